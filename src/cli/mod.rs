@@ -1,0 +1,100 @@
+//! Clap definitions, one file per command. No logic beyond wiring: each command's
+//! `run` takes the [`App`](crate::app::App) and its own arguments.
+
+pub mod echo;
+pub mod graph;
+pub mod llm;
+
+use crate::ui::ColorChoice;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+const ABOUT: &str = "A terminal agent for software architects.\n\n\
+archie reads your design documents, grows a knowledge graph of the system (services, \
+stores, queues, APIs and who talks to whom) in a memory file kept in the repo \
+(context.json), and runs small agent graphs over it, asking you whenever it needs a \
+decision.";
+
+const EXAMPLES: &str = "\
+Examples:
+  archie echo hello world              check that archie runs (no LLM needed)
+  archie graph echo                    print a flow as a Mermaid diagram
+  archie --no-input echo hi            never ask: stop with exit code 3 at a question
+
+Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer · 130 Ctrl-C";
+
+#[derive(Debug, Parser)]
+#[command(name = "archie", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command shares.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// The memory file: the knowledge graph archie reads and grows
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        default_value = "context.json",
+        env = "ARCHIE_MEMORY_FILE"
+    )]
+    pub memory_file: PathBuf,
+
+    #[command(flatten)]
+    pub llm: llm::LlmArgs,
+
+    /// Use prompt templates from DIR instead of the built-in ones (matched by file name)
+    #[arg(long, global = true, value_name = "DIR")]
+    pub prompts_dir: Option<PathBuf>,
+
+    /// Prompt configuration in the original Archie's JSON shape
+    #[arg(long, global = true, value_name = "FILE")]
+    pub prompts_config: Option<PathBuf>,
+
+    /// Never ask: a run that reaches a question stops with exit code 3 and can be resumed
+    #[arg(long, global = true)]
+    pub no_input: bool,
+
+    /// Answer every yes/no question with yes
+    #[arg(short = 'y', long, global = true)]
+    pub yes: bool,
+
+    /// Answer the next question with TEXT (repeat for several questions, in order)
+    #[arg(long = "answer", global = true, value_name = "TEXT")]
+    pub answers: Vec<String>,
+
+    /// Read answers from FILE: one per line, or a JSON list of strings
+    #[arg(long = "answers", global = true, value_name = "FILE")]
+    pub answers_file: Option<PathBuf>,
+
+    /// Write every event as one JSON object per line on stdout
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Print only errors and results
+    #[arg(long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Say more: skipped files, step timings
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+
+    /// When to use colour (NO_COLOR is honoured under auto)
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the echo flow: prints "Echo: TEXT" (a smoke test that needs no LLM)
+    #[command(after_help = "Example:\n  archie echo hello world     prints `Echo: hello world`")]
+    Echo(echo::EchoArgs),
+    /// Print a flow's graph as a Mermaid diagram
+    #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
+    Graph(graph::GraphArgs),
+}

@@ -1,0 +1,1 @@
+//! Configuration: flags > environment > archie.toml > user config.

@@ -1,0 +1,3 @@
+//! One module per agent graph: its state, its nodes and its edges.
+
+pub mod echo;

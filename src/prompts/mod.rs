@@ -1,0 +1,1 @@
+//! Prompt templates: embedded, rendered with minijinja, overridable.

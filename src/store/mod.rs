@@ -1,0 +1,1 @@
+//! The run store: SQLite runs, checkpoints and the LLM cache.

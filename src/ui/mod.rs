@@ -1,0 +1,348 @@
+//! The only place that draws: the human renderer of [`events::Event`]s on stderr,
+//! prompts ([`prompt`]), and colour settings.
+
+pub mod events;
+pub mod prompt;
+mod terminal;
+
+use events::{Event, EventSink};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when the stream is a terminal and `NO_COLOR` is unset.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// How much the human renderer says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verbosity {
+    /// Errors and results only.
+    Quiet,
+    #[default]
+    Normal,
+    /// Also details (skipped files, node timings).
+    Verbose,
+}
+
+/// Decides colour for stdout and stderr once, at start-up.
+pub fn init_colors(choice: ColorChoice) {
+    let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let (out, err) = match choice {
+        ColorChoice::Always => (true, true),
+        ColorChoice::Never => (false, false),
+        ColorChoice::Auto if env_off => (false, false),
+        ColorChoice::Auto => (
+            std::io::stdout().is_terminal(),
+            std::io::stderr().is_terminal(),
+        ),
+    };
+    console::set_colors_enabled(out);
+    console::set_colors_enabled_stderr(err);
+}
+
+/// Whether a human can answer prompts: stdin and stderr are terminals.
+pub fn is_interactive() -> bool {
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+/// The human renderer: spinners and bars on stderr, a line per finished step, results
+/// on stdout. Cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct Ui {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    multi: MultiProgress,
+    verbosity: Verbosity,
+    /// Whether bars are drawn (stderr is a terminal and not quiet).
+    live: bool,
+    bars: Mutex<Bars>,
+}
+
+#[derive(Default)]
+struct Bars {
+    nodes: HashMap<String, ProgressBar>,
+    tasks: HashMap<String, ProgressBar>,
+    streaming: bool,
+}
+
+impl Ui {
+    pub fn new(verbosity: Verbosity) -> Self {
+        let live = verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
+        let target = if live {
+            ProgressDrawTarget::stderr_with_hz(12)
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        Self {
+            inner: Arc::new(Inner {
+                multi: MultiProgress::with_draw_target(target),
+                verbosity,
+                live,
+                bars: Mutex::new(Bars::default()),
+            }),
+        }
+    }
+
+    pub fn verbosity(&self) -> Verbosity {
+        self.inner.verbosity
+    }
+
+    /// Runs `f` with every bar cleared from the screen, then redraws them.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.inner.multi.suspend(f)
+    }
+
+    /// Prints a line on stderr above the bars.
+    pub fn line(&self, text: &str) {
+        if self.inner.live {
+            self.inner.multi.suspend(|| eprintln!("{text}"));
+        } else {
+            eprintln!("{text}");
+        }
+    }
+
+    fn quiet(&self) -> bool {
+        self.inner.verbosity == Verbosity::Quiet
+    }
+
+    fn bars(&self) -> std::sync::MutexGuard<'_, Bars> {
+        self.inner
+            .bars
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn end_stream(&self, bars: &mut Bars) {
+        if bars.streaming {
+            bars.streaming = false;
+            eprintln!();
+        }
+    }
+
+    fn spinner(&self, message: String) -> ProgressBar {
+        let bar = self.inner.multi.add(ProgressBar::new_spinner());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner:.cyan} {msg} {elapsed:.dim}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.set_message(message);
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar
+    }
+
+    fn task_bar(&self, task: &str, total: Option<u64>) -> ProgressBar {
+        let bar = match total {
+            Some(total) => {
+                let bar = self.inner.multi.add(ProgressBar::new(total));
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner:.cyan} {prefix} [{bar:24.cyan/dim}] {pos}/{len} {msg} {elapsed:.dim} (eta {eta})",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("━╸ "),
+                );
+                bar
+            }
+            None => self.spinner(String::new()),
+        };
+        bar.set_prefix(task.to_string());
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar
+    }
+}
+
+fn tick() -> console::StyledObject<&'static str> {
+    console::style("✔").green()
+}
+
+impl EventSink for Ui {
+    fn emit(&self, event: Event) {
+        match event {
+            Event::Result { text } => {
+                let mut bars = self.bars();
+                self.end_stream(&mut bars);
+                drop(bars);
+                self.suspend(|| {
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "{text}");
+                    let _ = out.flush();
+                });
+            }
+            _ if self.quiet() => {}
+            Event::NodeStarted { node, .. } => {
+                if self.inner.live {
+                    let bar = self.spinner(node.clone());
+                    self.bars().nodes.insert(node, bar);
+                }
+            }
+            Event::NodeFinished { node, ms, .. } => {
+                if let Some(bar) = self.bars().nodes.remove(&node) {
+                    bar.finish_and_clear();
+                }
+                if self.inner.verbosity == Verbosity::Verbose {
+                    self.line(&format!(
+                        "{} {node} {}",
+                        console::style("·").dim(),
+                        console::style(format!("{ms} ms")).dim()
+                    ));
+                }
+            }
+            Event::NodeFailed { node, .. } => {
+                if let Some(bar) = self.bars().nodes.remove(&node) {
+                    bar.finish_and_clear();
+                }
+            }
+            Event::Done { message } => {
+                let mut bars = self.bars();
+                self.end_stream(&mut bars);
+                drop(bars);
+                self.line(&format!("{} {message}", tick()));
+            }
+            Event::Warning { message } => {
+                let mut bars = self.bars();
+                self.end_stream(&mut bars);
+                drop(bars);
+                self.line(&format!(
+                    "{} {message}",
+                    console::style("!").yellow().bold()
+                ));
+            }
+            Event::Detail { message } => {
+                if self.inner.verbosity == Verbosity::Verbose {
+                    self.line(&format!("  {}", console::style(message).dim()));
+                }
+            }
+            Event::Progress {
+                task,
+                done,
+                total,
+                detail,
+            } => {
+                if !self.inner.live {
+                    return;
+                }
+                let mut bars = self.bars();
+                let bar = match bars.tasks.get(&task) {
+                    Some(bar) => bar.clone(),
+                    None => {
+                        let bar = self.task_bar(&task, total);
+                        bars.tasks.insert(task, bar.clone());
+                        bar
+                    }
+                };
+                if let Some(total) = total {
+                    bar.set_length(total);
+                }
+                bar.set_position(done);
+                if let Some(detail) = detail {
+                    bar.set_message(detail);
+                }
+            }
+            Event::ProgressDone { task } => {
+                if let Some(bar) = self.bars().tasks.remove(&task) {
+                    bar.finish_and_clear();
+                }
+            }
+            Event::Token { text } => {
+                let mut bars = self.bars();
+                if !bars.streaming {
+                    // Spinners and streamed text cannot share the screen: clear them.
+                    for bar in bars.nodes.values() {
+                        bar.finish_and_clear();
+                    }
+                    bars.streaming = true;
+                    eprint!("{} ", console::style("archie ─").cyan().bold());
+                }
+                eprint!("{text}");
+                let _ = std::io::stderr().flush();
+            }
+            Event::TokensDone => {
+                let mut bars = self.bars();
+                self.end_stream(&mut bars);
+            }
+            Event::Message { text } => {
+                self.line(&format!(
+                    "\n{} {}\n",
+                    console::style("archie ─").cyan().bold(),
+                    text.trim_end()
+                ));
+            }
+            Event::Retry {
+                attempt,
+                max_attempts,
+                delay_ms,
+                reason,
+            } => self.line(&format!(
+                "{} {reason}, retrying in {:.1} s ({attempt}/{max_attempts})",
+                console::style("!").yellow().bold(),
+                delay_ms as f64 / 1000.0
+            )),
+            Event::Usage {
+                calls,
+                prompt_tokens,
+                completion_tokens,
+                ms,
+                estimated,
+            } => self.line(&format!(
+                "  {}",
+                console::style(format!(
+                    "{calls} LLM call{} · {}{} → {} tokens · {:.1} s",
+                    if calls == 1 { "" } else { "s" },
+                    if estimated { "~" } else { "" },
+                    thousands(prompt_tokens),
+                    thousands(completion_tokens),
+                    ms as f64 / 1000.0
+                ))
+                .dim()
+            )),
+            Event::Wrote { path, what } => {
+                let what = if what.is_empty() {
+                    String::new()
+                } else {
+                    format!("  {}", console::style(format!("({what})")).dim())
+                };
+                self.line(&format!("{} wrote {path}{what}", tick()));
+            }
+            Event::RunStarted { .. } | Event::RunFinished { .. } | Event::Interrupt { .. } => {}
+        }
+    }
+}
+
+/// `12345` → `12,345`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(31420), "31,420");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+}
