@@ -6,8 +6,8 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct EchoArgs {
-    /// The text to echo
-    #[arg(required = true, value_name = "TEXT")]
+    /// The text to echo (asked for when left out)
+    #[arg(value_name = "TEXT")]
     pub text: Vec<String>,
 }
 

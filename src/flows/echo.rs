@@ -1,10 +1,12 @@
 //! The echo flow: a routing smoke test that needs no LLM.
 //!
 //! `start` routes to `echo` when the input starts with "echo" (any case), otherwise the
-//! run ends without output.
+//! run ends without output. Given nothing to echo, `echo` asks for the text, so the flow
+//! also exercises interrupts end to end (terminal prompt, `--answer`, exit code 3).
 
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::ui::events::Event;
+use crate::ui::prompt::Question;
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +24,7 @@ pub fn graph() -> Result<Graph<EchoState, ()>, BuildError> {
         .node("echo", echo)
         .entry("start")
         .branch("start", &["echo", END])
+        .interrupt("echo", "echo")
         .edge("echo", END)
         .build()
 }
@@ -45,13 +48,35 @@ fn echo<'a>(
     cx: &'a mut Cx<'_, ()>,
 ) -> BoxFuture<'a, anyhow::Result<Next>> {
     Box::pin(async move {
-        let text = state.input.trim_start();
-        let rest = text.get(4..).unwrap_or_default().trim_start();
-        let response = format!("Echo: {rest}");
+        let text = match cx.answer() {
+            Some(answer) => answer.as_text().trim().to_string(),
+            None => state
+                .input
+                .trim_start()
+                .get(4..)
+                .unwrap_or_default()
+                .trim()
+                .to_string(),
+        };
+        if text.is_empty() {
+            return Ok(Next::Interrupt {
+                question: Question::text("What should archie echo?"),
+                then: "echo",
+            });
+        }
+        let response = format!("Echo: {text}");
         cx.emit(Event::Result {
             text: response.clone(),
         });
         state.response = Some(response);
         Ok(Next::Continue)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn graph_is_valid() {
+        assert!(super::graph().is_ok());
+    }
 }
