@@ -129,6 +129,8 @@ pub trait Checkpointer: Send + Sync {
     fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()>;
 }
 
+type SharedNode<S, E> = Arc<dyn Node<S, E>>;
+
 /// A checkpointer that keeps nothing.
 pub struct NoCheckpoints;
 
@@ -223,7 +225,7 @@ impl Exits {
 /// Builds a [`Graph`]; [`GraphBuilder::build`] validates it.
 pub struct GraphBuilder<S, E> {
     name: &'static str,
-    nodes: Vec<(&'static str, Arc<dyn Node<S, E>>)>,
+    nodes: Vec<(&'static str, SharedNode<S, E>)>,
     exits: BTreeMap<&'static str, Exits>,
     entry: Option<&'static str>,
     step_limit: u32,
@@ -364,7 +366,7 @@ impl<S, E> GraphBuilder<S, E> {
 /// A validated graph, ready to run.
 pub struct Graph<S, E> {
     name: &'static str,
-    nodes: BTreeMap<&'static str, Arc<dyn Node<S, E>>>,
+    nodes: BTreeMap<&'static str, SharedNode<S, E>>,
     exits: BTreeMap<&'static str, Exits>,
     entry: &'static str,
     step_limit: u32,
@@ -499,7 +501,7 @@ where
         }
     }
 
-    fn check_node(&self, node: &str) -> Result<(&'static str, &Arc<dyn Node<S, E>>), RunError> {
+    fn check_node(&self, node: &str) -> Result<(&'static str, &SharedNode<S, E>), RunError> {
         self.nodes
             .get_key_value(node)
             .map(|(k, v)| (*k, v))
