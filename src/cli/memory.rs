@@ -75,9 +75,11 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
         MemoryCommand::Import { file } => {
             let (target, mut memory) = MemoryFile::open(&path)?;
             let Some(other) = MemoryFile::read(&file)? else {
-                return Err(UsageError::new(format!("{} does not exist", file.display()))
-                    .hint("Give the path of a memory file (a context.json) to import.")
-                    .into());
+                return Err(
+                    UsageError::new(format!("{} does not exist", file.display()))
+                        .hint("Give the path of a memory file (a context.json) to import.")
+                        .into(),
+                );
             };
             let merged = memory.merge(other);
             let saved = target.save(&memory)?;
@@ -153,12 +155,11 @@ fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyho
         } else {
             format!("Did you mean: {}?", close.join(", "))
         };
-        return Err(UsageError::new(format!(
-            "no entity named \"{name}\" in {}",
-            path.display()
-        ))
-        .hint(hint)
-        .into());
+        return Err(
+            UsageError::new(format!("no entity named \"{name}\" in {}", path.display()))
+                .hint(hint)
+                .into(),
+        );
     };
     let outgoing = memory.outgoing(name);
     let incoming = memory.incoming(name);

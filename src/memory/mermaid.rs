@@ -185,10 +185,11 @@ impl Memory {
 
         let mut notes = Vec::new();
         if omitted > 0 {
-            let what = if opts.focus.is_empty() {
-                "entities"
-            } else {
-                "related entities"
+            let what = match (opts.focus.is_empty(), omitted == 1) {
+                (true, true) => "entity",
+                (true, false) => "entities",
+                (false, true) => "related entity",
+                (false, false) => "related entities",
             };
             notes.push(format!(
                 "… {omitted} more {what} not shown (limit {})",

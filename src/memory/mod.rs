@@ -362,7 +362,11 @@ impl Memory {
     /// Every relationship touching the entity, outgoing first.
     pub fn relationships_of(&self, name: &str) -> Vec<&Relationship> {
         let mut out = self.outgoing(name);
-        out.extend(self.incoming(name).into_iter().filter(|r| key(&r.from) != key(&r.to)));
+        out.extend(
+            self.incoming(name)
+                .into_iter()
+                .filter(|r| key(&r.from) != key(&r.to)),
+        );
         out
     }
 

@@ -52,8 +52,14 @@ fn normalised_match_keeps_first_display_name_and_merges() {
     assert_eq!(m.upsert_entity(retype.clone()), Change::Updated);
     assert_eq!(m.upsert_entity(retype), Change::Unchanged);
     let e = m.entity("order service").expect("found");
-    assert_eq!((e.kind.as_str(), e.description.as_str()), ("api", "new words"));
-    assert_eq!(m.upsert_entity(Entity::new("  ", "service")), Change::Skipped);
+    assert_eq!(
+        (e.kind.as_str(), e.description.as_str()),
+        ("api", "new words")
+    );
+    assert_eq!(
+        m.upsert_entity(Entity::new("  ", "service")),
+        Change::Skipped
+    );
 }
 
 #[test]
@@ -88,13 +94,19 @@ fn missing_endpoint_becomes_an_unknown_stub() {
     let (c, stubs) = m.upsert_relationship(Relationship::new("checkout", "calls", "Fraud Check"));
     assert_eq!((c, stubs), (Change::Added, 1));
     let stub = m.entity("fraud check").expect("stub created");
-    assert_eq!((stub.name.as_str(), stub.kind.as_str()), ("Fraud Check", "unknown"));
+    assert_eq!(
+        (stub.name.as_str(), stub.kind.as_str()),
+        ("Fraud Check", "unknown")
+    );
     // A later, real definition upgrades the stub's type.
     assert_eq!(
         m.upsert_entity(Entity::new("fraud check", "service")),
         Change::Updated
     );
-    assert_eq!(m.entity("Fraud Check").map(|e| e.kind.as_str()), Some("service"));
+    assert_eq!(
+        m.entity("Fraud Check").map(|e| e.kind.as_str()),
+        Some("service")
+    );
 }
 
 #[test]
@@ -141,14 +153,22 @@ fn reads_relations_and_keeps_unknown_keys() {
 fn output_is_sorted_and_independent_of_insertion_order() {
     let mut a = Memory::new();
     a.upsert_entity(Entity::new("zeta", "service").tag("b").tag("a").tag("b"));
-    a.upsert_entity(Entity::new("Alpha", "store").property("z", 1).property("a", 2));
+    a.upsert_entity(
+        Entity::new("Alpha", "store")
+            .property("z", 1)
+            .property("a", 2),
+    );
     a.upsert_relationship(Relationship::new("zeta", "calls", "alpha"));
     a.upsert_relationship(Relationship::new("alpha", "calls", "zeta"));
     let mut b = Memory::new();
     b.upsert_relationship(Relationship::new("alpha", "calls", "zeta"));
     b.upsert_relationship(Relationship::new("zeta", "calls", "alpha"));
     let mut b2 = Memory::new();
-    b2.upsert_entity(Entity::new("Alpha", "store").property("a", 2).property("z", 1));
+    b2.upsert_entity(
+        Entity::new("Alpha", "store")
+            .property("a", 2)
+            .property("z", 1),
+    );
     b2.upsert_entity(Entity::new("zeta", "service").tag("a").tag("b"));
     b2.merge(b);
     // Display name differs: b2 saw "Alpha" first too; so the texts match exactly.
@@ -196,10 +216,34 @@ fn stats_count_types_and_connections() {
     m.upsert_relationship(Relationship::new("a", "calls", "b"));
     let s = m.stats();
     assert_eq!((s.entities, s.relationships), (4, 4));
-    assert_eq!(s.entity_types[0], Count { name: "service".into(), count: 3 });
-    assert_eq!(s.relationship_types[0], Count { name: "writes_to".into(), count: 3 });
-    assert_eq!(s.most_connected[0], Count { name: "db".into(), count: 3 });
-    assert_eq!(s.most_connected[1], Count { name: "a".into(), count: 2 });
+    assert_eq!(
+        s.entity_types[0],
+        Count {
+            name: "service".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.relationship_types[0],
+        Count {
+            name: "writes_to".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.most_connected[0],
+        Count {
+            name: "db".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.most_connected[1],
+        Count {
+            name: "a".into(),
+            count: 2
+        }
+    );
     assert_eq!(m.relationships_of("a").len(), 2);
     assert_eq!(m.incoming("DB").len(), 3);
     assert_eq!(m.suggest("orderservce", 3), Vec::<String>::new());
@@ -216,12 +260,18 @@ fn mermaid_caps_nodes_and_says_what_is_left_out() {
     let text = m.to_mermaid(&MermaidOptions::default());
     let nodes = text.lines().filter(|l| l.starts_with("    n_")).count();
     assert_eq!(nodes, 60);
-    assert!(text.contains("n_hub[\"hub\"]"), "the best connected node is kept");
+    assert!(
+        text.contains("n_hub[\"hub\"]"),
+        "the best connected node is kept"
+    );
     assert!(text.contains("… 41 more entities not shown"));
     let focused = m.to_mermaid(&MermaidOptions::default().focus(["leaf 7"]));
     assert!(focused.contains("n_leaf_7[\"leaf 7\"]"));
     assert!(focused.contains("n_hub -->|\"calls\"| n_leaf_7"));
-    assert_eq!(focused.lines().filter(|l| l.starts_with("    n_")).count(), 2);
+    assert_eq!(
+        focused.lines().filter(|l| l.starts_with("    n_")).count(),
+        2
+    );
 }
 
 #[test]
