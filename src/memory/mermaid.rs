@@ -1,8 +1,8 @@
 //! Mermaid rendering of the knowledge graph, readable at 50+ nodes: entities grouped
 //! in subgraphs by type, a node cap, and a visible note of what was left out.
 
-use super::{Memory, key};
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use super::{Memory, Selection, key};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 /// What [`Memory::to_mermaid`] draws.
@@ -78,51 +78,11 @@ fn label(text: &str) -> String {
 impl Memory {
     /// A Mermaid flowchart of the graph, or of `opts.focus` and its neighbourhood.
     pub fn to_mermaid(&self, opts: &MermaidOptions) -> String {
-        // Candidate entity keys, ranked: focus first, then by distance, then degree.
-        let mut distance: HashMap<String, usize> = HashMap::new();
-        let mut missing: Vec<&str> = Vec::new();
-        if opts.focus.is_empty() {
-            for e in &self.entities {
-                distance.insert(key(&e.name), 0);
-            }
-        } else {
-            let mut queue = VecDeque::new();
-            for name in &opts.focus {
-                let k = key(name);
-                if self.by_key.contains_key(&k) {
-                    if !distance.contains_key(&k) {
-                        distance.insert(k.clone(), 0);
-                        queue.push_back(k);
-                    }
-                } else {
-                    missing.push(name);
-                }
-            }
-            while let Some(k) = queue.pop_front() {
-                let d = distance.get(&k).copied().unwrap_or(0);
-                if d >= opts.depth {
-                    continue;
-                }
-                for n in self.neighbour_keys(&k) {
-                    if !distance.contains_key(&n) {
-                        distance.insert(n.clone(), d + 1);
-                        queue.push_back(n);
-                    }
-                }
-            }
-        }
-        let mut ranked: Vec<(usize, std::cmp::Reverse<usize>, String)> = distance
-            .into_iter()
-            .map(|(k, d)| (d, std::cmp::Reverse(self.degree(&k)), k))
-            .collect();
-        ranked.sort();
-        let total = ranked.len();
-        let shown: HashSet<String> = ranked
-            .into_iter()
-            .take(opts.max_nodes)
-            .map(|(_, _, k)| k)
-            .collect();
-        let omitted = total - shown.len();
+        let Selection {
+            shown,
+            omitted,
+            missing,
+        } = self.select(&opts.focus, opts.depth, opts.max_nodes);
 
         // Unique ids, assigned in key order so they do not depend on insertion order.
         let mut keys: Vec<&String> = shown.iter().collect();

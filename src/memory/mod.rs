@@ -17,7 +17,7 @@ pub use mermaid::MermaidOptions;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -278,6 +278,20 @@ struct RawOut<'a> {
     extra: &'a Map<String, Value>,
 }
 
+/// Serialises in the file's shape (sorted), so a `Memory` can sit in a flow's state.
+impl Serialize for Memory {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.raw_out().serialize(serializer)
+    }
+}
+
+/// Reads the file's shape, including the older `relations` key.
+impl<'de> Deserialize<'de> for Memory {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        RawIn::deserialize(deserializer).map(Memory::from_raw)
+    }
+}
+
 impl Memory {
     pub fn new() -> Self {
         Self::default()
@@ -286,7 +300,10 @@ impl Memory {
     /// Parses a memory file's text. Entities and relationships are merged by the usual
     /// rules, so duplicate names in a hand-edited or original file collapse into one.
     pub fn from_json(text: &[u8]) -> Result<Self, serde_json::Error> {
-        let raw: RawIn = serde_json::from_slice(text)?;
+        serde_json::from_slice(text)
+    }
+
+    fn from_raw(raw: RawIn) -> Self {
         let mut memory = Memory {
             extra: raw.extra,
             ..Memory::default()
@@ -298,27 +315,31 @@ impl Memory {
         for rel in raw.relationships.into_iter().chain(raw.relations) {
             memory.upsert_relationship(rel);
         }
-        Ok(memory)
+        memory
     }
 
-    /// The file's text: sorted, 2-space pretty JSON with a trailing newline.
-    pub fn to_json(&self) -> String {
+    /// The file's shape, sorted: entities by key, relationships by (from, to, type).
+    fn raw_out(&self) -> RawOut<'_> {
         let mut entities: Vec<(String, &Entity)> =
             self.entities.iter().map(|e| (key(&e.name), e)).collect();
-        entities.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
+        entities.sort_by(|a, b| a.0.cmp(&b.0));
         let mut relationships: Vec<(RelKey, &Relationship)> = self
             .relationships
             .iter()
             .map(|r| ((key(&r.from), key(&r.to), r.kind.clone()), r))
             .collect();
         relationships.sort_by(|a, b| a.0.cmp(&b.0));
-        let raw = RawOut {
+        RawOut {
             entities: entities.into_iter().map(|(_, e)| e).collect(),
             relationships: relationships.into_iter().map(|(_, r)| r).collect(),
             extra: &self.extra,
-        };
-        // Serialising plain strings, lists and maps cannot fail.
-        let mut text = serde_json::to_string_pretty(&raw).unwrap_or_default();
+        }
+    }
+
+    /// The file's text: sorted, 2-space pretty JSON with a trailing newline.
+    pub fn to_json(&self) -> String {
+        // Serialising strings, lists and maps with string keys cannot fail.
+        let mut text = serde_json::to_string_pretty(&self.raw_out()).unwrap_or_default();
         text.push('\n');
         text
     }
@@ -599,6 +620,76 @@ impl Memory {
         }
     }
 
+    /// Picks at most `max` entity keys: with an empty `focus`, the best connected of the
+    /// whole graph; otherwise the focus entities, then their neighbours up to `depth`
+    /// hops (nearest first, then best connected).
+    fn select(&self, focus: &[String], depth: usize, max: usize) -> Selection {
+        let mut distance: HashMap<String, usize> = HashMap::new();
+        let mut missing = Vec::new();
+        if focus.is_empty() {
+            for e in &self.entities {
+                distance.insert(key(&e.name), 0);
+            }
+        } else {
+            let mut queue = std::collections::VecDeque::new();
+            for name in focus {
+                let k = key(name);
+                if !self.by_key.contains_key(&k) {
+                    missing.push(name.clone());
+                } else if !distance.contains_key(&k) {
+                    distance.insert(k.clone(), 0);
+                    queue.push_back(k);
+                }
+            }
+            while let Some(k) = queue.pop_front() {
+                let d = distance.get(&k).copied().unwrap_or(0);
+                if d >= depth {
+                    continue;
+                }
+                for n in self.neighbour_keys(&k) {
+                    if !distance.contains_key(&n) {
+                        distance.insert(n.clone(), d + 1);
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        let mut ranked: Vec<(usize, std::cmp::Reverse<usize>, String)> = distance
+            .into_iter()
+            .map(|(k, d)| (d, std::cmp::Reverse(self.degree(&k)), k))
+            .collect();
+        ranked.sort();
+        let total = ranked.len();
+        let shown: HashSet<String> = ranked.into_iter().take(max).map(|(_, _, k)| k).collect();
+        Selection {
+            omitted: total - shown.len(),
+            shown,
+            missing,
+        }
+    }
+
+    /// The part of the graph around `focus` (or the best connected part when `focus`
+    /// is empty): at most `max_entities` entities and the relationships between them.
+    /// The second value counts the candidate entities left out. For prompts that must
+    /// not carry the whole memory.
+    pub fn subgraph(&self, focus: &[String], depth: usize, max_entities: usize) -> (Memory, usize) {
+        let Selection { shown, omitted, .. } = self.select(focus, depth, max_entities);
+        let mut out = Memory::new();
+        let mut keys: Vec<&String> = shown.iter().collect();
+        keys.sort();
+        for k in keys {
+            if let Some(e) = self.entity(k) {
+                out.upsert_entity(e.clone());
+            }
+        }
+        for r in &self.relationships {
+            if shown.contains(&key(&r.from)) && shown.contains(&key(&r.to)) {
+                out.upsert_relationship(r.clone());
+            }
+        }
+        (out, omitted)
+    }
+
     /// Names close to `name` (for "did you mean"), best first, at most `limit`.
     pub fn suggest(&self, name: &str, limit: usize) -> Vec<String> {
         let k = key(name);
@@ -649,6 +740,14 @@ fn levenshtein(a: &str, b: &str, max: usize) -> Option<usize> {
     }
     let d = prev[b.len()];
     (d <= max).then_some(d)
+}
+
+/// Entity keys picked for a view of the graph.
+struct Selection {
+    shown: HashSet<String>,
+    omitted: usize,
+    /// Focus names that are not in memory.
+    missing: Vec<String>,
 }
 
 /// A name and how many.

@@ -286,3 +286,31 @@ fn mermaid_ids_are_safe_and_unique() {
     assert!(text.contains("n_say_hi[\"say-hi\"]"));
     assert!(text.contains("subgraph t_a_b[\"a b\"]"));
 }
+
+#[test]
+fn subgraph_keeps_the_focus_neighbourhood_within_a_limit() {
+    let mut m = Memory::new();
+    for (a, b) in [("a", "b"), ("b", "c"), ("c", "d"), ("a", "e")] {
+        m.upsert_relationship(Relationship::new(a, "calls", b));
+    }
+    let (sub, omitted) = m.subgraph(&["B".to_string()], 1, 10);
+    let names: Vec<&str> = sub.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    assert_eq!((sub.relationships().len(), omitted), (2, 0));
+    let (sub, omitted) = m.subgraph(&["b".to_string()], 2, 3);
+    assert_eq!((sub.entities().len(), omitted), (3, 2));
+    let (whole, _) = m.subgraph(&[], 1, 100);
+    assert_eq!(whole, m);
+}
+
+#[test]
+fn memory_round_trips_through_serde() {
+    let mut m = Memory::new();
+    m.upsert_relationship(Relationship::new("x", "reads from", "y").property("p", 1));
+    m.extra.insert("v".into(), json!(1));
+    let value = serde_json::to_value(&m).expect("serialise");
+    assert_eq!(value["relationships"][0]["type"], json!("reads_from"));
+    let back: Memory = serde_json::from_value(value).expect("deserialise");
+    assert_eq!(back, m);
+    assert_eq!(back.to_json(), m.to_json());
+}
