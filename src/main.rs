@@ -52,6 +52,7 @@ async fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Command::Echo(args) => archie::cli::echo::run(&app, args).await,
         Command::Graph(args) => archie::cli::graph::run(&app, args),
+        Command::Memory(args) => archie::cli::memory::run(&app, args).await,
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod echo;
 pub mod graph;
 pub mod llm;
+pub mod memory;
 
 use crate::ui::ColorChoice;
 use clap::{Args, Parser, Subcommand};
@@ -97,4 +98,9 @@ pub enum Command {
     /// Print a flow's graph as a Mermaid diagram
     #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
     Graph(graph::GraphArgs),
+    /// Look at the knowledge graph in the memory file: stats, show, import, export
+    #[command(
+        after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
+    )]
+    Memory(memory::MemoryArgs),
 }

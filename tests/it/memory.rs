@@ -1,1 +1,502 @@
+//! The memory file through the real binary: `archie memory stats|show|import|export`
+//! over real files, including two archie processes saving one file at once.
 
+use crate::support::{archie, tempdir};
+use serde_json::{Value, json};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/original-archie")
+        .join(name)
+}
+
+fn copy_fixture(dir: &Path, name: &str, to: &str) -> PathBuf {
+    let dest = dir.join(to);
+    fs::copy(fixture(name), &dest).expect("copy fixture");
+    dest
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).expect("read")).expect("valid json")
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort();
+    k
+}
+
+/// A memory file with `n` entities named `{prefix} service {i}`, each calling the shared
+/// `gateway`.
+fn generated(path: &Path, prefix: &str, n: usize) {
+    let entities: Vec<Value> = (0..n)
+        .map(|i| json!({"name": format!("{prefix} service {i}"), "type": "service"}))
+        .collect();
+    let relationships: Vec<Value> = (0..n)
+        .map(|i| json!({"from": format!("{prefix} service {i}"), "to": "gateway", "type": "calls"}))
+        .collect();
+    let text = json!({"entities": entities, "relationships": relationships});
+    fs::write(path, serde_json::to_vec_pretty(&text).expect("json")).expect("write");
+}
+
+#[test]
+fn reads_the_original_archies_file_and_writes_its_shape_back() {
+    let dir = tempdir();
+    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
+    copy_fixture(dir.path(), "context-relations.json", "old.json");
+
+    let out = archie(dir.path())
+        .args(["memory", "stats"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("context.json: 4 entities, 3 relationships"),
+        "{text}"
+    );
+    assert!(text.contains("2  service"), "{text}");
+
+    // A file in the older `relations` shape merges into it.
+    let out = archie(dir.path())
+        .args(["memory", "import", "old.json"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("memory context.json: +2 entities, +2 relationships, 1 updated"),
+        "{}",
+        stderr(&out)
+    );
+
+    let v = read_json(&ctx);
+    assert_eq!(keys(&v), ["entities", "relationships"]);
+    let entities = v["entities"].as_array().expect("entities");
+    assert_eq!(entities.len(), 6);
+    for e in entities {
+        assert_eq!(
+            keys(e),
+            ["description", "name", "properties", "tags", "type"]
+        );
+    }
+    for r in v["relationships"].as_array().expect("relationships") {
+        assert_eq!(keys(r), ["from", "properties", "to", "type"]);
+    }
+    let order = entities
+        .iter()
+        .find(|e| e["name"] == "orderservice")
+        .expect("orderservice kept under its exact name");
+    assert_eq!(
+        order["tags"],
+        json!(["checkout", "core", "inventory-client"])
+    );
+    assert_eq!(
+        order["description"],
+        json!("Accepts orders from the storefront and starts payment."),
+        "an empty description does not replace one"
+    );
+    assert_eq!(
+        order["properties"],
+        json!({"language": "typescript", "owner": "team-orders"})
+    );
+    assert!(
+        v["relationships"]
+            .as_array()
+            .expect("rels")
+            .contains(&json!({"from": "orderservice", "to": "inventoryservice", "type": "calls", "properties": {"protocol": "grpc"}}))
+    );
+
+    let out = archie(dir.path())
+        .args(["memory", "show", "Order  Service"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success(), "orderservice is not order service");
+    let out = archie(dir.path())
+        .args(["memory", "show", "OrderService"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("orderservice (service)"), "{text}");
+    assert!(text.contains("--calls--> inventoryservice"), "{text}");
+    assert!(text.contains("--publishes_to--> orderevents"), "{text}");
+}
+
+#[test]
+fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
+    let dir = tempdir();
+    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
+    copy_fixture(dir.path(), "context-relations.json", "old.json");
+    archie(dir.path())
+        .args(["memory", "import", "old.json"])
+        .assert()
+        .success();
+    let first = fs::read(&ctx).expect("read");
+    let text = String::from_utf8(first.clone()).expect("utf-8");
+    assert!(text.ends_with("}\n") && !text.ends_with("\n\n"));
+    assert!(text.starts_with("{\n  \"entities\": [\n    {\n      \"name\": "));
+    let mtime = fs::metadata(&ctx)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+
+    // The same content again: nothing new, the file is not touched.
+    let out = archie(dir.path())
+        .args(["memory", "import", "old.json"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing new"), "{}", stderr(&out));
+    assert_eq!(fs::read(&ctx).expect("read"), first);
+    assert_eq!(
+        fs::metadata(&ctx)
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        mtime
+    );
+
+    // Export is the file's text; importing it into a fresh memory gives the same bytes.
+    let out = archie(dir.path())
+        .args(["memory", "export"])
+        .output()
+        .expect("run");
+    assert_eq!(out.stdout, first);
+    fs::write(dir.path().join("export.json"), &out.stdout).expect("write");
+    archie(dir.path())
+        .args([
+            "--memory-file",
+            "fresh.json",
+            "memory",
+            "import",
+            "export.json",
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read(dir.path().join("fresh.json")).expect("read"),
+        first
+    );
+
+    // The imported files in the other order give the same bytes too.
+    archie(dir.path())
+        .args([
+            "--memory-file",
+            "other.json",
+            "memory",
+            "import",
+            "old.json",
+        ])
+        .assert()
+        .success();
+    copy_fixture(dir.path(), "context.json", "orig.json");
+    archie(dir.path())
+        .args([
+            "--memory-file",
+            "other.json",
+            "memory",
+            "import",
+            "orig.json",
+        ])
+        .assert()
+        .success();
+    let other =
+        String::from_utf8(fs::read(dir.path().join("other.json")).expect("read")).expect("utf-8");
+    // Descriptions differ by who came first; the structure and order do not.
+    let names = |t: &str| -> Vec<String> {
+        let v: Value = serde_json::from_str(t).expect("json");
+        v["entities"]
+            .as_array()
+            .expect("entities")
+            .iter()
+            .map(|e| e["name"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(names(&other), names(&text));
+}
+
+#[test]
+fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
+    let dir = tempdir();
+    let ctx = dir.path().join("context.json");
+    let corrupt = "{\n  \"entities\": [\n    {\"name\": \"a\", \"type\": \"service\"}\n    {\"name\": \"b\"}\n  ]\n}\n";
+    fs::write(&ctx, corrupt).expect("write");
+    generated(&dir.path().join("more.json"), "more", 3);
+
+    for args in [
+        &["memory", "stats"][..],
+        &["memory", "import", "more.json"][..],
+        &["memory", "export", "--format", "mermaid"][..],
+    ] {
+        let out = archie(dir.path()).args(args).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("context.json is not valid JSON (line 4, column 5: expected `,` or `]`)"),
+            "{err}"
+        );
+        assert!(err.contains("The file was left untouched."), "{err}");
+        assert_eq!(fs::read_to_string(&ctx).expect("read"), corrupt);
+    }
+    assert!(!dir.path().join("context.json.bak").exists());
+
+    // A corrupt file to import: exit 2, naming that file; the memory is not touched.
+    fs::write(&ctx, "{\"entities\": []}\n").expect("write");
+    fs::write(dir.path().join("bad.json"), "{\"entities\": 7}").expect("write");
+    let out = archie(dir.path())
+        .args(["memory", "import", "bad.json"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a sequence)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_to_string(&ctx).expect("read"),
+        "{\"entities\": []}\n"
+    );
+}
+
+#[test]
+fn a_save_keeps_the_last_good_version_and_the_error_points_to_it() {
+    let dir = tempdir();
+    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
+    let original = fs::read(&ctx).expect("read");
+    generated(&dir.path().join("more.json"), "more", 2);
+    archie(dir.path())
+        .args(["memory", "import", "more.json"])
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read(dir.path().join("context.json.bak")).expect("bak"),
+        original
+    );
+    fs::write(&ctx, "{\"entities\": [").expect("write");
+    let out = archie(dir.path())
+        .args(["memory", "stats"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("A copy of the last good version is context.json.bak."),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn unknown_top_level_keys_survive_a_save() {
+    let dir = tempdir();
+    let ctx = dir.path().join("context.json");
+    fs::write(
+        &ctx,
+        r#"{"version": 2, "entities": [{"name": "a", "type": "service"}],
+            "meta": {"owner": "arch team", "tags": ["x"]}}"#,
+    )
+    .expect("write");
+    generated(&dir.path().join("more.json"), "more", 2);
+    archie(dir.path())
+        .args(["memory", "import", "more.json"])
+        .assert()
+        .success();
+    let v = read_json(&ctx);
+    assert_eq!(v["version"], json!(2));
+    assert_eq!(v["meta"], json!({"owner": "arch team", "tags": ["x"]}));
+    assert_eq!(v["entities"].as_array().map(Vec::len), Some(4));
+}
+
+#[test]
+fn two_archie_processes_saving_at_once_keep_each_others_additions() {
+    let dir = tempdir();
+    generated(&dir.path().join("left.json"), "left", 200);
+    generated(&dir.path().join("right.json"), "right", 200);
+    let spawn = |file: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_archie"))
+            .current_dir(dir.path())
+            .env_clear()
+            .env("HOME", dir.path())
+            .env("NO_COLOR", "1")
+            .args(["memory", "import", file])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn archie")
+    };
+    for round in 0..3 {
+        let ctx = dir.path().join("context.json");
+        let _ = fs::remove_file(&ctx);
+        let left = spawn("left.json");
+        let right = spawn("right.json");
+        for child in [left, right] {
+            let out = child.wait_with_output().expect("wait");
+            assert!(out.status.success(), "round {round}: {}", stderr(&out));
+        }
+        let v = read_json(&ctx);
+        let entities = v["entities"].as_array().expect("entities");
+        assert_eq!(entities.len(), 401, "round {round}: 400 services + gateway");
+        assert_eq!(
+            v["relationships"].as_array().map(Vec::len),
+            Some(400),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
+fn show_suggests_close_names_for_an_unknown_one() {
+    let dir = tempdir();
+    copy_fixture(dir.path(), "context.json", "context.json");
+    let out = archie(dir.path())
+        .args(["memory", "show", "paymentgatway"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("no entity named \"paymentgatway\" in context.json"),
+        "{err}"
+    );
+    assert!(err.contains("Did you mean: paymentgateway?"), "{err}");
+}
+
+#[test]
+fn json_mode_prints_results_as_events() {
+    let dir = tempdir();
+    copy_fixture(dir.path(), "context.json", "context.json");
+    let out = archie(dir.path())
+        .args(["--json", "memory", "stats"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
+    assert_eq!(line["event"], json!("result"));
+    let stats: Value = serde_json::from_str(line["text"].as_str().expect("text")).expect("stats");
+    assert_eq!(stats["entities"], json!(4));
+    assert_eq!(
+        stats["most_connected"][0],
+        json!({"name": "orderservice", "count": 2})
+    );
+}
+
+#[test]
+fn a_missing_memory_file_is_an_empty_memory() {
+    let dir = tempdir();
+    let out = archie(dir.path())
+        .args(["--memory-file", "nope/none.json", "memory", "stats"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("0 entities, 0 relationships"));
+    assert!(!dir.path().join("nope").exists());
+}
+
+#[test]
+fn mermaid_export_of_a_small_graph() {
+    let dir = tempdir();
+    copy_fixture(dir.path(), "context.json", "context.json");
+    let out = archie(dir.path())
+        .args(["memory", "export", "--format", "mermaid"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    insta::assert_snapshot!(stdout(&out));
+
+    let out = archie(dir.path())
+        .args([
+            "memory",
+            "export",
+            "--format",
+            "mermaid",
+            "--focus",
+            "PaymentsDB",
+            "--max-nodes",
+            "1",
+        ])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", stderr(&out));
+    insta::assert_snapshot!("mermaid_focus_capped", stdout(&out));
+}
+
+#[test]
+fn a_save_merges_on_top_of_what_another_process_saved_meanwhile() {
+    use archie::memory::{Entity, MemoryFile, Relationship};
+    let dir = tempdir();
+    let path = copy_fixture(dir.path(), "context.json", "context.json");
+    let (file_a, mut a) = MemoryFile::open(&path).expect("open a");
+    let (file_b, mut b) = MemoryFile::open(&path).expect("open b");
+
+    a.upsert_entity(Entity::new("Fraud Check", "service").tag("a"));
+    let saved = file_a.save(&a).expect("save a");
+    assert!(saved.written && !saved.merged_with_disk);
+
+    b.upsert_entity(Entity::new("fraud check", "unknown").tag("b"));
+    b.upsert_relationship(Relationship::new("orderservice", "Calls", "FRAUD CHECK"));
+    let saved = file_b.save(&b).expect("save b");
+    assert!(saved.written && saved.merged_with_disk);
+    assert_eq!(saved.from_disk.entities_updated, 1, "a's type and tag");
+    assert_eq!((saved.entities, saved.relationships), (5, 4));
+
+    let (_, merged) = MemoryFile::open(&path).expect("reopen");
+    let fraud = merged.entity("FRAUD check").expect("kept");
+    assert_eq!(
+        fraud.name, "Fraud Check",
+        "the first display name on disk wins"
+    );
+    assert_eq!(fraud.kind, "service");
+    assert_eq!(fraud.tags, ["a", "b"]);
+    let calls = merged.outgoing("orderservice");
+    assert!(
+        calls
+            .iter()
+            .any(|r| r.to == "Fraud Check" && r.kind == "calls")
+    );
+
+    // Saving b's unchanged memory again writes nothing and loses nothing.
+    let bytes = fs::read(&path).expect("read");
+    let saved = file_b.save(&b).expect("save b again");
+    assert!(!saved.written);
+    assert_eq!(fs::read(&path).expect("read"), bytes);
+}
+
+#[test]
+fn a_save_never_overwrites_a_file_that_became_corrupt() {
+    use archie::memory::{Entity, MemoryError, MemoryFile};
+    let dir = tempdir();
+    let path = copy_fixture(dir.path(), "context.json", "context.json");
+    let (file, mut memory) = MemoryFile::open(&path).expect("open");
+    fs::write(&path, "{\n  \"entities\": [}\n").expect("corrupt it");
+    memory.upsert_entity(Entity::new("new", "service"));
+    let err = file.save(&memory).expect_err("must not overwrite");
+    assert!(
+        matches!(
+            err,
+            MemoryError::Corrupt {
+                line: 2,
+                column: 16,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(archie::memory::exit_status(&err), Some(2));
+    assert_eq!(
+        fs::read_to_string(&path).expect("read"),
+        "{\n  \"entities\": [}\n"
+    );
+}

@@ -1,0 +1,177 @@
+//! Mermaid rendering of the knowledge graph, readable at 50+ nodes: entities grouped
+//! in subgraphs by type, a node cap, and a visible note of what was left out.
+
+use super::{Memory, Selection, key};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write;
+
+/// What [`Memory::to_mermaid`] draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MermaidOptions {
+    /// Draw only these entities and their neighbourhood; empty: the whole graph.
+    pub focus: Vec<String>,
+    /// How many relationship hops around the focus to include (default 1).
+    pub depth: usize,
+    /// At most this many entities (default 60); the best connected are kept.
+    pub max_nodes: usize,
+    /// Flowchart direction: `LR` (default) or `TD`.
+    pub direction: &'static str,
+}
+
+impl Default for MermaidOptions {
+    fn default() -> Self {
+        Self {
+            focus: Vec::new(),
+            depth: 1,
+            max_nodes: 60,
+            direction: "LR",
+        }
+    }
+}
+
+impl MermaidOptions {
+    pub fn focus<I, S>(mut self, names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.focus = names.into_iter().map(Into::into).collect();
+        self
+    }
+
+    pub fn max_nodes(mut self, max: usize) -> Self {
+        self.max_nodes = max;
+        self
+    }
+}
+
+/// A Mermaid-safe identifier: ASCII letters, digits and `_`, with a prefix so it never
+/// collides with a keyword (`end`, `graph`, `subgraph`) or starts with a digit.
+fn ident(prefix: &str, raw: &str) -> String {
+    let mut out = String::from(prefix);
+    let mut last_underscore = false;
+    for c in raw.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+            last_underscore = false;
+        } else if !last_underscore {
+            out.push('_');
+            last_underscore = true;
+        }
+    }
+    out
+}
+
+/// Text safe inside a quoted Mermaid label.
+fn label(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("#quot;"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl Memory {
+    /// A Mermaid flowchart of the graph, or of `opts.focus` and its neighbourhood.
+    pub fn to_mermaid(&self, opts: &MermaidOptions) -> String {
+        let Selection {
+            shown,
+            omitted,
+            missing,
+        } = self.select(&opts.focus, opts.depth, opts.max_nodes);
+
+        // Unique ids, assigned in key order so they do not depend on insertion order.
+        let mut keys: Vec<&String> = shown.iter().collect();
+        keys.sort();
+        let mut ids: HashMap<&str, String> = HashMap::new();
+        let mut used: HashSet<String> = HashSet::new();
+        for k in &keys {
+            let base = ident("n_", k);
+            let mut id = base.clone();
+            let mut n = 2;
+            while used.contains(&id) {
+                id = format!("{base}_{n}");
+                n += 1;
+            }
+            used.insert(id.clone());
+            ids.insert(k.as_str(), id);
+        }
+
+        let mut by_type: BTreeMap<&str, Vec<&String>> = BTreeMap::new();
+        for k in &keys {
+            if let Some(e) = self.entity(k) {
+                by_type.entry(e.kind.as_str()).or_default().push(k);
+            }
+        }
+
+        let mut out = String::new();
+        let _ = writeln!(out, "flowchart {}", opts.direction);
+        let mut sub_ids: HashSet<String> = HashSet::new();
+        for (kind, members) in &by_type {
+            let base = ident("t_", kind);
+            let mut sid = base.clone();
+            let mut n = 2;
+            while sub_ids.contains(&sid) {
+                sid = format!("{base}_{n}");
+                n += 1;
+            }
+            sub_ids.insert(sid.clone());
+            let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
+            for k in members {
+                if let (Some(e), Some(id)) = (self.entity(k), ids.get(k.as_str())) {
+                    let _ = writeln!(out, "    {id}[\"{}\"]", label(&e.name));
+                }
+            }
+            let _ = writeln!(out, "  end");
+        }
+
+        let mut edges: Vec<(&str, &str, &str)> = self
+            .relationships
+            .iter()
+            .filter_map(|r| {
+                let from = ids.get(key(&r.from).as_str())?;
+                let to = ids.get(key(&r.to).as_str())?;
+                Some((from.as_str(), to.as_str(), r.kind.as_str()))
+            })
+            .collect();
+        edges.sort();
+        for (from, to, kind) in edges {
+            let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(kind));
+        }
+
+        let mut notes = Vec::new();
+        if omitted > 0 {
+            let what = match (opts.focus.is_empty(), omitted == 1) {
+                (true, true) => "entity",
+                (true, false) => "entities",
+                (false, true) => "related entity",
+                (false, false) => "related entities",
+            };
+            notes.push(format!(
+                "… {omitted} more {what} not shown (limit {})",
+                opts.max_nodes
+            ));
+        }
+        if !missing.is_empty() {
+            notes.push(format!("not in memory: {}", missing.join(", ")));
+        }
+        if keys.is_empty() && missing.is_empty() {
+            notes.push("the memory is empty".to_string());
+        }
+        for (i, note) in notes.iter().enumerate() {
+            let _ = writeln!(out, "  %% {note}");
+            let _ = writeln!(out, "  note_{i}[\"{}\"]:::note", label(note));
+        }
+        if !notes.is_empty() {
+            let _ = writeln!(
+                out,
+                "  classDef note fill:none,stroke:#999,stroke-dasharray:4 4,color:#666"
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,316 @@
+use super::*;
+use serde_json::json;
+
+#[test]
+fn key_folds_case_and_collapses_whitespace() {
+    assert_eq!(key("  Order \t  Service\n"), "order service");
+    assert_eq!(key("ORDER SERVICE"), key("order service"));
+    assert_ne!(key("orderservice"), key("order service"));
+    assert_eq!(key("   "), "");
+}
+
+#[test]
+fn relationship_types_are_lower_snake() {
+    for raw in [
+        "writes to",
+        "WRITES_TO",
+        "writes_to",
+        "writes-to",
+        " Writes  To ",
+        "writesTo",
+    ] {
+        assert_eq!(relationship_type(raw), "writes_to", "{raw:?}");
+    }
+    assert_eq!(relationship_type("calls"), "calls");
+    assert_eq!(relationship_type("HTTP call"), "http_call");
+}
+
+#[test]
+fn normalised_match_keeps_first_display_name_and_merges() {
+    let mut m = Memory::new();
+    let first = Entity::new("Order Service", "service")
+        .description("takes orders")
+        .tag("core")
+        .property("owner", "team-a")
+        .property("lang", "rust");
+    assert_eq!(m.upsert_entity(first), Change::Added);
+    let update = Entity::new("  order   SERVICE ", "unknown")
+        .tag("checkout")
+        .tag("core")
+        .property("owner", "team-b");
+    assert_eq!(m.upsert_entity(update), Change::Updated);
+    assert_eq!(m.entities().len(), 1);
+    let e = m.entity("ORDER service").expect("found by key");
+    assert_eq!(e.name, "Order Service");
+    assert_eq!(e.kind, "service", "unknown does not replace a type");
+    assert_eq!(e.description, "takes orders", "empty does not replace");
+    assert_eq!(e.tags, vec!["checkout", "core"]);
+    assert_eq!(e.properties.get("owner"), Some(&json!("team-b")));
+    assert_eq!(e.properties.get("lang"), Some(&json!("rust")));
+
+    let retype = Entity::new("order service", "api").description("new words");
+    assert_eq!(m.upsert_entity(retype.clone()), Change::Updated);
+    assert_eq!(m.upsert_entity(retype), Change::Unchanged);
+    let e = m.entity("order service").expect("found");
+    assert_eq!(
+        (e.kind.as_str(), e.description.as_str()),
+        ("api", "new words")
+    );
+    assert_eq!(
+        m.upsert_entity(Entity::new("  ", "service")),
+        Change::Skipped
+    );
+}
+
+#[test]
+fn relationships_match_by_keys_and_normalised_type() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("OrderService", "service"));
+    m.upsert_entity(Entity::new("PaymentsDB", "database"));
+    let (c, stubs) =
+        m.upsert_relationship(Relationship::new("orderservice", "WRITES TO", "paymentsdb"));
+    assert_eq!((c, stubs), (Change::Added, 0));
+    let (c, _) = m.upsert_relationship(
+        Relationship::new("Order Service".replace(' ', ""), "writes-to", "PAYMENTSDB")
+            .property("mode", "sync"),
+    );
+    assert_eq!(c, Change::Updated);
+    assert_eq!(m.relationships().len(), 1);
+    let r = &m.relationships()[0];
+    assert_eq!(
+        (r.from.as_str(), r.kind.as_str(), r.to.as_str()),
+        ("OrderService", "writes_to", "PaymentsDB"),
+        "endpoints use the entities' display names"
+    );
+    assert_eq!(r.properties.get("mode"), Some(&json!("sync")));
+    let (c, _) = m.upsert_relationship(Relationship::new("orderservice", "reads", "paymentsdb"));
+    assert_eq!(c, Change::Added, "another type is another relationship");
+}
+
+#[test]
+fn missing_endpoint_becomes_an_unknown_stub() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("checkout", "service"));
+    let (c, stubs) = m.upsert_relationship(Relationship::new("checkout", "calls", "Fraud Check"));
+    assert_eq!((c, stubs), (Change::Added, 1));
+    let stub = m.entity("fraud check").expect("stub created");
+    assert_eq!(
+        (stub.name.as_str(), stub.kind.as_str()),
+        ("Fraud Check", "unknown")
+    );
+    // A later, real definition upgrades the stub's type.
+    assert_eq!(
+        m.upsert_entity(Entity::new("fraud check", "service")),
+        Change::Updated
+    );
+    assert_eq!(
+        m.entity("Fraud Check").map(|e| e.kind.as_str()),
+        Some("service")
+    );
+}
+
+#[test]
+fn merge_reports_what_changed() {
+    let mut a = Memory::new();
+    a.upsert_entity(Entity::new("a", "service"));
+    let mut b = Memory::new();
+    b.upsert_entity(Entity::new("A", "service"));
+    b.upsert_entity(Entity::new("b", "service").description("new"));
+    b.upsert_relationship(Relationship::new("a", "calls", "b"));
+    b.upsert_relationship(Relationship::new("b", "calls", "c"));
+    let report = a.merge(b);
+    assert_eq!(report.entities_added, 2, "b and the stub c");
+    assert_eq!(report.entities_unchanged, 1);
+    assert_eq!(report.relationships_added, 2);
+    assert!(report.changed());
+    assert_eq!(report.to_string(), "+2 entities, +2 relationships");
+    assert_eq!(a.entity("a").map(|e| e.name.as_str()), Some("a"));
+    let again = a.clone().merge(a.clone());
+    assert!(!again.changed());
+    assert_eq!(again.to_string(), "+0 entities, +0 relationships");
+}
+
+#[test]
+fn reads_relations_and_keeps_unknown_keys() {
+    let text = br#"{"entities":[{"name":"x","type":"service"}],
+        "relations":[{"from":"x","to":"y","type":"calls"}],
+        "version": 3, "notes": {"by": "hand"}}"#;
+    let m = Memory::from_json(text).expect("parses");
+    assert_eq!(m.entities().len(), 2);
+    assert_eq!(m.relationships().len(), 1);
+    let out: Value = serde_json::from_str(&m.to_json()).expect("json");
+    assert_eq!(out["version"], json!(3));
+    assert_eq!(out["notes"], json!({"by": "hand"}));
+    assert!(out.get("relations").is_none());
+    assert_eq!(out["relationships"][0]["type"], json!("calls"));
+    assert_eq!(
+        out["entities"][0],
+        json!({"name":"x","type":"service","description":"","tags":[],"properties":{}})
+    );
+}
+
+#[test]
+fn output_is_sorted_and_independent_of_insertion_order() {
+    let mut a = Memory::new();
+    a.upsert_entity(Entity::new("zeta", "service").tag("b").tag("a").tag("b"));
+    a.upsert_entity(
+        Entity::new("Alpha", "store")
+            .property("z", 1)
+            .property("a", 2),
+    );
+    a.upsert_relationship(Relationship::new("zeta", "calls", "alpha"));
+    a.upsert_relationship(Relationship::new("alpha", "calls", "zeta"));
+    let mut b = Memory::new();
+    b.upsert_relationship(Relationship::new("alpha", "calls", "zeta"));
+    b.upsert_relationship(Relationship::new("zeta", "calls", "alpha"));
+    let mut b2 = Memory::new();
+    b2.upsert_entity(
+        Entity::new("Alpha", "store")
+            .property("a", 2)
+            .property("z", 1),
+    );
+    b2.upsert_entity(Entity::new("zeta", "service").tag("a").tag("b"));
+    b2.merge(b);
+    // Display name differs: b2 saw "Alpha" first too; so the texts match exactly.
+    assert_eq!(a.to_json(), b2.to_json());
+    let text = a.to_json();
+    assert!(text.ends_with("}\n"));
+    assert!(text.contains("\n  \"entities\": [\n    {\n      \"name\": \"Alpha\""));
+    let alpha = text.find("\"Alpha\"").expect("alpha");
+    let zeta = text.find("\"zeta\"").expect("zeta");
+    assert!(alpha < zeta);
+    assert!(text.find("\"a\": 2").expect("a") < text.find("\"z\": 1").expect("z"));
+}
+
+#[test]
+fn merging_ten_thousand_entities_is_linear() {
+    // Not timed: this would take minutes if lookups were linear scans.
+    let mut m = Memory::new();
+    let mut other = Memory::new();
+    for i in 0..20_000 {
+        other.upsert_entity(Entity::new(format!("Service {i}"), "service"));
+        if i > 0 {
+            other.upsert_relationship(Relationship::new(
+                format!("service {i}"),
+                "calls",
+                format!("service {}", i - 1),
+            ));
+        }
+    }
+    let report = m.merge(other.clone());
+    assert_eq!(report.entities_added, 20_000);
+    let report = m.merge(other);
+    assert_eq!(report.entities_unchanged, 20_000);
+    assert_eq!(report.relationships_unchanged, 19_999);
+    assert_eq!(m.neighbours("service 5").len(), 2);
+}
+
+#[test]
+fn stats_count_types_and_connections() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("db", "database"));
+    for s in ["a", "b", "c"] {
+        m.upsert_entity(Entity::new(s, "service"));
+        m.upsert_relationship(Relationship::new(s, "writes to", "db"));
+    }
+    m.upsert_relationship(Relationship::new("a", "calls", "b"));
+    let s = m.stats();
+    assert_eq!((s.entities, s.relationships), (4, 4));
+    assert_eq!(
+        s.entity_types[0],
+        Count {
+            name: "service".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.relationship_types[0],
+        Count {
+            name: "writes_to".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.most_connected[0],
+        Count {
+            name: "db".into(),
+            count: 3
+        }
+    );
+    assert_eq!(
+        s.most_connected[1],
+        Count {
+            name: "a".into(),
+            count: 2
+        }
+    );
+    assert_eq!(m.relationships_of("a").len(), 2);
+    assert_eq!(m.incoming("DB").len(), 3);
+    assert_eq!(m.suggest("orderservce", 3), Vec::<String>::new());
+    assert_eq!(m.suggest("dbb", 3), vec!["db".to_string()]);
+}
+
+#[test]
+fn mermaid_caps_nodes_and_says_what_is_left_out() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("hub", "service"));
+    for i in 0..100 {
+        m.upsert_relationship(Relationship::new("hub", "calls", format!("leaf {i}")));
+    }
+    let text = m.to_mermaid(&MermaidOptions::default());
+    let nodes = text.lines().filter(|l| l.starts_with("    n_")).count();
+    assert_eq!(nodes, 60);
+    assert!(
+        text.contains("n_hub[\"hub\"]"),
+        "the best connected node is kept"
+    );
+    assert!(text.contains("… 41 more entities not shown"));
+    let focused = m.to_mermaid(&MermaidOptions::default().focus(["leaf 7"]));
+    assert!(focused.contains("n_leaf_7[\"leaf 7\"]"));
+    assert!(focused.contains("n_hub -->|\"calls\"| n_leaf_7"));
+    assert_eq!(
+        focused.lines().filter(|l| l.starts_with("    n_")).count(),
+        2
+    );
+}
+
+#[test]
+fn mermaid_ids_are_safe_and_unique() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("end", "a b"));
+    m.upsert_entity(Entity::new("say \"hi\"", "x"));
+    m.upsert_entity(Entity::new("say-hi", "x"));
+    let text = m.to_mermaid(&MermaidOptions::default());
+    assert!(text.contains("n_end[\"end\"]"));
+    assert!(text.contains("n_say_hi_[\"say #quot;hi#quot;\"]"));
+    assert!(text.contains("n_say_hi[\"say-hi\"]"));
+    assert!(text.contains("subgraph t_a_b[\"a b\"]"));
+}
+
+#[test]
+fn subgraph_keeps_the_focus_neighbourhood_within_a_limit() {
+    let mut m = Memory::new();
+    for (a, b) in [("a", "b"), ("b", "c"), ("c", "d"), ("a", "e")] {
+        m.upsert_relationship(Relationship::new(a, "calls", b));
+    }
+    let (sub, omitted) = m.subgraph(&["B".to_string()], 1, 10);
+    let names: Vec<&str> = sub.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    assert_eq!((sub.relationships().len(), omitted), (2, 0));
+    let (sub, omitted) = m.subgraph(&["b".to_string()], 2, 3);
+    assert_eq!((sub.entities().len(), omitted), (3, 2));
+    let (whole, _) = m.subgraph(&[], 1, 100);
+    assert_eq!(whole, m);
+}
+
+#[test]
+fn memory_round_trips_through_serde() {
+    let mut m = Memory::new();
+    m.upsert_relationship(Relationship::new("x", "reads from", "y").property("p", 1));
+    m.extra.insert("v".into(), json!(1));
+    let value = serde_json::to_value(&m).expect("serialise");
+    assert_eq!(value["relationships"][0]["type"], json!("reads_from"));
+    let back: Memory = serde_json::from_value(value).expect("deserialise");
+    assert_eq!(back, m);
+    assert_eq!(back.to_json(), m.to_json());
+}
