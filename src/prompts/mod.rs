@@ -4,6 +4,9 @@
 //! compiled into the binary with `include_str!`. Each file documents its variables in a
 //! `{# … #}` comment at the top. Files whose name starts with `_` are partials, pulled in
 //! by the prompts with `{% include %}`.
+//! Rendering is strict about typos (printing or looping over an undefined variable is an
+//! error naming the file and line; `{% if var %}` on an undefined one is fine) and tidies
+//! the result: trailing spaces go, runs of blank lines become one, one final newline.
 //!
 //! Two ways to replace the built-ins, applied in this order:
 //!
@@ -328,23 +331,66 @@ impl Prompts {
     }
 
     fn render_file(&self, file: &str, ctx: minijinja::Value) -> Result<String, PromptError> {
-        let source_of = |failing: &str| {
-            self.sources
-                .iter()
-                .find(|(f, _)| **f == failing)
-                .map(|(f, s)| (*f, s.clone()))
-        };
-        let template = self.env.get_template(file).map_err(|e| {
-            let (f, s) = source_of(file).unwrap_or(("?", Source::BuiltIn));
-            template_error(&e, f, &s)
-        })?;
-        let text = template.render(ctx).map_err(|e| {
-            // An error inside an included partial names the partial.
-            let failing = e.name().unwrap_or(file);
-            let (f, s) = source_of(failing).unwrap_or(("?", Source::BuiltIn));
-            template_error(&e, f, &s)
-        })?;
+        let text = self
+            .env
+            .get_template(file)
+            .and_then(|template| template.render(ctx))
+            .map_err(|e| self.render_error(&e, file))?;
         Ok(tidy(&text))
+    }
+
+    /// A render error, naming the innermost template that failed (an error inside an
+    /// included partial names the partial) and the templates that included it.
+    fn render_error(&self, err: &minijinja::Error, file: &str) -> PromptError {
+        let mut chain = vec![err];
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(err);
+        while let Some(c) = cause {
+            if let Some(inner) = c.downcast_ref::<minijinja::Error>() {
+                chain.push(inner);
+            }
+            cause = c.source();
+        }
+        let source_of = |name: Option<&str>| {
+            let name = name.unwrap_or(file);
+            let found = self.sources.iter().find(|(f, _)| **f == name);
+            found.map_or((name.to_string(), Source::BuiltIn), |(f, s)| {
+                (f.to_string(), s.clone())
+            })
+        };
+        // Blame the user if any template on the way is theirs.
+        let user_file = chain
+            .iter()
+            .any(|e| source_of(e.name()).1 != Source::BuiltIn);
+        let innermost = chain
+            .iter()
+            .rev()
+            .find(|e| e.line().is_some())
+            .unwrap_or(&err);
+        let (name, source) = source_of(innermost.name());
+        let mut error = template_error(innermost, &name, &source);
+        if let PromptError::Template {
+            problem,
+            user_file: blame,
+            ..
+        } = &mut error
+        {
+            *blame = user_file;
+            for outer in chain
+                .iter()
+                .rev()
+                .skip_while(|e| !std::ptr::eq(**e, *innermost))
+                .skip(1)
+            {
+                let (name, source) = source_of(outer.name());
+                let _ = write!(
+                    problem,
+                    " (included from {}{})",
+                    label(&name, &source),
+                    line_suffix(outer.line())
+                );
+            }
+        }
+        error
     }
 
     fn render_original(
@@ -409,12 +455,11 @@ fn read_dir_overrides(
         }
         match BUILTINS.iter().find(|(file, _)| *file == file_name) {
             Some((file, _)) => {
-                let text = std::fs::read_to_string(&path).map_err(|err| {
-                    PromptError::ReadTemplate {
+                let text =
+                    std::fs::read_to_string(&path).map_err(|err| PromptError::ReadTemplate {
                         path: path.clone(),
                         err,
-                    }
-                })?;
+                    })?;
                 texts.insert(file, (text, Source::Dir(path)));
             }
             None => warnings.push(format!(
@@ -440,7 +485,8 @@ fn read_original_config(
         path: config.to_path_buf(),
         problem,
     };
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| invalid(e.to_string()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| invalid(e.to_string()))?;
     let agents = json
         .get("prompts")
         .and_then(|p| p.as_object())
@@ -636,11 +682,16 @@ fn tidy(text: &str) -> String {
     out
 }
 
-fn template_error(e: &minijinja::Error, file: &str, source: &Source) -> PromptError {
-    let label = match source {
+/// How a template file is named in errors: its path, or `built-in prompts/NAME.md`.
+fn label(file: &str, source: &Source) -> String {
+    match source {
         Source::BuiltIn => format!("built-in prompts/{file}"),
         Source::Dir(path) | Source::Original(path) => path.display().to_string(),
-    };
+    }
+}
+
+fn template_error(e: &minijinja::Error, file: &str, source: &Source) -> PromptError {
+    let label = label(file, source);
     let mut problem = e.kind().to_string();
     if let Some(detail) = e.detail() {
         problem = format!("{problem}: {detail}");

@@ -32,7 +32,9 @@ pub(super) fn sample_vars(name: &str) -> serde_json::Value {
             "goal": "How should we split the checkout?", "documents": ["docs/orders.md", "docs/payments.md"],
             "memory": memory, "history": history()
         }),
-        "build_context" => json!({"system": "payments", "documents": documents(), "memory": memory}),
+        "build_context" => {
+            json!({"system": "payments", "documents": documents(), "memory": memory})
+        }
         "extract" => json!({
             "document": "docs/orders.md", "heading": "Orders",
             "chunk": "The Order Service writes orders to the Orders DB.",
@@ -55,34 +57,55 @@ fn every_builtin_renders_without_leftover_template_syntax() {
             assert!(!text.contains(leftover), "{name} has {leftover:?}:\n{text}");
         }
         assert!(!text.contains("[object Object]"), "{name}:\n{text}");
-        assert!(!text.contains("\n\n\n"), "{name} has runs of blank lines:\n{text}");
+        assert!(
+            !text.contains("\n\n\n"),
+            "{name} has runs of blank lines:\n{text}"
+        );
         assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{name}");
-        assert!(!text.contains("Variables:"), "{name} leaks its doc comment:\n{text}");
+        assert!(
+            !text.contains("Variables:"),
+            "{name} leaks its doc comment:\n{text}"
+        );
     }
 }
 
 #[test]
 fn builtins_use_their_variables() {
     let p = builtins();
-    let initial = p.render("analyze_initial", sample_vars("analyze_initial")).unwrap();
+    let initial = p
+        .render("analyze_initial", sample_vars("analyze_initial"))
+        .unwrap();
     assert!(initial.contains("> How should we split the checkout?"));
     assert!(initial.contains("<document path=\"docs/orders.md\">\n# Orders\n\nThe Order Service"));
     assert!(initial.contains("Payments publishes PaymentSettled events to Kafka."));
     assert!(initial.contains("- Order Service writes_to Orders DB"));
     assert!(initial.contains("up to 3"));
 
-    let context = p.render("build_context", sample_vars("build_context")).unwrap();
+    let context = p
+        .render("build_context", sample_vars("build_context"))
+        .unwrap();
     assert!(context.contains("context overview of \"payments\""));
     assert!(context.contains("**Interactions and data flows**"));
     assert!(context.contains("no Mermaid"));
 
     let extract = p.render("extract", sample_vars("extract")).unwrap();
     assert!(extract.contains("Document: docs/orders.md\nSection: Orders"));
-    assert!(extract.contains("<excerpt>\nThe Order Service writes orders to the Orders DB.\n</excerpt>"));
+    assert!(
+        extract
+            .contains("<excerpt>\nThe Order Service writes orders to the Orders DB.\n</excerpt>")
+    );
     assert!(extract.contains("prefer them: service, database."));
 
-    let final_ = p.render("analyze_final", sample_vars("analyze_final")).unwrap();
-    for section in ["Assumptions", "Main components", "Alternatives and trade-offs", "Decisions", "Open questions"] {
+    let final_ = p
+        .render("analyze_final", sample_vars("analyze_final"))
+        .unwrap();
+    for section in [
+        "Assumptions",
+        "Main components",
+        "Alternatives and trade-offs",
+        "Decisions",
+        "Open questions",
+    ] {
         assert!(final_.contains(&format!("**{section}**")), "{section}");
     }
     assert!(final_.contains("- docs/orders.md\n- docs/payments.md"));
@@ -119,7 +142,10 @@ fn knowledge_format_is_in_the_analyze_and_build_context_prompts_only() {
 fn optional_parts_disappear_when_empty() {
     let p = builtins();
     let text = p
-        .render("analyze_initial", json!({"goal": "Why?", "documents": [], "memory": ""}))
+        .render(
+            "analyze_initial",
+            json!({"goal": "Why?", "documents": [], "memory": ""}),
+        )
         .unwrap();
     assert!(text.contains("(No documents were provided.)"));
     assert!(!text.contains("What is already known"));
@@ -150,7 +176,10 @@ fn a_missing_variable_in_a_builtin_is_archies_fault() {
         .render("analyze_initial", json!({"documents": []}))
         .unwrap_err();
     let msg = err.to_string();
-    assert!(msg.contains("built-in prompts/analyze_initial.md, line"), "{msg}");
+    assert!(
+        msg.contains("built-in prompts/analyze_initial.md, line"),
+        "{msg}"
+    );
     assert!(msg.contains("undefined"), "{msg}");
     assert!(!err.is_usage());
     assert_eq!(exit_status(&err), Some(1));
@@ -160,7 +189,10 @@ fn a_missing_variable_in_a_builtin_is_archies_fault() {
 fn an_unknown_prompt_is_an_error_listing_the_names() {
     let err = builtins().render("analyse", json!({})).unwrap_err();
     assert!(matches!(err, PromptError::UnknownPrompt { .. }));
-    assert!(err.to_string().contains("analyze_initial, analyze_followup"));
+    assert!(
+        err.to_string()
+            .contains("analyze_initial, analyze_followup")
+    );
 }
 
 #[test]
@@ -188,7 +220,10 @@ fn original_vars_map_archies_variables_onto_the_originals() {
          --- File: docs/payments.md ---\nPayments publishes PaymentSettled events to Kafka."
     );
     assert_eq!(vars["fileList"], "docs/orders.md\ndocs/payments.md");
-    assert_eq!(vars["firstUserMessage"], "How should we split the checkout?");
+    assert_eq!(
+        vars["firstUserMessage"],
+        "How should we split the checkout?"
+    );
     assert_eq!(
         vars["conversationHistory"],
         "User: How should we split the checkout?\n\
@@ -201,7 +236,10 @@ fn original_vars_map_archies_variables_onto_the_originals() {
     assert_eq!(vars["systemName"], "payments");
     let vars = original_vars(&sample_vars("analyze_final"));
     assert_eq!(vars["fileList"], "docs/orders.md\ndocs/payments.md");
-    assert_eq!(vars["fileSummaries"], "--- File: docs/orders.md ---\n\n--- File: docs/payments.md ---");
+    assert_eq!(
+        vars["fileSummaries"],
+        "--- File: docs/orders.md ---\n\n--- File: docs/payments.md ---"
+    );
 }
 
 #[test]
