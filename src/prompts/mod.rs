@@ -1,1 +1,708 @@
-//! Prompt templates: embedded, rendered with minijinja, overridable.
+//! Prompt templates: embedded in the binary, rendered with minijinja, overridable.
+//!
+//! Every prompt archie sends is a template file under `prompts/` in the source tree,
+//! compiled into the binary with `include_str!`. Each file documents its variables in a
+//! `{# … #}` comment at the top. Files whose name starts with `_` are partials, pulled in
+//! by the prompts with `{% include %}`.
+//! Rendering is strict about typos (printing or looping over an undefined variable is an
+//! error naming the file and line; `{% if var %}` on an undefined one is fine) and tidies
+//! the result: trailing spaces go, runs of blank lines become one, one final newline.
+//!
+//! Two ways to replace the built-ins, applied in this order:
+//!
+//! 1. `--prompts-dir DIR`: a file in DIR with the same name as a built-in
+//!    (`analyze_initial.md`, `_knowledge_format.md`, …) replaces it. It is a minijinja
+//!    template with the same variables. Other files in DIR are ignored with a warning.
+//! 2. `--prompts-config FILE`: the original Archie's JSON shape,
+//!    `{"prompts": {"AGENT": {"KEY": {"inputs": [..], "path": "file.txt"}}}}`, with paths
+//!    relative to the config file's folder. The keys map onto archie's prompts (see
+//!    [`ORIGINAL_KEYS`]); an unknown key is a warning. These files are in the original's
+//!    placeholder format, not minijinja: `{{name}}` is replaced by the value of `name` and
+//!    any placeholder archie does not know is left as it is. When a prompt is set both ways,
+//!    the config wins (with a warning).
+//!
+//! Variables an original-format template can use, made from archie's own variables:
+//!
+//! | placeholder | value |
+//! |---|---|
+//! | `{{fileSummaries}}` | `documents`, each as `--- File: PATH ---` followed by its excerpt, blank line between |
+//! | `{{firstUserMessage}}` | `goal` |
+//! | `{{conversationHistory}}`, `{{history}}` | `history`, one `User: …` / `Archie: …` line per turn |
+//! | `{{fileList}}` | the paths of `documents`, one per line |
+//! | `{{systemName}}` | `system` |
+//! | `{{goal}}`, `{{memory}}`, `{{system}}`, … | any of archie's own variables whose value is text or a number |
+//!
+//! The original's templates did not always ask for the `<agent>`/`<system>` reply format,
+//! so when an original-format template for an analyze or build-context prompt does not
+//! mention `<system>`, archie appends its `_knowledge_format.md` instruction; when it does
+//! not use `{{memory}}` and there is memory to show, archie appends `_memory.md` too.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The built-in template files: (file name, text).
+const BUILTINS: &[(&str, &str)] = &[
+    ("system.md", include_str!("../../prompts/system.md")),
+    (
+        "analyze_initial.md",
+        include_str!("../../prompts/analyze_initial.md"),
+    ),
+    (
+        "analyze_followup.md",
+        include_str!("../../prompts/analyze_followup.md"),
+    ),
+    (
+        "analyze_final.md",
+        include_str!("../../prompts/analyze_final.md"),
+    ),
+    (
+        "build_context.md",
+        include_str!("../../prompts/build_context.md"),
+    ),
+    ("extract.md", include_str!("../../prompts/extract.md")),
+    (
+        "_knowledge_format.md",
+        include_str!("../../prompts/_knowledge_format.md"),
+    ),
+    ("_memory.md", include_str!("../../prompts/_memory.md")),
+    ("_documents.md", include_str!("../../prompts/_documents.md")),
+    ("_history.md", include_str!("../../prompts/_history.md")),
+];
+
+/// The prompts archie renders, by name (the file name without `.md`).
+const NAMES: &[&str] = &[
+    "system",
+    "analyze_initial",
+    "analyze_followup",
+    "analyze_final",
+    "build_context",
+    "extract",
+];
+
+/// The original Archie's prompt keys (`AGENT/KEY` in its `--prompts-config`) and the
+/// archie prompt each one replaces.
+pub const ORIGINAL_KEYS: &[(&str, &str)] = &[
+    ("AnalysisPrepareNode/initial", "analyze_initial"),
+    ("AnalysisPrepareNode/followup", "analyze_followup"),
+    ("AnalysisPrepareNode/final", "analyze_final"),
+    ("ContextBuildingAgentNode/context_build", "build_context"),
+];
+
+/// The placeholders an original-format template can use besides archie's own variables.
+const ORIGINAL_PLACEHOLDERS: &[&str] = &[
+    "fileSummaries",
+    "firstUserMessage",
+    "conversationHistory",
+    "history",
+    "fileList",
+    "systemName",
+];
+
+/// Where the template in use for a file came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Compiled into archie.
+    BuiltIn,
+    /// A minijinja template from `--prompts-dir`.
+    Dir(PathBuf),
+    /// An original-format template named by `--prompts-config`.
+    Original(PathBuf),
+}
+
+/// Why a prompt could not be loaded or rendered.
+///
+/// [`exit_status`] maps these onto exit codes: 2 for anything the user can fix (their
+/// template files, their folder, their config), 1 for a fault in archie itself (a built-in
+/// template given the wrong variables, an unknown prompt name).
+#[derive(Debug, thiserror::Error)]
+pub enum PromptError {
+    /// A template failed to parse or render.
+    #[error(
+        "prompt template {file}{}: {problem}\n  {}",
+        line_suffix(*.line),
+        template_hint(*.user_file)
+    )]
+    Template {
+        /// The file: its path, or `built-in prompts/NAME.md`.
+        file: String,
+        line: Option<usize>,
+        problem: String,
+        /// The template came from the user (`--prompts-dir` or `--prompts-config`).
+        user_file: bool,
+    },
+    /// `render` was asked for a prompt archie does not have.
+    #[error("there is no prompt named {name:?}\n  archie's prompts are: {}", NAMES.join(", "))]
+    UnknownPrompt { name: String },
+    /// The `--prompts-dir` folder could not be read.
+    #[error(
+        "cannot read the prompts folder {}: {err}\n  check the folder given to --prompts-dir",
+        .dir.display()
+    )]
+    PromptsDir { dir: PathBuf, err: std::io::Error },
+    /// A template file in `--prompts-dir` could not be read.
+    #[error(
+        "cannot read the prompt template {}: {err}\n  make it a readable UTF-8 text file, or remove it to use the built-in one",
+        .path.display()
+    )]
+    ReadTemplate { path: PathBuf, err: std::io::Error },
+    /// The `--prompts-config` file could not be read.
+    #[error(
+        "cannot read the prompts config {}: {err}\n  check the file given to --prompts-config",
+        .path.display()
+    )]
+    ConfigRead { path: PathBuf, err: std::io::Error },
+    /// The `--prompts-config` file is not in the expected shape.
+    #[error(
+        "the prompts config {} is not valid: {problem}\n  expected {{\"prompts\": {{\"AGENT\": {{\"KEY\": {{\"inputs\": [..], \"path\": \"file.txt\"}}}}}}}}",
+        .path.display()
+    )]
+    ConfigInvalid { path: PathBuf, problem: String },
+    /// A template file named in `--prompts-config` could not be read.
+    #[error(
+        "cannot read the prompt file {} for {key} (named in {}): {err}\n  fix its \"path\" in the config; a relative path is read from the config file's folder",
+        .path.display(),
+        .config.display()
+    )]
+    ConfigFile {
+        key: String,
+        path: PathBuf,
+        config: PathBuf,
+        err: std::io::Error,
+    },
+    /// The variables given to `render` could not be serialized.
+    #[error("cannot pass the variables to the prompt {name}: {problem}")]
+    Context { name: String, problem: String },
+}
+
+fn line_suffix(line: Option<usize>) -> String {
+    line.map(|l| format!(", line {l}")).unwrap_or_default()
+}
+
+fn template_hint(user_file: bool) -> &'static str {
+    if user_file {
+        "fix the template, or remove it to use archie's built-in one"
+    } else {
+        "this is a fault in archie's built-in prompt; please report it"
+    }
+}
+
+impl PromptError {
+    /// Whether the user can fix this (exit code 2) rather than it being archie's fault.
+    pub fn is_usage(&self) -> bool {
+        match self {
+            PromptError::Template { user_file, .. } => *user_file,
+            PromptError::UnknownPrompt { .. } | PromptError::Context { .. } => false,
+            PromptError::PromptsDir { .. }
+            | PromptError::ReadTemplate { .. }
+            | PromptError::ConfigRead { .. }
+            | PromptError::ConfigInvalid { .. }
+            | PromptError::ConfigFile { .. } => true,
+        }
+    }
+}
+
+/// The exit code an error from this module asks for, if it is one of ours:
+/// 2 when the user can fix it ([`PromptError::is_usage`]), 1 otherwise.
+pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
+    err.downcast_ref::<PromptError>().map(|e| {
+        if e.is_usage() {
+            crate::error::EXIT_USAGE
+        } else {
+            crate::error::EXIT_FAILED
+        }
+    })
+}
+
+/// An original-format template from `--prompts-config`.
+#[derive(Debug)]
+struct Original {
+    path: PathBuf,
+    text: String,
+}
+
+/// archie's prompt templates, ready to render.
+#[derive(Debug)]
+pub struct Prompts {
+    env: minijinja::Environment<'static>,
+    /// Template file name → where the template in use came from.
+    sources: BTreeMap<&'static str, Source>,
+    /// Prompt name → original-format template that replaces it.
+    originals: BTreeMap<&'static str, Original>,
+    warnings: Vec<String>,
+}
+
+impl Prompts {
+    /// The built-in prompts, then `prompts_dir` overrides by file name, then
+    /// `prompts_config` (the original Archie's JSON shape). Unknown files in the folder and
+    /// unknown keys in the config are not errors: see [`Prompts::warnings`].
+    pub fn load(
+        prompts_dir: Option<&Path>,
+        prompts_config: Option<&Path>,
+    ) -> Result<Prompts, PromptError> {
+        let mut warnings = Vec::new();
+        let mut texts: BTreeMap<&'static str, (String, Source)> = BUILTINS
+            .iter()
+            .map(|(file, text)| (*file, ((*text).to_string(), Source::BuiltIn)))
+            .collect();
+        if let Some(dir) = prompts_dir {
+            read_dir_overrides(dir, &mut texts, &mut warnings)?;
+        }
+
+        let mut env = minijinja::Environment::new();
+        env.set_trim_blocks(true);
+        env.set_lstrip_blocks(true);
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::SemiStrict);
+        env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+        env.set_debug(false);
+        let mut sources = BTreeMap::new();
+        for (file, (text, source)) in texts {
+            env.add_template_owned(file, text)
+                .map_err(|e| template_error(&e, file, &source))?;
+            sources.insert(file, source);
+        }
+
+        let mut originals = BTreeMap::new();
+        if let Some(config) = prompts_config {
+            for (name, original) in read_original_config(config, &mut warnings)? {
+                let file = file_of(name);
+                if let Some(Source::Dir(path)) = sources.get(file) {
+                    warnings.push(format!(
+                        "{} is replaced by {} from --prompts-config; {} is not used",
+                        name,
+                        original.path.display(),
+                        path.display()
+                    ));
+                }
+                sources.insert(file, Source::Original(original.path.clone()));
+                originals.insert(name, original);
+            }
+        }
+        Ok(Prompts {
+            env,
+            sources,
+            originals,
+            warnings,
+        })
+    }
+
+    /// The built-in prompts archie renders (file names without `.md`), partials excluded.
+    pub fn names() -> &'static [&'static str] {
+        NAMES
+    }
+
+    /// Every built-in template file name, partials (`_*.md`) included: the names a file in
+    /// `--prompts-dir` can have.
+    pub fn files() -> Vec<&'static str> {
+        BUILTINS.iter().map(|(file, _)| *file).collect()
+    }
+
+    /// What loading noticed but did not stop for: ignored files, unknown config keys.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Where the template in use for `name` (with or without `.md`) came from.
+    pub fn source(&self, name: &str) -> Option<&Source> {
+        let file = BUILTINS
+            .iter()
+            .map(|(file, _)| *file)
+            .find(|file| *file == name || file.strip_suffix(".md") == Some(name))?;
+        self.sources.get(file)
+    }
+
+    /// Render the prompt `name` (`analyze_initial`, or `analyze_initial.md`) with the
+    /// variables in `ctx` (a struct or map; see the comment at the top of each template).
+    pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String, PromptError> {
+        let Some(name) = NAMES
+            .iter()
+            .copied()
+            .find(|n| *n == name || name.strip_suffix(".md") == Some(*n))
+        else {
+            return Err(PromptError::UnknownPrompt {
+                name: name.to_string(),
+            });
+        };
+        if let Some(original) = self.originals.get(name) {
+            return self.render_original(name, original, &ctx);
+        }
+        self.render_file(file_of(name), minijinja::Value::from_serialize(&ctx))
+    }
+
+    fn render_file(&self, file: &str, ctx: minijinja::Value) -> Result<String, PromptError> {
+        let text = self
+            .env
+            .get_template(file)
+            .and_then(|template| template.render(ctx))
+            .map_err(|e| self.render_error(&e, file))?;
+        Ok(tidy(&text))
+    }
+
+    /// A render error, naming the innermost template that failed (an error inside an
+    /// included partial names the partial) and the templates that included it.
+    fn render_error(&self, err: &minijinja::Error, file: &str) -> PromptError {
+        let mut chain = vec![err];
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(err);
+        while let Some(c) = cause {
+            if let Some(inner) = c.downcast_ref::<minijinja::Error>() {
+                chain.push(inner);
+            }
+            cause = c.source();
+        }
+        let source_of = |name: Option<&str>| {
+            let name = name.unwrap_or(file);
+            let found = self.sources.iter().find(|(f, _)| **f == name);
+            found.map_or((name.to_string(), Source::BuiltIn), |(f, s)| {
+                (f.to_string(), s.clone())
+            })
+        };
+        // Blame the user if any template on the way is theirs.
+        let user_file = chain
+            .iter()
+            .any(|e| source_of(e.name()).1 != Source::BuiltIn);
+        let innermost = chain
+            .iter()
+            .rev()
+            .find(|e| e.line().is_some())
+            .unwrap_or(&err);
+        let (name, source) = source_of(innermost.name());
+        let mut error = template_error(innermost, &name, &source);
+        if let PromptError::Template {
+            problem,
+            user_file: blame,
+            ..
+        } = &mut error
+        {
+            *blame = user_file;
+            for outer in chain
+                .iter()
+                .rev()
+                .skip_while(|e| !std::ptr::eq(**e, *innermost))
+                .skip(1)
+            {
+                let (name, source) = source_of(outer.name());
+                let _ = write!(
+                    problem,
+                    " (included from {}{})",
+                    label(&name, &source),
+                    line_suffix(outer.line())
+                );
+            }
+        }
+        error
+    }
+
+    fn render_original(
+        &self,
+        name: &str,
+        original: &Original,
+        ctx: &impl Serialize,
+    ) -> Result<String, PromptError> {
+        let ctx = serde_json::to_value(ctx).map_err(|e| PromptError::Context {
+            name: name.to_string(),
+            problem: e.to_string(),
+        })?;
+        let vars = original_vars(&ctx);
+        let mut text = substitute(&original.text, &vars);
+        let memory = vars.get("memory").map(|m| m.trim()).unwrap_or_default();
+        if !memory.is_empty() && !mentions_placeholder(&original.text, "memory") {
+            let block = self.render_file("_memory.md", minijinja::context! { memory })?;
+            text = format!("{}\n\n{}", text.trim_end(), block.trim());
+        }
+        if !original.text.contains("<system>") {
+            let block = self.render_file("_knowledge_format.md", minijinja::context! {})?;
+            text = format!("{}\n\n{}", text.trim_end(), block.trim());
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        Ok(text)
+    }
+}
+
+/// The template file of a prompt name.
+fn file_of(name: &str) -> &'static str {
+    BUILTINS
+        .iter()
+        .map(|(file, _)| *file)
+        .find(|file| file.strip_suffix(".md") == Some(name))
+        .unwrap_or("?")
+}
+
+/// Read `--prompts-dir`: files named like a built-in replace it, others are warned about.
+fn read_dir_overrides(
+    dir: &Path,
+    texts: &mut BTreeMap<&'static str, (String, Source)>,
+    warnings: &mut Vec<String>,
+) -> Result<(), PromptError> {
+    let dir_err = |err| PromptError::PromptsDir {
+        dir: dir.to_path_buf(),
+        err,
+    };
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(dir_err)? {
+        entries.push(entry.map_err(dir_err)?.path());
+    }
+    entries.sort();
+    for path in entries {
+        let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        // Folders and hidden files are not templates; say nothing about them.
+        if file_name.starts_with('.') || path.is_dir() {
+            continue;
+        }
+        match BUILTINS.iter().find(|(file, _)| *file == file_name) {
+            Some((file, _)) => {
+                let text =
+                    std::fs::read_to_string(&path).map_err(|err| PromptError::ReadTemplate {
+                        path: path.clone(),
+                        err,
+                    })?;
+                texts.insert(file, (text, Source::Dir(path)));
+            }
+            None => warnings.push(format!(
+                "ignoring {} in --prompts-dir: no prompt has that name (archie's are {})",
+                path.display(),
+                Prompts::files().join(", ")
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// Read an original-format `--prompts-config`: prompt name → its template.
+fn read_original_config(
+    config: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(&'static str, Original)>, PromptError> {
+    let text = std::fs::read_to_string(config).map_err(|err| PromptError::ConfigRead {
+        path: config.to_path_buf(),
+        err,
+    })?;
+    let invalid = |problem: String| PromptError::ConfigInvalid {
+        path: config.to_path_buf(),
+        problem,
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| invalid(e.to_string()))?;
+    let agents = json
+        .get("prompts")
+        .and_then(|p| p.as_object())
+        .ok_or_else(|| invalid("it has no \"prompts\" object at the top level".into()))?;
+    let base = config.parent().unwrap_or(Path::new("."));
+    let known_keys = || {
+        ORIGINAL_KEYS
+            .iter()
+            .map(|(k, _)| *k)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = Vec::new();
+    for (agent, keys) in agents {
+        let keys = keys.as_object().ok_or_else(|| {
+            invalid(format!(
+                "\"prompts\".\"{agent}\" must be an object of prompt keys"
+            ))
+        })?;
+        for (key, entry) in keys {
+            let full_key = format!("{agent}/{key}");
+            let Some((_, name)) = ORIGINAL_KEYS.iter().find(|(k, _)| *k == full_key) else {
+                warnings.push(format!(
+                    "ignoring {full_key} in {}: archie knows {}",
+                    config.display(),
+                    known_keys()
+                ));
+                continue;
+            };
+            let rel = entry
+                .get("path")
+                .and_then(|p| p.as_str())
+                .ok_or_else(|| invalid(format!("{full_key} has no \"path\" string")))?;
+            if let Some(inputs) = entry.get("inputs").and_then(|i| i.as_array()) {
+                for input in inputs.iter().filter_map(|i| i.as_str()) {
+                    if !ORIGINAL_PLACEHOLDERS.contains(&input) && !is_own_variable(name, input) {
+                        warnings.push(format!(
+                            "{full_key} in {} lists the input {input:?}, which archie does not provide; \
+                             its placeholder is left as it is",
+                            config.display()
+                        ));
+                    }
+                }
+            }
+            let path = base.join(rel);
+            let text = std::fs::read_to_string(&path).map_err(|err| PromptError::ConfigFile {
+                key: full_key.clone(),
+                path: path.clone(),
+                config: config.to_path_buf(),
+                err,
+            })?;
+            out.push((*name, Original { path, text }));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `var` is one of archie's own variables for the prompt `name`.
+fn is_own_variable(name: &str, var: &str) -> bool {
+    let vars: &[&str] = match name {
+        "analyze_initial" => &["goal", "documents", "memory"],
+        "analyze_followup" | "analyze_final" => &["goal", "documents", "memory", "history"],
+        "build_context" => &["system", "documents", "memory"],
+        _ => &[],
+    };
+    vars.contains(&var)
+}
+
+/// The values of the original's placeholders, made from archie's variables.
+fn original_vars(ctx: &serde_json::Value) -> BTreeMap<String, String> {
+    use serde_json::Value;
+    let mut vars = BTreeMap::new();
+    let Some(obj) = ctx.as_object() else {
+        return vars;
+    };
+    for (key, value) in obj {
+        match value {
+            Value::String(s) => {
+                vars.insert(key.clone(), s.clone());
+            }
+            Value::Number(n) => {
+                vars.insert(key.clone(), n.to_string());
+            }
+            Value::Bool(b) => {
+                vars.insert(key.clone(), b.to_string());
+            }
+            _ => {}
+        }
+    }
+    if let Some(docs) = obj.get("documents").and_then(Value::as_array) {
+        let mut summaries = Vec::new();
+        let mut paths = Vec::new();
+        for doc in docs {
+            let (path, excerpt) = match doc {
+                Value::String(path) => (path.as_str(), None),
+                other => (
+                    other.get("path").and_then(Value::as_str).unwrap_or("?"),
+                    other.get("excerpt").and_then(Value::as_str),
+                ),
+            };
+            paths.push(path.to_string());
+            let mut block = format!("--- File: {path} ---");
+            if let Some(excerpt) = excerpt {
+                block.push('\n');
+                block.push_str(excerpt.trim_end());
+            }
+            summaries.push(block);
+        }
+        vars.insert("fileSummaries".into(), summaries.join("\n\n"));
+        vars.insert("fileList".into(), paths.join("\n"));
+    }
+    if let Some(goal) = obj.get("goal").and_then(Value::as_str) {
+        vars.insert("firstUserMessage".into(), goal.to_string());
+    }
+    if let Some(system) = obj.get("system").and_then(Value::as_str) {
+        vars.insert("systemName".into(), system.to_string());
+    }
+    if let Some(turns) = obj.get("history").and_then(Value::as_array) {
+        let mut lines = String::new();
+        for turn in turns {
+            let role = turn.get("role").and_then(Value::as_str).unwrap_or("user");
+            let content = turn.get("content").and_then(Value::as_str).unwrap_or("");
+            if !lines.is_empty() {
+                lines.push('\n');
+            }
+            let _ = write!(lines, "{}: {}", role_label(role), content.trim());
+        }
+        vars.insert("conversationHistory".into(), lines.clone());
+        vars.insert("history".into(), lines);
+    }
+    vars
+}
+
+/// How a conversation role is shown: `User`, `Archie`, or the role itself, capitalised.
+fn role_label(role: &str) -> String {
+    match role {
+        "user" => "User".into(),
+        "assistant" | "agent" | "archie" => "Archie".into(),
+        other => {
+            let mut chars = other.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => "User".into(),
+            }
+        }
+    }
+}
+
+/// The original's substitution: `{{name}}` (spaces inside allowed) becomes the value of
+/// `name`; a placeholder with no value is left exactly as it is. One pass, so a value that
+/// itself contains `{{…}}` is not substituted again.
+fn substitute(text: &str, vars: &BTreeMap<String, String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        if let Some(end) = after.find("}}")
+            && let Some(value) = vars.get(after[..end].trim())
+        {
+            out.push_str(value);
+            rest = &after[end + 2..];
+            continue;
+        }
+        out.push_str("{{");
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+fn mentions_placeholder(text: &str, name: &str) -> bool {
+    substitute(text, &BTreeMap::from([(name.to_string(), String::new())])) != text
+}
+
+/// Collapse runs of blank lines left by optional sections, end with one newline.
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = 0;
+    for line in text.trim().lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank += 1;
+            if blank > 1 {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// How a template file is named in errors: its path, or `built-in prompts/NAME.md`.
+fn label(file: &str, source: &Source) -> String {
+    match source {
+        Source::BuiltIn => format!("built-in prompts/{file}"),
+        Source::Dir(path) | Source::Original(path) => path.display().to_string(),
+    }
+}
+
+fn template_error(e: &minijinja::Error, file: &str, source: &Source) -> PromptError {
+    let label = label(file, source);
+    let mut problem = e.kind().to_string();
+    if let Some(detail) = e.detail() {
+        problem = format!("{problem}: {detail}");
+    }
+    PromptError::Template {
+        file: label,
+        line: e.line(),
+        problem,
+        user_file: *source != Source::BuiltIn,
+    }
+}
+
+#[cfg(test)]
+mod tests;
