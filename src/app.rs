@@ -5,6 +5,7 @@
 use crate::cli::GlobalArgs;
 use crate::error::{EXIT_WAITING, UsageError};
 use crate::graph::{Graph, NoCheckpoints, Outcome, RunCtx};
+use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
 use crate::ui::events::{Event, Events, JsonLines};
 use crate::ui::prompt::{Chain, NoInput, Prompter, Scripted, Terminal};
 use crate::ui::{Ui, Verbosity};
@@ -70,6 +71,31 @@ impl App {
             chain.push(Box::new(NoInput));
         }
         Ok(Box::new(Chain(chain)))
+    }
+
+    /// Loads the memory file (`--memory-file`). A missing file is an empty memory; a
+    /// corrupt one stops the command (exit code 2) and is never overwritten.
+    pub fn open_memory(&self) -> Result<(MemoryFile, Memory), MemoryError> {
+        MemoryFile::open(&self.global.memory_file)
+    }
+
+    /// Merges what the run `learned` into the memory loaded at the start and saves it
+    /// (atomically, merged with whatever another process saved meanwhile). Says what
+    /// changed in one line; an unchanged memory is not rewritten.
+    pub fn save_memory(
+        &self,
+        file: &MemoryFile,
+        mut memory: Memory,
+        learned: Memory,
+    ) -> anyhow::Result<MergeReport> {
+        let report = memory.merge(learned);
+        let saved = file.save(&memory)?;
+        if saved.written {
+            self.events.emit(Event::Done {
+                message: format!("memory {}: {report}", file.path().display()),
+            });
+        }
+        Ok(report)
     }
 
     /// Runs `graph` from its start over `state`.

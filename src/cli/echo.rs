@@ -2,6 +2,7 @@
 
 use crate::app::App;
 use crate::flows::echo::{self, EchoState};
+use crate::memory::Memory;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -11,13 +12,16 @@ pub struct EchoArgs {
     pub text: Vec<String>,
 }
 
+/// Like every command: load the memory, run the flow, save the memory. Echo learns
+/// nothing, so the memory file is only read (and proven readable).
 pub async fn run(app: &App, args: EchoArgs) -> anyhow::Result<u8> {
     let graph = echo::graph()?;
+    let (file, memory) = app.open_memory()?;
     let state = EchoState {
         input: format!("echo {}", args.text.join(" ")),
         response: None,
     };
-    app.run_flow(&graph, state, &())
-        .await
-        .map(|run| run.exit_code)
+    let run = app.run_flow(&graph, state, &()).await?;
+    app.save_memory(&file, memory, Memory::default())?;
+    Ok(run.exit_code)
 }

@@ -163,3 +163,40 @@ fn help_teaches() {
     insta::assert_snapshot!("help", help(&["--help"]));
     insta::assert_snapshot!("help_echo", help(&["echo", "--help"]));
 }
+
+#[test]
+fn a_corrupt_memory_file_stops_echo_with_exit_2_and_is_left_untouched() {
+    let dir = tempdir();
+    let path = dir.path().join("context.json");
+    let corrupt = "{\n  \"entities\": [\n    {\"name\": \"a\"}\n    {\"name\": \"b\"}\n  ]\n}\n";
+    std::fs::write(&path, corrupt).expect("write");
+    let out = archie(dir.path())
+        .args(["echo", "hi"])
+        .output()
+        .expect("run archie");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "", "the flow did not run");
+    let err = stderr(&out);
+    assert!(
+        err.contains("context.json is not valid JSON (line 4, column 5"),
+        "{err}"
+    );
+    assert!(err.contains("left untouched"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), corrupt);
+}
+
+#[test]
+fn echo_reads_the_memory_file_named_by_the_flag_and_does_not_rewrite_it() {
+    let dir = tempdir();
+    let path = dir.path().join("team.json");
+    // The original Archie's shape, with its old `relations` key and unsorted content.
+    let original = r#"{"entities":[{"name":"b","type":"service"},{"name":"a","type":"service"}],"relations":[]}"#;
+    std::fs::write(&path, original).expect("write");
+    let out = archie(dir.path())
+        .args(["--memory-file", "team.json", "echo", "hi"])
+        .output()
+        .expect("run archie");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
+    assert!(!dir.path().join("context.json").exists());
+}
