@@ -11,9 +11,11 @@
 
 mod file;
 mod mermaid;
+mod relevant;
 
 pub use file::{MemoryFile, SaveReport};
 pub use mermaid::MermaidOptions;
+pub use relevant::{Relevant, estimate_tokens};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
