@@ -74,6 +74,9 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
         if let Some(code) = crate::prompts::exit_status(cause) {
             return code;
         }
+        if let Some(code) = crate::docs::exit_status(cause) {
+            return code;
+        }
     }
     EXIT_FAILED
 }
