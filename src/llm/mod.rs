@@ -1,6 +1,328 @@
-//! The LLM layer: any OpenAI-compatible Chat Completions endpoint.
+//! The LLM layer: any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM,
+//! llama.cpp server, LM Studio).
+//!
+//! - [`LlmConfig::resolve`] works out where to send requests (flags > env > `archie.toml`
+//!   > user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
+//!   neither an API key nor a base URL.
+//! - [`connect`] builds the client, an `Arc<dyn Llm>` shared by every node of a flow.
+//! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
+//!   final [`Event::TokensDone`]. With `--no-stream` the whole answer arrives as one
+//!   `Token` followed by `TokensDone`, so renderers see the same shape either way.
+//! - `llm.structured::<T>(messages)` returns a typed value: the JSON Schema of `T` goes
+//!   out as `response_format` (or inside the prompt), the answer is repaired if it has
+//!   common faults, validated, and asked for once more with the error if still invalid.
+//!   Structured answers are cached by default ([`ResponseCache`]); chat turns are not.
+//! - Retries (429 except `insufficient_quota`, 5xx, connection errors, timeouts, broken
+//!   streams) back off exponentially with jitter, honour `Retry-After`, and are reported
+//!   as [`Event::Retry`]. Usage is metered per call and per run ([`UsageMeter`]).
+//!
+//! async-openai provides the wire types (request, response, stream chunk); the HTTP, SSE
+//! and retry loop are ours so that every failure, including one mid-stream, is retried
+//! the same way. No async-openai type appears outside this module.
+
+mod cache;
+mod client;
+mod config;
+mod error;
+mod repair;
+mod usage;
+
+pub use cache::{FileCache, ResponseCache, cache_key};
+pub use config::{
+    ApiKey, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, StructuredMode, is_local_url,
+};
+pub use error::{LlmError, TimeoutPhase};
+pub use repair::{OutputError, parse_structured};
+pub use usage::{CallUsage, UsageMeter, UsageTotals, estimate_tokens};
+
+use crate::ui::events::{Event, Events};
+use futures::future::BoxFuture;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
 
 /// The exit code an error from this module asks for, if it is one of ours.
-pub fn exit_status(_err: &(dyn std::error::Error + 'static)) -> Option<u8> {
-    None
+///
+/// Configuration problems ("no LLM is configured", a bad `archie.toml`, a bad base URL)
+/// are exit 2; every other LLM failure is an ordinary failure (exit 1).
+pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
+    match err.downcast_ref::<LlmError>() {
+        Some(e) if e.is_config() => Some(crate::error::EXIT_USAGE),
+        _ => None,
+    }
+}
+
+/// Who says a message. The system prompt is sent as `system`, never as `assistant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+}
+
+/// One message of a conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Message {
+    pub role: Role,
+    pub content: String,
+}
+
+impl Message {
+    pub fn system(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::System,
+            content: content.into(),
+        }
+    }
+
+    pub fn user(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::User,
+            content: content.into(),
+        }
+    }
+
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::Assistant,
+            content: content.into(),
+        }
+    }
+}
+
+/// The JSON Schema an answer must match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Schema {
+    /// A short name (`a-zA-Z0-9_-`, at most 64 characters), sent as `json_schema.name`.
+    pub name: String,
+    pub schema: serde_json::Value,
+}
+
+impl Schema {
+    /// The schema of `T`, named after its title.
+    pub fn of<T: JsonSchema>() -> Self {
+        let schema = schemars::schema_for!(T);
+        let value = schema.to_value();
+        let title = value
+            .get("title")
+            .and_then(|t| t.as_str())
+            .unwrap_or("answer");
+        let name: String = title
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .take(64)
+            .collect();
+        Self {
+            name: if name.is_empty() {
+                "answer".into()
+            } else {
+                name
+            },
+            schema: value,
+        }
+    }
+}
+
+/// One call to the model. Build it with [`Request::new`] and the setters, or use the
+/// shortcuts on `dyn Llm` ([`chat`](trait.Llm.html#method.chat),
+/// [`structured`](trait.Llm.html#method.structured)).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Request {
+    pub messages: Vec<Message>,
+    /// Sampling temperature; `None` leaves the server's default.
+    pub temperature: Option<f32>,
+    /// An upper bound on the answer's length in tokens.
+    pub max_tokens: Option<u32>,
+    /// The user reads this answer: it is emitted as [`Event::Token`]s (streamed unless
+    /// `--no-stream`) followed by [`Event::TokensDone`].
+    pub show: bool,
+    /// Look the answer up in the response cache first, and store it there afterwards
+    /// (ignored under `--no-cache`).
+    pub cache: bool,
+    /// Ask for JSON matching this schema (set by `structured`).
+    pub schema: Option<Schema>,
+}
+
+impl Request {
+    pub fn new(messages: Vec<Message>) -> Self {
+        Self {
+            messages,
+            ..Self::default()
+        }
+    }
+
+    pub fn temperature(mut self, t: f32) -> Self {
+        self.temperature = Some(t);
+        self
+    }
+
+    pub fn max_tokens(mut self, n: u32) -> Self {
+        self.max_tokens = Some(n);
+        self
+    }
+
+    pub fn show(mut self, show: bool) -> Self {
+        self.show = show;
+        self
+    }
+
+    pub fn cache(mut self, cache: bool) -> Self {
+        self.cache = cache;
+        self
+    }
+}
+
+/// What one call returned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Completion {
+    /// The answer's text (for a structured call: the raw JSON text, unvalidated).
+    pub text: String,
+    /// Tokens and time of this call (zero for a cache hit).
+    pub usage: CallUsage,
+    /// The answer came from the response cache; no request was made.
+    pub cached: bool,
+}
+
+/// A chat model. Object-safe: flows share it as `Arc<dyn Llm>`.
+///
+/// Nodes normally use the typed helpers on `dyn Llm`: [`chat`](#method.chat),
+/// [`ask`](#method.ask) and [`structured`](#method.structured).
+pub trait Llm: Send + Sync {
+    /// Sends one request (with retries, timeouts, cache and usage metering).
+    fn complete<'a>(&'a self, request: Request) -> BoxFuture<'a, Result<Completion, LlmError>>;
+
+    /// Stores a validated answer to `request` in the response cache (when the request
+    /// asks for caching and caching is on). Structured calls store only answers that
+    /// passed validation.
+    fn remember(&self, request: &Request, text: &str);
+
+    /// Usage of every call made through this client so far.
+    fn usage(&self) -> &UsageMeter;
+
+    /// The model requests go to.
+    fn model(&self) -> &str;
+
+    /// Where the client reports retries, tokens and warnings.
+    fn events(&self) -> &Events;
+}
+
+impl dyn Llm + '_ {
+    /// A conversation turn the user reads: streamed as [`Event::Token`]s, then
+    /// [`Event::TokensDone`]; not cached. Returns the whole answer.
+    pub async fn chat(&self, messages: Vec<Message>) -> Result<String, LlmError> {
+        let request = Request::new(messages).show(true);
+        Ok(self.complete(request).await?.text)
+    }
+
+    /// A call whose answer the user does not read (no token events, not cached).
+    pub async fn ask(&self, messages: Vec<Message>) -> Result<String, LlmError> {
+        Ok(self.complete(Request::new(messages)).await?.text)
+    }
+
+    /// A typed answer: the JSON Schema of `T` is sent with the request, the answer is
+    /// repaired, validated and asked for once more if invalid. Cached by default.
+    pub async fn structured<T>(&self, messages: Vec<Message>) -> Result<T, LlmError>
+    where
+        T: DeserializeOwned + JsonSchema,
+    {
+        self.structured_with(Request::new(messages).cache(true))
+            .await
+    }
+
+    /// Like [`structured`](#method.structured) with full control over the request
+    /// (temperature, cache). `show` is ignored: JSON is never streamed to the user.
+    pub async fn structured_with<T>(&self, mut request: Request) -> Result<T, LlmError>
+    where
+        T: DeserializeOwned + JsonSchema,
+    {
+        request.schema = Some(Schema::of::<T>());
+        request.show = false;
+        let first = self.complete(request.clone()).await?;
+        let err = match parse_structured::<T>(&first.text) {
+            Ok((value, json)) => {
+                if !first.cached {
+                    self.remember(&request, &json);
+                }
+                return Ok(value);
+            }
+            Err(err) => err,
+        };
+        self.events().emit(Event::Detail {
+            message: format!(
+                "the model's JSON did not validate ({err}); asking once more with the error"
+            ),
+        });
+        let mut again = request.clone();
+        again.cache = false;
+        again.messages.push(Message::assistant(first.text));
+        again.messages.push(Message::user(format!(
+            "That answer is not valid: {err}. Answer again with only the corrected JSON \
+             value, matching the JSON Schema exactly. No prose, no code fences."
+        )));
+        let second = self.complete(again).await?;
+        match parse_structured::<T>(&second.text) {
+            Ok((value, json)) => {
+                self.remember(&request, &json);
+                Ok(value)
+            }
+            Err(err) => Err(LlmError::InvalidOutput {
+                path: err.path,
+                message: err.message,
+                excerpt: excerpt(&second.text),
+            }),
+        }
+    }
+
+    /// Emits the run's usage so far as one [`Event::Usage`] (the summary line at the end
+    /// of LLM commands).
+    pub fn emit_usage(&self) {
+        self.usage().emit(self.events());
+    }
+}
+
+/// The first 200 characters of an answer, for error messages.
+fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    let mut out: String = text.chars().take(200).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Builds the client for `config`, reporting to `events`. With `config.cache` on and a
+/// `config.cache_dir`, answers are cached in files there.
+pub fn connect(config: LlmConfig, events: Events) -> Result<Arc<dyn Llm>, LlmError> {
+    let cache: Option<Arc<dyn ResponseCache>> = config
+        .cache_dir
+        .as_ref()
+        .map(|dir| Arc::new(FileCache::new(dir.clone())) as Arc<dyn ResponseCache>);
+    connect_with_cache(config, events, cache)
+}
+
+/// Like [`connect`], with another cache (the run store's, or none).
+pub fn connect_with_cache(
+    config: LlmConfig,
+    events: Events,
+    cache: Option<Arc<dyn ResponseCache>>,
+) -> Result<Arc<dyn Llm>, LlmError> {
+    Ok(Arc::new(client::OpenAiCompatible::new(
+        config, events, cache,
+    )?))
+}
+
+/// Resolves the configuration from the command line and the process environment and
+/// connects: what a command that needs an LLM calls before doing any work.
+pub fn from_args(
+    args: &crate::cli::llm::LlmArgs,
+    memory_file: &Path,
+    events: Events,
+) -> Result<Arc<dyn Llm>, LlmError> {
+    let dir = memory_file.parent().unwrap_or(Path::new(""));
+    let env = |name: &str| std::env::var(name).ok();
+    let config = LlmConfig::resolve(args, dir, &env)?;
+    connect(config, events)
 }

@@ -22,3 +22,5 @@ pub fn archie(dir: &Path) -> Command {
 pub fn tempdir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
+
+pub mod mock_llm;

@@ -1,0 +1,539 @@
+//! An OpenAI-compatible mock LLM server for tests: real HTTP on 127.0.0.1, real SSE.
+//!
+//! ```ignore
+//! let mock = MockLlm::start().await;            // inside #[tokio::test]
+//! mock.push(Reply::text("hi"));                 // scripted replies, in order
+//! mock.push(Reply::rate_limited(1));            // 429 with Retry-After: 1
+//! let llm = archie::llm::connect(mock.config(), events)?;
+//! ...
+//! assert_eq!(mock.requests()[0]["messages"][0]["role"], "system");
+//! ```
+//!
+//! Replies come from the queue first, then from the rule set with [`MockLlm::answer_with`]
+//! (a closure over the request, for many parallel calls answered by content). With
+//! neither, the mock answers 418 with a message saying so (4xx: never retried).
+//!
+//! Runtimes: [`MockLlm::start`] serves on the calling test's tokio runtime, which is
+//! enough when the test talks to it in-process. A test that runs the archie binary as a
+//! child process and waits on it synchronously blocks its runtime thread, so there use
+//! [`MockLlm::start_background`] (the server owns a runtime on its own thread), or a
+//! `#[tokio::test(flavor = "multi_thread")]` with the child awaited via
+//! `spawn_blocking`. [`MockLlm::env`] gives the variables that point archie at the mock.
+
+#![allow(dead_code)]
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::post;
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The model name the mock reports and [`MockLlm::config`] uses.
+pub const MOCK_MODEL: &str = "mock-model";
+
+/// One scripted reply.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// A normal answer (streamed as SSE when the request has `stream: true`).
+    Text {
+        content: String,
+        /// Report usage (`prompt_tokens` = characters of all messages, `completion_tokens`
+        /// = words of the answer). Without it archie estimates.
+        usage: bool,
+    },
+    /// An error status with a JSON body and extra headers.
+    Error {
+        status: u16,
+        body: Value,
+        headers: Vec<(String, String)>,
+    },
+    /// Wait, then reply (for timeouts).
+    Delay { delay: Duration, then: Box<Reply> },
+    /// Send the start of `content` (streamed: a few chunks; whole: part of the body), then
+    /// drop the connection.
+    Disconnect { partial: String },
+}
+
+impl Reply {
+    pub fn text(content: impl Into<String>) -> Self {
+        Self::Text {
+            content: content.into(),
+            usage: true,
+        }
+    }
+
+    /// A JSON answer (for structured calls): the value's text as the content.
+    pub fn json(value: Value) -> Self {
+        Self::text(value.to_string())
+    }
+
+    /// Leaves usage out of the answer.
+    pub fn without_usage(self) -> Self {
+        match self {
+            Self::Text { content, .. } => Self::Text {
+                content,
+                usage: false,
+            },
+            other => other,
+        }
+    }
+
+    /// Any error status with an OpenAI-shaped error body.
+    pub fn error(status: u16, message: &str, code: Option<&str>) -> Self {
+        Self::Error {
+            status,
+            body: json!({"error": {"message": message, "type": code.unwrap_or("error"), "code": code}}),
+            headers: Vec::new(),
+        }
+    }
+
+    /// 429 with `Retry-After: secs`.
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        Self::Error {
+            status: 429,
+            body: json!({"error": {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}}),
+            headers: vec![("retry-after".into(), retry_after_secs.to_string())],
+        }
+    }
+
+    /// 429 `insufficient_quota` (must not be retried).
+    pub fn insufficient_quota() -> Self {
+        Self::error(
+            429,
+            "You exceeded your current quota, please check your plan and billing details.",
+            Some("insufficient_quota"),
+        )
+    }
+
+    /// 500.
+    pub fn server_error() -> Self {
+        Self::error(
+            500,
+            "The server had an error processing your request.",
+            None,
+        )
+    }
+
+    /// 400 with a message.
+    pub fn bad_request(message: &str) -> Self {
+        Self::error(400, message, Some("invalid_request_error"))
+    }
+
+    /// 400 rejecting `response_format` (what servers without JSON Schema support say).
+    pub fn rejects_response_format() -> Self {
+        Self::bad_request(
+            "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+        )
+    }
+
+    /// This reply after `delay`.
+    pub fn delayed(self, delay: Duration) -> Self {
+        Self::Delay {
+            delay,
+            then: Box::new(self),
+        }
+    }
+
+    /// The start of an answer, then a dropped connection.
+    pub fn disconnect(partial: impl Into<String>) -> Self {
+        Self::Disconnect {
+            partial: partial.into(),
+        }
+    }
+}
+
+/// What the mock received: the body and a few headers.
+#[derive(Debug, Clone)]
+pub struct MockRequest {
+    pub body: Value,
+    pub authorization: Option<String>,
+}
+
+impl MockRequest {
+    pub fn messages(&self) -> &[Value] {
+        self.body["messages"].as_array().map_or(&[], Vec::as_slice)
+    }
+
+    /// The content of the last message with this role.
+    pub fn last(&self, role: &str) -> Option<String> {
+        self.messages()
+            .iter()
+            .rev()
+            .find(|m| m["role"] == role)
+            .and_then(|m| m["content"].as_str())
+            .map(str::to_string)
+    }
+
+    /// Every message's content, joined by newlines.
+    pub fn text(&self) -> String {
+        self.messages()
+            .iter()
+            .filter_map(|m| m["content"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    pub fn is_stream(&self) -> bool {
+        self.body["stream"] == true
+    }
+
+    pub fn has_response_format(&self) -> bool {
+        !self.body["response_format"].is_null()
+    }
+}
+
+type Rule = Arc<dyn Fn(&MockRequest) -> Reply + Send + Sync>;
+
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<VecDeque<Reply>>,
+    rule: Mutex<Option<Rule>>,
+    requests: Mutex<Vec<MockRequest>>,
+    latency: Mutex<Duration>,
+    in_flight: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+/// The running mock. Dropping it stops the server.
+pub struct MockLlm {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    task: Option<tokio::task::JoinHandle<()>>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl MockLlm {
+    /// Serves on the current tokio runtime (call from a `#[tokio::test]`).
+    pub async fn start() -> Self {
+        let shared = Arc::new(Shared::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local address");
+        let app = router(shared.clone());
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Self {
+            addr,
+            shared,
+            task: Some(task),
+            stop: None,
+            thread: None,
+        }
+    }
+
+    /// Serves on a runtime of its own thread: usable from synchronous tests and from
+    /// tests that block while the archie binary runs as a child process.
+    pub fn start_background() -> Self {
+        let shared = Arc::new(Shared::default());
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let state = shared.clone();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("mock runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                    .await
+                    .expect("bind 127.0.0.1:0");
+                addr_tx
+                    .send(listener.local_addr().expect("local address"))
+                    .expect("send address");
+                let _ = axum::serve(listener, router(state))
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await;
+            });
+        });
+        let addr = addr_rx.recv().expect("mock server address");
+        Self {
+            addr,
+            shared,
+            task: None,
+            stop: Some(stop_tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// The base URL (`http://127.0.0.1:PORT/v1`).
+    pub fn url(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+
+    /// A client configuration for the mock: fast backoff (5 ms base), no cache dir,
+    /// 10 s request timeout, model [`MOCK_MODEL`].
+    pub fn config(&self) -> archie::llm::LlmConfig {
+        let mut config = archie::llm::LlmConfig::new(self.url(), MOCK_MODEL);
+        config.backoff_base = Duration::from_millis(5);
+        config.max_backoff = Duration::from_secs(5);
+        config.request_timeout = Duration::from_secs(10);
+        config.first_token_timeout = Duration::from_secs(10);
+        config
+    }
+
+    /// Environment variables that point the archie binary at the mock (with fast
+    /// backoff through `ARCHIE_LLM_BACKOFF_MS`).
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("OPENAI_BASE_URL", self.url()),
+            ("ARCHIE_MODEL", MOCK_MODEL.to_string()),
+            ("ARCHIE_LLM_BACKOFF_MS", "5".to_string()),
+        ]
+    }
+
+    /// Queues a reply.
+    pub fn push(&self, reply: Reply) -> &Self {
+        self.shared.queue.lock().unwrap().push_back(reply);
+        self
+    }
+
+    /// Answers requests the queue does not cover with `rule(request)`.
+    pub fn answer_with(&self, rule: impl Fn(&MockRequest) -> Reply + Send + Sync + 'static) {
+        *self.shared.rule.lock().unwrap() = Some(Arc::new(rule));
+    }
+
+    /// Waits this long before answering every request.
+    pub fn set_latency(&self, latency: Duration) {
+        *self.shared.latency.lock().unwrap() = latency;
+    }
+
+    /// The body of every request so far, in arrival order.
+    pub fn requests(&self) -> Vec<Value> {
+        self.received().into_iter().map(|r| r.body).collect()
+    }
+
+    /// Every request so far, with headers.
+    pub fn received(&self) -> Vec<MockRequest> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// How many replies are still queued.
+    pub fn pending(&self) -> usize {
+        self.shared.queue.lock().unwrap().len()
+    }
+
+    /// The most requests that were in flight at once.
+    pub fn max_concurrency(&self) -> usize {
+        self.shared.peak.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for MockLlm {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/v1/chat/completions", post(handle))
+        .route("/chat/completions", post(handle))
+        .with_state(shared)
+}
+
+/// Counts a request in flight until dropped (also when the client hangs up).
+struct InFlight(Arc<Shared>);
+
+impl InFlight {
+    fn new(shared: Arc<Shared>) -> Self {
+        let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        shared.peak.fetch_max(now, Ordering::SeqCst);
+        Self(shared)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
+    let guard = InFlight::new(shared.clone());
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let request = MockRequest {
+        body,
+        authorization: headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+    };
+    shared.requests.lock().unwrap().push(request.clone());
+    let latency = *shared.latency.lock().unwrap();
+    if !latency.is_zero() {
+        tokio::time::sleep(latency).await;
+    }
+    let queued = shared.queue.lock().unwrap().pop_front();
+    let rule = shared.rule.lock().unwrap().clone();
+    let reply = match (queued, rule) {
+        (Some(reply), _) => reply,
+        (None, Some(rule)) => rule(&request),
+        (None, None) => Reply::error(
+            418,
+            "MockLlm: no reply queued and no rule set for this request",
+            Some("mock_empty"),
+        ),
+    };
+    respond(reply, &request, guard).await
+}
+
+async fn respond(mut reply: Reply, request: &MockRequest, guard: InFlight) -> Response {
+    while let Reply::Delay { delay, then } = reply {
+        tokio::time::sleep(delay).await;
+        reply = *then;
+    }
+    let model = request.body["model"]
+        .as_str()
+        .unwrap_or(MOCK_MODEL)
+        .to_string();
+    match reply {
+        Reply::Delay { .. } => unreachable!("delays are unwrapped above"),
+        Reply::Error {
+            status,
+            body,
+            headers,
+        } => {
+            let mut response = Response::builder()
+                .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+                .header("content-type", "application/json");
+            for (name, value) in headers {
+                response = response.header(name, value);
+            }
+            response.body(Body::from(body.to_string())).unwrap()
+        }
+        Reply::Text { content, usage } => {
+            let usage = usage.then(|| usage_of(request, &content));
+            if request.is_stream() {
+                let include_usage = request.body["stream_options"]["include_usage"] == true;
+                let mut events: Vec<Result<Bytes, std::io::Error>> = pieces(&content)
+                    .into_iter()
+                    .map(|piece| Ok(sse(&chunk(&model, Some(&piece), None))))
+                    .collect();
+                events.push(Ok(sse(&chunk(&model, None, Some("stop")))));
+                if let (Some(usage), true) = (usage, include_usage) {
+                    events.push(Ok(sse(&json!({
+                        "id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 0,
+                        "model": model, "choices": [], "usage": usage,
+                    }))));
+                }
+                events.push(Ok(Bytes::from_static(b"data: [DONE]\n\n")));
+                stream_response(events, guard)
+            } else {
+                let mut body = json!({
+                    "id": "chatcmpl-mock", "object": "chat.completion", "created": 0, "model": model,
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+                });
+                if let Some(usage) = usage {
+                    body["usage"] = usage;
+                }
+                Response::builder()
+                    .header("content-type", "application/json")
+                    .body(Body::from(body.to_string()))
+                    .unwrap()
+            }
+        }
+        Reply::Disconnect { partial } => {
+            let mut events: Vec<Result<Bytes, std::io::Error>> = if request.is_stream() {
+                pieces(&partial)
+                    .into_iter()
+                    .map(|piece| Ok(sse(&chunk(&model, Some(&piece), None))))
+                    .collect()
+            } else {
+                vec![Ok(Bytes::from(format!(
+                    "{{\"id\":\"chatcmpl-mock\",\"choices\":[{{\"message\":{{\"content\":\"{partial}"
+                )))]
+            };
+            events.push(Err(std::io::Error::other("mock: connection dropped")));
+            let content_type = if request.is_stream() {
+                "text/event-stream"
+            } else {
+                "application/json"
+            };
+            let mut response = stream_response(events, guard);
+            response
+                .headers_mut()
+                .insert("content-type", content_type.parse().unwrap());
+            response
+        }
+    }
+}
+
+fn stream_response(events: Vec<Result<Bytes, std::io::Error>>, guard: InFlight) -> Response {
+    // The guard lives as long as the body stream, so streamed answers count as in flight.
+    // An error is delayed a little so the chunks before it reach the client first.
+    let guard = Arc::new(guard);
+    let stream = futures::stream::iter(events).then(move |item| {
+        let _guard = guard.clone();
+        async move {
+            if item.is_err() {
+                tokio::time::sleep(Duration::from_millis(30)).await;
+            }
+            item
+        }
+    });
+    Response::builder()
+        .header("content-type", "text/event-stream")
+        .header("cache-control", "no-cache")
+        .body(Body::from_stream(stream))
+        .unwrap()
+}
+
+use futures::StreamExt;
+
+fn sse(value: &Value) -> Bytes {
+    Bytes::from(format!("data: {value}\n\n"))
+}
+
+fn chunk(model: &str, content: Option<&str>, finish: Option<&str>) -> Value {
+    let delta = match content {
+        Some(text) => json!({"role": "assistant", "content": text}),
+        None => json!({}),
+    };
+    json!({
+        "id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 0, "model": model,
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    })
+}
+
+/// Splits text into word-sized pieces (each word with its following whitespace).
+fn pieces(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for c in text.chars() {
+        if !c.is_whitespace() && current.ends_with(char::is_whitespace) {
+            out.push(std::mem::take(&mut current));
+        }
+        current.push(c);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn usage_of(request: &MockRequest, content: &str) -> Value {
+    let prompt = request.text().chars().count() as u64;
+    let completion = content.split_whitespace().count() as u64;
+    json!({"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion})
+}
