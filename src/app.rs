@@ -138,7 +138,7 @@ impl App {
         let exit_code = match &outcome {
             Outcome::Completed => 0,
             Outcome::Waiting { question, .. } => {
-                self.say_waiting(&question.text);
+                self.say_waiting(question);
                 EXIT_WAITING
             }
         };
@@ -150,7 +150,7 @@ impl App {
     }
 
     /// Tells the user (on stderr, whatever the output mode) that the run needs an answer.
-    fn say_waiting(&self, question: &str) {
+    fn say_waiting(&self, question: &crate::ui::prompt::Question) {
         let how = if self.global.no_input {
             "--no-input was given"
         } else {
@@ -159,7 +159,7 @@ impl App {
         let msg = format!(
             "{} waiting for an answer ({how}):\n  {}\n  Run the command again with --answer \"…\" (or --yes for a yes/no question).",
             console::style("?").yellow().bold(),
-            question.replace('\n', "\n  "),
+            question.text.trim().replace('\n', "\n  "),
         );
         eprintln!("{msg}");
     }

@@ -50,6 +50,8 @@ fn main() -> ExitCode {
 async fn run(cli: Cli) -> anyhow::Result<u8> {
     let app = App::new(cli.global);
     match cli.command {
+        Command::Analyze(args) => archie::cli::analyze::run(&app, args).await,
+        Command::BuildContext(args) => archie::cli::build_context::run(&app, args).await,
         Command::Echo(args) => archie::cli::echo::run(&app, args).await,
         Command::Graph(args) => archie::cli::graph::run(&app, args),
         Command::Memory(args) => archie::cli::memory::run(&app, args).await,

@@ -1,8 +1,11 @@
 //! Clap definitions, one file per command. No logic beyond wiring: each command's
 //! `run` takes the [`App`](crate::app::App) and its own arguments.
 
+pub mod analyze;
+pub mod build_context;
 pub mod echo;
 pub mod graph;
+pub mod knowledge;
 pub mod llm;
 pub mod memory;
 
@@ -92,6 +95,22 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Analyse the design with an LLM in a conversation, then write the analysis
+    #[command(after_help = "Examples:
+  archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
+  archie analyze -i docs/ --no-input --json > events.jsonl   # stops at the first question (exit 3)
+  archie analyze -i docs/ --answer \"It fails fast.\" --answer /approve
+
+At each question: type an answer, /approve to write the analysis, or /abort to stop.")]
+    Analyze(analyze::AnalyzeArgs),
+    /// Write a context overview of a system with a Mermaid diagram of its knowledge graph
+    #[command(
+        name = "build-context",
+        after_help = "Examples:
+  archie build-context payments -i docs/payments/        # writes payments_context.md
+  archie build-context -n payments -i docs/ -o ctx.md"
+    )]
+    BuildContext(build_context::BuildContextArgs),
     /// Run the echo flow: prints "Echo: TEXT" (a smoke test that needs no LLM)
     #[command(after_help = "Example:\n  archie echo hello world     prints `Echo: hello world`")]
     Echo(echo::EchoArgs),

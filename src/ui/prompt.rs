@@ -19,8 +19,13 @@ use std::sync::Mutex;
 /// A question a flow asks the human.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Question {
+    /// The whole question (what a script sees in the interrupt event).
     pub text: String,
     pub kind: QuestionKind,
+    /// A short label for the terminal prompt when `text` was already shown above it
+    /// (an agent's streamed message, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// What kind of answer a question wants.
@@ -57,6 +62,7 @@ impl Question {
         Self {
             text: text.into(),
             kind: QuestionKind::Text,
+            prompt: None,
         }
     }
 
@@ -64,6 +70,7 @@ impl Question {
         Self {
             text: text.into(),
             kind: QuestionKind::Confirm { default },
+            prompt: None,
         }
     }
 
@@ -71,7 +78,19 @@ impl Question {
         Self {
             text: text.into(),
             kind: QuestionKind::Choose { options },
+            prompt: None,
         }
+    }
+
+    /// Shows `prompt` at the terminal instead of the whole text.
+    pub fn with_prompt(mut self, prompt: impl Into<String>) -> Self {
+        self.prompt = Some(prompt.into());
+        self
+    }
+
+    /// What the terminal prompt shows.
+    pub fn prompt_label(&self) -> &str {
+        self.prompt.as_deref().unwrap_or(&self.text)
     }
 
     /// Reads a typed answer (a scripted one, or one read back from a store) for this

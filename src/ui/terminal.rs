@@ -16,17 +16,17 @@ pub(super) fn ask(_ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     };
     let result = match &question.kind {
         QuestionKind::Text => dialoguer::Input::<String>::with_theme(theme)
-            .with_prompt(&question.text)
+            .with_prompt(question.prompt_label())
             .allow_empty(false)
             .interact_text_on(&term)
             .map(Answer::Text),
         QuestionKind::Confirm { default } => dialoguer::Confirm::with_theme(theme)
-            .with_prompt(&question.text)
+            .with_prompt(question.prompt_label())
             .default(*default)
             .interact_on(&term)
             .map(Answer::Yes),
         QuestionKind::Choose { options } => dialoguer::Select::with_theme(theme)
-            .with_prompt(&question.text)
+            .with_prompt(question.prompt_label())
             .items(options)
             .default(0)
             .interact_on(&term)

@@ -6,6 +6,7 @@ mod support;
 mod cli;
 mod docs;
 mod engine;
+mod flows;
 mod llm;
 mod memory;
 mod prompts;

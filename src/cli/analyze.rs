@@ -1,0 +1,46 @@
+//! `archie analyze -i DIR [-q QUERY]`
+
+use super::knowledge::{self, KnowledgeArgs};
+use crate::app::App;
+use crate::flows::analyze::{self, AnalyzeState, DEFAULT_GOAL};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The question to analyse (default: a comprehensive architecture overview)
+    #[arg(short = 'q', long, value_name = "TEXT")]
+    pub query: Option<String>,
+
+    /// Where to write the analysis
+    #[arg(
+        short = 'o',
+        long,
+        value_name = "FILE",
+        default_value = "analysis_result.md"
+    )]
+    pub output: PathBuf,
+
+    /// Write the analysis after this many agent turns at the latest
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub max_turns: u32,
+
+    #[command(flatten)]
+    pub knowledge: KnowledgeArgs,
+}
+
+pub async fn run(app: &App, args: AnalyzeArgs) -> anyhow::Result<u8> {
+    let graph = analyze::graph()?;
+    let (file, memory) = app.open_memory()?;
+    let env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;
+    let state = AnalyzeState {
+        goal: args.query.unwrap_or_else(|| DEFAULT_GOAL.to_string()),
+        max_turns: args.max_turns.max(1),
+        ..AnalyzeState::default()
+    };
+    let result = app.run_flow(&graph, state, &env).await;
+    env.llm.emit_usage();
+    let run = result?;
+    app.save_memory(&file, env.memory, run.state.sources.learned)?;
+    Ok(run.exit_code)
+}

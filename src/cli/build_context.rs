@@ -1,0 +1,53 @@
+//! `archie build-context SYSTEM -i DIR`
+
+use super::knowledge::{self, KnowledgeArgs};
+use crate::app::{App, usage};
+use crate::flows::build_context::{self, BuildContextState};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct BuildContextArgs {
+    /// The system or feature to describe, e.g. payments
+    #[arg(value_name = "SYSTEM")]
+    pub system: Option<String>,
+
+    /// The system's name (the original Archie's flag; same as SYSTEM)
+    #[arg(
+        short = 'n',
+        long = "name",
+        value_name = "SYSTEM",
+        conflicts_with = "system"
+    )]
+    pub name: Option<String>,
+
+    /// Where to write the overview (default: SYSTEM_context.md)
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub knowledge: KnowledgeArgs,
+}
+
+pub async fn run(app: &App, args: BuildContextArgs) -> anyhow::Result<u8> {
+    let Some(system) = args.system.or(args.name).filter(|s| !s.trim().is_empty()) else {
+        return Err(usage(
+            "build-context needs the name of the system to describe\n  e.g. archie build-context payments -i docs/payments/",
+        ));
+    };
+    let graph = build_context::graph()?;
+    let output = args
+        .output
+        .unwrap_or_else(|| PathBuf::from(build_context::default_output(&system)));
+    let (file, memory) = app.open_memory()?;
+    let env = knowledge::env(app, &args.knowledge, memory, output)?;
+    let state = BuildContextState {
+        system,
+        ..BuildContextState::default()
+    };
+    let result = app.run_flow(&graph, state, &env).await;
+    env.llm.emit_usage();
+    let run = result?;
+    app.save_memory(&file, env.memory, run.state.sources.learned)?;
+    Ok(run.exit_code)
+}

@@ -1,0 +1,77 @@
+//! What `analyze` and `build-context` share on the command line: extraction options and
+//! building the flows' environment.
+
+use crate::app::App;
+use crate::docs::{ChunkOptions, InputArgs};
+use crate::flows::reply::AgentOnly;
+use crate::flows::sources::{Env, ExtractOptions};
+use crate::memory::Memory;
+use crate::prompts::Prompts;
+use crate::ui::events::Event;
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Args)]
+pub struct KnowledgeArgs {
+    #[command(flatten)]
+    pub inputs: InputArgs,
+
+    /// Extraction calls to run at once
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub concurrency: usize,
+
+    /// Do not extract a knowledge graph from the documents (use the memory as it is)
+    #[arg(long)]
+    pub no_extract: bool,
+
+    /// Tokens of knowledge graph to put in a prompt (the most relevant part)
+    #[arg(long, value_name = "TOKENS", default_value_t = 2_000)]
+    pub memory_budget: usize,
+
+    /// Tokens of document excerpts to put in a prompt
+    #[arg(long, value_name = "TOKENS", default_value_t = 6_000)]
+    pub document_budget: usize,
+}
+
+/// Connects the LLM (failing before any work when none is configured), loads prompts
+/// and builds the flow environment around the loaded memory.
+pub fn env(
+    app: &App,
+    args: &KnowledgeArgs,
+    memory: Memory,
+    output: PathBuf,
+) -> anyhow::Result<Env> {
+    // The user reads the agent part of each answer as it streams; the knowledge part is
+    // merged into memory, never shown.
+    let events = Arc::new(AgentOnly::new(app.events.clone()));
+    let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, events)?;
+    let prompts = Prompts::load(
+        app.global.prompts_dir.as_deref(),
+        app.global.prompts_config.as_deref(),
+    )?;
+    for warning in prompts.warnings() {
+        app.events.emit(Event::Warning {
+            message: warning.clone(),
+        });
+    }
+    let inputs = args
+        .inputs
+        .to_options()
+        .skip_path(app.global.memory_file.clone())
+        .skip_path(output.clone());
+    Ok(Env {
+        llm,
+        prompts,
+        memory,
+        inputs,
+        extract: ExtractOptions {
+            enabled: !args.no_extract,
+            concurrency: args.concurrency.max(1),
+            chunk: ChunkOptions::default(),
+        },
+        memory_budget: args.memory_budget,
+        document_budget: args.document_budget,
+        output,
+    })
+}
