@@ -196,3 +196,29 @@ mod tests {
         assert!(err.to_string().contains("--include"), "{err}");
     }
 }
+#[cfg(test)]
+mod help_tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    #[derive(Debug, Parser)]
+    #[command(name = "archie-analyze")]
+    struct Cmd {
+        #[command(flatten)]
+        inputs: InputArgs,
+    }
+
+    #[test]
+    fn help_names_every_flag_with_its_default() {
+        let help = Cmd::command().render_help().to_string();
+        for needle in [
+            "-i, --inputs <PATH>",
+            "--include <GLOB>",
+            "--exclude <GLOB>",
+            "--max-file-size <SIZE>",
+            "[default: 1M]",
+        ] {
+            assert!(help.contains(needle), "{needle} missing from:\n{help}");
+        }
+    }
+}

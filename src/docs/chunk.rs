@@ -93,8 +93,11 @@ struct Leaf {
 pub fn chunk(doc: &Document, opts: ChunkOptions) -> Vec<Chunk> {
     let text = doc.text.as_str();
     let target_tokens = opts.target_tokens.max(1);
-    let target = target_tokens * BYTES_PER_TOKEN;
-    let overlap = opts.overlap_tokens.min(target_tokens / 2) * BYTES_PER_TOKEN;
+    let target = target_tokens.saturating_mul(BYTES_PER_TOKEN);
+    let overlap = opts
+        .overlap_tokens
+        .min(target_tokens / 2)
+        .saturating_mul(BYTES_PER_TOKEN);
     let cap = target - overlap;
 
     let outline = outline(text);
@@ -148,7 +151,7 @@ pub fn chunk(doc: &Document, opts: ChunkOptions) -> Vec<Chunk> {
             // The unit starting here does not fit in what is left, but would fit whole in
             // the next chunk: end this one before it.
             let unit = unit_end(i);
-            if unit - start > target && unit - leaf.start + overlap <= target {
+            if unit - start > target && (unit - leaf.start).saturating_add(overlap) <= target {
                 break;
             }
             end = leaf.end;
@@ -231,9 +234,7 @@ fn cuts(text: &str, start: usize, end: usize, level: u8, cap: usize) -> Vec<usiz
                     out.push(start + i);
                     in_gap = false;
                 }
-                if matches!(c, '。' | '！' | '？') {
-                    in_gap = true;
-                } else if after_stop && c.is_whitespace() {
+                if matches!(c, '。' | '！' | '？') || (after_stop && c.is_whitespace()) {
                     in_gap = true;
                 }
                 after_stop = matches!(c, '.' | '!' | '?');
@@ -880,7 +881,7 @@ mod tests {
             for _ in 0..rng.usize(1..60) {
                 match rng.u8(0..10) {
                     0 => text.push_str(&format!("{} Head {round}\n", "#".repeat(rng.usize(1..7)))),
-                    1 => text.push_str("\n"),
+                    1 => text.push('\n'),
                     2 => text.push_str("```\n# code\n\nx = 1\n```\n"),
                     3 => text.push_str("Title\n===\n"),
                     _ => {
@@ -897,6 +898,18 @@ mod tests {
             let chunks = chunk(&d, o);
             check_invariants(&d, &chunks, o);
         }
+    }
+
+    #[test]
+    fn extreme_options_do_not_overflow() {
+        let d = doc("# A\n\nsome text\n");
+        let chunks = chunk(&d, opts(usize::MAX, usize::MAX));
+        assert_eq!(chunks.len(), 1);
+        let o = opts(0, 0);
+        let chunks = chunk(&d, o);
+        check_invariants(&d, &chunks, o);
+        let words: Vec<&str> = chunks.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(words, ["# A", "some", "text"]);
     }
 
     #[test]

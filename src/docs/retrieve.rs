@@ -139,12 +139,15 @@ impl fmt::Display for SkipReason {
             SkipReason::NotUtf8 { offset } => {
                 write!(f, "not UTF-8 text (invalid byte at offset {offset})")
             }
-            SkipReason::TooLarge { size, limit } => write!(
-                f,
-                "{} is over the {} limit (raise it with --max-file-size)",
-                format_size(*size),
-                format_size(*limit)
-            ),
+            SkipReason::TooLarge { size, limit } => {
+                let (size_h, limit_h) = (format_size(*size), format_size(*limit));
+                if size_h == limit_h {
+                    write!(f, "{size_h} ({size} bytes) is over the {limit_h} limit")?;
+                } else {
+                    write!(f, "{size_h} is over the {limit_h} limit")?;
+                }
+                f.write_str(" (raise it with --max-file-size)")
+            }
             SkipReason::Empty => f.write_str("empty"),
             SkipReason::SymlinkLoop { target } => {
                 write!(f, "symbolic link loop (leads back to {})", target.display())

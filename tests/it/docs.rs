@@ -1,1 +1,563 @@
+//! Document retrieval over real files in temporary folders: what is read, what is
+//! skipped and why, and the errors that send the user back to `-i`.
 
+use crate::support::tempdir;
+use archie::UsageError;
+use archie::docs::{
+    ChunkOptions, DocsError, GENERATED_MARKER, InputArgs, RetrieveOptions, Retrieved, SkipReason,
+    chunk_all, retrieve,
+};
+use sha2::{Digest, Sha256};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let path = root.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn read(opts: &RetrieveOptions) -> Retrieved {
+    retrieve(opts).unwrap_or_else(|err| panic!("retrieve failed: {err}"))
+}
+
+fn paths(r: &Retrieved) -> Vec<&str> {
+    r.documents.iter().map(|d| d.path.as_str()).collect()
+}
+
+fn skipped(r: &Retrieved) -> Vec<(&str, &SkipReason)> {
+    r.skipped
+        .iter()
+        .map(|s| (s.path.as_str(), &s.reason))
+        .collect()
+}
+
+#[test]
+fn folders_are_read_recursively_md_and_txt_only_in_path_order() {
+    let dir = tempdir();
+    let root = dir.path();
+    // Written out of order: the result is sorted anyway.
+    write(root, "zeta.md", "# Zeta\n");
+    write(
+        root,
+        "sub/deep/checkout.md",
+        "# Checkout\n\nCalls payments.\n",
+    );
+    write(root, "notes.txt", "plain notes\n");
+    write(root, "UPPER.MD", "upper-case extension\n");
+    write(root, "alpha.md", "# Alpha\n");
+    write(root, "main.rs", "fn main() {}\n");
+    write(root, "diagram.png", [0x89, b'P', b'N', b'G']);
+    write(root, "sub/data.json", "{}");
+
+    let r = read(&RetrieveOptions::new([root]));
+    assert_eq!(
+        paths(&r),
+        [
+            "UPPER.MD",
+            "alpha.md",
+            "notes.txt",
+            "sub/deep/checkout.md",
+            "zeta.md"
+        ]
+    );
+    assert!(r.skipped.is_empty(), "{:?}", r.skipped);
+    assert_eq!(r.ignored, 3, "main.rs, diagram.png, sub/data.json");
+
+    let checkout = &r.documents[3];
+    assert_eq!(checkout.text, "# Checkout\n\nCalls payments.\n");
+    assert_eq!(checkout.size, checkout.text.len() as u64);
+    assert_eq!(checkout.source, root.join("sub/deep/checkout.md"));
+    let expected = format!("{:x}", Sha256::digest(checkout.text.as_bytes()));
+    assert_eq!(checkout.hash, expected);
+    assert_ne!(r.documents[1].hash, r.documents[4].hash);
+    assert_eq!(r.summary(), "read 5 documents");
+    assert_eq!(r.total_bytes(), 7 + 28 + 12 + 21 + 8);
+}
+
+#[test]
+fn the_same_tree_gives_the_same_result_and_hashes_follow_content() {
+    let dir = tempdir();
+    write(dir.path(), "a.md", "same text\n");
+    write(dir.path(), "b/c.md", "same text\n");
+    write(dir.path(), "d.md", "other text\n");
+    let opts = RetrieveOptions::new([dir.path()]);
+    let first = read(&opts);
+    assert_eq!(first, read(&opts));
+    assert_eq!(first.documents[0].hash, first.documents[1].hash);
+    assert_ne!(first.documents[0].hash, first.documents[2].hash);
+}
+
+#[test]
+fn include_globs_replace_the_default_extensions() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "guide.rst", "Guide\n=====\n");
+    write(root, "api/spec.rst", "Spec\n");
+    write(root, "readme.md", "# Readme\n");
+    write(root, "api/openapi.yaml", "openapi: 3.1\n");
+
+    let mut opts = RetrieveOptions::new([root]);
+    opts.include = vec!["*.rst".into()];
+    let r = read(&opts);
+    assert_eq!(
+        paths(&r),
+        ["api/spec.rst", "guide.rst"],
+        "readme.md is not read"
+    );
+
+    // A glob with a folder matches the path relative to the input folder.
+    opts.include = vec!["api/*.yaml".into(), "readme.md".into()];
+    let r = read(&opts);
+    assert_eq!(paths(&r), ["api/openapi.yaml", "readme.md"]);
+}
+
+#[test]
+fn exclude_globs_leave_out_files_and_whole_folders() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "keep.md", "keep\n");
+    write(root, "plan.old.md", "old\n");
+    write(root, "drafts/wip.md", "draft\n");
+    write(root, "archive/2019/notes.md", "ancient\n");
+    write(root, "archive/index.md", "index\n");
+
+    let mut opts = RetrieveOptions::new([root]);
+    opts.exclude = vec!["*.old.md".into(), "drafts".into(), "archive/2019/**".into()];
+    let r = read(&opts);
+    assert_eq!(paths(&r), ["archive/index.md", "keep.md"]);
+    assert!(r.skipped.is_empty(), "excluded files are not 'skipped'");
+}
+
+#[test]
+fn a_file_given_directly_is_read_whatever_its_extension() {
+    let dir = tempdir();
+    let file = write(dir.path(), "notes/design.adoc", "= Design\n");
+    let md = write(dir.path(), "notes/payments_context.md", "# Payments\n");
+    let r = read(&RetrieveOptions::new([&file, &md]));
+    let shown: Vec<String> = [&file, &md]
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(paths(&r), [shown[0].as_str(), shown[1].as_str()]);
+    assert_eq!(r.documents[0].text, "= Design\n");
+}
+
+#[test]
+fn binary_files_are_skipped_by_a_nul_byte_in_the_first_8_kib() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "ok.md", "# Fine\n");
+    write(root, "blob.md", b"PK\x03\x04\x00\x00binary");
+    // A NUL after the first 8 KiB does not make a file binary.
+    let mut late = "x".repeat(9000).into_bytes();
+    late.push(0);
+    write(root, "late.md", late);
+
+    let r = read(&RetrieveOptions::new([root]));
+    assert_eq!(paths(&r), ["late.md", "ok.md"]);
+    assert_eq!(skipped(&r), [("blob.md", &SkipReason::Binary)]);
+    assert_eq!(r.summary(), "read 2 documents (1 skipped: 1 binary)");
+}
+
+#[test]
+fn non_utf8_files_are_skipped_with_the_offset_of_the_bad_byte() {
+    let dir = tempdir();
+    write(dir.path(), "ok.txt", "fine\n");
+    write(dir.path(), "latin1.txt", b"caf\xe9 au lait\n");
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    assert_eq!(paths(&r), ["ok.txt"]);
+    assert_eq!(
+        skipped(&r),
+        [("latin1.txt", &SkipReason::NotUtf8 { offset: 3 })]
+    );
+    assert_eq!(
+        r.skipped[0].to_string(),
+        "latin1.txt: not UTF-8 text (invalid byte at offset 3)"
+    );
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_dropped_and_multibyte_text_is_kept() {
+    let dir = tempdir();
+    write(dir.path(), "bom.md", "\u{feff}# Платежи 支付\n");
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    assert_eq!(r.documents[0].text, "# Платежи 支付\n");
+}
+
+#[test]
+fn files_over_the_size_limit_are_skipped() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "small.md", "# Small\n");
+    write(root, "huge.md", "a".repeat(1024 * 1024 + 1));
+    write(root, "exactly.md", "b".repeat(1024 * 1024));
+
+    let r = read(&RetrieveOptions::new([root]));
+    assert_eq!(paths(&r), ["exactly.md", "small.md"]);
+    assert_eq!(
+        skipped(&r),
+        [(
+            "huge.md",
+            &SkipReason::TooLarge {
+                size: 1024 * 1024 + 1,
+                limit: 1024 * 1024
+            }
+        )]
+    );
+    assert_eq!(r.summary(), "read 2 documents (1 skipped: 1 over 1 MiB)");
+    assert_eq!(
+        r.skipped[0].to_string(),
+        "huge.md: 1 MiB (1048577 bytes) is over the 1 MiB limit (raise it with --max-file-size)"
+    );
+
+    // The limit comes from the flag, in human units.
+    let mut opts = RetrieveOptions::new([root]);
+    opts.max_file_size = archie::docs::parse_size("2M").unwrap();
+    assert_eq!(read(&opts).documents.len(), 3);
+}
+
+#[test]
+fn hidden_files_and_folders_are_skipped_and_listed_once() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "visible.md", "# Visible\n");
+    write(root, ".secret.md", "# hidden file\n");
+    write(root, ".git/notes.md", "# inside .git\n");
+    write(root, ".git/deep/more.md", "# deeper\n");
+    write(root, "sub/.drafts/x.md", "# hidden folder below\n");
+    write(root, ".gitignore", "target\n"); // not a document anyway: not listed
+
+    let r = read(&RetrieveOptions::new([root]));
+    assert_eq!(paths(&r), ["visible.md"]);
+    assert_eq!(
+        skipped(&r),
+        [
+            (".git", &SkipReason::Hidden),
+            (".secret.md", &SkipReason::Hidden),
+            ("sub/.drafts", &SkipReason::Hidden),
+        ]
+    );
+    assert_eq!(r.summary(), "read 1 document (3 skipped: 3 hidden)");
+}
+
+#[test]
+fn a_hidden_folder_given_as_input_is_read() {
+    let dir = tempdir();
+    write(dir.path(), ".design/a.md", "# A\n");
+    let r = read(&RetrieveOptions::new([dir.path().join(".design")]));
+    assert_eq!(paths(&r), ["a.md"]);
+}
+
+#[test]
+fn symlinks_are_followed_and_loops_are_skipped() {
+    use std::os::unix::fs::symlink;
+    let dir = tempdir();
+    let outside = tempdir();
+    let root = dir.path();
+    write(root, "a.md", "# A\n");
+    write(outside.path(), "shared.md", "# Shared\n");
+    symlink(outside.path().join("shared.md"), root.join("linked.md")).unwrap();
+    fs::create_dir_all(root.join("sub")).unwrap();
+    symlink(root, root.join("sub/loop")).unwrap();
+    symlink(root.join("nowhere.md"), root.join("broken.md")).unwrap();
+    symlink(root.join("nowhere.png"), root.join("broken.png")).unwrap();
+
+    let r = read(&RetrieveOptions::new([root]));
+    assert_eq!(paths(&r), ["a.md", "linked.md"]);
+    assert_eq!(r.documents[1].text, "# Shared\n");
+    let s = skipped(&r);
+    assert_eq!(s.len(), 2, "{s:?}");
+    assert_eq!(s[0].0, "broken.md");
+    assert!(
+        matches!(s[0].1, SkipReason::Io { message } if message.contains("broken symbolic link"))
+    );
+    assert_eq!(s[1].0, "sub/loop");
+    assert!(
+        matches!(s[1].1, SkipReason::SymlinkLoop { target } if target == root),
+        "{:?}",
+        s[1].1
+    );
+    assert_eq!(
+        r.summary(),
+        "read 2 documents (2 skipped: 1 symlink loop, 1 unreadable)"
+    );
+}
+
+#[test]
+fn archies_own_outputs_are_skipped() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "design.md", "# Design\n");
+    write(root, "payments_context.md", "# Payments context\n");
+    write(root, "old/analysis_result.md", "# Analysis\n");
+    write(
+        root,
+        "summary.md",
+        format!("{GENERATED_MARKER} 0.1: analyze -->\n# Written by archie\n"),
+    );
+    let memory = write(root, "context.json", "{\"entities\": []}\n");
+    let report = write(root, "report.md", "# This run's output\n");
+    write(root, "custom_report.md", "# An older output\n");
+
+    let mut opts = RetrieveOptions::new([root])
+        .skip_path(&memory)
+        .skip_path(&report)
+        .own_output("*_report.md");
+    opts.include = vec!["*.md".into(), "*.json".into()];
+    let r = read(&opts);
+    assert_eq!(paths(&r), ["design.md"]);
+    let s = skipped(&r);
+    assert_eq!(
+        s.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        [
+            "context.json",
+            "custom_report.md",
+            "old/analysis_result.md",
+            "payments_context.md",
+            "report.md",
+            "summary.md",
+        ]
+    );
+    assert!(
+        s.iter()
+            .all(|(_, reason)| matches!(reason, SkipReason::OwnOutput { .. }))
+    );
+    assert_eq!(r.summary(), "read 1 document (6 skipped: 6 archie outputs)");
+    assert!(
+        r.skipped[3].to_string().contains("named like *_context.md"),
+        "{}",
+        r.skipped[3]
+    );
+
+    // Even given directly, a file this run writes is not read.
+    let err = retrieve(&RetrieveOptions::new([&report]).skip_path(&report)).unwrap_err();
+    assert!(matches!(err, DocsError::NoDocuments { .. }), "{err}");
+}
+
+#[test]
+fn empty_files_are_skipped() {
+    let dir = tempdir();
+    write(dir.path(), "a.md", "# A\n");
+    write(dir.path(), "blank.md", "\n  \n\t\n");
+    write(dir.path(), "zero.txt", "");
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    assert_eq!(paths(&r), ["a.md"]);
+    assert_eq!(r.summary(), "read 1 document (2 skipped: 2 empty)");
+}
+
+#[test]
+fn unreadable_files_are_skipped_with_the_io_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempdir();
+    write(dir.path(), "a.md", "# A\n");
+    let locked = write(dir.path(), "locked.md", "# secret\n");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read(&locked).is_ok() {
+        // Running as root: permissions are not enforced, nothing to observe.
+        return;
+    }
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    assert_eq!(paths(&r), ["a.md"]);
+    assert_eq!(
+        skipped(&r),
+        [(
+            "locked.md",
+            &SkipReason::Io {
+                message: "permission denied".into()
+            }
+        )]
+    );
+}
+
+#[test]
+fn fifos_are_not_read() {
+    let dir = tempdir();
+    write(dir.path(), "a.md", "# A\n");
+    let fifo = dir.path().join("pipe.md");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    assert_eq!(paths(&r), ["a.md"]);
+    assert_eq!(skipped(&r), [("pipe.md", &SkipReason::NotAFile)]);
+}
+
+#[test]
+fn several_inputs_are_prefixed_with_their_folder_name_and_read_once() {
+    let dir = tempdir();
+    let root = dir.path();
+    write(root, "payments/api.md", "# Payments API\n");
+    write(root, "checkout/flow.md", "# Checkout flow\n");
+    let direct = write(root, "notes.txt", "loose notes\n");
+
+    let r = read(&RetrieveOptions::new([
+        root.join("payments"),
+        root.join("checkout"),
+        direct.clone(),
+        // The same file again, through its folder: read once.
+        root.join("payments/api.md"),
+    ]));
+    assert_eq!(
+        paths(&r),
+        [
+            direct.to_string_lossy().as_ref(),
+            "checkout/flow.md",
+            "payments/api.md"
+        ]
+    );
+}
+
+#[test]
+fn no_input_is_a_usage_error_with_a_hint() {
+    let err = retrieve(&RetrieveOptions::default()).unwrap_err();
+    assert!(matches!(err, DocsError::NoInputs));
+    let text = err.to_string();
+    assert!(text.contains("no input was given"), "{text}");
+    assert!(text.contains("-i docs/"), "{text}");
+    assert_eq!(archie::error::exit_code(&anyhow::Error::new(err)), 2);
+}
+
+#[test]
+fn a_missing_input_is_a_usage_error_naming_it() {
+    let dir = tempdir();
+    write(dir.path(), "docs/a.md", "# A\n");
+    let missing = dir.path().join("dcos");
+    let err = retrieve(&RetrieveOptions::new([
+        dir.path().join("docs"),
+        missing.clone(),
+    ]))
+    .unwrap_err();
+    assert!(matches!(&err, DocsError::NotFound { path } if *path == missing));
+    assert_eq!(
+        err.message(),
+        format!("input {} does not exist", missing.display())
+    );
+    assert!(err.hint().contains("-i docs/"));
+
+    // Wrapped in anyhow (as commands do), it still exits with 2, and converts into the
+    // shared UsageError with the same message and hint.
+    let wrapped = anyhow::Error::new(err).context("cannot read the design documents");
+    assert_eq!(archie::error::exit_code(&wrapped), 2);
+    let err = retrieve(&RetrieveOptions::new([&missing])).unwrap_err();
+    let usage = UsageError::from(err);
+    assert!(usage.message.contains("does not exist"));
+    assert!(usage.hint.unwrap().contains("-i docs/"));
+}
+
+#[test]
+fn an_empty_folder_is_a_usage_error() {
+    let dir = tempdir();
+    let err = retrieve(&RetrieveOptions::new([dir.path()])).unwrap_err();
+    assert!(matches!(err, DocsError::NoDocuments { .. }));
+    assert!(
+        err.message().ends_with("it holds no files"),
+        "{}",
+        err.message()
+    );
+    assert_eq!(archie::error::exit_code(&anyhow::Error::new(err)), 2);
+}
+
+#[test]
+fn a_folder_without_usable_documents_says_what_was_skipped() {
+    let dir = tempdir();
+    write(dir.path(), "blob.md", b"\x00\x01\x02");
+    write(dir.path(), "huge.txt", "x".repeat(2000));
+    write(dir.path(), "design.rst", "Design\n");
+    write(dir.path(), "code.rs", "fn main() {}\n");
+    let mut opts = RetrieveOptions::new([dir.path()]);
+    opts.max_file_size = 1000;
+    let err = retrieve(&opts).unwrap_err();
+    let msg = err.message();
+    assert!(
+        msg.ends_with(": 2 skipped (1 binary, 1 over 1000 B); 2 other files are not .md or .txt"),
+        "{msg}"
+    );
+    let hint = err.hint();
+    assert!(hint.contains("skipped blob.md: binary"), "{hint}");
+    assert!(
+        hint.contains("skipped huge.txt: 2 KiB is over the 1000 B limit"),
+        "{hint}"
+    );
+    assert!(hint.contains("--include '*.rst'"), "{hint}");
+    assert_eq!(archie::error::exit_code(&anyhow::Error::new(err)), 2);
+}
+
+#[test]
+fn a_bad_glob_is_a_usage_error() {
+    let dir = tempdir();
+    write(dir.path(), "a.md", "# A\n");
+    let mut opts = RetrieveOptions::new([dir.path()]);
+    opts.exclude = vec!["drafts/[".into()];
+    let err = retrieve(&opts).unwrap_err();
+    assert!(
+        err.message()
+            .starts_with("invalid --exclude glob `drafts/[`"),
+        "{err}"
+    );
+    assert_eq!(archie::error::exit_code(&anyhow::Error::new(err)), 2);
+}
+
+#[test]
+fn input_args_drive_retrieval() {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Cmd {
+        #[command(flatten)]
+        inputs: InputArgs,
+    }
+    let dir = tempdir();
+    write(dir.path(), "a.md", "# A\n");
+    write(dir.path(), "b.rst", "B\n");
+    write(dir.path(), "big.rst", "x".repeat(600 * 1024));
+    let root = dir.path().to_string_lossy().into_owned();
+    let cmd = Cmd::try_parse_from([
+        "archie",
+        "-i",
+        root.as_str(),
+        "--include",
+        "*.rst",
+        "--max-file-size",
+        "512K",
+    ])
+    .unwrap();
+    let r = read(&cmd.inputs.to_options());
+    assert_eq!(paths(&r), ["b.rst"]);
+    assert_eq!(r.summary(), "read 1 document (1 skipped: 1 over 512 KiB)");
+}
+
+#[test]
+fn retrieved_documents_chunk_into_non_empty_pieces() {
+    let dir = tempdir();
+    let mut long = String::from("# Payments\n\n");
+    for i in 0..300 {
+        long.push_str(&format!(
+            "## Rule {i}\n\nPaymentGateway retries {i} times.\n\n"
+        ));
+    }
+    write(dir.path(), "payments.md", &long);
+    write(
+        dir.path(),
+        "tiny.txt",
+        "CheckoutService calls PaymentGateway.",
+    );
+    let r = read(&RetrieveOptions::new([dir.path()]));
+    let chunks = chunk_all(&r.documents, ChunkOptions::default());
+    let tiny: Vec<_> = chunks.iter().filter(|c| c.doc == "tiny.txt").collect();
+    assert_eq!(tiny.len(), 1);
+    assert_eq!(tiny[0].text, "CheckoutService calls PaymentGateway.");
+    let payments: Vec<_> = chunks.iter().filter(|c| c.doc == "payments.md").collect();
+    assert!(payments.len() > 2);
+    assert!(
+        payments
+            .iter()
+            .all(|c| !c.text.is_empty() && c.tokens <= 1200)
+    );
+    assert!(
+        payments[1..]
+            .iter()
+            .all(|c| c.heading_path.starts_with("Payments > Rule "))
+    );
+}
