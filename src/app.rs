@@ -64,7 +64,9 @@ impl App {
         }
         answers.extend(self.global.answers.iter().cloned());
         let mut chain: Vec<Box<dyn Prompter>> =
-            vec![Box::new(Scripted::new(answers, self.global.yes))];
+            vec![Box::new(
+            Scripted::new(answers, self.global.yes).with_events(self.events.clone()),
+        )];
         if self.interactive {
             chain.push(Box::new(Terminal::new(self.ui.clone())));
         } else {

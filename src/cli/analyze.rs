@@ -39,8 +39,12 @@ pub async fn run(app: &App, args: AnalyzeArgs) -> anyhow::Result<u8> {
         ..AnalyzeState::default()
     };
     let result = app.run_flow(&graph, state, &env).await;
+    let saved = match result {
+        Ok(run) => app
+            .save_memory(&file, env.memory, run.state.sources.learned)
+            .map(|_| run.exit_code),
+        Err(err) => Err(err),
+    };
     env.llm.emit_usage();
-    let run = result?;
-    app.save_memory(&file, env.memory, run.state.sources.learned)?;
-    Ok(run.exit_code)
+    saved
 }

@@ -46,8 +46,12 @@ pub async fn run(app: &App, args: BuildContextArgs) -> anyhow::Result<u8> {
         ..BuildContextState::default()
     };
     let result = app.run_flow(&graph, state, &env).await;
+    let saved = match result {
+        Ok(run) => app
+            .save_memory(&file, env.memory, run.state.sources.learned)
+            .map(|_| run.exit_code),
+        Err(err) => Err(err),
+    };
     env.llm.emit_usage();
-    let run = result?;
-    app.save_memory(&file, env.memory, run.state.sources.learned)?;
-    Ok(run.exit_code)
+    saved
 }

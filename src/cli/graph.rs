@@ -7,6 +7,8 @@ use clap::{Args, ValueEnum};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Flow {
+    Analyze,
+    BuildContext,
     Echo,
 }
 
@@ -18,6 +20,8 @@ pub struct GraphArgs {
 
 pub fn run(app: &App, args: GraphArgs) -> anyhow::Result<u8> {
     let mermaid = match args.flow {
+        Flow::Analyze => flows::analyze::graph()?.mermaid(),
+        Flow::BuildContext => flows::build_context::graph()?.mermaid(),
         Flow::Echo => flows::echo::graph()?.mermaid(),
     };
     app.events.emit(Event::Result { text: mermaid });

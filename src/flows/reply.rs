@@ -152,6 +152,8 @@ struct FilterState {
     /// Text held back because it may be the start of a tag.
     pending: String,
     hidden: bool,
+    /// `</agent>` was seen: the rest of the answer is not agent text.
+    agent_closed: bool,
     /// Whether anything was shown since the last TokensDone (to trim leading space).
     shown: bool,
 }
@@ -192,7 +194,10 @@ impl AgentOnly {
                 if !state.hidden {
                     self.show(state, &before);
                 }
-                state.hidden = *tag == "<system>";
+                if *tag == "</agent>" {
+                    state.agent_closed = true;
+                }
+                state.hidden = state.agent_closed || *tag == "<system>";
                 state.pending.drain(..lt + tag.len());
                 continue;
             }
@@ -323,7 +328,7 @@ mod tests {
             "tem>{\"entities\":",
             "[]}</system>",
         ]);
-        assert_eq!(shown, "Two questions: a < b?\n");
+        assert_eq!(shown, "Two questions: a < b?");
     }
 
     #[test]

@@ -198,11 +198,7 @@ pub fn extract<'a, S: HasSources>(
                 task: task.clone(),
                 done,
                 total: Some(total as u64),
-                detail: Some(format!(
-                    "{} entities, {} relationships",
-                    sources.learned.entities().len(),
-                    sources.learned.relationships().len()
-                )),
+                detail: Some(graph_size(&sources.learned)),
             });
         }
         cx.emit(Event::ProgressDone { task });
@@ -211,10 +207,9 @@ pub fn extract<'a, S: HasSources>(
         let after = env.llm.usage().totals();
         let cached = after.cached.saturating_sub(before.cached);
         let mut message = format!(
-            "extracted knowledge  {total} chunk{} · {concurrency} in parallel · {} entities, {} relationships   {:.1} s",
+            "extracted knowledge  {total} chunk{} · {concurrency} in parallel · {}   {:.1} s",
             if total == 1 { "" } else { "s" },
-            sources.learned.entities().len(),
-            sources.learned.relationships().len(),
+            graph_size(&sources.learned),
             started.elapsed().as_secs_f64()
         );
         if cached > 0 {
@@ -238,6 +233,16 @@ async fn extract_one<'c>(
     messages: Vec<Message>,
 ) -> (&'c Chunk, Result<Knowledge, LlmError>) {
     (chunk, llm.structured::<Knowledge>(messages).await)
+}
+
+/// "12 entities, 1 relationship"
+fn graph_size(memory: &Memory) -> String {
+    let (e, r) = (memory.entities().len(), memory.relationships().len());
+    format!(
+        "{e} entit{}, {r} relationship{}",
+        if e == 1 { "y" } else { "ies" },
+        if r == 1 { "" } else { "s" }
+    )
 }
 
 /// Document excerpts for a prompt: every document gets an equal share of `budget_tokens`

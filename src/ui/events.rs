@@ -81,6 +81,8 @@ pub enum Event {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         options: Vec<String>,
     },
+    /// A question was answered without asking (`--answer`, `--answers`, `--yes`).
+    Answered { prompt: String, answer: String },
     /// A file archie wrote (named again at the end of the run).
     Wrote { path: String, what: String },
     /// The command's result, for stdout.

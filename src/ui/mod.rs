@@ -75,6 +75,8 @@ struct Bars {
     nodes: HashMap<String, ProgressBar>,
     tasks: HashMap<String, ProgressBar>,
     streaming: bool,
+    /// The last thing printed ended with a blank line.
+    gap: bool,
 }
 
 impl Ui {
@@ -106,6 +108,7 @@ impl Ui {
 
     /// Prints a line on stderr above the bars.
     pub fn line(&self, text: &str) {
+        self.bars().gap = text.ends_with('\n');
         if self.inner.live {
             self.inner.multi.suspend(|| eprintln!("{text}"));
         } else {
@@ -124,10 +127,12 @@ impl Ui {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// Ends a streamed answer with a blank line, so it stands apart from what follows.
     fn end_stream(&self, bars: &mut Bars) {
         if bars.streaming {
             bars.streaming = false;
-            eprintln!();
+            bars.gap = true;
+            eprintln!("\n");
         }
     }
 
@@ -263,7 +268,8 @@ impl EventSink for Ui {
                         bar.finish_and_clear();
                     }
                     bars.streaming = true;
-                    eprint!("{} ", console::style("archie ─").cyan().bold());
+                    let gap = if bars.gap { "" } else { "\n" };
+                    eprint!("{gap}{} ", console::style("archie ─").cyan().bold());
                 }
                 eprint!("{text}");
                 let _ = std::io::stderr().flush();
@@ -315,6 +321,11 @@ impl EventSink for Ui {
                 };
                 self.line(&format!("{} wrote {path}{what}", tick()));
             }
+            Event::Answered { prompt, answer } => self.line(&format!(
+                "{} {prompt} · {answer}  {}",
+                tick(),
+                console::style("(given up front)").dim()
+            )),
             Event::RunStarted { .. } | Event::RunFinished { .. } | Event::Interrupt { .. } => {}
         }
     }

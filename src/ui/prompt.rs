@@ -9,6 +9,7 @@
 //! one, otherwise stop.
 
 use crate::UsageError;
+use crate::ui::events::{Event, Events};
 use anyhow::Context as _;
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -175,10 +176,11 @@ impl Prompter for NoInput {
 
 /// Answers given up front, consumed in order. `--yes` answers every confirmation
 /// without using up a scripted answer.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Scripted {
     answers: Mutex<VecDeque<String>>,
     yes: bool,
+    events: Option<Events>,
 }
 
 impl Scripted {
@@ -186,7 +188,15 @@ impl Scripted {
         Self {
             answers: Mutex::new(answers.into_iter().collect()),
             yes,
+            events: None,
         }
+    }
+
+    /// Reports every answer it gives as [`Event::Answered`], so a log shows what was
+    /// answered where a person would have seen the prompt.
+    pub fn with_events(mut self, events: Events) -> Self {
+        self.events = Some(events);
+        self
     }
 
     /// Reads answers from a file: a JSON list of strings, or one answer per line.
@@ -213,17 +223,25 @@ impl Scripted {
     }
 
     fn next(&self, question: &Question) -> anyhow::Result<Option<Answer>> {
-        if self.yes && matches!(question.kind, QuestionKind::Confirm { .. }) {
-            return Ok(Some(Answer::Yes(true)));
-        }
-        let raw = match self.answers.lock() {
-            Ok(mut answers) => answers.pop_front(),
-            Err(_) => None,
+        let answer = if self.yes && matches!(question.kind, QuestionKind::Confirm { .. }) {
+            Answer::Yes(true)
+        } else {
+            let raw = match self.answers.lock() {
+                Ok(mut answers) => answers.pop_front(),
+                Err(_) => None,
+            };
+            match raw {
+                Some(raw) => question.parse_answer(&raw)?,
+                None => return Ok(None),
+            }
         };
-        match raw {
-            Some(raw) => Ok(Some(question.parse_answer(&raw)?)),
-            None => Ok(None),
+        if let Some(events) = &self.events {
+            events.emit(Event::Answered {
+                prompt: question.prompt_label().to_string(),
+                answer: answer.as_text().to_string(),
+            });
         }
+        Ok(Some(answer))
     }
 }
 
