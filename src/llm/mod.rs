@@ -1,8 +1,8 @@
 //! The LLM layer: any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM,
 //! llama.cpp server, LM Studio).
 //!
-//! - [`LlmConfig::resolve`] works out where to send requests (flags > env > `archie.toml`
-//!   > user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
+//! - [`LlmConfig::resolve`] works out where to send requests (flags, then env, then `archie.toml`,
+//!   then user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
 //!   neither an API key nor a base URL.
 //! - [`connect`] builds the client, an `Arc<dyn Llm>` shared by every node of a flow.
 //! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
