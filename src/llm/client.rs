@@ -322,14 +322,14 @@ impl OpenAiCompatible {
         let emitted = AtomicBool::new(false);
         let got_first = AtomicBool::new(false);
         let failed: Mutex<Option<LlmError>> = Mutex::new(None);
-        let handle = |data: &str| -> Result<String, ()> {
+        let handle = |data: &str| -> Result<Delta, ()> {
             got_first.store(true, Ordering::Relaxed);
             match self.on_data(data) {
                 Ok(delta) => {
-                    if show && !delta.is_empty() {
+                    if show && !delta.text.is_empty() {
                         emitted.store(true, Ordering::Relaxed);
                         self.events.emit(Event::Token {
-                            text: delta.clone(),
+                            text: delta.text.clone(),
                         });
                     }
                     Ok(delta)
@@ -379,6 +379,11 @@ impl OpenAiCompatible {
                 })
             }
         });
+        if outcome.is_ok() {
+            // Read the body to its end (normally at once) so the connection is reused.
+            let drain_until = tokio::time::Instant::now() + Duration::from_millis(100);
+            while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadline), body.next()).await {}
+        }
         let emitted = emitted.load(Ordering::Relaxed);
         if emitted || (show && outcome.is_ok()) {
             // End the line on screen: after a whole answer, or before a retry line.
@@ -393,15 +398,20 @@ impl OpenAiCompatible {
 
     /// One SSE `data:` payload: the content delta, `None` for `[DONE]`-like payloads
     /// without content, or an error event.
-    fn on_data(&self, data: &str) -> Result<String, LlmError> {
+    fn on_data(&self, data: &str) -> Result<Delta, LlmError> {
         if let Ok(chunk) = serde_json::from_str::<oa::CreateChatCompletionStreamResponse>(data) {
-            let delta = chunk
-                .choices
-                .first()
-                .and_then(|c| c.delta.content.clone())
-                .unwrap_or_default();
-            return Ok(delta);
+            let choice = chunk.choices.first();
+            return Ok(Delta {
+                text: choice
+                    .and_then(|c| c.delta.content.clone())
+                    .unwrap_or_default(),
+                finished: choice.is_some_and(|c| c.finish_reason.is_some()),
+                usage: chunk
+                    .usage
+                    .map(|u| (u.prompt_tokens as u64, u.completion_tokens as u64)),
+            });
         }
+        // Lenient fallback for servers that leave out fields async-openai requires.
         let value: serde_json::Value = serde_json::from_str(data)
             .map_err(|e| LlmError::Protocol(format!("a streamed chunk is not JSON ({e})")))?;
         if let Some(error) = value.get("error") {
@@ -413,11 +423,18 @@ impl OpenAiCompatible {
                 reason: self.scrub(message),
             });
         }
-        Ok(value
-            .pointer("/choices/0/delta/content")
-            .and_then(|c| c.as_str())
-            .unwrap_or_default()
-            .to_string())
+        let num = |p: &str| value.pointer(p).and_then(|v| v.as_u64());
+        Ok(Delta {
+            text: value
+                .pointer("/choices/0/delta/content")
+                .and_then(|c| c.as_str())
+                .unwrap_or_default()
+                .to_string(),
+            finished: value
+                .pointer("/choices/0/finish_reason")
+                .is_some_and(|f| !f.is_null()),
+            usage: num("/usage/prompt_tokens").zip(num("/usage/completion_tokens")),
+        })
     }
 
     fn parse_whole(&self, bytes: &[u8]) -> Result<Answer, LlmError> {
@@ -642,6 +659,15 @@ fn scrub_key_like(text: &str) -> String {
     out
 }
 
+/// What one streamed chunk carried.
+#[derive(Debug, Default)]
+struct Delta {
+    text: String,
+    /// The chunk has a finish_reason.
+    finished: bool,
+    usage: Option<(u64, u64)>,
+}
+
 /// A server-sent-events reader for Chat Completions streams.
 #[derive(Default)]
 struct Sse {
@@ -657,7 +683,7 @@ struct Sse {
 impl Sse {
     /// Adds bytes; calls `on_data` for every complete `data:` payload (not `[DONE]`),
     /// appending what it returns to the text. Stops at the first `Err`.
-    fn feed(&mut self, bytes: &[u8], mut on_data: impl FnMut(&str) -> Result<String, ()>) {
+    fn feed(&mut self, bytes: &[u8], mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
         self.buf.extend_from_slice(bytes);
         while let Some((end, skip)) = event_end(&self.buf) {
             let event: Vec<u8> = self.buf.drain(..end + skip).take(end).collect();
@@ -668,7 +694,7 @@ impl Sse {
     }
 
     /// Processes what is left when the body ends without a final blank line.
-    fn flush(&mut self, mut on_data: impl FnMut(&str) -> Result<String, ()>) {
+    fn flush(&mut self, mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
         let rest = std::mem::take(&mut self.buf);
         if !rest.iter().all(u8::is_ascii_whitespace) {
             let _ = self.event(&rest, &mut on_data);
@@ -678,7 +704,7 @@ impl Sse {
     fn event(
         &mut self,
         event: &[u8],
-        on_data: &mut impl FnMut(&str) -> Result<String, ()>,
+        on_data: &mut impl FnMut(&str) -> Result<Delta, ()>,
     ) -> Result<(), ()> {
         let event = String::from_utf8_lossy(event);
         let mut data = String::new();
@@ -698,20 +724,12 @@ impl Sse {
             self.done = true;
             return Ok(());
         }
-        if let Ok(value) = serde_json::from_str::<serde_json::Value>(data) {
-            if value
-                .pointer("/choices/0/finish_reason")
-                .is_some_and(|f| !f.is_null())
-            {
-                self.finished = true;
-            }
-            let num = |p: &str| value.pointer(p).and_then(|v| v.as_u64());
-            if let Some(usage) = num("/usage/prompt_tokens").zip(num("/usage/completion_tokens")) {
-                self.usage = Some(usage);
-            }
-        }
         let delta = on_data(data)?;
-        self.text.push_str(&delta);
+        self.text.push_str(&delta.text);
+        self.finished |= delta.finished;
+        if delta.usage.is_some() {
+            self.usage = delta.usage;
+        }
         Ok(())
     }
 }
@@ -741,7 +759,10 @@ mod tests {
         let mut seen = Vec::new();
         let mut on = |d: &str| {
             seen.push(d.to_string());
-            Ok(d.to_string())
+            Ok(Delta {
+                text: d.to_string(),
+                ..Delta::default()
+            })
         };
         sse.feed(b"data: a\n\nda", &mut on);
         sse.feed(b"ta: b\r\n\r\ndata: [DONE]\n\n", &mut on);

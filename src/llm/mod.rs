@@ -1,8 +1,8 @@
 //! The LLM layer: any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM,
 //! llama.cpp server, LM Studio).
 //!
-//! - [`LlmConfig::resolve`] works out where to send requests (flags > env > `archie.toml`
-//!   > user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
+//! - [`LlmConfig::resolve`] works out where to send requests (flags, then env, then `archie.toml`,
+//!   then user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
 //!   neither an API key nor a base URL.
 //! - [`connect`] builds the client, an `Arc<dyn Llm>` shared by every node of a flow.
 //! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
@@ -15,6 +15,28 @@
 //! - Retries (429 except `insufficient_quota`, 5xx, connection errors, timeouts, broken
 //!   streams) back off exponentially with jitter, honour `Retry-After`, and are reported
 //!   as [`Event::Retry`]. Usage is metered per call and per run ([`UsageMeter`]).
+//!
+//! How a flow uses it (the command resolves the client before any work, so a missing
+//! configuration fails with exit 2 and nothing done):
+//!
+//! ```ignore
+//! // src/cli/analyze.rs
+//! let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, app.events.clone())?;
+//! let env = AnalyzeEnv { llm: llm.clone(), /* ... */ };
+//! let result = app.run_flow(&graph, state, &env).await?;
+//! llm.emit_usage(); // "4 LLM calls · 31,420 → 3,880 tokens · 41 s"
+//!
+//! // a node
+//! fn prepare<'a>(s: &'a mut AnalyzeState, cx: &'a mut Cx<'_, AnalyzeEnv>)
+//!     -> BoxFuture<'a, anyhow::Result<Next>> {
+//!     Box::pin(async move {
+//!         let messages = vec![Message::system(system_prompt), Message::user(&s.query)];
+//!         let text = cx.env.llm.chat(messages).await?;          // streamed to the user
+//!         let facts: Extraction = cx.env.llm.structured(msgs).await?; // typed, cached
+//!         Ok(Next::Continue)
+//!     })
+//! }
+//! ```
 //!
 //! async-openai provides the wire types (request, response, stream chunk); the HTTP, SSE
 //! and retry loop are ours so that every failure, including one mid-stream, is retried
@@ -105,7 +127,11 @@ impl Schema {
     /// The schema of `T`, named after its title.
     pub fn of<T: JsonSchema>() -> Self {
         let schema = schemars::schema_for!(T);
-        let value = schema.to_value();
+        let mut value = schema.to_value();
+        // The meta-schema URI is noise to a model and some endpoints reject it.
+        if let Some(map) = value.as_object_mut() {
+            map.remove("$schema");
+        }
         let title = value
             .get("title")
             .and_then(|t| t.as_str())
@@ -325,4 +351,36 @@ pub fn from_args(
     let env = |name: &str| std::env::var(name).ok();
     let config = LlmConfig::resolve(args, dir, &env)?;
     connect(config, events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize, JsonSchema)]
+    struct Shape {
+        #[allow(dead_code)]
+        name: String,
+    }
+
+    fn assert_send<F: std::future::Future + Send>(_: F) {}
+
+    /// Nodes run inside `BoxFuture`s, which must be `Send`.
+    #[test]
+    fn helper_futures_are_send() {
+        let config = LlmConfig::new("http://127.0.0.1:9/v1", "m");
+        let events: Events = Arc::new(crate::ui::events::Discard);
+        let llm = connect(config, events).unwrap();
+        assert_send(llm.chat(vec![Message::user("x")]));
+        assert_send(llm.ask(vec![Message::user("x")]));
+        assert_send(llm.structured::<Shape>(vec![Message::user("x")]));
+    }
+
+    #[test]
+    fn schema_is_named_after_the_type_without_meta_schema() {
+        let schema = Schema::of::<Shape>();
+        assert_eq!(schema.name, "Shape");
+        assert!(schema.schema.get("$schema").is_none());
+        assert_eq!(schema.schema["properties"]["name"]["type"], "string");
+    }
 }

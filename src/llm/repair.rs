@@ -23,7 +23,8 @@ impl fmt::Display for OutputError {
 /// text it was read from.
 pub fn parse_structured<T: DeserializeOwned>(text: &str) -> Result<(T, String), OutputError> {
     let mut candidate = text.trim().to_string();
-    let steps: [fn(&str) -> Option<String>; 4] = [
+    let steps: [fn(&str) -> Option<String>; 5] = [
+        strip_thinking,
         strip_fences,
         extract_json,
         remove_trailing_commas,
@@ -66,6 +67,13 @@ fn deserialize<T: DeserializeOwned>(json: &str) -> Result<T, OutputError> {
         };
         OutputError { path, message }
     })
+}
+
+/// Drops `<think>…</think>` blocks that reasoning models (DeepSeek-R1, Qwen3) put before
+/// the answer; their prose may contain braces.
+fn strip_thinking(text: &str) -> Option<String> {
+    let end = text.rfind("</think>")?;
+    Some(text[end + "</think>".len()..].trim().to_string())
 }
 
 /// The inside of the first ``` fence, if there is one.
@@ -203,6 +211,10 @@ mod tests {
         assert_eq!(ok("{\"name\":\"a\",\"tags\":[\"x\",],}"), want);
         assert_eq!(ok("{'name': 'a', 'tags': ['x']}"), want);
         assert_eq!(ok("```\n{'name': 'a', 'tags': ['x',],}\n```"), want);
+        assert_eq!(
+            ok("<think>maybe {name: b}?</think>\n{\"name\":\"a\",\"tags\":[\"x\"]}"),
+            want
+        );
     }
 
     #[test]

@@ -220,7 +220,7 @@ impl MockLlm {
         let addr = listener.local_addr().expect("local address");
         let app = router(shared.clone());
         let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
+            let _ = axum::serve(nodelay(listener), app).await;
         });
         Self {
             addr,
@@ -251,7 +251,7 @@ impl MockLlm {
                 addr_tx
                     .send(listener.local_addr().expect("local address"))
                     .expect("send address");
-                let _ = axum::serve(listener, router(state))
+                let _ = axum::serve(nodelay(listener), router(state))
                     .with_graceful_shutdown(async {
                         let _ = stop_rx.await;
                     })
@@ -343,6 +343,16 @@ impl Drop for MockLlm {
             let _ = thread.join();
         }
     }
+}
+
+/// Small SSE chunks must not wait for Nagle's algorithm.
+fn nodelay(
+    listener: tokio::net::TcpListener,
+) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
+    use axum::serve::ListenerExt;
+    listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    })
 }
 
 fn router(shared: Arc<Shared>) -> Router {
