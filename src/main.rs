@@ -52,6 +52,7 @@ async fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Command::Echo(args) => archie::cli::echo::run(&app, args).await,
         Command::Graph(args) => archie::cli::graph::run(&app, args),
+        Command::Runs(args) => archie::cli::runs::run(&app, args),
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod echo;
 pub mod graph;
 pub mod llm;
+pub mod runs;
 
 use crate::ui::ColorChoice;
 use clap::{Args, Parser, Subcommand};
@@ -47,6 +48,11 @@ pub struct GlobalArgs {
 
     #[command(flatten)]
     pub llm: llm::LlmArgs,
+
+    /// Keep archie's state (runs, checkpoints, LLM cache) in DIR instead of .archie/
+    /// beside the memory file
+    #[arg(long, global = true, value_name = "DIR", env = "ARCHIE_STATE_DIR")]
+    pub state_dir: Option<PathBuf>,
 
     /// Use prompt templates from DIR instead of the built-in ones (matched by file name)
     #[arg(long, global = true, value_name = "DIR")]
@@ -97,4 +103,7 @@ pub enum Command {
     /// Print a flow's graph as a Mermaid diagram
     #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
     Graph(graph::GraphArgs),
+    /// List and inspect recorded runs, and prune old ones
+    #[command(after_help = runs::EXAMPLES)]
+    Runs(runs::RunsArgs),
 }

@@ -65,7 +65,10 @@ impl Checkpointer for RunCheckpointer<'_> {
                     };
                     (wall, ms)
                 }
-                _ => (clock.last_save.1, clock.last_save.0.elapsed().as_millis() as u64),
+                _ => (
+                    clock.last_save.1,
+                    clock.last_save.0.elapsed().as_millis() as u64,
+                ),
             }
         };
         self.store

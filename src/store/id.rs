@@ -13,7 +13,7 @@ const TRIES_PER_LENGTH: u32 = 4;
 /// The id of a recorded run, like `r7k2x`: `r` and four characters (more once a store
 /// holds so many runs that four characters keep colliding). Derefs to `&str`, so it can
 /// be passed wherever the store takes a run id.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct RunId(String);
 
@@ -80,7 +80,10 @@ mod tests {
             assert_eq!(id.len(), 5);
             assert!(id.starts_with('r'));
             assert!(!id[1..].contains(['0', '1', 'o', 'i', 'l']), "{id}");
-            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            );
         }
     }
 

@@ -246,9 +246,13 @@ pub enum StoreError {
         #[source]
         source: serde_json::Error,
     },
-    #[error("could not find a free run id after {MAX_ID_ATTEMPTS} tries\n  Prune old runs with `archie runs prune --older-than 30d`.")]
+    #[error(
+        "could not find a free run id after {MAX_ID_ATTEMPTS} tries\n  Prune old runs with `archie runs prune --older-than 30d`."
+    )]
     NoFreeId,
-    #[error("run store error: {0}\n  If this persists, move the database away (archie starts a new one).")]
+    #[error(
+        "run store error: {0}\n  If this persists, move the database away (archie starts a new one)."
+    )]
     Sql(#[source] rusqlite::Error),
     #[error("cannot serialise data for the run store: {0}")]
     Json(#[from] serde_json::Error),
@@ -269,9 +273,7 @@ impl From<rusqlite::Error> for StoreError {
 /// unknown run id or a database from a newer archie (nothing ran; the user fixes it).
 pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
     match err.downcast_ref::<StoreError>()? {
-        StoreError::UnknownRun { .. } | StoreError::TooNew { .. } => {
-            Some(crate::error::EXIT_USAGE)
-        }
+        StoreError::UnknownRun { .. } | StoreError::TooNew { .. } => Some(crate::error::EXIT_USAGE),
         _ => None,
     }
 }
@@ -387,12 +389,14 @@ impl Store {
         error: Option<&str>,
     ) -> Result<(), StoreError> {
         let error = error.map(redact_text);
-        let changed = self.conn().prepare_cached(
-            "UPDATE runs SET status = ?2, updated_at = ?4,
+        let changed = self
+            .conn()
+            .prepare_cached(
+                "UPDATE runs SET status = ?2, updated_at = ?4,
                  errors = CASE WHEN ?3 IS NULL THEN errors ELSE json_insert(errors, '$[#]', ?3) END
              WHERE id = ?1",
-        )?
-        .execute(params![id, status.as_str(), error, now_ms()])?;
+            )?
+            .execute(params![id, status.as_str(), error, now_ms()])?;
         known(id, changed)
     }
 
@@ -454,12 +458,14 @@ impl Store {
             )
             .optional()?;
         match data {
-            Some(data) => serde_json::from_str(&data)
-                .map(Some)
-                .map_err(|source| StoreError::BadCheckpoint {
-                    id: id.into(),
-                    source,
-                }),
+            Some(data) => {
+                serde_json::from_str(&data)
+                    .map(Some)
+                    .map_err(|source| StoreError::BadCheckpoint {
+                        id: id.into(),
+                        source,
+                    })
+            }
             None => {
                 let exists = conn
                     .query_row("SELECT 1 FROM runs WHERE id = ?1", [id], |_| Ok(()))
@@ -585,15 +591,16 @@ impl Store {
                 |row| row.get(0),
             )
             .optional()?;
-        let next: Option<Cursor> = match next {
-            Some(next) => Some(serde_json::from_str(&next).map_err(|source| {
-                StoreError::BadCheckpoint {
-                    id: id.into(),
-                    source,
-                }
-            })?),
-            None => None,
-        };
+        let next: Option<Cursor> =
+            match next {
+                Some(next) => Some(serde_json::from_str(&next).map_err(|source| {
+                    StoreError::BadCheckpoint {
+                        id: id.into(),
+                        source,
+                    }
+                })?),
+                None => None,
+            };
         let pending_question = match &next {
             Some(Cursor::Question { question, .. }) if summary.status != Status::Completed => {
                 Some(question.clone())
@@ -644,7 +651,8 @@ impl Store {
     /// Deletes completed and failed runs last updated more than `older_than` ago, with
     /// their steps, checkpoints and outputs. Returns how many runs were deleted.
     pub fn prune(&self, older_than: Duration) -> Result<usize, StoreError> {
-        let cutoff = now_ms().saturating_sub(i64::try_from(older_than.as_millis()).unwrap_or(i64::MAX));
+        let cutoff =
+            now_ms().saturating_sub(i64::try_from(older_than.as_millis()).unwrap_or(i64::MAX));
         let deleted = self.conn().execute(
             "DELETE FROM runs WHERE status IN ('completed', 'failed') AND updated_at < ?1",
             [cutoff],
@@ -702,7 +710,9 @@ fn summary_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RunSummary> {
         command: row.get(1)?,
         args: serde_json::from_str(&args).map_err(|e| conversion(2, e.into()))?,
         flow: row.get(3)?,
-        status: status.parse().map_err(|e: String| conversion(4, e.into()))?,
+        status: status
+            .parse()
+            .map_err(|e: String| conversion(4, e.into()))?,
         step: row.get(5)?,
         node: row.get(6)?,
         llm_calls: usage
@@ -745,7 +755,10 @@ mod tests {
             state_dir(Path::new("repo/context.json"), None),
             Path::new("repo/.archie")
         );
-        assert_eq!(state_dir(Path::new("context.json"), None), Path::new(".archie"));
+        assert_eq!(
+            state_dir(Path::new("context.json"), None),
+            Path::new(".archie")
+        );
         assert_eq!(
             state_dir(Path::new("repo/context.json"), Some(Path::new("/tmp/s"))),
             Path::new("/tmp/s")
@@ -794,7 +807,9 @@ mod tests {
             .unwrap();
         drop(conn);
         let err = Store::open(dir.path()).unwrap_err();
-        assert!(matches!(err, StoreError::TooNew { found, .. } if found == schema::CURRENT_VERSION + 1));
+        assert!(
+            matches!(err, StoreError::TooNew { found, .. } if found == schema::CURRENT_VERSION + 1)
+        );
         assert!(err.to_string().contains("Upgrade archie"), "{err}");
         assert_eq!(exit_status(&err), Some(crate::error::EXIT_USAGE));
     }

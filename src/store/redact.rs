@@ -79,7 +79,15 @@ pub fn redact_text(text: &str) -> String {
         let at_boundary = prev.is_none_or(|c| !c.is_ascii_alphanumeric() && c != '_' && c != '-');
         if at_boundary {
             // Key-shaped tokens: a known prefix and enough key characters after it.
-            for prefix in ["sk-", "ghp_", "gho_", "ghs_", "github_pat_", "xoxb-", "xoxp-"] {
+            for prefix in [
+                "sk-",
+                "ghp_",
+                "gho_",
+                "ghs_",
+                "github_pat_",
+                "xoxb-",
+                "xoxp-",
+            ] {
                 if let Some(after) = strip_prefix_ci(rest, prefix) {
                     let len = token_len(after);
                     if len >= 8 {
@@ -134,8 +142,10 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 
 /// The length of the run of key characters at the start of `text`.
 fn token_len(text: &str) -> usize {
-    text.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~' | '+' | '/' | '=')))
-        .unwrap_or(text.len())
+    text.find(|c: char| {
+        !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~' | '+' | '/' | '='))
+    })
+    .unwrap_or(text.len())
 }
 
 #[cfg(test)]
@@ -149,12 +159,42 @@ mod tests {
     #[test]
     fn values_of_secret_options_are_removed() {
         assert_eq!(
-            args(&["archie", "--api-key", "abc123", "analyze", "--token=t0k3n", "-i", "docs"]),
-            ["archie", "--api-key", REDACTED, "analyze", "--token=[redacted]", "-i", "docs"]
+            args(&[
+                "archie",
+                "--api-key",
+                "abc123",
+                "analyze",
+                "--token=t0k3n",
+                "-i",
+                "docs"
+            ]),
+            [
+                "archie",
+                "--api-key",
+                REDACTED,
+                "analyze",
+                "--token=[redacted]",
+                "-i",
+                "docs"
+            ]
         );
         assert_eq!(
-            args(&["--openai-api-key", "x", "--client_secret", "y", "--password", "z"]),
-            ["--openai-api-key", REDACTED, "--client_secret", REDACTED, "--password", REDACTED]
+            args(&[
+                "--openai-api-key",
+                "x",
+                "--client_secret",
+                "y",
+                "--password",
+                "z"
+            ]),
+            [
+                "--openai-api-key",
+                REDACTED,
+                "--client_secret",
+                REDACTED,
+                "--password",
+                REDACTED
+            ]
         );
     }
 
@@ -172,7 +212,11 @@ mod tests {
     #[test]
     fn key_shaped_text_is_removed_anywhere() {
         assert_eq!(
-            args(&["-q", "is sk-proj-AbCdEf0123456789 valid?", "sk-abcdefghijkl"]),
+            args(&[
+                "-q",
+                "is sk-proj-AbCdEf0123456789 valid?",
+                "sk-abcdefghijkl"
+            ]),
             ["-q", "is [redacted] valid?", REDACTED]
         );
         assert_eq!(
@@ -188,7 +232,13 @@ mod tests {
 
     #[test]
     fn ordinary_words_that_start_like_keys_are_kept() {
-        for text in ["task-list", "desk-top", "sk-short", "risk-assessment-matrix", "http://example.com/a@b"] {
+        for text in [
+            "task-list",
+            "desk-top",
+            "sk-short",
+            "risk-assessment-matrix",
+            "http://example.com/a@b",
+        ] {
             assert_eq!(redact_text(text), text);
         }
     }

@@ -9,3 +9,4 @@ mod engine;
 mod llm;
 mod memory;
 mod prompts;
+mod store;
