@@ -329,8 +329,21 @@ impl Store {
             source,
         };
         let mut conn = Connection::open(&path).map_err(open_err)?;
-        configure(&conn).map_err(open_err)?;
-        schema::migrate(&mut conn, &path)?;
+        // Switching a new database to WAL needs a lock that SQLite does not wait for
+        // (no busy handler), so when several processes create the store at once the
+        // losers retry until the busy timeout.
+        let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+        loop {
+            let result = configure(&conn)
+                .map_err(open_err)
+                .and_then(|()| schema::migrate(&mut conn, &path));
+            match result {
+                Err(err) if is_busy(&err) && std::time::Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5 + fastrand::u64(..20)));
+                }
+                other => break other?,
+            }
+        }
         Ok(Store {
             conn: Mutex::new(conn),
             path,
@@ -721,6 +734,18 @@ fn summary_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RunSummary> {
         created_at: row.get(8)?,
         updated_at: row.get(9)?,
     })
+}
+
+fn is_busy(err: &StoreError) -> bool {
+    let sql = match err {
+        StoreError::Open { source, .. } | StoreError::Migrate { source, .. } => source,
+        StoreError::Busy(source) | StoreError::Sql(source) => source,
+        _ => return false,
+    };
+    matches!(
+        sql.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 fn is_constraint(err: &rusqlite::Error) -> bool {

@@ -379,13 +379,13 @@ fn only_the_latest_checkpoint_is_kept() {
 }
 
 #[test]
-fn two_stores_on_one_directory_record_runs_at_the_same_time() {
+fn several_stores_on_one_directory_record_runs_at_the_same_time() {
     let dir = tempdir();
     let state = dir.path().join("state");
     const WRITERS: usize = 4;
     const RUNS: usize = 10;
     const STEPS: u32 = 20;
-    let barrier = Arc::new(Barrier::new(WRITERS));
+    let barrier = Arc::new(Barrier::new(WRITERS + 1));
     let handles: Vec<_> = (0..WRITERS)
         .map(|w| {
             let (state, barrier, root) = (state.clone(), barrier.clone(), dir.path().to_path_buf());
@@ -420,6 +420,19 @@ fn two_stores_on_one_directory_record_runs_at_the_same_time() {
             })
         })
         .collect();
+    // Meanwhile other processes read the store being written.
+    barrier.wait();
+    for _ in 0..5 {
+        let out = archie(dir.path())
+            .args(["--state-dir", "state", "runs", "list"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     let mut all = Vec::new();
     for handle in handles {
         all.extend(
