@@ -28,6 +28,8 @@ fn conversation(turns: usize, turn_bytes: usize) -> serde_json::Value {
     serde_json::json!({
         "query": "Can checkout survive a payments outage?",
         "approved": false,
+        // A URL makes the secret scan take its slow path: the conservative case.
+        "source": "https://wiki.example.com/payments/outages",
         "turns": turns,
     })
 }

@@ -27,10 +27,17 @@ pub struct RunsArgs {
 #[derive(Debug, Subcommand)]
 pub enum RunsCommand {
     /// List recorded runs, newest first (the default)
+    #[command(
+        after_help = "Examples:\n  archie runs list --limit 50\n  archie --json runs list | jq -r .text"
+    )]
     List(ListArgs),
     /// Show one run: its steps, the question it waits for, what it wrote, usage, errors
+    #[command(after_help = "Example:\n  archie runs show r7k2")]
     Show(ShowArgs),
     /// Delete completed and failed runs last active more than AGE ago
+    #[command(
+        after_help = "Example:\n  archie runs prune --older-than 30d   (interrupted runs are kept)"
+    )]
     Prune(PruneArgs),
 }
 

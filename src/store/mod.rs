@@ -8,8 +8,8 @@
 //!   does not make the database grow with the square of its length.
 //! - The schema is versioned (`PRAGMA user_version`) and migrated on open; see
 //!   [`schema`].
-//! - Secrets never reach it: arguments go through [`redact_args`], errors through
-//!   [`redact_text`].
+//! - Secrets never reach it: arguments go through [`redact_args`], errors and
+//!   checkpoints through [`redact_text`].
 //!
 //! The API is synchronous (rusqlite is); a call takes well under a millisecond unless
 //! another process holds the write lock, when it waits up to [`BUSY_TIMEOUT`].
@@ -498,8 +498,10 @@ impl Store {
         started_at: i64,
         duration_ms: u64,
     ) -> Result<(), StoreError> {
-        let data = serde_json::to_string(checkpoint)?;
-        let next = serde_json::to_string(&checkpoint.next)?;
+        // A key pasted into an answer must not reach the disk either. The replacement is
+        // plain text, so the JSON stays valid.
+        let data = redact_text(&serde_json::to_string(checkpoint)?);
+        let next = redact_text(&serde_json::to_string(&checkpoint.next)?);
         let outcome = match &checkpoint.next {
             Cursor::Node { node } => format!("goto {node}"),
             Cursor::Question { .. } => "interrupt".to_string(),

@@ -68,77 +68,98 @@ pub fn redact_args<S: AsRef<str>>(argv: &[S]) -> Vec<String> {
     out
 }
 
+/// Key prefixes: keys are written in lowercase.
+const KEY_PREFIXES: &[&str] = &[
+    "sk-",
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "github_pat_",
+    "xoxb-",
+    "xoxp-",
+];
+
+/// Text that can start something [`redact_text`] removes.
+const TRIGGERS: &[&str] = &[
+    "sk-",
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "github_pat_",
+    "xoxb-",
+    "xoxp-",
+    "://",
+    "earer ",
+    "EARER ",
+];
+
 /// `text` with every key-like token replaced by `[redacted]`: `sk-…` (OpenAI and
 /// compatible keys), `Bearer …`, GitHub (`ghp_…`, `github_pat_…`) and Slack (`xox…-`)
 /// tokens, and the password of a URL's user info.
 pub fn redact_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    let mut prev: Option<char> = None;
-    'outer: while !rest.is_empty() {
-        let at_boundary = prev.is_none_or(|c| !c.is_ascii_alphanumeric() && c != '_' && c != '-');
-        if at_boundary {
-            // Key-shaped tokens: a known prefix and enough key characters after it.
-            for prefix in [
-                "sk-",
-                "ghp_",
-                "gho_",
-                "ghs_",
-                "github_pat_",
-                "xoxb-",
-                "xoxp-",
-            ] {
-                if let Some(after) = strip_prefix_ci(rest, prefix) {
-                    let len = token_len(after);
-                    if len >= 8 {
-                        out.push_str(REDACTED);
-                        rest = &after[len..];
-                        prev = Some('x');
-                        continue 'outer;
-                    }
-                }
-            }
-            if let Some(after) = strip_prefix_ci(rest, "bearer ") {
-                let len = token_len(after);
-                if len >= 8 {
-                    out.push_str(&rest[..rest.len() - after.len()]);
-                    out.push_str(REDACTED);
-                    rest = &after[len..];
-                    prev = Some('x');
-                    continue 'outer;
-                }
-            }
-        }
-        // The password in `scheme://user:password@host`.
-        if let Some(after) = rest.strip_prefix("://") {
-            let authority_end = after.find(['/', '?', '#', ' ']).unwrap_or(after.len());
-            let authority = &after[..authority_end];
-            if let Some(at) = authority.rfind('@')
-                && let Some(colon) = authority[..at].find(':')
-            {
-                out.push_str("://");
-                out.push_str(&authority[..=colon]);
-                out.push_str(REDACTED);
-                rest = &after[at..];
-                prev = Some('@');
-                continue;
-            }
-        }
-        let mut chars = rest.chars();
-        if let Some(c) = chars.next() {
-            out.push(c);
-            prev = Some(c);
-        }
-        rest = chars.as_str();
+    // Fast path for the common case (a checkpoint's state is scanned after every step).
+    if !TRIGGERS.iter().any(|t| text.contains(t)) {
+        return text.to_string();
     }
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if matches!(bytes[i], b's' | b'g' | b'x' | b'b' | b'B' | b':')
+            && let Some((start, end)) = secret_at(text, i)
+        {
+            out.push_str(&text[copied..start]);
+            out.push_str(REDACTED);
+            copied = end;
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    out.push_str(&text[copied..]);
     out
 }
 
-fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix)
-        .then(|| &text[prefix.len()..])
+/// The byte range of a secret found at byte `i` (an ASCII byte) of `text`, if any.
+fn secret_at(text: &str, i: usize) -> Option<(usize, usize)> {
+    let rest = &text[i..];
+    let at_boundary = i == 0 || {
+        let prev = text.as_bytes()[i - 1];
+        !(prev.is_ascii_alphanumeric() || prev == b'_' || prev == b'-')
+    };
+    if at_boundary {
+        // Key-shaped tokens: a known prefix and enough key characters after it.
+        for prefix in KEY_PREFIXES {
+            if let Some(after) = rest.strip_prefix(prefix) {
+                let len = token_len(after);
+                if len >= 8 {
+                    return Some((i, i + prefix.len() + len));
+                }
+            }
+        }
+        if rest
+            .as_bytes()
+            .get(..BEARER.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(BEARER.as_bytes()))
+        {
+            let start = i + BEARER.len();
+            let len = token_len(&text[start..]);
+            if len >= 8 {
+                return Some((start, start + len));
+            }
+        }
+    }
+    // The password in `scheme://user:password@host`.
+    let after = rest.strip_prefix("://")?;
+    let authority = &after[..after.find(['/', '?', '#', ' ']).unwrap_or(after.len())];
+    let at = authority.rfind('@')?;
+    let colon = authority[..at].find(':')?;
+    let base = i + 3;
+    Some((base + colon + 1, base + at))
 }
+
+const BEARER: &str = "bearer ";
 
 /// The length of the run of key characters at the start of `text`.
 fn token_len(text: &str) -> usize {
@@ -227,6 +248,18 @@ mod tests {
         assert_eq!(
             redact_text("https://bob:hunter2@example.com/v1"),
             "https://bob:[redacted]@example.com/v1"
+        );
+    }
+
+    #[test]
+    fn several_secrets_among_other_text_are_all_removed() {
+        assert_eq!(
+            redact_text("é sk-abcdefghij, «ghp_0123456789» https://a:b@c/x bearer 0123456789abc"),
+            "é [redacted], «[redacted]» https://a:[redacted]@c/x bearer [redacted]"
+        );
+        assert_eq!(
+            redact_text("no secrets here: ünïcödé"),
+            "no secrets here: ünïcödé"
         );
     }
 

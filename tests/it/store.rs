@@ -574,7 +574,29 @@ fn secrets_never_reach_the_database_file() {
             Some(&format!("401 from the server for key {key}")),
         )
         .unwrap();
+    // A key pasted into an answer ends up in the flow's state: not on disk either.
+    RunCheckpointer::new(&store, &id)
+        .save(&Checkpoint {
+            flow: "analyze".into(),
+            step: 1,
+            node: "prepare".into(),
+            next: Cursor::Question {
+                question: Question::text(format!("Is {key} the production key?")),
+                then: "prepare".into(),
+            },
+            state: serde_json::json!({ "turns": [format!("use the key {key}, \"quoted\"")] }),
+        })
+        .unwrap();
+    let checkpoint = store.latest_checkpoint(&id).unwrap().unwrap();
+    assert_eq!(
+        checkpoint.state["turns"][0],
+        "use the key [redacted], \"quoted\""
+    );
     let run = store.get_run(&id).unwrap().unwrap();
+    assert_eq!(
+        run.pending_question.map(|q| q.text).as_deref(),
+        Some("Is [redacted] the production key?")
+    );
     assert_eq!(run.summary.args[1..3], ["--api-key", "[redacted]"]);
     assert_eq!(run.summary.args[5], "why does [redacted] fail?");
     assert_eq!(run.errors, ["401 from the server for key [redacted]"]);
