@@ -107,9 +107,10 @@ fn list(app: &App, dir: &Path, args: ListArgs) -> anyhow::Result<u8> {
         );
         return Ok(0);
     };
-    let mut runs = store.list_runs(args.limit.saturating_add(1))?;
-    let more = runs.len() > args.limit;
-    runs.truncate(args.limit);
+    let limit = args.limit.max(1);
+    let mut runs = store.list_runs(limit.saturating_add(1))?;
+    let more = runs.len() > limit;
+    runs.truncate(limit);
     if app.global.json {
         result(app, serde_json::to_string(&runs)?);
         return Ok(0);
@@ -137,9 +138,8 @@ fn list(app: &App, dir: &Path, args: ListArgs) -> anyhow::Result<u8> {
     let mut text = table(&rows, &[3]);
     if more {
         text.push_str(&format!(
-            "\n(the newest {}; see more with `archie runs list --limit {}`)",
-            args.limit,
-            args.limit.saturating_mul(2)
+            "\n(the newest {limit}; see more with `archie runs list --limit {}`)",
+            limit.saturating_mul(2)
         ));
     }
     result(app, text);
