@@ -150,6 +150,8 @@ async fn a_run_is_recorded_step_by_step_and_resumed_from_its_checkpoint() {
     let state_dir = dir.path().join(".archie");
     let store = Store::open(&state_dir).unwrap();
     let id = chat_until_question(&store, dir.path(), &["archie", "analyze", "-i", "docs"]).await;
+    let gitignore = std::fs::read_to_string(state_dir.join(".gitignore")).unwrap();
+    assert!(gitignore.lines().any(|l| l == "*"), "{gitignore}");
 
     let run = store.get_run(&id).unwrap().expect("the run is recorded");
     assert_eq!(run.summary.status, Status::Interrupted);
