@@ -55,6 +55,7 @@ async fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Echo(args) => archie::cli::echo::run(&app, args).await,
         Command::Graph(args) => archie::cli::graph::run(&app, args),
         Command::Memory(args) => archie::cli::memory::run(&app, args).await,
+        Command::Runs(args) => archie::cli::runs::run(&app, args),
     }
 }
 

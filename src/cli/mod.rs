@@ -8,6 +8,7 @@ pub mod graph;
 pub mod knowledge;
 pub mod llm;
 pub mod memory;
+pub mod runs;
 
 use crate::ui::ColorChoice;
 use clap::{Args, Parser, Subcommand};
@@ -51,6 +52,11 @@ pub struct GlobalArgs {
 
     #[command(flatten)]
     pub llm: llm::LlmArgs,
+
+    /// Keep archie's state (runs, checkpoints, LLM cache) in DIR instead of .archie/
+    /// beside the memory file
+    #[arg(long, global = true, value_name = "DIR", env = "ARCHIE_STATE_DIR")]
+    pub state_dir: Option<PathBuf>,
 
     /// Use prompt templates from DIR instead of the built-in ones (matched by file name)
     #[arg(long, global = true, value_name = "DIR")]
@@ -122,4 +128,7 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
         after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
     )]
     Memory(memory::MemoryArgs),
+    /// List and inspect recorded runs, and prune old ones
+    #[command(after_help = runs::EXAMPLES)]
+    Runs(runs::RunsArgs),
 }

@@ -11,3 +11,4 @@ mod llm;
 mod memory;
 mod prompts;
 mod pty;
+mod store;

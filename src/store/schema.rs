@@ -1,0 +1,121 @@
+//! The schema of the run store and its migrations.
+//!
+//! The database's `PRAGMA user_version` is the number of migrations applied. Opening a
+//! store applies the missing ones, in order, in one transaction. A database whose
+//! version is higher than [`MIGRATIONS`] knows was written by a newer archie and is
+//! refused (see [`StoreError::TooNew`](super::StoreError::TooNew)).
+//!
+//! Never edit a migration that has shipped: append a new one.
+
+use super::StoreError;
+use rusqlite::{Connection, TransactionBehavior};
+use std::path::Path;
+
+/// Version 1: runs, their step history, and the latest checkpoint of each run.
+pub const V1: &str = "
+CREATE TABLE runs (
+    id          TEXT PRIMARY KEY,
+    command     TEXT NOT NULL,
+    args        TEXT NOT NULL,              -- JSON array of strings, secrets redacted
+    memory_file TEXT NOT NULL,              -- absolute path
+    flow        TEXT NOT NULL,
+    status      TEXT NOT NULL
+        CHECK (status IN ('pending', 'running', 'interrupted', 'completed', 'failed')),
+    step        INTEGER NOT NULL DEFAULT 0, -- steps finished
+    node        TEXT NOT NULL DEFAULT '',   -- the node of the last finished step
+    error       TEXT,
+    created_at  INTEGER NOT NULL,           -- unix ms
+    updated_at  INTEGER NOT NULL            -- unix ms
+);
+CREATE INDEX runs_by_created ON runs (created_at);
+
+CREATE TABLE steps (
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    step        INTEGER NOT NULL,
+    node        TEXT NOT NULL,
+    started_at  INTEGER NOT NULL,           -- unix ms
+    duration_ms INTEGER NOT NULL,
+    outcome     TEXT NOT NULL,              -- `goto NODE`, `interrupt` or `end`
+    PRIMARY KEY (run_id, step)
+) WITHOUT ROWID;
+
+-- Only the latest checkpoint of each run: overwritten after every step.
+CREATE TABLE checkpoints (
+    run_id      TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    step        INTEGER NOT NULL,
+    next        TEXT NOT NULL,              -- JSON of graph::Cursor
+    data        TEXT NOT NULL,              -- JSON of graph::Checkpoint
+    updated_at  INTEGER NOT NULL
+);
+";
+
+/// Version 2: every error of a run (a resumed run can fail more than once), the files a
+/// run wrote, its LLM usage, and the LLM response cache.
+pub const V2: &str = "
+ALTER TABLE runs ADD COLUMN errors TEXT NOT NULL DEFAULT '[]';  -- JSON array of strings
+UPDATE runs SET errors = json_array(error) WHERE error IS NOT NULL;
+ALTER TABLE runs DROP COLUMN error;
+ALTER TABLE runs ADD COLUMN usage TEXT;                          -- JSON, as the LLM layer reports it
+
+CREATE TABLE outputs (
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL,
+    path        TEXT NOT NULL,
+    what        TEXT NOT NULL,
+    written_at  INTEGER NOT NULL,
+    PRIMARY KEY (run_id, seq)
+) WITHOUT ROWID;
+
+-- Keyed by a hash of (model, messages, schema, params); see src/llm.
+CREATE TABLE llm_cache (
+    key         TEXT PRIMARY KEY,
+    value       TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+);
+";
+
+/// Every migration, in order. `MIGRATIONS[n]` takes a database from version `n` to `n + 1`.
+pub const MIGRATIONS: &[&str] = &[V1, V2];
+
+/// The schema version this archie writes.
+pub const CURRENT_VERSION: u32 = MIGRATIONS.len() as u32;
+
+fn user_version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.pragma_query_value(None, "user_version", |row| row.get(0))
+}
+
+fn too_new(path: &Path, found: u32) -> StoreError {
+    StoreError::TooNew {
+        path: path.to_path_buf(),
+        found,
+        known: CURRENT_VERSION,
+    }
+}
+
+/// Brings the database up to [`CURRENT_VERSION`]. Safe when several processes open the
+/// same new database at once: the version is read again under the write lock.
+pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let version = user_version(conn)?;
+    if version == CURRENT_VERSION {
+        return Ok(());
+    }
+    if version > CURRENT_VERSION {
+        return Err(too_new(path, version));
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let version = user_version(&tx)?;
+    if version > CURRENT_VERSION {
+        return Err(too_new(path, version));
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        tx.execute_batch(sql)
+            .map_err(|source| StoreError::Migrate {
+                path: path.to_path_buf(),
+                version: index as u32 + 1,
+                source,
+            })?;
+    }
+    tx.pragma_update(None, "user_version", CURRENT_VERSION)?;
+    tx.commit()?;
+    Ok(())
+}

@@ -1,0 +1,1016 @@
+//! The run store through its real paths: a SQLite file in a temporary directory, written
+//! by the library (runs driven by the real graph engine), read back by the library and by
+//! the `archie runs` binary.
+
+use crate::support::{archie, tempdir};
+use archie::flows::echo::{self, EchoState};
+use archie::graph::{
+    Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next, Outcome, RunCtx,
+};
+use archie::store::{self, NewRun, RunCheckpointer, RunId, Status, Store, schema};
+use archie::ui::events::{Discard, Event, Events, Recorder};
+use archie::ui::prompt::{NoInput, Question, Scripted};
+use futures::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::{Arc, Barrier};
+use std::time::Duration;
+
+// ---------------------------------------------------------------- a small chat flow
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Chat {
+    turns: Vec<String>,
+}
+
+fn prepare<'a>(s: &'a mut Chat, _cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
+    Box::pin(async move {
+        s.turns.push("prepared".into());
+        Ok(Next::Continue)
+    })
+}
+
+fn ask<'a>(s: &'a mut Chat, _cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
+    Box::pin(async move {
+        s.turns.push("asked".into());
+        Ok(Next::Interrupt {
+            question: Question::text("Which region fails over first?"),
+            then: "answer",
+        })
+    })
+}
+
+fn answer<'a>(s: &'a mut Chat, cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
+    Box::pin(async move {
+        let answer = cx
+            .answer()
+            .map(|a| a.as_text().to_string())
+            .unwrap_or_default();
+        s.turns.push(answer);
+        Ok(Next::End)
+    })
+}
+
+fn chat_graph() -> Graph<Chat, ()> {
+    GraphBuilder::new("chat")
+        .node("prepare", prepare)
+        .node("ask", ask)
+        .node("answer", answer)
+        .entry("prepare")
+        .edge("prepare", "ask")
+        .interrupt("ask", "answer")
+        .branch("answer", &[END])
+        .build()
+        .expect("the chat graph is valid")
+}
+
+fn new_run(dir: &Path, command: &str, args: &[&str], flow: &str) -> NewRun {
+    NewRun {
+        command: command.into(),
+        args: args.iter().map(|a| a.to_string()).collect(),
+        memory_file: dir.join("context.json"),
+        flow: flow.into(),
+    }
+}
+
+/// Runs the chat flow until it waits for the answer, recording it as the lead's
+/// `run_flow` will: create, checkpoint every step, mark interrupted.
+async fn chat_until_question(store: &Store, dir: &Path, args: &[&str]) -> RunId {
+    let id = store
+        .create_run(new_run(dir, "analyze", args, "chat"))
+        .expect("run created");
+    let graph = chat_graph();
+    let checkpointer = RunCheckpointer::new(store, &id);
+    let discard: Events = Arc::new(Discard);
+    let events = checkpointer.timed_events(discard);
+    let rc = RunCtx {
+        env: &(),
+        events: &events,
+        prompter: &NoInput,
+        checkpointer: &checkpointer,
+        run_id: Some(&id),
+    };
+    let mut state = Chat::default();
+    let outcome = graph
+        .run(&mut state, graph.start(), 0, &rc)
+        .await
+        .expect("run");
+    assert!(matches!(outcome, Outcome::Waiting { .. }), "{outcome:?}");
+    store
+        .set_status(&id, Status::Interrupted, None)
+        .expect("status set");
+    id
+}
+
+/// Runs the echo flow to its end and marks the run completed.
+async fn echo_run(store: &Store, dir: &Path) -> RunId {
+    let id = store
+        .create_run(new_run(
+            dir,
+            "echo",
+            &["/usr/local/bin/archie", "echo", "hello", "world"],
+            "echo",
+        ))
+        .expect("run created");
+    let graph = echo::graph().expect("echo graph");
+    let checkpointer = RunCheckpointer::new(store, &id);
+    let events = checkpointer.timed_events(Arc::new(Discard));
+    let rc = RunCtx {
+        env: &(),
+        events: &events,
+        prompter: &NoInput,
+        checkpointer: &checkpointer,
+        run_id: Some(&id),
+    };
+    let mut state = EchoState {
+        input: "echo hello world".into(),
+        response: None,
+    };
+    let outcome = graph
+        .run(&mut state, graph.start(), 0, &rc)
+        .await
+        .expect("run");
+    assert_eq!(outcome, Outcome::Completed);
+    store
+        .set_status(&id, Status::Completed, None)
+        .expect("status");
+    id
+}
+
+fn count(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).expect("open db");
+    conn.query_row(sql, [], |row| row.get(0)).expect("count")
+}
+
+// ---------------------------------------------------------------- library
+
+#[tokio::test]
+async fn a_run_is_recorded_step_by_step_and_resumed_from_its_checkpoint() {
+    let dir = tempdir();
+    let state_dir = dir.path().join(".archie");
+    let store = Store::open(&state_dir).unwrap();
+    let id = chat_until_question(&store, dir.path(), &["archie", "analyze", "-i", "docs"]).await;
+    let gitignore = std::fs::read_to_string(state_dir.join(".gitignore")).unwrap();
+    assert!(gitignore.lines().any(|l| l == "*"), "{gitignore}");
+
+    let run = store.get_run(&id).unwrap().expect("the run is recorded");
+    assert_eq!(run.summary.status, Status::Interrupted);
+    assert_eq!(run.summary.step, 2);
+    assert_eq!(run.summary.node, "ask");
+    assert_eq!(run.summary.flow, "chat");
+    let steps: Vec<(u32, &str, &str)> = run
+        .history
+        .iter()
+        .map(|s| (s.step, s.node.as_str(), s.outcome.as_str()))
+        .collect();
+    assert_eq!(steps, [(1, "prepare", "goto ask"), (2, "ask", "interrupt")]);
+    assert_eq!(
+        run.pending_question.as_ref().map(|q| q.text.as_str()),
+        Some("Which region fails over first?")
+    );
+    assert_eq!(store.last_resumable().unwrap(), Some(id.clone()));
+
+    // Resume as `archie resume` will: the latest checkpoint, its cursor, its step count.
+    let checkpoint = store.latest_checkpoint(&id).unwrap().expect("a checkpoint");
+    assert_eq!(checkpoint.step, 2);
+    assert!(matches!(checkpoint.next, Cursor::Question { .. }));
+    let mut state: Chat = serde_json::from_value(checkpoint.state).unwrap();
+    assert_eq!(state.turns, ["prepared", "asked"]);
+    let graph = chat_graph();
+    let checkpointer = RunCheckpointer::new(&store, &id);
+    let recorder = Recorder::new();
+    let events = checkpointer.timed_events(recorder.clone());
+    let answers = Scripted::new(["eu-west first".to_string()], false);
+    let rc = RunCtx {
+        env: &(),
+        events: &events,
+        prompter: &answers,
+        checkpointer: &checkpointer,
+        run_id: Some(&id),
+    };
+    let outcome = graph
+        .run(&mut state, checkpoint.next, checkpoint.step, &rc)
+        .await
+        .unwrap();
+    assert_eq!(outcome, Outcome::Completed);
+    store.set_status(&id, Status::Completed, None).unwrap();
+    // The timing tap passes every event through.
+    assert!(
+        recorder
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::NodeFinished { node, step: 3, .. } if node == "answer"))
+    );
+
+    let run = store.get_run(&id).unwrap().unwrap();
+    assert_eq!(run.summary.status, Status::Completed);
+    assert_eq!(run.history.len(), 3);
+    assert_eq!(run.history[2].outcome, "end");
+    assert_eq!(run.pending_question, None);
+    assert_eq!(run.next, Some(Cursor::Done));
+    let last: Chat =
+        serde_json::from_value(store.latest_checkpoint(&id).unwrap().unwrap().state).unwrap();
+    assert_eq!(last.turns, ["prepared", "asked", "eu-west first"]);
+    assert_eq!(store.last_resumable().unwrap(), None);
+}
+
+#[tokio::test]
+async fn runs_are_listed_newest_first_with_outputs_usage_and_errors() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    let first = echo_run(&store, dir.path()).await;
+    let second = chat_until_question(&store, dir.path(), &["archie", "analyze"]).await;
+    let third = store
+        .create_run(new_run(
+            dir.path(),
+            "search",
+            &["archie", "search", "x"],
+            "search",
+        ))
+        .unwrap();
+
+    store
+        .add_output(&first, Path::new("echo.md"), "the echo")
+        .unwrap();
+    store
+        .add_output(&first, Path::new("echo.md"), "the echo, again")
+        .unwrap();
+    store
+        .add_output(&first, Path::new("notes.md"), "notes")
+        .unwrap();
+    store
+        .set_usage(
+            &second,
+            serde_json::json!({"calls": 3, "prompt_tokens": 10, "completion_tokens": 5}),
+        )
+        .unwrap();
+    store
+        .set_status(&third, Status::Failed, Some("first failure"))
+        .unwrap();
+    store
+        .set_status(&third, Status::Failed, Some("second failure"))
+        .unwrap();
+
+    let list = store.list_runs(10).unwrap();
+    let ids: Vec<&RunId> = list.iter().map(|r| &r.id).collect();
+    assert_eq!(ids, [&third, &second, &first]);
+    assert_eq!(list[1].llm_calls, Some(3));
+    assert_eq!(list[0].llm_calls, None);
+    assert_eq!(store.list_runs(2).unwrap().len(), 2);
+
+    let run = store.get_run(&first).unwrap().unwrap();
+    let outputs: Vec<(&str, &str)> = run
+        .outputs
+        .iter()
+        .map(|o| (o.path.as_str(), o.what.as_str()))
+        .collect();
+    assert_eq!(
+        outputs,
+        [("echo.md", "the echo, again"), ("notes.md", "notes")]
+    );
+    let run = store.get_run(&third).unwrap().unwrap();
+    assert_eq!(run.errors, ["first failure", "second failure"]);
+    assert!(run.history.is_empty());
+    assert_eq!(
+        store.latest_checkpoint(&third).unwrap().map(|c| c.step),
+        None
+    );
+    // A failed run without a checkpoint has nothing to resume from.
+    assert_eq!(store.last_resumable().unwrap(), Some(second.clone()));
+
+    assert!(store.get_run("rnone").unwrap().is_none());
+    for result in [
+        store.set_status("rnone", Status::Failed, None),
+        store.set_usage("rnone", serde_json::json!({})),
+        store.add_output("rnone", Path::new("x"), "x"),
+        store.latest_checkpoint("rnone").map(|_| ()),
+    ] {
+        let err = result.unwrap_err();
+        assert!(matches!(err, store::StoreError::UnknownRun { .. }), "{err}");
+        assert!(err.to_string().contains("archie runs list"), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn ctrl_c_marks_only_an_unfinished_run_interrupted() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    let done = echo_run(&store, dir.path()).await;
+    let running = store
+        .create_run(new_run(dir.path(), "echo", &["archie"], "echo"))
+        .unwrap();
+    assert!(store.mark_interrupted(&running).unwrap());
+    assert!(!store.mark_interrupted(&done).unwrap());
+    assert_eq!(
+        store.get_run(&running).unwrap().unwrap().summary.status,
+        Status::Interrupted
+    );
+    assert_eq!(
+        store.get_run(&done).unwrap().unwrap().summary.status,
+        Status::Completed
+    );
+}
+
+#[test]
+fn the_llm_cache_keeps_responses_across_opens() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.cache_get("k1").unwrap(), None);
+    store.cache_put("k1", "first").unwrap();
+    store.cache_put("k1", "second").unwrap();
+    store.cache_put("k2", "other").unwrap();
+    drop(store);
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.cache_get("k1").unwrap().as_deref(), Some("second"));
+    assert_eq!(store.cache_get("k2").unwrap().as_deref(), Some("other"));
+}
+
+/// A conversation state that grows by one ~800-byte turn per step.
+fn conversation(turns: usize) -> serde_json::Value {
+    let turns: Vec<serde_json::Value> = (0..turns)
+        .map(|i| {
+            serde_json::json!({
+                "role": if i % 2 == 0 { "user" } else { "assistant" },
+                "text": format!("turn {i}: {}", "the checkout service calls payments synchronously; ".repeat(15)),
+            })
+        })
+        .collect();
+    serde_json::json!({ "query": "Can checkout survive a payments outage?", "turns": turns })
+}
+
+#[test]
+fn only_the_latest_checkpoint_is_kept() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    let id = store
+        .create_run(new_run(dir.path(), "analyze", &["archie"], "analyze"))
+        .unwrap();
+    let checkpointer = RunCheckpointer::new(&store, &id);
+    for step in 1..=50u32 {
+        let checkpoint = Checkpoint {
+            flow: "analyze".into(),
+            step,
+            node: "prepare".into(),
+            next: Cursor::Node {
+                node: "prepare".into(),
+            },
+            state: conversation(step as usize),
+        };
+        checkpointer.save(&checkpoint).unwrap();
+    }
+    let last_state_len = serde_json::to_string(&conversation(50)).unwrap().len();
+    drop(checkpointer);
+    drop(store);
+
+    let db = store::db_path(dir.path());
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM checkpoints"), 1);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM steps"), 50);
+    assert_eq!(count(&db, "SELECT MAX(step) FROM checkpoints"), 50);
+    let store = Store::open(dir.path()).unwrap();
+    let latest = store.latest_checkpoint(&id).unwrap().unwrap();
+    assert_eq!(latest.state, conversation(50));
+    drop(store);
+
+    // Keeping every checkpoint would take the sum of all 50 states (about 25 times the
+    // last one); keeping the latest leaves the file a small multiple of it.
+    let size = std::fs::metadata(&db).unwrap().len() as usize;
+    assert!(
+        size < 4 * last_state_len + 64 * 1024,
+        "db is {size} bytes for a last state of {last_state_len} bytes"
+    );
+}
+
+#[test]
+fn several_stores_on_one_directory_record_runs_at_the_same_time() {
+    let dir = tempdir();
+    let state = dir.path().join("state");
+    const WRITERS: usize = 4;
+    const RUNS: usize = 10;
+    const STEPS: u32 = 20;
+    let barrier = Arc::new(Barrier::new(WRITERS + 1));
+    let handles: Vec<_> = (0..WRITERS)
+        .map(|w| {
+            let (state, barrier, root) = (state.clone(), barrier.clone(), dir.path().to_path_buf());
+            std::thread::spawn(move || -> anyhow::Result<Vec<RunId>> {
+                barrier.wait();
+                // Each opens its own connection to a database nobody has created yet.
+                let store = Store::open(&state)?;
+                let mut ids = Vec::new();
+                for r in 0..RUNS {
+                    let id = store.create_run(new_run(
+                        &root,
+                        "echo",
+                        &["archie", "echo", &format!("{w}-{r}")],
+                        "echo",
+                    ))?;
+                    let checkpointer = RunCheckpointer::new(&store, &id);
+                    for step in 1..=STEPS {
+                        checkpointer.save(&Checkpoint {
+                            flow: "echo".into(),
+                            step,
+                            node: "echo".into(),
+                            next: Cursor::Node {
+                                node: "echo".into(),
+                            },
+                            state: serde_json::json!({ "writer": w, "run": r, "step": step }),
+                        })?;
+                    }
+                    store.set_status(&id, Status::Completed, None)?;
+                    ids.push(id);
+                }
+                Ok(ids)
+            })
+        })
+        .collect();
+    // Meanwhile other processes read the store being written.
+    barrier.wait();
+    for _ in 0..5 {
+        let out = archie(dir.path())
+            .args(["--state-dir", "state", "runs", "list"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut all = Vec::new();
+    for handle in handles {
+        all.extend(
+            handle
+                .join()
+                .expect("writer thread")
+                .expect("every write succeeds"),
+        );
+    }
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), WRITERS * RUNS);
+    let db = store::db_path(&state);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM runs WHERE status = 'completed'"),
+        (WRITERS * RUNS) as i64
+    );
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM steps"),
+        (WRITERS * RUNS) as i64 * STEPS as i64
+    );
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM checkpoints WHERE step = 20"),
+        (WRITERS * RUNS) as i64
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/store")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Builds a version-1 database from the shipped v1 schema and data.
+fn v1_database(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    let conn = rusqlite::Connection::open(store::db_path(dir)).unwrap();
+    conn.execute_batch(&fixture("v1.sql")).unwrap();
+    let version: u32 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 1);
+}
+
+#[test]
+fn a_version_1_database_is_migrated_and_keeps_its_data() {
+    let dir = tempdir();
+    v1_database(dir.path());
+
+    let store = Store::open(dir.path()).unwrap();
+    let failed = store
+        .get_run("rv1a")
+        .unwrap()
+        .expect("the old run is still there");
+    assert_eq!(failed.summary.status, Status::Failed);
+    assert_eq!(failed.summary.command, "build-context");
+    assert_eq!(
+        failed.summary.args,
+        ["archie", "build-context", "payments", "-i", "docs/"]
+    );
+    assert_eq!(
+        failed.errors,
+        ["step 3 (build) failed: the model returned invalid JSON"]
+    );
+    assert_eq!(failed.history.len(), 2);
+    assert_eq!(failed.history[1].duration_ms, 6100);
+    assert_eq!(failed.usage, None);
+    assert!(failed.outputs.is_empty());
+
+    let waiting = store.get_run("rv1b").unwrap().unwrap();
+    assert_eq!(waiting.errors, Vec::<String>::new());
+    assert_eq!(
+        waiting.pending_question.map(|q| q.text),
+        Some("Is the 99.9 % target end to end?".to_string())
+    );
+    let checkpoint = store.latest_checkpoint("rv1b").unwrap().unwrap();
+    assert_eq!(
+        checkpoint.state["turns"][0],
+        "Can checkout survive a payments outage?"
+    );
+    assert_eq!(store.last_resumable().unwrap(), Some(RunId::new("rv1b")));
+
+    // The new parts work on the migrated database.
+    store
+        .add_output("rv1b", Path::new("analysis_result.md"), "analysis")
+        .unwrap();
+    store
+        .set_usage("rv1b", serde_json::json!({"calls": 1}))
+        .unwrap();
+    store.cache_put("k", "v").unwrap();
+    assert_eq!(store.list_runs(10).unwrap().len(), 2);
+    drop(store);
+    let conn = rusqlite::Connection::open(store::db_path(dir.path())).unwrap();
+    let version: u32 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, schema::CURRENT_VERSION);
+}
+
+#[test]
+fn secrets_never_reach_the_database_file() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    let key = "sk-proj-Zq9XvTq7w8e1r2t3y4u5";
+    let token = "hunter2-very-secret";
+    let id = store
+        .create_run(new_run(
+            dir.path(),
+            "analyze",
+            &[
+                "archie",
+                "--api-key",
+                key,
+                "analyze",
+                "-q",
+                &format!("why does {key} fail?"),
+            ],
+            "analyze",
+        ))
+        .unwrap();
+    let id2 = store
+        .create_run(new_run(
+            dir.path(),
+            "upgrade",
+            &["archie", &format!("--upgrade-token={token}"), "upgrade"],
+            "upgrade",
+        ))
+        .unwrap();
+    store
+        .set_status(
+            &id,
+            Status::Failed,
+            Some(&format!("401 from the server for key {key}")),
+        )
+        .unwrap();
+    // A key pasted into an answer ends up in the flow's state: not on disk either.
+    RunCheckpointer::new(&store, &id)
+        .save(&Checkpoint {
+            flow: "analyze".into(),
+            step: 1,
+            node: "prepare".into(),
+            next: Cursor::Question {
+                question: Question::text(format!("Is {key} the production key?")),
+                then: "prepare".into(),
+            },
+            state: serde_json::json!({ "turns": [format!("use the key {key}, \"quoted\"")] }),
+        })
+        .unwrap();
+    let checkpoint = store.latest_checkpoint(&id).unwrap().unwrap();
+    assert_eq!(
+        checkpoint.state["turns"][0],
+        "use the key [redacted], \"quoted\""
+    );
+    let run = store.get_run(&id).unwrap().unwrap();
+    assert_eq!(
+        run.pending_question.map(|q| q.text).as_deref(),
+        Some("Is [redacted] the production key?")
+    );
+    assert_eq!(run.summary.args[1..3], ["--api-key", "[redacted]"]);
+    assert_eq!(run.summary.args[5], "why does [redacted] fail?");
+    assert_eq!(run.errors, ["401 from the server for key [redacted]"]);
+    assert_eq!(
+        store.get_run(&id2).unwrap().unwrap().summary.args[1],
+        "--upgrade-token=[redacted]"
+    );
+    drop(store);
+
+    let mut bytes = Vec::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        bytes.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("[redacted]"), "the runs are in the file");
+    assert!(
+        !text.contains("Zq9XvTq7w8e1r2t3y4u5"),
+        "the API key reached the database"
+    );
+    assert!(!text.contains(token), "the token reached the database");
+}
+
+#[test]
+fn prune_deletes_old_finished_runs_and_their_rows() {
+    let dir = tempdir();
+    let store = Store::open(dir.path()).unwrap();
+    let mut ids = Vec::new();
+    for status in [
+        Status::Completed,
+        Status::Failed,
+        Status::Interrupted,
+        Status::Completed,
+    ] {
+        let id = store
+            .create_run(new_run(dir.path(), "echo", &["archie"], "echo"))
+            .unwrap();
+        let checkpointer = RunCheckpointer::new(&store, &id);
+        for step in 1..=3 {
+            checkpointer
+                .save(&Checkpoint {
+                    flow: "echo".into(),
+                    step,
+                    node: "echo".into(),
+                    next: Cursor::Node {
+                        node: "echo".into(),
+                    },
+                    state: serde_json::json!({}),
+                })
+                .unwrap();
+        }
+        store
+            .add_output(&id, Path::new("out.md"), "output")
+            .unwrap();
+        store.set_status(&id, status, None).unwrap();
+        ids.push(id);
+    }
+    // The first three were last active 40 days ago; the fourth just now.
+    let db = store::db_path(dir.path());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let old = store::now_ms() - 40 * 86_400_000;
+    for id in &ids[..3] {
+        conn.execute(
+            "UPDATE runs SET updated_at = ?1 WHERE id = ?2",
+            rusqlite::params![old, id.as_str()],
+        )
+        .unwrap();
+    }
+    drop(conn);
+
+    assert_eq!(store.prune(Duration::from_secs(60 * 86_400)).unwrap(), 0);
+    assert_eq!(store.prune(Duration::from_secs(30 * 86_400)).unwrap(), 2);
+    let left: Vec<RunId> = store
+        .list_runs(10)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(
+        left,
+        [ids[3].clone(), ids[2].clone()],
+        "the interrupted run and the recent one stay"
+    );
+    for table in ["steps", "checkpoints", "outputs"] {
+        assert_eq!(
+            count(&db, &format!("SELECT COUNT(DISTINCT run_id) FROM {table}")),
+            2,
+            "{table}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- the binary
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    echo: RunId,
+    waiting: RunId,
+    failed: RunId,
+}
+
+/// Three runs in `DIR/.archie`: an echo that completed, an analysis waiting for an
+/// answer (started with an API key on the command line), a search that failed.
+async fn three_runs() -> Fixture {
+    let dir = tempdir();
+    let store = Store::open(&dir.path().join(".archie")).unwrap();
+    let echo = echo_run(&store, dir.path()).await;
+    store
+        .add_output(&echo, Path::new("echo.md"), "the echo")
+        .unwrap();
+    let waiting = chat_until_question(
+        &store,
+        dir.path(),
+        &[
+            "/usr/bin/archie",
+            "--api-key",
+            "sk-test-0123456789abcdef",
+            "analyze",
+            "-i",
+            "docs/",
+            "-q",
+            "Can checkout survive a payments outage?",
+        ],
+    )
+    .await;
+    store
+        .set_usage(&waiting, serde_json::json!({"calls": 4, "prompt_tokens": 31420, "completion_tokens": 3880, "ms": 41000}))
+        .unwrap();
+    let failed = store
+        .create_run(new_run(
+            dir.path(),
+            "search",
+            &["archie", "search", "who calls payments?"],
+            "search",
+        ))
+        .unwrap();
+    let checkpointer = RunCheckpointer::new(&store, &failed);
+    checkpointer
+        .save(&Checkpoint {
+            flow: "search".into(),
+            step: 1,
+            node: "init".into(),
+            next: Cursor::Node {
+                node: "discover".into(),
+            },
+            state: serde_json::json!({}),
+        })
+        .unwrap();
+    store
+        .set_status(
+            &failed,
+            Status::Failed,
+            Some("step 2 (discover) failed: connection refused\nis the MCP server running?"),
+        )
+        .unwrap();
+    Fixture {
+        dir,
+        echo,
+        waiting,
+        failed,
+    }
+}
+
+fn filters(f: &Fixture) -> Vec<(String, String)> {
+    vec![
+        (
+            regex_escape(&f.dir.path().display().to_string()),
+            "[DIR]".into(),
+        ),
+        // Placeholders as long as the ids, so the columns stay aligned.
+        (f.echo.to_string(), "rECHO".into()),
+        (f.waiting.to_string(), "rWAIT".into()),
+        (f.failed.to_string(), "rFAIL".into()),
+        (
+            r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC".into(),
+            "[TIME]".into(),
+        ),
+        (r"just now|\d+ (s|min) ago".into(), "[AGE]".into()),
+        // A step's duration: the last column of the steps table.
+        (r"(?m)  (\d+ ms|\d+\.\d s)$".into(), "  [TOOK]".into()),
+    ]
+}
+
+fn regex_escape(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let special = "\\.+*?()|[]{}^$#&-~".contains(c);
+            special.then_some('\\').into_iter().chain([c])
+        })
+        .collect()
+}
+
+fn stdout_of(f: &Fixture, args: &[&str]) -> String {
+    let out = archie(f.dir.path()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn snapshot(f: &Fixture, name: &str, text: &str) {
+    let filters = filters(f);
+    let filters: Vec<(&str, &str)> = filters
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => true }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[tokio::test]
+async fn runs_list_shows_the_newest_first() {
+    let f = three_runs().await;
+    let text = stdout_of(&f, &["runs", "list"]);
+    snapshot(&f, "runs_list", &text);
+    // `archie runs` alone lists too.
+    assert_eq!(stdout_of(&f, &["runs"]), text);
+    let limited = stdout_of(&f, &["runs", "list", "--limit", "1"]);
+    assert!(
+        limited.contains(f.failed.as_str()) && !limited.contains(f.echo.as_str()),
+        "{limited}"
+    );
+    assert!(limited.contains("--limit 2"), "{limited}");
+}
+
+#[tokio::test]
+async fn runs_show_tells_what_a_run_did_and_how_to_continue() {
+    let f = three_runs().await;
+    snapshot(
+        &f,
+        "runs_show_waiting",
+        &stdout_of(&f, &["runs", "show", f.waiting.as_str()]),
+    );
+    snapshot(
+        &f,
+        "runs_show_failed",
+        &stdout_of(&f, &["runs", "show", f.failed.as_str()]),
+    );
+    // Ids are typed any case.
+    let upper = f.echo.to_uppercase();
+    snapshot(
+        &f,
+        "runs_show_completed",
+        &stdout_of(&f, &["runs", "show", &upper]),
+    );
+}
+
+#[tokio::test]
+async fn runs_list_json_is_an_array_of_runs() {
+    let f = three_runs().await;
+    let out = stdout_of(&f, &["--json", "runs", "list"]);
+    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(event["event"], "result");
+    let runs: serde_json::Value = serde_json::from_str(event["text"].as_str().unwrap()).unwrap();
+    let ids: Vec<&str> = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [f.failed.as_str(), f.waiting.as_str(), f.echo.as_str()]
+    );
+    assert_eq!(runs[1]["status"], "interrupted");
+    assert_eq!(runs[1]["llm_calls"], 4);
+    assert_eq!(runs[1]["args"][2], "[redacted]");
+
+    let out = stdout_of(&f, &["runs", "show", f.waiting.as_str(), "--json"]);
+    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let run: serde_json::Value = serde_json::from_str(event["text"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        run["pending_question"]["text"],
+        "Which region fails over first?"
+    );
+    assert_eq!(run["history"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn the_state_dir_follows_the_memory_file_or_the_override() {
+    let f = three_runs().await;
+    // Elsewhere in the tree there is no store: nothing is listed, nothing is created.
+    std::fs::create_dir(f.dir.path().join("sub")).unwrap();
+    let out = stdout_of(&f, &["--memory-file", "sub/context.json", "runs", "list"]);
+    assert!(out.starts_with("no runs yet"), "{out}");
+    assert!(!f.dir.path().join("sub/.archie").exists());
+    // --state-dir and ARCHIE_STATE_DIR point at a store anywhere.
+    let elsewhere = tempdir();
+    let out = archie(elsewhere.path())
+        .args([
+            "--state-dir",
+            &f.dir.path().join(".archie").display().to_string(),
+            "runs",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(f.echo.as_str()));
+    let out = archie(elsewhere.path())
+        .env("ARCHIE_STATE_DIR", f.dir.path().join(".archie"))
+        .args(["runs", "list"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(f.echo.as_str()));
+    assert!(!elsewhere.path().join(".archie").exists());
+}
+
+#[test]
+fn runs_list_without_a_store_says_so_and_creates_nothing() {
+    let dir = tempdir();
+    let out = archie(dir.path()).args(["runs", "list"]).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("no runs yet"), "{stdout}");
+    let out = archie(dir.path())
+        .args(["runs", "prune", "--older-than", "1d"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = archie(dir.path())
+        .args(["--json", "runs"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(r#""text":"[]""#));
+    assert!(
+        !dir.path().join(".archie").exists(),
+        "a read-only command created the store"
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_run_is_a_usage_error_with_a_hint() {
+    let f = three_runs().await;
+    let out = archie(f.dir.path())
+        .args(["runs", "show", "rzzzz"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no run `rzzzz`"), "{stderr}");
+    assert!(stderr.contains("archie runs list"), "{stderr}");
+
+    let empty = tempdir();
+    let out = archie(empty.path())
+        .args(["runs", "show", "r7k2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no runs are recorded yet"));
+    assert!(!empty.path().join(".archie").exists());
+}
+
+#[test]
+fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
+    let dir = tempdir();
+    let state = dir.path().join(".archie");
+    drop(Store::open(&state).unwrap());
+    let conn = rusqlite::Connection::open(store::db_path(&state)).unwrap();
+    conn.pragma_update(None, "user_version", schema::CURRENT_VERSION + 7)
+        .unwrap();
+    drop(conn);
+    let out = archie(dir.path()).args(["runs", "list"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test]
+async fn runs_prune_deletes_old_finished_runs() {
+    let f = three_runs().await;
+    let db = store::db_path(&f.dir.path().join(".archie"));
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE runs SET updated_at = updated_at - 40 * 86400000",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let out = stdout_of(&f, &["runs", "prune", "--older-than", "90d"]);
+    assert!(out.starts_with("nothing to prune"), "{out}");
+    let out = stdout_of(&f, &["runs", "prune", "--older-than", "30d"]);
+    assert_eq!(
+        out.trim(),
+        "pruned 2 runs (completed or failed, last active more than 30d ago)"
+    );
+    let list = stdout_of(&f, &["runs", "list"]);
+    assert!(list.contains(f.waiting.as_str()), "{list}");
+    assert!(
+        !list.contains(f.echo.as_str()) && !list.contains(f.failed.as_str()),
+        "{list}"
+    );
+
+    let out = archie(f.dir.path())
+        .args(["runs", "prune", "--older-than", "30"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a unit"));
+}
+
+#[test]
+fn runs_help_shows_examples() {
+    let dir = tempdir();
+    let out = archie(dir.path())
+        .args(["runs", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("archie runs show r7k2"), "{help}");
+    assert!(help.contains("--older-than 30d"), "{help}");
+}
