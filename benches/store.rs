@@ -39,6 +39,7 @@ fn checkpoint(step: u32, state: serde_json::Value) -> Checkpoint {
         flow: "analyze".into(),
         step,
         node: "prepare".into(),
+        ms: 0,
         next: Cursor::Node {
             node: "prepare".into(),
         },

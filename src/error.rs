@@ -77,6 +77,9 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
         if let Some(code) = crate::docs::exit_status(cause) {
             return code;
         }
+        if let Some(code) = crate::store::exit_status(cause) {
+            return code;
+        }
     }
     EXIT_FAILED
 }

@@ -27,8 +27,15 @@ fn main() -> ExitCode {
         }
     };
     let code = runtime.block_on(async {
+        let (app, command) = match app_for(cli) {
+            Ok(pair) => pair,
+            Err(err) => {
+                report(&err);
+                return exit_code(&err);
+            }
+        };
         tokio::select! {
-            result = run(cli) => match result {
+            result = dispatch(&app, command) => match result {
                 Ok(code) => code,
                 Err(err) => {
                     report(&err);
@@ -38,6 +45,7 @@ fn main() -> ExitCode {
             _ = tokio::signal::ctrl_c() => {
                 let _ = console::Term::stderr().show_cursor();
                 eprintln!("\n{} interrupted", console::style("✘").red());
+                app.interrupted();
                 EXIT_INTERRUPTED
             }
         }
@@ -47,15 +55,28 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-async fn run(cli: Cli) -> anyhow::Result<u8> {
-    let app = App::new(cli.global);
+/// The App for this invocation; `archie resume` rebuilds the recorded run's command.
+fn app_for(cli: Cli) -> anyhow::Result<(App, Command)> {
     match cli.command {
-        Command::Analyze(args) => archie::cli::analyze::run(&app, args).await,
-        Command::BuildContext(args) => archie::cli::build_context::run(&app, args).await,
-        Command::Echo(args) => archie::cli::echo::run(&app, args).await,
-        Command::Graph(args) => archie::cli::graph::run(&app, args),
-        Command::Memory(args) => archie::cli::memory::run(&app, args).await,
-        Command::Runs(args) => archie::cli::runs::run(&app, args),
+        Command::Resume(args) => {
+            let resumed = archie::cli::resume::prepare(cli.global, args)?;
+            archie::ui::init_colors(resumed.global.color);
+            let app = App::with_run(resumed.global, resumed.argv, Some(resumed.resume));
+            Ok((app, resumed.command))
+        }
+        command => Ok((App::new(cli.global), command)),
+    }
+}
+
+async fn dispatch(app: &App, command: Command) -> anyhow::Result<u8> {
+    match command {
+        Command::Analyze(args) => archie::cli::analyze::run(app, args).await,
+        Command::BuildContext(args) => archie::cli::build_context::run(app, args).await,
+        Command::Echo(args) => archie::cli::echo::run(app, args).await,
+        Command::Graph(args) => archie::cli::graph::run(app, args),
+        Command::Memory(args) => archie::cli::memory::run(app, args).await,
+        Command::Runs(args) => archie::cli::runs::run(app, args),
+        Command::Resume(_) => Err(archie::app::usage("a resumed run cannot resume another")),
     }
 }
 

@@ -45,7 +45,12 @@ pub fn env(
     // The user reads the agent part of each answer as it streams; the knowledge part is
     // merged into memory, never shown.
     let events = Arc::new(AgentOnly::new(app.events.clone()));
-    let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, events)?;
+    let llm = crate::llm::from_args(
+        &app.global.llm,
+        &app.global.memory_file,
+        events,
+        app.store()?,
+    )?;
     let prompts = Prompts::load(
         app.global.prompts_dir.as_deref(),
         app.global.prompts_config.as_deref(),

@@ -8,6 +8,7 @@ pub mod graph;
 pub mod knowledge;
 pub mod llm;
 pub mod memory;
+pub mod resume;
 pub mod runs;
 
 use crate::ui::ColorChoice;
@@ -128,6 +129,14 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
         after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
     )]
     Memory(memory::MemoryArgs),
+    /// Continue a run that stopped at a question, failed or was interrupted
+    #[command(after_help = "Examples:
+  archie resume r7k2 --answer \"It fails fast.\" --answer /approve
+  archie resume --last                  # the most recent interrupted or failed run
+
+The run continues from its last finished step, with its own command, memory file and
+options; give answers and output settings (--json, --no-input, …) here.")]
+    Resume(resume::ResumeArgs),
     /// List and inspect recorded runs, and prune old ones
     #[command(after_help = runs::EXAMPLES)]
     Runs(runs::RunsArgs),

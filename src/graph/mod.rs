@@ -117,6 +117,10 @@ pub struct Checkpoint {
     pub step: u32,
     /// The node that just finished (empty before the first step).
     pub node: String,
+    /// How long that node ran, in milliseconds (not counting time spent waiting for an
+    /// answer, which happens between steps).
+    #[serde(default)]
+    pub ms: u64,
     /// Where the run continues.
     pub next: Cursor,
     /// The flow's state, serialised.
@@ -492,6 +496,7 @@ where
                 flow: self.name.into(),
                 step,
                 node: name.into(),
+                ms,
                 next: cursor.clone(),
                 state: serde_json::to_value(&*state)?,
             };

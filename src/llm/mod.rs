@@ -21,7 +21,7 @@
 //!
 //! ```ignore
 //! // src/cli/analyze.rs
-//! let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, app.events.clone())?;
+//! let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, app.events.clone(), app.store()?)?;
 //! let env = AnalyzeEnv { llm: llm.clone(), /* ... */ };
 //! let result = app.run_flow(&graph, state, &env).await?;
 //! llm.emit_usage(); // "4 LLM calls · 31,420 → 3,880 tokens · 41 s"
@@ -341,16 +341,19 @@ pub fn connect_with_cache(
 }
 
 /// Resolves the configuration from the command line and the process environment and
-/// connects: what a command that needs an LLM calls before doing any work.
+/// connects: what a command that needs an LLM calls before doing any work. Answers are
+/// cached in `cache` (the run store) unless caching is off (`--no-cache`).
 pub fn from_args(
     args: &crate::cli::llm::LlmArgs,
     memory_file: &Path,
     events: Events,
+    cache: Arc<dyn ResponseCache>,
 ) -> Result<Arc<dyn Llm>, LlmError> {
     let dir = memory_file.parent().unwrap_or(Path::new(""));
     let env = |name: &str| std::env::var(name).ok();
     let config = LlmConfig::resolve(args, dir, &env)?;
-    connect(config, events)
+    let cache = config.cache.then_some(cache);
+    connect_with_cache(config, events, cache)
 }
 
 #[cfg(test)]

@@ -841,3 +841,14 @@ mod tests {
         assert_eq!(exit_status(&err), Some(crate::error::EXIT_USAGE));
     }
 }
+
+/// The LLM response cache lives in the run store.
+impl crate::llm::ResponseCache for Store {
+    fn get(&self, key: &str) -> Option<String> {
+        self.cache_get(key).ok().flatten()
+    }
+
+    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
+        self.cache_put(key, value).map_err(std::io::Error::other)
+    }
+}

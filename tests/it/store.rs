@@ -81,8 +81,7 @@ async fn chat_until_question(store: &Store, dir: &Path, args: &[&str]) -> RunId 
         .expect("run created");
     let graph = chat_graph();
     let checkpointer = RunCheckpointer::new(store, &id);
-    let discard: Events = Arc::new(Discard);
-    let events = checkpointer.timed_events(discard);
+    let events: Events = Arc::new(Discard);
     let rc = RunCtx {
         env: &(),
         events: &events,
@@ -114,7 +113,7 @@ async fn echo_run(store: &Store, dir: &Path) -> RunId {
         .expect("run created");
     let graph = echo::graph().expect("echo graph");
     let checkpointer = RunCheckpointer::new(store, &id);
-    let events = checkpointer.timed_events(Arc::new(Discard));
+    let events: Events = Arc::new(Discard);
     let rc = RunCtx {
         env: &(),
         events: &events,
@@ -179,7 +178,7 @@ async fn a_run_is_recorded_step_by_step_and_resumed_from_its_checkpoint() {
     let graph = chat_graph();
     let checkpointer = RunCheckpointer::new(&store, &id);
     let recorder = Recorder::new();
-    let events = checkpointer.timed_events(recorder.clone());
+    let events: Events = recorder.clone();
     let answers = Scripted::new(["eu-west first".to_string()], false);
     let rc = RunCtx {
         env: &(),
@@ -351,6 +350,7 @@ fn only_the_latest_checkpoint_is_kept() {
             flow: "analyze".into(),
             step,
             node: "prepare".into(),
+            ms: 0,
             next: Cursor::Node {
                 node: "prepare".into(),
             },
@@ -409,6 +409,7 @@ fn several_stores_on_one_directory_record_runs_at_the_same_time() {
                             flow: "echo".into(),
                             step,
                             node: "echo".into(),
+                            ms: 0,
                             next: Cursor::Node {
                                 node: "echo".into(),
                             },
@@ -582,6 +583,7 @@ fn secrets_never_reach_the_database_file() {
             flow: "analyze".into(),
             step: 1,
             node: "prepare".into(),
+            ms: 0,
             next: Cursor::Question {
                 question: Question::text(format!("Is {key} the production key?")),
                 then: "prepare".into(),
@@ -642,6 +644,7 @@ fn prune_deletes_old_finished_runs_and_their_rows() {
                     flow: "echo".into(),
                     step,
                     node: "echo".into(),
+                    ms: 0,
                     next: Cursor::Node {
                         node: "echo".into(),
                     },
@@ -740,6 +743,7 @@ async fn three_runs() -> Fixture {
             flow: "search".into(),
             step: 1,
             node: "init".into(),
+            ms: 0,
             next: Cursor::Node {
                 node: "discover".into(),
             },
