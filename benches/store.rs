@@ -101,7 +101,6 @@ fn main() -> anyhow::Result<()> {
         percentile(&times, 0.99),
         times[times.len() - 1],
     );
-    drop(checkpointer);
     drop(store);
 
     // 2. Size: a 50-step run whose conversation grows by one turn per step.
@@ -120,7 +119,6 @@ fn main() -> anyhow::Result<()> {
     let db = db_path(dir.path());
     let wal = dir.path().join("archie.db-wal");
     let (db_open, wal_open) = (file_size(&db), file_size(&wal));
-    drop(checkpointer);
     drop(store);
     println!(
         "50-step run, 50-turn conversation: last state {:.1} KB; while open: db {:.1} KB + wal {:.1} KB; after close: db {:.1} KB",

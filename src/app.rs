@@ -45,7 +45,10 @@ struct CurrentRun(Mutex<Option<(Arc<Store>, RunId)>>);
 
 impl CurrentRun {
     fn get(&self) -> Option<(Arc<Store>, RunId)> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     fn set(&self, run: Option<(Arc<Store>, RunId)>) {
@@ -167,7 +170,10 @@ impl App {
     pub fn resume_command(&self, run: &str) -> String {
         let mut cmd = String::from("archie");
         if let Some(dir) = &self.global.state_dir {
-            cmd.push_str(&format!(" --state-dir {}", shell_quote(&dir.display().to_string())));
+            cmd.push_str(&format!(
+                " --state-dir {}",
+                shell_quote(&dir.display().to_string())
+            ));
         } else if self.global.memory_file != std::path::Path::new("context.json") {
             cmd.push_str(&format!(
                 " --memory-file {}",
@@ -186,8 +192,7 @@ impl App {
             answers.extend(Scripted::read_file(file)?);
         }
         answers.extend(self.global.answers.iter().cloned());
-        let mut chain: Vec<Box<dyn Prompter>> =
-            vec![Box::new(
+        let mut chain: Vec<Box<dyn Prompter>> = vec![Box::new(
             Scripted::new(answers, self.global.yes).with_events(self.events.clone()),
         )];
         if self.interactive {
@@ -330,9 +335,15 @@ impl App {
             "there is no terminal to ask at"
         };
         let answer = match &question.kind {
-            crate::ui::prompt::QuestionKind::Confirm { .. } => "--answer yes   (or --yes)".to_string(),
+            crate::ui::prompt::QuestionKind::Confirm { .. } => {
+                "--answer yes   (or --yes)".to_string()
+            }
             crate::ui::prompt::QuestionKind::Choose { options } => {
-                format!("--answer \"{}\"   (one of: {})", options.first().map_or("", |o| o.as_str()), options.join(", "))
+                format!(
+                    "--answer \"{}\"   (one of: {})",
+                    options.first().map_or("", |o| o.as_str()),
+                    options.join(", ")
+                )
             }
             crate::ui::prompt::QuestionKind::Text => "--answer \"…\"".to_string(),
         };
@@ -355,8 +366,7 @@ impl App {
 /// Quotes `s` for a POSIX shell when it needs it.
 fn shell_quote(s: &str) -> String {
     if !s.is_empty()
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c))
     {
         s.to_string()

@@ -52,9 +52,11 @@ pub fn prepare(global: GlobalArgs, args: ResumeArgs) -> anyhow::Result<Resumed> 
             .into());
     };
     if run.summary.status == Status::Completed {
-        return Err(UsageError::new(format!("run {id} completed; there is nothing to continue"))
-            .hint(format!("`archie runs show {id}` shows what it did."))
-            .into());
+        return Err(
+            UsageError::new(format!("run {id} completed; there is nothing to continue"))
+                .hint(format!("`archie runs show {id}` shows what it did."))
+                .into(),
+        );
     }
     let argv: Vec<String> = run
         .summary
@@ -64,8 +66,10 @@ pub fn prepare(global: GlobalArgs, args: ResumeArgs) -> anyhow::Result<Resumed> 
         .cloned()
         .collect();
     let original = Cli::try_parse_from(&argv).map_err(|err| {
-        UsageError::new(format!("run {id} was recorded with a command line this archie cannot read"))
-            .hint(err.to_string())
+        UsageError::new(format!(
+            "run {id} was recorded with a command line this archie cannot read"
+        ))
+        .hint(err.to_string())
     })?;
     if matches!(original.command, Command::Resume(_)) {
         return Err(UsageError::new(format!("run {id} has no command to continue")).into());
@@ -86,6 +90,9 @@ pub fn prepare(global: GlobalArgs, args: ResumeArgs) -> anyhow::Result<Resumed> 
         global: merged,
         command: original.command,
         argv,
-        resume: Resume { run: id, checkpoint },
+        resume: Resume {
+            run: id,
+            checkpoint,
+        },
     })
 }

@@ -763,6 +763,17 @@ fn known(id: &str, changed: usize) -> Result<(), StoreError> {
     }
 }
 
+/// The LLM response cache lives in the run store.
+impl crate::llm::ResponseCache for Store {
+    fn get(&self, key: &str) -> Option<String> {
+        self.cache_get(key).ok().flatten()
+    }
+
+    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
+        self.cache_put(key, value).map_err(std::io::Error::other)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -839,16 +850,5 @@ mod tests {
         );
         assert!(err.to_string().contains("Upgrade archie"), "{err}");
         assert_eq!(exit_status(&err), Some(crate::error::EXIT_USAGE));
-    }
-}
-
-/// The LLM response cache lives in the run store.
-impl crate::llm::ResponseCache for Store {
-    fn get(&self, key: &str) -> Option<String> {
-        self.cache_get(key).ok().flatten()
-    }
-
-    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
-        self.cache_put(key, value).map_err(std::io::Error::other)
     }
 }

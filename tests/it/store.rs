@@ -359,7 +359,6 @@ fn only_the_latest_checkpoint_is_kept() {
         checkpointer.save(&checkpoint).unwrap();
     }
     let last_state_len = serde_json::to_string(&conversation(50)).unwrap().len();
-    drop(checkpointer);
     drop(store);
 
     let db = store::db_path(dir.path());
