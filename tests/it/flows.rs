@@ -7,18 +7,19 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;
 
-const TURN_1: &str = "When the PaymentGateway times out, does the Checkout Service retry or fail?";
+pub(crate) const TURN_1: &str =
+    "When the PaymentGateway times out, does the Checkout Service retry or fail?";
 const TURN_2: &str = "Is the 99.9 % target end to end?";
 const ANALYSIS: &str = "## Assumptions\n- fails fast\n\n## Main components\n- Checkout Service\n\n## Alternatives and trade-offs\n- queue orders\n\n## Decisions\n- fail fast\n\n## Open questions\n- none";
 const OVERVIEW: &str = "## Purpose\nTakes payments.\n\n## Key components\n- Checkout Service\n\n## Interactions and data flows\nCheckout calls the gateway.";
 
-fn is_extraction(req: &MockRequest) -> bool {
+pub(crate) fn is_extraction(req: &MockRequest) -> bool {
     req.text().contains("<excerpt>")
 }
 
 /// Answers like a model would: knowledge for extraction calls, two questions, then the
 /// analysis or the overview, each with a knowledge part.
-fn scripted_model(req: &MockRequest) -> Reply {
+pub(crate) fn scripted_model(req: &MockRequest) -> Reply {
     let text = req.text();
     if is_extraction(req) {
         return Reply::json(json!({
@@ -42,7 +43,7 @@ fn scripted_model(req: &MockRequest) -> Reply {
     Reply::text(format!("<agent>{agent}</agent>\n{knowledge}"))
 }
 
-fn write_docs(dir: &Path, count: usize) {
+pub(crate) fn write_docs(dir: &Path, count: usize) {
     std::fs::create_dir_all(dir).expect("docs dir");
     for i in 0..count {
         std::fs::write(

@@ -11,4 +11,5 @@ mod llm;
 mod memory;
 mod prompts;
 mod pty;
+mod resume;
 mod store;
