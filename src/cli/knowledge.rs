@@ -13,10 +13,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Knowledge options")]
 pub struct KnowledgeArgs {
-    #[command(flatten)]
-    pub inputs: InputArgs,
-
     /// Extraction calls to run at once
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub concurrency: usize,
@@ -32,6 +30,9 @@ pub struct KnowledgeArgs {
     /// Tokens of document excerpts to put in a prompt
     #[arg(long, value_name = "TOKENS", default_value_t = 6_000)]
     pub document_budget: usize,
+
+    #[command(flatten)]
+    pub inputs: InputArgs,
 }
 
 /// Connects the LLM (failing before any work when none is configured), loads prompts

@@ -6,6 +6,7 @@ use crate::llm::StructuredMode;
 use clap::Args;
 
 #[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "LLM options")]
 pub struct LlmArgs {
     /// The model to use (env ARCHIE_MODEL; default gpt-4o-mini)
     #[arg(short = 'm', long, global = true, value_name = "NAME")]

@@ -40,6 +40,7 @@ pub struct Cli {
 
 /// Options every command shares.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The memory file: the knowledge graph archie reads and grows
     #[arg(
@@ -47,16 +48,20 @@ pub struct GlobalArgs {
         global = true,
         value_name = "PATH",
         default_value = "context.json",
-        env = "ARCHIE_MEMORY_FILE"
+        env = "ARCHIE_MEMORY_FILE",
+        hide_env_values = true
     )]
     pub memory_file: PathBuf,
 
-    #[command(flatten)]
-    pub llm: llm::LlmArgs,
-
     /// Keep archie's state (runs, checkpoints, LLM cache) in DIR instead of .archie/
     /// beside the memory file
-    #[arg(long, global = true, value_name = "DIR", env = "ARCHIE_STATE_DIR")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        env = "ARCHIE_STATE_DIR",
+        hide_env_values = true
+    )]
     pub state_dir: Option<PathBuf>,
 
     /// Use prompt templates from DIR instead of the built-in ones (matched by file name)
@@ -98,6 +103,9 @@ pub struct GlobalArgs {
     /// When to use colour (NO_COLOR is honoured under auto)
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    #[command(flatten)]
+    pub llm: llm::LlmArgs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 /// `-i/--inputs`, `--include`, `--exclude`, `--max-file-size`: flatten into a command's
 /// arguments with `#[command(flatten)] inputs: InputArgs`.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[command(next_help_heading = "Document options")]
 pub struct InputArgs {
     /// Design documents to read: a folder (read recursively) or a single file; repeat for several
     #[arg(short = 'i', long = "inputs", value_name = "PATH")]
