@@ -77,6 +77,8 @@ struct Bars {
     streaming: bool,
     /// The last thing printed ended with a blank line.
     gap: bool,
+    /// The run that finished last, named on the usage line.
+    run: Option<String>,
 }
 
 impl Ui {
@@ -301,18 +303,24 @@ impl EventSink for Ui {
                 completion_tokens,
                 ms,
                 estimated,
-            } => self.line(&format!(
-                "  {}",
-                console::style(format!(
-                    "{calls} LLM call{} · {}{} → {} tokens · {:.1} s",
-                    if calls == 1 { "" } else { "s" },
-                    if estimated { "~" } else { "" },
-                    thousands(prompt_tokens),
-                    thousands(completion_tokens),
-                    ms as f64 / 1000.0
+            } => {
+                let run = match self.bars().run.clone() {
+                    Some(run) => format!(" · run {run} (archie runs show {run})"),
+                    None => String::new(),
+                };
+                self.line(&format!(
+                    "  {}",
+                    console::style(format!(
+                        "{calls} LLM call{} · {}{} → {} tokens · {:.1} s{run}",
+                        if calls == 1 { "" } else { "s" },
+                        if estimated { "~" } else { "" },
+                        thousands(prompt_tokens),
+                        thousands(completion_tokens),
+                        ms as f64 / 1000.0
+                    ))
+                    .dim()
                 ))
-                .dim()
-            )),
+            }
             Event::Wrote { path, what } => {
                 let what = if what.is_empty() {
                     String::new()
@@ -326,7 +334,8 @@ impl EventSink for Ui {
                 tick(),
                 console::style("(given up front)").dim()
             )),
-            Event::RunStarted { .. } | Event::RunFinished { .. } | Event::Interrupt { .. } => {}
+            Event::RunFinished { run, .. } => self.bars().run = run,
+            Event::RunStarted { .. } | Event::Interrupt { .. } => {}
         }
     }
 }
