@@ -17,6 +17,7 @@ pub mod graph;
 pub mod llm;
 pub mod memory;
 pub mod prompts;
+pub mod secrets;
 pub mod store;
 pub mod ui;
 

@@ -273,7 +273,8 @@ pub fn generated_header(command: &str) -> String {
     format!("{} {command} -->\n", docs::GENERATED_MARKER)
 }
 
-/// Writes `text` to `path` atomically (a temporary file in the same folder, renamed).
+/// Writes `text` to `path` atomically (a temporary file in the same folder, renamed),
+/// with secrets redacted.
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     let dir = match path.parent() {
@@ -284,7 +285,7 @@ pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create the folder {}", dir.display()))?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(text.as_bytes())
+    tmp.write_all(crate::secrets::redact_text(text).as_bytes())
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
     tmp.persist(path)

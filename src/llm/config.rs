@@ -145,7 +145,11 @@ impl LlmConfig {
             .or_else(|| var("BASE_URL"))
             .or(file.base_url.clone());
         let key_var = file.api_key_env.as_deref().unwrap_or("OPENAI_API_KEY");
-        let api_key = var(key_var).map(ApiKey::new);
+        let api_key = var(key_var).map(|key| {
+            // Whatever its shape, the key is redacted from everything archie writes.
+            crate::secrets::register(&key);
+            ApiKey::new(key)
+        });
         if base_url.is_none() && api_key.is_none() {
             return Err(LlmError::NotConfigured);
         }

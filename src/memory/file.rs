@@ -127,6 +127,8 @@ impl MemoryFile {
                 merged.to_json()
             }
         };
+        // A key pasted into a conversation must not reach the repository either.
+        let text = crate::secrets::redact_text(&text);
         if on_disk.as_deref() == Some(text.as_bytes()) {
             state.disk = disk_hash;
             state.canonical = ours;

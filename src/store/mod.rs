@@ -16,12 +16,11 @@
 
 mod checkpointer;
 mod id;
-mod redact;
 pub mod schema;
 
+pub use crate::secrets::{REDACTED, redact_args, redact_text};
 pub use checkpointer::RunCheckpointer;
 pub use id::RunId;
-pub use redact::{REDACTED, redact_args, redact_text};
 
 use crate::graph::{Checkpoint, Cursor};
 use crate::ui::prompt::Question;

@@ -145,6 +145,7 @@ impl EventSink for JsonLines {
     fn emit(&self, event: Event) {
         use std::io::Write;
         if let Ok(line) = serde_json::to_string(&event) {
+            let line = crate::secrets::redact_text(&line);
             let mut out = std::io::stdout().lock();
             // A closed stdout (`| head`) must not kill the run.
             let _ = writeln!(out, "{line}");

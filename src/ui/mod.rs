@@ -110,6 +110,7 @@ impl Ui {
 
     /// Prints a line on stderr above the bars.
     pub fn line(&self, text: &str) {
+        let text = &crate::secrets::redact_text(text);
         self.bars().gap = text.ends_with('\n');
         if self.inner.live {
             self.inner.multi.suspend(|| eprintln!("{text}"));
@@ -183,7 +184,7 @@ impl EventSink for Ui {
                 drop(bars);
                 self.suspend(|| {
                     let mut out = std::io::stdout().lock();
-                    let _ = writeln!(out, "{text}");
+                    let _ = writeln!(out, "{}", crate::secrets::redact_text(&text));
                     let _ = out.flush();
                 });
             }
@@ -273,7 +274,7 @@ impl EventSink for Ui {
                     let gap = if bars.gap { "" } else { "\n" };
                     eprint!("{gap}{} ", console::style("archie ─").cyan().bold());
                 }
-                eprint!("{text}");
+                eprint!("{}", crate::secrets::redact_text(&text));
                 let _ = std::io::stderr().flush();
             }
             Event::TokensDone => {

@@ -442,3 +442,82 @@ fn the_memory_stays_readable_by_the_original_archie() {
     }
     assert!(memory["entities"].to_string().contains("orderservice"));
 }
+
+#[test]
+fn the_api_key_reaches_no_file_and_no_output() {
+    let dir = tempdir();
+    write_docs(&dir.path().join("docs"), 2);
+    let mock = MockLlm::start_background();
+    mock.answer_with(scripted_model);
+    let key = "sk-test-DO-NOT-LEAK-4242";
+    let mut cmd = archie(dir.path());
+    for (k, v) in mock.env() {
+        cmd.env(k, v);
+    }
+    let out = cmd
+        .env("OPENAI_API_KEY", key)
+        .args([
+            "--json", "analyze", "-i", "docs", "--answer", key, "--answer", "/approve",
+        ])
+        .output()
+        .expect("run archie");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // It was sent to the server, where it belongs...
+    assert!(
+        mock.received()
+            .iter()
+            .any(|r| r.authorization.as_deref().is_some_and(|h| h.contains(key)))
+    );
+    // ...and appears nowhere archie writes, even though the user pasted it as an answer.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains(key));
+    assert!(!stderr(&out).contains(key));
+    for entry in walkdir::WalkDir::new(dir.path()) {
+        let entry = entry.expect("walk");
+        if entry.file_type().is_file() && !entry.path().starts_with(dir.path().join("docs")) {
+            let bytes = std::fs::read(entry.path()).expect("read");
+            assert!(
+                !String::from_utf8_lossy(&bytes).contains(key),
+                "the key is in {}",
+                entry.path().display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_prompts_dir_replaces_a_built_in_prompt_by_file_name() {
+    let dir = tempdir();
+    write_docs(&dir.path().join("docs"), 1);
+    std::fs::create_dir_all(dir.path().join("my-prompts")).expect("mkdir");
+    std::fs::write(
+        dir.path().join("my-prompts/build_context.md"),
+        "CUSTOM PROMPT for {{ system }}: write a context overview.\n",
+    )
+    .expect("write");
+    let mock = MockLlm::start_background();
+    mock.answer_with(scripted_model);
+    let out = run(
+        dir.path(),
+        &mock,
+        &[
+            "--prompts-dir",
+            "my-prompts",
+            "build-context",
+            "shop",
+            "-i",
+            "docs",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let chats: Vec<MockRequest> = mock
+        .received()
+        .into_iter()
+        .filter(|r| !is_extraction(r))
+        .collect();
+    assert_eq!(chats.len(), 1);
+    assert!(
+        chats[0].text().contains("CUSTOM PROMPT for shop"),
+        "{}",
+        chats[0].text()
+    );
+}

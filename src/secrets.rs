@@ -1,4 +1,30 @@
-//! Keeping secrets out of the run store: API keys and tokens never reach the database.
+//! Keeping secrets out of everything archie writes: the run store, the memory file,
+//! output files, events on stdout and lines on the terminal.
+//!
+//! Two nets: a pattern for things that look like keys (`sk-…`, `ghp_…`, `Bearer …`, the
+//! password in a URL), and the exact values of the secrets archie was configured with
+//! ([`register`]), which catches keys of any shape.
+
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+/// The secrets this process knows (the API key it was given), redacted wherever they
+/// appear.
+fn known() -> &'static Mutex<Vec<String>> {
+    static KNOWN: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    KNOWN.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// Remembers a secret's value so [`redact_text`] removes it wherever it appears. Values
+/// shorter than 8 characters are ignored (they would match ordinary text).
+pub fn register(secret: &str) {
+    let secret = secret.trim();
+    if secret.len() >= 8 {
+        let mut known = known().lock().unwrap_or_else(PoisonError::into_inner);
+        if !known.iter().any(|k| k == secret) {
+            known.push(secret.to_string());
+        }
+    }
+}
 
 /// What a removed secret is replaced with.
 pub const REDACTED: &str = "[redacted]";
