@@ -57,7 +57,7 @@ pub use config::{
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
-pub use usage::{CallUsage, UsageMeter, UsageTotals, estimate_tokens};
+pub use usage::{CallUsage, UsageMeter, UsageTotals};
 
 use crate::ui::events::{Event, Events};
 use futures::future::BoxFuture;
