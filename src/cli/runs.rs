@@ -72,18 +72,6 @@ pub fn run(app: &App, args: RunsArgs) -> anyhow::Result<u8> {
     }
 }
 
-/// Opens the store if there is one; a database from a newer archie is a usage error
-/// (exit 2): nothing ran, and the user fixes it by upgrading or moving the state.
-fn open_existing(dir: &Path) -> anyhow::Result<Option<Store>> {
-    Store::open_existing(dir).map_err(|err| {
-        if store::exit_status(&err) == Some(crate::error::EXIT_USAGE) {
-            UsageError::new(err.to_string()).into()
-        } else {
-            err.into()
-        }
-    })
-}
-
 fn result(app: &App, text: String) {
     app.events.emit(Event::Result { text });
 }
@@ -103,7 +91,7 @@ fn no_runs_yet(dir: &Path) -> String {
 }
 
 fn list(app: &App, dir: &Path, args: ListArgs) -> anyhow::Result<u8> {
-    let Some(store) = open_existing(dir)? else {
+    let Some(store) = Store::open_existing(dir)? else {
         if app.global.json {
             data(app, serde_json::json!([]))?;
         } else {
@@ -167,7 +155,7 @@ fn unknown_run(id: &str, dir: &Path, any: bool) -> anyhow::Error {
 
 fn show(app: &App, dir: &Path, args: ShowArgs) -> anyhow::Result<u8> {
     let id = RunId::new(&args.run);
-    let Some(store) = open_existing(dir)? else {
+    let Some(store) = Store::open_existing(dir)? else {
         return Err(unknown_run(&id, dir, false));
     };
     let Some(run) = store.get_run(&id)? else {
@@ -183,7 +171,7 @@ fn show(app: &App, dir: &Path, args: ShowArgs) -> anyhow::Result<u8> {
 
 fn prune(app: &App, dir: &Path, args: PruneArgs) -> anyhow::Result<u8> {
     let age = format_age(args.older_than);
-    let pruned = match open_existing(dir)? {
+    let pruned = match Store::open_existing(dir)? {
         Some(store) => store.prune(args.older_than)?,
         None => 0,
     };

@@ -966,13 +966,20 @@ fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
     conn.pragma_update(None, "user_version", schema::CURRENT_VERSION + 7)
         .unwrap();
     drop(conn);
-    let out = archie(dir.path()).args(["runs", "list"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
-        "{stderr}"
-    );
+    // Every runs subcommand: exit 2 comes from store::exit_status, not a wrapper.
+    for args in [
+        &["runs", "list"][..],
+        &["runs", "show", "r7k2"],
+        &["runs", "prune", "--older-than", "1d"],
+    ] {
+        let out = archie(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
+            "{stderr}"
+        );
+    }
 }
 
 #[tokio::test]
