@@ -11,7 +11,8 @@
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 
-use archie::llm::{self, Llm, Message, Request};
+use archie::llm::{self, Llm, Message, Request, ResponseCache};
+use archie::store::Store;
 use archie::ui::events::{Discard, Events};
 use futures::StreamExt;
 use mock_llm::{MockLlm, Reply};
@@ -185,10 +186,11 @@ fn main() {
         }
         s.report("structured (no cache)");
 
+        // The response cache is the run store (SQLite), as in a real run.
         let dir = tempfile::tempdir().unwrap();
-        let mut config = mock.config();
-        config.cache_dir = Some(dir.path().to_path_buf());
-        let cached: Arc<dyn Llm> = llm::connect(config, Arc::new(Discard)).unwrap();
+        let store: Arc<dyn ResponseCache> = Arc::new(Store::open(dir.path()).unwrap());
+        let cached: Arc<dyn Llm> =
+            llm::connect_with_cache(mock.config(), Arc::new(Discard), Some(store)).unwrap();
         let _: Extraction = cached.structured(messages()).await.unwrap();
         let mut s = Stats { raw: vec![], layer: vec![] };
         for _ in 0..calls {

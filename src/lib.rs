@@ -4,7 +4,8 @@
 //! - [`cli`]: clap definitions and wiring, one file per command.
 //! - [`flows`]: one module per agent graph: its state, nodes and edges.
 //! - [`graph`]: the engine that runs a flow: builder, run loop, interrupts, checkpoints.
-//! - services the nodes call: [`llm`], [`memory`], [`docs`], [`prompts`], [`store`].
+//! - services the nodes call: [`llm`], [`memory`], [`docs`], [`prompts`], [`store`];
+//!   [`tokens`] is the one token estimate they all budget with.
 //! - [`ui`]: the only place that draws: events, progress, prompts.
 
 pub mod app;
@@ -19,6 +20,7 @@ pub mod memory;
 pub mod prompts;
 pub mod secrets;
 pub mod store;
+pub mod tokens;
 pub mod ui;
 
 pub use error::UsageError;

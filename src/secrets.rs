@@ -105,26 +105,20 @@ const KEY_PREFIXES: &[&str] = &[
     "xoxp-",
 ];
 
-/// Text that can start something [`redact_text`] removes.
-const TRIGGERS: &[&str] = &[
-    "sk-",
-    "ghp_",
-    "gho_",
-    "ghs_",
-    "github_pat_",
-    "xoxb-",
-    "xoxp-",
-    "://",
-    "earer ",
-    "EARER ",
-];
+/// Besides [`KEY_PREFIXES`], text that can start something [`redact_text`] removes
+/// (credentials in a URL, a bearer token).
+const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
 
 /// `text` with every key-like token replaced by `[redacted]`: `sk-…` (OpenAI and
 /// compatible keys), `Bearer …`, GitHub (`ghp_…`, `github_pat_…`) and Slack (`xox…-`)
 /// tokens, and the password of a URL's user info.
 pub fn redact_text(text: &str) -> String {
     // Fast path for the common case (a checkpoint's state is scanned after every step).
-    if !TRIGGERS.iter().any(|t| text.contains(t)) {
+    if !KEY_PREFIXES
+        .iter()
+        .chain(OTHER_TRIGGERS)
+        .any(|t| text.contains(t))
+    {
         return text.to_string();
     }
     let bytes = text.as_bytes();

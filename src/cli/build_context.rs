@@ -45,13 +45,5 @@ pub async fn run(app: &App, args: BuildContextArgs) -> anyhow::Result<u8> {
         system,
         ..BuildContextState::default()
     };
-    let result = app.run_flow(&graph, state, &env).await;
-    let saved = match result {
-        Ok(run) => app
-            .save_memory(&file, env.memory, run.state.sources.learned)
-            .map(|_| run.exit_code),
-        Err(err) => Err(err),
-    };
-    env.llm.emit_usage();
-    saved
+    knowledge::run_and_save(app, &graph, state, env, &file).await
 }

@@ -1,14 +1,17 @@
-//! What `analyze` and `build-context` share on the command line: extraction options and
-//! building the flows' environment.
+//! What `analyze` and `build-context` share on the command line: extraction options,
+//! building the flows' environment, and running a flow that learns into the memory.
 
 use crate::app::App;
 use crate::docs::{ChunkOptions, InputArgs};
 use crate::flows::reply::AgentOnly;
-use crate::flows::sources::{Env, ExtractOptions};
-use crate::memory::Memory;
+use crate::flows::sources::{Env, ExtractOptions, HasSources};
+use crate::graph::Graph;
+use crate::memory::{Memory, MemoryFile};
 use crate::prompts::Prompts;
 use crate::ui::events::Event;
 use clap::Args;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -80,4 +83,30 @@ pub fn env(
         document_budget: args.document_budget,
         output,
     })
+}
+
+/// Runs `graph` from `state` over `env`, then saves what the run learned into the memory
+/// `file` (also when it stopped at a question) and ends with the LLM usage line. Returns
+/// the run's exit code (0, or 3 when waiting for an answer).
+pub async fn run_and_save<S>(
+    app: &App,
+    graph: &Graph<S, Env>,
+    state: S,
+    env: Env,
+    file: &MemoryFile,
+) -> anyhow::Result<u8>
+where
+    S: HasSources + Serialize + DeserializeOwned,
+{
+    let result = app.run_flow(graph, state, &env).await;
+    let saved = match result {
+        Ok(mut run) => {
+            let learned = std::mem::take(&mut run.state.sources().learned);
+            app.save_memory(file, env.memory, learned)
+                .map(|_| run.exit_code)
+        }
+        Err(err) => Err(err),
+    };
+    env.llm.emit_usage();
+    saved
 }

@@ -21,7 +21,7 @@ pub struct LlmArgs {
     #[arg(long, global = true)]
     pub no_stream: bool,
 
-    /// Neither read nor write the LLM response cache (.archie/cache/)
+    /// Neither read nor write the LLM response cache (in .archie/archie.db)
     #[arg(long, global = true)]
     pub no_cache: bool,
 

@@ -60,17 +60,19 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
         MemoryCommand::Stats => {
             let (_, memory) = MemoryFile::open(&path)?;
             let stats = memory.stats();
-            let text = if app.global.json {
-                serde_json::to_string(&stats)?
+            app.events.emit(if app.global.json {
+                Event::Data {
+                    value: serde_json::to_value(&stats)?,
+                }
             } else {
-                render_stats(&path, &stats)
-            };
-            app.events.emit(Event::Result { text });
+                Event::Result {
+                    text: render_stats(&path, &stats),
+                }
+            });
         }
         MemoryCommand::Show { name } => {
             let (_, memory) = MemoryFile::open(&path)?;
-            let text = show(app, &memory, &name, &path)?;
-            app.events.emit(Event::Result { text });
+            app.events.emit(show(app, &memory, &name, &path)?);
         }
         MemoryCommand::Import { file } => {
             let (target, mut memory) = MemoryFile::open(&path)?;
@@ -102,6 +104,12 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
         } => {
             let (_, memory) = MemoryFile::open(&path)?;
             let text = match format {
+                // Under --json, the memory itself rather than its text in a string.
+                Format::Json if app.global.json => {
+                    let value = serde_json::from_str(&memory.to_json())?;
+                    app.events.emit(Event::Data { value });
+                    return Ok(0);
+                }
                 Format::Json => memory.to_json().trim_end().to_string(),
                 Format::Mermaid => {
                     let opts = MermaidOptions::default()
@@ -144,7 +152,8 @@ fn render_stats(path: &std::path::Path, stats: &Stats) -> String {
     out
 }
 
-fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyhow::Result<String> {
+/// The entity and its relationships: text for people, data under `--json`.
+fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyhow::Result<Event> {
     let Some(entity) = memory.entity(name) else {
         let close = memory.suggest(name, 5);
         let hint = if close.is_empty() {
@@ -169,7 +178,7 @@ fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyho
             "outgoing": outgoing,
             "incoming": incoming,
         });
-        return Ok(serde_json::to_string(&value)?);
+        return Ok(Event::Data { value });
     }
     let mut out = format!("{} ({})", entity.name, entity.kind);
     if !entity.description.is_empty() {
@@ -200,5 +209,5 @@ fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyho
     if outgoing.is_empty() && incoming.is_empty() {
         out.push_str("\n\nno relationships");
     }
-    Ok(out)
+    Ok(Event::Result { text: out })
 }

@@ -28,7 +28,7 @@ pub struct RunsArgs {
 pub enum RunsCommand {
     /// List recorded runs, newest first (the default)
     #[command(
-        after_help = "Examples:\n  archie runs list --limit 50\n  archie --json runs list | jq -r .text"
+        after_help = "Examples:\n  archie runs list --limit 50\n  archie --json runs list | jq .value"
     )]
     List(ListArgs),
     /// Show one run: its steps, the question it waits for, what it wrote, usage, errors
@@ -72,20 +72,15 @@ pub fn run(app: &App, args: RunsArgs) -> anyhow::Result<u8> {
     }
 }
 
-/// Opens the store if there is one; a database from a newer archie is a usage error
-/// (exit 2): nothing ran, and the user fixes it by upgrading or moving the state.
-fn open_existing(dir: &Path) -> anyhow::Result<Option<Store>> {
-    Store::open_existing(dir).map_err(|err| {
-        if store::exit_status(&err) == Some(crate::error::EXIT_USAGE) {
-            UsageError::new(err.to_string()).into()
-        } else {
-            err.into()
-        }
-    })
-}
-
 fn result(app: &App, text: String) {
     app.events.emit(Event::Result { text });
+}
+
+/// The result under `--json`: the value itself, not its text in a string.
+fn data(app: &App, value: impl serde::Serialize) -> anyhow::Result<()> {
+    let value = serde_json::to_value(value)?;
+    app.events.emit(Event::Data { value });
+    Ok(())
 }
 
 fn no_runs_yet(dir: &Path) -> String {
@@ -96,15 +91,12 @@ fn no_runs_yet(dir: &Path) -> String {
 }
 
 fn list(app: &App, dir: &Path, args: ListArgs) -> anyhow::Result<u8> {
-    let Some(store) = open_existing(dir)? else {
-        result(
-            app,
-            if app.global.json {
-                "[]".into()
-            } else {
-                no_runs_yet(dir)
-            },
-        );
+    let Some(store) = Store::open_existing(dir)? else {
+        if app.global.json {
+            data(app, serde_json::json!([]))?;
+        } else {
+            result(app, no_runs_yet(dir));
+        }
         return Ok(0);
     };
     let limit = args.limit.max(1);
@@ -112,7 +104,7 @@ fn list(app: &App, dir: &Path, args: ListArgs) -> anyhow::Result<u8> {
     let more = runs.len() > limit;
     runs.truncate(limit);
     if app.global.json {
-        result(app, serde_json::to_string(&runs)?);
+        data(app, &runs)?;
         return Ok(0);
     }
     if runs.is_empty() {
@@ -163,14 +155,14 @@ fn unknown_run(id: &str, dir: &Path, any: bool) -> anyhow::Error {
 
 fn show(app: &App, dir: &Path, args: ShowArgs) -> anyhow::Result<u8> {
     let id = RunId::new(&args.run);
-    let Some(store) = open_existing(dir)? else {
+    let Some(store) = Store::open_existing(dir)? else {
         return Err(unknown_run(&id, dir, false));
     };
     let Some(run) = store.get_run(&id)? else {
         return Err(unknown_run(&id, dir, true));
     };
     if app.global.json {
-        result(app, serde_json::to_string(&run)?);
+        data(app, &run)?;
     } else {
         result(app, render_detail(&run, store::now_ms()));
     }
@@ -179,13 +171,15 @@ fn show(app: &App, dir: &Path, args: ShowArgs) -> anyhow::Result<u8> {
 
 fn prune(app: &App, dir: &Path, args: PruneArgs) -> anyhow::Result<u8> {
     let age = format_age(args.older_than);
-    let pruned = match open_existing(dir)? {
+    let pruned = match Store::open_existing(dir)? {
         Some(store) => store.prune(args.older_than)?,
         None => 0,
     };
-    let text = if app.global.json {
-        serde_json::json!({ "pruned": pruned }).to_string()
-    } else if pruned == 0 {
+    if app.global.json {
+        data(app, serde_json::json!({ "pruned": pruned }))?;
+        return Ok(0);
+    }
+    let text = if pruned == 0 {
         format!("nothing to prune: no completed or failed run was last active more than {age} ago")
     } else {
         format!(

@@ -14,19 +14,8 @@
 //! linear in the size of the document.
 
 use super::{Document, sha256_hex};
+use crate::tokens::{BYTES_PER_TOKEN, estimate_tokens};
 use serde::{Deserialize, Serialize};
-
-/// A cheap token estimate used for every budget in archie: UTF-8 bytes / 4, rounded up.
-///
-/// For English and code this is the usual "characters / 4"; for other scripts it grows the
-/// way tokenizers do (Cyrillic or Greek ≈ 0.5 token per character, CJK ≈ 0.75, emoji 1),
-/// so budgets stay on the safe side. It costs O(1).
-pub fn estimate_tokens(text: &str) -> usize {
-    text.len().div_ceil(4)
-}
-
-/// Bytes per estimated token (see [`estimate_tokens`]).
-const BYTES_PER_TOKEN: usize = 4;
 
 /// How big chunks are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -632,16 +621,6 @@ mod tests {
                 "{ch:?} at byte {i} is in no chunk"
             );
         }
-    }
-
-    #[test]
-    fn estimate_is_bytes_over_four_rounded_up() {
-        assert_eq!(estimate_tokens(""), 0);
-        assert_eq!(estimate_tokens("abcd"), 1);
-        assert_eq!(estimate_tokens("abcde"), 2);
-        assert_eq!(estimate_tokens(&"x".repeat(4000)), 1000);
-        assert_eq!(estimate_tokens("日本"), 2); // 6 bytes
-        assert_eq!(estimate_tokens("привет"), 3); // 12 bytes
     }
 
     #[test]

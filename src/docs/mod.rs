@@ -8,7 +8,6 @@
 //! - [`chunk()`] cuts a document into pieces of about [`ChunkOptions::target_tokens`] for
 //!   graph extraction: at markdown headings first, then paragraphs, lines, sentences and
 //!   words, and only as a last resort in the middle of a word. Consecutive chunks overlap.
-//! - [`estimate_tokens`] is the cheap token estimate archie uses for every budget.
 //! - [`InputArgs`] are the `-i/--inputs`, `--include`, `--exclude` and `--max-file-size`
 //!   options the commands that read documents flatten into their arguments.
 
@@ -17,7 +16,7 @@ mod chunk;
 mod retrieve;
 
 pub use args::{InputArgs, format_size, parse_size};
-pub use chunk::{Chunk, ChunkOptions, chunk, chunk_all, estimate_tokens};
+pub use chunk::{Chunk, ChunkOptions, chunk, chunk_all};
 pub use retrieve::{
     DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_SIZE, DEFAULT_OWN_OUTPUTS, DocsError, Document,
     GENERATED_MARKER, RetrieveOptions, Retrieved, SkipReason, Skipped, retrieve,

@@ -2,10 +2,9 @@
 
 use super::{Message, Schema};
 use sha2::{Digest, Sha256};
-use std::path::PathBuf;
 
-/// Stores answers by key. The run store implements it over SQLite; [`FileCache`] keeps
-/// one file per answer.
+/// Stores answers by key. The run store (`crate::store::Store`, `.archie/archie.db`)
+/// implements it over SQLite.
 pub trait ResponseCache: Send + Sync {
     fn get(&self, key: &str) -> Option<String>;
     /// Stores `value`; failing to store is not fatal (the caller warns).
@@ -31,45 +30,4 @@ pub fn cache_key(
     });
     let digest = Sha256::digest(material.to_string().as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// One file per answer under a directory (`.archie/cache/` beside the memory file),
-/// sharded by the key's first two characters. Writes are atomic (temp file + rename).
-#[derive(Debug, Clone)]
-pub struct FileCache {
-    dir: PathBuf,
-}
-
-impl FileCache {
-    pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: dir.into() }
-    }
-
-    fn path(&self, key: &str) -> Option<PathBuf> {
-        if key.len() < 3 || !key.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return None;
-        }
-        Some(self.dir.join(&key[..2]).join(format!("{key}.txt")))
-    }
-}
-
-impl ResponseCache for FileCache {
-    fn get(&self, key: &str) -> Option<String> {
-        std::fs::read_to_string(self.path(key)?).ok()
-    }
-
-    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
-        use std::io::Write;
-        let path = self
-            .path(key)
-            .ok_or_else(|| std::io::Error::other("invalid cache key"))?;
-        let dir = path
-            .parent()
-            .ok_or_else(|| std::io::Error::other("invalid cache path"))?;
-        std::fs::create_dir_all(dir)?;
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-        tmp.write_all(value.as_bytes())?;
-        tmp.persist(&path).map_err(|e| e.error)?;
-        Ok(())
-    }
 }

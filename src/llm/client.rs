@@ -9,8 +9,9 @@ use super::cache::{ResponseCache, cache_key};
 use super::config::ApiKey;
 use super::config::{LlmConfig, StructuredMode};
 use super::error::{LlmError, TimeoutPhase};
-use super::usage::{CallUsage, UsageMeter, estimate_tokens};
+use super::usage::{CallUsage, UsageMeter};
 use super::{Completion, Llm, Message, Request, Role};
+use crate::tokens::estimate_tokens;
 use crate::ui::events::{Event, Events};
 use async_openai::types::chat as oa;
 use futures::StreamExt;
@@ -116,9 +117,9 @@ impl OpenAiCompatible {
                     prompt_tokens: request
                         .messages
                         .iter()
-                        .map(|m| estimate_tokens(&m.content) + 4)
+                        .map(|m| estimate_tokens(&m.content) as u64 + 4)
                         .sum(),
-                    completion_tokens: estimate_tokens(&answer.text),
+                    completion_tokens: estimate_tokens(&answer.text) as u64,
                     ms,
                     estimated: true,
                 },

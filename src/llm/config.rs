@@ -4,7 +4,7 @@ use super::LlmError;
 use crate::cli::llm::LlmArgs;
 use serde::Deserialize;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// OpenAI's endpoint, used when only an API key is configured.
@@ -78,8 +78,6 @@ pub struct LlmConfig {
     pub stream: bool,
     /// Use the response cache for requests that ask for it (off with `--no-cache`).
     pub cache: bool,
-    /// Where the file cache lives (`.archie/cache/` beside the memory file).
-    pub cache_dir: Option<PathBuf>,
     pub structured: StructuredMode,
     pub temperature: Option<f32>,
     pub connect_timeout: Duration,
@@ -96,7 +94,7 @@ pub struct LlmConfig {
 }
 
 impl LlmConfig {
-    /// Defaults for `base_url` and `model`: streaming on, cache on (but no cache dir),
+    /// Defaults for `base_url` and `model`: streaming on, cache on (used when the client is given one),
     /// structured auto, 4 attempts, 1 s backoff base.
     pub fn new(base_url: impl Into<String>, model: impl Into<String>) -> Self {
         Self {
@@ -105,7 +103,6 @@ impl LlmConfig {
             api_key: None,
             stream: true,
             cache: true,
-            cache_dir: None,
             structured: StructuredMode::Auto,
             temperature: None,
             connect_timeout: Duration::from_secs(10),
@@ -119,7 +116,7 @@ impl LlmConfig {
 
     /// Resolves the configuration: flags > environment > `archie.toml` (current
     /// directory, then `memory_dir`) > user config. `memory_dir` is the memory file's
-    /// folder; the cache goes to `memory_dir/.archie/cache`.
+    /// folder.
     ///
     /// Fails with [`LlmError::NotConfigured`] when there is neither an API key nor a base
     /// URL, and with [`LlmError::Config`] for a bad file or value (both exit 2).
@@ -177,7 +174,6 @@ impl LlmConfig {
         config.api_key = api_key;
         config.stream = !args.no_stream && file.stream.unwrap_or(true);
         config.cache = !args.no_cache && file.cache.unwrap_or(true);
-        config.cache_dir = Some(memory_dir.join(".archie").join("cache"));
         config.structured = args.structured.or(file.structured).unwrap_or_default();
         config.temperature = file.temperature;
         let secs = |name: &str, v: Option<f64>, default: Duration| match v {

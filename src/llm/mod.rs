@@ -4,14 +4,16 @@
 //! - [`LlmConfig::resolve`] works out where to send requests (flags, then env, then `archie.toml`,
 //!   then user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
 //!   neither an API key nor a base URL.
-//! - [`connect`] builds the client, an `Arc<dyn Llm>` shared by every node of a flow.
+//! - [`from_args`] (or [`connect_with_cache`]) builds the client, an `Arc<dyn Llm>` shared
+//!   by every node of a flow.
 //! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
 //!   final [`Event::TokensDone`]. With `--no-stream` the whole answer arrives as one
 //!   `Token` followed by `TokensDone`, so renderers see the same shape either way.
 //! - `llm.structured::<T>(messages)` returns a typed value: the JSON Schema of `T` goes
 //!   out as `response_format` (or inside the prompt), the answer is repaired if it has
 //!   common faults, validated, and asked for once more with the error if still invalid.
-//!   Structured answers are cached by default ([`ResponseCache`]); chat turns are not.
+//!   Structured answers are cached by default ([`ResponseCache`], in the run store); chat
+//!   turns are not.
 //! - Retries (429 except `insufficient_quota`, 5xx, connection errors, timeouts, broken
 //!   streams) back off exponentially with jitter, honour `Retry-After`, and are reported
 //!   as [`Event::Retry`]. Usage is metered per call and per run ([`UsageMeter`]).
@@ -49,13 +51,13 @@ mod error;
 mod repair;
 mod usage;
 
-pub use cache::{FileCache, ResponseCache, cache_key};
+pub use cache::{ResponseCache, cache_key};
 pub use config::{
     ApiKey, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, StructuredMode, is_local_url,
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
-pub use usage::{CallUsage, UsageMeter, UsageTotals, estimate_tokens};
+pub use usage::{CallUsage, UsageMeter, UsageTotals};
 
 use crate::ui::events::{Event, Events};
 use futures::future::BoxFuture;
@@ -319,17 +321,12 @@ fn excerpt(text: &str) -> String {
     out
 }
 
-/// Builds the client for `config`, reporting to `events`. With `config.cache` on and a
-/// `config.cache_dir`, answers are cached in files there.
+/// Builds the client for `config`, reporting to `events`, without a response cache.
 pub fn connect(config: LlmConfig, events: Events) -> Result<Arc<dyn Llm>, LlmError> {
-    let cache: Option<Arc<dyn ResponseCache>> = config
-        .cache_dir
-        .as_ref()
-        .map(|dir| Arc::new(FileCache::new(dir.clone())) as Arc<dyn ResponseCache>);
-    connect_with_cache(config, events, cache)
+    connect_with_cache(config, events, None)
 }
 
-/// Like [`connect`], with another cache (the run store's, or none).
+/// Like [`connect`], with a response cache (the run store's, or none).
 pub fn connect_with_cache(
     config: LlmConfig,
     events: Events,

@@ -108,8 +108,3 @@ impl UsageMeter {
         });
     }
 }
-
-/// A rough token count for text: one token per 4 characters, rounded up.
-pub fn estimate_tokens(text: &str) -> u64 {
-    (text.chars().count() as u64).div_ceil(4)
-}

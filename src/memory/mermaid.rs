@@ -45,6 +45,18 @@ impl MermaidOptions {
     }
 }
 
+/// `base`, or `base_2`, `base_3`, … if it is taken; marks the result taken.
+fn unique(base: String, used: &mut HashSet<String>) -> String {
+    let mut id = base.clone();
+    let mut n = 2;
+    while used.contains(&id) {
+        id = format!("{base}_{n}");
+        n += 1;
+    }
+    used.insert(id.clone());
+    id
+}
+
 /// A Mermaid-safe identifier: ASCII letters, digits and `_`, with a prefix so it never
 /// collides with a keyword (`end`, `graph`, `subgraph`) or starts with a digit.
 fn ident(prefix: &str, raw: &str) -> String {
@@ -90,15 +102,7 @@ impl Memory {
         let mut ids: HashMap<&str, String> = HashMap::new();
         let mut used: HashSet<String> = HashSet::new();
         for k in &keys {
-            let base = ident("n_", k);
-            let mut id = base.clone();
-            let mut n = 2;
-            while used.contains(&id) {
-                id = format!("{base}_{n}");
-                n += 1;
-            }
-            used.insert(id.clone());
-            ids.insert(k.as_str(), id);
+            ids.insert(k.as_str(), unique(ident("n_", k), &mut used));
         }
 
         let mut by_type: BTreeMap<&str, Vec<&String>> = BTreeMap::new();
@@ -112,14 +116,7 @@ impl Memory {
         let _ = writeln!(out, "flowchart {}", opts.direction);
         let mut sub_ids: HashSet<String> = HashSet::new();
         for (kind, members) in &by_type {
-            let base = ident("t_", kind);
-            let mut sid = base.clone();
-            let mut n = 2;
-            while sub_ids.contains(&sid) {
-                sid = format!("{base}_{n}");
-                n += 1;
-            }
-            sub_ids.insert(sid.clone());
+            let sid = unique(ident("t_", kind), &mut sub_ids);
             let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
             for k in members {
                 if let (Some(e), Some(id)) = (self.entity(k), ids.get(k.as_str())) {
@@ -173,5 +170,21 @@ impl Memory {
             );
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taken_ids_get_a_number() {
+        let mut used = HashSet::new();
+        let ids: Vec<String> = ["n_a_b", "n_a_b", "n_a_b", "n_c"]
+            .into_iter()
+            .map(|base| unique(base.to_string(), &mut used))
+            .collect();
+        assert_eq!(ids, ["n_a_b", "n_a_b_2", "n_a_b_3", "n_c"]);
+        assert_eq!(used.len(), 4);
     }
 }

@@ -15,7 +15,7 @@ mod relevant;
 
 pub use file::{MemoryFile, SaveReport};
 pub use mermaid::MermaidOptions;
-pub use relevant::{Relevant, estimate_tokens};
+pub use relevant::Relevant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

@@ -8,6 +8,7 @@
 //! in the size of the memory.
 
 use super::{Memory, key};
+use crate::tokens::estimate_tokens;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
@@ -27,9 +28,9 @@ pub struct Relevant {
     pub omitted: usize,
 }
 
-/// A cheap token estimate (about four characters a token), the one used for every budget.
-pub fn estimate_tokens(text: &str) -> usize {
-    text.chars().count().div_ceil(4)
+/// The line that says how many relevant entities the budget left out.
+fn omission_note(omitted: usize) -> String {
+    format!("({omitted} more relevant entities left out for length)\n")
 }
 
 impl Memory {
@@ -66,6 +67,9 @@ impl Memory {
         let header = "Known entities (name · type · description):\n";
         let mut text = String::from(header);
         let mut used = estimate_tokens(header);
+        // Room for the omission note, so that the note never pushes the text over the
+        // budget (it counts at most every entity in `order`).
+        let note_cost = estimate_tokens(&omission_note(order.len()));
         let mut chosen: HashSet<&str> = HashSet::new();
         let mut omitted = 0;
         for k in &order {
@@ -78,7 +82,7 @@ impl Memory {
             }
             line.push('\n');
             let cost = estimate_tokens(&line);
-            if used + cost > budget_tokens {
+            if used + cost + note_cost > budget_tokens {
                 omitted += 1;
                 continue;
             }
@@ -108,7 +112,7 @@ impl Memory {
             let r = &self.relationships[i];
             let line = format!("- {} {} {}\n", r.from, r.kind, r.to);
             let cost = estimate_tokens(&line);
-            if used + cost > budget_tokens {
+            if used + cost + note_cost > budget_tokens {
                 break;
             }
             used += cost;
@@ -120,7 +124,7 @@ impl Memory {
             text.push_str(&rel_text);
         }
         if omitted > 0 {
-            let note = format!("({omitted} more relevant entities left out for length)\n");
+            let note = omission_note(omitted);
             used += estimate_tokens(&note);
             text.push_str(&note);
         }

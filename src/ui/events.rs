@@ -87,6 +87,9 @@ pub enum Event {
     Wrote { path: String, what: String },
     /// The command's result, for stdout.
     Result { text: String },
+    /// The command's result as structured data, for stdout: pretty JSON for people, the
+    /// value itself under `--json` (`{"event":"data","value":…}`), so scripts decode once.
+    Data { value: serde_json::Value },
     /// A run ended: `status` is `completed`, `interrupted` or `failed`.
     RunFinished {
         #[serde(skip_serializing_if = "Option::is_none")]

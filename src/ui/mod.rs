@@ -119,6 +119,18 @@ impl Ui {
         }
     }
 
+    /// Prints a command's result on stdout, after any stream in progress.
+    fn result(&self, text: &str) {
+        let mut bars = self.bars();
+        self.end_stream(&mut bars);
+        drop(bars);
+        self.suspend(|| {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", crate::secrets::redact_text(text));
+            let _ = out.flush();
+        });
+    }
+
     fn quiet(&self) -> bool {
         self.inner.verbosity == Verbosity::Quiet
     }
@@ -178,15 +190,11 @@ fn tick() -> console::StyledObject<&'static str> {
 impl EventSink for Ui {
     fn emit(&self, event: Event) {
         match event {
-            Event::Result { text } => {
-                let mut bars = self.bars();
-                self.end_stream(&mut bars);
-                drop(bars);
-                self.suspend(|| {
-                    let mut out = std::io::stdout().lock();
-                    let _ = writeln!(out, "{}", crate::secrets::redact_text(&text));
-                    let _ = out.flush();
-                });
+            Event::Result { text } => self.result(&text),
+            Event::Data { value } => {
+                let text =
+                    serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
+                self.result(&text);
             }
             _ if self.quiet() => {}
             Event::NodeStarted { node, .. } => {

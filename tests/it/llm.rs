@@ -4,8 +4,10 @@ use crate::support::mock_llm::{MOCK_MODEL, MockLlm, Reply};
 use crate::support::tempdir;
 use archie::cli::llm::LlmArgs;
 use archie::llm::{
-    self, ApiKey, Llm, LlmConfig, LlmError, Message, Request, StructuredMode, TimeoutPhase,
+    self, ApiKey, Llm, LlmConfig, LlmError, Message, Request, ResponseCache, StructuredMode,
+    TimeoutPhase,
 };
+use archie::store::{self, Store};
 use archie::ui::events::{Event, Events, Recorder};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -19,6 +21,23 @@ fn client(config: LlmConfig) -> (Arc<dyn Llm>, Arc<Recorder>) {
     let recorder = Recorder::new();
     let events: Events = recorder.clone();
     (llm::connect(config, events).expect("client"), recorder)
+}
+
+/// A client whose response cache is the run store in `dir`, opened afresh as a new run
+/// would open it.
+fn cached_client(config: LlmConfig, dir: &Path) -> (Arc<dyn Llm>, Arc<Recorder>) {
+    let recorder = Recorder::new();
+    let events: Events = recorder.clone();
+    let store: Arc<dyn ResponseCache> = Arc::new(Store::open(dir).expect("store"));
+    let llm = llm::connect_with_cache(config, events, Some(store)).expect("client");
+    (llm, recorder)
+}
+
+/// How many answers the run store in `dir` caches.
+fn cached_answers(dir: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(store::db_path(dir)).expect("open db");
+    conn.query_row("SELECT count(*) FROM llm_cache", [], |r| r.get(0))
+        .expect("count")
 }
 
 fn tokens(events: &[Event]) -> Vec<String> {
@@ -400,15 +419,16 @@ async fn a_cache_hit_makes_no_request() {
     mock.push(Reply::json(extraction_json()));
     mock.push(Reply::json(extraction_json()));
     let dir = tempdir();
+    let state = dir.path().join(".archie");
     let mut config = mock.config();
-    config.cache_dir = Some(dir.path().join(".archie/cache"));
 
-    let (llm, _rec) = client(config.clone());
+    let (llm, _rec) = cached_client(config.clone(), &state);
     let first: Extraction = llm.structured(conversation()).await.unwrap();
     assert_eq!(mock.requests().len(), 1);
+    drop(llm);
 
-    // A new client (a new run) finds the answer on disk.
-    let (again, _rec) = client(config.clone());
+    // A new client (a new run) finds the answer in the same store.
+    let (again, _rec) = cached_client(config.clone(), &state);
     let second: Extraction = again.structured(conversation()).await.unwrap();
     assert_eq!(first, second);
     assert_eq!(mock.requests().len(), 1, "the cache hit made no request");
@@ -426,7 +446,7 @@ async fn a_cache_hit_makes_no_request() {
     assert_eq!(mock.requests().len(), 2);
     config.cache = false;
     mock.push(Reply::json(extraction_json()));
-    let (uncached, _rec) = client(config);
+    let (uncached, _rec) = cached_client(config, &state);
     let _: Extraction = uncached.structured(conversation()).await.unwrap();
     assert_eq!(mock.requests().len(), 3);
 }
@@ -435,9 +455,7 @@ async fn a_cache_hit_makes_no_request() {
 async fn chat_turns_are_not_cached_and_invalid_answers_never_are() {
     let mock = MockLlm::start().await;
     let dir = tempdir();
-    let mut config = mock.config();
-    config.cache_dir = Some(dir.path().to_path_buf());
-    let (llm, _rec) = client(config);
+    let (llm, _rec) = cached_client(mock.config(), dir.path());
     mock.push(Reply::text("one"));
     mock.push(Reply::text("two"));
     assert_eq!(llm.chat(conversation()).await.unwrap(), "one");
@@ -446,7 +464,7 @@ async fn chat_turns_are_not_cached_and_invalid_answers_never_are() {
     mock.push(Reply::text("nope"));
     mock.push(Reply::text("still nope"));
     assert!(llm.structured::<Extraction>(conversation()).await.is_err());
-    assert_eq!(walk(dir.path()).len(), 0);
+    assert_eq!(cached_answers(dir.path()), 0);
 }
 
 #[tokio::test]
@@ -485,12 +503,11 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 #[tokio::test]
-async fn the_api_key_never_appears_in_events_errors_or_cache_files() {
+async fn the_api_key_never_appears_in_events_errors_or_the_cache() {
     let mock = MockLlm::start().await;
     let dir = tempdir();
     let mut config = mock.config();
     config.api_key = Some(ApiKey::new(FAKE_KEY));
-    config.cache_dir = Some(dir.path().join(".archie/cache"));
     // Servers echo keys back in errors.
     mock.push(Reply::error(
         401,
@@ -504,11 +521,12 @@ async fn the_api_key_never_appears_in_events_errors_or_cache_files() {
     ));
     mock.push(Reply::json(extraction_json()));
     mock.push(Reply::text("a chat answer"));
-    let (llm, rec) = client(config.clone());
+    let (llm, rec) = cached_client(config.clone(), dir.path());
     let err = llm.ask(conversation()).await.unwrap_err();
     let _: Extraction = llm.structured(conversation()).await.unwrap();
     llm.chat(conversation()).await.unwrap();
     llm.emit_usage();
+    drop(llm);
 
     // The key was sent where it belongs.
     let received = mock.received();
@@ -528,11 +546,22 @@ async fn the_api_key_never_appears_in_events_errors_or_cache_files() {
         seen.push(serde_json::to_string(&event).unwrap());
         seen.push(format!("{event:?}"));
     }
+    assert_eq!(
+        cached_answers(dir.path()),
+        1,
+        "the structured answer was cached"
+    );
+    // The store's bytes (database, WAL, anything beside them), read raw.
     let files = walk(dir.path());
-    assert!(!files.is_empty(), "the structured answer was cached");
-    for file in files {
-        seen.push(std::fs::read_to_string(file).unwrap());
-    }
+    let bytes: Vec<String> = files
+        .iter()
+        .map(|f| String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned())
+        .collect();
+    assert!(
+        bytes.iter().any(|b| b.contains("Payments")),
+        "the cached answer is readable in the store's bytes: {files:?}"
+    );
+    seen.extend(bytes);
     for text in &seen {
         assert!(
             !text.contains("ARCHIEFAKEKEY"),
@@ -673,7 +702,6 @@ fn precedence_is_flags_then_env_then_project_then_user() {
         ("http://localhost:1/v1", "user-model", 8)
     );
     assert!(c.api_key.is_none() && c.is_local());
-    assert_eq!(c.cache_dir, Some(project.join(".archie/cache")));
 
     // archie.toml beside the memory file beats the user config.
     std::fs::write(

@@ -384,12 +384,39 @@ fn json_mode_prints_results_as_events() {
         .expect("run");
     assert!(out.status.success(), "{}", stderr(&out));
     let line: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
-    assert_eq!(line["event"], json!("result"));
-    let stats: Value = serde_json::from_str(line["text"].as_str().expect("text")).expect("stats");
+    assert_eq!(line["event"], json!("data"));
+    let stats = &line["value"];
     assert_eq!(stats["entities"], json!(4));
     assert_eq!(
         stats["most_connected"][0],
         json!({"name": "orderservice", "count": 2})
+    );
+
+    // show and export give the data itself too.
+    let data = |args: &[&str]| -> Value {
+        let out = archie(dir.path()).args(args).output().expect("run");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
+        assert_eq!(line["event"], json!("data"), "{line}");
+        line["value"].clone()
+    };
+    let shown = data(&["--json", "memory", "show", "OrderService"]);
+    assert_eq!(shown["entity"]["name"], json!("orderservice"));
+    assert!(
+        shown["outgoing"]
+            .as_array()
+            .expect("outgoing")
+            .iter()
+            .any(|r| r["to"] == json!("paymentgateway")),
+        "{shown}"
+    );
+    let exported = data(&["--json", "memory", "export"]);
+    let on_disk: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("context.json")).expect("read"))
+            .expect("memory file");
+    assert_eq!(
+        exported["entities"].as_array().map(Vec::len),
+        on_disk["entities"].as_array().map(Vec::len)
     );
 }
 

@@ -856,8 +856,8 @@ async fn runs_list_json_is_an_array_of_runs() {
     let f = three_runs().await;
     let out = stdout_of(&f, &["--json", "runs", "list"]);
     let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(event["event"], "result");
-    let runs: serde_json::Value = serde_json::from_str(event["text"].as_str().unwrap()).unwrap();
+    assert_eq!(event["event"], "data");
+    let runs = &event["value"];
     let ids: Vec<&str> = runs
         .as_array()
         .unwrap()
@@ -874,7 +874,8 @@ async fn runs_list_json_is_an_array_of_runs() {
 
     let out = stdout_of(&f, &["runs", "show", f.waiting.as_str(), "--json"]);
     let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    let run: serde_json::Value = serde_json::from_str(event["text"].as_str().unwrap()).unwrap();
+    assert_eq!(event["event"], "data");
+    let run = &event["value"];
     assert_eq!(
         run["pending_question"]["text"],
         "Which region fails over first?"
@@ -926,7 +927,8 @@ fn runs_list_without_a_store_says_so_and_creates_nothing() {
         .args(["--json", "runs"])
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(r#""text":"[]""#));
+    let event: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(event, serde_json::json!({"event": "data", "value": []}));
     assert!(
         !dir.path().join(".archie").exists(),
         "a read-only command created the store"
@@ -964,13 +966,20 @@ fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
     conn.pragma_update(None, "user_version", schema::CURRENT_VERSION + 7)
         .unwrap();
     drop(conn);
-    let out = archie(dir.path()).args(["runs", "list"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
-        "{stderr}"
-    );
+    // Every runs subcommand: exit 2 comes from store::exit_status, not a wrapper.
+    for args in [
+        &["runs", "list"][..],
+        &["runs", "show", "r7k2"],
+        &["runs", "prune", "--older-than", "1d"],
+    ] {
+        let out = archie(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
+            "{stderr}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -986,6 +995,12 @@ async fn runs_prune_deletes_old_finished_runs() {
     drop(conn);
     let out = stdout_of(&f, &["runs", "prune", "--older-than", "90d"]);
     assert!(out.starts_with("nothing to prune"), "{out}");
+    let out = stdout_of(&f, &["--json", "runs", "prune", "--older-than", "90d"]);
+    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        event,
+        serde_json::json!({"event": "data", "value": {"pruned": 0}})
+    );
     let out = stdout_of(&f, &["runs", "prune", "--older-than", "30d"]);
     assert_eq!(
         out.trim(),

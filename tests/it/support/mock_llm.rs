@@ -273,7 +273,7 @@ impl MockLlm {
         format!("http://{}/v1", self.addr)
     }
 
-    /// A client configuration for the mock: fast backoff (5 ms base), no cache dir,
+    /// A client configuration for the mock: fast backoff (5 ms base),
     /// 10 s request timeout, model [`MOCK_MODEL`].
     pub fn config(&self) -> archie::llm::LlmConfig {
         let mut config = archie::llm::LlmConfig::new(self.url(), MOCK_MODEL);
