@@ -219,17 +219,8 @@ fn two_processes_record_their_runs_in_one_store() {
     let runs: Vec<Value> = text
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .flat_map(|event| {
-            let value = event.get("value").cloned().or_else(|| {
-                event
-                    .get("text")
-                    .and_then(|t| t.as_str())
-                    .and_then(|t| serde_json::from_str(t).ok())
-            });
-            value
-                .and_then(|v| v.as_array().cloned())
-                .unwrap_or_default()
-        })
+        .filter(|event| event["event"] == "data")
+        .flat_map(|event| event["value"].as_array().cloned().unwrap_or_default())
         .collect();
     assert_eq!(runs.len(), 2, "{text}");
     assert!(runs.iter().all(|r| r["status"] == "completed"));
