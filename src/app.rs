@@ -3,7 +3,7 @@
 //! question nobody here can answer, say so and how to continue (exit code 3).
 
 use crate::cli::GlobalArgs;
-use crate::error::{EXIT_WAITING, UsageError};
+use crate::error::{EXIT_WAITING, Interrupted, UsageError};
 use crate::graph::{Checkpoint, Graph, Outcome, RunCtx};
 use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
 use crate::store::{NewRun, RunCheckpointer, RunId, Status, Store};
@@ -296,6 +296,8 @@ impl App {
         let (status, error) = match &result {
             Ok(Outcome::Completed) => (Status::Completed, None),
             Ok(Outcome::Waiting { .. }) => (Status::Interrupted, None),
+            // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
+            Err(err) if is_interrupted(err) => (Status::Interrupted, None),
             Err(err) => (Status::Failed, Some(format!("{err:#}"))),
         };
         store.set_status(&run, status, error.as_deref())?;
@@ -306,6 +308,7 @@ impl App {
         });
         let outcome = match result {
             Ok(outcome) => outcome,
+            Err(err) if is_interrupted(&err) => return Err(Interrupted.into()),
             Err(err) => {
                 return Err(anyhow::Error::new(err).context(format!(
                     "run {run} failed; its last finished step is kept: {}",
@@ -361,6 +364,18 @@ impl App {
         ));
         eprintln!("{msg}");
     }
+}
+
+/// Whether a run error is the user's Ctrl-C.
+fn is_interrupted(err: &crate::graph::RunError) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(e) = source {
+        if e.is::<Interrupted>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 /// Quotes `s` for a POSIX shell when it needs it.

@@ -34,21 +34,24 @@ fn main() -> ExitCode {
                 return exit_code(&err);
             }
         };
-        tokio::select! {
+        let code = tokio::select! {
             result = dispatch(&app, command) => match result {
                 Ok(code) => code,
+                Err(err) if exit_code(&err) == EXIT_INTERRUPTED => EXIT_INTERRUPTED,
                 Err(err) => {
                     report(&err);
                     exit_code(&err)
                 }
             },
-            _ = tokio::signal::ctrl_c() => {
-                let _ = console::Term::stderr().show_cursor();
-                eprintln!("\n{} interrupted", console::style("✘").red());
-                app.interrupted();
-                EXIT_INTERRUPTED
-            }
+            _ = tokio::signal::ctrl_c() => EXIT_INTERRUPTED,
+        };
+        if code == EXIT_INTERRUPTED {
+            // Ctrl-C arrives as a signal, or as an error from a prompt in raw mode.
+            let _ = console::Term::stderr().show_cursor();
+            eprintln!("\n{} interrupted", console::style("✘").red());
+            app.interrupted();
         }
+        code
     });
     // Blocking prompt threads may still wait on the terminal; do not wait for them.
     runtime.shutdown_background();
