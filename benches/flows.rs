@@ -521,7 +521,11 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
         dir.disable_cleanup(true);
         println!("  (kept {})", dir.path().display());
     }
-    write_documents(&dir.path().join("docs"), 50, 42)?;
+    let docs: usize = std::env::var("ARCHIE_BENCH_DOCS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    write_documents(&dir.path().join("docs"), docs, 42)?;
     let mock = MockLlm::start_background();
     mock.answer_with(model);
     mock.set_latency(latency);
@@ -582,7 +586,7 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
         .collect();
 
     println!(
-        "\n## 50-turn analysis over the 50 documents (--answer × 49, /approve, --max-turns 60), mock latency {} ms",
+        "\n## 50-turn analysis over {docs} documents (--answer × 49, /approve, --max-turns 60), mock latency {} ms",
         latency.as_millis()
     );
     println!(
