@@ -14,6 +14,9 @@
 //! - `long`:   a 50-turn analysis (`--answer` × 49, then `/approve`): database size after
 //!   exit and the per-step durations from `archie runs show RUN --json`.
 //!
+//! `ARCHIE_BENCH_DOCS=N` changes the document count of `long` (default 50);
+//! `ARCHIE_BENCH_KEEP=1` keeps (and prints) the temporary folders of `prompt` and `long`.
+//!
 //! The binary is the one cargo builds for this bench (`CARGO_BIN_EXE_archie`, i.e.
 //! `$CARGO_TARGET_DIR/release/archie`); `ARCHIE_BIN` overrides it.
 
