@@ -2,7 +2,8 @@
 """Cold start of the archie binary: median wall time and peak RSS over N runs.
 
 Usage: cargo build --release && python3 benches/cold_start.py [N] [-- ARGS...]
-Default: 20 runs of `target/release/archie echo hi` in a fresh temporary folder.
+Default: 20 runs of `$CARGO_TARGET_DIR/release/archie echo hi` (default target/; ARCHIE_BIN
+overrides the binary) in a fresh temporary folder.
 Wall time is timed from spawn to exit. Peak RSS is read by GNU time (/usr/bin/time -f %M):
 a child's own rusage is useless here, because Linux counts the forking Python process's
 memory in the child's high-water mark until exec.
@@ -15,7 +16,8 @@ import tempfile
 import time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = os.environ.get("ARCHIE_BIN", os.path.join(root, "target", "release", "archie"))
+target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+binary = os.environ.get("ARCHIE_BIN", os.path.join(target, "release", "archie"))
 args = sys.argv[1:]
 runs = 20
 if args and args[0].isdigit():
