@@ -90,9 +90,9 @@ fn prepare<'a>(
         }
 
         let env = cx.env;
-        let about = conversation_text(state);
-        let memory = env.relevant_memory(&state.sources.learned, &about);
         let documents = sources::excerpts(&state.sources.documents, env.document_budget);
+        let about = conversation_text(state, &documents);
+        let memory = env.relevant_memory(&state.sources.learned, &about);
         let prompt = if state.history.is_empty() {
             env.prompts.render(
                 "analyze_initial",
@@ -149,16 +149,20 @@ fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, Env>, text: &str) -> String {
     reply.agent
 }
 
-/// The goal and the conversation, to find the relevant part of the knowledge graph.
-fn conversation_text(state: &AnalyzeState) -> String {
+/// What a prompt is about: the goal, the conversation and the document excerpts it
+/// carries (not the documents' whole text: the scan stays bounded by the document budget
+/// on every turn), to find the relevant part of the knowledge graph.
+fn conversation_text(state: &AnalyzeState, excerpts: &[serde_json::Value]) -> String {
     let mut text = state.goal.clone();
     for m in &state.history {
         text.push('\n');
         text.push_str(&m.content);
     }
-    for d in &state.sources.documents {
-        text.push('\n');
-        text.push_str(&d.text);
+    for e in excerpts {
+        if let Some(excerpt) = e["excerpt"].as_str() {
+            text.push('\n');
+            text.push_str(excerpt);
+        }
     }
     text
 }
@@ -169,7 +173,8 @@ fn final_analysis<'a>(
 ) -> BoxFuture<'a, anyhow::Result<Next>> {
     Box::pin(async move {
         let env = cx.env;
-        let about = conversation_text(state);
+        let excerpts = sources::excerpts(&state.sources.documents, env.document_budget);
+        let about = conversation_text(state, &excerpts);
         let memory = env.relevant_memory(&state.sources.learned, &about);
         let paths: Vec<&str> = state
             .sources
