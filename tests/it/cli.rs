@@ -1,15 +1,7 @@
 //! The archie binary as a user and a script see it.
 
-use crate::support::{archie, tempdir};
+use crate::support::{archie, stderr, stdout, tempdir};
 use serde_json::Value;
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[test]
 fn echo_prints_its_text() {

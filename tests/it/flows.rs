@@ -2,7 +2,7 @@
 //! over real HTTP, real documents and a real memory file.
 
 use crate::support::mock_llm::{MockLlm, MockRequest, Reply};
-use crate::support::{archie, tempdir};
+use crate::support::{archie, run_with_llm as run, stderr, tempdir};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;
@@ -52,18 +52,6 @@ pub(crate) fn write_docs(dir: &Path, count: usize) {
         )
         .expect("write doc");
     }
-}
-
-fn run(dir: &Path, mock: &MockLlm, args: &[&str]) -> std::process::Output {
-    let mut cmd = archie(dir);
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    cmd.args(args).output().expect("run archie")
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 fn extraction_calls(mock: &MockLlm) -> usize {

@@ -1,7 +1,7 @@
 //! The memory file through the real binary: `archie memory stats|show|import|export`
 //! over real files, including two archie processes saving one file at once.
 
-use crate::support::{archie, tempdir};
+use crate::support::{archie, stderr, stdout, tempdir};
 use serde_json::{Value, json};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,14 +20,6 @@ fn copy_fixture(dir: &Path, name: &str, to: &str) -> PathBuf {
 
 fn read_json(path: &Path) -> Value {
     serde_json::from_slice(&fs::read(path).expect("read")).expect("valid json")
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 fn keys(v: &Value) -> Vec<&str> {

@@ -3,23 +3,11 @@
 
 use crate::flows::{TURN_1, is_extraction, scripted_model, write_docs};
 use crate::support::mock_llm::MockLlm;
-use crate::support::{archie, tempdir};
+use crate::support::{archie, run_with_llm as run, stderr, tempdir};
 use archie::store::{Status, Store};
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn run(dir: &Path, mock: &MockLlm, args: &[&str]) -> std::process::Output {
-    let mut cmd = archie(dir);
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    cmd.args(args).output().expect("run archie")
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// The analysis file without the transcript's timing-free parts: all of it.
 fn analysis(dir: &Path) -> String {

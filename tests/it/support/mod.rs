@@ -24,3 +24,22 @@ pub fn tempdir() -> tempfile::TempDir {
 }
 
 pub mod mock_llm;
+
+/// The archie binary pointed at `mock`, run in `dir` with `args`.
+pub fn run_with_llm(dir: &Path, mock: &mock_llm::MockLlm, args: &[&str]) -> std::process::Output {
+    let mut cmd = archie(dir);
+    for (k, v) in mock.env() {
+        cmd.env(k, v);
+    }
+    cmd.args(args).output().expect("run archie")
+}
+
+/// A finished process's stdout as text.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A finished process's stderr as text.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
