@@ -503,18 +503,16 @@ fn prompt_sizes() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The JSON a `--json` command printed: its `result` event's text, parsed.
+/// The JSON a `--json` command printed: its `data` event's value.
 fn json_result(out: &Output) -> anyhow::Result<Value> {
     let stdout = String::from_utf8_lossy(&out.stdout);
     for line in stdout.lines() {
-        let event: Value = serde_json::from_str(line)?;
-        if event["event"] == "result" {
-            return Ok(serde_json::from_str(
-                event["text"].as_str().unwrap_or("null"),
-            )?);
+        let mut event: Value = serde_json::from_str(line)?;
+        if event["event"] == "data" {
+            return Ok(event["value"].take());
         }
     }
-    bail!("no result event in {stdout}")
+    bail!("no data event in {stdout}")
 }
 
 /// Figure 3: a 50-turn analysis; database size and per-step durations.
