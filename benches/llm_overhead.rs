@@ -11,9 +11,9 @@
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 
+use archie::events::{Discard, Events};
 use archie::llm::{self, Llm, Message, Request, ResponseCache};
 use archie::store::Store;
-use archie::ui::events::{Discard, Events};
 use futures::StreamExt;
 use mock_llm::{MockLlm, Reply};
 use schemars::JsonSchema;

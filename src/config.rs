@@ -1,4 +1,6 @@
-//! Configuration files: flags > environment > `archie.toml` > user config.
+//! Configuration files: flags > environment > `archie.toml` > user config. A leaf: each
+//! service defines the type of its own table (`[llm]`, `[mcp]`, `[upgrade]`) and reads it
+//! with [`section`].
 //!
 //! `archie.toml` is looked for in the current directory, then beside the memory file;
 //! the user config is `$XDG_CONFIG_HOME/archie/config.toml` or
@@ -19,71 +21,23 @@
 //!
 //! API keys never go in these files: only the name of the variable that holds one.
 
-use crate::llm::StructuredMode;
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
-/// One configuration file's contents. Unknown top-level tables are ignored (other
-/// layers read them); unknown keys inside `[llm]` are an error, so typos surface.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
-pub struct FileConfig {
-    pub llm: LlmSection,
-}
-
-/// The `[llm]` table.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LlmSection {
-    pub base_url: Option<String>,
-    pub model: Option<String>,
-    /// The whole request, seconds.
-    pub timeout_secs: Option<f64>,
-    pub connect_timeout_secs: Option<f64>,
-    pub first_token_timeout_secs: Option<f64>,
-    /// Retries after the first attempt.
-    pub retries: Option<u32>,
-    pub structured: Option<StructuredMode>,
-    pub stream: Option<bool>,
-    pub cache: Option<bool>,
-    pub temperature: Option<f32>,
-    /// The environment variable holding the API key (default OPENAI_API_KEY).
-    pub api_key_env: Option<String>,
-}
-
-impl LlmSection {
-    /// Fills every setting unset here from `lower` (a lower-precedence file).
-    pub fn or(self, lower: LlmSection) -> LlmSection {
-        LlmSection {
-            base_url: self.base_url.or(lower.base_url),
-            model: self.model.or(lower.model),
-            timeout_secs: self.timeout_secs.or(lower.timeout_secs),
-            connect_timeout_secs: self.connect_timeout_secs.or(lower.connect_timeout_secs),
-            first_token_timeout_secs: self
-                .first_token_timeout_secs
-                .or(lower.first_token_timeout_secs),
-            retries: self.retries.or(lower.retries),
-            structured: self.structured.or(lower.structured),
-            stream: self.stream.or(lower.stream),
-            cache: self.cache.or(lower.cache),
-            temperature: self.temperature.or(lower.temperature),
-            api_key_env: self.api_key_env.or(lower.api_key_env),
-        }
-    }
-}
+/// Looks up an environment variable (a closure over `std::env::var` in the binary, a map
+/// in tests).
+pub type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// A configuration file that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error(
-    "{path} is not a valid archie configuration: {reason}\n  Fix or remove the file (see `archie --help` for the [llm] settings)."
-)]
+#[error("{path} is not a valid archie configuration: {reason}")]
 pub struct ConfigError {
     pub path: String,
     pub reason: String,
 }
 
-/// Reads `path`; a missing file is `Ok(None)`.
-pub fn load(path: &Path) -> Result<Option<FileConfig>, ConfigError> {
+/// Reads `path` as a TOML table; a missing file is `Ok(None)`.
+fn load(path: &Path) -> Result<Option<toml::Table>, ConfigError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -94,10 +48,12 @@ pub fn load(path: &Path) -> Result<Option<FileConfig>, ConfigError> {
             });
         }
     };
-    toml::from_str(&text).map(Some).map_err(|err| ConfigError {
-        path: path.display().to_string(),
-        reason: err.message().to_string(),
-    })
+    text.parse::<toml::Table>()
+        .map(Some)
+        .map_err(|err| ConfigError {
+            path: path.display().to_string(),
+            reason: err.message().to_string(),
+        })
 }
 
 /// Where the project file may be: `archie.toml` in the current directory, then beside
@@ -113,7 +69,7 @@ pub fn project_files(memory_dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The user config path, from `XDG_CONFIG_HOME` or `HOME`.
-pub fn user_file(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+pub fn user_file(env: EnvLookup<'_>) -> Option<PathBuf> {
     if let Some(xdg) = env("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(xdg).join("archie").join("config.toml"));
     }
@@ -125,21 +81,42 @@ pub fn user_file(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
     })
 }
 
-/// The merged `[llm]` settings of the project file (first found) over the user file.
-pub fn llm_section(
+/// The table `[name]` of the project file (the first found) over the same table of the
+/// user file, key by key, read as `T`. A file without the table gives `T::default()`
+/// for it; unknown keys are an error if `T` denies them (so typos surface).
+pub fn section<T: DeserializeOwned + Default>(
+    name: &str,
     memory_dir: &Path,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<LlmSection, ConfigError> {
-    let mut project = None;
+    env: EnvLookup<'_>,
+) -> Result<T, ConfigError> {
+    let mut merged = toml::Table::new();
+    let mut origin = String::new();
+    let mut layers = Vec::new();
     for path in project_files(memory_dir) {
-        if let Some(file) = load(&path)? {
-            project = Some(file.llm);
+        if let Some(table) = load(&path)? {
+            layers.push((path, table));
             break;
         }
     }
-    let user = match user_file(env) {
-        Some(path) => load(&path)?.map(|f| f.llm),
-        None => None,
-    };
-    Ok(project.unwrap_or_default().or(user.unwrap_or_default()))
+    if let Some(path) = user_file(env)
+        && let Some(table) = load(&path)?
+    {
+        layers.push((path, table));
+    }
+    // Lower layers first, so the project file's keys win.
+    for (path, mut table) in layers.into_iter().rev() {
+        if let Some(toml::Value::Table(section)) = table.remove(name) {
+            origin = path.display().to_string();
+            merged.extend(section);
+        }
+    }
+    if merged.is_empty() {
+        return Ok(T::default());
+    }
+    toml::Value::Table(merged)
+        .try_into()
+        .map_err(|err: toml::de::Error| ConfigError {
+            path: origin,
+            reason: format!("[{name}] {}", err.message()),
+        })
 }

@@ -1,85 +1,125 @@
-//! Error conventions shared by every layer.
+//! Error vocabulary every layer may use. A leaf: it imports nothing of the crate.
 //!
-//! Library code returns typed errors (`thiserror`); the binary edge works with
-//! `anyhow`. [`exit_code`] maps an error chain onto archie's exit codes:
-//! 0 done, 1 failed, 2 usage or configuration error, 3 waiting for input,
-//! 130 interrupted by Ctrl-C.
+//! Library code returns typed errors (`thiserror`) whose `Display` says what happened in
+//! one line. Each service says what kind of failure its errors are ([`Classify`]); the
+//! binary edge (`cli::error`) turns a failure into an exit code and the hints that tell
+//! the user what to do, and prints each cause once.
 
-use std::fmt;
+/// How a command ends, and the exit code that says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exit {
+    /// 0: done.
+    Done,
+    /// 1: the work failed.
+    Failed,
+    /// 2: bad usage, bad input or configuration; nothing was changed.
+    Usage,
+    /// 3: the run stopped at a question and can be resumed.
+    Waiting,
+    /// 130: interrupted by Ctrl-C; the checkpoint of the last finished step is kept.
+    Interrupted,
+}
 
-/// Exit code: the run failed.
-pub const EXIT_FAILED: u8 = 1;
-/// Exit code: bad usage, bad input or configuration; nothing was changed.
-pub const EXIT_USAGE: u8 = 2;
-/// Exit code: the run stopped at a question and can be resumed.
-pub const EXIT_WAITING: u8 = 3;
-/// Exit code: interrupted by Ctrl-C; the checkpoint of the last finished step is kept.
-pub const EXIT_INTERRUPTED: u8 = 130;
+impl Exit {
+    /// The process exit code.
+    pub const fn code(self) -> u8 {
+        match self {
+            Exit::Done => 0,
+            Exit::Failed => 1,
+            Exit::Usage => 2,
+            Exit::Waiting => 3,
+            Exit::Interrupted => 130,
+        }
+    }
+}
+
+/// A service error that knows what kind of failure it is: [`Exit::Usage`] when the user
+/// fixes it by changing what they typed, configured or gave as input, [`Exit::Failed`]
+/// when the work itself failed.
+pub trait Classify {
+    fn exit(&self) -> Exit;
+}
 
 /// An error the user fixes by changing what they typed or configured (exit code 2).
 ///
-/// `message` says what happened; `hint` (printed on the lines below it) says what to do.
-#[derive(Debug, thiserror::Error)]
+/// `message` says what happened; `hints` (printed below the error by the edge) say what
+/// to do.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{message}")]
 pub struct UsageError {
     pub message: String,
-    pub hint: Option<String>,
+    pub hints: Vec<String>,
 }
 
 impl UsageError {
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
-            hint: None,
+            hints: Vec::new(),
         }
     }
 
+    /// Adds a hint (one or more lines).
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
-        self.hint = Some(hint.into());
+        self.hints.push(hint.into());
         self
     }
 }
 
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if let Some(hint) = &self.hint {
-            for line in hint.lines() {
-                write!(f, "\n  {line}")?;
-            }
-        }
-        Ok(())
+impl Classify for UsageError {
+    fn exit(&self) -> Exit {
+        Exit::Usage
     }
 }
 
 /// The user pressed Ctrl-C (exit code 130).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, Copy, thiserror::Error)]
 #[error("interrupted")]
 pub struct Interrupted;
 
-/// The exit code for an error chain: the first error in it that has an opinion wins.
-pub fn exit_code(err: &anyhow::Error) -> u8 {
-    for cause in err.chain() {
-        if cause.is::<UsageError>() {
-            return EXIT_USAGE;
-        }
-        if cause.is::<Interrupted>() {
-            return EXIT_INTERRUPTED;
-        }
-        if let Some(code) = crate::memory::exit_status(cause) {
-            return code;
-        }
-        if let Some(code) = crate::llm::exit_status(cause) {
-            return code;
-        }
-        if let Some(code) = crate::prompts::exit_status(cause) {
-            return code;
-        }
-        if let Some(code) = crate::docs::exit_status(cause) {
-            return code;
-        }
-        if let Some(code) = crate::store::exit_status(cause) {
-            return code;
-        }
+impl Classify for Interrupted {
+    fn exit(&self) -> Exit {
+        Exit::Interrupted
     }
-    EXIT_FAILED
+}
+
+/// Whether `err` or any of its causes is the user's Ctrl-C.
+pub fn is_interrupted(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(err);
+    while let Some(e) = source {
+        if e.is::<Interrupted>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_are_the_documented_ones() {
+        let codes: Vec<u8> = [
+            Exit::Done,
+            Exit::Failed,
+            Exit::Usage,
+            Exit::Waiting,
+            Exit::Interrupted,
+        ]
+        .iter()
+        .map(|e| e.code())
+        .collect();
+        assert_eq!(codes, [0, 1, 2, 3, 130]);
+    }
+
+    #[test]
+    fn interrupted_is_found_in_a_chain() {
+        let err = anyhow::Error::new(Interrupted).context("asking failed");
+        assert!(is_interrupted(err.as_ref()));
+        let other = anyhow::anyhow!("no");
+        assert!(!is_interrupted(other.as_ref()));
+    }
 }

@@ -1,24 +1,36 @@
 //! archie: a terminal agent for software architects.
 //!
-//! Layers, top to bottom (nothing flows up):
-//! - [`cli`]: clap definitions and wiring, one file per command.
-//! - [`flows`]: one module per agent graph: its state, nodes and edges.
-//! - [`graph`]: the engine that runs a flow: builder, run loop, interrupts, checkpoints.
-//! - services the nodes call: [`llm`], [`memory`], [`docs`], [`prompts`], [`store`];
-//!   [`tokens`] is the one token estimate they all budget with.
-//! - [`ui`]: the only place that draws: events, progress, prompts.
+//! Layers, top to bottom (a request flows down; nothing flows up):
+//! - [`cli`]: clap definitions, one file per command; turns flags into plain settings;
+//!   the edge where errors become exit codes and hints ([`cli::error`]).
+//! - [`app`]: the App: settings, the event sink, the prompter, the run lifecycle.
+//! - [`flows`]: one module per agent graph (its state, nodes and edges), and the flow
+//!   registry.
+//! - [`graph`]: the engine: builder, run loop, interrupts, fan-out, checkpoints.
+//! - services the nodes call, none of which knows clap, the terminal or a flow:
+//!   [`llm`], [`memory`], [`docs`], [`prompts`], [`store`].
+//! - [`ui`]: the only place that draws: renders events, terminal prompts, tables.
+//! - leaves everyone may use: [`events`] (the event vocabulary), [`error`] (error kinds,
+//!   exit codes), [`secrets`] (redaction), [`retry`] (the retry policy), [`files`]
+//!   (atomic writes), [`hash`], [`shell`] (quoting), [`tokens`] (the token estimate),
+//!   [`config`] (archie.toml).
 
 pub mod app;
 pub mod cli;
 pub mod config;
 pub mod docs;
 pub mod error;
+pub mod events;
+pub mod files;
 pub mod flows;
 pub mod graph;
+pub mod hash;
 pub mod llm;
 pub mod memory;
 pub mod prompts;
+pub mod retry;
 pub mod secrets;
+pub mod shell;
 pub mod store;
 pub mod tokens;
 pub mod ui;

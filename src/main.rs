@@ -1,8 +1,10 @@
-//! The archie binary: parse, build the App, dispatch, map errors to exit codes.
+//! The archie binary: parse, build the App, dispatch, and turn the outcome into an exit
+//! code. A failure is reported once, by the renderer, as an `error` event.
 
 use archie::app::App;
+use archie::cli::error::CommandError;
 use archie::cli::{Cli, Command};
-use archie::error::{EXIT_INTERRUPTED, exit_code};
+use archie::error::Exit;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -11,10 +13,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();
-            return ExitCode::from(err.exit_code() as u8);
+            return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
         }
     };
-    archie::ui::init_colors(cli.global.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -22,73 +23,77 @@ fn main() -> ExitCode {
     {
         Ok(rt) => rt,
         Err(err) => {
+            // The last resort: nothing else can report it.
             eprintln!("error: cannot start the async runtime: {err}");
-            return ExitCode::from(1);
+            return ExitCode::from(Exit::Failed.code());
         }
     };
-    let code = runtime.block_on(async {
-        let (app, command) = match app_for(cli) {
-            Ok(pair) => pair,
-            Err(err) => {
-                report(&err);
-                return exit_code(&err);
-            }
-        };
-        let code = tokio::select! {
-            result = dispatch(&app, command) => match result {
-                Ok(code) => code,
-                Err(err) if exit_code(&err) == EXIT_INTERRUPTED => EXIT_INTERRUPTED,
-                Err(err) => {
-                    report(&err);
-                    exit_code(&err)
-                }
-            },
-            _ = tokio::signal::ctrl_c() => EXIT_INTERRUPTED,
-        };
-        if code == EXIT_INTERRUPTED {
-            // Ctrl-C arrives as a signal, or as an error from a prompt in raw mode.
-            let _ = console::Term::stderr().show_cursor();
-            eprintln!("\n{} interrupted", console::style("✘").red());
-            app.interrupted();
-        }
-        code
-    });
+    let exit = runtime.block_on(run(cli));
     // Blocking prompt threads may still wait on the terminal; do not wait for them.
     runtime.shutdown_background();
-    ExitCode::from(code)
+    ExitCode::from(exit.code())
 }
 
-/// The App for this invocation; `archie resume` rebuilds the recorded run's command.
-fn app_for(cli: Cli) -> anyhow::Result<(App, Command)> {
+/// Runs the command line: a new run, or (`archie resume`) the recorded one.
+async fn run(cli: Cli) -> Exit {
+    let settings = cli.global.settings();
+    archie::ui::init_colors(settings.color);
+    let argv: Vec<String> = std::env::args().collect();
     match cli.command {
         Command::Resume(args) => {
-            let resumed = archie::cli::resume::prepare(cli.global, args)?;
-            archie::ui::init_colors(resumed.global.color);
-            let app = App::with_run(resumed.global, resumed.argv, Some(resumed.resume));
-            Ok((app, resumed.command))
+            let reporter = App::new(settings.clone(), argv, None);
+            match archie::cli::resume::prepare(settings, args) {
+                Ok(resumed) => {
+                    archie::ui::init_colors(resumed.settings.color);
+                    let app = App::new(resumed.settings, resumed.argv, Some(resumed.resume));
+                    for o in &resumed.overridden {
+                        app.events.emit(archie::events::Event::Warning {
+                            message: format!(
+                                "using {} {} given here, not {} as the run was recorded",
+                                o.flag, o.now, o.recorded
+                            ),
+                        });
+                    }
+                    execute(&app, resumed.command).await
+                }
+                Err(err) => report(&reporter, err),
+            }
         }
-        command => Ok((App::new(cli.global), command)),
+        command => execute(&App::new(settings, argv, None), command).await,
     }
 }
 
-async fn dispatch(app: &App, command: Command) -> anyhow::Result<u8> {
+/// Runs `command` until it ends or the user presses Ctrl-C.
+async fn execute(app: &App, command: Command) -> Exit {
+    let exit = tokio::select! {
+        result = dispatch(app, command) => match result {
+            Ok(exit) => exit,
+            Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
+            Err(err) => report(app, err),
+        },
+        _ = tokio::signal::ctrl_c() => Exit::Interrupted,
+    };
+    if exit == Exit::Interrupted {
+        // Ctrl-C arrives as a signal, or as an error from a prompt in raw mode.
+        app.interrupted();
+    }
+    exit
+}
+
+fn report(app: &App, err: CommandError) -> Exit {
+    app.events.emit(err.event());
+    err.exit
+}
+
+async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
+    use archie::cli;
     match command {
-        Command::Analyze(args) => archie::cli::analyze::run(app, args).await,
-        Command::BuildContext(args) => archie::cli::build_context::run(app, args).await,
-        Command::Echo(args) => archie::cli::echo::run(app, args).await,
-        Command::Graph(args) => archie::cli::graph::run(app, args),
-        Command::Memory(args) => archie::cli::memory::run(app, args).await,
-        Command::Runs(args) => archie::cli::runs::run(app, args),
-        Command::Resume(_) => Err(archie::app::usage("a resumed run cannot resume another")),
-    }
-}
-
-fn report(err: &anyhow::Error) {
-    let mut chain = err.chain();
-    if let Some(top) = chain.next() {
-        eprintln!("{} {top}", console::style("error:").red().bold());
-    }
-    for cause in chain {
-        eprintln!("  caused by: {cause}");
+        Command::Analyze(args) => cli::analyze::run(app, args).await,
+        Command::BuildContext(args) => cli::build_context::run(app, args).await,
+        Command::Echo(args) => cli::echo::run(app, args).await,
+        Command::Graph(args) => cli::graph::run(app, args),
+        Command::Memory(args) => cli::memory::run(app, args).await,
+        Command::Runs(args) => cli::runs::run(app, args),
+        Command::Resume(_) => Err(CommandError::usage("a resumed run cannot resume another")),
     }
 }

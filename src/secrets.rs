@@ -112,7 +112,24 @@ const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
 /// `text` with every key-like token replaced by `[redacted]`: `sk-…` (OpenAI and
 /// compatible keys), `Bearer …`, GitHub (`ghp_…`, `github_pat_…`) and Slack (`xox…-`)
 /// tokens, and the password of a URL's user info.
+///
+/// Then every secret archie was configured with ([`register`]) is removed by value,
+/// whatever its shape.
 pub fn redact_text(text: &str) -> String {
+    let shaped = redact_shapes(text);
+    let known = known().lock().unwrap_or_else(PoisonError::into_inner);
+    if known.iter().any(|k| shaped.contains(k.as_str())) {
+        let mut out = shaped;
+        for secret in known.iter() {
+            out = out.replace(secret.as_str(), REDACTED);
+        }
+        return out;
+    }
+    shaped
+}
+
+/// Key-shaped tokens and URL passwords replaced.
+fn redact_shapes(text: &str) -> String {
     // Fast path for the common case (a checkpoint's state is scanned after every step).
     if !KEY_PREFIXES
         .iter()
@@ -280,6 +297,19 @@ mod tests {
         assert_eq!(
             redact_text("no secrets here: ünïcödé"),
             "no secrets here: ünïcödé"
+        );
+    }
+
+    #[test]
+    fn a_registered_secret_is_removed_whatever_its_shape() {
+        register("probeNOPREFIX-UNIQUE456");
+        assert_eq!(
+            redact_text("key=probeNOPREFIX-UNIQUE456; sk-abcdefghijkl"),
+            "key=[redacted]; [redacted]"
+        );
+        assert_eq!(
+            args(&["--base-url", "http://h/probeNOPREFIX-UNIQUE456"]),
+            ["--base-url", "http://h/[redacted]"]
         );
     }
 

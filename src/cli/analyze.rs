@@ -1,7 +1,9 @@
 //! `archie analyze -i DIR [-q QUERY]`
 
+use super::error::CommandError;
 use super::knowledge::{self, KnowledgeArgs};
 use crate::app::App;
+use crate::error::Exit;
 use crate::flows::analyze::{self, AnalyzeState, DEFAULT_GOAL};
 use clap::Args;
 use std::path::PathBuf;
@@ -29,7 +31,7 @@ pub struct AnalyzeArgs {
     pub knowledge: KnowledgeArgs,
 }
 
-pub async fn run(app: &App, args: AnalyzeArgs) -> anyhow::Result<u8> {
+pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
     let graph = analyze::graph()?;
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;

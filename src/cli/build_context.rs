@@ -1,7 +1,9 @@
 //! `archie build-context SYSTEM -i DIR`
 
+use super::error::CommandError;
 use super::knowledge::{self, KnowledgeArgs};
-use crate::app::{App, usage};
+use crate::app::App;
+use crate::error::Exit;
 use crate::flows::build_context::{self, BuildContextState};
 use clap::Args;
 use std::path::PathBuf;
@@ -29,11 +31,12 @@ pub struct BuildContextArgs {
     pub knowledge: KnowledgeArgs,
 }
 
-pub async fn run(app: &App, args: BuildContextArgs) -> anyhow::Result<u8> {
+pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError> {
     let Some(system) = args.system.or(args.name).filter(|s| !s.trim().is_empty()) else {
-        return Err(usage(
-            "build-context needs the name of the system to describe\n  e.g. archie build-context payments -i docs/payments/",
-        ));
+        return Err(
+            CommandError::usage("build-context needs the name of the system to describe")
+                .hint("e.g. archie build-context payments -i docs/payments/"),
+        );
     };
     let graph = build_context::graph()?;
     let output = args

@@ -1,6 +1,8 @@
 //! `archie echo TEXT…`
 
+use super::error::CommandError;
 use crate::app::App;
+use crate::error::Exit;
 use crate::flows::echo::{self, EchoState};
 use crate::memory::Memory;
 use clap::Args;
@@ -14,7 +16,7 @@ pub struct EchoArgs {
 
 /// Like every command: load the memory, run the flow, save the memory. Echo learns
 /// nothing, so the memory file is only read (and proven readable).
-pub async fn run(app: &App, args: EchoArgs) -> anyhow::Result<u8> {
+pub async fn run(app: &App, args: EchoArgs) -> Result<Exit, CommandError> {
     let graph = echo::graph()?;
     let (file, memory) = app.open_memory()?;
     let state = EchoState {
@@ -23,5 +25,5 @@ pub async fn run(app: &App, args: EchoArgs) -> anyhow::Result<u8> {
     };
     let run = app.run_flow(&graph, state, &()).await?;
     app.save_memory(&file, memory, Memory::default())?;
-    Ok(run.exit_code)
+    Ok(run.exit)
 }

@@ -1,29 +1,31 @@
 //! `archie graph FLOW`
 
+use super::error::CommandError;
 use crate::app::App;
+use crate::error::Exit;
+use crate::events::Event;
 use crate::flows;
-use crate::ui::events::Event;
-use clap::{Args, ValueEnum};
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Flow {
-    Analyze,
-    BuildContext,
-    Echo,
-}
+use clap::Args;
+use clap::builder::PossibleValuesParser;
 
 #[derive(Debug, Args)]
 pub struct GraphArgs {
     /// The flow to draw
-    pub flow: Flow,
+    #[arg(value_parser = PossibleValuesParser::new(flows::names()))]
+    pub flow: String,
 }
 
-pub fn run(app: &App, args: GraphArgs) -> anyhow::Result<u8> {
-    let mermaid = match args.flow {
-        Flow::Analyze => flows::analyze::graph()?.mermaid(),
-        Flow::BuildContext => flows::build_context::graph()?.mermaid(),
-        Flow::Echo => flows::echo::graph()?.mermaid(),
+pub fn run(app: &App, args: GraphArgs) -> Result<Exit, CommandError> {
+    let Some(flow) = flows::find(&args.flow) else {
+        return Err(
+            CommandError::usage(format!("there is no flow `{}`", args.flow)).hint(format!(
+                "The flows are: {}",
+                flows::names().collect::<Vec<_>>().join(", ")
+            )),
+        );
     };
-    app.events.emit(Event::Result { text: mermaid });
-    Ok(0)
+    app.events.emit(Event::Result {
+        text: (flow.mermaid)()?,
+    });
+    Ok(Exit::Done)
 }

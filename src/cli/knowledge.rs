@@ -1,14 +1,17 @@
 //! What `analyze` and `build-context` share on the command line: extraction options,
 //! building the flows' environment, and running a flow that learns into the memory.
 
+use super::error::CommandError;
+use super::inputs::InputArgs;
 use crate::app::App;
-use crate::docs::{ChunkOptions, InputArgs};
+use crate::docs::ChunkOptions;
+use crate::error::Exit;
+use crate::events::Event;
 use crate::flows::reply::AgentOnly;
 use crate::flows::sources::{Env, ExtractOptions, HasSources};
 use crate::graph::Graph;
 use crate::memory::{Memory, MemoryFile};
 use crate::prompts::Prompts;
-use crate::ui::events::Event;
 use clap::Args;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -45,19 +48,16 @@ pub fn env(
     args: &KnowledgeArgs,
     memory: Memory,
     output: PathBuf,
-) -> anyhow::Result<Env> {
+) -> Result<Env, CommandError> {
     // The user reads the agent part of each answer as it streams; the knowledge part is
     // merged into memory, never shown.
     let events = Arc::new(AgentOnly::new(app.events.clone()));
-    let llm = crate::llm::from_args(
-        &app.global.llm,
-        &app.global.memory_file,
-        events,
-        app.store()?,
-    )?;
+    let settings = &app.settings;
+    let llm =
+        crate::llm::from_settings(&settings.llm, &settings.memory_file, events, app.store()?)?;
     let prompts = Prompts::load(
-        app.global.prompts_dir.as_deref(),
-        app.global.prompts_config.as_deref(),
+        settings.prompts_dir.as_deref(),
+        settings.prompts_config.as_deref(),
     )?;
     for warning in prompts.warnings() {
         app.events.emit(Event::Warning {
@@ -67,7 +67,7 @@ pub fn env(
     let inputs = args
         .inputs
         .to_options()
-        .skip_path(app.global.memory_file.clone())
+        .skip_path(settings.memory_file.clone())
         .skip_path(output.clone());
     Ok(Env {
         llm,
@@ -94,7 +94,7 @@ pub async fn run_and_save<S>(
     state: S,
     env: Env,
     file: &MemoryFile,
-) -> anyhow::Result<u8>
+) -> Result<Exit, CommandError>
 where
     S: HasSources + Serialize + DeserializeOwned,
 {
@@ -102,11 +102,10 @@ where
     let saved = match result {
         Ok(mut run) => {
             let learned = std::mem::take(&mut run.state.sources().learned);
-            app.save_memory(file, env.memory, learned)
-                .map(|_| run.exit_code)
+            app.save_memory(file, env.memory, learned).map(|_| run.exit)
         }
         Err(err) => Err(err),
     };
     env.llm.emit_usage();
-    saved
+    Ok(saved?)
 }

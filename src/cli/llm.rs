@@ -2,8 +2,8 @@
 //! options). Settings not given here come from the environment, then `archie.toml`, then
 //! `~/.config/archie/config.toml`.
 
-use crate::llm::StructuredMode;
-use clap::Args;
+use crate::llm::{LlmOverrides, StructuredMode};
+use clap::{Args, ValueEnum};
 
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "LLM options")]
@@ -28,7 +28,7 @@ pub struct LlmArgs {
     /// How to ask for JSON: `schema` sends response_format json_schema, `prompt` puts the
     /// schema in the prompt, `auto` tries schema and falls back to prompt
     #[arg(long, global = true, value_enum, value_name = "HOW")]
-    pub structured: Option<StructuredMode>,
+    pub structured: Option<Structured>,
 
     /// Give up on an LLM request after SECS seconds (default 300)
     #[arg(long, global = true, value_name = "SECS")]
@@ -37,4 +37,43 @@ pub struct LlmArgs {
     /// Retry a failed LLM request up to N times (default 3)
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
+}
+
+/// `--structured auto|schema|prompt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Structured {
+    /// Send the JSON Schema as `response_format`; after a 400 that rejects it, put the
+    /// schema in the prompt for the rest of the run.
+    Auto,
+    /// Always send `response_format: {type: json_schema}`.
+    Schema,
+    /// Always put the schema in the prompt.
+    Prompt,
+}
+
+impl From<&LlmArgs> for LlmOverrides {
+    fn from(args: &LlmArgs) -> Self {
+        let LlmArgs {
+            model,
+            base_url,
+            no_stream,
+            no_cache,
+            structured,
+            timeout,
+            retries,
+        } = args;
+        LlmOverrides {
+            model: model.clone(),
+            base_url: base_url.clone(),
+            no_stream: *no_stream,
+            no_cache: *no_cache,
+            structured: structured.map(|s| match s {
+                Structured::Auto => StructuredMode::Auto,
+                Structured::Schema => StructuredMode::Schema,
+                Structured::Prompt => StructuredMode::Prompt,
+            }),
+            timeout: *timeout,
+            retries: *retries,
+        }
+    }
 }

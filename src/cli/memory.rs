@@ -1,11 +1,11 @@
 //! `archie memory stats|show|import|export`: look at and move the knowledge graph.
 
+use super::error::CommandError;
 use crate::app::App;
-use crate::error::UsageError;
-use crate::memory::{Memory, MemoryFile, MermaidOptions, Stats};
-use crate::ui::events::Event;
+use crate::error::{Exit, UsageError};
+use crate::events::Event;
+use crate::memory::{MemoryFile, MermaidOptions};
 use clap::{Args, Subcommand, ValueEnum};
-use std::fmt::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -54,25 +54,57 @@ pub enum Format {
     Mermaid,
 }
 
-pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
-    let path = app.global.memory_file.clone();
+pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
+    let path = app.settings.memory_file.clone();
+    let json = app.settings.json;
     match args.command {
         MemoryCommand::Stats => {
             let (_, memory) = MemoryFile::open(&path)?;
             let stats = memory.stats();
-            app.events.emit(if app.global.json {
+            app.events.emit(if json {
                 Event::Data {
                     value: serde_json::to_value(&stats)?,
                 }
             } else {
                 Event::Result {
-                    text: render_stats(&path, &stats),
+                    text: crate::ui::memory::render_stats(&path, &stats),
                 }
             });
         }
         MemoryCommand::Show { name } => {
             let (_, memory) = MemoryFile::open(&path)?;
-            app.events.emit(show(app, &memory, &name, &path)?);
+            let Some(entity) = memory.entity(&name) else {
+                let close = memory.suggest(&name, 5);
+                let hint = if close.is_empty() {
+                    format!(
+                        "`archie memory stats --memory-file {}` lists the most connected entities.",
+                        crate::shell::quote(&path.display().to_string())
+                    )
+                } else {
+                    format!("Did you mean: {}?", close.join(", "))
+                };
+                return Err(UsageError::new(format!(
+                    "no entity named \"{name}\" in {}",
+                    path.display()
+                ))
+                .hint(hint)
+                .into());
+            };
+            let outgoing = memory.outgoing(&name);
+            let incoming = memory.incoming(&name);
+            app.events.emit(if json {
+                Event::Data {
+                    value: serde_json::json!({
+                        "entity": entity,
+                        "outgoing": outgoing,
+                        "incoming": incoming,
+                    }),
+                }
+            } else {
+                Event::Result {
+                    text: crate::ui::memory::render_entity(entity, &outgoing, &incoming),
+                }
+            });
         }
         MemoryCommand::Import { file } => {
             let (target, mut memory) = MemoryFile::open(&path)?;
@@ -85,17 +117,16 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
             };
             let merged = memory.merge(other);
             let saved = target.save(&memory)?;
-            let mut message = format!("memory {}: {merged}", path.display());
-            if saved.merged_with_disk {
-                let _ = write!(
-                    message,
-                    " (merged with changes another archie saved meanwhile)"
-                );
-            }
-            if !saved.written {
-                message.push_str(" — nothing new, file unchanged");
-            }
-            app.events.emit(Event::Done { message });
+            app.events.emit(Event::MemorySaved {
+                path: path.display().to_string(),
+                entities_added: merged.entities_added as u64,
+                relationships_added: merged.relationships_added as u64,
+                updated: (merged.entities_updated + merged.relationships_updated) as u64,
+                stubs_added: merged.stubs_added as u64,
+                skipped: merged.skipped as u64,
+                merged_with_disk: saved.merged_with_disk,
+                written: saved.written,
+            });
         }
         MemoryCommand::Export {
             format,
@@ -105,10 +136,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
             let (_, memory) = MemoryFile::open(&path)?;
             let text = match format {
                 // Under --json, the memory itself rather than its text in a string.
-                Format::Json if app.global.json => {
+                Format::Json if json => {
                     let value = serde_json::from_str(&memory.to_json())?;
                     app.events.emit(Event::Data { value });
-                    return Ok(0);
+                    return Ok(Exit::Done);
                 }
                 Format::Json => memory.to_json().trim_end().to_string(),
                 Format::Mermaid => {
@@ -121,93 +152,5 @@ pub async fn run(app: &App, args: MemoryArgs) -> anyhow::Result<u8> {
             app.events.emit(Event::Result { text });
         }
     }
-    Ok(0)
-}
-
-fn render_stats(path: &std::path::Path, stats: &Stats) -> String {
-    let mut out = format!(
-        "{}: {} entities, {} relationships",
-        path.display(),
-        stats.entities,
-        stats.relationships
-    );
-    if !stats.entity_types.is_empty() {
-        out.push_str("\n\nentities by type:");
-        for c in &stats.entity_types {
-            let _ = write!(out, "\n  {:>6}  {}", c.count, c.name);
-        }
-    }
-    if !stats.relationship_types.is_empty() {
-        out.push_str("\n\nrelationships by type:");
-        for c in &stats.relationship_types {
-            let _ = write!(out, "\n  {:>6}  {}", c.count, c.name);
-        }
-    }
-    if !stats.most_connected.is_empty() {
-        out.push_str("\n\nmost connected:");
-        for c in &stats.most_connected {
-            let _ = write!(out, "\n  {:>6}  {}", c.count, c.name);
-        }
-    }
-    out
-}
-
-/// The entity and its relationships: text for people, data under `--json`.
-fn show(app: &App, memory: &Memory, name: &str, path: &std::path::Path) -> anyhow::Result<Event> {
-    let Some(entity) = memory.entity(name) else {
-        let close = memory.suggest(name, 5);
-        let hint = if close.is_empty() {
-            format!(
-                "`archie memory stats --memory-file {}` lists the most connected entities.",
-                path.display()
-            )
-        } else {
-            format!("Did you mean: {}?", close.join(", "))
-        };
-        return Err(
-            UsageError::new(format!("no entity named \"{name}\" in {}", path.display()))
-                .hint(hint)
-                .into(),
-        );
-    };
-    let outgoing = memory.outgoing(name);
-    let incoming = memory.incoming(name);
-    if app.global.json {
-        let value = serde_json::json!({
-            "entity": entity,
-            "outgoing": outgoing,
-            "incoming": incoming,
-        });
-        return Ok(Event::Data { value });
-    }
-    let mut out = format!("{} ({})", entity.name, entity.kind);
-    if !entity.description.is_empty() {
-        let _ = write!(out, "\n  {}", entity.description);
-    }
-    if !entity.tags.is_empty() {
-        let _ = write!(out, "\n  tags: {}", entity.tags.join(", "));
-    }
-    for (k, v) in &entity.properties {
-        let v = match v {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        let _ = write!(out, "\n  {k}: {v}");
-    }
-    if !outgoing.is_empty() {
-        let _ = write!(out, "\n\nout ({}):", outgoing.len());
-        for r in &outgoing {
-            let _ = write!(out, "\n  --{}--> {}", r.kind, r.to);
-        }
-    }
-    if !incoming.is_empty() {
-        let _ = write!(out, "\n\nin ({}):", incoming.len());
-        for r in &incoming {
-            let _ = write!(out, "\n  {} --{}-->", r.from, r.kind);
-        }
-    }
-    if outgoing.is_empty() && incoming.is_empty() {
-        out.push_str("\n\nno relationships");
-    }
-    Ok(Event::Result { text: out })
+    Ok(Exit::Done)
 }

@@ -1,18 +1,23 @@
 //! Clap definitions, one file per command. No logic beyond wiring: each command's
-//! `run` takes the [`App`](crate::app::App) and its own arguments.
+//! `run` takes the [`App`](crate::app::App) and its own arguments and returns how it
+//! ended, or a [`CommandError`](error::CommandError). [`Cli::settings`] turns the global
+//! flags into plain [`Settings`].
 
 pub mod analyze;
 pub mod build_context;
 pub mod echo;
+pub mod error;
 pub mod graph;
+pub mod inputs;
 pub mod knowledge;
 pub mod llm;
 pub mod memory;
 pub mod resume;
 pub mod runs;
 
-use crate::ui::ColorChoice;
-use clap::{Args, Parser, Subcommand};
+use crate::app::Settings;
+use crate::ui::{ColorChoice, Verbosity};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 const ABOUT: &str = "A terminal agent for software architects.\n\n\
@@ -102,10 +107,65 @@ pub struct GlobalArgs {
 
     /// When to use colour (NO_COLOR is honoured under auto)
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
-    pub color: ColorChoice,
+    pub color: Color,
 
     #[command(flatten)]
     pub llm: llm::LlmArgs,
+}
+
+/// `--color auto|always|never`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Color {
+    /// Colour when the stream is a terminal and `NO_COLOR` is unset.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl GlobalArgs {
+    /// The global options as plain settings.
+    pub fn settings(&self) -> Settings {
+        let GlobalArgs {
+            memory_file,
+            state_dir,
+            prompts_dir,
+            prompts_config,
+            no_input,
+            yes,
+            answers,
+            answers_file,
+            json,
+            quiet,
+            verbose,
+            color,
+            llm,
+        } = self;
+        Settings {
+            memory_file: memory_file.clone(),
+            state_dir: state_dir.clone(),
+            prompts_dir: prompts_dir.clone(),
+            prompts_config: prompts_config.clone(),
+            no_input: *no_input,
+            yes: *yes,
+            answers: answers.clone(),
+            answers_file: answers_file.clone(),
+            json: *json,
+            verbosity: if *quiet {
+                Verbosity::Quiet
+            } else if *verbose {
+                Verbosity::Verbose
+            } else {
+                Verbosity::Normal
+            },
+            color: match color {
+                Color::Auto => ColorChoice::Auto,
+                Color::Always => ColorChoice::Always,
+                Color::Never => ColorChoice::Never,
+            },
+            llm: llm.into(),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -2,13 +2,15 @@
 //! interrupted or killed, from its last finished step.
 //!
 //! The run's recorded command line is parsed again (the same command, memory file and
-//! options); this invocation supplies only how to answer and how to show output
+//! options); this invocation supplies how to answer and how to show output
 //! (`--answer`, `--answers`, `--yes`, `--no-input`, `--json`, `--quiet`, `--verbose`,
-//! `--color`), so answers given to the first attempt are not used twice.
+//! `--color`), so answers given to the first attempt are not used twice, and any LLM
+//! setting given again wins over the recorded one ([`Settings::resumed`]).
 
-use crate::UsageError;
-use crate::app::Resume;
-use crate::cli::{Cli, Command, GlobalArgs};
+use super::error::CommandError;
+use crate::app::{Overridden, Resume, Settings};
+use crate::cli::{Cli, Command};
+use crate::error::UsageError;
 use crate::store::{REDACTED, RunId, Status, Store};
 use clap::{Args, Parser};
 
@@ -23,17 +25,20 @@ pub struct ResumeArgs {
     pub last: bool,
 }
 
-/// The recorded run to continue: its command line (with this invocation's answers and
-/// output settings), the recorded argv, and where it continues.
+/// The recorded run to continue: its command and settings (with this invocation's
+/// answers, output settings and LLM overrides), the recorded argv, and where it
+/// continues.
 pub struct Resumed {
-    pub global: GlobalArgs,
+    pub settings: Settings,
     pub command: Command,
     pub argv: Vec<String>,
     pub resume: Resume,
+    /// LLM settings given again here that replace the recorded ones.
+    pub overridden: Vec<Overridden>,
 }
 
-pub fn prepare(global: GlobalArgs, args: ResumeArgs) -> anyhow::Result<Resumed> {
-    let dir = crate::store::state_dir(&global.memory_file, global.state_dir.as_deref());
+pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError> {
+    let dir = now.state_dir();
     let Some(store) = Store::open_existing(&dir)? else {
         return Err(UsageError::new(format!("no runs are recorded in {}", dir.display()))
             .hint("Run archie from the folder of the memory file it used, or pass the same --memory-file or --state-dir.")
@@ -74,20 +79,12 @@ pub fn prepare(global: GlobalArgs, args: ResumeArgs) -> anyhow::Result<Resumed> 
     if matches!(original.command, Command::Resume(_)) {
         return Err(UsageError::new(format!("run {id} has no command to continue")).into());
     }
-    let mut merged = original.global;
-    merged.memory_file = run.memory_file.clone();
-    merged.state_dir = Some(dir);
-    merged.answers = global.answers;
-    merged.answers_file = global.answers_file;
-    merged.yes = global.yes;
-    merged.no_input = global.no_input;
-    merged.json = global.json;
-    merged.quiet = global.quiet;
-    merged.verbose = global.verbose;
-    merged.color = global.color;
+    let (settings, overridden) =
+        Settings::resumed(original.global.settings(), now, &run.memory_file, &dir);
     let checkpoint = store.latest_checkpoint(&id)?;
     Ok(Resumed {
-        global: merged,
+        settings,
+        overridden,
         command: original.command,
         argv,
         resume: Resume {

@@ -13,7 +13,8 @@
 //! character boundary; a chunk's text is a trimmed slice of the document, so the work is
 //! linear in the size of the document.
 
-use super::{Document, sha256_hex};
+use super::Document;
+use crate::hash::sha256_hex;
 use crate::tokens::{BYTES_PER_TOKEN, estimate_tokens};
 use serde::{Deserialize, Serialize};
 

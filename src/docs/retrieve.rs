@@ -1,8 +1,7 @@
 //! Reading the input documents: walk, filter, read, and say why anything was skipped.
 
-use super::args::format_size;
-use super::sha256_hex;
-use crate::UsageError;
+use super::size::format_size;
+use crate::hash::sha256_hex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -41,12 +40,48 @@ pub struct Document {
     pub path: String,
     /// Where the file is on disk (as reachable from the current directory).
     pub source: PathBuf,
-    /// The full text (a leading UTF-8 byte-order mark removed).
+    /// The full text (a leading UTF-8 byte-order mark removed). Not serialised: a
+    /// checkpoint refers to the file by path, size and hash, and [`Document::reload`]
+    /// reads it again.
+    #[serde(skip_serializing, default)]
     pub text: String,
     /// Size of the text in bytes.
     pub size: u64,
     /// SHA-256 of the text, lowercase hex: unchanged documents can reuse cached work.
     pub hash: String,
+}
+
+/// What [`Document::reload`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reload {
+    /// The file has the content it had (by hash).
+    Unchanged,
+    /// The file's content changed; the document now holds the new text.
+    Changed,
+    /// The file cannot be read as a document any more (gone, binary, …).
+    Gone(SkipReason),
+}
+
+impl Document {
+    /// Reads the document's file again (after a checkpoint, which carries no text), up
+    /// to `limit` bytes, and says whether its content is what it was.
+    pub fn reload(&mut self, limit: u64) -> Reload {
+        match read_text(&self.source, limit) {
+            Err(reason) => Reload::Gone(reason),
+            Ok(text) => {
+                let hash = sha256_hex(text.as_bytes());
+                let changed = hash != self.hash;
+                self.size = text.len() as u64;
+                self.hash = hash;
+                self.text = text;
+                if changed {
+                    Reload::Changed
+                } else {
+                    Reload::Unchanged
+                }
+            }
+        }
+    }
 }
 
 /// A file (or folder) that was passed over, and why.
@@ -252,6 +287,16 @@ impl Retrieved {
 
 /// `2 binary, 1 over 1 MiB`: counts per kind of reason, in a fixed order.
 fn skip_breakdown(skipped: &[Skipped]) -> String {
+    skip_counts(skipped)
+        .into_iter()
+        .map(|(label, count)| format!("{count} {label}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many files were skipped for each kind of reason, with a short label, in a fixed
+/// order: `[("binary", 2), ("over 1 MiB", 1)]`.
+pub fn skip_counts(skipped: &[Skipped]) -> Vec<(String, usize)> {
     let mut groups: BTreeMap<(u8, String), (usize, &SkipReason)> = BTreeMap::new();
     for s in skipped {
         let key = s.reason.summary_label(1);
@@ -259,14 +304,13 @@ fn skip_breakdown(skipped: &[Skipped]) -> String {
     }
     groups
         .values()
-        .map(|(count, reason)| format!("{count} {}", reason.summary_label(*count).1))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|(count, reason)| (reason.summary_label(*count).1, *count))
+        .collect()
 }
 
 /// Why there is nothing to read. Every variant is a usage error (exit code 2): the user
 /// fixes it by pointing `-i` elsewhere or changing the filters. `Display` gives the
-/// message and, on the lines below it, what to do (like [`UsageError`]).
+/// message; what to do about it is the edge's to say (`cli::error`).
 #[derive(Debug, thiserror::Error)]
 pub enum DocsError {
     /// No `-i` at all.
@@ -289,9 +333,6 @@ pub enum DocsError {
         include: Vec<String>,
     },
 }
-
-const HINT_INPUTS: &str =
-    "pass a folder of design documents with -i docs/ (repeat -i to add folders or single files)";
 
 impl DocsError {
     /// What happened, in one line.
@@ -350,51 +391,11 @@ impl DocsError {
             }
         }
     }
-
-    /// What to do about it (one or more lines).
-    pub fn hint(&self) -> String {
-        match self {
-            DocsError::NoInputs => HINT_INPUTS.into(),
-            DocsError::NotFound { .. } => format!("check the path; {HINT_INPUTS}"),
-            DocsError::Inaccessible { .. } => {
-                format!("check its permissions; {HINT_INPUTS}")
-            }
-            DocsError::BadGlob { .. } => "globs match the path relative to the input folder or the file name, e.g. --include '*.rst' or --exclude 'drafts/**'".into(),
-            DocsError::NoDocuments {
-                skipped, include, ..
-            } => {
-                let mut lines: Vec<String> = skipped
-                    .iter()
-                    .take(5)
-                    .map(|s| format!("skipped {s}"))
-                    .collect();
-                if skipped.len() > 5 {
-                    lines.push(format!("… and {} more", skipped.len() - 5));
-                }
-                lines.push(if include.is_empty() {
-                    "archie reads .md and .txt files; add --include '*.rst' (for example) to read other kinds, or point -i at your design documents".into()
-                } else {
-                    "check the --include and --exclude globs, or point -i at your design documents".into()
-                });
-                lines.join("\n")
-            }
-        }
-    }
 }
 
 impl fmt::Display for DocsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())?;
-        for line in self.hint().lines() {
-            write!(f, "\n  {line}")?;
-        }
-        Ok(())
-    }
-}
-
-impl From<DocsError> for UsageError {
-    fn from(err: DocsError) -> Self {
-        UsageError::new(err.message()).hint(err.hint())
+        f.write_str(&self.message())
     }
 }
 

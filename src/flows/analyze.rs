@@ -8,14 +8,28 @@
 //! writing. `--max-turns` bounds the loop.
 
 use super::reply;
-use super::sources::{self, Env, HasSources, Sources};
-use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
+use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
+use crate::events::Event;
+use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::{Message, Role};
-use crate::ui::events::Event;
-use crate::ui::prompt::Question;
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+
+/// The flow's name (`archie analyze`, `archie graph analyze`).
+pub const NAME: &str = "analyze";
+/// One conversation turn: ask the model, show its reply, wait for the user.
+const PREPARE: &str = "prepare";
+/// Write the analysis.
+const FINAL: &str = "final";
+
+/// The prompts this flow renders.
+pub const PROMPTS: &[&str] = &[
+    "system",
+    "extract",
+    "analyze_initial",
+    "analyze_followup",
+    "analyze_final",
+];
 
 /// The goal used when the user gives no query (as the original did).
 pub const DEFAULT_GOAL: &str = "Give a comprehensive overview of this system's architecture: its components, how they interact, and its main risks.";
@@ -45,79 +59,75 @@ impl HasSources for AnalyzeState {
 }
 
 pub fn graph() -> Result<Graph<AnalyzeState, Env>, BuildError> {
-    GraphBuilder::new("analyze")
-        .node("retrieve", sources::retrieve::<AnalyzeState>)
-        .node("extract", sources::extract::<AnalyzeState>)
-        .node("prepare", prepare)
-        .node("final", final_analysis)
-        .entry("retrieve")
-        .edge("retrieve", "extract")
-        .edge("extract", "prepare")
-        .interrupt("prepare", "prepare")
-        .branch("prepare", &["final", END])
-        .edge("final", END)
+    GraphBuilder::new(NAME)
+        .node(RETRIEVE, sources::retrieve::<AnalyzeState>)
+        .node(EXTRACT, sources::extract::<AnalyzeState>)
+        .node(PREPARE, prepare)
+        .node(FINAL, final_analysis)
+        .entry(RETRIEVE)
+        .edge(RETRIEVE, EXTRACT)
+        .edge(EXTRACT, PREPARE)
+        .interrupt(PREPARE, PREPARE)
+        .branch(PREPARE, &[FINAL, END])
+        .edge(FINAL, END)
         .build()
 }
 
-fn prepare<'a>(
-    state: &'a mut AnalyzeState,
-    cx: &'a mut Cx<'_, Env>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        if let Some(answer) = cx.answer() {
-            let text = answer.as_text().trim().to_string();
-            match text.to_ascii_lowercase().as_str() {
-                "/approve" => return Ok(Next::Goto("final")),
-                "/abort" => {
-                    state.aborted = true;
-                    cx.emit(Event::Warning {
-                        message: "analysis aborted: no analysis written".into(),
-                    });
-                    return Ok(Next::End);
-                }
-                "" => return Ok(ask_again(state)),
-                _ => state.history.push(Message::user(text)),
+async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    if let Some(answer) = cx.answer() {
+        let text = answer.as_text().trim().to_string();
+        match text.to_ascii_lowercase().as_str() {
+            "/approve" => return Ok(Next::Goto(FINAL)),
+            "/abort" => {
+                state.aborted = true;
+                cx.emit(Event::Warning {
+                    message: "analysis aborted: no analysis written".into(),
+                });
+                return Ok(Next::End);
             }
+            "" => return Ok(ask_again(state)),
+            _ => state.history.push(Message::user(text)),
         }
-        if state.turns >= state.max_turns {
-            cx.emit(Event::Warning {
-                message: format!(
-                    "reached --max-turns {}; writing the analysis",
-                    state.max_turns
-                ),
-            });
-            return Ok(Next::Goto("final"));
-        }
+    }
+    if state.turns >= state.max_turns {
+        cx.emit(Event::Warning {
+            message: format!(
+                "reached --max-turns {}; writing the analysis",
+                state.max_turns
+            ),
+        });
+        return Ok(Next::Goto(FINAL));
+    }
 
-        let env = cx.env;
-        let documents = sources::excerpts(&state.sources.documents, env.document_budget);
-        let about = conversation_text(state, &documents);
-        let memory = env.relevant_memory(&state.sources.learned, &about);
-        let prompt = if state.history.is_empty() {
-            env.prompts.render(
-                "analyze_initial",
-                json!({ "goal": state.goal, "documents": documents, "memory": memory }),
-            )?
-        } else {
-            env.prompts.render(
-                "analyze_followup",
-                json!({
-                    "goal": state.goal,
-                    "documents": documents,
-                    "memory": memory,
-                    "history": state.history,
-                }),
-            )?
-        };
-        let messages = vec![env.system_message()?, Message::user(prompt)];
-        let text = env.llm.chat(messages).await?;
-        let reply = absorb(state, cx, &text);
-        state.history.push(Message::assistant(reply.clone()));
-        state.turns += 1;
-        Ok(Next::Interrupt {
-            question: Question::text(reply).with_prompt(ANSWER_PROMPT),
-            then: "prepare",
-        })
+    let env = cx.env;
+    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
+    let documents = sources::excerpts(docs, env.document_budget);
+    let about = sources::about(&conversation_text(state), &documents);
+    let memory = env.relevant_memory(&state.sources.learned, &about);
+    let prompt = if state.history.is_empty() {
+        env.prompts.render(
+            "analyze_initial",
+            json!({ "goal": state.goal, "documents": documents, "memory": memory }),
+        )?
+    } else {
+        env.prompts.render(
+            "analyze_followup",
+            json!({
+                "goal": state.goal,
+                "documents": documents,
+                "memory": memory,
+                "history": state.history,
+            }),
+        )?
+    };
+    let messages = vec![env.system_message()?, Message::user(prompt)];
+    let text = env.llm.chat(messages).await?;
+    let reply = absorb(state, cx, &text);
+    state.history.push(Message::assistant(reply.clone()));
+    state.turns += 1;
+    Ok(Next::Interrupt {
+        question: Question::text(reply).with_prompt(ANSWER_PROMPT),
+        then: PREPARE,
     })
 }
 
@@ -132,7 +142,7 @@ fn ask_again(state: &AnalyzeState) -> Next {
         .unwrap_or_default();
     Next::Interrupt {
         question: Question::text(last).with_prompt(ANSWER_PROMPT),
-        then: "prepare",
+        then: PREPARE,
     }
 }
 
@@ -149,65 +159,53 @@ fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, Env>, text: &str) -> String {
     reply.agent
 }
 
-/// What a prompt is about: the goal, the conversation and the document excerpts it
-/// carries (not the documents' whole text: the scan stays bounded by the document budget
-/// on every turn), to find the relevant part of the knowledge graph.
-fn conversation_text(state: &AnalyzeState, excerpts: &[serde_json::Value]) -> String {
+/// The goal and the conversation so far.
+fn conversation_text(state: &AnalyzeState) -> String {
     let mut text = state.goal.clone();
     for m in &state.history {
         text.push('\n');
         text.push_str(&m.content);
     }
-    for e in excerpts {
-        if let Some(excerpt) = e["excerpt"].as_str() {
-            text.push('\n');
-            text.push_str(excerpt);
-        }
-    }
     text
 }
 
-fn final_analysis<'a>(
-    state: &'a mut AnalyzeState,
-    cx: &'a mut Cx<'_, Env>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let env = cx.env;
-        let excerpts = sources::excerpts(&state.sources.documents, env.document_budget);
-        let about = conversation_text(state, &excerpts);
-        let memory = env.relevant_memory(&state.sources.learned, &about);
-        let paths: Vec<&str> = state
-            .sources
-            .documents
-            .iter()
-            .map(|d| d.path.as_str())
-            .collect();
-        let prompt = env.prompts.render(
-            "analyze_final",
-            json!({
-                "goal": state.goal,
-                "history": state.history,
-                "documents": paths,
-                "memory": memory,
-            }),
-        )?;
-        let messages = vec![env.system_message()?, Message::user(prompt)];
-        let text = env.llm.chat(messages).await?;
-        let analysis = absorb(state, cx, &text);
-        let document = render_document(state, &analysis);
-        sources::write_output(&env.output, &document)?;
-        let sections = count_sections(&analysis);
-        cx.emit(Event::Wrote {
-            path: env.output.display().to_string(),
-            what: format!(
-                "{sections} sections · transcript of {} turn{}",
-                state.turns,
-                if state.turns == 1 { "" } else { "s" }
-            ),
-        });
-        state.analysis = Some(analysis);
-        Ok(Next::Continue)
-    })
+async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let env = cx.env;
+    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
+    let excerpts = sources::excerpts(docs, env.document_budget);
+    let about = sources::about(&conversation_text(state), &excerpts);
+    let memory = env.relevant_memory(&state.sources.learned, &about);
+    let paths: Vec<&str> = state
+        .sources
+        .documents
+        .iter()
+        .map(|d| d.path.as_str())
+        .collect();
+    let prompt = env.prompts.render(
+        "analyze_final",
+        json!({
+            "goal": state.goal,
+            "history": state.history,
+            "documents": paths,
+            "memory": memory,
+        }),
+    )?;
+    let messages = vec![env.system_message()?, Message::user(prompt)];
+    let text = env.llm.chat(messages).await?;
+    let analysis = absorb(state, cx, &text);
+    let document = render_document(state, &analysis);
+    sources::write_output(&env.output, &document)?;
+    let sections = count_sections(&analysis);
+    cx.emit(Event::Wrote {
+        path: env.output.display().to_string(),
+        what: format!(
+            "{sections} sections · transcript of {} turn{}",
+            state.turns,
+            if state.turns == 1 { "" } else { "s" }
+        ),
+    });
+    state.analysis = Some(analysis);
+    Ok(Next::Continue)
 }
 
 fn count_sections(markdown: &str) -> usize {

@@ -4,14 +4,21 @@
 //! `retrieve → extract → build → end`.
 
 use super::reply;
-use super::sources::{self, Env, HasSources, Sources};
+use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
+use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::Message;
 use crate::memory::MermaidOptions;
-use crate::ui::events::Event;
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+
+/// The flow's name (`archie build-context`, `archie graph build-context`).
+pub const NAME: &str = "build-context";
+/// Write the overview.
+const BUILD: &str = "build";
+
+/// The prompts this flow renders.
+pub const PROMPTS: &[&str] = &["system", "extract", "build_context"];
 
 /// The diagram's node cap: beyond it the diagram says what it left out.
 pub const DIAGRAM_NODES: usize = 60;
@@ -32,14 +39,14 @@ impl HasSources for BuildContextState {
 }
 
 pub fn graph() -> Result<Graph<BuildContextState, Env>, BuildError> {
-    GraphBuilder::new("build-context")
-        .node("retrieve", sources::retrieve::<BuildContextState>)
-        .node("extract", sources::extract::<BuildContextState>)
-        .node("build", build)
-        .entry("retrieve")
-        .edge("retrieve", "extract")
-        .edge("extract", "build")
-        .edge("build", END)
+    GraphBuilder::new(NAME)
+        .node(RETRIEVE, sources::retrieve::<BuildContextState>)
+        .node(EXTRACT, sources::extract::<BuildContextState>)
+        .node(BUILD, build)
+        .entry(RETRIEVE)
+        .edge(RETRIEVE, EXTRACT)
+        .edge(EXTRACT, BUILD)
+        .edge(BUILD, END)
         .build()
 }
 
@@ -64,66 +71,59 @@ pub fn default_output(system: &str) -> String {
     )
 }
 
-fn build<'a>(
-    state: &'a mut BuildContextState,
-    cx: &'a mut Cx<'_, Env>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let env = cx.env;
-        let mut about = state.system.clone();
-        for d in &state.sources.documents {
-            about.push('\n');
-            about.push_str(&d.text);
-        }
-        let memory = env.relevant_memory(&state.sources.learned, &about);
-        let prompt = env.prompts.render(
-            "build_context",
-            json!({
-                "system": state.system,
-                "documents": sources::excerpts(&state.sources.documents, env.document_budget),
-                "memory": memory,
-            }),
-        )?;
-        let messages = vec![env.system_message()?, Message::user(prompt)];
-        let text = env.llm.chat(messages).await?;
-        let reply = reply::parse(&text);
-        if let Some(warning) = reply.warning {
-            cx.emit(Event::Warning { message: warning });
-        }
-        if let Some(knowledge) = reply.knowledge {
-            knowledge.merge_into(&mut state.sources.learned);
-        }
+async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let env = cx.env;
+    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
+    let documents = sources::excerpts(docs, env.document_budget);
+    let about = sources::about(&state.system, &documents);
+    let memory = env.relevant_memory(&state.sources.learned, &about);
+    let prompt = env.prompts.render(
+        "build_context",
+        json!({
+            "system": state.system,
+            "documents": documents,
+            "memory": memory,
+        }),
+    )?;
+    let messages = vec![env.system_message()?, Message::user(prompt)];
+    let text = env.llm.chat(messages).await?;
+    let reply = reply::parse(&text);
+    if let Some(warning) = reply.warning {
+        cx.emit(Event::Warning { message: warning });
+    }
+    if let Some(knowledge) = reply.knowledge {
+        knowledge.merge_into(&mut state.sources.learned);
+    }
 
-        // The system's part of the graph: what these documents taught, and its neighbours.
-        let all = env.memory_with(&state.sources.learned);
-        let focus: Vec<String> = state
-            .sources
-            .learned
-            .entities()
-            .iter()
-            .map(|e| e.name.clone())
-            .collect();
-        let shown = focus.len().min(DIAGRAM_NODES);
-        let diagram = all.to_mermaid(
-            &MermaidOptions::default()
-                .focus(focus)
-                .max_nodes(DIAGRAM_NODES),
-        );
-        let overview = reply.agent;
-        let mut document = sources::generated_header("build-context");
-        document.push_str(&format!("# {} — context\n\n", state.system.trim()));
-        document.push_str(overview.trim());
-        document.push_str("\n\n## Knowledge graph\n\n```mermaid\n");
-        document.push_str(diagram.trim_end());
-        document.push_str("\n```\n");
-        sources::write_output(&env.output, &document)?;
-        cx.emit(Event::Wrote {
-            path: env.output.display().to_string(),
-            what: format!("overview · Mermaid diagram of {shown} nodes"),
-        });
-        state.overview = Some(overview);
-        Ok(Next::Continue)
-    })
+    // The system's part of the graph: what these documents taught, and its neighbours.
+    let all = env.memory_with(&state.sources.learned);
+    let focus: Vec<String> = state
+        .sources
+        .learned
+        .entities()
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    let shown = focus.len().min(DIAGRAM_NODES);
+    let diagram = all.to_mermaid(
+        &MermaidOptions::default()
+            .focus(focus)
+            .max_nodes(DIAGRAM_NODES),
+    );
+    let overview = reply.agent;
+    let mut document = sources::generated_header("build-context");
+    document.push_str(&format!("# {} — context\n\n", state.system.trim()));
+    document.push_str(overview.trim());
+    document.push_str("\n\n## Knowledge graph\n\n```mermaid\n");
+    document.push_str(diagram.trim_end());
+    document.push_str("\n```\n");
+    sources::write_output(&env.output, &document)?;
+    cx.emit(Event::Wrote {
+        path: env.output.display().to_string(),
+        what: format!("overview · Mermaid diagram of {shown} nodes"),
+    });
+    state.overview = Some(overview);
+    Ok(Next::Continue)
 }
 
 #[cfg(test)]

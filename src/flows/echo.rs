@@ -4,11 +4,19 @@
 //! run ends without output. Given nothing to echo, `echo` asks for the text, so the flow
 //! also exercises interrupts end to end (terminal prompt, `--answer`, exit code 3).
 
-use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
-use crate::ui::events::Event;
-use crate::ui::prompt::Question;
-use futures::future::BoxFuture;
+use crate::events::Event;
+use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use serde::{Deserialize, Serialize};
+
+/// The flow's name (`archie echo`, `archie graph echo`).
+pub const NAME: &str = "echo";
+/// Decides whether there is anything to echo.
+const START: &str = "start";
+/// Echoes the text (asking for it when there is none).
+const ECHO: &str = "echo";
+
+/// The prompts this flow renders (none: it needs no LLM).
+pub const PROMPTS: &[&str] = &[];
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct EchoState {
@@ -19,35 +27,23 @@ pub struct EchoState {
 }
 
 pub fn graph() -> Result<Graph<EchoState, ()>, BuildError> {
-    GraphBuilder::new("echo")
-        .node("start", start)
-        .node("echo", echo)
-        .entry("start")
-        .branch("start", &["echo", END])
-        .interrupt("echo", "echo")
-        .edge("echo", END)
+    GraphBuilder::new(NAME)
+        .node(START, start)
+        .node(ECHO, echo)
+        .entry(START)
+        .branch(START, &[ECHO, END])
+        .interrupt(ECHO, ECHO)
+        .edge(ECHO, END)
         .build()
 }
 
-fn start<'a>(
-    state: &'a mut EchoState,
-    _cx: &'a mut Cx<'_, ()>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let routed = state.input.trim_start().to_lowercase().starts_with("echo");
-        Ok(if routed {
-            Next::Goto("echo")
-        } else {
-            Next::End
-        })
-    })
+async fn start(state: &mut EchoState, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    let routed = state.input.trim_start().to_lowercase().starts_with("echo");
+    Ok(if routed { Next::Goto(ECHO) } else { Next::End })
 }
 
-fn echo<'a>(
-    state: &'a mut EchoState,
-    cx: &'a mut Cx<'_, ()>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
+async fn echo(state: &mut EchoState, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    {
         let text = match cx.answer() {
             Some(answer) => answer.as_text().trim().to_string(),
             None => state
@@ -61,7 +57,7 @@ fn echo<'a>(
         if text.is_empty() {
             return Ok(Next::Interrupt {
                 question: Question::text("What should archie echo?"),
-                then: "echo",
+                then: ECHO,
             });
         }
         let response = format!("Echo: {text}");
@@ -70,7 +66,7 @@ fn echo<'a>(
         });
         state.response = Some(response);
         Ok(Next::Continue)
-    })
+    }
 }
 
 #[cfg(test)]

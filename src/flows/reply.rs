@@ -9,8 +9,8 @@
 //! [`AgentOnly`] applies the same split to a live token stream, so the user sees the
 //! agent text as it is generated and never the knowledge JSON.
 
+use crate::events::{Event, EventSink, Events};
 use crate::memory::{Entity, Memory, Relationship};
-use crate::ui::events::{Event, EventSink, Events};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Mutex;
@@ -244,7 +244,7 @@ impl EventSink for AgentOnly {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::events::Recorder;
+    use crate::events::Recorder;
 
     #[test]
     fn both_parts_are_split() {

@@ -5,24 +5,31 @@
 //! knowledge graph from every chunk of them with bounded concurrency. What the run
 //! learns is kept in the state (`Sources::learned`), apart from the memory loaded at the
 //! start, so a checkpoint carries only this run's knowledge and a resumed run re-applies
-//! it to the memory file as it is then.
+//! it to the memory file as it is then. A checkpoint refers to documents by path, size and
+//! hash, not their text: a resumed run reads them again and says if one changed.
 
 use super::reply::Knowledge;
-use crate::docs::{self, Chunk, ChunkOptions, Document, RetrieveOptions};
-use crate::graph::{Cx, Next};
+use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions};
+use crate::events::{Count, Event, Events};
+use crate::graph::{Control, Cx, FanOut, Next, Slot, fan_out};
 use crate::llm::{Llm, LlmError, Message};
 use crate::memory::Memory;
 use crate::prompts::Prompts;
 use crate::tokens::estimate_tokens;
-use crate::ui::events::Event;
 use anyhow::Context as _;
-use futures::StreamExt;
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The node that reads the documents.
+pub const RETRIEVE: &str = "retrieve";
+/// The node that extracts knowledge from them.
+pub const EXTRACT: &str = "extract";
+
+/// The progress line of extraction.
+const EXTRACTING: &str = "extracting knowledge";
 
 /// Entity types suggested to the extraction prompt.
 const KNOWN_TYPES: &[&str] = &[
@@ -85,6 +92,7 @@ impl Env {
 /// The documents a run read and what it learned from them.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sources {
+    /// The documents read. Checkpointed without their text (see [`Sources::load`]).
     pub documents: Vec<Document>,
     /// Knowledge this run learned (extraction and the model's answers).
     pub learned: Memory,
@@ -93,156 +101,182 @@ pub struct Sources {
     pub failed_chunks: usize,
 }
 
+impl Sources {
+    /// The documents with their text: after a resume (a checkpoint carries no text) each
+    /// is read again, and a document that changed or vanished since is reported.
+    pub fn load(&mut self, events: &Events, max_file_size: u64) -> &[Document] {
+        if self.documents.iter().any(|d| d.text.is_empty()) {
+            self.documents.retain_mut(|doc| {
+                if !doc.text.is_empty() {
+                    return true;
+                }
+                match doc.reload(max_file_size) {
+                    Reload::Unchanged => true,
+                    Reload::Changed => {
+                        events.emit(Event::Warning {
+                            message: format!(
+                                "{} changed since the run stopped; using it as it is now",
+                                doc.path
+                            ),
+                        });
+                        true
+                    }
+                    Reload::Gone(reason) => {
+                        events.emit(Event::Warning {
+                            message: format!(
+                                "{} can no longer be read ({reason}); going on without it",
+                                doc.path
+                            ),
+                        });
+                        false
+                    }
+                }
+            });
+        }
+        &self.documents
+    }
+}
+
 /// A flow state that carries [`Sources`].
 pub trait HasSources: Send {
     fn sources(&mut self) -> &mut Sources;
 }
 
 /// Reads the design documents.
-pub fn retrieve<'a, S: HasSources>(
-    state: &'a mut S,
-    cx: &'a mut Cx<'_, Env>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let options = cx.env.inputs.clone();
-        let retrieved = tokio::task::spawn_blocking(move || docs::retrieve(&options))
-            .await
-            .context("document retrieval panicked")??;
-        for skipped in &retrieved.skipped {
-            cx.emit(Event::Detail {
-                message: format!("skipped {skipped}"),
-            });
-        }
-        let summary = retrieved.summary();
-        if retrieved.skipped.is_empty() {
-            cx.emit(Event::Done { message: summary });
-        } else {
-            cx.emit(Event::Done {
-                message: format!("{summary} — see -v"),
-            });
-        }
-        state.sources().documents = retrieved.documents;
-        Ok(Next::Continue)
-    })
+pub async fn retrieve<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let options = cx.env.inputs.clone();
+    let retrieved = tokio::task::spawn_blocking(move || docs::retrieve(&options))
+        .await
+        .context("document retrieval panicked")??;
+    for skipped in &retrieved.skipped {
+        cx.emit(Event::Detail {
+            message: format!("skipped {skipped}"),
+        });
+    }
+    cx.emit(Event::Retrieved {
+        documents: retrieved.documents.len() as u64,
+        bytes: retrieved.total_bytes(),
+        skipped: docs::skip_counts(&retrieved.skipped)
+            .into_iter()
+            .map(|(label, count)| Count {
+                label,
+                count: count as u64,
+            })
+            .collect(),
+    });
+    state.sources().documents = retrieved.documents;
+    Ok(Next::Continue)
 }
 
 /// Extracts a knowledge graph from every chunk of every document: one structured LLM
 /// call per chunk, at most `concurrency` at once, cached by the LLM layer so unchanged
 /// documents cost nothing the second time. A chunk that fails is reported and skipped.
-pub fn extract<'a, S: HasSources>(
-    state: &'a mut S,
-    cx: &'a mut Cx<'_, Env>,
-) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let env = cx.env;
-        if !env.extract.enabled {
-            cx.emit(Event::Detail {
-                message: "knowledge extraction skipped (--no-extract)".into(),
-            });
-            return Ok(Next::Continue);
+/// What was learned is merged in the chunks' order, so the result does not depend on
+/// which answer came first.
+pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let env = cx.env;
+    if !env.extract.enabled {
+        cx.emit(Event::Detail {
+            message: "knowledge extraction skipped (--no-extract)".into(),
+        });
+        return Ok(Next::Continue);
+    }
+    let sources = state.sources();
+    let documents = sources.load(cx.events, env.inputs.max_file_size);
+    let chunks = docs::chunk_all(documents, env.extract.chunk);
+    let total = chunks.len();
+    let system = env.system_message()?;
+    let mut known_types: Vec<String> = KNOWN_TYPES.iter().map(|t| t.to_string()).collect();
+    for t in env.memory.stats().entity_types {
+        if !known_types.contains(&t.name) && t.name != "unknown" {
+            known_types.push(t.name);
         }
-        let sources = state.sources();
-        let chunks = docs::chunk_all(&sources.documents, env.extract.chunk);
-        let total = chunks.len();
-        let system = env.system_message()?;
-        let mut known_types: Vec<String> = KNOWN_TYPES.iter().map(|t| t.to_string()).collect();
-        for t in env.memory.stats().entity_types {
-            if !known_types.contains(&t.name) && t.name != "unknown" {
-                known_types.push(t.name);
+    }
+    let mut requests = Vec::with_capacity(total);
+    for chunk in &chunks {
+        let prompt = env.prompts.render(
+            "extract",
+            json!({
+                "document": chunk.doc,
+                "heading": chunk.heading_path,
+                "chunk": chunk.text,
+                "known_types": known_types,
+            }),
+        )?;
+        requests.push((chunk, vec![system.clone(), Message::user(prompt)]));
+    }
+
+    let started = Instant::now();
+    let before = env.llm.usage().totals();
+    let llm = env.llm.as_ref();
+    let concurrency = env.extract.concurrency.max(1);
+    let events = cx.events;
+    // Counted as answers arrive, for the progress line only.
+    let mut live = Memory::new();
+    let slots = fan_out(
+        FanOut {
+            task: Some(EXTRACTING),
+            limit: concurrency,
+            events,
+        },
+        requests,
+        |_, (chunk, messages)| extract_one(llm, chunk, messages),
+        |_, result| match result {
+            Ok(knowledge) => {
+                knowledge.clone().merge_into(&mut live);
+                Control::Continue(Some(graph_size(&live)))
             }
-        }
-        let mut requests = Vec::with_capacity(total);
-        for chunk in &chunks {
-            let prompt = env.prompts.render(
-                "extract",
-                json!({
-                    "document": chunk.doc,
-                    "heading": chunk.heading_path,
-                    "chunk": chunk.text,
-                    "known_types": known_types,
-                }),
-            )?;
-            requests.push((chunk, vec![system.clone(), Message::user(prompt)]));
-        }
+            Err(_) => Control::Continue(None),
+        },
+    )
+    .await;
 
-        let started = Instant::now();
-        let before = env.llm.usage().totals();
-        let llm = env.llm.as_ref();
-        let concurrency = env.extract.concurrency.max(1);
-        let mut calls = Vec::with_capacity(total);
-        for (chunk, messages) in requests {
-            calls.push(extract_one(llm, chunk, messages));
-        }
-        let mut results = futures::stream::iter(calls).buffer_unordered(concurrency);
-
-        let task = "extracting knowledge".to_string();
-        let mut done = 0u64;
-        let mut failed = 0usize;
-        while let Some((chunk, result)) = results.next().await {
-            done += 1;
-            match result {
-                Ok(knowledge) => {
-                    knowledge.merge_into(&mut sources.learned);
-                }
-                Err(err) => {
-                    failed += 1;
-                    cx.emit(Event::Warning {
-                        message: format!(
-                            "extraction failed for {} (part {}): {err}; skipped",
-                            chunk.doc,
-                            chunk.index + 1
-                        ),
-                    });
-                }
+    let mut failed = 0;
+    for (chunk, slot) in chunks.iter().zip(slots) {
+        match slot {
+            Slot::Done(knowledge) => {
+                knowledge.merge_into(&mut sources.learned);
             }
-            cx.emit(Event::Progress {
-                task: task.clone(),
-                done,
-                total: Some(total as u64),
-                detail: Some(graph_size(&sources.learned)),
-            });
+            Slot::Failed(err) => {
+                failed += 1;
+                events.emit(Event::Warning {
+                    message: format!(
+                        "extraction failed for {} (part {}): {err}; skipped",
+                        chunk.doc,
+                        chunk.index + 1
+                    ),
+                });
+            }
+            Slot::NotRun => failed += 1,
         }
-        cx.emit(Event::ProgressDone { task });
-        sources.failed_chunks = failed;
-
-        let after = env.llm.usage().totals();
-        let cached = after.cached.saturating_sub(before.cached);
-        let mut message = format!(
-            "extracted knowledge  {total} chunk{} · {concurrency} in parallel · {}   {:.1} s",
-            if total == 1 { "" } else { "s" },
-            graph_size(&sources.learned),
-            started.elapsed().as_secs_f64()
-        );
-        if cached > 0 {
-            message.push_str(&format!(
-                "\n  (cached: {cached} of {total} chunks unchanged since the last run)"
-            ));
-        }
-        if failed > 0 {
-            message.push_str(&format!(
-                "\n  ({failed} of {total} chunks failed and were skipped)"
-            ));
-        }
-        cx.emit(Event::Done { message });
-        Ok(Next::Continue)
-    })
+    }
+    sources.failed_chunks = failed;
+    let after = env.llm.usage().totals();
+    cx.emit(Event::Extracted {
+        chunks: total as u64,
+        cached: after.cached.saturating_sub(before.cached),
+        failed: failed as u64,
+        entities: sources.learned.entities().len() as u64,
+        relationships: sources.learned.relationships().len() as u64,
+        concurrency: concurrency as u64,
+        ms: started.elapsed().as_millis() as u64,
+    });
+    Ok(Next::Continue)
 }
 
-async fn extract_one<'c>(
+async fn extract_one(
     llm: &dyn Llm,
-    chunk: &'c Chunk,
+    _chunk: &Chunk,
     messages: Vec<Message>,
-) -> (&'c Chunk, Result<Knowledge, LlmError>) {
-    (chunk, llm.structured::<Knowledge>(messages).await)
+) -> Result<Knowledge, LlmError> {
+    llm.structured::<Knowledge>(messages).await
 }
 
 /// "12 entities, 1 relationship"
 fn graph_size(memory: &Memory) -> String {
-    let (e, r) = (memory.entities().len(), memory.relationships().len());
-    format!(
-        "{e} entit{}, {r} relationship{}",
-        if e == 1 { "y" } else { "ies" },
-        if r == 1 { "" } else { "s" }
+    crate::ui::text::graph_size(
+        memory.entities().len() as u64,
+        memory.relationships().len() as u64,
     )
 }
 
@@ -268,30 +302,30 @@ pub fn excerpts(documents: &[Document], budget_tokens: usize) -> Vec<serde_json:
         .collect()
 }
 
+/// What a prompt is about, to find the relevant part of the knowledge graph: the given
+/// text and the document excerpts the prompt carries (not the documents' whole text, so
+/// the scan stays bounded by the document budget).
+pub fn about(text: &str, excerpts: &[serde_json::Value]) -> String {
+    let mut about = text.to_string();
+    for e in excerpts {
+        if let Some(excerpt) = e["excerpt"].as_str() {
+            about.push('\n');
+            about.push_str(excerpt);
+        }
+    }
+    about
+}
+
 /// The start of every file archie writes: document retrieval skips files that begin
 /// with it, so archie never reads its own output as input.
 pub fn generated_header(command: &str) -> String {
     format!("{} {command} -->\n", docs::GENERATED_MARKER)
 }
 
-/// Writes `text` to `path` atomically (a temporary file in the same folder, renamed),
-/// with secrets redacted.
+/// Writes an output file atomically, secrets redacted.
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the folder {}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(crate::secrets::redact_text(text).as_bytes())
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    crate::files::write_atomic(path, crate::secrets::redact_text(text).as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Rough size of a prompt, for figures and budgets.

@@ -12,11 +12,15 @@
 //! [`Prompter`]. The answer goes to the node named in the interrupt: no node is re-run
 //! from its start to "replay" a question.
 
+mod fan_out;
+pub mod interrupt;
 mod mermaid;
 
-use crate::ui::events::{Event, Events};
-use crate::ui::prompt::{Answer, Prompter, Question};
-use futures::future::BoxFuture;
+pub use fan_out::{Control, FanOut, Slot, fan_out};
+pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
+
+use crate::events::{Event, Events};
+use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
@@ -69,30 +73,35 @@ impl<E> Cx<'_, E> {
     }
 }
 
-/// A node: an async step over the state.
+/// A node: an async step over the state. Any `async fn` of this shape is one:
 ///
-/// Implemented for plain functions of the shape
-/// `fn name<'a>(state: &'a mut S, cx: &'a mut Cx<'_, E>) -> BoxFuture<'a, anyhow::Result<Next>>`.
+/// ```ignore
+/// async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+///     let text = cx.env.llm.chat(messages).await?;
+///     Ok(Next::Goto(FINAL))
+/// }
+/// ```
+///
+/// Runs are driven on the caller's task (nothing is spawned), so a node's future need
+/// not be `Send`.
 pub trait Node<S, E>: Send + Sync {
     fn run<'a>(
         &'a self,
         state: &'a mut S,
         cx: &'a mut Cx<'_, E>,
-    ) -> BoxFuture<'a, anyhow::Result<Next>>;
+    ) -> LocalBoxFuture<'a, anyhow::Result<Next>>;
 }
 
 impl<S, E, F> Node<S, E> for F
 where
-    F: for<'a, 'b> Fn(&'a mut S, &'a mut Cx<'b, E>) -> BoxFuture<'a, anyhow::Result<Next>>
-        + Send
-        + Sync,
+    F: for<'a, 'b> AsyncFn(&'a mut S, &'a mut Cx<'b, E>) -> anyhow::Result<Next> + Send + Sync,
 {
     fn run<'a>(
         &'a self,
         state: &'a mut S,
         cx: &'a mut Cx<'_, E>,
-    ) -> BoxFuture<'a, anyhow::Result<Next>> {
-        self(state, cx)
+    ) -> LocalBoxFuture<'a, anyhow::Result<Next>> {
+        Box::pin(self(state, cx))
     }
 }
 
@@ -184,7 +193,7 @@ pub enum BuildError {
 /// A run that went wrong. The last checkpoint stays where it was.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("step {step} ({node}) failed: {source:#}")]
+    #[error("step {step} ({node}) failed")]
     Node {
         node: String,
         step: u32,
@@ -195,17 +204,17 @@ pub enum RunError {
     Undeclared { node: String, to: String },
     #[error("the run stopped after {limit} steps without finishing (step limit)")]
     StepLimit { limit: u32 },
-    #[error("checkpoint after step {step} could not be saved: {source:#}")]
+    #[error("checkpoint after step {step} could not be saved")]
     Checkpoint {
         step: u32,
         #[source]
         source: anyhow::Error,
     },
-    #[error("asking the question failed: {0:#}")]
+    #[error("asking the question failed")]
     Prompt(#[source] anyhow::Error),
     #[error("cannot continue at `{node}`: the graph has no such node")]
     UnknownCursor { node: String },
-    #[error("the flow state could not be serialised: {0}")]
+    #[error("the flow state could not be serialised")]
     State(#[from] serde_json::Error),
 }
 

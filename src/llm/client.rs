@@ -11,8 +11,8 @@ use super::config::{LlmConfig, StructuredMode};
 use super::error::{LlmError, TimeoutPhase};
 use super::usage::{CallUsage, UsageMeter};
 use super::{Completion, Llm, Message, Request, Role};
+use crate::events::{Event, Events};
 use crate::tokens::estimate_tokens;
-use crate::ui::events::{Event, Events};
 use async_openai::types::chat as oa;
 use futures::StreamExt;
 use futures::future::BoxFuture;
@@ -49,11 +49,7 @@ impl OpenAiCompatible {
         let http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .build()
-            .map_err(|e| LlmError::Config {
-                message: format!(
-                    "cannot set up the HTTP client: {e}\n  This is a bug or a broken TLS setup."
-                ),
-            })?;
+            .map_err(|e| LlmError::HttpClient(e.to_string()))?;
         Ok(Self {
             http,
             url: format!("{}/chat/completions", config.base_url.trim_end_matches('/')),
@@ -145,25 +141,52 @@ impl OpenAiCompatible {
     }
 
     async fn with_retries(&self, request: &Request, stream: bool) -> Result<Answer, LlmError> {
-        let max = self.config.max_attempts.max(1);
-        let mut attempt = 1;
-        let mut fell_back = false;
-        loop {
-            let prompt_mode = request.schema.is_some()
-                && (self.config.structured == StructuredMode::Prompt
-                    || self.prompt_mode.load(Ordering::Relaxed));
-            let body = self.body(request, prompt_mode, stream)?;
-            let err = match self.attempt(body, stream, request.show).await {
-                Ok(answer) => return Ok(answer),
-                Err(err) => err,
-            };
-            if request.schema.is_some()
-                && !prompt_mode
-                && !fell_back
-                && self.config.structured == StructuredMode::Auto
-                && rejects_response_format(&err)
+        self.config
+            .retry
+            .run(
+                |_| self.attempt_with_fallback(request, stream),
+                LlmError::retryable,
+                |retry| {
+                    self.events.emit(Event::Retry {
+                        attempt: retry.attempt,
+                        max_attempts: retry.max_attempts,
+                        delay_ms: retry.delay.as_millis() as u64,
+                        reason: retry.reason.clone(),
+                    })
+                },
+            )
+            .await
+            .map_err(|gave_up| {
+                if gave_up.attempts > 1 {
+                    LlmError::Exhausted {
+                        attempts: gave_up.attempts,
+                        last: Box::new(gave_up.last),
+                    }
+                } else {
+                    gave_up.last
+                }
+            })
+    }
+
+    /// One attempt. Under `--structured auto`, an endpoint that rejects the JSON Schema
+    /// `response_format` is asked again at once with the schema in the prompt, and so is
+    /// every later structured request of the run.
+    async fn attempt_with_fallback(
+        &self,
+        request: &Request,
+        stream: bool,
+    ) -> Result<Answer, LlmError> {
+        let prompt_mode = request.schema.is_some()
+            && (self.config.structured == StructuredMode::Prompt
+                || self.prompt_mode.load(Ordering::Relaxed));
+        let body = self.body(request, prompt_mode, stream)?;
+        match self.attempt(body, stream, request.show).await {
+            Err(err)
+                if request.schema.is_some()
+                    && !prompt_mode
+                    && self.config.structured == StructuredMode::Auto
+                    && rejects_response_format(&err) =>
             {
-                fell_back = true;
                 if !self.prompt_mode.swap(true, Ordering::Relaxed) {
                     self.events.emit(Event::Warning {
                         message: "the LLM endpoint does not accept a JSON Schema \
@@ -171,42 +194,11 @@ impl OpenAiCompatible {
                             .into(),
                     });
                 }
-                continue;
+                let body = self.body(request, true, stream)?;
+                self.attempt(body, stream, request.show).await
             }
-            let reason = match err.retry_reason() {
-                Some(reason) if attempt < max => reason,
-                _ if attempt > 1 => {
-                    return Err(LlmError::Exhausted {
-                        attempts: attempt,
-                        last: Box::new(err),
-                    });
-                }
-                _ => return Err(err),
-            };
-            let delay = match &err {
-                LlmError::Http {
-                    retry_after: Some(after),
-                    ..
-                } => (*after).min(self.config.max_backoff),
-                _ => self.backoff(attempt),
-            };
-            attempt += 1;
-            self.events.emit(Event::Retry {
-                attempt,
-                max_attempts: max,
-                delay_ms: delay.as_millis() as u64,
-                reason,
-            });
-            tokio::time::sleep(delay).await;
+            other => other,
         }
-    }
-
-    /// `base · 2^(attempt-1)`, times a jitter factor in [0.5, 1.5), capped.
-    fn backoff(&self, attempt: u32) -> Duration {
-        let exp = 2f64.powi(attempt.saturating_sub(1).min(16) as i32);
-        let jitter = 0.5 + fastrand::f64();
-        let secs = self.config.backoff_base.as_secs_f64() * exp * jitter;
-        Duration::from_secs_f64(secs).min(self.config.max_backoff)
     }
 
     fn body(
@@ -514,7 +506,7 @@ impl OpenAiCompatible {
             code,
             message,
             model: self.config.model.clone(),
-            retry_after: retry_after(headers),
+            retry_after: crate::retry::retry_after(headers),
         }
     }
 
@@ -535,12 +527,9 @@ impl OpenAiCompatible {
         }
     }
 
+    /// Server text with secrets removed (an echoed key, a password in a URL).
     fn scrub(&self, text: &str) -> String {
-        let text = match &self.config.api_key {
-            Some(key) => key.scrub(text),
-            None => text.to_string(),
-        };
-        scrub_key_like(&text)
+        crate::secrets::redact_text(text)
     }
 }
 
@@ -613,20 +602,6 @@ fn rejects_response_format(err: &LlmError) -> bool {
     }
 }
 
-/// `retry-after-ms` (milliseconds) or `retry-after` (seconds); HTTP dates are ignored.
-fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
-    let number = |name: &str| {
-        headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|v| v.is_finite() && *v >= 0.0)
-    };
-    number("retry-after-ms")
-        .map(|ms| Duration::from_secs_f64(ms / 1000.0))
-        .or_else(|| number("retry-after").map(Duration::from_secs_f64))
-}
-
 /// The innermost cause of an error, which says more than reqwest's outer message.
 fn source_text(err: &(dyn std::error::Error + 'static)) -> String {
     let mut text = err.to_string();
@@ -636,28 +611,6 @@ fn source_text(err: &(dyn std::error::Error + 'static)) -> String {
         cause = inner.source();
     }
     text
-}
-
-/// Masks anything shaped like an OpenAI key (`sk-` and 8+ key characters) that a server
-/// may echo back ("Incorrect API key provided: sk-abc…").
-fn scrub_key_like(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find("sk-") {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i + 3..];
-        let len = tail
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '*'))
-            .unwrap_or(tail.len());
-        if len >= 8 {
-            out.push_str("sk-[redacted]");
-        } else {
-            out.push_str(&rest[i..i + 3 + len]);
-        }
-        rest = &tail[len..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// What one streamed chunk carried.
@@ -773,27 +726,12 @@ mod tests {
     }
 
     #[test]
-    fn key_like_strings_are_masked() {
-        assert_eq!(
-            scrub_key_like("Incorrect API key provided: sk-abcdefghijkl. See"),
-            "Incorrect API key provided: sk-[redacted]. See"
-        );
-        assert_eq!(scrub_key_like("task-list sk-ab"), "task-list sk-ab");
-    }
-
-    #[test]
-    fn retry_after_reads_ms_and_seconds() {
-        let mut h = reqwest::header::HeaderMap::new();
-        h.insert("retry-after", "2".parse().unwrap());
-        assert_eq!(retry_after(&h), Some(Duration::from_secs(2)));
-        h.insert("retry-after-ms", "150".parse().unwrap());
-        assert_eq!(retry_after(&h), Some(Duration::from_millis(150)));
-    }
-
-    #[test]
     fn api_key_debug_is_redacted() {
         let key = ApiKey::new("sk-test-secret-123456");
         assert_eq!(format!("{key:?}"), "ApiKey([redacted])");
-        assert_eq!(key.scrub("x sk-test-secret-123456 y"), "x [redacted] y");
+        assert_eq!(
+            crate::secrets::redact_text("x sk-test-secret-123456 y"),
+            "x [redacted] y"
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Where requests go and how they behave: [`LlmConfig`].
 
 use super::LlmError;
-use crate::cli::llm::LlmArgs;
-use serde::Deserialize;
+pub use crate::config::EnvLookup;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 use std::time::Duration;
@@ -12,12 +12,8 @@ pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 /// A current small OpenAI model.
 pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 
-/// Looks up an environment variable (a closure over `std::env::var` in the binary, a map
-/// in tests).
-pub type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<String>;
-
 /// How structured output is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StructuredMode {
     /// Send the JSON Schema as `response_format`; after a 400 that rejects it, put the
@@ -30,27 +26,84 @@ pub enum StructuredMode {
     Prompt,
 }
 
+impl std::str::FromStr for StructuredMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(Self::Auto),
+            "schema" => Ok(Self::Schema),
+            "prompt" => Ok(Self::Prompt),
+            other => Err(format!("`{other}` is not auto, schema or prompt")),
+        }
+    }
+}
+
+/// What the user asked for on the command line: each `None` (or `false`) leaves the
+/// setting to the environment, then `archie.toml`, then the defaults.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LlmOverrides {
+    pub model: Option<String>,
+    pub base_url: Option<String>,
+    pub no_stream: bool,
+    pub no_cache: bool,
+    pub structured: Option<StructuredMode>,
+    /// Seconds.
+    pub timeout: Option<f64>,
+    pub retries: Option<u32>,
+}
+
+impl LlmOverrides {
+    /// `self`'s settings where it has them, `lower`'s elsewhere.
+    pub fn or(self, lower: LlmOverrides) -> LlmOverrides {
+        LlmOverrides {
+            model: self.model.or(lower.model),
+            base_url: self.base_url.or(lower.base_url),
+            no_stream: self.no_stream || lower.no_stream,
+            no_cache: self.no_cache || lower.no_cache,
+            structured: self.structured.or(lower.structured),
+            timeout: self.timeout.or(lower.timeout),
+            retries: self.retries.or(lower.retries),
+        }
+    }
+}
+
+/// The `[llm]` table of `archie.toml` (and of the user config). Unknown keys are an
+/// error, so typos surface.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmSection {
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    /// The whole request, seconds.
+    pub timeout_secs: Option<f64>,
+    pub connect_timeout_secs: Option<f64>,
+    pub first_token_timeout_secs: Option<f64>,
+    /// Retries after the first attempt.
+    pub retries: Option<u32>,
+    pub structured: Option<StructuredMode>,
+    pub stream: Option<bool>,
+    pub cache: Option<bool>,
+    pub temperature: Option<f32>,
+    /// The environment variable holding the API key (default OPENAI_API_KEY).
+    pub api_key_env: Option<String>,
+}
+
 /// An API key. Its `Debug` and `Display` never show it; it is only ever written into
 /// the `Authorization` header.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ApiKey(String);
 
 impl ApiKey {
+    /// A key; from now on it is redacted from everything archie writes or prints.
     pub fn new(key: impl Into<String>) -> Self {
-        Self(key.into())
+        let key = key.into();
+        crate::secrets::register(&key);
+        Self(key)
     }
 
     /// The key itself, for the `Authorization` header only.
     pub(crate) fn expose(&self) -> &str {
         &self.0
-    }
-
-    /// `text` with every occurrence of the key replaced.
-    pub(crate) fn scrub(&self, text: &str) -> String {
-        if self.0.len() < 4 {
-            return text.to_string();
-        }
-        text.replace(&self.0, "[redacted]")
     }
 }
 
@@ -85,12 +138,9 @@ pub struct LlmConfig {
     pub first_token_timeout: Duration,
     /// The whole request, first byte to last.
     pub request_timeout: Duration,
-    /// Attempts per call, the first included (`--retries N` gives N + 1).
-    pub max_attempts: u32,
-    /// The first backoff delay; it doubles per retry, with ±50 % jitter.
-    pub backoff_base: Duration,
-    /// No backoff (nor `Retry-After`) waits longer than this.
-    pub max_backoff: Duration,
+    /// Attempts per call (the first included: `--retries N` gives N + 1), backoff and
+    /// its cap.
+    pub retry: crate::retry::RetryPolicy,
 }
 
 impl LlmConfig {
@@ -108,9 +158,7 @@ impl LlmConfig {
             connect_timeout: Duration::from_secs(10),
             first_token_timeout: Duration::from_secs(120),
             request_timeout: Duration::from_secs(300),
-            max_attempts: 4,
-            backoff_base: Duration::from_secs(1),
-            max_backoff: Duration::from_secs(60),
+            retry: crate::retry::RetryPolicy::default(),
         }
     }
 
@@ -119,15 +167,14 @@ impl LlmConfig {
     /// folder.
     ///
     /// Fails with [`LlmError::NotConfigured`] when there is neither an API key nor a base
-    /// URL, and with [`LlmError::Config`] for a bad file or value (both exit 2).
+    /// URL, and with a configuration error for a bad file or value (both exit 2).
     pub fn resolve(
-        args: &LlmArgs,
+        args: &LlmOverrides,
         memory_dir: &Path,
         env: EnvLookup<'_>,
     ) -> Result<LlmConfig, LlmError> {
-        let file = crate::config::llm_section(memory_dir, env).map_err(|e| LlmError::Config {
-            message: e.to_string(),
-        })?;
+        let file: LlmSection =
+            crate::config::section("llm", memory_dir, env).map_err(LlmError::ConfigFile)?;
         let var = |name: &str| {
             env(name)
                 .map(|v| v.trim().to_string())
@@ -142,11 +189,8 @@ impl LlmConfig {
             .or_else(|| var("BASE_URL"))
             .or(file.base_url.clone());
         let key_var = file.api_key_env.as_deref().unwrap_or("OPENAI_API_KEY");
-        let api_key = var(key_var).map(|key| {
-            // Whatever its shape, the key is redacted from everything archie writes.
-            crate::secrets::register(&key);
-            ApiKey::new(key)
-        });
+        // Whatever its shape, the key is redacted from everything archie writes.
+        let api_key = var(key_var).map(ApiKey::new);
         if base_url.is_none() && api_key.is_none() {
             return Err(LlmError::NotConfigured);
         }
@@ -154,13 +198,7 @@ impl LlmConfig {
         match reqwest::Url::parse(&base_url) {
             Ok(url) if matches!(url.scheme(), "http" | "https") => {}
             _ => {
-                return Err(LlmError::Config {
-                    message: format!(
-                        "the LLM base URL `{base_url}` is not an http(s) URL\n  Use e.g. \
-                         --base-url http://localhost:11434/v1 (Ollama) or \
-                         https://api.openai.com/v1."
-                    ),
-                });
+                return Err(LlmError::BadBaseUrl { url: base_url });
             }
         }
         let model = args
@@ -176,13 +214,12 @@ impl LlmConfig {
         config.cache = !args.no_cache && file.cache.unwrap_or(true);
         config.structured = args.structured.or(file.structured).unwrap_or_default();
         config.temperature = file.temperature;
-        let secs = |name: &str, v: Option<f64>, default: Duration| match v {
+        let secs = |name: &'static str, v: Option<f64>, default: Duration| match v {
             None => Ok(default),
             Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-            Some(s) => Err(LlmError::Config {
-                message: format!(
-                    "{name} must be a positive number of seconds, not {s}\n  e.g. --timeout 120"
-                ),
+            Some(s) => Err(LlmError::BadSeconds {
+                setting: name,
+                value: s,
             }),
         };
         config.request_timeout = secs(
@@ -200,10 +237,10 @@ impl LlmConfig {
             file.first_token_timeout_secs,
             config.first_token_timeout.min(config.request_timeout),
         )?;
-        config.max_attempts = args.retries.or(file.retries).unwrap_or(3).saturating_add(1);
+        config.retry.max_attempts = args.retries.or(file.retries).unwrap_or(3).saturating_add(1);
         // For tests that run the binary against a mock which injects failures.
         if let Some(ms) = var("ARCHIE_LLM_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
-            config.backoff_base = Duration::from_millis(ms);
+            config.retry.base = Duration::from_millis(ms);
         }
         Ok(config)
     }

@@ -1,5 +1,6 @@
-//! What can go wrong talking to a model. Every message says what to do next and none
-//! carries the API key (server text is scrubbed before it gets here).
+//! What can go wrong talking to a model. Each message says what happened in one line and
+//! none carries the API key (server text is scrubbed before it gets here); what to do
+//! about it is the edge's to say (`cli::error`).
 
 use std::fmt;
 use std::time::Duration;
@@ -28,21 +29,27 @@ impl fmt::Display for TimeoutPhase {
 #[derive(Debug, thiserror::Error)]
 pub enum LlmError {
     /// Neither an API key nor a base URL (exit 2).
-    #[error(
-        "no LLM is configured\n  archie talks to any OpenAI-compatible endpoint. Either:\n    \
-         export OPENAI_API_KEY=sk-…                          (OpenAI)\n    \
-         archie --base-url http://localhost:11434/v1 --model llama3.1 analyze …   (Ollama)\n  \
-         or put [llm] base_url/model in archie.toml."
-    )]
+    #[error("no LLM is configured")]
     NotConfigured,
 
-    /// A bad setting in a flag, the environment or a config file (exit 2). `message`
-    /// carries its own hint lines.
-    #[error("{message}")]
-    Config { message: String },
+    /// `archie.toml` or the user config cannot be read (exit 2).
+    #[error(transparent)]
+    ConfigFile(#[from] crate::config::ConfigError),
+
+    /// The base URL is not an http(s) URL (exit 2).
+    #[error("the LLM base URL `{url}` is not an http(s) URL")]
+    BadBaseUrl { url: String },
+
+    /// A duration setting that is not a positive number of seconds (exit 2).
+    #[error("{setting} must be a positive number of seconds, not {value}")]
+    BadSeconds { setting: &'static str, value: f64 },
+
+    /// The HTTP client could not be built (a broken TLS setup).
+    #[error("cannot set up the HTTP client: {0}")]
+    HttpClient(String),
 
     /// The server answered with an error status.
-    #[error("{}", http_message(*status, message, code.as_deref(), model))]
+    #[error("{}", http_message(*status, message, code.as_deref()))]
     Http {
         status: u16,
         /// The server's `error.code` (or `error.type`), if any.
@@ -55,46 +62,32 @@ pub enum LlmError {
     },
 
     /// 429 `insufficient_quota`: retrying will not help.
-    #[error(
-        "the LLM account has no quota left ({message})\n  Check the plan and billing of the \
-         account behind OPENAI_API_KEY, or point archie at another endpoint with --base-url."
-    )]
+    #[error("the LLM account has no quota left ({message})")]
     InsufficientQuota { message: String },
 
     /// The server could not be reached.
-    #[error(
-        "could not reach the LLM at {url}: {reason}\n  Is the server running and is the URL \
-         right? Set it with --base-url or OPENAI_BASE_URL."
-    )]
+    #[error("could not reach the LLM at {url}: {reason}")]
     Connect { url: String, reason: String },
 
     /// A timeout fired.
-    #[error(
-        "the LLM did not {phase} within {:.1} s\n  A slow local model may need more time: \
-         --timeout SECS, or [llm] timeout_secs / first_token_timeout_secs in archie.toml.",
-        after.as_secs_f64()
-    )]
+    #[error("the LLM did not {phase} within {:.1} s", after.as_secs_f64())]
     Timeout {
         phase: TimeoutPhase,
         after: Duration,
     },
 
     /// The answer stopped arriving before it was complete.
-    #[error("the answer broke off mid-stream ({reason})\n  Try again, or use --no-stream.")]
+    #[error("the answer broke off mid-stream ({reason})")]
     StreamBroken { reason: String },
 
     /// The server's answer could not be read.
-    #[error(
-        "the LLM's answer could not be read: {0}\n  Is --base-url an OpenAI-compatible \
-         endpoint (usually ending in /v1)?"
-    )]
+    #[error("the LLM's answer could not be read: {0}")]
     Protocol(String),
 
     /// A structured answer did not match its schema, even after one corrective retry.
     #[error(
-        "the model's answer does not have the expected shape at `{path}`: {message}\n  \
-         It was asked once more with the error and still answered: {excerpt}\n  A larger \
-         model, or --structured schema if the endpoint supports JSON Schema, usually helps."
+        "the model's answer does not have the expected shape at `{path}`: {message} \
+         (asked once more with the error, it still answered: {excerpt})"
     )]
     InvalidOutput {
         /// The JSON path that failed (`.` is the whole answer).
@@ -104,14 +97,30 @@ pub enum LlmError {
     },
 
     /// Every attempt failed; `last` is the last failure.
-    #[error("{last}\n  (gave up after {attempts} attempts)")]
+    #[error("{last} (gave up after {attempts} attempts)")]
     Exhausted { attempts: u32, last: Box<LlmError> },
+}
+
+impl crate::error::Classify for LlmError {
+    fn exit(&self) -> crate::error::Exit {
+        if self.is_config() {
+            crate::error::Exit::Usage
+        } else {
+            crate::error::Exit::Failed
+        }
+    }
 }
 
 impl LlmError {
     /// A configuration error (exit 2).
     pub fn is_config(&self) -> bool {
-        matches!(self, Self::NotConfigured | Self::Config { .. })
+        matches!(
+            self,
+            Self::NotConfigured
+                | Self::ConfigFile(_)
+                | Self::BadBaseUrl { .. }
+                | Self::BadSeconds { .. }
+        )
     }
 
     /// The error of the last attempt (looks through [`LlmError::Exhausted`]).
@@ -139,8 +148,18 @@ impl LlmError {
         }
     }
 
-    /// Why this failure may be retried, or `None` when retrying cannot help.
-    pub(crate) fn retry_reason(&self) -> Option<String> {
+    /// Why this failure may be retried (and how long the server asked to wait), or `None`
+    /// when retrying cannot help.
+    pub(crate) fn retryable(&self) -> Option<crate::retry::Retryable> {
+        let after = match self {
+            Self::Http { retry_after, .. } => *retry_after,
+            _ => None,
+        };
+        self.retry_reason()
+            .map(|reason| crate::retry::Retryable::new(reason).after(after))
+    }
+
+    fn retry_reason(&self) -> Option<String> {
         match self {
             Self::Http { status: 429, .. } => Some("rate limited".into()),
             Self::Http { status, .. } if *status >= 500 => {
@@ -159,20 +178,7 @@ impl LlmError {
     }
 }
 
-fn http_message(status: u16, message: &str, code: Option<&str>, model: &str) -> String {
+fn http_message(status: u16, message: &str, code: Option<&str>) -> String {
     let code = code.map(|c| format!(", {c}")).unwrap_or_default();
-    let hint = match status {
-        401 | 403 => "Check OPENAI_API_KEY (or the key your endpoint expects).".to_string(),
-        404 => format!(
-            "Is the model `{model}` available there, and does --base-url end in /v1? \
-             Choose another with --model."
-        ),
-        400 | 422 => "The endpoint rejected the request; if it does not support JSON Schema \
-                      output, try --structured prompt."
-            .to_string(),
-        429 => "The endpoint is rate limiting; wait a little, or lower concurrency.".to_string(),
-        s if s >= 500 => "The server failed; try again later.".to_string(),
-        _ => "Check --base-url and --model.".to_string(),
-    };
-    format!("the LLM endpoint answered HTTP {status}{code}: {message}\n  {hint}")
+    format!("the LLM endpoint answered HTTP {status}{code}: {message}")
 }

@@ -4,7 +4,7 @@
 //! - [`LlmConfig::resolve`] works out where to send requests (flags, then env, then `archie.toml`,
 //!   then user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
 //!   neither an API key nor a base URL.
-//! - [`from_args`] (or [`connect_with_cache`]) builds the client, an `Arc<dyn Llm>` shared
+//! - [`from_settings`] (or [`connect_with_cache`]) builds the client, an `Arc<dyn Llm>` shared
 //!   by every node of a flow.
 //! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
 //!   final [`Event::TokensDone`]. With `--no-stream` the whole answer arrives as one
@@ -23,20 +23,17 @@
 //!
 //! ```ignore
 //! // src/cli/analyze.rs
-//! let llm = crate::llm::from_args(&app.global.llm, &app.global.memory_file, app.events.clone(), app.store()?)?;
+//! let llm = crate::llm::from_settings(&settings.llm, &settings.memory_file, events, store)?;
 //! let env = AnalyzeEnv { llm: llm.clone(), /* ... */ };
 //! let result = app.run_flow(&graph, state, &env).await?;
 //! llm.emit_usage(); // "4 LLM calls · 31,420 → 3,880 tokens · 41 s"
 //!
 //! // a node
-//! fn prepare<'a>(s: &'a mut AnalyzeState, cx: &'a mut Cx<'_, AnalyzeEnv>)
-//!     -> BoxFuture<'a, anyhow::Result<Next>> {
-//!     Box::pin(async move {
-//!         let messages = vec![Message::system(system_prompt), Message::user(&s.query)];
-//!         let text = cx.env.llm.chat(messages).await?;          // streamed to the user
-//!         let facts: Extraction = cx.env.llm.structured(msgs).await?; // typed, cached
-//!         Ok(Next::Continue)
-//!     })
+//! async fn prepare(s: &mut AnalyzeState, cx: &mut Cx<'_, AnalyzeEnv>) -> anyhow::Result<Next> {
+//!     let messages = vec![Message::system(system_prompt), Message::user(&s.query)];
+//!     let text = cx.env.llm.chat(messages).await?;          // streamed to the user
+//!     let facts: Extraction = cx.env.llm.structured(msgs).await?; // typed, cached
+//!     Ok(Next::Continue)
 //! }
 //! ```
 //!
@@ -53,30 +50,20 @@ mod usage;
 
 pub use cache::{ResponseCache, cache_key};
 pub use config::{
-    ApiKey, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, StructuredMode, is_local_url,
+    ApiKey, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, LlmOverrides, LlmSection,
+    StructuredMode, is_local_url,
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
 pub use usage::{CallUsage, UsageMeter, UsageTotals};
 
-use crate::ui::events::{Event, Events};
+use crate::events::{Event, Events};
 use futures::future::BoxFuture;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
-
-/// The exit code an error from this module asks for, if it is one of ours.
-///
-/// Configuration problems ("no LLM is configured", a bad `archie.toml`, a bad base URL)
-/// are exit 2; every other LLM failure is an ordinary failure (exit 1).
-pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
-    match err.downcast_ref::<LlmError>() {
-        Some(e) if e.is_config() => Some(crate::error::EXIT_USAGE),
-        _ => None,
-    }
-}
 
 /// Who says a message. The system prompt is sent as `system`, never as `assistant`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -337,11 +324,11 @@ pub fn connect_with_cache(
     )?))
 }
 
-/// Resolves the configuration from the command line and the process environment and
+/// Resolves the configuration from the user's overrides and the process environment and
 /// connects: what a command that needs an LLM calls before doing any work. Answers are
 /// cached in `cache` (the run store) unless caching is off (`--no-cache`).
-pub fn from_args(
-    args: &crate::cli::llm::LlmArgs,
+pub fn from_settings(
+    args: &LlmOverrides,
     memory_file: &Path,
     events: Events,
     cache: Arc<dyn ResponseCache>,
@@ -369,7 +356,7 @@ mod tests {
     #[test]
     fn helper_futures_are_send() {
         let config = LlmConfig::new("http://127.0.0.1:9/v1", "m");
-        let events: Events = Arc::new(crate::ui::events::Discard);
+        let events: Events = Arc::new(crate::events::Discard);
         let llm = connect(config, events).unwrap();
         assert_send(llm.chat(vec![Message::user("x")]));
         assert_send(llm.ask(vec![Message::user("x")]));

@@ -1,6 +1,6 @@
 //! Usage per call and per run.
 
-use crate::ui::events::{Event, Events};
+use crate::events::{Event, Events};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 

@@ -20,7 +20,6 @@ pub use relevant::Relevant;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt;
 use std::path::PathBuf;
 
 /// A thing in the system: a service, a store, a queue, an API, a concept.
@@ -199,39 +198,6 @@ impl MergeReport {
             Change::Skipped => self.skipped += 1,
         }
     }
-}
-
-impl fmt::Display for MergeReport {
-    /// `+12 entities, +19 relationships` (then `, 3 updated` and stub/skip counts if any).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let added = self.entities_added + self.stubs_added;
-        write!(
-            f,
-            "+{added} {}, +{} {}",
-            plural(added, "entity", "entities"),
-            self.relationships_added,
-            plural(self.relationships_added, "relationship", "relationships"),
-        )?;
-        let updated = self.entities_updated + self.relationships_updated;
-        if updated > 0 {
-            write!(f, ", {updated} updated")?;
-        }
-        if self.stubs_added > 0 {
-            write!(
-                f,
-                " ({} only named by a relationship, type unknown)",
-                self.stubs_added
-            )?;
-        }
-        if self.skipped > 0 {
-            write!(f, ", {} skipped (no name, from, to or type)", self.skipped)?;
-        }
-        Ok(())
-    }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }
 
 type RelKey = (String, String, String);
@@ -774,7 +740,11 @@ pub struct Stats {
 #[derive(Debug, thiserror::Error)]
 pub enum MemoryError {
     /// The file is not JSON, or not a memory file's shape. It is never overwritten.
-    #[error("{}", corrupt_message(.path, *.line, *.column, .message, *.not_json, .backup.as_ref()))]
+    #[error(
+        "{} {} (line {line}, column {column}: {message})",
+        .path.display(),
+        if *.not_json { "is not valid JSON" } else { "is not a valid memory file" }
+    )]
     Corrupt {
         path: PathBuf,
         line: usize,
@@ -786,7 +756,7 @@ pub enum MemoryError {
         backup: Option<PathBuf>,
     },
     /// Reading, writing or locking failed.
-    #[error("cannot {action} {}: {source}\n  Check that the folder exists and is writable, then run the command again.", .path.display())]
+    #[error("cannot {action} {}: {source}", .path.display())]
     Io {
         action: &'static str,
         path: PathBuf,
@@ -795,39 +765,13 @@ pub enum MemoryError {
     },
 }
 
-fn corrupt_message(
-    path: &std::path::Path,
-    line: usize,
-    column: usize,
-    message: &str,
-    not_json: bool,
-    backup: Option<&PathBuf>,
-) -> String {
-    let what = if not_json {
-        "is not valid JSON"
-    } else {
-        "is not a valid memory file"
-    };
-    let mut out = format!(
-        "{} {what} (line {line}, column {column}: {message})\n  The file was left untouched.",
-        path.display()
-    );
-    match backup {
-        Some(bak) => out.push_str(&format!(
-            " A copy of the last good version is {}.\n  Fix the file (or restore the copy) and run the command again.",
-            bak.display()
-        )),
-        None => out.push_str("\n  Fix the file and run the command again."),
-    }
-    out
-}
-
-/// The exit code an error from this module asks for, if it is one of ours:
-/// 2 for a memory file that cannot be read as JSON (the user must fix it).
-pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
-    match err.downcast_ref::<MemoryError>()? {
-        MemoryError::Corrupt { .. } => Some(crate::error::EXIT_USAGE),
-        MemoryError::Io { .. } => None,
+impl crate::error::Classify for MemoryError {
+    /// A corrupt file is the user's to fix (exit 2); an I/O failure is a failure.
+    fn exit(&self) -> crate::error::Exit {
+        match self {
+            MemoryError::Corrupt { .. } => crate::error::Exit::Usage,
+            MemoryError::Io { .. } => crate::error::Exit::Failed,
+        }
     }
 }
 

@@ -72,7 +72,7 @@ const BUILTINS: &[(&str, &str)] = &[
 ];
 
 /// The prompts archie renders, by name (the file name without `.md`).
-const NAMES: &[&str] = &[
+pub const NAMES: &[&str] = &[
     "system",
     "analyze_initial",
     "analyze_followup",
@@ -119,11 +119,7 @@ pub enum Source {
 #[derive(Debug, thiserror::Error)]
 pub enum PromptError {
     /// A template failed to parse or render.
-    #[error(
-        "prompt template {file}{}: {problem}\n  {}",
-        line_suffix(*.line),
-        template_hint(*.user_file)
-    )]
+    #[error("prompt template {file}{}: {problem}", line_suffix(*.line))]
     Template {
         /// The file: its path, or `built-in prompts/NAME.md`.
         file: String,
@@ -133,35 +129,23 @@ pub enum PromptError {
         user_file: bool,
     },
     /// `render` was asked for a prompt archie does not have.
-    #[error("there is no prompt named {name:?}\n  archie's prompts are: {}", NAMES.join(", "))]
+    #[error("there is no prompt named {name:?} (archie's prompts are: {})", NAMES.join(", "))]
     UnknownPrompt { name: String },
     /// The `--prompts-dir` folder could not be read.
-    #[error(
-        "cannot read the prompts folder {}: {err}\n  check the folder given to --prompts-dir",
-        .dir.display()
-    )]
+    #[error("cannot read the prompts folder {}: {err}", .dir.display())]
     PromptsDir { dir: PathBuf, err: std::io::Error },
     /// A template file in `--prompts-dir` could not be read.
-    #[error(
-        "cannot read the prompt template {}: {err}\n  make it a readable UTF-8 text file, or remove it to use the built-in one",
-        .path.display()
-    )]
+    #[error("cannot read the prompt template {}: {err}", .path.display())]
     ReadTemplate { path: PathBuf, err: std::io::Error },
     /// The `--prompts-config` file could not be read.
-    #[error(
-        "cannot read the prompts config {}: {err}\n  check the file given to --prompts-config",
-        .path.display()
-    )]
+    #[error("cannot read the prompts config {}: {err}", .path.display())]
     ConfigRead { path: PathBuf, err: std::io::Error },
     /// The `--prompts-config` file is not in the expected shape.
-    #[error(
-        "the prompts config {} is not valid: {problem}\n  expected {{\"prompts\": {{\"AGENT\": {{\"KEY\": {{\"inputs\": [..], \"path\": \"file.txt\"}}}}}}}}",
-        .path.display()
-    )]
+    #[error("the prompts config {} is not valid: {problem}", .path.display())]
     ConfigInvalid { path: PathBuf, problem: String },
     /// A template file named in `--prompts-config` could not be read.
     #[error(
-        "cannot read the prompt file {} for {key} (named in {}): {err}\n  fix its \"path\" in the config; a relative path is read from the config file's folder",
+        "cannot read the prompt file {} for {key} (named in {}): {err}",
         .path.display(),
         .config.display()
     )]
@@ -180,14 +164,6 @@ fn line_suffix(line: Option<usize>) -> String {
     line.map(|l| format!(", line {l}")).unwrap_or_default()
 }
 
-fn template_hint(user_file: bool) -> &'static str {
-    if user_file {
-        "fix the template, or remove it to use archie's built-in one"
-    } else {
-        "this is a fault in archie's built-in prompt; please report it"
-    }
-}
-
 impl PromptError {
     /// Whether the user can fix this (exit code 2) rather than it being archie's fault.
     pub fn is_usage(&self) -> bool {
@@ -203,16 +179,16 @@ impl PromptError {
     }
 }
 
-/// The exit code an error from this module asks for, if it is one of ours:
-/// 2 when the user can fix it ([`PromptError::is_usage`]), 1 otherwise.
-pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
-    err.downcast_ref::<PromptError>().map(|e| {
-        if e.is_usage() {
-            crate::error::EXIT_USAGE
+impl crate::error::Classify for PromptError {
+    /// The user's templates, folder or config: theirs to fix (exit 2); a built-in
+    /// template given the wrong variables is archie's fault (exit 1).
+    fn exit(&self) -> crate::error::Exit {
+        if self.is_usage() {
+            crate::error::Exit::Usage
         } else {
-            crate::error::EXIT_FAILED
+            crate::error::Exit::Failed
         }
-    })
+    }
 }
 
 /// An original-format template from `--prompts-config`.

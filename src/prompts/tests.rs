@@ -182,7 +182,10 @@ fn a_missing_variable_in_a_builtin_is_archies_fault() {
     );
     assert!(msg.contains("undefined"), "{msg}");
     assert!(!err.is_usage());
-    assert_eq!(exit_status(&err), Some(1));
+    assert_eq!(
+        crate::error::Classify::exit(&err),
+        crate::error::Exit::Failed
+    );
 }
 
 #[test]

@@ -22,8 +22,8 @@ pub use crate::secrets::{REDACTED, redact_args, redact_text};
 pub use checkpointer::RunCheckpointer;
 pub use id::RunId;
 
+use crate::graph::Question;
 use crate::graph::{Checkpoint, Cursor};
-use crate::ui::prompt::Question;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -193,26 +193,20 @@ pub struct RunDetail {
 /// A run store that cannot be used, and what to do about it.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error(
-        "cannot create the state directory {}: {source}\n  Make it writable, or keep archie's state elsewhere with --state-dir DIR (or ARCHIE_STATE_DIR).",
-        path.display()
-    )]
+    #[error("cannot create the state directory {}: {source}", path.display())]
     CreateDir {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error(
-        "cannot open the run store {}: {source}\n  If the file is damaged, move it away (archie starts a new one); or use another state directory with --state-dir DIR.",
-        path.display()
-    )]
+    #[error("cannot open the run store {}: {source}", path.display())]
     Open {
         path: PathBuf,
         #[source]
         source: rusqlite::Error,
     },
     #[error(
-        "the run store {} has schema version {found}, but this archie only knows up to version {known}: a newer archie wrote it\n  Upgrade archie, or use another state directory with --state-dir DIR.",
+        "the run store {} has schema version {found}, but this archie only knows up to version {known}: a newer archie wrote it",
         path.display()
     )]
     TooNew {
@@ -221,7 +215,7 @@ pub enum StoreError {
         known: u32,
     },
     #[error(
-        "upgrading the run store {} to schema version {version} failed: {source}\n  The database was left as it was. Move it away to start a new one, or report this as a bug.",
+        "upgrading the run store {} to schema version {version} failed: {source}",
         path.display()
     )]
     Migrate {
@@ -230,28 +224,22 @@ pub enum StoreError {
         #[source]
         source: rusqlite::Error,
     },
-    #[error("no run `{id}` is recorded\n  Run `archie runs list` to see the recorded runs.")]
+    #[error("no run `{id}` is recorded")]
     UnknownRun { id: String },
     #[error(
-        "the run store is busy: another archie process held it for more than {} s\n  Try again when the other run has finished.",
+        "the run store is busy: another archie process held it for more than {} s",
         BUSY_TIMEOUT.as_secs()
     )]
     Busy(#[source] rusqlite::Error),
-    #[error(
-        "the checkpoint of run {id} cannot be read: {source}\n  It was written by an incompatible archie; start the command again instead of resuming."
-    )]
+    #[error("the checkpoint of run {id} cannot be read: {source}")]
     BadCheckpoint {
         id: String,
         #[source]
         source: serde_json::Error,
     },
-    #[error(
-        "could not find a free run id after {MAX_ID_ATTEMPTS} tries\n  Prune old runs with `archie runs prune --older-than 30d`."
-    )]
+    #[error("could not find a free run id after {MAX_ID_ATTEMPTS} tries")]
     NoFreeId,
-    #[error(
-        "run store error: {0}\n  If this persists, move the database away (archie starts a new one)."
-    )]
+    #[error("run store error: {0}")]
     Sql(#[source] rusqlite::Error),
     #[error("cannot serialise data for the run store: {0}")]
     Json(#[from] serde_json::Error),
@@ -268,12 +256,13 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// The exit code an error from this module asks for, if it is one of ours: 2 for an
-/// unknown run id or a database from a newer archie (nothing ran; the user fixes it).
-pub fn exit_status(err: &(dyn std::error::Error + 'static)) -> Option<u8> {
-    match err.downcast_ref::<StoreError>()? {
-        StoreError::UnknownRun { .. } | StoreError::TooNew { .. } => Some(crate::error::EXIT_USAGE),
-        _ => None,
+impl crate::error::Classify for StoreError {
+    /// An unknown run id or a database from a newer archie: the user's to fix (exit 2).
+    fn exit(&self) -> crate::error::Exit {
+        match self {
+            StoreError::UnknownRun { .. } | StoreError::TooNew { .. } => crate::error::Exit::Usage,
+            _ => crate::error::Exit::Failed,
+        }
     }
 }
 
@@ -847,7 +836,10 @@ mod tests {
         assert!(
             matches!(err, StoreError::TooNew { found, .. } if found == schema::CURRENT_VERSION + 1)
         );
-        assert!(err.to_string().contains("Upgrade archie"), "{err}");
-        assert_eq!(exit_status(&err), Some(crate::error::EXIT_USAGE));
+        assert!(err.to_string().contains("a newer archie wrote it"), "{err}");
+        assert_eq!(
+            crate::error::Classify::exit(&err),
+            crate::error::Exit::Usage
+        );
     }
 }

@@ -1,11 +1,18 @@
-//! The only place that draws: the human renderer of [`events::Event`]s on stderr,
-//! prompts ([`prompt`]), and colour settings.
+//! The only place that draws: the human renderer of [`Event`]s on stderr, JSON lines
+//! ([`JsonLines`]), the terminal prompter ([`Terminal`]), tables of runs and of the
+//! memory, and colour settings.
 
-pub mod events;
-pub mod prompt;
+mod json;
+pub mod memory;
+pub mod runs;
 mod terminal;
+pub mod text;
 
-use events::{Event, EventSink};
+pub use json::JsonLines;
+pub use terminal::Terminal;
+pub use text::thousands;
+
+use crate::events::{Event, EventSink};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
@@ -13,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// When to use colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ColorChoice {
     /// Colour when the stream is a terminal and `NO_COLOR` is unset.
     #[default]
@@ -25,7 +32,7 @@ pub enum ColorChoice {
 /// How much the human renderer says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Verbosity {
-    /// Errors and results only.
+    /// Errors, results and the files written.
     Quiet,
     #[default]
     Normal,
@@ -65,6 +72,9 @@ pub struct Ui {
 struct Inner {
     multi: MultiProgress,
     verbosity: Verbosity,
+    /// Events also go out as JSON lines on stdout: draw only what must reach stderr
+    /// whatever the mode (a question waiting, Ctrl-C, an error).
+    json: bool,
     /// Whether bars are drawn (stderr is a terminal and not quiet).
     live: bool,
     bars: Mutex<Bars>,
@@ -82,8 +92,10 @@ struct Bars {
 }
 
 impl Ui {
-    pub fn new(verbosity: Verbosity) -> Self {
-        let live = verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
+    /// The renderer for `verbosity`; with `json`, only what must reach stderr whatever
+    /// the output mode.
+    pub fn new(verbosity: Verbosity, json: bool) -> Self {
+        let live = !json && verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
         let target = if live {
             ProgressDrawTarget::stderr_with_hz(12)
         } else {
@@ -93,6 +105,7 @@ impl Ui {
             inner: Arc::new(Inner {
                 multi: MultiProgress::with_draw_target(target),
                 verbosity,
+                json,
                 live,
                 bars: Mutex::new(Bars::default()),
             }),
@@ -183,6 +196,84 @@ impl Ui {
     }
 }
 
+impl Ui {
+    /// A finished piece of work: `✔ message`, after any stream in progress.
+    fn done(&self, message: &str) {
+        let mut bars = self.bars();
+        self.end_stream(&mut bars);
+        drop(bars);
+        self.line(&format!("{} {message}", tick()));
+    }
+
+    /// Clears every spinner and bar from the screen for good.
+    fn clear_bars(&self) {
+        let mut bars = self.bars();
+        let Bars { nodes, tasks, .. } = &mut *bars;
+        for (_, bar) in nodes.drain().chain(tasks.drain()) {
+            bar.finish_and_clear();
+        }
+        self.end_stream(&mut bars);
+    }
+
+    /// `error: message`, each cause once, then what to do.
+    fn error(&self, message: &str, causes: &[String], hints: &[String]) {
+        self.clear_bars();
+        eprintln!("{}", error_text(message, causes, hints));
+    }
+
+    /// The run stopped at a question: the question, and the command that answers it.
+    fn waiting(
+        &self,
+        question: &str,
+        prompt: Option<&str>,
+        kind: &str,
+        options: &[String],
+        reason: &str,
+        resume_command: &str,
+    ) {
+        self.clear_bars();
+        let how = if reason == "no_input" {
+            "--no-input was given"
+        } else {
+            "there is no terminal to ask at"
+        };
+        let answer = match kind {
+            "confirm" => "--answer yes   (or --yes)".to_string(),
+            "choose" => format!(
+                "--answer \"{}\"   (one of: {})",
+                options.first().map_or("", |o| o.as_str()),
+                options.join(", ")
+            ),
+            _ => "--answer \"…\"".to_string(),
+        };
+        let mut msg = format!(
+            "{} waiting for an answer ({how}):\n  {}\n",
+            console::style("?").yellow().bold(),
+            question.trim().replace('\n', "\n  "),
+        );
+        if let Some(prompt) = prompt {
+            msg.push_str(&format!("  {}\n", console::style(prompt).dim()));
+        }
+        msg.push_str(&format!("  continue with: {resume_command} {answer}"));
+        eprintln!("{}", crate::secrets::redact_text(&msg));
+    }
+}
+
+/// The report of a failed command: `error: message`, each cause once (`caused by: …`),
+/// then the hints, each line indented; secrets redacted.
+pub fn error_text(message: &str, causes: &[String], hints: &[String]) -> String {
+    let mut out = format!("{} {message}", console::style("error:").red().bold());
+    for cause in causes {
+        out.push_str(&format!("\n  caused by: {cause}"));
+    }
+    for hint in hints {
+        for line in hint.lines() {
+            out.push_str(&format!("\n  {line}"));
+        }
+    }
+    crate::secrets::redact_text(&out)
+}
+
 fn tick() -> console::StyledObject<&'static str> {
     console::style("✔").green()
 }
@@ -190,6 +281,37 @@ fn tick() -> console::StyledObject<&'static str> {
 impl EventSink for Ui {
     fn emit(&self, event: Event) {
         match event {
+            Event::Error {
+                message,
+                causes,
+                hints,
+                ..
+            } => self.error(&message, &causes, &hints),
+            Event::Waiting {
+                question,
+                prompt,
+                kind,
+                options,
+                reason,
+                resume_command,
+                ..
+            } => self.waiting(
+                &question,
+                prompt.as_deref(),
+                &kind,
+                &options,
+                &reason,
+                &resume_command,
+            ),
+            Event::Interrupted { resume_command, .. } => {
+                self.clear_bars();
+                let _ = console::Term::stderr().show_cursor();
+                eprintln!("\n{} interrupted", console::style("✘").red());
+                if let Some(cmd) = resume_command {
+                    eprintln!("  continue with: {cmd}");
+                }
+            }
+            _ if self.inner.json => {}
             Event::Result { text } => self.result(&text),
             Event::Data { value } => {
                 let text =
@@ -220,12 +342,7 @@ impl EventSink for Ui {
                     bar.finish_and_clear();
                 }
             }
-            Event::Done { message } => {
-                let mut bars = self.bars();
-                self.end_stream(&mut bars);
-                drop(bars);
-                self.line(&format!("{} {message}", tick()));
-            }
+            Event::Done { message } => self.done(&message),
             Event::Warning { message } => {
                 let mut bars = self.bars();
                 self.end_stream(&mut bars);
@@ -343,35 +460,83 @@ impl EventSink for Ui {
                 tick(),
                 console::style("(given up front)").dim()
             )),
+            Event::Retrieved {
+                documents, skipped, ..
+            } => {
+                let mut line = format!(
+                    "read {documents} document{}",
+                    if documents == 1 { "" } else { "s" }
+                );
+                if !skipped.is_empty() {
+                    let total: u64 = skipped.iter().map(|c| c.count).sum();
+                    let breakdown: Vec<String> = skipped
+                        .iter()
+                        .map(|c| format!("{} {}", c.count, c.label))
+                        .collect();
+                    line.push_str(&format!(
+                        " ({total} skipped: {}) — see -v",
+                        breakdown.join(", ")
+                    ));
+                }
+                self.line(&format!("{} {line}", tick()));
+            }
+            Event::Extracted {
+                chunks,
+                cached,
+                failed,
+                entities,
+                relationships,
+                concurrency,
+                ms,
+            } => {
+                let mut message = format!(
+                    "extracted knowledge  {chunks} chunk{} · {concurrency} in parallel · {}   {:.1} s",
+                    if chunks == 1 { "" } else { "s" },
+                    text::graph_size(entities, relationships),
+                    ms as f64 / 1000.0
+                );
+                if cached > 0 {
+                    message.push_str(&format!(
+                        "\n  (cached: {cached} of {chunks} chunks unchanged since the last run)"
+                    ));
+                }
+                if failed > 0 {
+                    message.push_str(&format!(
+                        "\n  ({failed} of {chunks} chunks failed and were skipped)"
+                    ));
+                }
+                self.done(&message);
+            }
+            Event::MemorySaved {
+                path,
+                entities_added,
+                relationships_added,
+                updated,
+                stubs_added,
+                skipped,
+                merged_with_disk,
+                written,
+            } => {
+                let mut line = format!(
+                    "memory {path}: {}",
+                    text::merge_summary(
+                        entities_added,
+                        relationships_added,
+                        updated,
+                        stubs_added,
+                        skipped
+                    )
+                );
+                if merged_with_disk {
+                    line.push_str(" (merged with changes another archie saved meanwhile)");
+                }
+                if !written {
+                    line.push_str(" — nothing new, file unchanged");
+                }
+                self.done(&line);
+            }
             Event::RunFinished { run, .. } => self.bars().run = run,
             Event::RunStarted { .. } | Event::Interrupt { .. } => {}
         }
-    }
-}
-
-/// `12345` → `12,345`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(31420), "31,420");
-        assert_eq!(thousands(1234567), "1,234,567");
     }
 }

@@ -1,12 +1,40 @@
-//! dialoguer prompts on stderr.
+//! The terminal prompter: dialoguer prompts on stderr, drawn with progress bars
+//! suspended so a spinner never garbles a prompt, run off the async runtime (dialoguer
+//! blocks).
 
 use super::Ui;
-use super::prompt::{Answer, Question, QuestionKind};
 use crate::error::Interrupted;
+use crate::graph::{Answer, Prompter, Question, QuestionKind};
+use anyhow::Context as _;
 use console::Term;
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
+use futures::future::BoxFuture;
 
-pub(super) fn ask(_ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
+/// Asks at the terminal.
+pub struct Terminal {
+    ui: Ui,
+}
+
+impl Terminal {
+    pub fn new(ui: Ui) -> Self {
+        Self { ui }
+    }
+}
+
+impl Prompter for Terminal {
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+        let question = q.clone();
+        let ui = self.ui.clone();
+        Box::pin(async move {
+            let answer = tokio::task::spawn_blocking(move || ui.suspend(|| ask(&question)))
+                .await
+                .context("the prompt thread panicked")??;
+            Ok(Some(answer))
+        })
+    }
+}
+
+fn ask(question: &Question) -> anyhow::Result<Answer> {
     let term = Term::stderr();
     let colorful = ColorfulTheme::default();
     let theme: &dyn Theme = if console::colors_enabled_stderr() {
@@ -32,7 +60,7 @@ pub(super) fn ask(_ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
             .interact_on(&term)
             .map(|index| Answer::Choice {
                 index,
-                option: options[index].clone(),
+                option: options.get(index).cloned().unwrap_or_default(),
             }),
     };
     result.map_err(|dialoguer::Error::IO(err)| {

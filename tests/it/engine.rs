@@ -1,11 +1,11 @@
 //! The graph engine: routing, interrupts, step limit, validation, checkpoints, Mermaid.
 
+use archie::events::{Event, Events, Recorder};
+use archie::graph::{Answer, NoInput, Prompter, Question, Scripted};
 use archie::graph::{
     BuildError, Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next,
     NoCheckpoints, Outcome, RunCtx, RunError,
 };
-use archie::ui::events::{Event, Events, Recorder};
-use archie::ui::prompt::{Answer, NoInput, Prompter, Question, Scripted};
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
@@ -284,11 +284,13 @@ async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
     let mut state = Talk::default();
     let (result, events) = run(&graph, &mut state, &NoInput, &keep).await;
     let err = result.expect_err("the run fails");
+    // The step and its cause, each said once.
+    let (_, report) = crate::support::failure(err);
     assert!(
-        err.to_string()
-            .contains("step 2 (boom) failed: the model is down"),
-        "{err}"
+        report.contains("step 2 (boom) failed\n  caused by: the model is down"),
+        "{report}"
     );
+    assert_eq!(report.matches("the model is down").count(), 1, "{report}");
     assert!(
         events
             .iter()
@@ -376,7 +378,8 @@ fn answers_are_parsed_by_question_kind() {
         }
     );
     let err = choose.parse_answer("3").expect_err("out of range");
-    assert!(err.to_string().contains("Answer, Approve"), "{err}");
+    let (_, report) = crate::support::failure(err);
+    assert!(report.contains("Answer, Approve"), "{report}");
 }
 
 #[tokio::test]

@@ -2,13 +2,12 @@
 
 use crate::support::mock_llm::{MOCK_MODEL, MockLlm, Reply};
 use crate::support::tempdir;
-use archie::cli::llm::LlmArgs;
+use archie::events::{Event, Events, Recorder};
 use archie::llm::{
-    self, ApiKey, Llm, LlmConfig, LlmError, Message, Request, ResponseCache, StructuredMode,
-    TimeoutPhase,
+    self, ApiKey, Llm, LlmConfig, LlmError, LlmOverrides, Message, Request, ResponseCache,
+    StructuredMode, TimeoutPhase,
 };
 use archie::store::{self, Store};
-use archie::ui::events::{Event, Events, Recorder};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -180,7 +179,7 @@ async fn server_errors_give_up_after_max_attempts() {
         mock.push(Reply::server_error());
     }
     let mut config = mock.config();
-    config.max_attempts = 3;
+    config.retry.max_attempts = 3;
     let (llm, _rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
     assert_eq!(mock.requests().len(), 3);
@@ -249,7 +248,7 @@ async fn a_slow_answer_times_out() {
     mock.push(Reply::text("too late").delayed(Duration::from_secs(5)));
     let mut config = mock.config();
     config.request_timeout = Duration::from_millis(200);
-    config.max_attempts = 1;
+    config.retry.max_attempts = 1;
     let (llm, _rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
     assert!(
@@ -262,7 +261,8 @@ async fn a_slow_answer_times_out() {
         ),
         "{err:?}"
     );
-    assert!(err.to_string().contains("--timeout"), "{err}");
+    let (_, report) = crate::support::failure(err);
+    assert!(report.contains("--timeout"), "{report}");
 }
 
 #[tokio::test]
@@ -650,8 +650,8 @@ async fn an_unreachable_server_is_a_connect_error() {
         .unwrap()
         .port();
     let mut config = LlmConfig::new(format!("http://127.0.0.1:{port}/v1"), MOCK_MODEL);
-    config.max_attempts = 2;
-    config.backoff_base = Duration::from_millis(1);
+    config.retry.max_attempts = 2;
+    config.retry.base = Duration::from_millis(1);
     let (llm, rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
     assert!(matches!(err.last(), LlmError::Connect { .. }), "{err:?}");
@@ -674,10 +674,11 @@ fn unconfigured_is_a_usage_error_that_says_what_to_do() {
     let dir = tempdir();
     let home = dir.path().display().to_string();
     let env = env_of(&[("HOME", &home)]);
-    let err = LlmConfig::resolve(&LlmArgs::default(), dir.path(), &env).unwrap_err();
+    let err = LlmConfig::resolve(&LlmOverrides::default(), dir.path(), &env).unwrap_err();
     assert!(matches!(err, LlmError::NotConfigured));
-    assert_eq!(llm::exit_status(&err), Some(2));
-    insta::assert_snapshot!(format!("error: {err}"));
+    let (code, report) = crate::support::failure(err);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(report);
 }
 
 #[test]
@@ -696,9 +697,9 @@ fn precedence_is_flags_then_env_then_project_then_user() {
 
     // User config only: enough to be configured (a local base URL needs no key).
     let env = env_of(&[("HOME", &home_s)]);
-    let c = LlmConfig::resolve(&LlmArgs::default(), &project, &env).unwrap();
+    let c = LlmConfig::resolve(&LlmOverrides::default(), &project, &env).unwrap();
     assert_eq!(
-        (c.base_url.as_str(), c.model.as_str(), c.max_attempts),
+        (c.base_url.as_str(), c.model.as_str(), c.retry.max_attempts),
         ("http://localhost:1/v1", "user-model", 8)
     );
     assert!(c.api_key.is_none() && c.is_local());
@@ -709,9 +710,9 @@ fn precedence_is_flags_then_env_then_project_then_user() {
         "[llm]\nbase_url = \"http://localhost:2/v1\"\nmodel = \"project-model\"\nstructured = \"prompt\"\n",
     )
     .unwrap();
-    let c = LlmConfig::resolve(&LlmArgs::default(), &project, &env).unwrap();
+    let c = LlmConfig::resolve(&LlmOverrides::default(), &project, &env).unwrap();
     assert_eq!(
-        (c.base_url.as_str(), c.model.as_str(), c.max_attempts),
+        (c.base_url.as_str(), c.model.as_str(), c.retry.max_attempts),
         ("http://localhost:2/v1", "project-model", 8)
     );
     assert_eq!(c.structured, StructuredMode::Prompt);
@@ -723,7 +724,7 @@ fn precedence_is_flags_then_env_then_project_then_user() {
         ("BASE_URL", "http://localhost:3/v1"),
         ("ARCHIE_MODEL", "env-model"),
     ]);
-    let c = LlmConfig::resolve(&LlmArgs::default(), &project, &env).unwrap();
+    let c = LlmConfig::resolve(&LlmOverrides::default(), &project, &env).unwrap();
     assert_eq!(
         (c.base_url.as_str(), c.model.as_str()),
         ("http://localhost:3/v1", "env-model")
@@ -736,12 +737,12 @@ fn precedence_is_flags_then_env_then_project_then_user() {
         ("ARCHIE_MODEL", "env-model"),
         ("OPENAI_API_KEY", FAKE_KEY),
     ]);
-    let c = LlmConfig::resolve(&LlmArgs::default(), &project, &env).unwrap();
+    let c = LlmConfig::resolve(&LlmOverrides::default(), &project, &env).unwrap();
     assert_eq!(c.base_url, "http://localhost:5/v1");
     assert!(!format!("{c:?}").contains("ARCHIEFAKEKEY"));
 
     // Flags beat everything.
-    let args = LlmArgs {
+    let args = LlmOverrides {
         model: Some("flag-model".into()),
         base_url: Some("http://localhost:6/v1".into()),
         no_stream: true,
@@ -758,17 +759,17 @@ fn precedence_is_flags_then_env_then_project_then_user() {
     assert!(!c.stream && !c.cache);
     assert_eq!(c.structured, StructuredMode::Schema);
     assert_eq!(c.request_timeout, Duration::from_millis(2500));
-    assert_eq!(c.max_attempts, 1);
+    assert_eq!(c.retry.max_attempts, 1);
 }
 
 #[test]
 fn a_key_alone_means_openai_with_the_default_model() {
     let dir = tempdir();
     let env = env_of(&[("OPENAI_API_KEY", FAKE_KEY)]);
-    let c = LlmConfig::resolve(&LlmArgs::default(), dir.path(), &env).unwrap();
+    let c = LlmConfig::resolve(&LlmOverrides::default(), dir.path(), &env).unwrap();
     assert_eq!(c.base_url, llm::DEFAULT_BASE_URL);
     assert_eq!(c.model, llm::DEFAULT_MODEL);
-    assert_eq!(c.max_attempts, 4);
+    assert_eq!(c.retry.max_attempts, 4);
 }
 
 #[test]
@@ -776,19 +777,19 @@ fn bad_configuration_is_a_usage_error_naming_the_file() {
     let dir = tempdir();
     std::fs::write(dir.path().join("archie.toml"), "[llm]\nmodle = \"x\"\n").unwrap();
     let env = env_of(&[("OPENAI_API_KEY", FAKE_KEY)]);
-    let err = LlmConfig::resolve(&LlmArgs::default(), dir.path(), &env).unwrap_err();
-    assert_eq!(llm::exit_status(&err), Some(2));
+    let err = LlmConfig::resolve(&LlmOverrides::default(), dir.path(), &env).unwrap_err();
     let text = err.to_string();
+    assert_eq!(crate::support::failure(err).0, 2);
     assert!(
         text.contains("archie.toml") && text.contains("modle"),
         "{text}"
     );
 
-    let args = LlmArgs {
+    let args = LlmOverrides {
         base_url: Some("localhost:11434".into()),
-        ..LlmArgs::default()
+        ..LlmOverrides::default()
     };
     let err = LlmConfig::resolve(&args, Path::new(""), &env).unwrap_err();
-    assert_eq!(llm::exit_status(&err), Some(2));
     assert!(err.to_string().contains("not an http(s) URL"), "{err}");
+    assert_eq!(crate::support::failure(err).0, 2);
 }

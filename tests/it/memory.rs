@@ -513,7 +513,7 @@ fn a_save_never_overwrites_a_file_that_became_corrupt() {
         ),
         "{err:?}"
     );
-    assert_eq!(archie::memory::exit_status(&err), Some(2));
+    assert_eq!(crate::support::failure(err).0, 2);
     assert_eq!(
         fs::read_to_string(&path).expect("read"),
         "{\n  \"entities\": [}\n"

@@ -2,7 +2,6 @@
 //! `--prompts-dir` overrides and the original Archie's `--prompts-config`.
 
 use crate::support::tempdir;
-use archie::error::exit_code;
 use archie::prompts::{PromptError, Prompts, Source};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -57,7 +56,7 @@ fn write(path: &Path, text: &str) {
 }
 
 fn usage_exit(err: PromptError) -> u8 {
-    exit_code(&anyhow::Error::from(err))
+    crate::support::failure(err).0
 }
 
 #[test]
@@ -145,7 +144,12 @@ fn a_template_that_does_not_parse_names_file_and_line() {
         "{# doc #}\nFine line\nSecond line\n{% for turn in history %}\nno end\n",
     );
     let err = Prompts::load(Some(dir.path()), None).unwrap_err();
-    let msg = err.to_string();
+    match &err {
+        PromptError::Template { line, .. } => assert!(line.unwrap() >= 4, "{line:?}"),
+        other => panic!("{other:?}"),
+    }
+    let (code, report) = crate::support::failure(err);
+    let msg = report.strip_prefix("error: ").unwrap_or(&report);
     assert!(
         msg.starts_with(&format!("prompt template {}, line ", file.display())),
         "{msg}"
@@ -155,11 +159,7 @@ fn a_template_that_does_not_parse_names_file_and_line() {
         msg.contains("remove it to use archie's built-in one"),
         "{msg}"
     );
-    match &err {
-        PromptError::Template { line, .. } => assert!(line.unwrap() >= 4, "{line:?}"),
-        other => panic!("{other:?}"),
-    }
-    assert_eq!(usage_exit(err), 2);
+    assert_eq!(code, 2);
 }
 
 #[test]
@@ -215,7 +215,8 @@ fn a_user_template_that_misuses_a_builtin_partial_is_the_users_to_fix() {
     let err = prompts
         .render("analyze_initial", vars("analyze_initial"))
         .unwrap_err();
-    let msg = err.to_string();
+    let (code, report) = crate::support::failure(err);
+    let msg = report.strip_prefix("error: ").unwrap_or(&report);
     assert!(
         msg.starts_with("prompt template built-in prompts/_history.md, line "),
         "{msg}"
@@ -228,7 +229,7 @@ fn a_user_template_that_misuses_a_builtin_partial_is_the_users_to_fix() {
         msg.contains("remove it to use archie's built-in one"),
         "{msg}"
     );
-    assert_eq!(usage_exit(err), 2);
+    assert_eq!(code, 2);
 }
 
 #[test]
@@ -236,9 +237,10 @@ fn a_missing_prompts_dir_is_a_usage_error() {
     let dir = tempdir();
     let missing = dir.path().join("nope");
     let err = Prompts::load(Some(&missing), None).unwrap_err();
-    assert!(err.to_string().contains(&missing.display().to_string()));
-    assert!(err.to_string().contains("--prompts-dir"));
-    assert_eq!(usage_exit(err), 2);
+    let (code, report) = crate::support::failure(err);
+    assert!(report.contains(&missing.display().to_string()));
+    assert!(report.contains("--prompts-dir"));
+    assert_eq!(code, 2);
 }
 
 #[test]
@@ -388,8 +390,9 @@ fn a_missing_or_malformed_config_is_a_usage_error() {
     let dir = tempdir();
     let missing = dir.path().join("none.json");
     let err = Prompts::load(None, Some(&missing)).unwrap_err();
-    assert!(err.to_string().contains("--prompts-config"), "{err}");
-    assert_eq!(usage_exit(err), 2);
+    let (code, report) = crate::support::failure(err);
+    assert!(report.contains("--prompts-config"), "{report}");
+    assert_eq!(code, 2);
 
     let bad = dir.path().join("bad.json");
     write(&bad, r#"{"agents": {}}"#);

@@ -3,13 +3,13 @@
 //! the `archie runs` binary.
 
 use crate::support::{archie, tempdir};
+use archie::events::{Discard, Event, Events, Recorder};
 use archie::flows::echo::{self, EchoState};
 use archie::graph::{
     Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next, Outcome, RunCtx,
 };
+use archie::graph::{NoInput, Question, Scripted};
 use archie::store::{self, NewRun, RunCheckpointer, RunId, Status, Store, schema};
-use archie::ui::events::{Discard, Event, Events, Recorder};
-use archie::ui::prompt::{NoInput, Question, Scripted};
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -286,7 +286,8 @@ async fn runs_are_listed_newest_first_with_outputs_usage_and_errors() {
     ] {
         let err = result.unwrap_err();
         assert!(matches!(err, store::StoreError::UnknownRun { .. }), "{err}");
-        assert!(err.to_string().contains("archie runs list"), "{err}");
+        let (_, report) = crate::support::failure(err);
+        assert!(report.contains("archie runs list"), "{report}");
     }
 }
 

@@ -277,8 +277,8 @@ impl MockLlm {
     /// 10 s request timeout, model [`MOCK_MODEL`].
     pub fn config(&self) -> archie::llm::LlmConfig {
         let mut config = archie::llm::LlmConfig::new(self.url(), MOCK_MODEL);
-        config.backoff_base = Duration::from_millis(5);
-        config.max_backoff = Duration::from_secs(5);
+        config.retry.base = Duration::from_millis(5);
+        config.retry.max_delay = Duration::from_secs(5);
         config.request_timeout = Duration::from_secs(10);
         config.first_token_timeout = Duration::from_secs(10);
         config

@@ -43,3 +43,18 @@ pub fn stdout(out: &std::process::Output) -> String {
 pub fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// How a library error reaches the user: its exit code and the report the binary prints
+/// (message, causes, hints), through the same edge the binary uses.
+pub fn failure(err: impl Into<anyhow::Error>) -> (u8, String) {
+    let cmd = archie::cli::error::CommandError::from(err.into());
+    match cmd.event() {
+        archie::events::Event::Error {
+            message,
+            causes,
+            hints,
+            exit_code,
+        } => (exit_code, archie::ui::error_text(&message, &causes, &hints)),
+        other => panic!("not an error event: {other:?}"),
+    }
+}

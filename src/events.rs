@@ -1,8 +1,9 @@
-//! The one event stream of a run.
+//! The one event stream of a run. A leaf: it imports nothing of the crate.
 //!
 //! Every layer reports what it is doing by emitting [`Event`]s into an [`EventSink`].
-//! The human renderer draws them on stderr (spinners, bars, one line per finished
-//! step); `--json` writes each one as a JSON object on its own line on stdout.
+//! Events carry data, not prose: numbers stay numbers, so `--json` consumers read them
+//! directly, and `ui` alone decides how they look (spinners, bars, one line per finished
+//! step on stderr; one JSON object per line on stdout under `--json`).
 
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
@@ -90,6 +91,76 @@ pub enum Event {
     /// The command's result as structured data, for stdout: pretty JSON for people, the
     /// value itself under `--json` (`{"event":"data","value":…}`), so scripts decode once.
     Data { value: serde_json::Value },
+    /// Documents were read. `skipped` counts what was passed over, by reason (each file
+    /// is also a [`Event::Detail`], shown with `-v`).
+    Retrieved {
+        documents: u64,
+        bytes: u64,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        skipped: Vec<Count>,
+    },
+    /// Knowledge was extracted from the documents' chunks.
+    Extracted {
+        chunks: u64,
+        /// Chunks answered from the response cache (unchanged since an earlier run).
+        cached: u64,
+        /// Chunks whose extraction failed (reported and skipped).
+        failed: u64,
+        /// Entities and relationships this run learned so far.
+        entities: u64,
+        relationships: u64,
+        /// Calls in flight at most.
+        concurrency: u64,
+        ms: u64,
+    },
+    /// The memory file was saved with what the run learned.
+    MemorySaved {
+        path: String,
+        entities_added: u64,
+        relationships_added: u64,
+        /// Entities and relationships whose description, tags or properties changed.
+        updated: u64,
+        /// Entities created (type `unknown`) because a relationship named them.
+        stubs_added: u64,
+        /// Items dropped for lack of a name, from, to or type.
+        skipped: u64,
+        /// Another process had saved the file meanwhile; both sets of additions were kept.
+        merged_with_disk: bool,
+        /// False when nothing was new and the file was left as it was.
+        written: bool,
+    },
+    /// The run stopped at a question nobody here can answer (exit code 3).
+    Waiting {
+        run: String,
+        question: String,
+        /// The short label the terminal prompt would show, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        prompt: Option<String>,
+        kind: String,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        options: Vec<String>,
+        /// Why nobody was asked: `no_input` (`--no-input`) or `no_terminal`.
+        reason: String,
+        /// The command that continues the run (add `--answer …`).
+        resume_command: String,
+    },
+    /// The user pressed Ctrl-C: the step in progress was abandoned.
+    Interrupted {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        run: Option<String>,
+        /// The command that continues the run, when one was recorded.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resume_command: Option<String>,
+    },
+    /// The command failed: what happened, each cause once, what to do, the exit code.
+    Error {
+        message: String,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        causes: Vec<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        hints: Vec<String>,
+        exit_code: u8,
+    },
     /// A run ended: `status` is `completed`, `interrupted` or `failed`.
     RunFinished {
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -97,6 +168,13 @@ pub enum Event {
         status: String,
         ms: u64,
     },
+}
+
+/// How many of something, with a label for people (`{"label": "binary", "count": 2}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Count {
+    pub label: String,
+    pub count: u64,
 }
 
 /// Where events go. Implementations must be cheap: they are called from hot loops.
@@ -136,23 +214,6 @@ impl EventSink for Recorder {
     fn emit(&self, event: Event) {
         if let Ok(mut events) = self.events.lock() {
             events.push(event);
-        }
-    }
-}
-
-/// Writes each event as one JSON object per line on stdout (`--json`).
-#[derive(Debug, Default)]
-pub struct JsonLines;
-
-impl EventSink for JsonLines {
-    fn emit(&self, event: Event) {
-        use std::io::Write;
-        if let Ok(line) = serde_json::to_string(&event) {
-            let line = crate::secrets::redact_text(&line);
-            let mut out = std::io::stdout().lock();
-            // A closed stdout (`| head`) must not kill the run.
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
         }
     }
 }

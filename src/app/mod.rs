@@ -1,22 +1,26 @@
-//! The App: what every command shares. Output settings, the event sink, the prompter,
-//! and the run lifecycle ([`App::run_flow`]): run a graph, and when it stops at a
-//! question nobody here can answer, say so and how to continue (exit code 3).
+//! The App: what every command shares. Its settings, the event sink, the prompter,
+//! and the run lifecycle ([`App::run_flow`]): run a graph as a recorded run, and when it
+//! stops at a question nobody here can answer, say so and how to continue (exit code 3).
 
-use crate::cli::GlobalArgs;
-use crate::error::{EXIT_WAITING, Interrupted, UsageError};
-use crate::graph::{Checkpoint, Graph, Outcome, RunCtx};
+mod settings;
+
+pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
+
+use crate::error::{Exit, Interrupted, UsageError};
+use crate::events::{Event, EventSink, Events};
+use crate::graph::{
+    Chain, Checkpoint, Graph, NoInput, Outcome, Prompter, RunCtx, RunError, Scripted,
+};
 use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
 use crate::store::{NewRun, RunCheckpointer, RunId, Status, Store};
-use crate::ui::events::{Event, EventSink, Events, JsonLines};
-use crate::ui::prompt::{Chain, NoInput, Prompter, Question, Scripted, Terminal};
-use crate::ui::{Ui, Verbosity};
+use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
 pub struct App {
-    pub global: GlobalArgs,
+    pub settings: Settings,
     /// Where every event goes: the human renderer, or JSON lines with `--json`. Files
     /// written and LLM usage are also recorded on the current run.
     pub events: Events,
@@ -95,32 +99,41 @@ impl EventSink for Recording {
     }
 }
 
+/// Both sinks: JSON lines on stdout, and the renderer for what must reach stderr
+/// whatever the output mode (a question waiting, an error, Ctrl-C).
+struct Both(Events, Events);
+
+impl EventSink for Both {
+    fn emit(&self, event: Event) {
+        self.0.emit(event.clone());
+        self.1.emit(event);
+    }
+}
+
 /// What a finished (or paused) run left behind.
 pub struct RunResult<S> {
     pub state: S,
     pub outcome: Outcome,
-    /// 0 when completed, 3 when waiting for an answer.
-    pub exit_code: u8,
+    /// [`Exit::Done`], or [`Exit::Waiting`] when the run stopped at a question.
+    pub exit: Exit,
+}
+
+/// A recorded run failed; its last finished step is kept and it can be resumed.
+#[derive(Debug, thiserror::Error)]
+#[error("run {run} failed; its last finished step is kept")]
+pub struct RunFailed {
+    pub run: String,
+    pub resume_command: String,
+    #[source]
+    pub source: RunError,
 }
 
 impl App {
-    /// An App for this process's command line.
-    pub fn new(global: GlobalArgs) -> Self {
-        Self::with_run(global, std::env::args().collect(), None)
-    }
-
     /// An App that records `argv` with a new run, or continues `resume`.
-    pub fn with_run(global: GlobalArgs, argv: Vec<String>, resume: Option<Resume>) -> Self {
-        let verbosity = if global.quiet || global.json {
-            Verbosity::Quiet
-        } else if global.verbose {
-            Verbosity::Verbose
-        } else {
-            Verbosity::Normal
-        };
-        let ui = Ui::new(verbosity);
-        let inner: Events = if global.json {
-            Arc::new(JsonLines)
+    pub fn new(settings: Settings, argv: Vec<String>, resume: Option<Resume>) -> Self {
+        let ui = Ui::new(settings.verbosity, settings.json);
+        let inner: Events = if settings.json {
+            Arc::new(Both(Arc::new(JsonLines), Arc::new(ui.clone())))
         } else {
             Arc::new(ui.clone())
         };
@@ -129,9 +142,9 @@ impl App {
             inner,
             current: Arc::clone(&current),
         });
-        let interactive = !global.no_input && crate::ui::is_interactive();
+        let interactive = !settings.no_input && crate::ui::is_interactive();
         Self {
-            global,
+            settings,
             events,
             ui,
             interactive,
@@ -144,7 +157,7 @@ impl App {
 
     /// The folder of the run store (`.archie/` beside the memory file, or `--state-dir`).
     pub fn state_dir(&self) -> PathBuf {
-        crate::store::state_dir(&self.global.memory_file, self.global.state_dir.as_deref())
+        self.settings.state_dir()
     }
 
     /// The run store, opened (and created) on first use.
@@ -159,41 +172,26 @@ impl App {
     /// Ctrl-C: the step in progress is abandoned; the run keeps the checkpoint of its last
     /// finished step and is marked interrupted. Says how to continue.
     pub fn interrupted(&self) {
-        if let Some((store, run)) = self.current.get() {
-            let _ = store.mark_interrupted(&run);
-            let _ = console::Term::stderr().show_cursor();
-            eprintln!("  continue with: {}", self.resume_command(&run));
+        let current = self.current.get();
+        if let Some((store, run)) = &current {
+            let _ = store.mark_interrupted(run);
         }
-    }
-
-    /// The command that continues `run`, with the options needed to find its store.
-    pub fn resume_command(&self, run: &str) -> String {
-        let mut cmd = String::from("archie");
-        if let Some(dir) = &self.global.state_dir {
-            cmd.push_str(&format!(
-                " --state-dir {}",
-                shell_quote(&dir.display().to_string())
-            ));
-        } else if self.global.memory_file != std::path::Path::new("context.json") {
-            cmd.push_str(&format!(
-                " --memory-file {}",
-                shell_quote(&self.global.memory_file.display().to_string())
-            ));
-        }
-        cmd.push_str(&format!(" resume {run}"));
-        cmd
+        self.events.emit(Event::Interrupted {
+            run: current.as_ref().map(|(_, run)| run.to_string()),
+            resume_command: current.map(|(_, run)| resume_command(&self.settings, &run)),
+        });
     }
 
     /// Scripted answers first (`--answer`, `--answers FILE`, `--yes`), then the terminal
     /// when there is one; otherwise nobody, and the run waits.
     pub fn prompter(&self) -> anyhow::Result<Box<dyn Prompter>> {
         let mut answers = Vec::new();
-        if let Some(file) = &self.global.answers_file {
+        if let Some(file) = &self.settings.answers_file {
             answers.extend(Scripted::read_file(file)?);
         }
-        answers.extend(self.global.answers.iter().cloned());
+        answers.extend(self.settings.answers.iter().cloned());
         let mut chain: Vec<Box<dyn Prompter>> = vec![Box::new(
-            Scripted::new(answers, self.global.yes).with_events(self.events.clone()),
+            Scripted::new(answers, self.settings.yes).with_events(self.events.clone()),
         )];
         if self.interactive {
             chain.push(Box::new(Terminal::new(self.ui.clone())));
@@ -206,7 +204,7 @@ impl App {
     /// Loads the memory file (`--memory-file`). A missing file is an empty memory; a
     /// corrupt one stops the command (exit code 2) and is never overwritten.
     pub fn open_memory(&self) -> Result<(MemoryFile, Memory), MemoryError> {
-        MemoryFile::open(&self.global.memory_file)
+        MemoryFile::open(&self.settings.memory_file)
     }
 
     /// Merges what the run `learned` into the memory loaded at the start and saves it
@@ -221,8 +219,15 @@ impl App {
         let report = memory.merge(learned);
         let saved = file.save(&memory)?;
         if saved.written {
-            self.events.emit(Event::Done {
-                message: format!("memory {}: {report}", file.path().display()),
+            self.events.emit(Event::MemorySaved {
+                path: file.path().display().to_string(),
+                entities_added: report.entities_added as u64,
+                relationships_added: report.relationships_added as u64,
+                updated: (report.entities_updated + report.relationships_updated) as u64,
+                stubs_added: report.stubs_added as u64,
+                skipped: report.skipped as u64,
+                merged_with_disk: saved.merged_with_disk,
+                written: true,
             });
         }
         Ok(report)
@@ -246,8 +251,8 @@ impl App {
         let store = self.store()?;
         let (run, mut state, cursor, steps) = match &self.resume {
             None => {
-                let memory_file = std::path::absolute(&self.global.memory_file)
-                    .unwrap_or_else(|_| self.global.memory_file.clone());
+                let memory_file = std::path::absolute(&self.settings.memory_file)
+                    .unwrap_or_else(|_| self.settings.memory_file.clone());
                 let run = store.create_run(NewRun {
                     command: graph.name().into(),
                     args: self.argv.clone(),
@@ -297,7 +302,7 @@ impl App {
             Ok(Outcome::Completed) => (Status::Completed, None),
             Ok(Outcome::Waiting { .. }) => (Status::Interrupted, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
-            Err(err) if is_interrupted(err) => (Status::Interrupted, None),
+            Err(err) if crate::error::is_interrupted(err) => (Status::Interrupted, None),
             Err(err) => (Status::Failed, Some(format!("{err:#}"))),
         };
         store.set_status(&run, status, error.as_deref())?;
@@ -308,89 +313,56 @@ impl App {
         });
         let outcome = match result {
             Ok(outcome) => outcome,
-            Err(err) if is_interrupted(&err) => return Err(Interrupted.into()),
-            Err(err) => {
-                return Err(anyhow::Error::new(err).context(format!(
-                    "run {run} failed; its last finished step is kept: {}",
-                    self.resume_command(&run)
-                )));
+            Err(err) if crate::error::is_interrupted(&err) => return Err(Interrupted.into()),
+            Err(source) => {
+                return Err(RunFailed {
+                    run: run.to_string(),
+                    resume_command: resume_command(&self.settings, &run),
+                    source,
+                }
+                .into());
             }
         };
-        let exit_code = match &outcome {
-            Outcome::Completed => 0,
+        let exit = match &outcome {
+            Outcome::Completed => Exit::Done,
             Outcome::Waiting { question, .. } => {
-                self.say_waiting(question, &run);
-                EXIT_WAITING
+                self.events.emit(Event::Waiting {
+                    run: run.to_string(),
+                    question: question.text.clone(),
+                    prompt: question.prompt.clone(),
+                    kind: question.kind.name().into(),
+                    options: question.kind.options().to_vec(),
+                    reason: if self.settings.no_input {
+                        "no_input"
+                    } else {
+                        "no_terminal"
+                    }
+                    .into(),
+                    resume_command: resume_command(&self.settings, &run),
+                });
+                Exit::Waiting
             }
         };
         Ok(RunResult {
             state,
             outcome,
-            exit_code,
+            exit,
         })
     }
-
-    /// Tells the user (on stderr, whatever the output mode) that the run needs an answer.
-    fn say_waiting(&self, question: &Question, run: &str) {
-        let how = if self.global.no_input {
-            "--no-input was given"
-        } else {
-            "there is no terminal to ask at"
-        };
-        let answer = match &question.kind {
-            crate::ui::prompt::QuestionKind::Confirm { .. } => {
-                "--answer yes   (or --yes)".to_string()
-            }
-            crate::ui::prompt::QuestionKind::Choose { options } => {
-                format!(
-                    "--answer \"{}\"   (one of: {})",
-                    options.first().map_or("", |o| o.as_str()),
-                    options.join(", ")
-                )
-            }
-            crate::ui::prompt::QuestionKind::Text => "--answer \"…\"".to_string(),
-        };
-        let mut msg = format!(
-            "{} waiting for an answer ({how}):\n  {}\n",
-            console::style("?").yellow().bold(),
-            question.text.trim().replace('\n', "\n  "),
-        );
-        if let Some(prompt) = &question.prompt {
-            msg.push_str(&format!("  {}\n", console::style(prompt).dim()));
-        }
-        msg.push_str(&format!(
-            "  continue with: {} {answer}",
-            self.resume_command(run)
-        ));
-        eprintln!("{msg}");
-    }
 }
 
-/// Whether a run error is the user's Ctrl-C.
-fn is_interrupted(err: &crate::graph::RunError) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
-    while let Some(e) = source {
-        if e.is::<Interrupted>() {
-            return true;
-        }
-        source = e.source();
+/// The command that continues `run`, with the option that finds its store: the one
+/// function every "continue with" hint uses.
+pub fn resume_command(settings: &Settings, run: &str) -> String {
+    let mut words = vec!["archie".to_string()];
+    if let Some(dir) = &settings.state_dir {
+        words.push("--state-dir".into());
+        words.push(dir.display().to_string());
+    } else if settings.memory_file != std::path::Path::new(DEFAULT_MEMORY_FILE) {
+        words.push("--memory-file".into());
+        words.push(settings.memory_file.display().to_string());
     }
-    false
-}
-
-/// Quotes `s` for a POSIX shell when it needs it.
-fn shell_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
-/// A usage error for a command whose options contradict each other.
-pub fn usage(message: impl Into<String>) -> anyhow::Error {
-    UsageError::new(message).into()
+    words.push("resume".into());
+    words.push(run.to_string());
+    crate::shell::join(words)
 }

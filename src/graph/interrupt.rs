@@ -1,15 +1,15 @@
-//! Asking the human: questions, answers and the prompters that get them.
+//! Asking the human: the engine's questions, answers and the prompters that get them.
 //!
 //! - [`Scripted`]: answers given up front (`--answer`, `--answers FILE`, `--yes`),
 //!   consumed in order.
-//! - [`Terminal`]: dialoguer prompts on stderr, drawn with progress bars suspended.
+//! - `ui::Terminal`: dialoguer prompts on stderr (the only prompter that draws).
 //! - [`NoInput`]: there is nobody to ask; the run stops and can be resumed.
 //!
 //! [`Chain`] puts them together: scripted answers first, then the terminal if there is
 //! one, otherwise stop.
 
-use crate::UsageError;
-use crate::ui::events::{Event, Events};
+use crate::error::UsageError;
+use crate::events::{Event, Events};
 use anyhow::Context as _;
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -248,33 +248,6 @@ impl Scripted {
 impl Prompter for Scripted {
     fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
         Box::pin(async move { self.next(q) })
-    }
-}
-
-/// Asks at the terminal with dialoguer, on stderr, with progress drawing suspended so a
-/// spinner never garbles the prompt. Runs off the async runtime (dialoguer blocks).
-pub struct Terminal {
-    ui: super::Ui,
-}
-
-impl Terminal {
-    pub fn new(ui: super::Ui) -> Self {
-        Self { ui }
-    }
-}
-
-impl Prompter for Terminal {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
-        let question = q.clone();
-        let ui = self.ui.clone();
-        Box::pin(async move {
-            let answer = tokio::task::spawn_blocking(move || {
-                ui.suspend(|| super::terminal::ask(&ui, &question))
-            })
-            .await
-            .context("the prompt thread panicked")??;
-            Ok(Some(answer))
-        })
     }
 }
 

@@ -1,0 +1,374 @@
+//! The edge where a failure becomes what the user sees: an exit code, the message with
+//! each cause once, and hints that say what to do.
+//!
+//! Services say what happened (one line) and what kind of failure it is
+//! ([`Classify`]); this module is the one place that knows which errors exist, what exit
+//! code each asks for, and what the user can do about it. A command returns
+//! `Result<Exit, CommandError>`; `?` turns any error into a [`CommandError`].
+
+use crate::app::RunFailed;
+use crate::config::ConfigError;
+use crate::docs::DocsError;
+use crate::error::{Classify, Exit, Interrupted, UsageError};
+use crate::events::Event;
+use crate::graph::{BuildError, RunError};
+use crate::llm::{LlmError, TimeoutPhase};
+use crate::memory::MemoryError;
+use crate::prompts::PromptError;
+use crate::store::StoreError;
+
+/// A failed command: how it ends, what went wrong, and what to do about it.
+#[derive(Debug)]
+pub struct CommandError {
+    pub exit: Exit,
+    pub error: anyhow::Error,
+    pub hints: Vec<String>,
+}
+
+impl CommandError {
+    /// A usage error (exit code 2) with no cause.
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::from(UsageError::new(message))
+    }
+
+    /// Adds a hint, printed after the error and its causes.
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// The error as an event: the message, each cause once, the hints and the exit code.
+    pub fn event(&self) -> Event {
+        let mut chain = self.error.chain().map(|e| e.to_string());
+        let message = chain.next().unwrap_or_default();
+        let mut causes: Vec<String> = Vec::new();
+        for cause in chain {
+            // A wrapper that repeats its source (`#[error(transparent)]`, or a message
+            // that already quotes it) adds nothing.
+            let said = causes.last().unwrap_or(&message);
+            if !cause.is_empty() && !said.ends_with(&cause) {
+                causes.push(cause);
+            }
+        }
+        Event::Error {
+            message,
+            causes,
+            hints: self.hints.clone(),
+            exit_code: self.exit.code(),
+        }
+    }
+}
+
+impl<E: Into<anyhow::Error>> From<E> for CommandError {
+    /// Finds the exit code and the hints of every error in the chain: the outermost error
+    /// that has an opinion decides the exit code (1 if none does); hints come innermost
+    /// first, the most specific first.
+    fn from(err: E) -> Self {
+        let error: anyhow::Error = err.into();
+        let mut exit = None;
+        let mut hints: Vec<String> = Vec::new();
+        for cause in error.chain() {
+            let (kind, mut found) = describe(cause);
+            if exit.is_none() {
+                exit = kind;
+            }
+            found.append(&mut hints);
+            hints = found;
+        }
+        hints.dedup();
+        Self {
+            exit: exit.unwrap_or(Exit::Failed),
+            error,
+            hints,
+        }
+    }
+}
+
+/// The exit code (if this error has an opinion) and the hints of one error in a chain.
+fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<String>) {
+    if let Some(e) = err.downcast_ref::<UsageError>() {
+        return (Some(e.exit()), e.hints.clone());
+    }
+    if err.is::<Interrupted>() {
+        return (Some(Exit::Interrupted), Vec::new());
+    }
+    if let Some(e) = err.downcast_ref::<LlmError>() {
+        return (Some(e.exit()), llm_hints(e));
+    }
+    if let Some(e) = err.downcast_ref::<MemoryError>() {
+        return (Some(e.exit()), memory_hints(e));
+    }
+    if let Some(e) = err.downcast_ref::<DocsError>() {
+        return (Some(e.exit()), docs_hints(e));
+    }
+    if let Some(e) = err.downcast_ref::<PromptError>() {
+        return (Some(e.exit()), prompt_hints(e));
+    }
+    if let Some(e) = err.downcast_ref::<StoreError>() {
+        return (Some(e.exit()), store_hints(e));
+    }
+    if err.is::<ConfigError>() {
+        return (Some(Exit::Usage), vec![CONFIG_HINT.into()]);
+    }
+    if let Some(e) = err.downcast_ref::<RunError>() {
+        return (None, run_hints(e));
+    }
+    if err.is::<BuildError>() {
+        return (None, vec![BUG.into()]);
+    }
+    if let Some(e) = err.downcast_ref::<RunFailed>() {
+        return (None, vec![format!("continue with: {}", e.resume_command)]);
+    }
+    (None, Vec::new())
+}
+
+const BUG: &str = "This is a fault in archie; please report it.";
+const CONFIG_HINT: &str = "Fix or remove the file (see `archie --help` for the [llm] settings).";
+const STATE_DIR: &str =
+    "or keep archie's state elsewhere with --state-dir DIR (or ARCHIE_STATE_DIR)";
+const INPUTS: &str =
+    "pass a folder of design documents with -i docs/ (repeat -i to add folders or single files)";
+
+fn llm_hints(err: &LlmError) -> Vec<String> {
+    let hint = match err {
+        LlmError::NotConfigured => "archie talks to any OpenAI-compatible endpoint. Either:\n  \
+             export OPENAI_API_KEY=sk-…                          (OpenAI)\n  \
+             archie --base-url http://localhost:11434/v1 --model llama3.1 analyze …   (Ollama)\n\
+             or put [llm] base_url/model in archie.toml."
+            .to_string(),
+        LlmError::ConfigFile(_) => CONFIG_HINT.into(),
+        LlmError::BadBaseUrl { .. } => "Use e.g. --base-url http://localhost:11434/v1 (Ollama) \
+                                        or https://api.openai.com/v1."
+            .into(),
+        LlmError::BadSeconds { .. } => "e.g. --timeout 120".into(),
+        LlmError::HttpClient(_) => "This is a bug or a broken TLS setup.".into(),
+        LlmError::Http { status, model, .. } => match status {
+            401 | 403 => "Check OPENAI_API_KEY (or the key your endpoint expects).".into(),
+            404 => format!(
+                "Is the model `{model}` available there, and does --base-url end in /v1? \
+                 Choose another with --model."
+            ),
+            400 | 422 => "The endpoint rejected the request; if it does not support JSON \
+                          Schema output, try --structured prompt."
+                .into(),
+            429 => "The endpoint is rate limiting; wait a little, or lower concurrency.".into(),
+            s if *s >= 500 => "The server failed; try again later.".into(),
+            _ => "Check --base-url and --model.".into(),
+        },
+        LlmError::InsufficientQuota { .. } => "Check the plan and billing of the account behind \
+                                               OPENAI_API_KEY, or point archie at another \
+                                               endpoint with --base-url."
+            .into(),
+        LlmError::Connect { .. } => "Is the server running and is the URL right? Set it with \
+                                     --base-url or OPENAI_BASE_URL."
+            .into(),
+        LlmError::Timeout { phase, .. } => match phase {
+            TimeoutPhase::Connect => "Is the server running and reachable? Check --base-url.",
+            _ => {
+                "A slow local model may need more time: --timeout SECS, or [llm] \
+                  timeout_secs / first_token_timeout_secs in archie.toml."
+            }
+        }
+        .into(),
+        LlmError::StreamBroken { .. } => "Try again, or use --no-stream.".into(),
+        LlmError::Protocol(_) => {
+            "Is --base-url an OpenAI-compatible endpoint (usually ending in /v1)?".into()
+        }
+        LlmError::InvalidOutput { .. } => "A larger model, or --structured schema if the \
+                                           endpoint supports JSON Schema, usually helps."
+            .into(),
+        LlmError::Exhausted { last, .. } => return llm_hints(last),
+    };
+    vec![hint]
+}
+
+fn memory_hints(err: &MemoryError) -> Vec<String> {
+    match err {
+        MemoryError::Corrupt { backup, .. } => {
+            let mut hints = vec![match backup {
+                Some(bak) => format!(
+                    "The file was left untouched. A copy of the last good version is {}.",
+                    bak.display()
+                ),
+                None => "The file was left untouched.".to_string(),
+            }];
+            hints.push(match backup {
+                Some(_) => "Fix the file (or restore the copy) and run the command again.".into(),
+                None => "Fix the file and run the command again.".into(),
+            });
+            hints
+        }
+        MemoryError::Io { source, .. } => io_hint(source).into_iter().collect(),
+    }
+}
+
+/// What to do about an I/O failure, when the failure says.
+fn io_hint(err: &std::io::Error) -> Option<String> {
+    use std::io::ErrorKind as K;
+    match err.kind() {
+        K::NotFound | K::PermissionDenied | K::ReadOnlyFilesystem | K::NotADirectory => {
+            Some("Check that the folder exists and is writable, then run the command again.".into())
+        }
+        K::StorageFull | K::QuotaExceeded => Some("Free some disk space and run again.".into()),
+        _ => None,
+    }
+}
+
+fn docs_hints(err: &DocsError) -> Vec<String> {
+    match err {
+        DocsError::NoInputs => vec![INPUTS.into()],
+        DocsError::NotFound { .. } => vec![format!("check the path; {INPUTS}")],
+        DocsError::Inaccessible { .. } => vec![format!("check its permissions; {INPUTS}")],
+        DocsError::BadGlob { .. } => vec![
+            "globs match the path relative to the input folder or the file name, e.g. \
+             --include '*.rst' or --exclude 'drafts/**'"
+                .into(),
+        ],
+        DocsError::NoDocuments {
+            skipped, include, ..
+        } => {
+            let mut lines: Vec<String> = skipped
+                .iter()
+                .take(5)
+                .map(|s| format!("skipped {s}"))
+                .collect();
+            if skipped.len() > 5 {
+                lines.push(format!("… and {} more", skipped.len() - 5));
+            }
+            lines.push(if include.is_empty() {
+                "archie reads .md and .txt files; add --include '*.rst' (for example) to read \
+                 other kinds, or point -i at your design documents"
+                    .into()
+            } else {
+                "check the --include and --exclude globs, or point -i at your design documents"
+                    .into()
+            });
+            vec![lines.join("\n")]
+        }
+    }
+}
+
+fn prompt_hints(err: &PromptError) -> Vec<String> {
+    let hint = match err {
+        PromptError::Template { user_file, .. } => {
+            if *user_file {
+                "fix the template, or remove it to use archie's built-in one"
+            } else {
+                "this is a fault in archie's built-in prompt; please report it"
+            }
+        }
+        PromptError::UnknownPrompt { .. } | PromptError::Context { .. } => BUG,
+        PromptError::PromptsDir { .. } => "check the folder given to --prompts-dir",
+        PromptError::ReadTemplate { .. } => {
+            "make it a readable UTF-8 text file, or remove it to use the built-in one"
+        }
+        PromptError::ConfigRead { .. } => "check the file given to --prompts-config",
+        PromptError::ConfigInvalid { .. } => {
+            "expected {\"prompts\": {\"AGENT\": {\"KEY\": {\"inputs\": [..], \"path\": \"file.txt\"}}}}"
+        }
+        PromptError::ConfigFile { .. } => {
+            "fix its \"path\" in the config; a relative path is read from the config file's folder"
+        }
+    };
+    vec![hint.into()]
+}
+
+fn store_hints(err: &StoreError) -> Vec<String> {
+    let hint = match err {
+        StoreError::CreateDir { .. } => format!("Make it writable, {STATE_DIR}."),
+        StoreError::Open { .. } => {
+            format!("If the file is damaged, move it away (archie starts a new one), {STATE_DIR}.")
+        }
+        StoreError::TooNew { .. } => format!("Upgrade archie, {STATE_DIR}."),
+        StoreError::Migrate { .. } => "The database was left as it was. Move it away to start \
+                                       a new one, or report this as a bug."
+            .into(),
+        StoreError::UnknownRun { .. } => "Run `archie runs list` to see the recorded runs.".into(),
+        StoreError::Busy(_) => "Try again when the other run has finished.".into(),
+        StoreError::BadCheckpoint { .. } => "It was written by an incompatible archie; start \
+                                             the command again instead of resuming."
+            .into(),
+        StoreError::NoFreeId => "Prune old runs with `archie runs prune --older-than 30d`.".into(),
+        StoreError::Sql(_) => {
+            "If this persists, move the database away (archie starts a new one).".into()
+        }
+        StoreError::Json(_) => BUG.into(),
+    };
+    vec![hint]
+}
+
+fn run_hints(err: &RunError) -> Vec<String> {
+    match err {
+        RunError::Undeclared { .. } | RunError::UnknownCursor { .. } | RunError::State(_) => {
+            vec![BUG.into()]
+        }
+        RunError::StepLimit { .. } => {
+            vec![
+                "The flow went round in circles; this is a fault in archie, please report it."
+                    .into(),
+            ]
+        }
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outermost_opinion_decides_and_hints_are_innermost_first() {
+        let inner = LlmError::Http {
+            status: 401,
+            code: None,
+            message: "bad key".into(),
+            model: "m".into(),
+            retry_after: None,
+        };
+        let err = anyhow::Error::new(inner).context("extraction failed");
+        let cmd = CommandError::from(err);
+        assert_eq!(cmd.exit, Exit::Failed);
+        assert_eq!(cmd.hints.len(), 1);
+        assert!(cmd.hints[0].contains("OPENAI_API_KEY"));
+        let Event::Error {
+            message, causes, ..
+        } = cmd.event()
+        else {
+            panic!("an error event")
+        };
+        assert_eq!(message, "extraction failed");
+        assert_eq!(causes, ["the LLM endpoint answered HTTP 401: bad key"]);
+    }
+
+    #[test]
+    fn usage_errors_exit_2_with_their_hints() {
+        let cmd = CommandError::usage("no such run").hint("see `archie runs list`");
+        assert_eq!(cmd.exit.code(), 2);
+        assert_eq!(cmd.hints, ["see `archie runs list`"]);
+        assert_eq!(
+            CommandError::from(LlmError::NotConfigured).exit,
+            Exit::Usage
+        );
+        assert_eq!(
+            CommandError::from(anyhow::Error::new(Interrupted)).exit,
+            Exit::Interrupted
+        );
+    }
+
+    #[test]
+    fn an_unknown_error_is_a_failure_without_hints() {
+        let cmd = CommandError::from(anyhow::anyhow!("boom"));
+        assert_eq!(cmd.exit, Exit::Failed);
+        assert!(cmd.hints.is_empty());
+    }
+
+    #[test]
+    fn an_out_of_memory_read_gets_no_folder_hint() {
+        let err = MemoryError::Io {
+            action: "read",
+            path: "context.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::OutOfMemory),
+        };
+        assert!(CommandError::from(err).hints.is_empty());
+    }
+}

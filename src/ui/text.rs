@@ -1,0 +1,227 @@
+//! Numbers, sizes, times and tables as people read them.
+
+/// `12345` → `12,345`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// "12 entities, 1 relationship"
+pub fn graph_size(entities: u64, relationships: u64) -> String {
+    format!(
+        "{entities} {}, {relationships} {}",
+        plural(entities, "entity", "entities"),
+        plural(relationships, "relationship", "relationships")
+    )
+}
+
+/// `+12 entities, +19 relationships` (then `, 3 updated` and stub/skip counts if any).
+pub fn merge_summary(
+    entities_added: u64,
+    relationships_added: u64,
+    updated: u64,
+    stubs_added: u64,
+    skipped: u64,
+) -> String {
+    let added = entities_added + stubs_added;
+    let mut out = format!(
+        "+{added} {}, +{relationships_added} {}",
+        plural(added, "entity", "entities"),
+        plural(relationships_added, "relationship", "relationships"),
+    );
+    if updated > 0 {
+        out.push_str(&format!(", {updated} updated"));
+    }
+    if stubs_added > 0 {
+        out.push_str(&format!(
+            " ({stubs_added} only named by a relationship, type unknown)"
+        ));
+    }
+    if skipped > 0 {
+        out.push_str(&format!(", {skipped} skipped (no name, from, to or type)"));
+    }
+    out
+}
+
+/// How long ago `then` was: `just now`, `42 s ago`, `3 min ago`, `5 h ago`, `2 days ago`.
+pub fn ago(now_ms: i64, then_ms: i64) -> String {
+    let secs = (now_ms - then_ms).max(0) / 1000;
+    match secs {
+        0..5 => "just now".into(),
+        5..60 => format!("{secs} s ago"),
+        60..3600 => format!("{} min ago", secs / 60),
+        3600..86_400 => format!("{} h ago", secs / 3600),
+        _ => {
+            let days = secs / 86_400;
+            format!("{days} day{} ago", if days == 1 { "" } else { "s" })
+        }
+    }
+}
+
+/// A duration: `12 ms`, `6.1 s`, `2 min 5 s`, `1 h 3 min`.
+pub fn took(ms: u64) -> String {
+    match ms {
+        0..1000 => format!("{ms} ms"),
+        1000..60_000 => format!("{:.1} s", ms as f64 / 1000.0),
+        60_000..3_600_000 => format!("{} min {} s", ms / 60_000, ms % 60_000 / 1000),
+        _ => format!("{} h {} min", ms / 3_600_000, ms % 3_600_000 / 60_000),
+    }
+}
+
+/// A unix-ms time as `2026-11-22 03:41:35 UTC`.
+pub fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// An age as the user would type it: `30d`, `12h`, `90m`, `45s`.
+pub fn age(age: std::time::Duration) -> String {
+    let secs = age.as_secs();
+    for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60)] {
+        if secs >= size && secs.is_multiple_of(size) {
+            return format!("{}{unit}", secs / size);
+        }
+    }
+    format!("{secs}s")
+}
+
+/// `text` cut to `max` characters, ending in `…` when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// Every line indented by two spaces.
+pub fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Aligned columns separated by two spaces; columns listed in `right` are right-aligned.
+/// The last column is not padded (no trailing spaces).
+pub fn table(rows: &[Vec<String>], right: &[usize]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|cell| console::measure_text_width(cell))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    rows.iter()
+        .map(|row| {
+            let mut line = String::new();
+            for (c, cell) in row.iter().enumerate() {
+                if c > 0 {
+                    line.push_str("  ");
+                }
+                let pad = widths[c].saturating_sub(console::measure_text_width(cell));
+                let last = c + 1 == row.len();
+                if right.contains(&c) {
+                    line.push_str(&" ".repeat(pad));
+                    line.push_str(cell);
+                } else {
+                    line.push_str(cell);
+                    if !last {
+                        line.push_str(&" ".repeat(pad));
+                    }
+                }
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(31420), "31,420");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn ages_read_like_speech() {
+        let now = 1_000_000_000_000;
+        assert_eq!(ago(now, now), "just now");
+        assert_eq!(ago(now, now + 5_000), "just now");
+        assert_eq!(ago(now, now - 42_000), "42 s ago");
+        assert_eq!(ago(now, now - 3 * 60_000 - 5), "3 min ago");
+        assert_eq!(ago(now, now - 5 * 3_600_000), "5 h ago");
+        assert_eq!(ago(now, now - 86_400_000), "1 day ago");
+        assert_eq!(ago(now, now - 3 * 86_400_000), "3 days ago");
+    }
+
+    #[test]
+    fn durations_are_short() {
+        assert_eq!(took(12), "12 ms");
+        assert_eq!(took(6_100), "6.1 s");
+        assert_eq!(took(125_000), "2 min 5 s");
+        assert_eq!(took(3_780_000), "1 h 3 min");
+        assert_eq!(age(Duration::from_secs(30 * 86_400)), "30d");
+        assert_eq!(age(Duration::from_secs(90 * 60)), "90m");
+    }
+
+    #[test]
+    fn utc_dates_are_civil() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc(951_782_400_000), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc(1_795_311_695_000), "2026-11-22 01:41:35 UTC");
+    }
+
+    #[test]
+    fn merges_read_as_plus_counts() {
+        assert_eq!(
+            merge_summary(12, 19, 0, 0, 0),
+            "+12 entities, +19 relationships"
+        );
+        assert_eq!(
+            merge_summary(0, 1, 3, 1, 2),
+            "+1 entity, +1 relationship, 3 updated (1 only named by a relationship, type unknown), 2 skipped (no name, from, to or type)"
+        );
+        assert_eq!(truncate("abcdef", 4), "abc…");
+    }
+}
