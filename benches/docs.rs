@@ -3,6 +3,9 @@
 //! Run with `cargo bench --bench docs` (a release build). Prints the time of each phase;
 //! no assertions.
 
+// A benchmark, like a test, may stop at the first surprise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use archie::docs::{ChunkOptions, RetrieveOptions, chunk_all, retrieve};
 use std::time::{Duration, Instant};
 

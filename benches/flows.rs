@@ -20,6 +20,9 @@
 //! The binary is the one cargo builds for this bench (`CARGO_BIN_EXE_archie`, i.e.
 //! `$CARGO_TARGET_DIR/release/archie`); `ARCHIE_BIN` overrides it.
 
+// A benchmark, like a test, may stop at the first surprise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 

@@ -8,6 +8,9 @@
 //! parses each chunk as JSON, the least any client must do): request building, retry/timeout plumbing, SSE parsing,
 //! async-openai typed deserialisation, usage metering, events, schema/repair/validation.
 
+// A benchmark, like a test, may stop at the first surprise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 

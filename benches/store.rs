@@ -7,6 +7,9 @@
 //! The database goes in a temporary directory under ARCHIE_BENCH_DIR (default: the
 //! system temporary directory). No assertions: numbers only.
 
+// A benchmark, like a test, may stop at the first surprise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use archie::graph::{Checkpoint, Checkpointer, Cursor};
 use archie::store::{NewRun, RunCheckpointer, Store, db_path};
 use std::path::Path;

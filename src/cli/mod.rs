@@ -209,3 +209,25 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     #[command(after_help = runs::EXAMPLES)]
     Runs(runs::RunsArgs),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_flow_has_its_command() {
+        let cli = Cli::command();
+        for name in crate::flows::names() {
+            assert!(
+                cli.find_subcommand(name).is_some(),
+                "flow `{name}` has no `archie {name}` command"
+            );
+        }
+    }
+}

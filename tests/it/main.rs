@@ -1,6 +1,9 @@
 //! archie's one integration-test binary. Each module tests one area through the real
 //! paths: the built binary, real files, real HTTP to a mock LLM on 127.0.0.1.
 
+// Test helpers (not #[test] functions themselves) may stop at the first surprise too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod support;
 
 mod cli;
