@@ -183,6 +183,7 @@ async fn server_errors_give_up_after_max_attempts() {
     let (llm, _rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
     assert_eq!(mock.requests().len(), 3);
+    assert_eq!(mock.take_unused(), 2);
     assert_eq!(err.attempts(), 3);
     assert_eq!(err.status(), Some(500));
     assert!(
@@ -233,7 +234,7 @@ async fn a_bad_request_is_not_retried() {
     let err = llm.ask(conversation()).await.unwrap_err();
     assert!(matches!(err, LlmError::Http { status: 400, .. }), "{err:?}");
     assert_eq!(mock.requests().len(), 1);
-    assert_eq!(mock.pending(), 1);
+    assert_eq!(mock.take_unused(), 1);
     assert!(retries(&rec.events()).is_empty());
     let text = err.to_string();
     assert!(
@@ -288,6 +289,7 @@ async fn insufficient_quota_is_not_retried() {
     let err = llm.ask(conversation()).await.unwrap_err();
     assert!(matches!(err, LlmError::InsufficientQuota { .. }), "{err:?}");
     assert_eq!(mock.requests().len(), 1);
+    assert_eq!(mock.take_unused(), 1, "never sent");
     assert!(retries(&rec.events()).is_empty());
     assert!(err.to_string().contains("billing"), "{err}");
 }
@@ -411,6 +413,7 @@ async fn still_invalid_json_fails_naming_the_path() {
     }
     assert!(err.to_string().contains("`components[1]`"), "{err}");
     assert_eq!(mock.requests().len(), 2, "exactly one corrective retry");
+    assert_eq!(mock.take_unused(), 1);
 }
 
 #[tokio::test]

@@ -325,6 +325,16 @@ impl MockLlm {
         self.shared.queue.lock().unwrap().len()
     }
 
+    /// Drops the replies still queued and says how many there were: for a test that
+    /// queues a reply to prove it is never asked for (otherwise an unused reply fails
+    /// the test when the mock is dropped).
+    pub fn take_unused(&self) -> usize {
+        let mut queue = self.shared.queue.lock().unwrap();
+        let n = queue.len();
+        queue.clear();
+        n
+    }
+
     /// The most requests that were in flight at once.
     pub fn max_concurrency(&self) -> usize {
         self.shared.peak.load(Ordering::SeqCst)
@@ -333,6 +343,11 @@ impl MockLlm {
 
 impl Drop for MockLlm {
     fn drop(&mut self) {
+        // A scripted reply nobody asked for means the test did not test what it meant to.
+        let unused = self.pending();
+        if unused > 0 && !std::thread::panicking() {
+            panic!("the mock LLM still holds {unused} scripted replies that no request used");
+        }
         if let Some(task) = self.task.take() {
             task.abort();
         }

@@ -1,9 +1,32 @@
-//! Helpers shared by the integration tests.
+//! The test harness every test file shares.
+//!
+//! [`TestEnv`] is a test's world: a temporary folder, a clean environment (no keys, no
+//! colour, no user config), documents written into it, and, when asked, a mock LLM on
+//! 127.0.0.1. It runs the archie binary and, when the exit code is not the one
+//! expected, fails with everything needed to see why: the command, the folder, the
+//! files in it, stdout and stderr.
+//!
+//! ```ignore
+//! let env = TestEnv::with_llm();
+//! env.mock().answer_with(scripted_model);
+//! env.docs("docs", 3);
+//! let run = env.ok(&["analyze", "-i", "docs", "--answer", "/approve"]);
+//! assert!(run.stderr.contains("wrote analysis_result.md"));
+//! ```
+//!
+//! [`normalize`] turns paths, run ids, dates and timings into placeholders, for
+//! snapshots.
 
 #![allow(dead_code)]
 
+pub mod mock_llm;
+
 use assert_cmd::Command;
-use std::path::Path;
+use mock_llm::MockLlm;
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 /// The archie binary with a clean environment: no LLM keys, no colour, no config from
 /// the machine, run in `dir`.
@@ -23,10 +46,203 @@ pub fn tempdir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
 
-pub mod mock_llm;
+/// A test's world: a folder, a clean environment and, if asked, a mock LLM.
+pub struct TestEnv {
+    dir: tempfile::TempDir,
+    mock: Option<MockLlm>,
+    env: Vec<(String, String)>,
+}
+
+impl Default for TestEnv {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TestEnv {
+    /// An empty folder and no LLM.
+    pub fn new() -> Self {
+        Self {
+            dir: tempdir(),
+            mock: None,
+            env: Vec::new(),
+        }
+    }
+
+    /// With a mock LLM (serving on its own thread) that archie is pointed at.
+    pub fn with_llm() -> Self {
+        let mut env = Self::new();
+        env.mock = Some(MockLlm::start_background());
+        env
+    }
+
+    /// The folder archie runs in.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The mock LLM (a test that did not ask for one has a bug).
+    pub fn mock(&self) -> &MockLlm {
+        self.mock
+            .as_ref()
+            .expect("TestEnv::with_llm() gives a mock LLM")
+    }
+
+    /// Sets an environment variable for every run.
+    pub fn env(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.env.push((key.into(), value.into()));
+        self
+    }
+
+    /// Writes `contents` to `rel` (creating folders).
+    pub fn write(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create folders");
+        }
+        std::fs::write(&path, contents).expect("write a file");
+        path
+    }
+
+    /// `count` small design documents in `folder`, each naming the Checkout Service and
+    /// the Payments DB.
+    pub fn docs(&self, folder: &str, count: usize) -> PathBuf {
+        for i in 0..count {
+            self.write(
+                &format!("{folder}/doc{i:02}.md"),
+                format!(
+                    "# Service {i}\n\nThe Checkout Service writes orders to the Payments DB. Note {i}.\n"
+                ),
+            );
+        }
+        self.path().join(folder)
+    }
+
+    /// The text of `rel` (the test fails if it cannot be read).
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path().join(rel))
+            .unwrap_or_else(|e| panic!("cannot read {rel}: {e}\n{}", self.files()))
+    }
+
+    /// The archie command for this world: clean environment, the mock's settings, the
+    /// extra variables, run in the folder.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = archie(self.path());
+        if let Some(mock) = &self.mock {
+            for (k, v) in mock.env() {
+                cmd.env(k, v);
+            }
+        }
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd.args(args);
+        cmd
+    }
+
+    /// Runs archie with `args`, whatever its exit code.
+    pub fn run(&self, args: &[&str]) -> Ran {
+        let output = self.command(args).output().expect("run archie");
+        Ran::new(output, self.describe(args))
+    }
+
+    /// Runs archie and expects exit code 0.
+    pub fn ok(&self, args: &[&str]) -> Ran {
+        self.code(args, 0)
+    }
+
+    /// Runs archie and expects exit code `code`.
+    pub fn code(&self, args: &[&str], code: i32) -> Ran {
+        let ran = self.run(args);
+        ran.expect_code(code, self);
+        ran
+    }
+
+    fn describe(&self, args: &[&str]) -> String {
+        let mut line = String::from("archie");
+        for a in args {
+            line.push(' ');
+            line.push_str(&archie::shell::quote(a));
+        }
+        line
+    }
+
+    /// Every file under the folder, with its size (for failure reports).
+    pub fn files(&self) -> String {
+        let mut out = format!("files under {}:\n", self.path().display());
+        for entry in walkdir::WalkDir::new(self.path())
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+        {
+            let rel = entry
+                .path()
+                .strip_prefix(self.path())
+                .unwrap_or(entry.path());
+            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+            let _ = writeln!(out, "  {} ({size} bytes)", rel.display());
+        }
+        out
+    }
+
+    /// `text` with this world's folder, run ids, dates and timings as placeholders.
+    pub fn normalize(&self, text: &str) -> String {
+        normalize(text, self.path())
+    }
+}
+
+/// A finished archie process.
+pub struct Ran {
+    pub output: Output,
+    pub stdout: String,
+    pub stderr: String,
+    /// The exit code (-1 when killed by a signal).
+    pub code: i32,
+    command: String,
+}
+
+impl Ran {
+    fn new(output: Output, command: String) -> Self {
+        Self {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            code: output.status.code().unwrap_or(-1),
+            output,
+            command,
+        }
+    }
+
+    fn expect_code(&self, code: i32, env: &TestEnv) {
+        if self.code != code {
+            panic!(
+                "\n{} exited with {} (expected {code})\ncwd: {}\n{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+                self.command,
+                self.code,
+                env.path().display(),
+                env.files(),
+                self.stdout,
+                self.stderr
+            );
+        }
+    }
+
+    /// The JSON events on stdout (`--json`).
+    pub fn events(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect()
+    }
+
+    /// The first event named `name`.
+    pub fn event(&self, name: &str) -> Option<Value> {
+        self.events().into_iter().find(|e| e["event"] == name)
+    }
+}
 
 /// The archie binary pointed at `mock`, run in `dir` with `args`.
-pub fn run_with_llm(dir: &Path, mock: &mock_llm::MockLlm, args: &[&str]) -> std::process::Output {
+pub fn run_with_llm(dir: &Path, mock: &MockLlm, args: &[&str]) -> std::process::Output {
     let mut cmd = archie(dir);
     for (k, v) in mock.env() {
         cmd.env(k, v);
@@ -42,6 +258,29 @@ pub fn stdout(out: &std::process::Output) -> String {
 /// A finished process's stderr as text.
 pub fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `text` with `dir` as `[DIR]`, run ids as `[RUN]`, UTC dates as `[TIME]`, ages as
+/// `[AGE]` and durations as `[TOOK]`: the one normaliser for snapshots.
+pub fn normalize(text: &str, dir: &Path) -> String {
+    let mut out = text.replace(&dir.display().to_string(), "[DIR]");
+    for (pattern, with) in placeholders() {
+        out = pattern.replace_all(&out, with).into_owned();
+    }
+    out
+}
+
+fn placeholders() -> Vec<(regex::Regex, &'static str)> {
+    [
+        (r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", "[TIME]"),
+        (r"just now|\d+ (s|min|h) ago|\d+ days? ago", "[AGE]"),
+        (r"\brun r[0-9a-z]{4,12}\b", "run [RUN]"),
+        (r"\bresume r[0-9a-z]{4,12}\b", "resume [RUN]"),
+        (r"\b\d+(\.\d+)? (ms|s)\b", "[TOOK]"),
+    ]
+    .into_iter()
+    .map(|(p, w)| (regex::Regex::new(p).expect("a valid pattern"), w))
+    .collect()
 }
 
 /// How a library error reaches the user: its exit code and the report the binary prints
