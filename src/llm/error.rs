@@ -148,6 +148,22 @@ impl LlmError {
         }
     }
 
+    /// Whether every other call of the run will fail the same way, so the run should stop
+    /// at once instead of trying the rest: a configuration error, a rejected key or
+    /// permission, a model the endpoint does not have, no quota, or a server that cannot
+    /// be reached even after the retries.
+    pub fn is_fatal(&self) -> bool {
+        match self.last() {
+            Self::Http { status, .. } => matches!(status, 401 | 403 | 404),
+            Self::InsufficientQuota { .. } | Self::Connect { .. } => true,
+            Self::Timeout {
+                phase: TimeoutPhase::Connect,
+                ..
+            } => true,
+            other => other.is_config() || matches!(other, Self::HttpClient(_)),
+        }
+    }
+
     /// Why this failure may be retried (and how long the server asked to wait), or `None`
     /// when retrying cannot help.
     pub(crate) fn retryable(&self) -> Option<crate::retry::Retryable> {
