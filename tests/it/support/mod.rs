@@ -15,7 +15,10 @@
 //! ```
 //!
 //! [`normalize`] turns paths, run ids, dates and timings into placeholders, for
-//! snapshots.
+//! snapshots; [`normalize_with`] also names values the test knows (run ids it made).
+//!
+//! Every run has a time limit ([`TIMEOUT`]): a hung archie fails its test with its
+//! output so far instead of stalling the suite.
 
 #![allow(dead_code)]
 
@@ -24,14 +27,26 @@ pub mod mock_llm;
 use assert_cmd::Command;
 use mock_llm::MockLlm;
 use serde_json::Value;
+use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Child, Output, Stdio};
+use std::time::Duration;
 
-/// The archie binary with a clean environment: no LLM keys, no colour, no config from
-/// the machine, run in `dir`.
-pub fn archie(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("archie").expect("the archie binary is built");
+/// How long one run by [`TestEnv::run`], [`TestEnv::ok`], [`TestEnv::code`] or
+/// [`TestEnv::run_program`] may take before it is killed and reported (exit code -1).
+/// A [`TestEnv::spawn`]ed process is the test's to stop.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The archie binary under test.
+pub fn archie_bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_archie"))
+}
+
+/// `program` with a clean environment: no LLM keys, no colour, no config from the
+/// machine, run in `dir`.
+fn clean(program: impl AsRef<OsStr>, dir: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(program);
     cmd.current_dir(dir)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -39,6 +54,12 @@ pub fn archie(dir: &Path) -> Command {
         .env("NO_COLOR", "1")
         .env("TERM", "dumb");
     cmd
+}
+
+/// The archie binary with a clean environment: no LLM keys, no colour, no config from
+/// the machine, run in `dir`.
+pub fn archie(dir: &Path) -> Command {
+    Command::from_std(clean(archie_bin(), dir))
 }
 
 /// A fresh temporary directory.
@@ -119,15 +140,17 @@ impl TestEnv {
     }
 
     /// The text of `rel` (the test fails if it cannot be read).
+    #[track_caller]
     pub fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.path().join(rel))
             .unwrap_or_else(|e| panic!("cannot read {rel}: {e}\n{}", self.files()))
     }
 
-    /// The archie command for this world: clean environment, the mock's settings, the
-    /// extra variables, run in the folder.
-    pub fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = archie(self.path());
+    /// `program` in this world: clean environment, the mock's settings, the extra
+    /// variables, run in the folder. For what [`TestEnv::command`] cannot do, such as a
+    /// terminal.
+    pub fn process(&self, program: impl AsRef<OsStr>) -> std::process::Command {
+        let mut cmd = clean(program, self.path());
         if let Some(mock) = &self.mock {
             for (k, v) in mock.env() {
                 cmd.env(k, v);
@@ -136,59 +159,127 @@ impl TestEnv {
         for (k, v) in &self.env {
             cmd.env(k, v);
         }
-        cmd.args(args);
+        cmd
+    }
+
+    /// The archie command for this world (see [`TestEnv::process`]), with the time limit.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut std = self.process(archie_bin());
+        std.args(args);
+        let mut cmd = Command::from_std(std);
+        cmd.timeout(TIMEOUT);
         cmd
     }
 
     /// Runs archie with `args`, whatever its exit code.
     pub fn run(&self, args: &[&str]) -> Ran {
         let output = self.command(args).output().expect("run archie");
-        Ran::new(output, self.describe(args))
+        Ran::new(output, describe("archie", args), self.path())
+    }
+
+    /// Runs `program` (a script, say) in this world without a terminal, with `ARCHIE`
+    /// naming the binary under test, whatever its exit code.
+    pub fn run_program(&self, program: &str, args: &[&str]) -> Ran {
+        let mut std = self.process(program);
+        std.env("ARCHIE", archie_bin());
+        let mut cmd = Command::from_std(std);
+        cmd.args(args).timeout(TIMEOUT);
+        let output = cmd.output().expect("run the program");
+        Ran::new(output, describe(program, args), self.path())
+    }
+
+    /// Starts archie with `args` and does not wait: for a test that acts while it runs.
+    pub fn spawn(&self, args: &[&str]) -> Spawned {
+        let child = self
+            .process(archie_bin())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn archie");
+        Spawned {
+            child,
+            command: describe("archie", args),
+            dir: self.path().to_path_buf(),
+        }
     }
 
     /// Runs archie and expects exit code 0.
+    #[track_caller]
     pub fn ok(&self, args: &[&str]) -> Ran {
         self.code(args, 0)
     }
 
     /// Runs archie and expects exit code `code`.
+    #[track_caller]
     pub fn code(&self, args: &[&str], code: i32) -> Ran {
         let ran = self.run(args);
-        ran.expect_code(code, self);
+        ran.expect_code(code);
         ran
-    }
-
-    fn describe(&self, args: &[&str]) -> String {
-        let mut line = String::from("archie");
-        for a in args {
-            line.push(' ');
-            line.push_str(&archie::shell::quote(a));
-        }
-        line
     }
 
     /// Every file under the folder, with its size (for failure reports).
     pub fn files(&self) -> String {
-        let mut out = format!("files under {}:\n", self.path().display());
-        for entry in walkdir::WalkDir::new(self.path())
-            .sort_by_file_name()
-            .into_iter()
-            .flatten()
-            .filter(|e| e.file_type().is_file())
-        {
-            let rel = entry
-                .path()
-                .strip_prefix(self.path())
-                .unwrap_or(entry.path());
-            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
-            let _ = writeln!(out, "  {} ({size} bytes)", rel.display());
-        }
-        out
+        files(self.path())
     }
 
     /// `text` with this world's folder, run ids, dates and timings as placeholders.
     pub fn normalize(&self, text: &str) -> String {
         normalize(text, self.path())
+    }
+
+    /// [`normalize`] with the test's own names for values it knows (see
+    /// [`normalize_with`]).
+    pub fn normalize_with(&self, text: &str, known: &[(&str, &str)]) -> String {
+        normalize_with(text, self.path(), known)
+    }
+}
+
+/// A command line as a person would type it.
+fn describe(program: &str, args: &[&str]) -> String {
+    let mut line = String::from(program);
+    for a in args {
+        line.push(' ');
+        line.push_str(&archie::shell::quote(a));
+    }
+    line
+}
+
+/// Every file under `dir`, with its size (for failure reports).
+fn files(dir: &Path) -> String {
+    let mut out = format!("files under {}:\n", dir.display());
+    for entry in walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+    {
+        let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+        let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        let _ = writeln!(out, "  {} ({size} bytes)", rel.display());
+    }
+    out
+}
+
+/// An archie process started by [`TestEnv::spawn`].
+pub struct Spawned {
+    pub child: Child,
+    command: String,
+    dir: PathBuf,
+}
+
+impl Spawned {
+    /// Waits for it to exit.
+    pub fn wait(self) -> Ran {
+        let output = self.child.wait_with_output().expect("wait for archie");
+        Ran::new(output, self.command, &self.dir)
+    }
+
+    /// Kills it (SIGKILL) and waits for it.
+    pub fn kill(mut self) -> Ran {
+        self.child.kill().expect("SIGKILL");
+        self.wait()
     }
 }
 
@@ -197,30 +288,35 @@ pub struct Ran {
     pub output: Output,
     pub stdout: String,
     pub stderr: String,
-    /// The exit code (-1 when killed by a signal).
+    /// The exit code (-1 when killed by a signal, or by the harness after [`TIMEOUT`]).
     pub code: i32,
     command: String,
+    dir: PathBuf,
 }
 
 impl Ran {
-    fn new(output: Output, command: String) -> Self {
+    fn new(output: Output, command: String, dir: &Path) -> Self {
         Self {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
             code: output.status.code().unwrap_or(-1),
             output,
             command,
+            dir: dir.to_path_buf(),
         }
     }
 
-    fn expect_code(&self, code: i32, env: &TestEnv) {
+    /// Fails the test, with the command, its folder, the files in it, stdout and stderr,
+    /// unless it exited with `code`.
+    #[track_caller]
+    pub fn expect_code(&self, code: i32) {
         if self.code != code {
             panic!(
                 "\n{} exited with {} (expected {code})\ncwd: {}\n{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
                 self.command,
                 self.code,
-                env.path().display(),
-                env.files(),
+                self.dir.display(),
+                files(&self.dir),
                 self.stdout,
                 self.stderr
             );
@@ -241,7 +337,8 @@ impl Ran {
     }
 }
 
-/// The archie binary pointed at `mock`, run in `dir` with `args`.
+/// The archie binary pointed at `mock`, run in `dir` with `args`. (The style before
+/// [`TestEnv`]; new tests use [`TestEnv::with_llm`].)
 pub fn run_with_llm(dir: &Path, mock: &MockLlm, args: &[&str]) -> std::process::Output {
     let mut cmd = archie(dir);
     for (k, v) in mock.env() {
@@ -263,10 +360,41 @@ pub fn stderr(out: &std::process::Output) -> String {
 /// `text` with `dir` as `[DIR]`, run ids as `[RUN]`, UTC dates as `[TIME]`, ages as
 /// `[AGE]` and durations as `[TOOK]`: the one normaliser for snapshots.
 pub fn normalize(text: &str, dir: &Path) -> String {
-    let mut out = text.replace(&dir.display().to_string(), "[DIR]");
-    for (pattern, with) in placeholders() {
-        out = pattern.replace_all(&out, with).into_owned();
+    normalize_with(text, dir, &[])
+}
+
+/// [`normalize`], but first every `(exact, name)` in `known` becomes `name`, and the
+/// placeholders leave what `known` produced alone. For values a test made itself: run
+/// ids under names as long as they are (`(id, "rECHO")`, so columns stay aligned), or a
+/// figure that looks like a timing but is fixed (`("41.0 s", "41.0 s")`).
+pub fn normalize_with(text: &str, dir: &Path, known: &[(&str, &str)]) -> String {
+    let dir = dir.display().to_string();
+    let exact: Vec<(&str, &str)> = std::iter::once((dir.as_str(), "[DIR]"))
+        .chain(known.iter().copied())
+        .filter(|(from, _)| !from.is_empty())
+        .collect();
+    let alternatives: Vec<String> = exact.iter().map(|(from, _)| regex::escape(from)).collect();
+    let exact_re = regex::Regex::new(&alternatives.join("|")).expect("a valid pattern");
+    let rules = placeholders();
+    let general = |part: &str| {
+        let mut part = part.to_string();
+        for (pattern, with) in &rules {
+            part = pattern.replace_all(&part, *with).into_owned();
+        }
+        part
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    for m in exact_re.find_iter(text) {
+        out.push_str(&general(&text[rest..m.start()]));
+        let name = exact
+            .iter()
+            .find(|(from, _)| *from == m.as_str())
+            .map_or(m.as_str(), |(_, name)| *name);
+        out.push_str(name);
+        rest = m.end();
     }
+    out.push_str(&general(&text[rest..]));
     out
 }
 
