@@ -6,7 +6,6 @@ use archie::graph::{
     BuildError, Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next,
     NoCheckpoints, Outcome, RunCtx, RunError,
 };
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 
@@ -17,31 +16,23 @@ struct Talk {
     visited: Vec<String>,
 }
 
-type Step<'a> = BoxFuture<'a, anyhow::Result<Next>>;
-
-fn router<'a>(s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-    Box::pin(async move {
-        s.visited.push("router".into());
-        Ok(match s.input.as_str() {
-            "a" => Next::Goto("a"),
-            "b" => Next::Goto("b"),
-            _ => Next::End,
-        })
+async fn router(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.visited.push("router".into());
+    Ok(match s.input.as_str() {
+        "a" => Next::Goto("a"),
+        "b" => Next::Goto("b"),
+        _ => Next::End,
     })
 }
 
-fn a<'a>(s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-    Box::pin(async move {
-        s.visited.push("a".into());
-        Ok(Next::Continue)
-    })
+async fn a(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.visited.push("a".into());
+    Ok(Next::Continue)
 }
 
-fn b<'a>(s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-    Box::pin(async move {
-        s.visited.push("b".into());
-        Ok(Next::Continue)
-    })
+async fn b(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.visited.push("b".into());
+    Ok(Next::Continue)
 }
 
 fn routing_graph() -> Graph<Talk, ()> {
@@ -58,19 +49,17 @@ fn routing_graph() -> Graph<Talk, ()> {
 }
 
 /// Asks until three answers were given, then ends.
-fn ask<'a>(s: &'a mut Talk, cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-    Box::pin(async move {
-        s.visited.push("ask".into());
-        if let Some(answer) = cx.answer() {
-            s.answers.push(answer.as_text().to_string());
-        }
-        if s.answers.len() == 3 {
-            return Ok(Next::End);
-        }
-        Ok(Next::Interrupt {
-            question: Question::text(format!("question {}", s.answers.len() + 1)),
-            then: "ask",
-        })
+async fn ask(s: &mut Talk, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.visited.push("ask".into());
+    if let Some(answer) = cx.answer() {
+        s.answers.push(answer.as_text().to_string());
+    }
+    if s.answers.len() == 3 {
+        return Ok(Next::End);
+    }
+    Ok(Next::Interrupt {
+        question: Question::text(format!("question {}", s.answers.len() + 1)),
+        then: "ask",
     })
 }
 
@@ -212,11 +201,9 @@ async fn no_input_stops_at_the_first_question_and_the_run_continues_from_its_che
 
 #[tokio::test]
 async fn a_run_that_never_ends_hits_the_step_limit() {
-    fn spin<'a>(s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-        Box::pin(async move {
-            s.visited.push("spin".into());
-            Ok(Next::Continue)
-        })
+    async fn spin(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+        s.visited.push("spin".into());
+        Ok(Next::Continue)
     }
     let graph = GraphBuilder::new("spin")
         .node("spin", spin)
@@ -233,8 +220,8 @@ async fn a_run_that_never_ends_hits_the_step_limit() {
 
 #[tokio::test]
 async fn a_node_going_somewhere_it_did_not_declare_is_an_error() {
-    fn rogue<'a>(_s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-        Box::pin(async move { Ok(Next::Goto("b")) })
+    async fn rogue(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+        Ok(Next::Goto("b"))
     }
     let graph = GraphBuilder::new("rogue")
         .node("rogue", rogue)
@@ -269,8 +256,8 @@ async fn a_node_going_somewhere_it_did_not_declare_is_an_error() {
 
 #[tokio::test]
 async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
-    fn boom<'a>(_s: &'a mut Talk, _cx: &'a mut Cx<'_, ()>) -> Step<'a> {
-        Box::pin(async move { anyhow::bail!("the model is down") })
+    async fn boom(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+        anyhow::bail!("the model is down")
     }
     let graph = GraphBuilder::new("boom")
         .node("a", a)
