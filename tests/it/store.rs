@@ -2,7 +2,7 @@
 //! by the library (runs driven by the real graph engine), read back by the library and by
 //! the `archie runs` binary.
 
-use crate::support::{archie, tempdir};
+use crate::support::{TestEnv, tempdir};
 use archie::events::{Discard, Event, Events, Recorder};
 use archie::flows::echo::{self, EchoState};
 use archie::graph::{
@@ -10,7 +10,6 @@ use archie::graph::{
 };
 use archie::graph::{NoInput, Question, Scripted};
 use archie::store::{self, NewRun, RunCheckpointer, RunId, Status, Store, schema};
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, Barrier};
@@ -23,32 +22,26 @@ struct Chat {
     turns: Vec<String>,
 }
 
-fn prepare<'a>(s: &'a mut Chat, _cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        s.turns.push("prepared".into());
-        Ok(Next::Continue)
+async fn prepare(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.turns.push("prepared".into());
+    Ok(Next::Continue)
+}
+
+async fn ask(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    s.turns.push("asked".into());
+    Ok(Next::Interrupt {
+        question: Question::text("Which region fails over first?"),
+        then: "answer",
     })
 }
 
-fn ask<'a>(s: &'a mut Chat, _cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        s.turns.push("asked".into());
-        Ok(Next::Interrupt {
-            question: Question::text("Which region fails over first?"),
-            then: "answer",
-        })
-    })
-}
-
-fn answer<'a>(s: &'a mut Chat, cx: &'a mut Cx<'_, ()>) -> BoxFuture<'a, anyhow::Result<Next>> {
-    Box::pin(async move {
-        let answer = cx
-            .answer()
-            .map(|a| a.as_text().to_string())
-            .unwrap_or_default();
-        s.turns.push(answer);
-        Ok(Next::End)
-    })
+async fn answer(s: &mut Chat, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    let answer = cx
+        .answer()
+        .map(|a| a.as_text().to_string())
+        .unwrap_or_default();
+    s.turns.push(answer);
+    Ok(Next::End)
 }
 
 fn chat_graph() -> Graph<Chat, ()> {
@@ -382,15 +375,15 @@ fn only_the_latest_checkpoint_is_kept() {
 
 #[test]
 fn several_stores_on_one_directory_record_runs_at_the_same_time() {
-    let dir = tempdir();
-    let state = dir.path().join("state");
+    let env = TestEnv::new();
+    let state = env.path().join("state");
     const WRITERS: usize = 4;
     const RUNS: usize = 10;
     const STEPS: u32 = 20;
     let barrier = Arc::new(Barrier::new(WRITERS + 1));
     let handles: Vec<_> = (0..WRITERS)
         .map(|w| {
-            let (state, barrier, root) = (state.clone(), barrier.clone(), dir.path().to_path_buf());
+            let (state, barrier, root) = (state.clone(), barrier.clone(), env.path().to_path_buf());
             std::thread::spawn(move || -> anyhow::Result<Vec<RunId>> {
                 barrier.wait();
                 // Each opens its own connection to a database nobody has created yet.
@@ -426,15 +419,7 @@ fn several_stores_on_one_directory_record_runs_at_the_same_time() {
     // Meanwhile other processes read the store being written.
     barrier.wait();
     for _ in 0..5 {
-        let out = archie(dir.path())
-            .args(["--state-dir", "state", "runs", "list"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        env.ok(&["--state-dir", "state", "runs", "list"]);
     }
     let mut all = Vec::new();
     for handle in handles {
@@ -696,7 +681,7 @@ fn prune_deletes_old_finished_runs_and_their_rows() {
 // ---------------------------------------------------------------- the binary
 
 struct Fixture {
-    dir: tempfile::TempDir,
+    env: TestEnv,
     echo: RunId,
     waiting: RunId,
     failed: RunId,
@@ -705,15 +690,16 @@ struct Fixture {
 /// Three runs in `DIR/.archie`: an echo that completed, an analysis waiting for an
 /// answer (started with an API key on the command line), a search that failed.
 async fn three_runs() -> Fixture {
-    let dir = tempdir();
-    let store = Store::open(&dir.path().join(".archie")).unwrap();
-    let echo = echo_run(&store, dir.path()).await;
+    let env = TestEnv::new();
+    let dir = env.path();
+    let store = Store::open(&dir.join(".archie")).unwrap();
+    let echo = echo_run(&store, dir).await;
     store
         .add_output(&echo, Path::new("echo.md"), "the echo")
         .unwrap();
     let waiting = chat_until_question(
         &store,
-        dir.path(),
+        dir,
         &[
             "/usr/bin/archie",
             "--api-key",
@@ -731,7 +717,7 @@ async fn three_runs() -> Fixture {
         .unwrap();
     let failed = store
         .create_run(new_run(
-            dir.path(),
+            dir,
             "search",
             &["archie", "search", "who calls payments?"],
             "search",
@@ -757,72 +743,45 @@ async fn three_runs() -> Fixture {
             Some("step 2 (discover) failed: connection refused\nis the MCP server running?"),
         )
         .unwrap();
+    drop(store);
     Fixture {
-        dir,
+        env,
         echo,
         waiting,
         failed,
     }
 }
 
-fn filters(f: &Fixture) -> Vec<(String, String)> {
-    vec![
-        (
-            regex_escape(&f.dir.path().display().to_string()),
-            "[DIR]".into(),
-        ),
-        // Placeholders as long as the ids, so the columns stay aligned.
-        (f.echo.to_string(), "rECHO".into()),
-        (f.waiting.to_string(), "rWAIT".into()),
-        (f.failed.to_string(), "rFAIL".into()),
-        (
-            r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC".into(),
-            "[TIME]".into(),
-        ),
-        (r"just now|\d+ (s|min) ago".into(), "[AGE]".into()),
-        // A step's duration: the last column of the steps table.
-        (r"(?m)  (\d+ ms|\d+\.\d s)$".into(), "  [TOOK]".into()),
-    ]
-}
-
-fn regex_escape(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let special = "\\.+*?()|[]{}^$#&-~".contains(c);
-            special.then_some('\\').into_iter().chain([c])
-        })
-        .collect()
-}
-
-fn stdout_of(f: &Fixture, args: &[&str]) -> String {
-    let out = archie(f.dir.path()).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+impl Fixture {
+    /// archie's stdout for `args`, which must succeed, in the fixture's world.
+    fn stdout(&self, args: &[&str]) -> String {
+        self.env.ok(args).stdout
+    }
 }
 
 fn snapshot(f: &Fixture, name: &str, text: &str) {
-    let filters = filters(f);
-    let filters: Vec<(&str, &str)> = filters
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    insta::with_settings!({ filters => filters, prepend_module_to_snapshot => true }, {
-        insta::assert_snapshot!(name, text);
-    });
+    // Placeholders as long as the ids, so the columns stay aligned; the usage's 41.0 s is
+    // the fixture's, not a measured time.
+    let text = f.env.normalize_with(
+        text,
+        &[
+            (f.echo.as_str(), "rECHO"),
+            (f.waiting.as_str(), "rWAIT"),
+            (f.failed.as_str(), "rFAIL"),
+            ("41.0 s", "41.0 s"),
+        ],
+    );
+    insta::assert_snapshot!(name, text);
 }
 
 #[tokio::test]
 async fn runs_list_shows_the_newest_first() {
     let f = three_runs().await;
-    let text = stdout_of(&f, &["runs", "list"]);
+    let text = f.stdout(&["runs", "list"]);
     snapshot(&f, "runs_list", &text);
     // `archie runs` alone lists too.
-    assert_eq!(stdout_of(&f, &["runs"]), text);
-    let limited = stdout_of(&f, &["runs", "list", "--limit", "1"]);
+    assert_eq!(f.stdout(&["runs"]), text);
+    let limited = f.stdout(&["runs", "list", "--limit", "1"]);
     assert!(
         limited.contains(f.failed.as_str()) && !limited.contains(f.echo.as_str()),
         "{limited}"
@@ -836,26 +795,26 @@ async fn runs_show_tells_what_a_run_did_and_how_to_continue() {
     snapshot(
         &f,
         "runs_show_waiting",
-        &stdout_of(&f, &["runs", "show", f.waiting.as_str()]),
+        &f.stdout(&["runs", "show", f.waiting.as_str()]),
     );
     snapshot(
         &f,
         "runs_show_failed",
-        &stdout_of(&f, &["runs", "show", f.failed.as_str()]),
+        &f.stdout(&["runs", "show", f.failed.as_str()]),
     );
     // Ids are typed any case.
     let upper = f.echo.to_uppercase();
     snapshot(
         &f,
         "runs_show_completed",
-        &stdout_of(&f, &["runs", "show", &upper]),
+        &f.stdout(&["runs", "show", &upper]),
     );
 }
 
 #[tokio::test]
 async fn runs_list_json_is_an_array_of_runs() {
     let f = three_runs().await;
-    let out = stdout_of(&f, &["--json", "runs", "list"]);
+    let out = f.stdout(&["--json", "runs", "list"]);
     let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(event["event"], "data");
     let runs = &event["value"];
@@ -873,7 +832,7 @@ async fn runs_list_json_is_an_array_of_runs() {
     assert_eq!(runs[1]["llm_calls"], 4);
     assert_eq!(runs[1]["args"][2], "[redacted]");
 
-    let out = stdout_of(&f, &["runs", "show", f.waiting.as_str(), "--json"]);
+    let out = f.stdout(&["runs", "show", f.waiting.as_str(), "--json"]);
     let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(event["event"], "data");
     let run = &event["value"];
@@ -888,50 +847,32 @@ async fn runs_list_json_is_an_array_of_runs() {
 async fn the_state_dir_follows_the_memory_file_or_the_override() {
     let f = three_runs().await;
     // Elsewhere in the tree there is no store: nothing is listed, nothing is created.
-    std::fs::create_dir(f.dir.path().join("sub")).unwrap();
-    let out = stdout_of(&f, &["--memory-file", "sub/context.json", "runs", "list"]);
+    std::fs::create_dir(f.env.path().join("sub")).unwrap();
+    let out = f.stdout(&["--memory-file", "sub/context.json", "runs", "list"]);
     assert!(out.starts_with("no runs yet"), "{out}");
-    assert!(!f.dir.path().join("sub/.archie").exists());
+    assert!(!f.env.path().join("sub/.archie").exists());
     // --state-dir and ARCHIE_STATE_DIR point at a store anywhere.
-    let elsewhere = tempdir();
-    let out = archie(elsewhere.path())
-        .args([
-            "--state-dir",
-            &f.dir.path().join(".archie").display().to_string(),
-            "runs",
-        ])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(f.echo.as_str()));
-    let out = archie(elsewhere.path())
-        .env("ARCHIE_STATE_DIR", f.dir.path().join(".archie"))
-        .args(["runs", "list"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(f.echo.as_str()));
+    let state = f.env.path().join(".archie").display().to_string();
+    let elsewhere = TestEnv::new();
+    let ran = elsewhere.ok(&["--state-dir", &state, "runs"]);
+    assert!(ran.stdout.contains(f.echo.as_str()));
+    let elsewhere = elsewhere.env("ARCHIE_STATE_DIR", state);
+    let ran = elsewhere.ok(&["runs", "list"]);
+    assert!(ran.stdout.contains(f.echo.as_str()));
     assert!(!elsewhere.path().join(".archie").exists());
 }
 
 #[test]
 fn runs_list_without_a_store_says_so_and_creates_nothing() {
-    let dir = tempdir();
-    let out = archie(dir.path()).args(["runs", "list"]).output().unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.starts_with("no runs yet"), "{stdout}");
-    let out = archie(dir.path())
-        .args(["runs", "prune", "--older-than", "1d"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let out = archie(dir.path())
-        .args(["--json", "runs"])
-        .output()
-        .unwrap();
-    let event: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let env = TestEnv::new();
+    let ran = env.ok(&["runs", "list"]);
+    assert!(ran.stdout.starts_with("no runs yet"), "{}", ran.stdout);
+    env.ok(&["runs", "prune", "--older-than", "1d"]);
+    let ran = env.ok(&["--json", "runs"]);
+    let event: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
     assert_eq!(event, serde_json::json!({"event": "data", "value": []}));
     assert!(
-        !dir.path().join(".archie").exists(),
+        !env.path().join(".archie").exists(),
         "a read-only command created the store"
     );
 }
@@ -939,29 +880,20 @@ fn runs_list_without_a_store_says_so_and_creates_nothing() {
 #[tokio::test]
 async fn an_unknown_run_is_a_usage_error_with_a_hint() {
     let f = three_runs().await;
-    let out = archie(f.dir.path())
-        .args(["runs", "show", "rzzzz"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = f.env.code(&["runs", "show", "rzzzz"], 2).stderr;
     assert!(stderr.contains("no run `rzzzz`"), "{stderr}");
     assert!(stderr.contains("archie runs list"), "{stderr}");
 
-    let empty = tempdir();
-    let out = archie(empty.path())
-        .args(["runs", "show", "r7k2"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no runs are recorded yet"));
+    let empty = TestEnv::new();
+    let ran = empty.code(&["runs", "show", "r7k2"], 2);
+    assert!(ran.stderr.contains("no runs are recorded yet"));
     assert!(!empty.path().join(".archie").exists());
 }
 
 #[test]
 fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
-    let dir = tempdir();
-    let state = dir.path().join(".archie");
+    let env = TestEnv::new();
+    let state = env.path().join(".archie");
     drop(Store::open(&state).unwrap());
     let conn = rusqlite::Connection::open(store::db_path(&state)).unwrap();
     conn.pragma_update(None, "user_version", schema::CURRENT_VERSION + 7)
@@ -973,9 +905,7 @@ fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
         &["runs", "show", "r7k2"],
         &["runs", "prune", "--older-than", "1d"],
     ] {
-        let out = archie(dir.path()).args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = env.code(args, 2).stderr;
         assert!(
             stderr.contains("newer archie") && stderr.contains("Upgrade archie"),
             "{stderr}"
@@ -986,7 +916,7 @@ fn a_store_from_a_newer_archie_is_refused_with_exit_2() {
 #[tokio::test]
 async fn runs_prune_deletes_old_finished_runs() {
     let f = three_runs().await;
-    let db = store::db_path(&f.dir.path().join(".archie"));
+    let db = store::db_path(&f.env.path().join(".archie"));
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute(
         "UPDATE runs SET updated_at = updated_at - 40 * 86400000",
@@ -994,42 +924,33 @@ async fn runs_prune_deletes_old_finished_runs() {
     )
     .unwrap();
     drop(conn);
-    let out = stdout_of(&f, &["runs", "prune", "--older-than", "90d"]);
+    let out = f.stdout(&["runs", "prune", "--older-than", "90d"]);
     assert!(out.starts_with("nothing to prune"), "{out}");
-    let out = stdout_of(&f, &["--json", "runs", "prune", "--older-than", "90d"]);
+    let out = f.stdout(&["--json", "runs", "prune", "--older-than", "90d"]);
     let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
         event,
         serde_json::json!({"event": "data", "value": {"pruned": 0}})
     );
-    let out = stdout_of(&f, &["runs", "prune", "--older-than", "30d"]);
+    let out = f.stdout(&["runs", "prune", "--older-than", "30d"]);
     assert_eq!(
         out.trim(),
         "pruned 2 runs (completed or failed, last active more than 30d ago)"
     );
-    let list = stdout_of(&f, &["runs", "list"]);
+    let list = f.stdout(&["runs", "list"]);
     assert!(list.contains(f.waiting.as_str()), "{list}");
     assert!(
         !list.contains(f.echo.as_str()) && !list.contains(f.failed.as_str()),
         "{list}"
     );
 
-    let out = archie(f.dir.path())
-        .args(["runs", "prune", "--older-than", "30"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a unit"));
+    let ran = f.env.code(&["runs", "prune", "--older-than", "30"], 2);
+    assert!(ran.stderr.contains("needs a unit"));
 }
 
 #[test]
 fn runs_help_shows_examples() {
-    let dir = tempdir();
-    let out = archie(dir.path())
-        .args(["runs", "--help"])
-        .output()
-        .unwrap();
-    let help = String::from_utf8_lossy(&out.stdout);
+    let help = TestEnv::new().ok(&["runs", "--help"]).stdout;
     assert!(help.contains("archie runs show r7k2"), "{help}");
     assert!(help.contains("--older-than 30d"), "{help}");
 }
