@@ -1,25 +1,21 @@
 //! The memory file through the real binary: `archie memory stats|show|import|export`
 //! over real files, including two archie processes saving one file at once.
 
-use crate::support::{archie, stderr, stdout, tempdir};
+use crate::support::TestEnv;
 use serde_json::{Value, json};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+/// Copies `fixtures/original-archie/NAME` to `to` in the world.
+fn copy_fixture(env: &TestEnv, name: &str, to: &str) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/original-archie")
-        .join(name)
+        .join(name);
+    env.write(to, fs::read(from).expect("read fixture"))
 }
 
-fn copy_fixture(dir: &Path, name: &str, to: &str) -> PathBuf {
-    let dest = dir.join(to);
-    fs::copy(fixture(name), &dest).expect("copy fixture");
-    dest
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&fs::read(path).expect("read")).expect("valid json")
+fn read_json(env: &TestEnv, rel: &str) -> Value {
+    serde_json::from_str(&env.read(rel)).expect("valid json")
 }
 
 fn keys(v: &Value) -> Vec<&str> {
@@ -33,9 +29,9 @@ fn keys(v: &Value) -> Vec<&str> {
     k
 }
 
-/// A memory file with `n` entities named `{prefix} service {i}`, each calling the shared
-/// `gateway`.
-fn generated(path: &Path, prefix: &str, n: usize) {
+/// A memory file `rel` with `n` entities named `{prefix} service {i}`, each calling the
+/// shared `gateway`.
+fn generated(env: &TestEnv, rel: &str, prefix: &str, n: usize) {
     let entities: Vec<Value> = (0..n)
         .map(|i| json!({"name": format!("{prefix} service {i}"), "type": "service"}))
         .collect();
@@ -43,21 +39,16 @@ fn generated(path: &Path, prefix: &str, n: usize) {
         .map(|i| json!({"from": format!("{prefix} service {i}"), "to": "gateway", "type": "calls"}))
         .collect();
     let text = json!({"entities": entities, "relationships": relationships});
-    fs::write(path, serde_json::to_vec_pretty(&text).expect("json")).expect("write");
+    env.write(rel, serde_json::to_vec_pretty(&text).expect("json"));
 }
 
 #[test]
 fn reads_the_original_archies_file_and_writes_its_shape_back() {
-    let dir = tempdir();
-    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
-    copy_fixture(dir.path(), "context-relations.json", "old.json");
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "context.json");
+    copy_fixture(&env, "context-relations.json", "old.json");
 
-    let out = archie(dir.path())
-        .args(["memory", "stats"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = env.ok(&["memory", "stats"]).stdout;
     assert!(
         text.contains("context.json: 4 entities, 3 relationships"),
         "{text}"
@@ -65,18 +56,15 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
     assert!(text.contains("2  service"), "{text}");
 
     // A file in the older `relations` shape merges into it.
-    let out = archie(dir.path())
-        .args(["memory", "import", "old.json"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
+    let ran = env.ok(&["memory", "import", "old.json"]);
     assert!(
-        stderr(&out).contains("memory context.json: +2 entities, +2 relationships, 1 updated"),
+        ran.stderr
+            .contains("memory context.json: +2 entities, +2 relationships, 1 updated"),
         "{}",
-        stderr(&out)
+        ran.stderr
     );
 
-    let v = read_json(&ctx);
+    let v = read_json(&env, "context.json");
     assert_eq!(keys(&v), ["entities", "relationships"]);
     let entities = v["entities"].as_array().expect("entities");
     assert_eq!(entities.len(), 6);
@@ -113,17 +101,9 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
             .contains(&json!({"from": "orderservice", "to": "inventoryservice", "type": "calls", "properties": {"protocol": "grpc"}}))
     );
 
-    let out = archie(dir.path())
-        .args(["memory", "show", "Order  Service"])
-        .output()
-        .expect("run");
-    assert!(!out.status.success(), "orderservice is not order service");
-    let out = archie(dir.path())
-        .args(["memory", "show", "OrderService"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    // orderservice is not order service.
+    env.code(&["memory", "show", "Order  Service"], 2);
+    let text = env.ok(&["memory", "show", "OrderService"]).stdout;
     assert!(text.starts_with("orderservice (service)"), "{text}");
     assert!(text.contains("--calls--> inventoryservice"), "{text}");
     assert!(text.contains("--publishes_to--> orderevents"), "{text}");
@@ -131,13 +111,10 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
 
 #[test]
 fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
-    let dir = tempdir();
-    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
-    copy_fixture(dir.path(), "context-relations.json", "old.json");
-    archie(dir.path())
-        .args(["memory", "import", "old.json"])
-        .assert()
-        .success();
+    let env = TestEnv::new();
+    let ctx = copy_fixture(&env, "context.json", "context.json");
+    copy_fixture(&env, "context-relations.json", "old.json");
+    env.ok(&["memory", "import", "old.json"]);
     let first = fs::read(&ctx).expect("read");
     let text = String::from_utf8(first.clone()).expect("utf-8");
     assert!(text.ends_with("}\n") && !text.ends_with("\n\n"));
@@ -147,12 +124,8 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
         .expect("mtime");
 
     // The same content again: nothing new, the file is not touched.
-    let out = archie(dir.path())
-        .args(["memory", "import", "old.json"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("nothing new"), "{}", stderr(&out));
+    let ran = env.ok(&["memory", "import", "old.json"]);
+    assert!(ran.stderr.contains("nothing new"), "{}", ran.stderr);
     assert_eq!(fs::read(&ctx).expect("read"), first);
     assert_eq!(
         fs::metadata(&ctx)
@@ -162,51 +135,38 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
     );
 
     // Export is the file's text; importing it into a fresh memory gives the same bytes.
-    let out = archie(dir.path())
-        .args(["memory", "export"])
-        .output()
-        .expect("run");
-    assert_eq!(out.stdout, first);
-    fs::write(dir.path().join("export.json"), &out.stdout).expect("write");
-    archie(dir.path())
-        .args([
-            "--memory-file",
-            "fresh.json",
-            "memory",
-            "import",
-            "export.json",
-        ])
-        .assert()
-        .success();
+    let ran = env.ok(&["memory", "export"]);
+    assert_eq!(ran.output.stdout, first);
+    env.write("export.json", &ran.output.stdout);
+    env.ok(&[
+        "--memory-file",
+        "fresh.json",
+        "memory",
+        "import",
+        "export.json",
+    ]);
     assert_eq!(
-        fs::read(dir.path().join("fresh.json")).expect("read"),
+        fs::read(env.path().join("fresh.json")).expect("read"),
         first
     );
 
     // The imported files in the other order give the same bytes too.
-    archie(dir.path())
-        .args([
-            "--memory-file",
-            "other.json",
-            "memory",
-            "import",
-            "old.json",
-        ])
-        .assert()
-        .success();
-    copy_fixture(dir.path(), "context.json", "orig.json");
-    archie(dir.path())
-        .args([
-            "--memory-file",
-            "other.json",
-            "memory",
-            "import",
-            "orig.json",
-        ])
-        .assert()
-        .success();
-    let other =
-        String::from_utf8(fs::read(dir.path().join("other.json")).expect("read")).expect("utf-8");
+    env.ok(&[
+        "--memory-file",
+        "other.json",
+        "memory",
+        "import",
+        "old.json",
+    ]);
+    copy_fixture(&env, "context.json", "orig.json");
+    env.ok(&[
+        "--memory-file",
+        "other.json",
+        "memory",
+        "import",
+        "orig.json",
+    ]);
+    let other = env.read("other.json");
     // Descriptions differ by who came first; the structure and order do not.
     let names = |t: &str| -> Vec<String> {
         let v: Value = serde_json::from_str(t).expect("json");
@@ -222,91 +182,70 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
 
 #[test]
 fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
-    let dir = tempdir();
-    let ctx = dir.path().join("context.json");
+    let env = TestEnv::new();
     let corrupt = "{\n  \"entities\": [\n    {\"name\": \"a\", \"type\": \"service\"}\n    {\"name\": \"b\"}\n  ]\n}\n";
-    fs::write(&ctx, corrupt).expect("write");
-    generated(&dir.path().join("more.json"), "more", 3);
+    env.write("context.json", corrupt);
+    generated(&env, "more.json", "more", 3);
 
     for args in [
         &["memory", "stats"][..],
         &["memory", "import", "more.json"][..],
         &["memory", "export", "--format", "mermaid"][..],
     ] {
-        let out = archie(dir.path()).args(args).output().expect("run");
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        let err = stderr(&out);
+        let err = env.code(args, 2).stderr;
         assert!(
             err.contains("context.json is not valid JSON (line 4, column 5: expected `,` or `]`)"),
             "{err}"
         );
         assert!(err.contains("The file was left untouched."), "{err}");
-        assert_eq!(fs::read_to_string(&ctx).expect("read"), corrupt);
+        assert_eq!(env.read("context.json"), corrupt);
     }
-    assert!(!dir.path().join("context.json.bak").exists());
+    assert!(!env.path().join("context.json.bak").exists());
 
     // A corrupt file to import: exit 2, naming that file; the memory is not touched.
-    fs::write(&ctx, "{\"entities\": []}\n").expect("write");
-    fs::write(dir.path().join("bad.json"), "{\"entities\": 7}").expect("write");
-    let out = archie(dir.path())
-        .args(["memory", "import", "bad.json"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
+    env.write("context.json", "{\"entities\": []}\n");
+    env.write("bad.json", "{\"entities\": 7}");
+    let ran = env.code(&["memory", "import", "bad.json"], 2);
     assert!(
-        stderr(&out).contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a sequence)"),
+        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a sequence)"),
         "{}",
-        stderr(&out)
+        ran.stderr
     );
-    assert_eq!(
-        fs::read_to_string(&ctx).expect("read"),
-        "{\"entities\": []}\n"
-    );
+    assert_eq!(env.read("context.json"), "{\"entities\": []}\n");
 }
 
 #[test]
 fn a_save_keeps_the_last_good_version_and_the_error_points_to_it() {
-    let dir = tempdir();
-    let ctx = copy_fixture(dir.path(), "context.json", "context.json");
+    let env = TestEnv::new();
+    let ctx = copy_fixture(&env, "context.json", "context.json");
     let original = fs::read(&ctx).expect("read");
-    generated(&dir.path().join("more.json"), "more", 2);
-    archie(dir.path())
-        .args(["memory", "import", "more.json"])
-        .assert()
-        .success();
+    generated(&env, "more.json", "more", 2);
+    env.ok(&["memory", "import", "more.json"]);
     assert_eq!(
-        fs::read(dir.path().join("context.json.bak")).expect("bak"),
+        fs::read(env.path().join("context.json.bak")).expect("bak"),
         original
     );
-    fs::write(&ctx, "{\"entities\": [").expect("write");
-    let out = archie(dir.path())
-        .args(["memory", "stats"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
+    env.write("context.json", "{\"entities\": [");
+    let ran = env.code(&["memory", "stats"], 2);
     assert!(
-        stderr(&out).contains("A copy of the last good version is context.json.bak."),
+        ran.stderr
+            .contains("A copy of the last good version is context.json.bak."),
         "{}",
-        stderr(&out)
+        ran.stderr
     );
 }
 
 #[test]
 fn unknown_top_level_keys_survive_a_save() {
-    let dir = tempdir();
-    let ctx = dir.path().join("context.json");
-    fs::write(
-        &ctx,
+    let env = TestEnv::new();
+    env.write(
+        "context.json",
         r#"{"version": 2, "entities": [{"name": "a", "type": "service"}],
             "meta": {"owner": "arch team", "tags": ["x"]}}"#,
-    )
-    .expect("write");
-    generated(&dir.path().join("more.json"), "more", 2);
-    archie(dir.path())
-        .args(["memory", "import", "more.json"])
-        .assert()
-        .success();
-    let v = read_json(&ctx);
+    );
+    generated(&env, "more.json", "more", 2);
+    env.ok(&["memory", "import", "more.json"]);
+    let v = read_json(&env, "context.json");
     assert_eq!(v["version"], json!(2));
     assert_eq!(v["meta"], json!({"owner": "arch team", "tags": ["x"]}));
     assert_eq!(v["entities"].as_array().map(Vec::len), Some(4));
@@ -314,31 +253,17 @@ fn unknown_top_level_keys_survive_a_save() {
 
 #[test]
 fn two_archie_processes_saving_at_once_keep_each_others_additions() {
-    let dir = tempdir();
-    generated(&dir.path().join("left.json"), "left", 200);
-    generated(&dir.path().join("right.json"), "right", 200);
-    let spawn = |file: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_archie"))
-            .current_dir(dir.path())
-            .env_clear()
-            .env("HOME", dir.path())
-            .env("NO_COLOR", "1")
-            .args(["memory", "import", file])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("spawn archie")
-    };
+    let env = TestEnv::new();
+    generated(&env, "left.json", "left", 200);
+    generated(&env, "right.json", "right", 200);
     for round in 0..3 {
-        let ctx = dir.path().join("context.json");
-        let _ = fs::remove_file(&ctx);
-        let left = spawn("left.json");
-        let right = spawn("right.json");
+        let _ = fs::remove_file(env.path().join("context.json"));
+        let left = env.spawn(&["memory", "import", "left.json"]);
+        let right = env.spawn(&["memory", "import", "right.json"]);
         for child in [left, right] {
-            let out = child.wait_with_output().expect("wait");
-            assert!(out.status.success(), "round {round}: {}", stderr(&out));
+            child.wait().expect_code(0);
         }
-        let v = read_json(&ctx);
+        let v = read_json(&env, "context.json");
         let entities = v["entities"].as_array().expect("entities");
         assert_eq!(entities.len(), 401, "round {round}: 400 services + gateway");
         assert_eq!(
@@ -351,14 +276,9 @@ fn two_archie_processes_saving_at_once_keep_each_others_additions() {
 
 #[test]
 fn show_suggests_close_names_for_an_unknown_one() {
-    let dir = tempdir();
-    copy_fixture(dir.path(), "context.json", "context.json");
-    let out = archie(dir.path())
-        .args(["memory", "show", "paymentgatway"])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "context.json");
+    let err = env.code(&["memory", "show", "paymentgatway"], 2).stderr;
     assert!(
         err.contains("no entity named \"paymentgatway\" in context.json"),
         "{err}"
@@ -368,14 +288,10 @@ fn show_suggests_close_names_for_an_unknown_one() {
 
 #[test]
 fn json_mode_prints_results_as_events() {
-    let dir = tempdir();
-    copy_fixture(dir.path(), "context.json", "context.json");
-    let out = archie(dir.path())
-        .args(["--json", "memory", "stats"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
-    let line: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "context.json");
+    let ran = env.ok(&["--json", "memory", "stats"]);
+    let line: Value = serde_json::from_str(ran.stdout.trim()).expect("one JSON line");
     assert_eq!(line["event"], json!("data"));
     let stats = &line["value"];
     assert_eq!(stats["entities"], json!(4));
@@ -386,9 +302,8 @@ fn json_mode_prints_results_as_events() {
 
     // show and export give the data itself too.
     let data = |args: &[&str]| -> Value {
-        let out = archie(dir.path()).args(args).output().expect("run");
-        assert!(out.status.success(), "{}", stderr(&out));
-        let line: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON line");
+        let ran = env.ok(args);
+        let line: Value = serde_json::from_str(ran.stdout.trim()).expect("one JSON line");
         assert_eq!(line["event"], json!("data"), "{line}");
         line["value"].clone()
     };
@@ -403,9 +318,7 @@ fn json_mode_prints_results_as_events() {
         "{shown}"
     );
     let exported = data(&["--json", "memory", "export"]);
-    let on_disk: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("context.json")).expect("read"))
-            .expect("memory file");
+    let on_disk = read_json(&env, "context.json");
     assert_eq!(
         exported["entities"].as_array().map(Vec::len),
         on_disk["entities"].as_array().map(Vec::len)
@@ -414,49 +327,38 @@ fn json_mode_prints_results_as_events() {
 
 #[test]
 fn a_missing_memory_file_is_an_empty_memory() {
-    let dir = tempdir();
-    let out = archie(dir.path())
-        .args(["--memory-file", "nope/none.json", "memory", "stats"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("0 entities, 0 relationships"));
-    assert!(!dir.path().join("nope").exists());
+    let env = TestEnv::new();
+    let ran = env.ok(&["--memory-file", "nope/none.json", "memory", "stats"]);
+    assert!(ran.stdout.contains("0 entities, 0 relationships"));
+    assert!(!env.path().join("nope").exists());
 }
 
 #[test]
 fn mermaid_export_of_a_small_graph() {
-    let dir = tempdir();
-    copy_fixture(dir.path(), "context.json", "context.json");
-    let out = archie(dir.path())
-        .args(["memory", "export", "--format", "mermaid"])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "context.json");
+    let stdout = |args: &[&str]| env.ok(args).stdout;
+    let out = ["memory", "export", "--format", "mermaid"];
     insta::assert_snapshot!(stdout(&out));
 
-    let out = archie(dir.path())
-        .args([
-            "memory",
-            "export",
-            "--format",
-            "mermaid",
-            "--focus",
-            "PaymentsDB",
-            "--max-nodes",
-            "1",
-        ])
-        .output()
-        .expect("run");
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = [
+        "memory",
+        "export",
+        "--format",
+        "mermaid",
+        "--focus",
+        "PaymentsDB",
+        "--max-nodes",
+        "1",
+    ];
     insta::assert_snapshot!("mermaid_focus_capped", stdout(&out));
 }
 
 #[test]
 fn a_save_merges_on_top_of_what_another_process_saved_meanwhile() {
     use archie::memory::{Entity, MemoryFile, Relationship};
-    let dir = tempdir();
-    let path = copy_fixture(dir.path(), "context.json", "context.json");
+    let env = TestEnv::new();
+    let path = copy_fixture(&env, "context.json", "context.json");
     let (file_a, mut a) = MemoryFile::open(&path).expect("open a");
     let (file_b, mut b) = MemoryFile::open(&path).expect("open b");
 
@@ -496,8 +398,8 @@ fn a_save_merges_on_top_of_what_another_process_saved_meanwhile() {
 #[test]
 fn a_save_never_overwrites_a_file_that_became_corrupt() {
     use archie::memory::{Entity, MemoryError, MemoryFile};
-    let dir = tempdir();
-    let path = copy_fixture(dir.path(), "context.json", "context.json");
+    let env = TestEnv::new();
+    let path = copy_fixture(&env, "context.json", "context.json");
     let (file, mut memory) = MemoryFile::open(&path).expect("open");
     fs::write(&path, "{\n  \"entities\": [}\n").expect("corrupt it");
     memory.upsert_entity(Entity::new("new", "service"));
