@@ -1,18 +1,31 @@
 //! A real terminal: archie asks at a prompt and a person (this test) answers.
 
+use crate::flows::scripted_env;
+use crate::support::{TestEnv, archie_bin};
 use expectrl::{Eof, Session};
 use std::time::Duration;
 
+/// archie with `args` in a pseudo-terminal in `env`'s world.
+fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
+    let mut cmd = env.process(archie_bin());
+    cmd.args(args).env("TERM", "xterm");
+    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    session.set_expect_timeout(Some(timeout));
+    session
+}
+
+fn analyze_in_pty(env: &TestEnv) -> Session {
+    in_pty(
+        env,
+        &["analyze", "-i", "docs", "-q", "Can checkout survive?"],
+        Duration::from_secs(30),
+    )
+}
+
 #[test]
 fn echo_asks_at_a_real_terminal_and_uses_the_answer() {
-    let dir = crate::support::tempdir();
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("archie"));
-    cmd.arg("echo")
-        .current_dir(dir.path())
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm");
-    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(20)));
+    let env = TestEnv::new();
+    let mut session = in_pty(&env, &["echo"], Duration::from_secs(20));
     session
         .expect("What should archie echo?")
         .expect("the question is shown");
@@ -28,27 +41,10 @@ fn echo_asks_at_a_real_terminal_and_uses_the_answer() {
     );
 }
 
-fn analyze_in_pty(dir: &std::path::Path, mock: &crate::support::mock_llm::MockLlm) -> Session {
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("archie"));
-    cmd.args(["analyze", "-i", "docs", "-q", "Can checkout survive?"])
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm");
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(30)));
-    session
-}
-
 #[test]
 fn an_analysis_at_a_real_terminal_asks_streams_and_writes() {
-    let dir = crate::support::tempdir();
-    crate::flows::write_docs(&dir.path().join("docs"), 2);
-    let mock = crate::support::mock_llm::MockLlm::start_background();
-    mock.answer_with(crate::flows::scripted_model);
-    let mut session = analyze_in_pty(dir.path(), &mock);
+    let env = scripted_env(2);
+    let mut session = analyze_in_pty(&env);
     session.expect("read 2 documents").expect("retrieval line");
     session
         .expect("Checkout Service retry or fail?")
@@ -69,17 +65,14 @@ fn an_analysis_at_a_real_terminal_asks_streams_and_writes() {
         status,
         expectrl::WaitStatus::Exited(session.get_process().pid(), 0)
     );
-    let analysis = std::fs::read_to_string(dir.path().join("analysis_result.md")).expect("file");
+    let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("**You:** It fails fast."));
 }
 
 #[test]
 fn ctrl_c_at_a_prompt_exits_130_and_leaves_a_resumable_run() {
-    let dir = crate::support::tempdir();
-    crate::flows::write_docs(&dir.path().join("docs"), 2);
-    let mock = crate::support::mock_llm::MockLlm::start_background();
-    mock.answer_with(crate::flows::scripted_model);
-    let mut session = analyze_in_pty(dir.path(), &mock);
+    let env = scripted_env(2);
+    let mut session = analyze_in_pty(&env);
     session.expect("Your answer").expect("the prompt");
     session
         .send(expectrl::ControlCode::EndOfText)
@@ -93,25 +86,12 @@ fn ctrl_c_at_a_prompt_exits_130_and_leaves_a_resumable_run() {
         expectrl::WaitStatus::Exited(session.get_process().pid(), 130)
     );
 
-    let store = archie::store::Store::open_existing(&dir.path().join(".archie"))
+    let store = archie::store::Store::open_existing(&env.path().join(".archie"))
         .expect("store")
         .expect("a store");
     let runs = store.list_runs(5).expect("runs");
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].status, archie::store::Status::Interrupted);
-    let mut cmd = crate::support::archie(dir.path());
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    let out = cmd
-        .args(["resume", "--last", "--answer", "/approve"])
-        .output()
-        .expect("resume");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(dir.path().join("analysis_result.md").exists());
+    env.ok(&["resume", "--last", "--answer", "/approve"]);
+    assert!(env.path().join("analysis_result.md").exists());
 }

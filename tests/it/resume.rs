@@ -1,21 +1,16 @@
 //! Runs that survive: stop at a question and resume, SIGKILL mid-step, Ctrl-C, two
 //! processes at once, and a CI script that drives a whole analysis without a terminal.
 
-use crate::flows::{TURN_1, is_extraction, scripted_model, write_docs};
-use crate::support::mock_llm::MockLlm;
-use crate::support::{archie, run_with_llm as run, stderr, tempdir};
+use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
+use crate::support::TestEnv;
 use archie::store::{Status, Store};
-use serde_json::Value;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The analysis file without the transcript's timing-free parts: all of it.
-fn analysis(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join("analysis_result.md")).expect("analysis written")
-}
-
-fn only_run(dir: &Path) -> archie::store::RunDetail {
-    let store = Store::open_existing(&dir.join(".archie"))
+fn only_run(env: &TestEnv) -> archie::store::RunDetail {
+    let store = Store::open_existing(&env.path().join(".archie"))
         .expect("store")
         .expect("a store exists");
     let runs = store.list_runs(10).expect("runs");
@@ -28,103 +23,74 @@ fn only_run(dir: &Path) -> archie::store::RunDetail {
 
 #[test]
 fn a_run_stopped_by_no_input_resumes_to_the_same_result_as_an_uninterrupted_run() {
-    let mock = MockLlm::start_background();
-    mock.answer_with(scripted_model);
+    let straight = scripted_env(2);
+    straight.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Q?",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
 
-    let straight = tempdir();
-    write_docs(&straight.path().join("docs"), 2);
-    let out = run(
-        straight.path(),
-        &mock,
-        &[
-            "analyze",
-            "-i",
-            "docs",
-            "-q",
-            "Q?",
-            "--answer",
-            "It fails fast.",
-            "--answer",
-            "/approve",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-
-    let paused = tempdir();
-    write_docs(&paused.path().join("docs"), 2);
-    let out = run(
-        paused.path(),
-        &mock,
-        &["analyze", "-i", "docs", "-q", "Q?", "--no-input"],
-    );
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    let run_id = only_run(paused.path()).summary.id;
-    let err = stderr(&out);
+    let paused = scripted_env(2);
+    let ran = paused.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run_id = only_run(&paused).summary.id;
+    let err = &ran.stderr;
     assert!(err.contains(TURN_1), "the question is printed: {err}");
     assert!(
         err.contains(&format!("archie resume {run_id} --answer")),
         "the exact resume command is printed: {err}"
     );
-    let detail = only_run(paused.path());
+    let detail = only_run(&paused);
     assert_eq!(detail.summary.status, Status::Interrupted);
     assert_eq!(
         detail.pending_question.map(|q| q.text),
         Some(TURN_1.to_string())
     );
 
-    let out = run(
-        paused.path(),
-        &mock,
-        &[
-            "resume",
-            &run_id,
-            "--answer",
-            "It fails fast.",
-            "--answer",
-            "/approve",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(analysis(paused.path()), analysis(straight.path()));
+    paused.ok(&[
+        "resume",
+        &run_id,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
     assert_eq!(
-        std::fs::read_to_string(paused.path().join("context.json")).expect("memory"),
-        std::fs::read_to_string(straight.path().join("context.json")).expect("memory"),
+        paused.read("analysis_result.md"),
+        straight.read("analysis_result.md")
     );
-    let detail = only_run(paused.path());
+    assert_eq!(paused.read("context.json"), straight.read("context.json"));
+    let detail = only_run(&paused);
     assert_eq!(detail.summary.status, Status::Completed);
     assert_eq!(detail.outputs.len(), 1);
 
     // A completed run cannot be resumed.
-    let out = run(paused.path(), &mock, &["resume", &run_id]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("nothing to continue"));
+    let ran = paused.code(&["resume", &run_id], 2);
+    assert!(ran.stderr.contains("nothing to continue"));
 }
 
 #[test]
 fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
-    let dir = tempdir();
-    write_docs(&dir.path().join("docs"), 3);
-    let mock = MockLlm::start_background();
-    // Chat turns are slow, so the kill lands inside the first `prepare` step.
-    mock.answer_with(|req| {
-        if is_extraction(req) {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 3);
+    let mock = env.mock();
+    // Chat turns are held until the process is killed, so the kill lands inside the first
+    // `prepare` step however slow the machine.
+    let killed = Arc::new(AtomicBool::new(false));
+    let held = killed.clone();
+    mock.answer_with(move |req| {
+        if is_extraction(req) || held.load(Ordering::SeqCst) {
             scripted_model(req)
         } else {
-            scripted_model(req).delayed(Duration::from_secs(3))
+            scripted_model(req).delayed(Duration::from_secs(30))
         }
     });
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("archie"));
-    cmd.current_dir(dir.path())
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("NO_COLOR", "1")
-        .args(["analyze", "-i", "docs", "--answer", "It fails fast."])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("spawn archie");
+    let child = env.spawn(&["analyze", "-i", "docs", "--answer", "It fails fast."]);
     // Wait until extraction is checkpointed and the first chat request is in flight.
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -138,10 +104,10 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    child.kill().expect("SIGKILL");
-    let _ = child.wait();
+    child.kill();
+    killed.store(true, Ordering::SeqCst);
 
-    let detail = only_run(dir.path());
+    let detail = only_run(&env);
     assert_eq!(
         detail.summary.status,
         Status::Running,
@@ -151,20 +117,15 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
     assert_eq!(steps, ["retrieve", "extract"]);
     let extractions = mock.received().iter().filter(|r| is_extraction(r)).count();
 
-    let out = run(
-        dir.path(),
-        &mock,
-        &[
-            "resume",
-            &detail.summary.id,
-            "--answer",
-            "It fails fast.",
-            "--answer",
-            "/approve",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let detail = only_run(dir.path());
+    env.ok(&[
+        "resume",
+        &detail.summary.id,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    let detail = only_run(&env);
     let steps: Vec<&str> = detail.history.iter().map(|s| s.node.as_str()).collect();
     assert_eq!(
         steps,
@@ -178,76 +139,59 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
         extractions,
         "no extraction call after the resume"
     );
-    assert!(analysis(dir.path()).contains("**You:** It fails fast."));
+    assert!(
+        env.read("analysis_result.md")
+            .contains("**You:** It fails fast.")
+    );
 }
 
 #[test]
 fn two_processes_record_their_runs_in_one_store() {
-    let dir = tempdir();
-    let spawn = |text: &str| {
-        archie(dir.path())
-            .args(["echo", text])
-            .timeout(Duration::from_secs(30))
-            .output()
-    };
-    let (a, b) = std::thread::scope(|s| {
-        let a = s.spawn(|| spawn("one"));
-        let b = s.spawn(|| spawn("two"));
-        (a.join(), b.join())
+    let env = TestEnv::new();
+    std::thread::scope(|s| {
+        let a = s.spawn(|| env.ok(&["echo", "one"]));
+        let b = s.spawn(|| env.ok(&["echo", "two"]));
+        for run in [a, b] {
+            run.join().expect("an archie run");
+        }
     });
-    for out in [a, b] {
-        let out = out.expect("thread").expect("run archie");
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    }
-    let out = archie(dir.path())
-        .args(["runs", "list", "--json"])
-        .output()
-        .expect("run archie");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let runs: Vec<Value> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+    let ran = env.ok(&["runs", "list", "--json"]);
+    let runs: Vec<_> = ran
+        .events()
+        .into_iter()
         .filter(|event| event["event"] == "data")
         .flat_map(|event| event["value"].as_array().cloned().unwrap_or_default())
         .collect();
-    assert_eq!(runs.len(), 2, "{text}");
+    assert_eq!(runs.len(), 2, "{}", ran.stdout);
     assert!(runs.iter().all(|r| r["status"] == "completed"));
 }
 
 #[test]
 fn the_ci_script_drives_an_analysis_without_a_terminal() {
-    let dir = tempdir();
-    write_docs(&dir.path().join("docs"), 2);
-    let mock = MockLlm::start_background();
-    mock.answer_with(scripted_model);
+    let env = scripted_env(2);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/ci-analyze.sh");
-    let mut cmd = std::process::Command::new("bash");
-    cmd.arg(&script)
-        .args([
+    let ran = env.run_program(
+        "bash",
+        &[
+            script.to_str().expect("a UTF-8 path"),
             "docs",
             "Can checkout survive a payments outage?",
             "It fails fast.",
-        ])
-        .current_dir(dir.path())
-        .env("ARCHIE", assert_cmd::cargo::cargo_bin("archie"))
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::null());
-    for (k, v) in mock.env() {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("run the script");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", stderr(&out));
-    assert!(
-        stdout.contains(TURN_1),
-        "the script read the question: {stdout}"
+        ],
     );
-    let text = analysis(dir.path());
-    assert!(text.contains("**You:** It fails fast."));
-    assert_eq!(only_run(dir.path()).summary.status, Status::Completed);
-    // The mock never saw a request without its answer being used.
+    ran.expect_code(0);
     assert!(
-        mock.received()
+        ran.stdout.contains(TURN_1),
+        "the script read the question: {}",
+        ran.stdout
+    );
+    let text = env.read("analysis_result.md");
+    assert!(text.contains("**You:** It fails fast."));
+    assert_eq!(only_run(&env).summary.status, Status::Completed);
+    // The answer the script passed on reached the model.
+    assert!(
+        env.mock()
+            .received()
             .iter()
             .any(|r| r.text().contains("It fails fast."))
     );
