@@ -1,7 +1,7 @@
 //! Document retrieval over real files in temporary folders: what is read, what is
 //! skipped and why, and the errors that send the user back to `-i`.
 
-use crate::support::{failure, tempdir};
+use crate::support::{TestEnv, failure};
 use archie::cli::inputs::InputArgs;
 use archie::docs::{
     ChunkOptions, DocsError, GENERATED_MARKER, RetrieveOptions, Retrieved, SkipReason, chunk_all,
@@ -9,14 +9,6 @@ use archie::docs::{
 };
 use sha2::{Digest, Sha256};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn write(root: &Path, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-    let path = root.join(rel);
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(&path, bytes).unwrap();
-    path
-}
 
 fn read(opts: &RetrieveOptions) -> Retrieved {
     retrieve(opts).unwrap_or_else(|err| panic!("retrieve failed: {err}"))
@@ -35,21 +27,17 @@ fn skipped(r: &Retrieved) -> Vec<(&str, &SkipReason)> {
 
 #[test]
 fn folders_are_read_recursively_md_and_txt_only_in_path_order() {
-    let dir = tempdir();
-    let root = dir.path();
+    let env = TestEnv::new();
+    let root = env.path();
     // Written out of order: the result is sorted anyway.
-    write(root, "zeta.md", "# Zeta\n");
-    write(
-        root,
-        "sub/deep/checkout.md",
-        "# Checkout\n\nCalls payments.\n",
-    );
-    write(root, "notes.txt", "plain notes\n");
-    write(root, "UPPER.MD", "upper-case extension\n");
-    write(root, "alpha.md", "# Alpha\n");
-    write(root, "main.rs", "fn main() {}\n");
-    write(root, "diagram.png", [0x89, b'P', b'N', b'G']);
-    write(root, "sub/data.json", "{}");
+    env.write("zeta.md", "# Zeta\n");
+    env.write("sub/deep/checkout.md", "# Checkout\n\nCalls payments.\n");
+    env.write("notes.txt", "plain notes\n");
+    env.write("UPPER.MD", "upper-case extension\n");
+    env.write("alpha.md", "# Alpha\n");
+    env.write("main.rs", "fn main() {}\n");
+    env.write("diagram.png", [0x89, b'P', b'N', b'G']);
+    env.write("sub/data.json", "{}");
 
     let r = read(&RetrieveOptions::new([root]));
     assert_eq!(
@@ -78,11 +66,11 @@ fn folders_are_read_recursively_md_and_txt_only_in_path_order() {
 
 #[test]
 fn the_same_tree_gives_the_same_result_and_hashes_follow_content() {
-    let dir = tempdir();
-    write(dir.path(), "a.md", "same text\n");
-    write(dir.path(), "b/c.md", "same text\n");
-    write(dir.path(), "d.md", "other text\n");
-    let opts = RetrieveOptions::new([dir.path()]);
+    let env = TestEnv::new();
+    env.write("a.md", "same text\n");
+    env.write("b/c.md", "same text\n");
+    env.write("d.md", "other text\n");
+    let opts = RetrieveOptions::new([env.path()]);
     let first = read(&opts);
     assert_eq!(first, read(&opts));
     assert_eq!(first.documents[0].hash, first.documents[1].hash);
@@ -91,12 +79,12 @@ fn the_same_tree_gives_the_same_result_and_hashes_follow_content() {
 
 #[test]
 fn include_globs_replace_the_default_extensions() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "guide.rst", "Guide\n=====\n");
-    write(root, "api/spec.rst", "Spec\n");
-    write(root, "readme.md", "# Readme\n");
-    write(root, "api/openapi.yaml", "openapi: 3.1\n");
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("guide.rst", "Guide\n=====\n");
+    env.write("api/spec.rst", "Spec\n");
+    env.write("readme.md", "# Readme\n");
+    env.write("api/openapi.yaml", "openapi: 3.1\n");
 
     let mut opts = RetrieveOptions::new([root]);
     opts.include = vec!["*.rst".into()];
@@ -115,13 +103,13 @@ fn include_globs_replace_the_default_extensions() {
 
 #[test]
 fn exclude_globs_leave_out_files_and_whole_folders() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "keep.md", "keep\n");
-    write(root, "plan.old.md", "old\n");
-    write(root, "drafts/wip.md", "draft\n");
-    write(root, "archive/2019/notes.md", "ancient\n");
-    write(root, "archive/index.md", "index\n");
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("keep.md", "keep\n");
+    env.write("plan.old.md", "old\n");
+    env.write("drafts/wip.md", "draft\n");
+    env.write("archive/2019/notes.md", "ancient\n");
+    env.write("archive/index.md", "index\n");
 
     let mut opts = RetrieveOptions::new([root]);
     opts.exclude = vec!["*.old.md".into(), "drafts".into(), "archive/2019/**".into()];
@@ -132,9 +120,9 @@ fn exclude_globs_leave_out_files_and_whole_folders() {
 
 #[test]
 fn a_file_given_directly_is_read_whatever_its_extension() {
-    let dir = tempdir();
-    let file = write(dir.path(), "notes/design.adoc", "= Design\n");
-    let md = write(dir.path(), "notes/payments_context.md", "# Payments\n");
+    let env = TestEnv::new();
+    let file = env.write("notes/design.adoc", "= Design\n");
+    let md = env.write("notes/payments_context.md", "# Payments\n");
     let r = read(&RetrieveOptions::new([&file, &md]));
     let shown: Vec<String> = [&file, &md]
         .iter()
@@ -146,14 +134,14 @@ fn a_file_given_directly_is_read_whatever_its_extension() {
 
 #[test]
 fn binary_files_are_skipped_by_a_nul_byte_in_the_first_8_kib() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "ok.md", "# Fine\n");
-    write(root, "blob.md", b"PK\x03\x04\x00\x00binary");
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("ok.md", "# Fine\n");
+    env.write("blob.md", b"PK\x03\x04\x00\x00binary");
     // A NUL after the first 8 KiB does not make a file binary.
     let mut late = "x".repeat(9000).into_bytes();
     late.push(0);
-    write(root, "late.md", late);
+    env.write("late.md", late);
 
     let r = read(&RetrieveOptions::new([root]));
     assert_eq!(paths(&r), ["late.md", "ok.md"]);
@@ -163,10 +151,10 @@ fn binary_files_are_skipped_by_a_nul_byte_in_the_first_8_kib() {
 
 #[test]
 fn non_utf8_files_are_skipped_with_the_offset_of_the_bad_byte() {
-    let dir = tempdir();
-    write(dir.path(), "ok.txt", "fine\n");
-    write(dir.path(), "latin1.txt", b"caf\xe9 au lait\n");
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    let env = TestEnv::new();
+    env.write("ok.txt", "fine\n");
+    env.write("latin1.txt", b"caf\xe9 au lait\n");
+    let r = read(&RetrieveOptions::new([env.path()]));
     assert_eq!(paths(&r), ["ok.txt"]);
     assert_eq!(
         skipped(&r),
@@ -180,19 +168,19 @@ fn non_utf8_files_are_skipped_with_the_offset_of_the_bad_byte() {
 
 #[test]
 fn a_utf8_byte_order_mark_is_dropped_and_multibyte_text_is_kept() {
-    let dir = tempdir();
-    write(dir.path(), "bom.md", "\u{feff}# Платежи 支付\n");
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    let env = TestEnv::new();
+    env.write("bom.md", "\u{feff}# Платежи 支付\n");
+    let r = read(&RetrieveOptions::new([env.path()]));
     assert_eq!(r.documents[0].text, "# Платежи 支付\n");
 }
 
 #[test]
 fn files_over_the_size_limit_are_skipped() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "small.md", "# Small\n");
-    write(root, "huge.md", "a".repeat(1024 * 1024 + 1));
-    write(root, "exactly.md", "b".repeat(1024 * 1024));
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("small.md", "# Small\n");
+    env.write("huge.md", "a".repeat(1024 * 1024 + 1));
+    env.write("exactly.md", "b".repeat(1024 * 1024));
 
     let r = read(&RetrieveOptions::new([root]));
     assert_eq!(paths(&r), ["exactly.md", "small.md"]);
@@ -220,14 +208,14 @@ fn files_over_the_size_limit_are_skipped() {
 
 #[test]
 fn hidden_files_and_folders_are_skipped_and_listed_once() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "visible.md", "# Visible\n");
-    write(root, ".secret.md", "# hidden file\n");
-    write(root, ".git/notes.md", "# inside .git\n");
-    write(root, ".git/deep/more.md", "# deeper\n");
-    write(root, "sub/.drafts/x.md", "# hidden folder below\n");
-    write(root, ".gitignore", "target\n"); // not a document anyway: not listed
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("visible.md", "# Visible\n");
+    env.write(".secret.md", "# hidden file\n");
+    env.write(".git/notes.md", "# inside .git\n");
+    env.write(".git/deep/more.md", "# deeper\n");
+    env.write("sub/.drafts/x.md", "# hidden folder below\n");
+    env.write(".gitignore", "target\n"); // not a document anyway: not listed
 
     let r = read(&RetrieveOptions::new([root]));
     assert_eq!(paths(&r), ["visible.md"]);
@@ -244,20 +232,20 @@ fn hidden_files_and_folders_are_skipped_and_listed_once() {
 
 #[test]
 fn a_hidden_folder_given_as_input_is_read() {
-    let dir = tempdir();
-    write(dir.path(), ".design/a.md", "# A\n");
-    let r = read(&RetrieveOptions::new([dir.path().join(".design")]));
+    let env = TestEnv::new();
+    env.write(".design/a.md", "# A\n");
+    let r = read(&RetrieveOptions::new([env.path().join(".design")]));
     assert_eq!(paths(&r), ["a.md"]);
 }
 
 #[test]
 fn symlinks_are_followed_and_loops_are_skipped() {
     use std::os::unix::fs::symlink;
-    let dir = tempdir();
-    let outside = tempdir();
-    let root = dir.path();
-    write(root, "a.md", "# A\n");
-    write(outside.path(), "shared.md", "# Shared\n");
+    let env = TestEnv::new();
+    let outside = TestEnv::new();
+    let root = env.path();
+    env.write("a.md", "# A\n");
+    outside.write("shared.md", "# Shared\n");
     symlink(outside.path().join("shared.md"), root.join("linked.md")).unwrap();
     fs::create_dir_all(root.join("sub")).unwrap();
     symlink(root, root.join("sub/loop")).unwrap();
@@ -287,19 +275,18 @@ fn symlinks_are_followed_and_loops_are_skipped() {
 
 #[test]
 fn archies_own_outputs_are_skipped() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "design.md", "# Design\n");
-    write(root, "payments_context.md", "# Payments context\n");
-    write(root, "old/analysis_result.md", "# Analysis\n");
-    write(
-        root,
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("design.md", "# Design\n");
+    env.write("payments_context.md", "# Payments context\n");
+    env.write("old/analysis_result.md", "# Analysis\n");
+    env.write(
         "summary.md",
         format!("{GENERATED_MARKER} 0.1: analyze -->\n# Written by archie\n"),
     );
-    let memory = write(root, "context.json", "{\"entities\": []}\n");
-    let report = write(root, "report.md", "# This run's output\n");
-    write(root, "custom_report.md", "# An older output\n");
+    let memory = env.write("context.json", "{\"entities\": []}\n");
+    let report = env.write("report.md", "# This run's output\n");
+    env.write("custom_report.md", "# An older output\n");
 
     let mut opts = RetrieveOptions::new([root])
         .skip_path(&memory)
@@ -338,11 +325,11 @@ fn archies_own_outputs_are_skipped() {
 
 #[test]
 fn empty_files_are_skipped() {
-    let dir = tempdir();
-    write(dir.path(), "a.md", "# A\n");
-    write(dir.path(), "blank.md", "\n  \n\t\n");
-    write(dir.path(), "zero.txt", "");
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    let env = TestEnv::new();
+    env.write("a.md", "# A\n");
+    env.write("blank.md", "\n  \n\t\n");
+    env.write("zero.txt", "");
+    let r = read(&RetrieveOptions::new([env.path()]));
     assert_eq!(paths(&r), ["a.md"]);
     assert_eq!(r.summary(), "read 1 document (2 skipped: 2 empty)");
 }
@@ -350,15 +337,15 @@ fn empty_files_are_skipped() {
 #[test]
 fn unreadable_files_are_skipped_with_the_io_reason() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempdir();
-    write(dir.path(), "a.md", "# A\n");
-    let locked = write(dir.path(), "locked.md", "# secret\n");
+    let env = TestEnv::new();
+    env.write("a.md", "# A\n");
+    let locked = env.write("locked.md", "# secret\n");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     if fs::read(&locked).is_ok() {
         // Running as root: permissions are not enforced, nothing to observe.
         return;
     }
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    let r = read(&RetrieveOptions::new([env.path()]));
     assert_eq!(paths(&r), ["a.md"]);
     assert_eq!(
         skipped(&r),
@@ -373,25 +360,25 @@ fn unreadable_files_are_skipped_with_the_io_reason() {
 
 #[test]
 fn fifos_are_not_read() {
-    let dir = tempdir();
-    write(dir.path(), "a.md", "# A\n");
-    let fifo = dir.path().join("pipe.md");
+    let env = TestEnv::new();
+    env.write("a.md", "# A\n");
+    let fifo = env.path().join("pipe.md");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     if !made.is_ok_and(|s| s.success()) {
         return; // no mkfifo here
     }
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    let r = read(&RetrieveOptions::new([env.path()]));
     assert_eq!(paths(&r), ["a.md"]);
     assert_eq!(skipped(&r), [("pipe.md", &SkipReason::NotAFile)]);
 }
 
 #[test]
 fn several_inputs_are_prefixed_with_their_folder_name_and_read_once() {
-    let dir = tempdir();
-    let root = dir.path();
-    write(root, "payments/api.md", "# Payments API\n");
-    write(root, "checkout/flow.md", "# Checkout flow\n");
-    let direct = write(root, "notes.txt", "loose notes\n");
+    let env = TestEnv::new();
+    let root = env.path();
+    env.write("payments/api.md", "# Payments API\n");
+    env.write("checkout/flow.md", "# Checkout flow\n");
+    let direct = env.write("notes.txt", "loose notes\n");
 
     let r = read(&RetrieveOptions::new([
         root.join("payments"),
@@ -422,11 +409,11 @@ fn no_input_is_a_usage_error_with_a_hint() {
 
 #[test]
 fn a_missing_input_is_a_usage_error_naming_it() {
-    let dir = tempdir();
-    write(dir.path(), "docs/a.md", "# A\n");
-    let missing = dir.path().join("dcos");
+    let env = TestEnv::new();
+    env.write("docs/a.md", "# A\n");
+    let missing = env.path().join("dcos");
     let err = retrieve(&RetrieveOptions::new([
-        dir.path().join("docs"),
+        env.path().join("docs"),
         missing.clone(),
     ]))
     .unwrap_err();
@@ -446,8 +433,8 @@ fn a_missing_input_is_a_usage_error_naming_it() {
 
 #[test]
 fn an_empty_folder_is_a_usage_error() {
-    let dir = tempdir();
-    let err = retrieve(&RetrieveOptions::new([dir.path()])).unwrap_err();
+    let env = TestEnv::new();
+    let err = retrieve(&RetrieveOptions::new([env.path()])).unwrap_err();
     assert!(matches!(err, DocsError::NoDocuments { .. }));
     assert!(
         err.message().ends_with("it holds no files"),
@@ -459,12 +446,12 @@ fn an_empty_folder_is_a_usage_error() {
 
 #[test]
 fn a_folder_without_usable_documents_says_what_was_skipped() {
-    let dir = tempdir();
-    write(dir.path(), "blob.md", b"\x00\x01\x02");
-    write(dir.path(), "huge.txt", "x".repeat(2000));
-    write(dir.path(), "design.rst", "Design\n");
-    write(dir.path(), "code.rs", "fn main() {}\n");
-    let mut opts = RetrieveOptions::new([dir.path()]);
+    let env = TestEnv::new();
+    env.write("blob.md", b"\x00\x01\x02");
+    env.write("huge.txt", "x".repeat(2000));
+    env.write("design.rst", "Design\n");
+    env.write("code.rs", "fn main() {}\n");
+    let mut opts = RetrieveOptions::new([env.path()]);
     opts.max_file_size = 1000;
     let err = retrieve(&opts).unwrap_err();
     let msg = err.message();
@@ -484,9 +471,9 @@ fn a_folder_without_usable_documents_says_what_was_skipped() {
 
 #[test]
 fn a_bad_glob_is_a_usage_error() {
-    let dir = tempdir();
-    write(dir.path(), "a.md", "# A\n");
-    let mut opts = RetrieveOptions::new([dir.path()]);
+    let env = TestEnv::new();
+    env.write("a.md", "# A\n");
+    let mut opts = RetrieveOptions::new([env.path()]);
     opts.exclude = vec!["drafts/[".into()];
     let err = retrieve(&opts).unwrap_err();
     assert!(
@@ -505,11 +492,11 @@ fn input_args_drive_retrieval() {
         #[command(flatten)]
         inputs: InputArgs,
     }
-    let dir = tempdir();
-    write(dir.path(), "a.md", "# A\n");
-    write(dir.path(), "b.rst", "B\n");
-    write(dir.path(), "big.rst", "x".repeat(600 * 1024));
-    let root = dir.path().to_string_lossy().into_owned();
+    let env = TestEnv::new();
+    env.write("a.md", "# A\n");
+    env.write("b.rst", "B\n");
+    env.write("big.rst", "x".repeat(600 * 1024));
+    let root = env.path().to_string_lossy().into_owned();
     let cmd = Cmd::try_parse_from([
         "archie",
         "-i",
@@ -527,20 +514,16 @@ fn input_args_drive_retrieval() {
 
 #[test]
 fn retrieved_documents_chunk_into_non_empty_pieces() {
-    let dir = tempdir();
+    let env = TestEnv::new();
     let mut long = String::from("# Payments\n\n");
     for i in 0..300 {
         long.push_str(&format!(
             "## Rule {i}\n\nPaymentGateway retries {i} times.\n\n"
         ));
     }
-    write(dir.path(), "payments.md", &long);
-    write(
-        dir.path(),
-        "tiny.txt",
-        "CheckoutService calls PaymentGateway.",
-    );
-    let r = read(&RetrieveOptions::new([dir.path()]));
+    env.write("payments.md", &long);
+    env.write("tiny.txt", "CheckoutService calls PaymentGateway.");
+    let r = read(&RetrieveOptions::new([env.path()]));
     let chunks = chunk_all(&r.documents, ChunkOptions::default());
     let tiny: Vec<_> = chunks.iter().filter(|c| c.doc == "tiny.txt").collect();
     assert_eq!(tiny.len(), 1);

@@ -1,7 +1,7 @@
 //! The LLM layer over real HTTP against the mock server (tests/it/support/mock_llm.rs).
 
 use crate::support::mock_llm::{MOCK_MODEL, MockLlm, Reply};
-use crate::support::tempdir;
+use crate::support::{TestEnv, tempdir};
 use archie::events::{Event, Events, Recorder};
 use archie::llm::{
     self, ApiKey, Llm, LlmConfig, LlmError, LlmOverrides, Message, Request, ResponseCache,
@@ -272,7 +272,8 @@ async fn no_first_token_in_time_is_retried() {
     mock.push(Reply::text("too late").delayed(Duration::from_secs(5)));
     mock.push(Reply::text("on time"));
     let mut config = mock.config();
-    config.first_token_timeout = Duration::from_millis(200);
+    // Long enough that the immediate answer is on time even on a busy machine.
+    config.first_token_timeout = Duration::from_secs(1);
     let (llm, rec) = client(config);
     assert_eq!(llm.chat(conversation()).await.unwrap(), "on time");
     let retried = retries(&rec.events());
@@ -686,14 +687,12 @@ fn unconfigured_is_a_usage_error_that_says_what_to_do() {
 
 #[test]
 fn precedence_is_flags_then_env_then_project_then_user() {
-    let dir = tempdir();
+    let dir = TestEnv::new();
     let home = dir.path().join("home");
-    std::fs::create_dir_all(home.join(".config/archie")).unwrap();
-    std::fs::write(
-        home.join(".config/archie/config.toml"),
+    dir.write(
+        "home/.config/archie/config.toml",
         "[llm]\nbase_url = \"http://localhost:1/v1\"\nmodel = \"user-model\"\nretries = 7\n",
-    )
-    .unwrap();
+    );
     let project = dir.path().join("project");
     std::fs::create_dir_all(&project).unwrap();
     let home_s = home.display().to_string();
@@ -708,11 +707,10 @@ fn precedence_is_flags_then_env_then_project_then_user() {
     assert!(c.api_key.is_none() && c.is_local());
 
     // archie.toml beside the memory file beats the user config.
-    std::fs::write(
-        project.join("archie.toml"),
+    dir.write(
+        "project/archie.toml",
         "[llm]\nbase_url = \"http://localhost:2/v1\"\nmodel = \"project-model\"\nstructured = \"prompt\"\n",
-    )
-    .unwrap();
+    );
     let c = LlmConfig::resolve(&LlmOverrides::default(), &project, &env).unwrap();
     assert_eq!(
         (c.base_url.as_str(), c.model.as_str(), c.retry.max_attempts),
@@ -777,8 +775,8 @@ fn a_key_alone_means_openai_with_the_default_model() {
 
 #[test]
 fn bad_configuration_is_a_usage_error_naming_the_file() {
-    let dir = tempdir();
-    std::fs::write(dir.path().join("archie.toml"), "[llm]\nmodle = \"x\"\n").unwrap();
+    let dir = TestEnv::new();
+    dir.write("archie.toml", "[llm]\nmodle = \"x\"\n");
     let env = env_of(&[("OPENAI_API_KEY", FAKE_KEY)]);
     let err = LlmConfig::resolve(&LlmOverrides::default(), dir.path(), &env).unwrap_err();
     let text = err.to_string();

@@ -1,10 +1,10 @@
 //! Prompt templates through the library's public API, over real files: the built-ins,
 //! `--prompts-dir` overrides and the original Archie's `--prompts-config`.
 
-use crate::support::tempdir;
+use crate::support::TestEnv;
 use archie::prompts::{PromptError, Prompts, Source};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -50,11 +50,6 @@ fn vars(name: &str) -> Value {
     }
 }
 
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
 fn usage_exit(err: PromptError) -> u8 {
     crate::support::failure(err).0
 }
@@ -98,19 +93,19 @@ fn followup_renders_the_conversation_as_text() {
 
 #[test]
 fn prompts_dir_overrides_by_file_name_and_ignores_other_files() {
-    let dir = tempdir();
-    write(
-        &dir.path().join("analyze_initial.md"),
+    let env = TestEnv::new();
+    env.write(
+        "analyze_initial.md",
         "{# mine #}\nOur own prompt: {{ goal }} over {{ documents | length }} documents.\n",
     );
-    write(
-        &dir.path().join("_knowledge_format.md"),
+    env.write(
+        "_knowledge_format.md",
         "Answer as <agent>…</agent><system>{}</system>, house style.\n",
     );
-    write(&dir.path().join("notes.txt"), "not a prompt");
-    std::fs::create_dir(dir.path().join("drafts")).unwrap();
+    env.write("notes.txt", "not a prompt");
+    std::fs::create_dir(env.path().join("drafts")).unwrap();
 
-    let prompts = Prompts::load(Some(dir.path()), None).unwrap();
+    let prompts = Prompts::load(Some(env.path()), None).unwrap();
     assert_eq!(
         prompts
             .render("analyze_initial", vars("analyze_initial"))
@@ -119,7 +114,7 @@ fn prompts_dir_overrides_by_file_name_and_ignores_other_files() {
     );
     assert_eq!(
         prompts.source("analyze_initial"),
-        Some(&Source::Dir(dir.path().join("analyze_initial.md")))
+        Some(&Source::Dir(env.path().join("analyze_initial.md")))
     );
     // An overridden partial reaches the built-ins that include it.
     let context = prompts
@@ -137,13 +132,12 @@ fn prompts_dir_overrides_by_file_name_and_ignores_other_files() {
 
 #[test]
 fn a_template_that_does_not_parse_names_file_and_line() {
-    let dir = tempdir();
-    let file = dir.path().join("analyze_final.md");
-    write(
-        &file,
+    let env = TestEnv::new();
+    let file = env.write(
+        "analyze_final.md",
         "{# doc #}\nFine line\nSecond line\n{% for turn in history %}\nno end\n",
     );
-    let err = Prompts::load(Some(dir.path()), None).unwrap_err();
+    let err = Prompts::load(Some(env.path()), None).unwrap_err();
     match &err {
         PromptError::Template { line, .. } => assert!(line.unwrap() >= 4, "{line:?}"),
         other => panic!("{other:?}"),
@@ -164,10 +158,12 @@ fn a_template_that_does_not_parse_names_file_and_line() {
 
 #[test]
 fn a_template_that_fails_to_render_names_file_and_line() {
-    let dir = tempdir();
-    let file = dir.path().join("build_context.md");
-    write(&file, "Overview of {{ system }}\n\nfor {{ sytem_owner }}\n");
-    let prompts = Prompts::load(Some(dir.path()), None).unwrap();
+    let env = TestEnv::new();
+    let file = env.write(
+        "build_context.md",
+        "Overview of {{ system }}\n\nfor {{ sytem_owner }}\n",
+    );
+    let prompts = Prompts::load(Some(env.path()), None).unwrap();
     let err = prompts
         .render("build_context", vars("build_context"))
         .unwrap_err();
@@ -184,13 +180,12 @@ fn a_template_that_fails_to_render_names_file_and_line() {
 
 #[test]
 fn a_broken_partial_is_named_not_the_prompt_that_includes_it() {
-    let dir = tempdir();
-    let file = dir.path().join("_history.md");
-    write(
-        &file,
+    let env = TestEnv::new();
+    let file = env.write(
+        "_history.md",
         "{% for turn in history %}\n{{ turn.speaker.name }}\n{% endfor %}\n",
     );
-    let prompts = Prompts::load(Some(dir.path()), None).unwrap();
+    let prompts = Prompts::load(Some(env.path()), None).unwrap();
     let err = prompts
         .render("analyze_followup", vars("analyze_followup"))
         .unwrap_err();
@@ -208,10 +203,12 @@ fn a_broken_partial_is_named_not_the_prompt_that_includes_it() {
 
 #[test]
 fn a_user_template_that_misuses_a_builtin_partial_is_the_users_to_fix() {
-    let dir = tempdir();
-    let file = dir.path().join("analyze_initial.md");
-    write(&file, "Goal: {{ goal }}\n{% include \"_history.md\" %}\n");
-    let prompts = Prompts::load(Some(dir.path()), None).unwrap();
+    let env = TestEnv::new();
+    let file = env.write(
+        "analyze_initial.md",
+        "Goal: {{ goal }}\n{% include \"_history.md\" %}\n",
+    );
+    let prompts = Prompts::load(Some(env.path()), None).unwrap();
     let err = prompts
         .render("analyze_initial", vars("analyze_initial"))
         .unwrap_err();
@@ -234,8 +231,8 @@ fn a_user_template_that_misuses_a_builtin_partial_is_the_users_to_fix() {
 
 #[test]
 fn a_missing_prompts_dir_is_a_usage_error() {
-    let dir = tempdir();
-    let missing = dir.path().join("nope");
+    let env = TestEnv::new();
+    let missing = env.path().join("nope");
     let err = Prompts::load(Some(&missing), None).unwrap_err();
     let (code, report) = crate::support::failure(err);
     assert!(report.contains(&missing.display().to_string()));
@@ -371,15 +368,14 @@ fn unknown_config_keys_are_warnings_that_list_the_known_keys() {
 
 #[test]
 fn a_config_naming_a_missing_file_is_a_usage_error_naming_the_path() {
-    let dir = tempdir();
-    let config = dir.path().join("cfg/prompts.json");
-    write(
-        &config,
+    let env = TestEnv::new();
+    let config = env.write(
+        "cfg/prompts.json",
         r#"{"prompts": {"AnalysisPrepareNode": {"final": {"inputs": ["history"], "path": "gone/final.txt"}}}}"#,
     );
     let err = Prompts::load(None, Some(&config)).unwrap_err();
     let msg = err.to_string();
-    let expected = dir.path().join("cfg/gone/final.txt");
+    let expected = env.path().join("cfg/gone/final.txt");
     assert!(msg.contains(&expected.display().to_string()), "{msg}");
     assert!(msg.contains("AnalysisPrepareNode/final"), "{msg}");
     assert_eq!(usage_exit(err), 2);
@@ -387,15 +383,14 @@ fn a_config_naming_a_missing_file_is_a_usage_error_naming_the_path() {
 
 #[test]
 fn a_missing_or_malformed_config_is_a_usage_error() {
-    let dir = tempdir();
-    let missing = dir.path().join("none.json");
+    let env = TestEnv::new();
+    let missing = env.path().join("none.json");
     let err = Prompts::load(None, Some(&missing)).unwrap_err();
     let (code, report) = crate::support::failure(err);
     assert!(report.contains("--prompts-config"), "{report}");
     assert_eq!(code, 2);
 
-    let bad = dir.path().join("bad.json");
-    write(&bad, r#"{"agents": {}}"#);
+    let bad = env.write("bad.json", r#"{"agents": {}}"#);
     let err = Prompts::load(None, Some(&bad)).unwrap_err();
     assert!(err.to_string().contains("no \"prompts\" object"), "{err}");
     assert_eq!(usage_exit(err), 2);
@@ -403,9 +398,9 @@ fn a_missing_or_malformed_config_is_a_usage_error() {
 
 #[test]
 fn the_config_wins_over_the_prompts_dir_with_a_warning() {
-    let dir = tempdir();
-    write(&dir.path().join("analyze_initial.md"), "from the folder\n");
-    let prompts = Prompts::load(Some(dir.path()), Some(&fixture_config())).unwrap();
+    let env = TestEnv::new();
+    env.write("analyze_initial.md", "from the folder\n");
+    let prompts = Prompts::load(Some(env.path()), Some(&fixture_config())).unwrap();
     let text = prompts
         .render("analyze_initial", vars("analyze_initial"))
         .unwrap();
