@@ -8,9 +8,11 @@
 //! - [`chunk()`] cuts a document into pieces of about [`ChunkOptions::target_tokens`] for
 //!   graph extraction: at markdown headings first, then paragraphs, lines, sentences and
 //!   words, and only as a last resort in the middle of a word. Consecutive chunks overlap.
+//!   The headings, fences and paragraphs it cuts along come from `outline.rs`.
 //! - [`parse_size`] and [`format_size`]: byte counts as people write and read them.
 
 mod chunk;
+mod outline;
 mod retrieve;
 mod size;
 
