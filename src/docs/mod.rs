@@ -12,21 +12,19 @@
 //! - [`parse_size`] and [`format_size`]: byte counts as people write and read them.
 
 mod chunk;
+mod document;
+mod error;
 mod outline;
 mod retrieve;
 mod size;
+mod skip;
 
 pub use chunk::{Chunk, ChunkOptions, chunk, chunk_all};
+pub use document::{Document, Reload};
+pub use error::DocsError;
 pub use retrieve::{
-    DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_SIZE, DEFAULT_OWN_OUTPUTS, DocsError, Document,
-    GENERATED_MARKER, Reload, RetrieveOptions, Retrieved, SkipReason, Skipped, retrieve,
-    skip_counts,
+    DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_SIZE, DEFAULT_OWN_OUTPUTS, GENERATED_MARKER,
+    RetrieveOptions, Retrieved, retrieve,
 };
 pub use size::{format_size, parse_size};
-
-impl crate::error::Classify for DocsError {
-    /// Every docs error is the user's to fix (point `-i` elsewhere, change a filter).
-    fn exit(&self) -> crate::error::Exit {
-        crate::error::Exit::Usage
-    }
-}
+pub use skip::{SkipReason, Skipped, skip_counts};

@@ -1,0 +1,102 @@
+//! One document: reading a file as text (size limit, binary sniffing, UTF-8, byte-order
+//! mark, empty) and reading it again after a checkpoint.
+
+use super::skip::SkipReason;
+use crate::hash::sha256_hex;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// How much of a file is searched for a NUL byte to call it binary.
+const SNIFF_BYTES: usize = 8 * 1024;
+
+/// One design document, read whole.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Document {
+    /// The name shown to the user and the LLM: relative to the input folder, with `/`
+    /// separators (`payments/retries.md`). With several inputs it starts with the input
+    /// folder's name (`docs/payments/retries.md`); a file given directly keeps the path
+    /// as given.
+    pub path: String,
+    /// Where the file is on disk (as reachable from the current directory).
+    pub source: PathBuf,
+    /// The full text (a leading UTF-8 byte-order mark removed). Not serialised: a
+    /// checkpoint refers to the file by path, size and hash, and [`Document::reload`]
+    /// reads it again.
+    #[serde(skip_serializing, default)]
+    pub text: String,
+    /// Size of the text in bytes.
+    pub size: u64,
+    /// SHA-256 of the text, lowercase hex: unchanged documents can reuse cached work.
+    pub hash: String,
+}
+
+/// What [`Document::reload`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reload {
+    /// The file has the content it had (by hash).
+    Unchanged,
+    /// The file's content changed; the document now holds the new text.
+    Changed,
+    /// The file cannot be read as a document any more (gone, binary, …).
+    Gone(SkipReason),
+}
+
+impl Document {
+    /// Reads the document's file again (after a checkpoint, which carries no text), up
+    /// to `limit` bytes, and says whether its content is what it was.
+    pub fn reload(&mut self, limit: u64) -> Reload {
+        match read_text(&self.source, limit) {
+            Err(reason) => Reload::Gone(reason),
+            Ok(text) => {
+                let hash = sha256_hex(text.as_bytes());
+                let changed = hash != self.hash;
+                self.size = text.len() as u64;
+                self.hash = hash;
+                self.text = text;
+                if changed {
+                    Reload::Changed
+                } else {
+                    Reload::Unchanged
+                }
+            }
+        }
+    }
+}
+
+/// Reads a file as text, or says why it is not one.
+pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, SkipReason> {
+    let bytes = fs::read(path).map_err(|err| SkipReason::Io {
+        message: io_message(&err),
+    })?;
+    // The file may have grown since its size was checked.
+    if bytes.len() as u64 > limit {
+        return Err(SkipReason::TooLarge {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    if bytes[..bytes.len().min(SNIFF_BYTES)].contains(&0) {
+        return Err(SkipReason::Binary);
+    }
+    let mut text = String::from_utf8(bytes).map_err(|err| SkipReason::NotUtf8 {
+        offset: err.utf8_error().valid_up_to(),
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    if text.trim().is_empty() {
+        return Err(SkipReason::Empty);
+    }
+    Ok(text)
+}
+
+/// What an I/O error means for a file the user gave us, in a few words.
+pub(super) fn io_message(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::NotFound => "not found (a broken symbolic link?)".into(),
+        _ => err.to_string(),
+    }
+}
