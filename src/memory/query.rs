@@ -204,7 +204,7 @@ impl Memory {
                 let d = if substring {
                     Some(1)
                 } else {
-                    levenshtein(&k, &ek, max)
+                    edit_distance(&k, &ek, max)
                 };
                 d.map(|d| (d, ek, e.name.as_str()))
             })
@@ -216,27 +216,6 @@ impl Memory {
             .map(|(_, _, n)| n.to_string())
             .collect()
     }
-}
-
-/// Edit distance between `a` and `b` if it is at most `max`.
-fn levenshtein(a: &str, b: &str, max: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > max {
-        return None;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    let d = prev[b.len()];
-    (d <= max).then_some(d)
 }
 
 /// Entity keys picked for a view of the graph.
@@ -263,4 +242,58 @@ pub struct Stats {
     pub relationship_types: Vec<Count>,
     /// Up to 10 entities with the most relationships (in + out).
     pub most_connected: Vec<Count>,
+}
+
+/// Edit distance (in characters) between `a` and `b` if it is at most `max`.
+fn edit_distance(a: &str, b: &str, max: usize) -> Option<usize> {
+    // Cheap bound first: the distance is at least the difference in length.
+    if a.chars().count().abs_diff(b.chars().count()) > max {
+        return None;
+    }
+    let d = strsim::levenshtein(a, b);
+    (d <= max).then_some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_are_close_names_best_first() {
+        let mut m = Memory::new();
+        for name in [
+            "Order Service",
+            "Orders DB",
+            "Payment Gateway",
+            "Payments",
+            "Kafka",
+            "db",
+            "支付网关",
+        ] {
+            m.upsert_entity(Entity::new(name, "service"));
+        }
+        // A typo within a third of the name's length, or a part of a name.
+        assert_eq!(m.suggest("order servce", 3), ["Order Service"]);
+        assert_eq!(m.suggest("paymnts", 3), ["Payments"]);
+        assert_eq!(m.suggest("orders", 3), ["Orders DB"]);
+        assert_eq!(m.suggest("支付网", 3), ["支付网关"]);
+        assert_eq!(m.suggest("  DB  ", 3), ["db"]);
+        // Equally close: by key.
+        assert_eq!(m.suggest("payment", 3), ["Payment Gateway", "Payments"]);
+        assert_eq!(m.suggest("payment", 1), ["Payment Gateway"]);
+        // Too far (a swap is two edits), or nothing to go on.
+        assert!(m.suggest("kafak", 3).is_empty());
+        assert!(m.suggest("gateway payment", 3).is_empty());
+        assert!(m.suggest("x", 3).is_empty());
+        assert!(m.suggest("", 3).is_empty());
+    }
+
+    #[test]
+    fn edit_distance_counts_characters_and_stops_at_max() {
+        assert_eq!(edit_distance("kitten", "sitting", 3), Some(3));
+        assert_eq!(edit_distance("kitten", "sitting", 2), None);
+        assert_eq!(edit_distance("支付网关", "支付网", 1), Some(1));
+        assert_eq!(edit_distance("e\u{301}tat", "etat", 1), Some(1));
+        assert_eq!(edit_distance("", "abc", 2), None);
+    }
 }
