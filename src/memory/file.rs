@@ -2,9 +2,10 @@
 //! process's additions.
 
 use super::{Memory, MemoryError, MergeReport};
+use crate::files;
 use sha2::{Digest, Sha256};
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -12,8 +13,8 @@ use std::sync::Mutex;
 ///
 /// [`MemoryFile::save`] writes a [`Memory`] back: under an advisory lock on
 /// `PATH.lock`, merging on top of the file's current content if another process saved
-/// it since it was loaded, to a temporary file in the same folder that is fsynced and
-/// renamed over `PATH`. The previous content is kept as `PATH.bak`.
+/// it since it was loaded, with [`files::write_atomic`] (a temporary file in the same
+/// folder, fsynced, renamed over `PATH`). The previous content is kept as `PATH.bak`.
 #[derive(Debug)]
 pub struct MemoryFile {
     path: PathBuf,
@@ -107,6 +108,8 @@ impl MemoryFile {
             return Ok(report);
         }
         let _lock = self.lock()?;
+        // Left by a save that was killed midway; best effort.
+        files::remove_stale_temp_files(&files::folder_of(&self.path));
         let on_disk = read_bytes(&self.path)?;
         let disk_hash = on_disk.as_deref().map(hash);
         let text = match on_disk.as_deref() {
@@ -134,11 +137,16 @@ impl MemoryFile {
             state.canonical = ours;
             return Ok(report);
         }
-        let permissions = fs::metadata(&self.path).ok().map(|m| m.permissions());
         if let Some(bytes) = on_disk.as_deref() {
-            write_atomic(&self.backup_path(), bytes, permissions.clone())?;
+            let backup = self.backup_path();
+            // The backup holds what the file held: it gets the file's permissions, so a
+            // private memory file does not leave a readable copy beside it.
+            if let Ok(meta) = fs::metadata(&self.path) {
+                give_permissions(&backup, meta.permissions()).map_err(write_err(&backup))?;
+            }
+            files::write_atomic(&backup, bytes).map_err(write_err(&backup))?;
         }
-        write_atomic(&self.path, text.as_bytes(), permissions)?;
+        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
         state.disk = Some(hash(text.as_bytes()));
         state.canonical = ours;
         report.written = true;
@@ -205,58 +213,94 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<Memory, MemoryError> {
     })
 }
 
-/// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over
-/// `path`, so readers see the old content or the new, never half of it.
-fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    permissions: Option<fs::Permissions>,
-) -> Result<(), MemoryError> {
-    let io_err = |source| MemoryError::Io {
+/// A failed write of `path`, as a [`MemoryError::Io`].
+fn write_err(path: &Path) -> impl Fn(io::Error) -> MemoryError + '_ {
+    move |source| MemoryError::Io {
         action: "write",
         path: path.to_path_buf(),
         source,
-    };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".archie-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(io_err)?;
-    tmp.write_all(bytes).map_err(io_err)?;
-    // A temporary file is private (0600); the memory file is shared like any other file.
-    let permissions = match permissions {
-        Some(p) => p,
-        None => default_permissions(&dir).map_err(io_err)?,
-    };
-    tmp.as_file().set_permissions(permissions).map_err(io_err)?;
-    tmp.as_file().sync_all().map_err(io_err)?;
-    tmp.persist(path).map_err(|e| io_err(e.error))?;
-    #[cfg(unix)]
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
     }
-    Ok(())
 }
 
-/// The permissions a new file gets: 0644 on Unix (the umask is not applied by
-/// `set_permissions`, so stay conservative), whatever the folder has elsewhere.
-fn default_permissions(dir: &Path) -> io::Result<fs::Permissions> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = dir;
-        Ok(fs::Permissions::from_mode(0o644))
+/// Creates `path` (empty) if it does not exist and sets its permissions, before any
+/// content goes in: [`files::write_atomic`] keeps the permissions of the file it replaces.
+fn give_permissions(path: &Path, permissions: fs::Permissions) -> io::Result<()> {
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    file.set_permissions(permissions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::Entity;
+
+    fn grown(memory: &Memory, name: &str) -> Memory {
+        let mut memory = memory.clone();
+        memory.upsert_entity(Entity::new(name, "service"));
+        memory
     }
-    #[cfg(not(unix))]
-    {
-        fs::metadata(dir).map(|m| {
-            let mut p = m.permissions();
-            p.set_readonly(false);
-            p
-        })
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_memory_file_keeps_a_private_backup() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("context.json");
+        fs::write(&path, "{\"entities\": []}\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        let (file, memory) = MemoryFile::open(&path).unwrap();
+        assert!(file.save(&grown(&memory, "checkout")).unwrap().written);
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&file.backup_path()), 0o600);
+        assert_eq!(
+            fs::read_to_string(file.backup_path()).unwrap(),
+            "{\"entities\": []}\n"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_memory_file_stays_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.json");
+        let link = dir.path().join("context.json");
+        fs::write(&real, "{}\n").unwrap();
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        let (file, memory) = MemoryFile::open(&link).unwrap();
+        file.save(&grown(&memory, "checkout")).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(fs::read_to_string(&real).unwrap().contains("checkout"));
+    }
+
+    #[test]
+    fn a_save_removes_stale_temporary_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".archie-left-behind.tmp");
+        fs::write(&stale, "half a save").unwrap();
+        File::options()
+            .write(true)
+            .open(&stale)
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(3600))
+            .unwrap();
+        let (file, memory) = MemoryFile::open(dir.path().join("context.json")).unwrap();
+        file.save(&grown(&memory, "checkout")).unwrap();
+        assert!(!stale.exists());
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(names.is_empty(), "{names:?}");
     }
 }
