@@ -1,3 +1,4 @@
+use super::original::{original_vars, role_label, substitute};
 use super::*;
 use serde_json::json;
 
