@@ -1,7 +1,7 @@
 //! The response cache: answers keyed by a hash of what was asked.
 
 use super::{Message, Schema};
-use sha2::{Digest, Sha256};
+use crate::hash::sha256_hex;
 
 /// Stores answers by key. The run store (`crate::store::Store`, `.archie/archie.db`)
 /// implements it over SQLite.
@@ -28,6 +28,45 @@ pub fn cache_key(
         "schema": schema.map(|s| &s.schema),
         "temperature": temperature,
     });
-    let digest = Sha256::digest(material.to_string().as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(material.to_string().as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys are stored in users' run stores: a change here would silently empty every
+    /// cache. These values were computed by the key's first implementation (and checked
+    /// with Python's hashlib over the same JSON).
+    #[test]
+    fn keys_stay_byte_identical() {
+        let messages = [
+            Message::system("You are archie."),
+            Message::user("Payments → Ledger?"),
+        ];
+        let schema = Schema {
+            name: "answer".into(),
+            schema: serde_json::json!({"type": "object"}),
+        };
+        assert_eq!(
+            cache_key(
+                "http://127.0.0.1:11434/v1",
+                "llama3.2",
+                &messages,
+                Some(&schema),
+                Some(0.2)
+            ),
+            "1b77d72f74a3898e1c83321a8ad9361a79fe51ab2209c915dd552868cf8037c0"
+        );
+        assert_eq!(
+            cache_key(
+                "https://api.openai.com/v1",
+                "gpt-4o-mini",
+                &messages[1..],
+                None,
+                None
+            ),
+            "eccc95c91f48b400dc65bc05bfe0b96c74eb1a023fdfca50ade8412d36ee1fb0"
+        );
+    }
 }
