@@ -2,24 +2,24 @@
 //!
 //! async-openai supplies the wire types; the request loop is ours so that 429/5xx,
 //! connection failures, timeouts and streams that break mid-answer are all retried the
-//! same way, with `Retry-After` honoured and every retry reported.
+//! same way, with `Retry-After` honoured and every retry reported. This file is that loop
+//! (cache, retries, the `--structured auto` fallback, one HTTP attempt); `wire.rs` builds
+//! and reads the JSON, `stream.rs` reads streamed answers.
 
 use super::cache::{ResponseCache, cache_key};
-#[cfg(test)]
-use super::config::ApiKey;
 use super::config::{LlmConfig, StructuredMode};
-use super::error::{LlmError, TimeoutPhase};
+use super::error::{LlmError, TimeoutPhase, source_text};
+use super::stream::{self, Deadlines};
 use super::usage::{CallUsage, UsageMeter};
-use super::{Completion, Llm, Message, Request, Role};
+use super::wire::{self, Answer};
+use super::{Completion, Llm, Request};
 use crate::events::{Event, Events};
+use crate::secrets::redact_text;
 use crate::tokens::estimate_tokens;
-use async_openai::types::chat as oa;
-use futures::StreamExt;
 use futures::future::BoxFuture;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::time::timeout_at;
 
 pub(crate) struct OpenAiCompatible {
@@ -31,13 +31,6 @@ pub(crate) struct OpenAiCompatible {
     cache: Option<Arc<dyn ResponseCache>>,
     /// Set once the endpoint rejected `response_format` (structured auto).
     prompt_mode: AtomicBool,
-}
-
-/// What one successful attempt produced.
-struct Answer {
-    text: String,
-    /// (prompt, completion) tokens as reported by the server.
-    usage: Option<(u64, u64)>,
 }
 
 impl OpenAiCompatible {
@@ -179,13 +172,13 @@ impl OpenAiCompatible {
         let prompt_mode = request.schema.is_some()
             && (self.config.structured == StructuredMode::Prompt
                 || self.prompt_mode.load(Ordering::Relaxed));
-        let body = self.body(request, prompt_mode, stream)?;
+        let body = wire::request_body(&self.config, request, prompt_mode, stream)?;
         match self.attempt(body, stream, request.show).await {
             Err(err)
                 if request.schema.is_some()
                     && !prompt_mode
                     && self.config.structured == StructuredMode::Auto
-                    && rejects_response_format(&err) =>
+                    && wire::rejects_response_format(&err) =>
             {
                 if !self.prompt_mode.swap(true, Ordering::Relaxed) {
                     self.events.emit(Event::Warning {
@@ -194,81 +187,19 @@ impl OpenAiCompatible {
                             .into(),
                     });
                 }
-                let body = self.body(request, true, stream)?;
+                let body = wire::request_body(&self.config, request, true, stream)?;
                 self.attempt(body, stream, request.show).await
             }
             other => other,
         }
     }
 
-    fn body(
-        &self,
-        request: &Request,
-        prompt_mode: bool,
-        stream: bool,
-    ) -> Result<Vec<u8>, LlmError> {
-        let mut messages = request.messages.clone();
-        let mut response_format = None;
-        if let Some(schema) = &request.schema {
-            if prompt_mode {
-                let pretty = serde_json::to_string_pretty(&schema.schema).unwrap_or_default();
-                let instruction = format!(
-                    "Answer with a single JSON value that conforms to this JSON Schema, and \
-                     nothing else (no prose, no code fences):\n{pretty}"
-                );
-                match messages.iter_mut().find(|m| m.role == Role::System) {
-                    Some(system) => {
-                        system.content.push_str("\n\n");
-                        system.content.push_str(&instruction);
-                    }
-                    None => messages.insert(0, Message::system(instruction)),
-                }
-            } else {
-                response_format = Some(oa::ResponseFormat::JsonSchema {
-                    json_schema: oa::ResponseFormatJsonSchema {
-                        description: None,
-                        name: schema.name.clone(),
-                        schema: schema.schema.clone(),
-                        strict: None,
-                    },
-                });
-            }
-        }
-        #[allow(deprecated)]
-        let body = oa::CreateChatCompletionRequest {
-            model: self.config.model.clone(),
-            messages: messages.into_iter().map(to_wire).collect(),
-            temperature: request.temperature.or(self.config.temperature),
-            max_tokens: request.max_tokens,
-            response_format,
-            stream: stream.then_some(true),
-            stream_options: stream.then_some(oa::ChatCompletionStreamOptions {
-                include_usage: Some(true),
-                include_obfuscation: None,
-            }),
-            ..Default::default()
-        };
-        serde_json::to_vec(&body)
-            .map_err(|e| LlmError::Protocol(format!("the request could not be encoded: {e}")))
-    }
-
+    /// One HTTP request: sent, checked, and read whole or streamed.
     async fn attempt(&self, body: Vec<u8>, stream: bool, show: bool) -> Result<Answer, LlmError> {
-        let start = tokio::time::Instant::now();
-        let deadline = start + self.config.request_timeout;
-        let first_deadline = if stream {
-            (start + self.config.first_token_timeout).min(deadline)
-        } else {
-            deadline
-        };
-        let timeout = |at: tokio::time::Instant| LlmError::Timeout {
-            phase: if at < deadline {
-                TimeoutPhase::FirstToken
-            } else {
-                TimeoutPhase::Request
-            },
-            after: at - start,
-        };
-
+        let deadlines = Deadlines::new(
+            self.config.request_timeout,
+            stream.then_some(self.config.first_token_timeout),
+        );
         let mut builder = self
             .http
             .post(&self.url)
@@ -281,8 +212,8 @@ impl OpenAiCompatible {
             value.set_sensitive(true);
             builder = builder.header(reqwest::header::AUTHORIZATION, value);
         }
-        let response = match timeout_at(first_deadline, builder.send()).await {
-            Err(_) => return Err(timeout(first_deadline)),
+        let response = match timeout_at(deadlines.first_token, builder.send()).await {
+            Err(_) => return Err(deadlines.missed(deadlines.first_token)),
             Ok(Err(err)) => return Err(self.transport_error(&err)),
             Ok(Ok(response)) => response,
         };
@@ -290,228 +221,36 @@ impl OpenAiCompatible {
         let status = response.status();
         if !status.is_success() {
             let headers = response.headers().clone();
-            let text = match timeout_at(deadline, response.text()).await {
+            let text = match timeout_at(deadlines.total, response.text()).await {
                 Ok(Ok(text)) => text,
                 _ => String::new(),
             };
-            return Err(self.http_error(status.as_u16(), &headers, &text));
+            return Err(wire::http_error(
+                status.as_u16(),
+                &headers,
+                &text,
+                &self.config.model,
+            ));
         }
 
         if !stream {
-            let bytes = match timeout_at(deadline, response.bytes()).await {
-                Err(_) => return Err(timeout(deadline)),
+            let bytes = match timeout_at(deadlines.total, response.bytes()).await {
+                Err(_) => return Err(deadlines.missed(deadlines.total)),
                 Ok(Err(err)) => {
                     return Err(LlmError::StreamBroken {
-                        reason: self.scrub(&source_text(&err)),
+                        reason: redact_text(&source_text(&err)),
                     });
                 }
                 Ok(Ok(bytes)) => bytes,
             };
-            return self.parse_whole(&bytes);
+            return wire::parse_whole(&bytes);
         }
-
-        let mut sse = Sse::default();
-        let mut body = response.bytes_stream();
-        let emitted = AtomicBool::new(false);
-        let got_first = AtomicBool::new(false);
-        let failed: Mutex<Option<LlmError>> = Mutex::new(None);
-        let handle = |data: &str| -> Result<Delta, ()> {
-            got_first.store(true, Ordering::Relaxed);
-            match self.on_data(data) {
-                Ok(delta) => {
-                    if show && !delta.text.is_empty() {
-                        emitted.store(true, Ordering::Relaxed);
-                        self.events.emit(Event::Token {
-                            text: delta.text.clone(),
-                        });
-                    }
-                    Ok(delta)
-                }
-                Err(err) => {
-                    if let Ok(mut slot) = failed.lock() {
-                        slot.get_or_insert(err);
-                    }
-                    Err(())
-                }
-            }
-        };
-        let outcome: Result<(), LlmError> = loop {
-            let at = if got_first.load(Ordering::Relaxed) {
-                deadline
-            } else {
-                first_deadline
-            };
-            let chunk = match timeout_at(at, body.next()).await {
-                Err(_) => break Err(timeout(at)),
-                Ok(None) => break Ok(()),
-                Ok(Some(Err(err))) => {
-                    break Err(LlmError::StreamBroken {
-                        reason: self.scrub(&source_text(&err)),
-                    });
-                }
-                Ok(Some(Ok(chunk))) => chunk,
-            };
-            sse.feed(&chunk, handle);
-            if let Some(err) = failed.lock().ok().and_then(|mut f| f.take()) {
-                break Err(err);
-            }
-            if sse.done {
-                break Ok(());
-            }
-        };
-        let outcome = outcome.and_then(|()| {
-            sse.flush(handle);
-            if let Some(err) = failed.lock().ok().and_then(|mut f| f.take()) {
-                return Err(err);
-            }
-            if sse.done || sse.finished {
-                Ok(())
-            } else {
-                Err(LlmError::StreamBroken {
-                    reason: "the connection closed before the answer was complete".into(),
-                })
-            }
-        });
-        if outcome.is_ok() {
-            // Read the body to its end (normally at once) so the connection is reused.
-            let drain_until = tokio::time::Instant::now() + Duration::from_millis(100);
-            while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadline), body.next()).await {}
-        }
-        let emitted = emitted.load(Ordering::Relaxed);
-        if emitted || (show && outcome.is_ok()) {
-            // End the line on screen: after a whole answer, or before a retry line.
-            self.events.emit(Event::TokensDone);
-        }
-        outcome?;
-        Ok(Answer {
-            text: sse.text,
-            usage: sse.usage,
-        })
+        stream::read(response, deadlines, show, &self.events).await
     }
 
-    /// One SSE `data:` payload: the content delta, `None` for `[DONE]`-like payloads
-    /// without content, or an error event.
-    fn on_data(&self, data: &str) -> Result<Delta, LlmError> {
-        if let Ok(chunk) = serde_json::from_str::<oa::CreateChatCompletionStreamResponse>(data) {
-            let choice = chunk.choices.first();
-            return Ok(Delta {
-                text: choice
-                    .and_then(|c| c.delta.content.clone())
-                    .unwrap_or_default(),
-                finished: choice.is_some_and(|c| c.finish_reason.is_some()),
-                usage: chunk
-                    .usage
-                    .map(|u| (u.prompt_tokens as u64, u.completion_tokens as u64)),
-            });
-        }
-        // Lenient fallback for servers that leave out fields async-openai requires.
-        let value: serde_json::Value = serde_json::from_str(data)
-            .map_err(|e| LlmError::Protocol(format!("a streamed chunk is not JSON ({e})")))?;
-        if let Some(error) = value.get("error") {
-            let message = error
-                .get("message")
-                .and_then(|m| m.as_str())
-                .unwrap_or("unknown error");
-            return Err(LlmError::StreamBroken {
-                reason: self.scrub(message),
-            });
-        }
-        let num = |p: &str| value.pointer(p).and_then(|v| v.as_u64());
-        Ok(Delta {
-            text: value
-                .pointer("/choices/0/delta/content")
-                .and_then(|c| c.as_str())
-                .unwrap_or_default()
-                .to_string(),
-            finished: value
-                .pointer("/choices/0/finish_reason")
-                .is_some_and(|f| !f.is_null()),
-            usage: num("/usage/prompt_tokens").zip(num("/usage/completion_tokens")),
-        })
-    }
-
-    fn parse_whole(&self, bytes: &[u8]) -> Result<Answer, LlmError> {
-        let usage_of =
-            |u: &oa::CompletionUsage| (u.prompt_tokens as u64, u.completion_tokens as u64);
-        if let Ok(response) = serde_json::from_slice::<oa::CreateChatCompletionResponse>(bytes) {
-            let choice = response
-                .choices
-                .first()
-                .ok_or_else(|| LlmError::Protocol("the answer has no choices".into()))?;
-            let text = match (&choice.message.content, &choice.message.refusal) {
-                (Some(text), _) => text.clone(),
-                (None, Some(refusal)) => {
-                    return Err(LlmError::Protocol(format!(
-                        "the model refused: {}",
-                        self.scrub(refusal)
-                    )));
-                }
-                (None, None) => String::new(),
-            };
-            return Ok(Answer {
-                text,
-                usage: response.usage.as_ref().map(usage_of),
-            });
-        }
-        // Lenient fallback for servers that leave out fields async-openai requires.
-        let value: serde_json::Value = serde_json::from_slice(bytes)
-            .map_err(|e| LlmError::Protocol(format!("the response is not JSON ({e})")))?;
-        let text = value
-            .pointer("/choices/0/message/content")
-            .and_then(|c| c.as_str())
-            .ok_or_else(|| {
-                LlmError::Protocol("the response has no choices[0].message.content".into())
-            })?
-            .to_string();
-        let num = |p: &str| value.pointer(p).and_then(|v| v.as_u64());
-        let usage = num("/usage/prompt_tokens").zip(num("/usage/completion_tokens"));
-        Ok(Answer { text, usage })
-    }
-
-    fn http_error(
-        &self,
-        status: u16,
-        headers: &reqwest::header::HeaderMap,
-        body: &str,
-    ) -> LlmError {
-        let json: Option<serde_json::Value> = serde_json::from_str(body).ok();
-        let error = json.as_ref().and_then(|j| j.get("error"));
-        let field = |name: &str| {
-            error
-                .and_then(|e| e.get(name))
-                .and_then(|v| v.as_str())
-                .map(str::to_string)
-        };
-        let message = field("message")
-            .or_else(|| error.and_then(|e| e.as_str()).map(str::to_string))
-            .unwrap_or_else(|| {
-                let body = body.trim();
-                if body.is_empty() {
-                    "(no details)".to_string()
-                } else {
-                    body.chars().take(300).collect()
-                }
-            });
-        let message = self.scrub(&message);
-        let code = field("code").or_else(|| field("type"));
-        let quota = [field("code"), field("type")]
-            .iter()
-            .flatten()
-            .any(|c| c == "insufficient_quota");
-        if status == 429 && quota {
-            return LlmError::InsufficientQuota { message };
-        }
-        LlmError::Http {
-            status,
-            code,
-            message,
-            model: self.config.model.clone(),
-            retry_after: crate::retry::retry_after(headers),
-        }
-    }
-
+    /// A request that got no answer: no connection, a connect timeout, or a body cut off.
     fn transport_error(&self, err: &reqwest::Error) -> LlmError {
-        let reason = self.scrub(&source_text(err));
+        let reason = redact_text(&source_text(err));
         if err.is_timeout() {
             LlmError::Timeout {
                 phase: TimeoutPhase::Connect,
@@ -525,11 +264,6 @@ impl OpenAiCompatible {
         } else {
             LlmError::StreamBroken { reason }
         }
-    }
-
-    /// Server text with secrets removed (an echoed key, a password in a URL).
-    fn scrub(&self, text: &str) -> String {
-        crate::secrets::redact_text(text)
     }
 }
 
@@ -561,169 +295,9 @@ impl Llm for OpenAiCompatible {
     }
 }
 
-fn to_wire(message: Message) -> oa::ChatCompletionRequestMessage {
-    match message.role {
-        Role::System => {
-            oa::ChatCompletionRequestMessage::System(oa::ChatCompletionRequestSystemMessage {
-                content: oa::ChatCompletionRequestSystemMessageContent::Text(message.content),
-                name: None,
-            })
-        }
-        Role::User => {
-            oa::ChatCompletionRequestMessage::User(oa::ChatCompletionRequestUserMessage {
-                content: oa::ChatCompletionRequestUserMessageContent::Text(message.content),
-                name: None,
-            })
-        }
-        Role::Assistant => {
-            oa::ChatCompletionRequestMessage::Assistant(oa::ChatCompletionRequestAssistantMessage {
-                content: Some(oa::ChatCompletionRequestAssistantMessageContent::Text(
-                    message.content,
-                )),
-                ..Default::default()
-            })
-        }
-    }
-}
-
-/// A 400/422 that says the endpoint does not take our `response_format`.
-fn rejects_response_format(err: &LlmError) -> bool {
-    match err {
-        LlmError::Http {
-            status: 400 | 422,
-            message,
-            code,
-            ..
-        } => {
-            let text = format!("{message} {}", code.as_deref().unwrap_or_default()).to_lowercase();
-            text.contains("response_format") || text.contains("json_schema")
-        }
-        _ => false,
-    }
-}
-
-/// The innermost cause of an error, which says more than reqwest's outer message.
-fn source_text(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(inner) = cause {
-        text = inner.to_string();
-        cause = inner.source();
-    }
-    text
-}
-
-/// What one streamed chunk carried.
-#[derive(Debug, Default)]
-struct Delta {
-    text: String,
-    /// The chunk has a finish_reason.
-    finished: bool,
-    usage: Option<(u64, u64)>,
-}
-
-/// A server-sent-events reader for Chat Completions streams.
-#[derive(Default)]
-struct Sse {
-    buf: Vec<u8>,
-    text: String,
-    usage: Option<(u64, u64)>,
-    /// `data: [DONE]` arrived.
-    done: bool,
-    /// A chunk carried a finish_reason (servers that omit `[DONE]`).
-    finished: bool,
-}
-
-impl Sse {
-    /// Adds bytes; calls `on_data` for every complete `data:` payload (not `[DONE]`),
-    /// appending what it returns to the text. Stops at the first `Err`.
-    fn feed(&mut self, bytes: &[u8], mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
-        self.buf.extend_from_slice(bytes);
-        while let Some((end, skip)) = event_end(&self.buf) {
-            let event: Vec<u8> = self.buf.drain(..end + skip).take(end).collect();
-            if self.event(&event, &mut on_data).is_err() {
-                return;
-            }
-        }
-    }
-
-    /// Processes what is left when the body ends without a final blank line.
-    fn flush(&mut self, mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
-        let rest = std::mem::take(&mut self.buf);
-        if !rest.iter().all(u8::is_ascii_whitespace) {
-            let _ = self.event(&rest, &mut on_data);
-        }
-    }
-
-    fn event(
-        &mut self,
-        event: &[u8],
-        on_data: &mut impl FnMut(&str) -> Result<Delta, ()>,
-    ) -> Result<(), ()> {
-        let event = String::from_utf8_lossy(event);
-        let mut data = String::new();
-        for line in event.lines() {
-            if let Some(payload) = line.strip_prefix("data:") {
-                if !data.is_empty() {
-                    data.push('\n');
-                }
-                data.push_str(payload.strip_prefix(' ').unwrap_or(payload));
-            }
-        }
-        let data = data.trim();
-        if data.is_empty() {
-            return Ok(());
-        }
-        if data == "[DONE]" {
-            self.done = true;
-            return Ok(());
-        }
-        let delta = on_data(data)?;
-        self.text.push_str(&delta.text);
-        self.finished |= delta.finished;
-        if delta.usage.is_some() {
-            self.usage = delta.usage;
-        }
-        Ok(())
-    }
-}
-
-/// The end of the first complete event in `buf`: (index of the blank line, its length).
-fn event_end(buf: &[u8]) -> Option<(usize, usize)> {
-    let mut i = 0;
-    while i + 1 < buf.len() {
-        if buf[i] == b'\n' && buf[i + 1] == b'\n' {
-            return Some((i, 2));
-        }
-        if buf[i] == b'\r' && buf[i..].starts_with(b"\r\n\r\n") {
-            return Some((i, 4));
-        }
-        i += 1;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn sse_splits_events_across_chunks() {
-        let mut sse = Sse::default();
-        let mut seen = Vec::new();
-        let mut on = |d: &str| {
-            seen.push(d.to_string());
-            Ok(Delta {
-                text: d.to_string(),
-                ..Delta::default()
-            })
-        };
-        sse.feed(b"data: a\n\nda", &mut on);
-        sse.feed(b"ta: b\r\n\r\ndata: [DONE]\n\n", &mut on);
-        assert_eq!(seen, vec!["a", "b"]);
-        assert!(sse.done);
-        assert_eq!(sse.text, "ab");
-    }
+    use crate::llm::ApiKey;
 
     #[test]
     fn api_key_debug_is_redacted() {

@@ -198,3 +198,14 @@ fn http_message(status: u16, message: &str, code: Option<&str>) -> String {
     let code = code.map(|c| format!(", {c}")).unwrap_or_default();
     format!("the LLM endpoint answered HTTP {status}{code}: {message}")
 }
+
+/// The innermost cause of an error, which says more than reqwest's outer message.
+pub(super) fn source_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(inner) = cause {
+        text = inner.to_string();
+        cause = inner.source();
+    }
+    text
+}

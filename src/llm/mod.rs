@@ -46,7 +46,9 @@ mod client;
 mod config;
 mod error;
 mod repair;
+mod stream;
 mod usage;
+mod wire;
 
 pub use cache::{ResponseCache, cache_key};
 pub use config::{
