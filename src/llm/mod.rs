@@ -37,9 +37,10 @@
 //! }
 //! ```
 //!
-//! async-openai provides the wire types (request, response, stream chunk); the HTTP, SSE
-//! and retry loop are ours so that every failure, including one mid-stream, is retried
-//! the same way. No async-openai type appears outside this module.
+//! async-openai provides the wire types (request, response, stream chunk) and
+//! eventsource-stream cuts a streamed body into events; the HTTP attempt and the retry
+//! loop are ours so that every failure, including one mid-stream, is retried the same
+//! way. No async-openai type appears outside this module.
 
 mod cache;
 mod client;

@@ -1,14 +1,13 @@
-//! Streamed answers: the server-sent-events reader and the streamed attempt (tokens
-//! shown as they arrive, first-token and total deadlines, a stream complete only with
-//! `[DONE]` or a finish_reason).
+//! Streamed answers: the streamed attempt (tokens shown as they arrive, first-token and
+//! total deadlines, a stream complete only with `[DONE]` or a finish_reason) over the
+//! server-sent events that `eventsource-stream` cuts the body into.
 
 use super::error::{LlmError, TimeoutPhase, source_text};
 use super::wire::{Answer, Delta, parse_chunk};
 use crate::events::{Event, Events};
 use crate::secrets::redact_text;
-use futures::StreamExt;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use eventsource_stream::{EventStreamError, Eventsource};
+use futures::{Stream, StreamExt, TryStreamExt};
 use std::time::Duration;
 use tokio::time::{Instant, timeout_at};
 
@@ -56,92 +55,34 @@ pub(super) async fn read(
     show: bool,
     events: &Events,
 ) -> Result<Answer, LlmError> {
-    let mut sse = Sse::default();
-    let mut body = response.bytes_stream();
-    let emitted = AtomicBool::new(false);
-    let got_first = AtomicBool::new(false);
-    let failed: Mutex<Option<LlmError>> = Mutex::new(None);
-    let handle = |data: &str| -> Result<Delta, ()> {
-        got_first.store(true, Ordering::Relaxed);
-        match parse_chunk(data) {
-            Ok(delta) => {
-                if show && !delta.text.is_empty() {
-                    emitted.store(true, Ordering::Relaxed);
-                    events.emit(Event::Token {
-                        text: delta.text.clone(),
-                    });
-                }
-                Ok(delta)
-            }
-            Err(err) => {
-                if let Ok(mut slot) = failed.lock() {
-                    slot.get_or_insert(err);
-                }
-                Err(())
-            }
+    let mut emitted = false;
+    let on_data = |data: &str| {
+        let delta = parse_chunk(data)?;
+        if show && !delta.text.is_empty() {
+            emitted = true;
+            events.emit(Event::Token {
+                text: delta.text.clone(),
+            });
         }
+        Ok(delta)
     };
-    let outcome: Result<(), LlmError> = loop {
-        let at = if got_first.load(Ordering::Relaxed) {
-            deadlines.total
-        } else {
-            deadlines.first_token
-        };
-        let chunk = match timeout_at(at, body.next()).await {
-            Err(_) => break Err(deadlines.missed(at)),
-            Ok(None) => break Ok(()),
-            Ok(Some(Err(err))) => {
-                break Err(LlmError::StreamBroken {
-                    reason: redact_text(&source_text(&err)),
-                });
-            }
-            Ok(Some(Ok(chunk))) => chunk,
-        };
-        sse.feed(&chunk, handle);
-        if let Some(err) = failed.lock().ok().and_then(|mut f| f.take()) {
-            break Err(err);
-        }
-        if sse.done {
-            break Ok(());
-        }
-    };
-    let outcome = outcome.and_then(|()| {
-        sse.flush(handle);
-        if let Some(err) = failed.lock().ok().and_then(|mut f| f.take()) {
-            return Err(err);
-        }
-        if sse.done || sse.finished {
-            Ok(())
-        } else {
-            Err(LlmError::StreamBroken {
-                reason: "the connection closed before the answer was complete".into(),
-            })
-        }
-    });
-    if outcome.is_ok() {
-        // Read the body to its end (normally at once) so the connection is reused.
-        let drain_until = tokio::time::Instant::now() + Duration::from_millis(100);
-        while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadlines.total), body.next()).await
-        {
-        }
-    }
-    let emitted = emitted.load(Ordering::Relaxed);
+    let outcome = read_events(response.bytes_stream(), deadlines, on_data).await;
     if emitted || (show && outcome.is_ok()) {
         // End the line on screen: after a whole answer, or before a retry line.
         events.emit(Event::TokensDone);
     }
-    outcome?;
+    let streamed = outcome?;
     Ok(Answer {
-        text: sse.text,
-        usage: sse.usage,
+        text: streamed.text,
+        usage: streamed.usage,
     })
 }
 
-/// A server-sent-events reader for Chat Completions streams.
-#[derive(Default)]
-struct Sse {
-    buf: Vec<u8>,
+/// What a stream delivered.
+#[derive(Debug, Default)]
+struct Streamed {
     text: String,
+    /// From the last chunk that carried usage (with `include_usage`, the last chunk).
     usage: Option<(u64, u64)>,
     /// `data: [DONE]` arrived.
     done: bool,
@@ -149,94 +90,97 @@ struct Sse {
     finished: bool,
 }
 
-impl Sse {
-    /// Adds bytes; calls `on_data` for every complete `data:` payload (not `[DONE]`),
-    /// appending what it returns to the text. Stops at the first `Err`.
-    fn feed(&mut self, bytes: &[u8], mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
-        self.buf.extend_from_slice(bytes);
-        while let Some((end, skip)) = event_end(&self.buf) {
-            let event: Vec<u8> = self.buf.drain(..end + skip).take(end).collect();
-            if self.event(&event, &mut on_data).is_err() {
-                return;
-            }
-        }
-    }
-
-    /// Processes what is left when the body ends without a final blank line.
-    fn flush(&mut self, mut on_data: impl FnMut(&str) -> Result<Delta, ()>) {
-        let rest = std::mem::take(&mut self.buf);
-        if !rest.iter().all(u8::is_ascii_whitespace) {
-            let _ = self.event(&rest, &mut on_data);
-        }
-    }
-
-    fn event(
-        &mut self,
-        event: &[u8],
-        on_data: &mut impl FnMut(&str) -> Result<Delta, ()>,
-    ) -> Result<(), ()> {
-        let event = String::from_utf8_lossy(event);
-        let mut data = String::new();
-        for line in event.lines() {
-            if let Some(payload) = line.strip_prefix("data:") {
-                if !data.is_empty() {
-                    data.push('\n');
-                }
-                data.push_str(payload.strip_prefix(' ').unwrap_or(payload));
-            }
-        }
-        let data = data.trim();
+/// Reads the events of `body` until `data: [DONE]`, calling `on_data` with every other
+/// `data` payload and adding up the deltas it returns. Stops at the first error, at a
+/// deadline, or when the body ends; an answer without `[DONE]` is complete only if a
+/// chunk carried a finish_reason.
+async fn read_events<S, B, E>(
+    body: S,
+    deadlines: Deadlines,
+    mut on_data: impl FnMut(&str) -> Result<Delta, LlmError>,
+) -> Result<Streamed, LlmError>
+where
+    S: Stream<Item = Result<B, E>> + Unpin,
+    B: AsRef<[u8]>,
+    E: std::error::Error + 'static,
+{
+    // A blank line after the body's end: a last event without one still counts, and a
+    // bare CR at the very end is known to end its line (it could have been half a CRLF).
+    let body = body
+        .map_ok(Piece::Body)
+        .chain(futures::stream::iter([Ok(Piece::End)]));
+    let mut sse = body.eventsource();
+    let mut out = Streamed::default();
+    let mut got_first = false;
+    let outcome = loop {
+        let at = if got_first {
+            deadlines.total
+        } else {
+            deadlines.first_token
+        };
+        let event = match timeout_at(at, sse.next()).await {
+            Err(_) => break Err(deadlines.missed(at)),
+            Ok(None) => break Ok(()),
+            Ok(Some(Err(err))) => break Err(broken(err)),
+            Ok(Some(Ok(event))) => event,
+        };
+        let data = event.data.trim();
         if data.is_empty() {
-            return Ok(());
+            continue;
         }
         if data == "[DONE]" {
-            self.done = true;
-            return Ok(());
+            out.done = true;
+            break Ok(());
         }
-        let delta = on_data(data)?;
-        self.text.push_str(&delta.text);
-        self.finished |= delta.finished;
+        got_first = true;
+        let delta = match on_data(data) {
+            Ok(delta) => delta,
+            Err(err) => break Err(err),
+        };
+        out.text.push_str(&delta.text);
+        out.finished |= delta.finished;
         if delta.usage.is_some() {
-            self.usage = delta.usage;
+            out.usage = delta.usage;
         }
-        Ok(())
+    };
+    outcome?;
+    if !(out.done || out.finished) {
+        return Err(LlmError::StreamBroken {
+            reason: "the connection closed before the answer was complete".into(),
+        });
+    }
+    // Read the body to its end (normally at once) so the connection is reused.
+    let drain_until = Instant::now() + Duration::from_millis(100);
+    while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadlines.total), sse.next()).await {}
+    Ok(out)
+}
+
+/// A piece of the body, or the blank line added after its end.
+enum Piece<B> {
+    Body(B),
+    End,
+}
+
+impl<B: AsRef<[u8]>> AsRef<[u8]> for Piece<B> {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Piece::Body(bytes) => bytes.as_ref(),
+            Piece::End => b"\n\n",
+        }
     }
 }
 
-/// The end of the first complete event in `buf`: (index of the blank line, its length).
-fn event_end(buf: &[u8]) -> Option<(usize, usize)> {
-    let mut i = 0;
-    while i + 1 < buf.len() {
-        if buf[i] == b'\n' && buf[i + 1] == b'\n' {
-            return Some((i, 2));
-        }
-        if buf[i] == b'\r' && buf[i..].starts_with(b"\r\n\r\n") {
-            return Some((i, 4));
-        }
-        i += 1;
+/// A stream that broke off: the connection failed, or it stopped being text.
+fn broken<E: std::error::Error + 'static>(err: EventStreamError<E>) -> LlmError {
+    let reason = match err {
+        EventStreamError::Transport(err) => source_text(&err),
+        EventStreamError::Utf8(err) => format!("the stream is not UTF-8 text ({err})"),
+        EventStreamError::Parser(err) => format!("the stream is not server-sent events ({err})"),
+    };
+    LlmError::StreamBroken {
+        reason: redact_text(&reason),
     }
-    None
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sse_splits_events_across_chunks() {
-        let mut sse = Sse::default();
-        let mut seen = Vec::new();
-        let mut on = |d: &str| {
-            seen.push(d.to_string());
-            Ok(Delta {
-                text: d.to_string(),
-                ..Delta::default()
-            })
-        };
-        sse.feed(b"data: a\n\nda", &mut on);
-        sse.feed(b"ta: b\r\n\r\ndata: [DONE]\n\n", &mut on);
-        assert_eq!(seen, vec!["a", "b"]);
-        assert!(sse.done);
-        assert_eq!(sse.text, "ab");
-    }
-}
+mod tests;

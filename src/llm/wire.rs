@@ -141,8 +141,9 @@ pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
     Ok(Answer { text, usage })
 }
 
-/// One SSE `data:` payload: the content delta, `None` for `[DONE]`-like payloads
-/// without content, or an error event.
+/// One streamed chunk (an SSE `data:` payload other than `[DONE]`): its content delta,
+/// whether it carries a finish_reason, its usage; an error object in the stream is
+/// [`LlmError::StreamBroken`].
 pub(super) fn parse_chunk(data: &str) -> Result<Delta, LlmError> {
     if let Ok(chunk) = serde_json::from_str::<oa::CreateChatCompletionStreamResponse>(data) {
         let choice = chunk.choices.first();
