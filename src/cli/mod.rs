@@ -1,6 +1,6 @@
 //! Clap definitions, one file per command. No logic beyond wiring: each command's
 //! `run` takes the [`App`](crate::app::App) and its own arguments and returns how it
-//! ended, or a [`CommandError`](error::CommandError). [`Cli::settings`] turns the global
+//! ended, or a [`CommandError`](error::CommandError). [`GlobalArgs::settings`] turns the global
 //! flags into plain [`Settings`].
 
 pub mod analyze;
