@@ -26,6 +26,7 @@ pub mod flows;
 pub mod graph;
 pub mod hash;
 pub mod llm;
+pub mod mcp;
 pub mod memory;
 pub mod prompts;
 pub mod retry;

@@ -137,7 +137,16 @@ impl MemoryFile {
             state.canonical = ours;
             return Ok(report);
         }
-        if let Some(bytes) = on_disk.as_deref() {
+        self.write(on_disk.as_deref(), &text)?;
+        state.disk = Some(hash(text.as_bytes()));
+        state.canonical = ours;
+        report.written = true;
+        Ok(report)
+    }
+
+    /// Writes `text` over the file, keeping what it held (`on_disk`) as the backup.
+    fn write(&self, on_disk: Option<&[u8]>, text: &str) -> Result<(), MemoryError> {
+        if let Some(bytes) = on_disk {
             let backup = self.backup_path();
             // The backup holds what the file held: it gets the file's permissions, so a
             // private memory file does not leave a readable copy beside it.
@@ -146,11 +155,49 @@ impl MemoryFile {
             }
             files::write_atomic(&backup, bytes).map_err(write_err(&backup))?;
         }
-        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
-        state.disk = Some(hash(text.as_bytes()));
+        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))
+    }
+
+    /// Changes the memory as it is on disk now, under the lock: reads the file, lets
+    /// `change` edit it, and writes it back if anything changed. Unlike
+    /// [`MemoryFile::save`] (which merges, so nothing ever leaves), this can remove
+    /// things; and since the read and the write both happen under the lock, another
+    /// process's writes are never lost. Returns what `change` returned, and the memory
+    /// as written.
+    pub fn update<R>(
+        &self,
+        change: impl FnOnce(&mut Memory) -> R,
+    ) -> Result<(R, Memory, SaveReport), MemoryError> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let _lock = self.lock()?;
+        files::remove_stale_temp_files(&files::folder_of(&self.path));
+        let on_disk = read_bytes(&self.path)?;
+        let mut memory = match on_disk.as_deref() {
+            Some(bytes) => parse(&self.path, bytes)?,
+            None => Memory::new(),
+        };
+        let disk_hash = on_disk.as_deref().map(hash);
+        let before = memory.to_json();
+        let result = change(&mut memory);
+        let ours = memory.to_json();
+        let mut report = SaveReport {
+            path: self.path.clone(),
+            written: false,
+            merged_with_disk: disk_hash != state.disk,
+            from_disk: MergeReport::default(),
+            entities: memory.entities().len(),
+            relationships: memory.relationships().len(),
+        };
+        if ours != before {
+            let text = crate::secrets::redact_text(&ours);
+            self.write(on_disk.as_deref(), &text)?;
+            state.disk = Some(hash(text.as_bytes()));
+            report.written = true;
+        } else {
+            state.disk = disk_hash;
+        }
         state.canonical = ours;
-        report.written = true;
-        Ok(report)
+        Ok((result, memory, report))
     }
 
     fn lock(&self) -> Result<File, MemoryError> {

@@ -11,7 +11,8 @@
 //!
 //! This file holds [`Memory`] itself and its JSON shape; `model.rs` the entity and
 //! relationship types, `merge.rs` the merge rules, `query.rs` lookups, stats and
-//! subgraphs, `relevant.rs` the prompt view, `mermaid.rs` the diagram, `file.rs` the file
+//! subgraphs, `relevant.rs` the prompt view, `remove.rs` removals,
+//! `session.rs` search sessions, `mermaid.rs` the diagram, `file.rs` the file
 //! on disk and `error.rs` what can go wrong with it.
 
 mod error;
@@ -21,6 +22,8 @@ mod mermaid;
 mod model;
 mod query;
 mod relevant;
+mod remove;
+pub mod session;
 
 pub use error::MemoryError;
 pub use file::{MemoryFile, SaveReport};

@@ -1,0 +1,300 @@
+//! A stdio server's process: started in its own process group, its stderr drained into
+//! a bounded buffer, its stdout read through a line-length limit, and stopped on every
+//! way out.
+//!
+//! Stopping ([`ServerProcess::shutdown`]): stdin is closed (by the caller, which drops
+//! the transport), the server gets a moment to exit, then the whole group gets SIGTERM,
+//! then SIGKILL. A server started through `sh -c` or `npx` has children of its own; they
+//! share the group, so none outlives archie. When the process is dropped without a
+//! shutdown (an error, a panic, Ctrl-C dropping the run), the drop guard terminates and
+//! kills the group at once.
+
+use crate::events::{Event, Events};
+use std::collections::VecDeque;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// Lines of stderr kept per server (the last ones).
+const STDERR_LINES: usize = 200;
+/// Characters kept of one stderr line.
+const STDERR_LINE_CHARS: usize = 1_000;
+/// Stderr lines shown with `-v` per server (a flood is cut, and says so).
+const STDERR_SHOWN: u64 = 100;
+
+/// What a server wrote to stderr (and stray lines on stdout), the last lines kept.
+#[derive(Debug, Default)]
+pub struct Log {
+    inner: Mutex<LogInner>,
+}
+
+#[derive(Debug, Default)]
+struct LogInner {
+    lines: VecDeque<String>,
+    stderr_lines: u64,
+    stray_stdout: u64,
+    oversize: Option<usize>,
+}
+
+impl Log {
+    fn lock(&self) -> std::sync::MutexGuard<'_, LogInner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn push(&self, line: String) {
+        let mut inner = self.lock();
+        if inner.lines.len() == STDERR_LINES {
+            inner.lines.pop_front();
+        }
+        inner.lines.push_back(line);
+    }
+
+    /// The last `n` lines.
+    pub fn tail(&self, n: usize) -> Vec<String> {
+        let inner = self.lock();
+        let skip = inner.lines.len().saturating_sub(n);
+        inner.lines.iter().skip(skip).cloned().collect()
+    }
+
+    /// Lines on stdout that were not JSON-RPC (ignored).
+    pub fn stray_stdout(&self) -> u64 {
+        self.lock().stray_stdout
+    }
+
+    /// The limit a reply exceeded, if one did.
+    pub fn oversize(&self) -> Option<usize> {
+        self.lock().oversize
+    }
+}
+
+/// A running stdio server.
+pub struct ServerProcess {
+    child: Child,
+    pgid: Option<i32>,
+    pub log: Arc<Log>,
+    guard: GroupGuard,
+}
+
+/// Kills the process group when dropped, unless disarmed.
+struct GroupGuard {
+    pgid: Option<i32>,
+}
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        if let Some(pgid) = self.pgid.take() {
+            signal_group(pgid, libc::SIGTERM);
+            // A short grace for a clean exit, then no more chances.
+            for _ in 0..10 {
+                if !group_alive(pgid) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            signal_group(pgid, libc::SIGKILL);
+        }
+    }
+}
+
+fn signal_group(pgid: i32, signal: i32) {
+    if pgid > 1 {
+        // SAFETY: killpg only sends a signal; a group that is gone gives ESRCH, ignored.
+        unsafe {
+            libc::killpg(pgid, signal);
+        }
+    }
+}
+
+fn group_alive(pgid: i32) -> bool {
+    // SAFETY: signal 0 only checks that the group exists.
+    pgid > 1 && unsafe { libc::killpg(pgid, 0) } == 0
+}
+
+/// The pieces a transport needs.
+pub struct Pipes {
+    pub stdin: ChildStdin,
+    pub stdout: LineLimit<ChildStdout>,
+}
+
+impl ServerProcess {
+    /// Starts `command` in a new process group with all three pipes. Stderr is drained
+    /// at once into [`ServerProcess::log`]; with `events`, each line also goes out as a
+    /// detail (shown with `-v`).
+    pub fn spawn(
+        name: &str,
+        mut command: Command,
+        max_line: usize,
+        events: Option<Events>,
+    ) -> io::Result<(ServerProcess, Pipes)> {
+        command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true);
+        let mut child = command.spawn()?;
+        let pgid = child.id().and_then(|id| i32::try_from(id).ok());
+        let log = Arc::new(Log::default());
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(io::Error::other("the server's pipes could not be opened"));
+        };
+        tokio::spawn(drain(name.to_string(), stderr, Arc::clone(&log), events));
+        let stdout = LineLimit::new(stdout, max_line, Arc::clone(&log));
+        Ok((
+            ServerProcess {
+                child,
+                pgid,
+                log,
+                guard: GroupGuard { pgid },
+            },
+            Pipes { stdin, stdout },
+        ))
+    }
+
+    /// The server's exit status, if it has exited.
+    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
+    /// Stops the server (call after closing its stdin): a moment to exit on its own,
+    /// then SIGTERM to the group, then SIGKILL. Also ends whatever it started.
+    pub async fn shutdown(mut self, grace: Duration) {
+        let Some(pgid) = self.pgid else {
+            return;
+        };
+        let exited = tokio::time::timeout(grace, self.child.wait()).await.is_ok();
+        if !exited || group_alive(pgid) {
+            signal_group(pgid, libc::SIGTERM);
+            let deadline = tokio::time::Instant::now() + grace;
+            while tokio::time::Instant::now() < deadline {
+                let _ = self.child.try_wait();
+                if !group_alive(pgid) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            if group_alive(pgid) {
+                signal_group(pgid, libc::SIGKILL);
+            }
+            let _ = tokio::time::timeout(grace, self.child.wait()).await;
+        }
+        // The group is gone: nothing for the guard to do.
+        self.guard.pgid = None;
+    }
+}
+
+/// Reads stderr to its end, keeping the last lines (each cut to a length).
+async fn drain(
+    server: String,
+    mut stderr: tokio::process::ChildStderr,
+    log: Arc<Log>,
+    events: Option<Events>,
+) {
+    let mut buf = vec![0u8; 8192];
+    let mut line: Vec<u8> = Vec::new();
+    let flush = |line: &mut Vec<u8>| {
+        let text = String::from_utf8_lossy(line);
+        let text: String = text.trim_end().chars().take(STDERR_LINE_CHARS).collect();
+        line.clear();
+        let n = {
+            let mut inner = log.lock();
+            inner.stderr_lines += 1;
+            inner.stderr_lines
+        };
+        if let Some(events) = &events {
+            if n <= STDERR_SHOWN {
+                events.emit(Event::Detail {
+                    message: format!("{server} stderr: {text}"),
+                });
+            } else if n == STDERR_SHOWN + 1 {
+                events.emit(Event::Detail {
+                    message: format!("{server} stderr: … (more lines not shown)"),
+                });
+            }
+        }
+        log.push(text);
+    };
+    loop {
+        let n = match stderr.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                flush(&mut line);
+            } else if line.len() < STDERR_LINE_CHARS * 4 {
+                line.push(b);
+            }
+        }
+    }
+    if !line.is_empty() {
+        flush(&mut line);
+    }
+}
+
+/// A server's stdout, failing with an error (rather than buffering without end) when a
+/// line is longer than the limit, and counting lines that are not JSON (which the
+/// protocol layer ignores).
+pub struct LineLimit<R> {
+    inner: R,
+    max: usize,
+    current: usize,
+    /// The first byte of the current line that is not whitespace has been seen.
+    started: bool,
+    log: Arc<Log>,
+}
+
+impl<R> LineLimit<R> {
+    pub fn new(inner: R, max: usize, log: Arc<Log>) -> Self {
+        Self {
+            inner,
+            max,
+            current: 0,
+            started: false,
+            log,
+        }
+    }
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for LineLimit<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let this = &mut *self;
+        match Pin::new(&mut this.inner).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {}
+            other => return other,
+        }
+        for &b in &buf.filled()[before..] {
+            if b == b'\n' {
+                this.current = 0;
+                this.started = false;
+                continue;
+            }
+            this.current += 1;
+            if !this.started && !b.is_ascii_whitespace() {
+                this.started = true;
+                if b != b'{' && b != b'[' {
+                    this.log.lock().stray_stdout += 1;
+                }
+            }
+            if this.current > this.max {
+                this.log.lock().oversize = Some(this.max);
+                return Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("a message is larger than {} bytes", this.max),
+                )));
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
