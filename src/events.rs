@@ -161,6 +161,54 @@ pub enum Event {
         hints: Vec<String>,
         exit_code: u8,
     },
+    /// MCP servers were started (all at once) and their tools listed.
+    ToolsDiscovered {
+        servers: Vec<ServerTools>,
+        /// Tools offered to the model after filters and caps.
+        offered: u64,
+    },
+    /// The model's plan (search): the tasks kept, in order, and those dropped.
+    Plan {
+        tasks: Vec<PlannedTask>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        dropped: Vec<DroppedTask>,
+        /// No valid task was planned, so archie used its own fallback plan.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        fallback: bool,
+    },
+    /// A planned task changed status: `pending`, `running`, `done`, `failed` or
+    /// `skipped`. `started_ms` is when it started after the execute step began, `ms`
+    /// how long it ran, `bytes` the size of its result.
+    TaskStatus {
+        index: u64,
+        tool: String,
+        arguments: serde_json::Value,
+        status: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        started_ms: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ms: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        bytes: Option<u64>,
+        /// The tool said its result is an error (`isError`); it is still a result.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        tool_error: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// A search session's progress: `starting`, `retrieving_memory`,
+    /// `discovering_tools` (with `tools`), `completed`, then `saved` (with `turns`).
+    Session {
+        session: String,
+        status: String,
+        /// The session was created by this run.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        new: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tools: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        turns: Option<u64>,
+    },
     /// A run ended: `status` is `completed`, `interrupted` or `failed`.
     RunFinished {
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -175,6 +223,38 @@ pub enum Event {
 pub struct Count {
     pub label: String,
     pub count: u64,
+}
+
+/// One MCP server at start-up: its tools, or why it was skipped (with the last lines of
+/// its stderr).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerTools {
+    pub server: String,
+    pub tools: u64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub builtin: bool,
+    pub ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<String>,
+}
+
+/// A task of a plan: the tool (as offered) and its arguments; `consent` when it may run
+/// only with the user's consent.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlannedTask {
+    pub tool: String,
+    pub arguments: serde_json::Value,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub consent: bool,
+}
+
+/// A task the model planned that archie did not keep, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DroppedTask {
+    pub tool: String,
+    pub reason: String,
 }
 
 /// Where events go. Implementations must be cheap: they are called from hot loops.

@@ -92,8 +92,10 @@ async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
         Command::BuildContext(args) => cli::build_context::run(app, args).await,
         Command::Echo(args) => cli::echo::run(app, args).await,
         Command::Graph(args) => cli::graph::run(app, args),
+        Command::Mcp(args) => cli::mcp::run(app, args).await,
         Command::Memory(args) => cli::memory::run(app, args).await,
         Command::Runs(args) => cli::runs::run(app, args),
+        Command::Search(args) => cli::search::run(app, args).await,
         Command::Resume(_) => Err(CommandError::usage("a resumed run cannot resume another")),
     }
 }

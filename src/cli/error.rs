@@ -13,6 +13,7 @@ use crate::error::{Classify, Exit, Interrupted, UsageError};
 use crate::events::Event;
 use crate::graph::{BuildError, RunError};
 use crate::llm::{LlmError, TimeoutPhase};
+use crate::mcp::McpError;
 use crate::memory::MemoryError;
 use crate::prompts::PromptError;
 use crate::store::StoreError;
@@ -107,6 +108,9 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<Strin
     if let Some(e) = err.downcast_ref::<StoreError>() {
         return (Some(e.exit()), store_hints(e));
     }
+    if let Some(e) = err.downcast_ref::<McpError>() {
+        return (Some(e.exit()), mcp_hints(e));
+    }
     if err.is::<ConfigError>() {
         return (Some(Exit::Usage), vec![CONFIG_HINT.into()]);
     }
@@ -180,6 +184,22 @@ fn llm_hints(err: &LlmError) -> Vec<String> {
         LlmError::Exhausted { last, .. } => return llm_hints(last),
     };
     vec![hint]
+}
+
+fn mcp_hints(err: &McpError) -> Vec<String> {
+    let hint = match err {
+        McpError::Timeout { .. } => {
+            "Give the server more time with \"tool_timeout_sec\" (or \"startup_timeout_sec\") \
+             in its MCP configuration."
+        }
+        McpError::Closed { .. } => {
+            "The server stopped; `archie -v mcp list` starts it and shows its stderr."
+        }
+        McpError::UnknownTool { .. } => "`archie mcp list` shows the tools each server offers.",
+        McpError::UnknownResource { .. } | McpError::InvalidArguments { .. } => return Vec::new(),
+        McpError::Request { .. } => "`archie -v mcp list` shows what the server says.",
+    };
+    vec![hint.into()]
 }
 
 fn memory_hints(err: &MemoryError) -> Vec<String> {

@@ -11,9 +11,11 @@ pub mod graph;
 pub mod inputs;
 pub mod knowledge;
 pub mod llm;
+pub mod mcp;
 pub mod memory;
 pub mod resume;
 pub mod runs;
+pub mod search;
 
 use crate::app::Settings;
 use crate::ui::{ColorChoice, Verbosity};
@@ -192,6 +194,10 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
     /// Print a flow's graph as a Mermaid diagram
     #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
     Graph(graph::GraphArgs),
+    /// Serve archie's knowledge graph to other agents over MCP (stdio), or list the MCP
+    /// servers archie uses
+    #[command(after_help = mcp::EXAMPLES)]
+    Mcp(mcp::McpArgs),
     /// Look at the knowledge graph in the memory file: stats, show, import, export
     #[command(
         after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
@@ -208,6 +214,10 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     /// List and inspect recorded runs, and prune old ones
     #[command(after_help = runs::EXAMPLES)]
     Runs(runs::RunsArgs),
+    /// Answer a question with tools: archie's knowledge and MCP servers, planned by the
+    /// model, run in parallel, answered with sources
+    #[command(after_help = search::EXAMPLES)]
+    Search(search::SearchArgs),
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod build_context;
 pub mod echo;
 pub mod reply;
+pub mod search;
 pub mod sources;
 
 use crate::graph::BuildError;
@@ -36,6 +37,11 @@ pub const FLOWS: &[Flow] = &[
         name: echo::NAME,
         prompts: echo::PROMPTS,
         mermaid: || Ok(echo::graph()?.mermaid()),
+    },
+    Flow {
+        name: search::NAME,
+        prompts: search::PROMPTS,
+        mermaid: || Ok(search::graph()?.mermaid()),
     },
 ];
 

@@ -257,6 +257,24 @@ impl dyn Llm + '_ {
         T: DeserializeOwned + JsonSchema,
     {
         request.schema = Some(Schema::of::<T>());
+        self.structured_schema(request).await
+    }
+
+    /// Like [`structured_with`](#method.structured_with) with the schema given in
+    /// `request.schema` instead of derived from `T` (a schema built at run time, such as
+    /// one that names only the tools on offer). `T` is what the answer is read as; it
+    /// may be looser than the schema (`serde_json::Value`), and the caller then checks
+    /// the rest. Panics never; a request without a schema asks for any JSON value.
+    pub async fn structured_schema<T>(&self, mut request: Request) -> Result<T, LlmError>
+    where
+        T: DeserializeOwned,
+    {
+        if request.schema.is_none() {
+            request.schema = Some(Schema {
+                name: "answer".into(),
+                schema: serde_json::json!({}),
+            });
+        }
         request.show = false;
         let first = self.complete(request.clone()).await?;
         let err = match parse_structured::<T>(&first.text) {

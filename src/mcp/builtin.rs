@@ -607,7 +607,7 @@ impl Inner {
         } else if let Some(id) = uri.strip_prefix(SESSION_URI_PREFIX)
             && session::valid_id(id)
         {
-            let s = session::get(&memory, id).unwrap_or_else(SessionMemory::default);
+            let s = session::get(&memory, id).unwrap_or_default();
             serde_json::to_string_pretty(&s).unwrap_or_default()
         } else {
             return Err(McpError::UnknownResource {

@@ -21,7 +21,7 @@ mod client;
 pub mod config;
 pub mod names;
 mod process;
-mod server;
+pub mod server;
 
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 pub use client::{ConnectFailure, Connected, connect_all};
@@ -268,4 +268,120 @@ pub fn validate_arguments(schema: &Value, arguments: &Value) -> Result<(), Strin
         }),
         Err(_) => Ok(()),
     }
+}
+
+/// One server as `archie mcp list` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerReport {
+    pub name: String,
+    /// `builtin`, `stdio` or `http`.
+    pub transport: String,
+    /// The command line or URL.
+    pub target: String,
+    pub started: bool,
+    pub ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<String>,
+    pub tools: Vec<ToolReport>,
+}
+
+/// One tool as `archie mcp list` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolReport {
+    /// The tool's own name.
+    pub name: String,
+    /// The name offered to the model.
+    pub offered_as: String,
+    /// `enabled_tools`/`disabled_tools` let it through.
+    pub enabled: bool,
+    pub annotations: Hints,
+    pub description: String,
+}
+
+/// Starts every configured server (all at once, each within its start-up timeout),
+/// reports it with its tools, and stops it again. The built-in tools come first.
+pub async fn inspect(
+    specs: &[ServerSpec],
+    builtin: &Builtin,
+    events: &crate::events::Events,
+    verbose: bool,
+) -> Vec<ServerReport> {
+    let (connected, failed) = connect_all(specs, events, verbose).await;
+    let mut pairs: Vec<(String, ToolInfo, bool)> = builtin
+        .tools()
+        .into_iter()
+        .map(|t| (BUILTIN_SERVER.to_string(), t, true))
+        .collect();
+    for spec in specs {
+        if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
+            for t in c.tools() {
+                pairs.push((spec.name.clone(), t.clone(), spec.allows(&t.name)));
+            }
+        }
+    }
+    let offered = names::offered_names(
+        &pairs
+            .iter()
+            .map(|(s, t, _)| (s.as_str(), t.name.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let mut tools_of: std::collections::BTreeMap<String, Vec<ToolReport>> = Default::default();
+    for ((server, t, enabled), offered_as) in pairs.into_iter().zip(offered) {
+        tools_of.entry(server).or_default().push(ToolReport {
+            name: t.name,
+            offered_as,
+            enabled,
+            annotations: t.annotations,
+            description: t
+                .description
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
+        });
+    }
+    let mut reports = vec![ServerReport {
+        name: BUILTIN_SERVER.into(),
+        transport: "builtin".into(),
+        target: "archie's memory file and documents".into(),
+        started: true,
+        ms: 0,
+        error: None,
+        stderr: Vec::new(),
+        tools: tools_of.remove(BUILTIN_SERVER).unwrap_or_default(),
+    }];
+    for spec in specs {
+        let transport = match spec.transport {
+            Transport::Stdio { .. } => "stdio",
+            Transport::Http { .. } => "http",
+        };
+        let target = crate::secrets::redact_text(&spec.transport.describe());
+        if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
+            reports.push(ServerReport {
+                name: spec.name.clone(),
+                transport: transport.into(),
+                target,
+                started: true,
+                ms: c.startup_ms,
+                error: None,
+                stderr: Vec::new(),
+                tools: tools_of.remove(&spec.name).unwrap_or_default(),
+            });
+        } else if let Some(f) = failed.iter().find(|f| f.server == spec.name) {
+            reports.push(ServerReport {
+                name: spec.name.clone(),
+                transport: transport.into(),
+                target,
+                started: false,
+                ms: 0,
+                error: Some(f.reason.clone()),
+                stderr: f.stderr.clone(),
+                tools: Vec::new(),
+            });
+        }
+    }
+    futures::future::join_all(connected.iter().map(|c| c.close())).await;
+    reports
 }

@@ -49,6 +49,14 @@ const BUILTINS: &[(&str, &str)] = &[
     ),
     ("extract.md", include_str!("../../prompts/extract.md")),
     (
+        "search_plan.md",
+        include_str!("../../prompts/search_plan.md"),
+    ),
+    (
+        "search_answer.md",
+        include_str!("../../prompts/search_answer.md"),
+    ),
+    (
         "_knowledge_format.md",
         include_str!("../../prompts/_knowledge_format.md"),
     ),
@@ -65,6 +73,8 @@ pub const NAMES: &[&str] = &[
     "analyze_final",
     "build_context",
     "extract",
+    "search_plan",
+    "search_answer",
 ];
 
 /// Where the template in use for a file came from.

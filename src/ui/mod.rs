@@ -3,6 +3,7 @@
 //! memory, and colour settings.
 
 mod json;
+pub mod mcp;
 pub mod memory;
 pub mod runs;
 mod terminal;
@@ -534,6 +535,117 @@ impl EventSink for Ui {
                     line.push_str(" — nothing new, file unchanged");
                 }
                 self.done(&line);
+            }
+            Event::ToolsDiscovered { servers, .. } => {
+                let ok: Vec<String> = servers
+                    .iter()
+                    .filter(|s| s.error.is_none())
+                    .map(|s| {
+                        if s.builtin {
+                            format!("{} ({} built-in)", s.server, s.tools)
+                        } else {
+                            format!("{} ({})", s.server, s.tools)
+                        }
+                    })
+                    .collect();
+                self.done(&format!("tools  {}", ok.join(" · ")));
+                for s in servers.iter().filter(|s| s.error.is_some()) {
+                    let mut line = format!(
+                        "{} {} skipped: {}",
+                        console::style("✘").red(),
+                        s.server,
+                        s.error.as_deref().unwrap_or("")
+                    );
+                    for l in &s.stderr {
+                        line.push_str(&format!("\n    {} {l}", console::style("stderr:").dim()));
+                    }
+                    self.line(&line);
+                }
+            }
+            Event::Plan {
+                tasks,
+                dropped,
+                fallback,
+            } => {
+                let n = tasks.len();
+                let mut line = format!("plan   {n} task{}", if n == 1 { "" } else { "s" });
+                if fallback {
+                    line.push_str(" (archie's own: the model's plan was unusable)");
+                }
+                self.done(&line);
+                for d in dropped {
+                    self.line(&format!(
+                        "{} dropped {}: {}",
+                        console::style("!").yellow().bold(),
+                        d.tool,
+                        d.reason
+                    ));
+                }
+            }
+            Event::TaskStatus {
+                index,
+                tool,
+                arguments,
+                status,
+                ms,
+                tool_error,
+                reason,
+                ..
+            } => {
+                let key = format!("task {index}");
+                let call = format!("{tool} {}", text::truncate(&arguments.to_string(), 70));
+                if status == "running" {
+                    if self.inner.live {
+                        let bar = self.spinner(call);
+                        self.bars().nodes.insert(key, bar);
+                    }
+                    return;
+                }
+                if let Some(bar) = self.bars().nodes.remove(&key) {
+                    bar.finish_and_clear();
+                }
+                let line = match status.as_str() {
+                    "done" => format!(
+                        "  {} {call}   {}{}",
+                        tick(),
+                        console::style(text::took(ms.unwrap_or(0))).dim(),
+                        if tool_error {
+                            " (the tool reported an error)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    "failed" => format!(
+                        "  {} {call}   failed: {}",
+                        console::style("✘").red(),
+                        reason.unwrap_or_default()
+                    ),
+                    "skipped" => format!(
+                        "  {} {call}   skipped: {}",
+                        console::style("-").yellow(),
+                        reason.unwrap_or_default()
+                    ),
+                    _ => return,
+                };
+                self.line(&line);
+            }
+            Event::Session {
+                session, status, ..
+            } => {
+                if status == "saved" {
+                    self.line(&format!(
+                        "  {}",
+                        console::style(format!(
+                            "session {session} · follow up with: archie search --session {session} \"…\""
+                        ))
+                        .dim()
+                    ));
+                } else if self.inner.verbosity == Verbosity::Verbose {
+                    self.line(&format!(
+                        "  {}",
+                        console::style(format!("session {session}: {status}")).dim()
+                    ));
+                }
             }
             Event::RunFinished { run, .. } => self.bars().run = run,
             Event::RunStarted { .. } | Event::Interrupt { .. } => {}

@@ -46,6 +46,19 @@ fn vars(name: &str) -> Value {
             "document": "docs/orders.md", "heading": "Orders",
             "chunk": "The Order Service writes orders.", "known_types": ["service"]
         }),
+        "search_plan" => json!({
+            "query": "Which services write to the orders database?",
+            "tools": [{"name": "archie__find_entities", "description": "Find entities",
+                       "arguments": "{\"type\":\"object\"}"}],
+            "max_tasks": 5,
+            "session": {"summary": "- Q: earlier → A: answer", "turns": [{"query": "q", "answer": "a"}]}
+        }),
+        "search_answer" => json!({
+            "query": "Which services write to the orders database?",
+            "results": [{"n": 1, "tool": "archie__find_entities", "arguments": "{}",
+                         "status": "done", "text": "Orders DB"}],
+            "session": {"summary": "", "turns": []}
+        }),
         other => panic!("no variables for {other}"),
     }
 }
