@@ -281,7 +281,7 @@ async fn connect(
             let (client, tools) = match outcome {
                 Ok(Ok(pair)) => pair,
                 Ok(Err(err)) => {
-                    let status = process.exited();
+                    let status = process.exited(EXIT_GRACE).await;
                     process.shutdown(EXIT_GRACE).await;
                     let reason = match status {
                         Some(status) => format!("exited at start ({status})"),

@@ -157,9 +157,12 @@ impl ServerProcess {
         ))
     }
 
-    /// The server's exit status, if it has exited.
-    pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.try_wait().ok().flatten()
+    /// The server's exit status, if it exits within `wait`.
+    pub async fn exited(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+        tokio::time::timeout(wait, self.child.wait())
+            .await
+            .ok()
+            .and_then(Result::ok)
     }
 
     /// Stops the server (call after closing its stdin): a moment to exit on its own,

@@ -15,4 +15,5 @@ mod memory;
 mod prompts;
 mod pty;
 mod resume;
+mod search;
 mod store;

@@ -22,6 +22,7 @@
 
 #![allow(dead_code)]
 
+pub mod mcp_servers;
 pub mod mock_llm;
 
 use assert_cmd::Command;

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""A small MCP server over stdio for archie's tests, that can misbehave on request.
+
+Options (all optional):
+  --log FILE          append one line per request: "call TOOL ARGS", "cancelled ID", …
+  --pidfile FILE      write this process's pid
+  --crash             write to stderr and exit 2 before reading anything
+  --hang-initialize   never answer initialize
+  --flood-stderr      write ~20 MB to stderr before answering initialize, and keep writing
+  --stray-stdout      print a line that is not JSON-RPC on stdout first
+  --grandchild FILE   start `sleep 1000` and write its pid to FILE
+  --ignore-eof        keep running after stdin closes (archie must signal it)
+  --ignore-sigterm    ignore SIGTERM (archie must kill it)
+  --delay-ms N        how long slow_* tools take (default 300)
+
+Tools: slow_a, slow_b, slow_c (read-only, take --delay-ms), echo (read-only),
+hang (read-only, never answers), danger (destructive), big (read-only, ~17 MiB reply),
+unmarked (no annotations).
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+args = sys.argv[1:]
+
+
+def opt(name, default=None):
+    if name in args:
+        i = args.index(name)
+        if i + 1 < len(args):
+            return args[i + 1]
+    return default
+
+
+def flag(name):
+    return name in args
+
+
+LOG = opt("--log")
+DELAY = int(opt("--delay-ms", "300")) / 1000.0
+lock = threading.Lock()
+
+
+def log(line):
+    if LOG:
+        with lock:
+            with open(LOG, "a") as f:
+                f.write(line + "\n")
+
+
+def send(msg):
+    data = json.dumps(msg) + "\n"
+    with lock:
+        sys.stdout.write(data)
+        sys.stdout.flush()
+
+
+if opt("--pidfile"):
+    with open(opt("--pidfile"), "w") as f:
+        f.write(str(os.getpid()))
+
+if flag("--ignore-sigterm"):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+if flag("--crash"):
+    sys.stderr.write("fake: starting\nfatal: cannot open /etc/fake/config.toml\n")
+    sys.stderr.flush()
+    sys.exit(2)
+
+if opt("--grandchild"):
+    child = subprocess.Popen(["sleep", "1000"])
+    with open(opt("--grandchild"), "w") as f:
+        f.write(str(child.pid))
+
+if flag("--stray-stdout"):
+    sys.stdout.write("fake server listening on stdio\n")
+    sys.stdout.flush()
+
+if flag("--flood-stderr"):
+    line = "x" * 99 + "\n"
+    # Far more than a pipe buffer: a client that does not drain stderr hangs us here.
+    for _ in range(200_000):
+        sys.stderr.write(line)
+    sys.stderr.flush()
+
+    def keep_flooding():
+        while True:
+            try:
+                sys.stderr.write("still chatty\n")
+                sys.stderr.flush()
+            except Exception:
+                return
+            time.sleep(0.01)
+
+    threading.Thread(target=keep_flooding, daemon=True).start()
+
+READ = {"readOnlyHint": True, "destructiveHint": False}
+QUERY = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+TOOLS = [
+    {"name": "slow_a", "description": "Slow search A", "inputSchema": QUERY, "annotations": READ},
+    {"name": "slow_b", "description": "Slow search B", "inputSchema": QUERY, "annotations": READ},
+    {"name": "slow_c", "description": "Slow search C", "inputSchema": QUERY, "annotations": READ},
+    {"name": "echo", "description": "Echo the query", "inputSchema": QUERY, "annotations": READ},
+    {"name": "hang", "description": "Never answers", "inputSchema": QUERY, "annotations": READ},
+    {"name": "big", "description": "A huge reply", "inputSchema": QUERY, "annotations": READ},
+    {
+        "name": "danger",
+        "description": "Deletes a path",
+        "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+        "annotations": {"readOnlyHint": False, "destructiveHint": True},
+    },
+    {"name": "unmarked", "description": "No hints", "inputSchema": QUERY},
+]
+
+
+def text_result(id_, text, is_error=False):
+    send({"jsonrpc": "2.0", "id": id_, "result": {"content": [{"type": "text", "text": text}], "isError": is_error}})
+
+
+def call(id_, name, arguments):
+    log("call %s %s" % (name, json.dumps(arguments, sort_keys=True)))
+    if name.startswith("slow_"):
+        time.sleep(DELAY)
+        text_result(id_, "%s found: %s" % (name, arguments.get("query")))
+    elif name == "echo":
+        text_result(id_, "echo: %s" % arguments.get("query"))
+    elif name == "hang":
+        return
+    elif name == "big":
+        text_result(id_, "y" * (17 << 20))
+    elif name == "danger":
+        text_result(id_, "deleted %s" % arguments.get("path"))
+    elif name == "unmarked":
+        text_result(id_, "unmarked ran")
+    else:
+        send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32602, "message": "unknown tool " + name}})
+
+
+for raw in sys.stdin:
+    raw = raw.strip()
+    if not raw:
+        continue
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        continue
+    method = msg.get("method")
+    id_ = msg.get("id")
+    params = msg.get("params") or {}
+    if method == "initialize":
+        log("initialize")
+        if flag("--hang-initialize"):
+            continue
+        send({
+            "jsonrpc": "2.0",
+            "id": id_,
+            "result": {
+                "protocolVersion": params.get("protocolVersion", "2025-06-18"),
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "fake", "version": "1.0.0"},
+            },
+        })
+    elif method == "tools/list":
+        send({"jsonrpc": "2.0", "id": id_, "result": {"tools": TOOLS}})
+    elif method == "tools/call":
+        threading.Thread(
+            target=call, args=(id_, params.get("name"), params.get("arguments") or {}), daemon=True
+        ).start()
+    elif method == "notifications/cancelled":
+        log("cancelled %s" % params.get("requestId"))
+    elif method == "ping":
+        send({"jsonrpc": "2.0", "id": id_, "result": {}})
+    elif id_ is not None:
+        send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32601, "message": "no method " + str(method)}})
+
+log("stdin closed")
+if flag("--ignore-eof"):
+    while True:
+        time.sleep(1)
