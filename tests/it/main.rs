@@ -11,6 +11,7 @@ mod docs;
 mod engine;
 mod flows;
 mod llm;
+mod mcp;
 mod memory;
 mod prompts;
 mod pty;

@@ -605,7 +605,10 @@ fn misbehaving_servers_are_skipped_or_timed_out_and_none_is_left_running() {
     );
     // Nothing outlives archie: servers, the one that ignores SIGTERM and stdin closing,
     // and the grandchild started through `sh -c`.
-    assert!(read_pid(&d.join("grandchild.pid")).is_some(), "the shell server started");
+    assert!(
+        read_pid(&d.join("grandchild.pid")).is_some(),
+        "the shell server started"
+    );
     for pidfile in [
         "crash.pid",
         "stuck.pid",
