@@ -194,8 +194,7 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
     /// Print a flow's graph as a Mermaid diagram
     #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
     Graph(graph::GraphArgs),
-    /// Serve archie's knowledge graph to other agents over MCP (stdio), or list the MCP
-    /// servers archie uses
+    /// Serve archie's knowledge to other agents over MCP (stdio), or list MCP servers
     #[command(after_help = mcp::EXAMPLES)]
     Mcp(mcp::McpArgs),
     /// Look at the knowledge graph in the memory file: stats, show, import, export
@@ -214,8 +213,7 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     /// List and inspect recorded runs, and prune old ones
     #[command(after_help = runs::EXAMPLES)]
     Runs(runs::RunsArgs),
-    /// Answer a question with tools: archie's knowledge and MCP servers, planned by the
-    /// model, run in parallel, answered with sources
+    /// Answer a question with MCP tools and archie's knowledge, citing the sources
     #[command(after_help = search::EXAMPLES)]
     Search(search::SearchArgs),
 }

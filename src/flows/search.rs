@@ -879,7 +879,7 @@ async fn synthesize(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyh
         for (i, r) in state.results.iter().enumerate() {
             if r.status == "done" {
                 answer.push_str(&format!(
-                    "\n[{}] `{} {}`",
+                    "\n- [{}] `{} {}`",
                     i + 1,
                     r.tool,
                     compact(&r.arguments)

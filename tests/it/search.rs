@@ -794,3 +794,52 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
     );
     assert!(text.contains("archie__find_entities"), "{text}");
 }
+
+#[test]
+fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
+    use std::io::BufRead;
+    let dir = tempdir();
+    write_memory(dir.path());
+    let d = dir.path();
+    let script = crate::support::mcp_servers::fake_script();
+    let config = write_config(
+        d,
+        json!({"shell": {"command": "sh", "args": ["-c", format!(
+            "python3 {} --grandchild {} --pidfile {} --ignore-eof",
+            script.display(), d.join("grandchild.pid").display(), d.join("server.pid").display())]}}),
+    );
+    let mock = MockLlm::start_background();
+    model(
+        &mock,
+        plan(&[("shell__hang", json!({"query": "x"}))]),
+        ANSWER,
+    );
+    let mut cmd = std::process::Command::new(archie_bin());
+    cmd.current_dir(d)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", d)
+        .envs(mock.env())
+        .args(["--json", "search", "--mcp-config"])
+        .arg(&config)
+        .arg("hang?")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    for line in stdout.lines() {
+        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if event["event"] == "task_status" && event["status"] == "running" {
+            break;
+        }
+    }
+    let server = read_pid(&d.join("server.pid")).expect("the server started");
+    let grandchild = read_pid(&d.join("grandchild.pid")).expect("the grandchild started");
+    assert!(alive(server) && alive(grandchild));
+    // SAFETY: sends SIGINT to the archie child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(!alive(server), "the server outlived archie");
+    assert!(!alive(grandchild), "the grandchild outlived archie");
+}
