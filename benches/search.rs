@@ -12,6 +12,8 @@
 //! The binary is the one cargo builds for this bench (`$CARGO_TARGET_DIR/release/archie`);
 //! `ARCHIE_BIN` overrides it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 
@@ -83,6 +85,7 @@ fn main() -> anyhow::Result<()> {
     });
     let mut times = Vec::new();
     let mut calls = Vec::new();
+    let mut steps: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for _ in 0..runs {
         let before = mock.requests().len();
         let started = Instant::now();
@@ -92,7 +95,7 @@ fn main() -> anyhow::Result<()> {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", dir.path())
             .envs(mock.env())
-            .args(["--quiet", "search", "--mcp-config"])
+            .args(["--json", "search", "--mcp-config"])
             .arg(&config)
             .arg("Where is it?")
             .output()?;
@@ -101,12 +104,23 @@ fn main() -> anyhow::Result<()> {
         if !out.status.success() {
             anyhow::bail!("search failed: {}", String::from_utf8_lossy(&out.stderr));
         }
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let event: serde_json::Value = serde_json::from_str(line)?;
+            if event["event"] == "node_finished" {
+                let node = event["node"].as_str().unwrap_or("?").to_string();
+                let ms = event["ms"].as_f64().unwrap_or(0.0);
+                steps.entry(node).or_default().push(ms);
+            }
+        }
     }
     println!(
         "search, 3 tasks × {tool_ms} ms tools, {latency} ms per LLM call: {} · LLM calls per run {:?}",
         stats(times),
         calls
     );
+    for (node, ms) in steps {
+        println!("  step {node}: {}", stats(ms));
+    }
 
     // mcp start-up
     let mut times = Vec::new();

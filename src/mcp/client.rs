@@ -272,7 +272,7 @@ async fn connect(
                 let client = client_config()
                     .serve(transport)
                     .await
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| root_cause(&e))?;
                 let tools = list_all(&client).await?;
                 Ok::<_, String>((client, tools))
             };
@@ -328,7 +328,7 @@ async fn connect(
                     let client = client_config()
                         .serve(transport)
                         .await
-                        .map_err(|e| HttpFailure::retryable(e.to_string()))?;
+                        .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;
                     let tools = list_all(&client).await.map_err(HttpFailure::retryable)?;
                     Ok::<_, HttpFailure>((client, tools))
                 };
@@ -371,6 +371,20 @@ async fn connect(
                 )),
             }
         }
+    }
+}
+
+/// The innermost cause of an error (rmcp's outer messages name its internal types).
+fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut last = err;
+    while let Some(source) = last.source() {
+        last = source;
+    }
+    let text = last.to_string();
+    if text.is_empty() {
+        err.to_string()
+    } else {
+        text
     }
 }
 
@@ -429,7 +443,7 @@ async fn list_all(client: &Client) -> Result<Vec<ToolInfo>, String> {
         let page = client
             .list_tools(params)
             .await
-            .map_err(|e| format!("tools/list failed: {e}"))?;
+            .map_err(|e| format!("tools/list failed: {}", root_cause(&e)))?;
         for tool in &page.tools {
             let wire = serde_json::to_value(tool).map_err(|e| e.to_string())?;
             match serde_json::from_value::<ToolInfo>(wire) {

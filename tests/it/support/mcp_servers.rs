@@ -23,9 +23,9 @@ pub fn fake(args: &[&str]) -> Value {
     json!({"command": "python3", "args": all})
 }
 
-/// The archie binary under test.
+/// The archie binary under test, as an owned path (for `json!`).
 pub fn archie_bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("archie")
+    super::archie_bin().to_path_buf()
 }
 
 /// Writes `{"mcpServers": servers}` to `dir/mcp.json` and returns its path.
