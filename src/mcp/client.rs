@@ -381,11 +381,20 @@ fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
         last = source;
     }
     let text = last.to_string();
-    if text.is_empty() {
+    let mut text = if text.is_empty() {
         err.to_string()
     } else {
         text
+    };
+    // Drop the Rust type names rmcp puts in its messages (` [rmcp::transport::…]`).
+    while let Some(start) = text.find(" [")
+        && let Some(len) = text[start..].find(']')
+        && text[start..start + len].contains("::")
+    {
+        text.replace_range(start..start + len + 1, "");
     }
+    text.replace("Send message error ", "")
+        .replace("Client error: ", "")
 }
 
 struct HttpFailure {
