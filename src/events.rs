@@ -86,7 +86,9 @@ pub enum Event {
     Answered { prompt: String, answer: String },
     /// A file archie wrote (named again at the end of the run).
     Wrote { path: String, what: String },
-    /// The command's result, for stdout.
+    /// The command's result, for stdout. Under `--json` its text is carried by the final
+    /// [`Event::Finished`] (`"result"`) instead of a line of its own.
+    #[serde(rename = "output")]
     Result { text: String },
     /// The command's result as structured data, for stdout: pretty JSON for people, the
     /// value itself under `--json` (`{"event":"data","value":…}`), so scripts decode once.
@@ -216,6 +218,76 @@ pub enum Event {
         status: String,
         ms: u64,
     },
+    /// The last event of every command, so a script needs only `tail -1`: how it ended,
+    /// the run, the question it waits for, what it wrote and learned, and what it cost.
+    /// Serialised as `{"event": "result", ...}`.
+    #[serde(rename = "result")]
+    Finished(Box<Summary>),
+}
+
+/// What a command left behind ([`Event::Finished`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// `completed`, `waiting`, `interrupted`, `failed` or `usage_error`.
+    pub status: String,
+    pub exit_code: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    /// The command's result text (`Echo: hi`), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The question the run waits for (exit code 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<Pending>,
+    /// The command that continues the run, when it can be continued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resume_command: Option<String>,
+    /// Every file written, in order.
+    pub files: Vec<Written>,
+    /// What the memory file gained, when it was saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<MemoryChange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<UsageSummary>,
+    /// The error's message, when the command failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A question waiting for an answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pending {
+    pub question: String,
+    pub kind: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+/// A file a command wrote.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Written {
+    pub path: String,
+    pub what: String,
+}
+
+/// What a saved memory file gained.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MemoryChange {
+    pub path: String,
+    pub entities_added: u64,
+    pub relationships_added: u64,
+    pub updated: u64,
+}
+
+/// LLM use of this invocation: `llm_ms` is time with a call in flight, `wall_ms` the
+/// whole command.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UsageSummary {
+    pub calls: u64,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    pub llm_ms: u64,
+    pub wall_ms: u64,
 }
 
 /// How many of something, with a label for people (`{"label": "binary", "count": 2}`).

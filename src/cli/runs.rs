@@ -143,7 +143,12 @@ fn show(app: &App, dir: &Path, args: ShowArgs) -> Result<Exit, CommandError> {
         let resume = resume_command(&app.settings, &id);
         result(
             app,
-            crate::ui::runs::render_detail(&run, store::now_ms(), &resume),
+            crate::ui::runs::render_detail(
+                &run,
+                store::now_ms(),
+                &resume,
+                crate::flows::step_words,
+            ),
         );
     }
     Ok(Exit::Done)

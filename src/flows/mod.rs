@@ -45,6 +45,19 @@ pub const FLOWS: &[Flow] = &[
     },
 ];
 
+/// A step (a node) as the user reads it: `extract` is `extracting knowledge`. What is
+/// not listed is shown by its name.
+pub fn step_words(node: &str) -> &str {
+    match node {
+        "retrieve" => "reading the documents",
+        "extract" => "extracting knowledge",
+        "prepare" => "asking the model",
+        "final" => "writing the analysis",
+        "build" => "writing the overview",
+        other => other,
+    }
+}
+
 /// The flow named `name`.
 pub fn find(name: &str) -> Option<&'static Flow> {
     FLOWS.iter().find(|f| f.name == name)

@@ -27,6 +27,35 @@ pub struct Question {
     /// (an agent's streamed message, say).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt: Option<String>,
+    /// The slash commands a free-text answer may be instead of text (`/approve`). Any
+    /// other `/word` is a mistyped command, never an answer: it is refused with a
+    /// suggestion, and so never sent to a model.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<SlashCommand>,
+}
+
+/// A command a question accepts instead of a free-text answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlashCommand {
+    /// `/approve`
+    pub name: String,
+    /// What it does: `write the analysis`.
+    pub help: String,
+}
+
+/// What a typed answer is, as far as slash commands go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// Text to use as the answer.
+    Text,
+    /// One of the question's commands.
+    Command,
+    /// `/help`: the user asks which commands there are.
+    Help,
+    /// Nothing but whitespace.
+    Empty,
+    /// A `/word` that is not a command of this question; the closest one, if any is close.
+    Unknown { suggestion: Option<String> },
 }
 
 /// What kind of answer a question wants.
@@ -64,6 +93,7 @@ impl Question {
             text: text.into(),
             kind: QuestionKind::Text,
             prompt: None,
+            commands: Vec::new(),
         }
     }
 
@@ -72,6 +102,7 @@ impl Question {
             text: text.into(),
             kind: QuestionKind::Confirm { default },
             prompt: None,
+            commands: Vec::new(),
         }
     }
 
@@ -80,6 +111,7 @@ impl Question {
             text: text.into(),
             kind: QuestionKind::Choose { options },
             prompt: None,
+            commands: Vec::new(),
         }
     }
 
@@ -89,9 +121,91 @@ impl Question {
         self
     }
 
+    /// Accepts these slash commands (name, what it does) besides free text.
+    pub fn with_commands(mut self, commands: &[(&str, &str)]) -> Self {
+        self.commands = commands
+            .iter()
+            .map(|(name, help)| SlashCommand {
+                name: (*name).to_string(),
+                help: (*help).to_string(),
+            })
+            .collect();
+        self
+    }
+
     /// What the terminal prompt shows.
     pub fn prompt_label(&self) -> &str {
         self.prompt.as_deref().unwrap_or(&self.text)
+    }
+
+    /// Whether `raw` is text, one of this question's commands, `/help`, nothing, or a
+    /// mistyped command. A command is a single `/word` of letters (so `/etc/hosts is the
+    /// file` is text).
+    pub fn classify(&self, raw: &str) -> Typed {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            return Typed::Empty;
+        }
+        let Some(word) = trimmed.strip_prefix('/') else {
+            return Typed::Text;
+        };
+        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
+            return Typed::Text;
+        }
+        let lower = trimmed.to_ascii_lowercase();
+        if self.commands.iter().any(|c| c.name == lower) {
+            return Typed::Command;
+        }
+        if lower == "/help" || lower == "/?" {
+            return Typed::Help;
+        }
+        let suggestion = self
+            .commands
+            .iter()
+            .map(|c| (edit_distance(&lower, &c.name), &c.name))
+            .filter(|(d, name)| *d <= (name.len() / 3).max(2))
+            .min()
+            .map(|(_, name)| name.clone());
+        Typed::Unknown { suggestion }
+    }
+
+    /// `unknown command /aprove — did you mean /approve?`
+    pub fn unknown_command(&self, raw: &str, suggestion: Option<&str>) -> String {
+        let raw = raw.trim();
+        match suggestion {
+            Some(s) => format!("unknown command {raw} — did you mean {s}?"),
+            None if self.commands.is_empty() => format!("unknown command {raw}"),
+            None => format!(
+                "unknown command {raw} (the commands are {})",
+                self.command_names()
+            ),
+        }
+    }
+
+    /// `/approve, /abort`
+    pub fn command_names(&self) -> String {
+        self.commands
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// What to type, for an empty answer: `type your answer, or /approve to write the
+    /// analysis, /abort to stop`.
+    pub fn what_to_type(&self) -> String {
+        let mut out = String::from("type your answer");
+        if !self.commands.is_empty() {
+            let commands: Vec<String> = self
+                .commands
+                .iter()
+                .map(|c| format!("{} to {}", c.name, c.help))
+                .collect();
+            out.push_str(", or ");
+            out.push_str(&commands.join(", "));
+            out.push_str(" (/help lists the commands)");
+        }
+        out
     }
 
     /// Reads a typed answer (a scripted one, or one read back from a store) for this
@@ -100,7 +214,17 @@ impl Question {
     pub fn parse_answer(&self, raw: &str) -> Result<Answer, UsageError> {
         let trimmed = raw.trim();
         match &self.kind {
-            QuestionKind::Text => Ok(Answer::Text(raw.to_string())),
+            QuestionKind::Text => match self.classify(raw) {
+                Typed::Unknown { suggestion } => Err(UsageError::new(
+                    self.unknown_command(raw, suggestion.as_deref()),
+                )
+                .hint(format!("The commands here are {}.", self.command_names()))),
+                Typed::Help => Err(UsageError::new(format!(
+                    "{trimmed} is for the terminal; the commands here are {}",
+                    self.command_names()
+                ))),
+                _ => Ok(Answer::Text(raw.to_string())),
+            },
             QuestionKind::Confirm { .. } => match trimmed.to_ascii_lowercase().as_str() {
                 "y" | "yes" | "true" | "1" => Ok(Answer::Yes(true)),
                 "n" | "no" | "false" | "0" => Ok(Answer::Yes(false)),
@@ -135,6 +259,23 @@ impl Question {
             }
         }
     }
+}
+
+/// Edit distance between two short strings.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
 }
 
 /// An answer to a [`Question`].
@@ -264,5 +405,50 @@ impl Prompter for Chain {
             }
             Ok(None)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question() -> Question {
+        Question::text("Which?").with_commands(&[
+            ("/approve", "write the analysis"),
+            ("/abort", "stop without writing"),
+        ])
+    }
+
+    #[test]
+    fn slash_words_are_commands_help_or_typos() {
+        let q = question();
+        assert_eq!(q.classify("/approve"), Typed::Command);
+        assert_eq!(q.classify("  /APPROVE "), Typed::Command);
+        assert_eq!(q.classify("/help"), Typed::Help);
+        assert_eq!(q.classify("   "), Typed::Empty);
+        assert_eq!(q.classify("It fails fast."), Typed::Text);
+        assert_eq!(q.classify("/etc/hosts is the file"), Typed::Text);
+        assert_eq!(
+            q.classify("/aprove"),
+            Typed::Unknown {
+                suggestion: Some("/approve".into())
+            }
+        );
+        assert_eq!(q.classify("/quit"), Typed::Unknown { suggestion: None });
+        assert_eq!(
+            q.unknown_command("/aprove", Some("/approve")),
+            "unknown command /aprove — did you mean /approve?"
+        );
+    }
+
+    #[test]
+    fn a_scripted_typo_is_refused_not_answered() {
+        let q = question();
+        let err = q.parse_answer("/aprove").unwrap_err();
+        assert!(err.message.contains("did you mean /approve?"), "{err}");
+        assert_eq!(
+            q.parse_answer("/abort").unwrap(),
+            Answer::Text("/abort".into())
+        );
     }
 }

@@ -9,8 +9,9 @@ pub struct JsonLines;
 impl EventSink for JsonLines {
     fn emit(&self, event: Event) {
         use std::io::Write;
-        // For people only: a script has the run's `interrupt` event already.
-        if matches!(event, Event::Waiting { .. }) {
+        // For people only: a script has the run's `interrupt` event already, and the
+        // command's result text comes in the final `result` event.
+        if matches!(event, Event::Waiting { .. } | Event::Result { .. }) {
             return;
         }
         if let Ok(line) = serde_json::to_string(&event) {
@@ -21,4 +22,26 @@ impl EventSink for JsonLines {
             let _ = out.flush();
         }
     }
+}
+
+/// A command-line error under `--json`, before anything else could run: an `error` event
+/// and the final `result` event.
+pub fn json_error(message: &str, exit_code: u8) {
+    let status = if exit_code == 2 {
+        "usage_error"
+    } else {
+        "failed"
+    };
+    JsonLines.emit(Event::Error {
+        message: message.to_string(),
+        causes: Vec::new(),
+        hints: Vec::new(),
+        exit_code,
+    });
+    JsonLines.emit(Event::Finished(Box::new(crate::events::Summary {
+        status: status.into(),
+        exit_code,
+        error: Some(message.to_string()),
+        ..crate::events::Summary::default()
+    })));
 }

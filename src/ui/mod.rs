@@ -1,7 +1,18 @@
 //! The only place that draws: the human renderer of [`Event`]s on stderr, JSON lines
 //! ([`JsonLines`]), the terminal prompter ([`Terminal`]), tables of runs and of the
-//! memory, and colour settings.
+//! memory, and colour and symbol settings.
+//!
+//! What the renderer promises:
+//! - one progress line per step, in words and with counts and an ETA when the step knows
+//!   them (`extracting knowledge 8/12 · eta 2 s`); never two spinners, never a node name;
+//! - without a terminal that can redraw (`TERM=dumb`, stderr a file or a pipe), a plain
+//!   progress line every few seconds instead of spinners;
+//! - everything that came from outside (documents, file names, entity names, model
+//!   replies) is made inert: control characters are shown escaped ([`text::inert`]);
+//! - archie's own symbols fall back to ASCII when the locale is not UTF-8.
 
+#[cfg(unix)]
+mod editor;
 mod json;
 pub mod mcp;
 pub mod memory;
@@ -9,16 +20,17 @@ pub mod runs;
 mod terminal;
 pub mod text;
 
-pub use json::JsonLines;
+pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
 pub use text::thousands;
 
 use crate::events::{Event, EventSink};
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::collections::HashMap;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 /// When to use colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,10 +53,13 @@ pub enum Verbosity {
     Verbose,
 }
 
-/// Decides colour for stdout and stderr once, at start-up.
+/// archie's symbols are drawn in ASCII (the locale is not UTF-8).
+static ASCII: AtomicBool = AtomicBool::new(false);
+
+/// Decides colour for stdout and stderr, and whether symbols must be ASCII, once, at
+/// start-up.
 pub fn init_colors(choice: ColorChoice) {
-    let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-        || std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) || dumb_terminal();
     let (out, err) = match choice {
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
@@ -56,6 +71,32 @@ pub fn init_colors(choice: ColorChoice) {
     };
     console::set_colors_enabled(out);
     console::set_colors_enabled_stderr(err);
+    ASCII.store(!utf8_locale(), Ordering::Relaxed);
+}
+
+/// Whether archie's symbols are drawn in ASCII.
+pub fn ascii() -> bool {
+    ASCII.load(Ordering::Relaxed)
+}
+
+/// The locale's character set is UTF-8: the first of `LC_ALL`, `LC_CTYPE` and `LANG`
+/// that is set says so. With none set, archie assumes a UTF-8 terminal (as nearly all
+/// are); an explicit `C`, `POSIX` or Latin-1 locale gets ASCII.
+fn utf8_locale() -> bool {
+    for var in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        if let Ok(value) = std::env::var(var)
+            && !value.is_empty()
+        {
+            let value = value.to_ascii_lowercase();
+            return value.contains("utf-8") || value.contains("utf8");
+        }
+    }
+    true
+}
+
+/// `TERM=dumb`: no colour, no cursor movement.
+fn dumb_terminal() -> bool {
+    std::env::var("TERM").is_ok_and(|t| t == "dumb")
 }
 
 /// Whether a human can answer prompts: stdin and stderr are terminals.
@@ -63,8 +104,64 @@ pub fn is_interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
-/// The human renderer: spinners and bars on stderr, a line per finished step, results
-/// on stdout. Cheap to clone (shared inside).
+/// While progress lines are drawn, the terminal does not echo `^C`: the echo lands at
+/// the end of a full-width progress line, wraps, and the line could then no longer be
+/// cleared. Restored by [`restore_terminal`].
+#[cfg(unix)]
+static SAVED_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
+
+#[cfg(unix)]
+fn quiet_control_echo() {
+    if !std::io::stdin().is_terminal() {
+        return;
+    }
+    let mut saved = SAVED_TERMIOS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if saved.is_some() {
+        return;
+    }
+    // SAFETY: termios is plain data; tcgetattr fills it or fails.
+    let mut current: libc::termios = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid fd and a valid pointer to a termios.
+    if unsafe { libc::tcgetattr(0, &mut current) } != 0 {
+        return;
+    }
+    let mut changed = current;
+    changed.c_lflag &= !libc::ECHOCTL;
+    // SAFETY: a valid fd and a valid pointer to a termios.
+    if unsafe { libc::tcsetattr(0, libc::TCSANOW, &changed) } == 0 {
+        *saved = Some(current);
+    }
+}
+
+/// Puts the terminal back as archie found it (the `^C` echo); call before exiting.
+pub fn restore_terminal() {
+    #[cfg(unix)]
+    {
+        let saved = SAVED_TERMIOS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(saved) = saved {
+            // SAFETY: restores the settings read in `quiet_control_echo`.
+            unsafe {
+                libc::tcsetattr(0, libc::TCSANOW, &saved);
+            }
+        }
+    }
+}
+
+/// How often a plain progress line is printed when spinners cannot be drawn.
+fn plain_every() -> Duration {
+    std::env::var("ARCHIE_PROGRESS_EVERY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_secs(3), Duration::from_millis)
+}
+
+/// The human renderer: progress lines on stderr, a line per finished step, results on
+/// stdout. Cheap to clone (shared inside).
 #[derive(Clone)]
 pub struct Ui {
     inner: Arc<Inner>,
@@ -76,27 +173,53 @@ struct Inner {
     /// Events also go out as JSON lines on stdout: draw only what must reach stderr
     /// whatever the mode (a question waiting, Ctrl-C, an error).
     json: bool,
-    /// Whether bars are drawn (stderr is a terminal and not quiet).
+    /// Whether spinners are drawn (stderr is a terminal that can redraw, not quiet).
     live: bool,
-    bars: Mutex<Bars>,
+    /// Whether plain progress lines are printed instead (no terminal that can redraw).
+    plain: bool,
+    plain_every: Duration,
+    /// When this invocation started (the wall time on the usage line).
+    started: Instant,
+    state: Mutex<State>,
+    ticker: AtomicBool,
 }
 
 #[derive(Default)]
-struct Bars {
-    nodes: HashMap<String, ProgressBar>,
-    tasks: HashMap<String, ProgressBar>,
+struct State {
+    tasks: BTreeMap<String, Task>,
     streaming: bool,
+    /// Something was streamed since the last question (so the question was seen).
+    streamed: bool,
     /// The last thing printed ended with a blank line.
     gap: bool,
-    /// The run that finished last, named on the usage line.
+    /// The run that finished last, named on the usage line, and how it ended.
     run: Option<String>,
+    run_status: Option<String>,
+    /// The last retry said, so the same retry is not said once per call in flight.
+    last_retry: Option<String>,
+}
+
+/// A step in progress.
+struct Task {
+    bar: Option<ProgressBar>,
+    done: u64,
+    total: Option<u64>,
+    started: Instant,
+    /// When a plain progress line was last printed for it.
+    said: Instant,
 }
 
 impl Ui {
     /// The renderer for `verbosity`; with `json`, only what must reach stderr whatever
     /// the output mode.
     pub fn new(verbosity: Verbosity, json: bool) -> Self {
-        let live = !json && verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
+        let speaking = !json && verbosity != Verbosity::Quiet;
+        let redraws = std::io::stderr().is_terminal() && !dumb_terminal();
+        let live = speaking && redraws;
+        #[cfg(unix)]
+        if live {
+            quiet_control_echo();
+        }
         let target = if live {
             ProgressDrawTarget::stderr_with_hz(12)
         } else {
@@ -108,7 +231,11 @@ impl Ui {
                 verbosity,
                 json,
                 live,
-                bars: Mutex::new(Bars::default()),
+                plain: speaking && !redraws,
+                plain_every: plain_every(),
+                started: Instant::now(),
+                state: Mutex::new(State::default()),
+                ticker: AtomicBool::new(false),
             }),
         }
     }
@@ -117,15 +244,21 @@ impl Ui {
         self.inner.verbosity
     }
 
-    /// Runs `f` with every bar cleared from the screen, then redraws them.
+    /// Runs `f` with every progress line cleared from the screen, then redraws them.
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         self.inner.multi.suspend(f)
     }
 
-    /// Prints a line on stderr above the bars.
+    /// Whether the agent's last message was seen on this terminal since the last
+    /// question (when not, a prompt shows the question again). Resets the flag.
+    pub fn take_streamed(&self) -> bool {
+        std::mem::take(&mut self.state().streamed)
+    }
+
+    /// Prints a line on stderr above the progress lines.
     pub fn line(&self, text: &str) {
-        let text = &crate::secrets::redact_text(text);
-        self.bars().gap = text.ends_with('\n');
+        self.state().gap = text.ends_with('\n');
+        let text = finish(text);
         if self.inner.live {
             self.inner.multi.suspend(|| eprintln!("{text}"));
         } else {
@@ -135,12 +268,12 @@ impl Ui {
 
     /// Prints a command's result on stdout, after any stream in progress.
     fn result(&self, text: &str) {
-        let mut bars = self.bars();
-        self.end_stream(&mut bars);
-        drop(bars);
+        let mut state = self.state();
+        self.end_stream(&mut state);
+        drop(state);
         self.suspend(|| {
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", crate::secrets::redact_text(text));
+            let _ = writeln!(out, "{}", finish(&text::inert(text)));
             let _ = out.flush();
         });
     }
@@ -149,77 +282,131 @@ impl Ui {
         self.inner.verbosity == Verbosity::Quiet
     }
 
-    fn bars(&self) -> std::sync::MutexGuard<'_, Bars> {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.inner
-            .bars
+            .state
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Ends a streamed answer with a blank line, so it stands apart from what follows.
-    fn end_stream(&self, bars: &mut Bars) {
-        if bars.streaming {
-            bars.streaming = false;
-            bars.gap = true;
+    fn end_stream(&self, state: &mut State) {
+        if state.streaming {
+            state.streaming = false;
+            state.gap = true;
             eprintln!("\n");
         }
     }
 
-    fn spinner(&self, message: String) -> ProgressBar {
-        let bar = self.inner.multi.add(ProgressBar::new_spinner());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner:.cyan} {msg} {elapsed:.dim}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.set_message(message);
-        bar.enable_steady_tick(Duration::from_millis(100));
-        bar
-    }
-
-    fn task_bar(&self, task: &str, total: Option<u64>) -> ProgressBar {
+    fn bar(&self, task: &str, total: Option<u64>) -> ProgressBar {
+        let ascii = ascii();
+        let ticks = if ascii {
+            "|/-\\ "
+        } else {
+            "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏ "
+        };
         let bar = match total {
             Some(total) => {
                 let bar = self.inner.multi.add(ProgressBar::new(total));
                 bar.set_style(
                     ProgressStyle::with_template(
-                        "{spinner:.cyan} {prefix} [{bar:24.cyan/dim}] {pos}/{len} {msg} {elapsed:.dim} (eta {eta})",
+                        "{spinner:.cyan} {prefix} {bar:20.cyan/dim} {pos}/{len}{eta_words} {msg:.dim}",
                     )
                     .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("━╸ "),
+                    .with_key("eta_words", eta_words)
+                    .tick_chars(ticks)
+                    .progress_chars(if ascii { "=> " } else { "━╸ " }),
                 );
                 bar
             }
-            None => self.spinner(String::new()),
+            None => {
+                let bar = self.inner.multi.add(ProgressBar::new_spinner());
+                bar.set_style(
+                    ProgressStyle::with_template("{spinner:.cyan} {prefix}… {elapsed:.dim}")
+                        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+                        .tick_chars(ticks),
+                );
+                bar
+            }
         };
-        bar.set_prefix(task.to_string());
+        bar.set_prefix(finish(task).into_owned());
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
     }
-}
 
-impl Ui {
+    /// Without spinners: a thread that prints a plain line for each step in progress
+    /// every few seconds, started with the first step and ended with the renderer.
+    fn start_ticker(&self) {
+        if self.inner.ticker.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let weak: Weak<Inner> = Arc::downgrade(&self.inner);
+        let nap = self.inner.plain_every.min(Duration::from_millis(250));
+        let spawned = std::thread::Builder::new()
+            .name("archie-progress".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(nap);
+                    let Some(inner) = weak.upgrade() else { return };
+                    Ui { inner }.say_progress(false);
+                }
+            });
+        if spawned.is_err() {
+            self.inner.ticker.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Prints a plain progress line for every step due one (or every step, with `all`).
+    fn say_progress(&self, all: bool) {
+        let mut state = self.state();
+        if state.streaming {
+            return;
+        }
+        let every = self.inner.plain_every;
+        let now = Instant::now();
+        let mut lines = Vec::new();
+        for (name, task) in state.tasks.iter_mut() {
+            if all || now.duration_since(task.said) >= every {
+                task.said = now;
+                lines.push(plain_line(name, task));
+            }
+        }
+        drop(state);
+        for line in lines {
+            eprintln!("{}", finish(&format!("  {line}")));
+        }
+    }
+
     /// A finished piece of work: `✔ message`, after any stream in progress.
     fn done(&self, message: &str) {
-        let mut bars = self.bars();
-        self.end_stream(&mut bars);
-        drop(bars);
+        let mut state = self.state();
+        self.end_stream(&mut state);
+        drop(state);
         self.line(&format!("{} {message}", tick()));
     }
 
-    /// Clears every spinner and bar from the screen for good.
+    fn warn(&self, message: &str) {
+        let mut state = self.state();
+        self.end_stream(&mut state);
+        drop(state);
+        self.line(&format!("{} {message}", warn_sign()));
+    }
+
+    /// Clears every progress line from the screen for good.
     fn clear_bars(&self) {
-        let mut bars = self.bars();
-        let Bars { nodes, tasks, .. } = &mut *bars;
-        for (_, bar) in nodes.drain().chain(tasks.drain()) {
-            bar.finish_and_clear();
+        let mut state = self.state();
+        for (_, task) in std::mem::take(&mut state.tasks) {
+            if let Some(bar) = task.bar {
+                bar.finish_and_clear();
+            }
         }
-        self.end_stream(&mut bars);
+        self.end_stream(&mut state);
     }
 
     /// `error: message`, each cause once, then what to do.
     fn error(&self, message: &str, causes: &[String], hints: &[String]) {
         self.clear_bars();
-        eprintln!("{}", error_text(message, causes, hints));
+        eprintln!("{}", finish(&error_text(message, causes, hints)));
     }
 
     /// The run stopped at a question: the question, and the command that answers it.
@@ -238,15 +425,6 @@ impl Ui {
         } else {
             "there is no terminal to ask at"
         };
-        let answer = match kind {
-            "confirm" => "--answer yes   (or --yes)".to_string(),
-            "choose" => format!(
-                "--answer \"{}\"   (one of: {})",
-                options.first().map_or("", |o| o.as_str()),
-                options.join(", ")
-            ),
-            _ => "--answer \"…\"".to_string(),
-        };
         let mut msg = format!(
             "{} waiting for an answer ({how}):\n  {}\n",
             console::style("?").yellow().bold(),
@@ -255,21 +433,230 @@ impl Ui {
         if let Some(prompt) = prompt {
             msg.push_str(&format!("  {}\n", console::style(prompt).dim()));
         }
-        msg.push_str(&format!("  continue with: {resume_command} {answer}"));
-        eprintln!("{}", crate::secrets::redact_text(&msg));
+        msg.push_str(&runs::answer_hint(resume_command, kind, options));
+        eprintln!("{}", finish(&msg));
+    }
+
+    fn progress(&self, task: String, done: u64, total: Option<u64>, detail: Option<String>) {
+        let mut state = self.state();
+        let now = Instant::now();
+        let entry = state.tasks.entry(task.clone()).or_insert_with(|| Task {
+            bar: None,
+            done: 0,
+            total,
+            started: now,
+            said: now,
+        });
+        entry.done = done;
+        if total.is_some() {
+            entry.total = total;
+        }
+        if self.inner.live {
+            let bar = match &entry.bar {
+                Some(bar) => bar.clone(),
+                None => {
+                    let bar = self.bar(&task, total);
+                    entry.bar = Some(bar.clone());
+                    bar
+                }
+            };
+            drop(state);
+            if let Some(total) = total {
+                bar.set_length(total);
+            }
+            bar.set_position(done);
+            if let Some(detail) = detail {
+                bar.set_message(finish(&text::inert_line(&detail)).into_owned());
+            }
+        } else if self.inner.plain {
+            drop(state);
+            self.start_ticker();
+        }
+    }
+
+    fn progress_done(&self, task: &str) {
+        let mut state = self.state();
+        if let Some(task) = state.tasks.remove(task)
+            && let Some(bar) = task.bar
+        {
+            bar.finish_and_clear();
+        }
+        state.last_retry = None;
+    }
+
+    fn token(&self, text: &str) {
+        let mut state = self.state();
+        if !state.streaming {
+            // A spinner and streamed text cannot share the screen: the answer replaces
+            // the "asking the model…" line.
+            let waiting: Vec<String> = state
+                .tasks
+                .iter()
+                .filter(|(_, t)| t.total.is_none())
+                .map(|(name, _)| name.clone())
+                .collect();
+            for name in waiting {
+                if let Some(bar) = state.tasks.remove(&name).and_then(|t| t.bar) {
+                    bar.finish_and_clear();
+                }
+            }
+            state.streaming = true;
+            let gap = if state.gap { "" } else { "\n" };
+            eprint!("{gap}{} ", console::style(finish("archie ─")).cyan().bold());
+        }
+        state.streamed = true;
+        eprint!("{}", finish(&text::inert(text)));
+        let _ = std::io::stderr().flush();
+    }
+
+    fn usage(&self, calls: u64, prompt: u64, completion: u64, ms: u64, estimated: bool) {
+        let state = self.state();
+        let (run, status) = (state.run.clone(), state.run_status.clone());
+        drop(state);
+        if calls == 0 && status.as_deref() == Some("failed") {
+            return;
+        }
+        let wall = self.inner.started.elapsed().as_millis() as u64;
+        let mut parts = Vec::new();
+        if calls == 0 {
+            parts.push("no LLM calls".to_string());
+        } else {
+            parts.push(text::count(calls, "LLM call", "LLM calls"));
+            parts.push(format!(
+                "{}{} → {} tokens",
+                if estimated { "~" } else { "" },
+                thousands(prompt),
+                thousands(completion)
+            ));
+            parts.push(format!("{} waiting for the model", text::took(ms)));
+        }
+        parts.push(format!("{} in all", text::took(wall)));
+        if let Some(run) = run {
+            parts.push(format!("run {run} (archie runs show {run})"));
+        }
+        self.line(&format!(
+            "  {}",
+            console::style(finish(&parts.join(" · "))).dim()
+        ));
+    }
+
+    fn retry(&self, attempt: u32, max_attempts: u32, delay_ms: u64, reason: &str) {
+        let mut state = self.state();
+        // Calls in flight at once fail alike: say it once per step, not once per call.
+        if state.last_retry.as_deref() == Some(reason) {
+            return;
+        }
+        state.last_retry = Some(reason.to_string());
+        drop(state);
+        self.warn(&format!(
+            "{reason}, retrying in {:.1} s ({attempt}/{max_attempts})",
+            delay_ms as f64 / 1000.0
+        ));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn extracted(
+        &self,
+        chunks: u64,
+        cached: u64,
+        failed: u64,
+        entities: u64,
+        relationships: u64,
+        concurrency: u64,
+        ms: u64,
+    ) {
+        let size = text::graph_size(entities, relationships);
+        let secs = format!("{:.1} s", ms as f64 / 1000.0);
+        if failed > 0 {
+            self.warn(&format!(
+                "extracted knowledge  {} of {} · {size}   {secs}\n  ({failed} failed and were left out; run the command again to retry them, the others are cached)",
+                chunks - failed,
+                text::count(chunks, "chunk", "chunks"),
+            ));
+            return;
+        }
+        if cached == chunks && chunks > 0 {
+            self.done(&format!(
+                "extracted knowledge  ({}, all cached) · {size}   {secs}",
+                text::count(chunks, "chunk", "chunks")
+            ));
+            return;
+        }
+        let mut message = format!(
+            "extracted knowledge  {} · {concurrency} in parallel · {size}   {secs}",
+            text::count(chunks, "chunk", "chunks"),
+        );
+        if cached > 0 {
+            message.push_str(&format!(
+                "\n  (cached: {cached} of {chunks} chunks unchanged since the last run)"
+            ));
+        }
+        self.done(&message);
+    }
+}
+
+/// `extracting knowledge 8/12 · eta 2 s` or `asking the model… 12 s`.
+fn plain_line(name: &str, task: &Task) -> String {
+    let elapsed = task.started.elapsed();
+    match task.total {
+        Some(total) => {
+            let mut line = format!("{name} {}/{total}", task.done);
+            if task.done > 0 && task.done < total {
+                let left = elapsed.mul_f64((total - task.done) as f64 / task.done as f64);
+                line.push_str(&format!(" · eta {}", secs(left)));
+            }
+            line
+        }
+        None => format!("{name}… {}", secs(elapsed)),
+    }
+}
+
+/// `2 s`, `1 min 5 s`.
+fn secs(d: Duration) -> String {
+    let s = d.as_secs();
+    if s < 60 {
+        format!("{s} s")
+    } else {
+        format!("{} min {} s", s / 60, s % 60)
+    }
+}
+
+/// The bar's ` · eta 2 s` (nothing until the first item is done).
+fn eta_words(state: &ProgressState, w: &mut dyn std::fmt::Write) {
+    let total = state.len().unwrap_or(0);
+    if state.pos() > 0 && state.pos() < total {
+        let _ = write!(w, " · eta {}", secs(state.eta()));
+    }
+}
+
+/// The last step before text reaches stderr: secrets redacted, and archie's symbols in
+/// ASCII when the locale is not UTF-8.
+fn finish(text: &str) -> std::borrow::Cow<'_, str> {
+    let redacted = crate::secrets::redact_text(text);
+    if ascii() {
+        std::borrow::Cow::Owned(text::ascii_symbols(&redacted).into_owned())
+    } else {
+        std::borrow::Cow::Owned(redacted)
     }
 }
 
 /// The report of a failed command: `error: message`, each cause once (`caused by: …`),
-/// then the hints, each line indented; secrets redacted.
+/// then the hints, each line indented; secrets redacted, no Rust type names.
 pub fn error_text(message: &str, causes: &[String], hints: &[String]) -> String {
-    let mut out = format!("{} {message}", console::style("error:").red().bold());
+    let mut out = format!(
+        "{} {}",
+        console::style("error:").red().bold(),
+        text::inert(&text::plain_serde(message))
+    );
     for cause in causes {
-        out.push_str(&format!("\n  caused by: {cause}"));
+        out.push_str(&format!(
+            "\n  caused by: {}",
+            text::inert(&text::plain_serde(cause))
+        ));
     }
     for hint in hints {
         for line in hint.lines() {
-            out.push_str(&format!("\n  {line}"));
+            out.push_str(&format!("\n  {}", text::inert_line(line)));
         }
     }
     crate::secrets::redact_text(&out)
@@ -277,6 +664,10 @@ pub fn error_text(message: &str, causes: &[String], hints: &[String]) -> String 
 
 fn tick() -> console::StyledObject<&'static str> {
     console::style("✔").green()
+}
+
+fn warn_sign() -> console::StyledObject<&'static str> {
+    console::style("!").yellow().bold()
 }
 
 impl EventSink for Ui {
@@ -297,7 +688,7 @@ impl EventSink for Ui {
                 resume_command,
                 ..
             } => self.waiting(
-                &question,
+                &text::inert(&question),
                 prompt.as_deref(),
                 &kind,
                 &options,
@@ -306,10 +697,11 @@ impl EventSink for Ui {
             ),
             Event::Interrupted { resume_command, .. } => {
                 self.clear_bars();
-                let _ = console::Term::stderr().show_cursor();
-                eprintln!("\n{} interrupted", console::style("✘").red());
+                let term = console::Term::stderr();
+                let _ = term.show_cursor();
+                eprintln!("\n{} interrupted", console::style(finish("✘")).red());
                 if let Some(cmd) = resume_command {
-                    eprintln!("  continue with: {cmd}");
+                    eprintln!("{}", finish(&format!("  continue with: {cmd}")));
                 }
             }
             _ if self.inner.json => {}
@@ -319,194 +711,20 @@ impl EventSink for Ui {
                     serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
                 self.result(&text);
             }
-            _ if self.quiet() => {}
-            Event::NodeStarted { node, .. } => {
-                if self.inner.live {
-                    let bar = self.spinner(node.clone());
-                    self.bars().nodes.insert(node, bar);
-                }
-            }
-            Event::NodeFinished { node, ms, .. } => {
-                if let Some(bar) = self.bars().nodes.remove(&node) {
-                    bar.finish_and_clear();
-                }
-                if self.inner.verbosity == Verbosity::Verbose {
-                    self.line(&format!(
-                        "{} {node} {}",
-                        console::style("·").dim(),
-                        console::style(format!("{ms} ms")).dim()
-                    ));
-                }
-            }
-            Event::NodeFailed { node, .. } => {
-                if let Some(bar) = self.bars().nodes.remove(&node) {
-                    bar.finish_and_clear();
-                }
-            }
-            Event::Done { message } => self.done(&message),
-            Event::Warning { message } => {
-                let mut bars = self.bars();
-                self.end_stream(&mut bars);
-                drop(bars);
-                self.line(&format!(
-                    "{} {message}",
-                    console::style("!").yellow().bold()
-                ));
-            }
-            Event::Detail { message } => {
-                if self.inner.verbosity == Verbosity::Verbose {
-                    self.line(&format!("  {}", console::style(message).dim()));
-                }
-            }
-            Event::Progress {
-                task,
-                done,
-                total,
-                detail,
-            } => {
-                if !self.inner.live {
-                    return;
-                }
-                let mut bars = self.bars();
-                let bar = match bars.tasks.get(&task) {
-                    Some(bar) => bar.clone(),
-                    None => {
-                        let bar = self.task_bar(&task, total);
-                        bars.tasks.insert(task, bar.clone());
-                        bar
-                    }
-                };
-                if let Some(total) = total {
-                    bar.set_length(total);
-                }
-                bar.set_position(done);
-                if let Some(detail) = detail {
-                    bar.set_message(detail);
-                }
-            }
-            Event::ProgressDone { task } => {
-                if let Some(bar) = self.bars().tasks.remove(&task) {
-                    bar.finish_and_clear();
-                }
-            }
-            Event::Token { text } => {
-                let mut bars = self.bars();
-                if !bars.streaming {
-                    // Spinners and streamed text cannot share the screen: clear them.
-                    for bar in bars.nodes.values() {
-                        bar.finish_and_clear();
-                    }
-                    bars.streaming = true;
-                    let gap = if bars.gap { "" } else { "\n" };
-                    eprint!("{gap}{} ", console::style("archie ─").cyan().bold());
-                }
-                eprint!("{}", crate::secrets::redact_text(&text));
-                let _ = std::io::stderr().flush();
-            }
-            Event::TokensDone => {
-                let mut bars = self.bars();
-                self.end_stream(&mut bars);
-            }
-            Event::Message { text } => {
-                self.line(&format!(
-                    "\n{} {}\n",
-                    console::style("archie ─").cyan().bold(),
-                    text.trim_end()
-                ));
-            }
-            Event::Retry {
-                attempt,
-                max_attempts,
-                delay_ms,
-                reason,
-            } => self.line(&format!(
-                "{} {reason}, retrying in {:.1} s ({attempt}/{max_attempts})",
-                console::style("!").yellow().bold(),
-                delay_ms as f64 / 1000.0
-            )),
-            Event::Usage {
-                calls,
-                prompt_tokens,
-                completion_tokens,
-                ms,
-                estimated,
-            } => {
-                let run = match self.bars().run.clone() {
-                    Some(run) => format!(" · run {run} (archie runs show {run})"),
-                    None => String::new(),
-                };
-                self.line(&format!(
-                    "  {}",
-                    console::style(format!(
-                        "{calls} LLM call{} · {}{} → {} tokens · {:.1} s{run}",
-                        if calls == 1 { "" } else { "s" },
-                        if estimated { "~" } else { "" },
-                        thousands(prompt_tokens),
-                        thousands(completion_tokens),
-                        ms as f64 / 1000.0
-                    ))
-                    .dim()
-                ))
-            }
+            // The files written are named even with --quiet.
             Event::Wrote { path, what } => {
                 let what = if what.is_empty() {
                     String::new()
                 } else {
-                    format!("  {}", console::style(format!("({what})")).dim())
+                    format!(
+                        "  {}",
+                        console::style(format!("({})", text::inert_line(&what))).dim()
+                    )
                 };
-                self.line(&format!("{} wrote {path}{what}", tick()));
-            }
-            Event::Answered { prompt, answer } => self.line(&format!(
-                "{} {prompt} · {answer}  {}",
-                tick(),
-                console::style("(given up front)").dim()
-            )),
-            Event::Retrieved {
-                documents, skipped, ..
-            } => {
-                let mut line = format!(
-                    "read {documents} document{}",
-                    if documents == 1 { "" } else { "s" }
-                );
-                if !skipped.is_empty() {
-                    let total: u64 = skipped.iter().map(|c| c.count).sum();
-                    let breakdown: Vec<String> = skipped
-                        .iter()
-                        .map(|c| format!("{} {}", c.count, c.label))
-                        .collect();
-                    line.push_str(&format!(
-                        " ({total} skipped: {}) — see -v",
-                        breakdown.join(", ")
-                    ));
-                }
-                self.line(&format!("{} {line}", tick()));
-            }
-            Event::Extracted {
-                chunks,
-                cached,
-                failed,
-                entities,
-                relationships,
-                concurrency,
-                ms,
-            } => {
-                let mut message = format!(
-                    "extracted knowledge  {chunks} chunk{} · {concurrency} in parallel · {}   {:.1} s",
-                    if chunks == 1 { "" } else { "s" },
-                    text::graph_size(entities, relationships),
-                    ms as f64 / 1000.0
-                );
-                if cached > 0 {
-                    message.push_str(&format!(
-                        "\n  (cached: {cached} of {chunks} chunks unchanged since the last run)"
-                    ));
-                }
-                if failed > 0 {
-                    message.push_str(&format!(
-                        "\n  ({failed} of {chunks} chunks failed and were skipped)"
-                    ));
-                }
-                self.done(&message);
+                self.done(&format!(
+                    "wrote {}{what}",
+                    text::inert_line(&text::near(&path))
+                ));
             }
             Event::MemorySaved {
                 path,
@@ -519,7 +737,8 @@ impl EventSink for Ui {
                 written,
             } => {
                 let mut line = format!(
-                    "memory {path}: {}",
+                    "memory {}: {}",
+                    text::inert_line(&text::near(&path)),
                     text::merge_summary(
                         entities_added,
                         relationships_added,
@@ -536,15 +755,112 @@ impl EventSink for Ui {
                 }
                 self.done(&line);
             }
+            _ if self.quiet() => {}
+            Event::NodeStarted { .. } => {}
+            Event::NodeFinished { node, ms, .. } => {
+                if self.inner.verbosity == Verbosity::Verbose {
+                    self.line(&format!(
+                        "{} step {node} {}",
+                        console::style("·").dim(),
+                        console::style(text::took(ms)).dim()
+                    ));
+                }
+            }
+            Event::NodeFailed { .. } => self.clear_bars(),
+            Event::Done { message } => self.done(&text::inert_line(&message)),
+            Event::Warning { message } => self.warn(&text::inert_line(&message)),
+            Event::Detail { message } => {
+                if self.inner.verbosity == Verbosity::Verbose {
+                    self.line(&format!(
+                        "  {}",
+                        console::style(text::inert_line(&message)).dim()
+                    ));
+                }
+            }
+            Event::Progress {
+                task,
+                done,
+                total,
+                detail,
+            } => self.progress(task, done, total, detail),
+            Event::ProgressDone { task } => self.progress_done(&task),
+            Event::Token { text } => self.token(&text),
+            Event::TokensDone => {
+                let mut state = self.state();
+                self.end_stream(&mut state);
+            }
+            Event::Message { text } => {
+                self.state().streamed = true;
+                self.line(&format!(
+                    "\n{} {}\n",
+                    console::style("archie ─").cyan().bold(),
+                    text::inert(text.trim_end())
+                ));
+            }
+            Event::Retry {
+                attempt,
+                max_attempts,
+                delay_ms,
+                reason,
+            } => self.retry(attempt, max_attempts, delay_ms, &text::inert_line(&reason)),
+            Event::Usage {
+                calls,
+                prompt_tokens,
+                completion_tokens,
+                ms,
+                estimated,
+            } => self.usage(calls, prompt_tokens, completion_tokens, ms, estimated),
+            Event::Answered { prompt, answer } => self.line(&format!(
+                "{} {} · {}  {}",
+                tick(),
+                text::inert_line(&prompt),
+                text::inert_line(&answer),
+                console::style("(given up front)").dim()
+            )),
+            Event::Retrieved {
+                documents, skipped, ..
+            } => {
+                let mut line = format!("read {}", text::count(documents, "document", "documents"));
+                if !skipped.is_empty() {
+                    let total: u64 = skipped.iter().map(|c| c.count).sum();
+                    let breakdown: Vec<String> = skipped
+                        .iter()
+                        .map(|c| format!("{} {}", c.count, c.label))
+                        .collect();
+                    line.push_str(&format!(
+                        " ({total} skipped: {}) — see -v",
+                        breakdown.join(", ")
+                    ));
+                }
+                self.done(&line);
+            }
+            Event::Extracted {
+                chunks,
+                cached,
+                failed,
+                entities,
+                relationships,
+                concurrency,
+                ms,
+            } => self.extracted(
+                chunks,
+                cached,
+                failed,
+                entities,
+                relationships,
+                concurrency,
+                ms,
+            ),
             Event::ToolsDiscovered { servers, .. } => {
                 let ok: Vec<String> = servers
                     .iter()
                     .filter(|s| s.error.is_none())
                     .map(|s| {
+                        let name = text::inert_line(&s.server);
                         if s.builtin {
-                            format!("{} ({} built-in)", s.server, s.tools)
+                            format!("{name} ({} built-in)", s.tools)
                         } else {
-                            format!("{} ({})", s.server, s.tools)
+                            format!("{name} ({})", s.tools)
                         }
                     })
                     .collect();
@@ -553,11 +869,15 @@ impl EventSink for Ui {
                     let mut line = format!(
                         "{} {} skipped: {}",
                         console::style("✘").red(),
-                        s.server,
-                        s.error.as_deref().unwrap_or("")
+                        text::inert_line(&s.server),
+                        text::inert_line(s.error.as_deref().unwrap_or(""))
                     );
                     for l in &s.stderr {
-                        line.push_str(&format!("\n    {} {l}", console::style("stderr:").dim()));
+                        line.push_str(&format!(
+                            "\n    {} {}",
+                            console::style("stderr:").dim(),
+                            text::inert_line(l)
+                        ));
                     }
                     self.line(&line);
                 }
@@ -574,16 +894,14 @@ impl EventSink for Ui {
                 }
                 self.done(&line);
                 for d in dropped {
-                    self.line(&format!(
-                        "{} dropped {}: {}",
-                        console::style("!").yellow().bold(),
-                        d.tool,
-                        d.reason
+                    self.warn(&format!(
+                        "dropped {}: {}",
+                        text::inert_line(&d.tool),
+                        text::inert_line(&d.reason)
                     ));
                 }
             }
             Event::TaskStatus {
-                index,
                 tool,
                 arguments,
                 status,
@@ -592,18 +910,18 @@ impl EventSink for Ui {
                 reason,
                 ..
             } => {
-                let key = format!("task {index}");
-                let call = format!("{tool} {}", text::truncate(&arguments.to_string(), 70));
+                let call = text::inert_line(&format!(
+                    "{tool} {}",
+                    text::truncate(&arguments.to_string(), 70)
+                ))
+                .into_owned();
                 if status == "running" {
-                    if self.inner.live {
-                        let bar = self.spinner(call);
-                        self.bars().nodes.insert(key, bar);
-                    }
+                    // One progress line per tool call in flight, named by the call.
+                    self.progress(call, 0, None, None);
                     return;
                 }
-                if let Some(bar) = self.bars().nodes.remove(&key) {
-                    bar.finish_and_clear();
-                }
+                self.progress_done(&call);
+                let reason = text::inert_line(reason.as_deref().unwrap_or_default()).into_owned();
                 let line = match status.as_str() {
                     "done" => format!(
                         "  {} {call}   {}{}",
@@ -615,15 +933,12 @@ impl EventSink for Ui {
                             ""
                         }
                     ),
-                    "failed" => format!(
-                        "  {} {call}   failed: {}",
-                        console::style("✘").red(),
-                        reason.unwrap_or_default()
-                    ),
+                    "failed" => {
+                        format!("  {} {call}   failed: {reason}", console::style("✘").red())
+                    }
                     "skipped" => format!(
-                        "  {} {call}   skipped: {}",
-                        console::style("-").yellow(),
-                        reason.unwrap_or_default()
+                        "  {} {call}   skipped: {reason}",
+                        console::style("-").yellow()
                     ),
                     _ => return,
                 };
@@ -647,8 +962,12 @@ impl EventSink for Ui {
                     ));
                 }
             }
-            Event::RunFinished { run, .. } => self.bars().run = run,
-            Event::RunStarted { .. } | Event::Interrupt { .. } => {}
+            Event::RunFinished { run, status, .. } => {
+                let mut state = self.state();
+                state.run = run;
+                state.run_status = Some(status);
+            }
+            Event::RunStarted { .. } | Event::Interrupt { .. } | Event::Finished(_) => {}
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `archie runs`: the recorded runs as tables and a detail page.
 
 use super::text::{ago, indent, table, thousands, took, truncate, utc};
-use crate::graph::{Cursor, Question, QuestionKind};
+use crate::graph::Cursor;
 use crate::store::{RunDetail, RunSummary, Status};
 
 /// The table of `archie runs list`; `more` says the list was cut at `limit`.
@@ -31,8 +31,11 @@ pub fn render_list(runs: &[RunSummary], now: i64, more: Option<usize>) -> String
     text
 }
 
-/// The text of `archie runs show`.
-pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str) -> String {
+/// How a step is named for people (`extract` → `extracting knowledge`).
+pub type StepWords = fn(&str) -> &str;
+
+/// The text of `archie runs show`; `words` names steps for people.
+pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str, words: StepWords) -> String {
     let s = &run.summary;
     let mut out = format!("run {}  {}\n", s.id, styled_status(s.status));
     let fields = vec![
@@ -70,7 +73,7 @@ pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str) -> String 
         out.push_str(&indent(&table(&rows, &[0])));
     }
 
-    if let Some(what_next) = what_next(run, resume_command) {
+    if let Some(what_next) = what_next(run, resume_command, words) {
         out.push_str("\n\n");
         out.push_str(&what_next);
     }
@@ -80,7 +83,7 @@ pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str) -> String 
         let rows: Vec<Vec<String>> = run
             .outputs
             .iter()
-            .map(|o| vec![o.path.clone(), o.what.clone()])
+            .map(|o| vec![super::text::near(&o.path), o.what.clone()])
             .collect();
         out.push_str(&indent(&table(&rows, &[])));
     }
@@ -102,42 +105,54 @@ pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str) -> String 
     out
 }
 
-/// What the user can do next with a run that has not completed.
-fn what_next(run: &RunDetail, resume_command: &str) -> Option<String> {
+/// What the user can do next with a run that has not completed: the same lines the run
+/// itself printed when it stopped.
+fn what_next(run: &RunDetail, resume_command: &str, words: StepWords) -> Option<String> {
     if let Some(question) = &run.pending_question {
         return Some(format!(
             "waiting for an answer:\n  {}\n{}",
             question.text.replace('\n', "\n  "),
-            resume_hint(resume_command, question)
+            answer_hint(
+                resume_command,
+                question.kind.name(),
+                question.kind.options()
+            )
         ));
     }
     match (run.summary.status, &run.next) {
         (Status::Completed, _) | (_, Some(Cursor::Done)) => None,
         (Status::Interrupted | Status::Failed, Some(Cursor::Node { node })) => Some(format!(
-            "continue from step {} (next: {node}) with:\n  {resume_command}",
-            run.summary.step + 1
+            "stopped after step {} (next: {})\n{}",
+            run.summary.step,
+            words(node),
+            continue_hint(resume_command)
         )),
-        (Status::Interrupted | Status::Failed, None) => Some(
-            "no step finished, so there is nothing to resume: run the command again".to_string(),
-        ),
+        (Status::Interrupted | Status::Failed, None) => Some(format!(
+            "stopped before its first step finished\n{}",
+            continue_hint(resume_command)
+        )),
         _ => None,
     }
 }
 
-/// The exact `archie resume` command that answers `question`.
-fn resume_hint(resume_command: &str, question: &Question) -> String {
-    match &question.kind {
-        QuestionKind::Text => {
-            format!("answer it with:\n  {resume_command} --answer \"…\"")
+/// `  continue with: archie resume r7k2`: the one line every "how to go on" says.
+pub fn continue_hint(resume_command: &str) -> String {
+    format!("  continue with: {resume_command}")
+}
+
+/// The exact `archie resume` command that answers a question of `kind`, as the run
+/// prints it when it stops and `archie runs show` prints it later.
+pub fn answer_hint(resume_command: &str, kind: &str, options: &[String]) -> String {
+    match kind {
+        "confirm" => {
+            format!("  continue with: {resume_command} --answer yes   (or --answer no, or --yes)")
         }
-        QuestionKind::Confirm { .. } => {
-            format!("answer it with:\n  {resume_command} --answer yes   (or --answer no)")
-        }
-        QuestionKind::Choose { options } => format!(
-            "choose one of: {}\nanswer it with:\n  {resume_command} --answer \"{}\"",
-            options.join(", "),
-            options.first().map_or("…", String::as_str)
+        "choose" => format!(
+            "  continue with: {resume_command} --answer \"{}\"   (one of: {})",
+            options.first().map_or("…", String::as_str),
+            options.join(", ")
         ),
+        _ => format!("  continue with: {resume_command} --answer \"…\""),
     }
 }
 
@@ -167,8 +182,9 @@ fn command_line(args: &[String], command: &str, with_program: bool) -> String {
     if with_program {
         words.push("archie");
     }
+    let near: Vec<String> = args.iter().skip(1).map(|a| super::text::near(a)).collect();
     if args.len() > 1 {
-        words.extend(args[1..].iter().map(String::as_str));
+        words.extend(near.iter().map(String::as_str));
     } else {
         words.push(command);
     }
@@ -198,6 +214,9 @@ fn format_usage(usage: &serde_json::Value) -> String {
     }
     if let Some(ms) = get("ms") {
         parts.push(took(ms));
+    }
+    if let Some(attempts) = get("attempts").filter(|a| *a > 1) {
+        parts.push(format!("over {attempts} attempts"));
     }
     parts.join(" · ")
 }

@@ -1,9 +1,14 @@
-//! The terminal prompter: dialoguer prompts on stderr, drawn with progress bars
-//! suspended so a spinner never garbles a prompt, run off the async runtime (dialoguer
-//! blocks).
+//! The terminal prompter: questions asked on stderr with the progress lines suspended,
+//! so a spinner never garbles a prompt, run off the async runtime (reading blocks).
+//!
+//! Free-text answers use archie's own line editor where it can (a unix terminal): a
+//! multi-line paste is one answer, a mistyped `/command` is refused with a suggestion
+//! (never sent to the model), `/help` lists the commands, and Enter on an empty line
+//! says what to type. Yes/no and choice questions use dialoguer.
 
 use super::Ui;
 use crate::error::Interrupted;
+use crate::graph::interrupt::Typed;
 use crate::graph::{Answer, Prompter, Question, QuestionKind};
 use anyhow::Context as _;
 use console::Term;
@@ -26,18 +31,37 @@ impl Prompter for Terminal {
         let question = q.clone();
         let ui = self.ui.clone();
         Box::pin(async move {
-            let answer = tokio::task::spawn_blocking(move || ui.suspend(|| ask(&question)))
-                .await
-                .context("the prompt thread panicked")??;
+            let answer = tokio::task::spawn_blocking(move || {
+                // A question whose text was not shown on this terminal (a resumed run
+                // waiting at it) is shown again before its short prompt.
+                let seen = ui.take_streamed();
+                if question.prompt.is_some() && !seen {
+                    ui.line(&format!(
+                        "\n{} {}\n",
+                        console::style("archie ─").cyan().bold(),
+                        super::text::inert(question.text.trim_end())
+                    ));
+                }
+                ui.suspend(|| ask(&ui, &question))
+            })
+            .await
+            .context("the prompt thread panicked")??;
             Ok(Some(answer))
         })
     }
 }
 
-fn ask(question: &Question) -> anyhow::Result<Answer> {
+fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
+    #[cfg(unix)]
+    if matches!(question.kind, QuestionKind::Text)
+        && std::io::IsTerminal::is_terminal(&std::io::stdin())
+    {
+        return ask_text(ui, question);
+    }
+    let _ = ui;
     let term = Term::stderr();
     let colorful = ColorfulTheme::default();
-    let theme: &dyn Theme = if console::colors_enabled_stderr() {
+    let theme: &dyn Theme = if console::colors_enabled_stderr() && !super::ascii() {
         &colorful
     } else {
         &SimpleTheme
@@ -72,4 +96,93 @@ fn ask(question: &Question) -> anyhow::Result<Answer> {
             anyhow::Error::new(err).context("cannot read the answer from the terminal")
         }
     })
+}
+
+/// A free-text answer with archie's line editor: asks again (keeping what was typed)
+/// until the answer is text or one of the question's commands.
+#[cfg(unix)]
+fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
+    use super::editor::{Read, read_line};
+    use super::text::inert_line;
+    let label = inert_line(question.prompt_label());
+    let arrow = if super::ascii() { ">" } else { "›" };
+    let prompt = format!(
+        "{} {} {} ",
+        console::style("?").yellow().bold(),
+        console::style(&label).bold(),
+        console::style(arrow).dim()
+    );
+    let prompt = super::finish(&prompt).into_owned();
+    let mut typed = String::new();
+    loop {
+        let line =
+            match read_line(&prompt, &typed).context("cannot read the answer from the terminal")? {
+                Read::Line(line) => line,
+                Read::Interrupted => return Err(anyhow::Error::new(Interrupted)),
+            };
+        let say = |text: String| eprintln!("{}", super::finish(&text));
+        match question.classify(&line) {
+            Typed::Text | Typed::Command => {
+                // The echo names the prompt without its reminder of the commands.
+                let short = label.split(" (").next().unwrap_or(&label);
+                say(echo(short, &line));
+                return Ok(Answer::Text(line));
+            }
+            Typed::Empty => {
+                say(format!(
+                    "  {}",
+                    console::style(question.what_to_type()).dim()
+                ));
+                typed.clear();
+            }
+            Typed::Help => {
+                let mut help = String::from("  commands:");
+                for c in &question.commands {
+                    help.push_str(&format!("\n    {:<10} {}", c.name, c.help));
+                }
+                help.push_str(
+                    "\n  anything else is your answer (a multi-line paste is one answer)",
+                );
+                say(help);
+                typed.clear();
+            }
+            Typed::Unknown { suggestion } => {
+                say(format!(
+                    "{} {}",
+                    console::style("!").yellow().bold(),
+                    inert_line(&question.unknown_command(&line, suggestion.as_deref()))
+                ));
+                // Keep the typo on the line, to correct rather than retype.
+                typed = line;
+            }
+        }
+        let _ = ui;
+    }
+}
+
+/// `✔ Your answer · It fails fast.`, a multi-line answer as its first line and a count.
+#[cfg(unix)]
+fn echo(label: &str, answer: &str) -> String {
+    let mut lines = answer.trim().lines();
+    let first = super::text::inert_line(lines.next().unwrap_or_default()).into_owned();
+    let more = lines.count();
+    let rest = if more > 0 {
+        format!(
+            " {}",
+            console::style(format!(
+                "(+{more} more line{}, {} characters)",
+                if more == 1 { "" } else { "s" },
+                super::thousands(answer.chars().count() as u64)
+            ))
+            .dim()
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{} {} {} {first}{rest}",
+        console::style("✔").green(),
+        console::style(label).bold(),
+        console::style("·").dim()
+    )
 }

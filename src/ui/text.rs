@@ -169,6 +169,159 @@ pub fn table(rows: &[Vec<String>], right: &[usize]) -> String {
         .join("\n")
 }
 
+/// A path as the user reads it where they stand: an absolute path under the current
+/// folder is shown relative to it (`/home/me/proj/out.md` in `/home/me/proj` is
+/// `out.md`); anything else as it is.
+pub fn near(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    if !p.is_absolute() {
+        return path.to_string();
+    }
+    match std::env::current_dir() {
+        Ok(here) => match p.strip_prefix(&here) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel.display().to_string(),
+            _ => path.to_string(),
+        },
+        Err(_) => path.to_string(),
+    }
+}
+
+/// Whether `c` must not reach a terminal as it is: a control character (C0, DEL, C1)
+/// or a Unicode bidirectional override, which can move the cursor, set the title, clear
+/// the screen or reorder what the user reads.
+fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn escape_char(c: char, out: &mut String) {
+    use std::fmt::Write as _;
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if (c as u32) < 0x80 => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+    }
+}
+
+/// Text from outside archie (a model's reply, a document, the memory file) made inert
+/// for a terminal: every control character but newline and tab is shown escaped
+/// (`\x1b`), so it is seen, not obeyed.
+pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| is_unsafe(c) && c != '\n' && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe(c) && c != '\n' && c != '\t' {
+            escape_char(c, &mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Like [`inert`], for text that must stay on one line (a name, a path, a one-line
+/// message): newlines and tabs are shown escaped too, so a file name cannot fake a line.
+pub fn inert_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            escape_char(c, &mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Text for a file archie writes: line endings made `\n`, and no control character but
+/// newline and tab (others are written escaped, as [`inert`] shows them).
+pub fn for_file(text: &str) -> String {
+    let text = text.replace("\r\n", "\n");
+    inert(&text).into_owned()
+}
+
+/// Characters a terminal whose locale is not UTF-8 cannot show, and what it shows
+/// instead.
+const ASCII: &[(char, &str)] = &[
+    ('✔', "+"),
+    ('✘', "x"),
+    ('─', "-"),
+    ('━', "="),
+    ('╸', ">"),
+    ('·', "-"),
+    ('→', "->"),
+    ('…', "..."),
+    ('—', "--"),
+    ('–', "-"),
+    ('›', ">"),
+    ('⏎', "\\n"),
+    ('≈', "~"),
+    ('χ', "chi"),
+    ('²', "2"),
+];
+
+/// `text` with archie's own symbols in ASCII (for a terminal whose locale is not UTF-8).
+pub fn ascii_symbols(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match ASCII.iter().find(|(u, _)| *u == c) {
+            Some((_, a)) => out.push_str(a),
+            None => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A serde error as people read it: no Rust type names (`expected struct RawIn` becomes
+/// `expected a JSON object`).
+pub fn plain_serde(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("expected ") {
+        let (before, after) = rest.split_at(at + "expected ".len());
+        out.push_str(before);
+        let (word, named) = if let Some(r) = after.strip_prefix("struct ") {
+            ("a JSON object", r)
+        } else if let Some(r) = after.strip_prefix("enum ") {
+            ("one of the allowed values", r)
+        } else if let Some(r) = after.strip_prefix("tuple struct ") {
+            ("a JSON list", r)
+        } else {
+            rest = after;
+            continue;
+        };
+        out.push_str(word);
+        // Skip the type's name (a Rust identifier, maybe with a path or generics).
+        let end = named
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | ':' | '<' | '>')))
+            .unwrap_or(named.len());
+        rest = &named[end..];
+    }
+    out.push_str(rest);
+    out.replace("a sequence", "a JSON list")
+        .replace("a map", "a JSON object")
+        .replace("invalid type: map", "invalid type: JSON object")
+        .replace("invalid type: sequence", "invalid type: JSON list")
+}
+
+/// `n` followed by `one` or `many`: `1 chunk`, `12 chunks`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), plural(n, one, many))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +376,34 @@ mod tests {
             "+1 entity, +1 relationship, 3 updated (1 only named by a relationship, type unknown), 2 skipped (no name, from, to or type)"
         );
         assert_eq!(truncate("abcdef", 4), "abc…");
+    }
+
+    #[test]
+    fn outside_text_is_made_inert() {
+        assert_eq!(
+            inert("a\x1b]0;owned\x07b\nc\td"),
+            "a\\x1b]0;owned\\x07b\nc\td"
+        );
+        assert_eq!(inert_line("x\n✔ skipped y"), "x\\n✔ skipped y");
+        assert_eq!(inert("\u{202e}abc"), "\\u{202e}abc");
+        assert_eq!(for_file("a\r\nb\x1b[2J"), "a\nb\\x1b[2J");
+        assert!(matches!(inert("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn symbols_have_ascii_fallbacks() {
+        assert_eq!(ascii_symbols("✔ read · 3 → 4 …"), "+ read - 3 -> 4 ...");
+    }
+
+    #[test]
+    fn serde_errors_name_no_rust_types() {
+        assert_eq!(
+            plain_serde("invalid type: string \"x\", expected struct RawIn at line 1 column 3"),
+            "invalid type: string \"x\", expected a JSON object at line 1 column 3"
+        );
+        assert_eq!(
+            plain_serde("invalid type: map, expected a sequence"),
+            "invalid type: JSON object, expected a JSON list"
+        );
     }
 }

@@ -1,0 +1,212 @@
+//! archie in scripts and plain logs: the last `--json` line is the whole result, errors
+//! are events too, `--quiet` still names what was written, help is short, progress
+//! without a terminal is a plain line, and symbols fall back to ASCII.
+
+use crate::flows::{is_extraction, scripted_env, scripted_model};
+use crate::support::TestEnv;
+use serde_json::Value;
+use std::time::Duration;
+
+fn last_json(stdout: &str) -> Value {
+    let line = stdout.lines().last().expect("a last line");
+    serde_json::from_str(line).expect("the last line is JSON")
+}
+
+#[test]
+fn the_last_json_line_is_the_result_a_script_needs() {
+    let env = scripted_env(2);
+    let ran = env.code(&["--json", "analyze", "-i", "docs", "--no-input"], 3);
+    let result = last_json(&ran.stdout);
+    assert_eq!(result["event"], "result");
+    assert_eq!(result["status"], "waiting");
+    assert_eq!(result["exit_code"], 3);
+    let run = result["run"].as_str().expect("the run id").to_string();
+    assert_eq!(result["question"]["kind"], "text");
+    assert!(
+        result["question"]["question"]
+            .as_str()
+            .is_some_and(|q| q.contains("retry or fail"))
+    );
+    assert_eq!(result["resume_command"], format!("archie resume {run}"));
+    assert_eq!(result["memory"]["entities_added"], 3, "{result:#}");
+    assert!(result["usage"]["calls"].as_u64().is_some_and(|c| c >= 3));
+    assert!(result["usage"]["wall_ms"].as_u64().is_some());
+
+    let ran = env.ok(&["--json", "resume", &run, "--answer", "/approve"]);
+    let result = last_json(&ran.stdout);
+    assert_eq!(result["status"], "completed");
+    assert_eq!(result["exit_code"], 0);
+    assert_eq!(result["files"][0]["path"], "analysis_result.md");
+    assert!(result.get("question").is_none());
+}
+
+#[test]
+fn a_configuration_error_under_json_is_still_an_error_event_and_a_result() {
+    let env = TestEnv::new();
+    env.docs("docs", 1);
+    let ran = env.code(&["--json", "analyze", "-i", "docs"], 2);
+    let events = ran.events();
+    assert_eq!(events.len(), 2, "{}", ran.stdout);
+    assert_eq!(events[0]["event"], "error");
+    assert_eq!(events[0]["message"], "no LLM is configured");
+    let result = last_json(&ran.stdout);
+    assert_eq!(result["status"], "usage_error");
+    assert_eq!(result["exit_code"], 2);
+
+    // So is a command line clap cannot read.
+    let ran = env.code(&["--json", "analyze", "--frobnicate"], 2);
+    assert_eq!(ran.events()[0]["event"], "error", "{}", ran.stdout);
+    assert_eq!(last_json(&ran.stdout)["exit_code"], 2);
+}
+
+#[test]
+fn quiet_still_names_the_files_written() {
+    let env = scripted_env(1);
+    let ran = env.ok(&["--quiet", "build-context", "shop", "-i", "docs"]);
+    assert!(
+        ran.stderr.contains("wrote shop_context.md"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("memory context.json"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("read 1 document"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("LLM call"), "{}", ran.stderr);
+}
+
+#[test]
+fn the_usage_line_says_what_its_times_are() {
+    let env = scripted_env(1);
+    let ran = env.ok(&["build-context", "shop", "-i", "docs"]);
+    let line = ran
+        .stderr
+        .lines()
+        .find(|l| l.contains("LLM call"))
+        .expect("a usage line");
+    assert!(line.contains("waiting for the model"), "{line}");
+    assert!(line.contains("in all"), "{line}");
+}
+
+#[test]
+fn a_command_help_is_short_and_points_at_the_shared_options() {
+    let env = TestEnv::new();
+    for (args, at_most) in [
+        (&["memory", "stats", "--help"][..], 20),
+        (&["analyze", "--help"], 50),
+        (&["build-context", "-h"], 50),
+    ] {
+        let ran = env.ok(args);
+        let lines = ran.stdout.lines().count();
+        assert!(lines <= at_most, "{args:?}: {lines} lines\n{}", ran.stdout);
+        assert!(!ran.stdout.contains("--base-url <URL>"), "{}", ran.stdout);
+        assert!(ran.stdout.contains("archie --help"), "{}", ran.stdout);
+    }
+    let ran = env.ok(&["analyze", "--help"]);
+    assert!(ran.stdout.contains("Examples:"));
+    assert!(ran.stdout.contains("--history-budget"));
+    // The shared options are listed once, in archie's own help.
+    let ran = env.ok(&["--help"]);
+    assert!(ran.stdout.contains("--base-url <URL>"));
+    assert!(ran.stdout.contains("--memory-file <PATH>"));
+}
+
+#[test]
+fn commands_not_built_yet_say_so() {
+    let env = TestEnv::new();
+    for name in ["search", "upgrade"] {
+        let ran = env.code(&[name, "anything"], 2);
+        assert!(ran.stderr.contains("is not built yet"), "{}", ran.stderr);
+        assert!(!ran.stderr.contains("unrecognized subcommand"));
+    }
+}
+
+#[test]
+fn no_message_names_a_rust_type() {
+    let env = TestEnv::new();
+    env.write("context.json", "\"just a string\"");
+    let ran = env.code(&["memory", "stats"], 2);
+    assert!(!ran.stderr.contains("struct"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("RawIn"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("expected a JSON object"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn without_a_terminal_long_steps_print_a_plain_progress_line() {
+    let env = TestEnv::with_llm().env("ARCHIE_PROGRESS_EVERY_MS", "100");
+    env.docs("docs", 3);
+    env.mock().answer_with(|req| {
+        let reply = scripted_model(req);
+        if is_extraction(req) {
+            reply.delayed(Duration::from_millis(600))
+        } else {
+            reply
+        }
+    });
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "--concurrency", "1"]);
+    assert!(
+        ran.stderr.contains("  extracting knowledge 0/3")
+            || ran.stderr.contains("  extracting knowledge 1/3"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains('\r'), "no spinner redraws in a log");
+    assert!(
+        !ran.stderr.contains("\x1b["),
+        "no escape sequences in a log"
+    );
+}
+
+#[test]
+fn symbols_fall_back_to_ascii_when_the_locale_is_not_utf8() {
+    let env = scripted_env(1).env("LANG", "C");
+    let ran = env.ok(&["build-context", "shop", "-i", "docs"]);
+    assert!(ran.stderr.contains("+ read 1 document"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.is_ascii() || !ran.stderr.contains('✔'),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains('·'), "{}", ran.stderr);
+    let utf8 = scripted_env(1).env("LANG", "en_US.UTF-8");
+    let ran = utf8.ok(&["build-context", "shop", "-i", "docs"]);
+    assert!(ran.stderr.contains("✔ read 1 document"), "{}", ran.stderr);
+}
+
+#[test]
+fn text_from_outside_is_inert_on_the_terminal_and_in_files() {
+    let env = TestEnv::with_llm();
+    // A document whose name fakes a line, an entity whose name sets the window title,
+    // and a model reply that clears the screen.
+    env.write(
+        "docs/evil\n✔ skipped all.md",
+        "# Evil\n\nThe Checkout Service.\n",
+    );
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            return crate::support::mock_llm::Reply::json(serde_json::json!({
+                "entities": [{"name": "Title\u{1b}]0;owned\u{7}Service", "type": "service"}],
+                "relationships": []
+            }));
+        }
+        crate::support::mock_llm::Reply::text(
+            "<agent>## Purpose\nClears \u{1b}[2J the screen.\n\n## Key components\n- A</agent>",
+        )
+    });
+    let ran = env.ok(&["-v", "build-context", "shop", "-i", "docs"]);
+    assert!(!ran.stderr.contains('\u{1b}'), "{:?}", ran.stderr);
+    assert!(ran.stderr.contains("\\x1b[2J"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("\n✔ skipped all"), "{}", ran.stderr);
+    let overview = env.read("shop_context.md");
+    assert!(
+        !overview
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "{overview:?}"
+    );
+    let ran = env.ok(&["memory", "show", "Title\u{1b}]0;owned\u{7}Service"]);
+    assert!(!ran.stdout.contains('\u{1b}'), "{:?}", ran.stdout);
+    assert!(!ran.stdout.contains('\u{7}'), "{:?}", ran.stdout);
+}

@@ -1,0 +1,329 @@
+//! The terminal as users really use it: pastes, typos, Ctrl-C in the middle of work, a
+//! resumed run at its question, narrow windows. Each test runs archie in a terminal of
+//! its own (a pseudo-terminal), and where what matters is what is left on the screen, a
+//! small screen model replays archie's output to see it.
+
+use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
+use crate::support::{TestEnv, archie_bin};
+use expectrl::{Eof, Session};
+use std::time::Duration;
+
+/// archie with `args` in a pseudo-terminal of `cols` columns in `env`'s world.
+fn in_pty(env: &TestEnv, args: &[&str], cols: u16) -> Session {
+    let mut cmd = env.process(archie_bin());
+    cmd.args(args).env("TERM", "xterm").env("LANG", "C.UTF-8");
+    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    session
+        .get_process_mut()
+        .set_window_size(cols, 24)
+        .expect("window size");
+    session.set_expect_timeout(Some(Duration::from_secs(30)));
+    session
+}
+
+/// Everything a session printed, kept as the test reads it.
+struct Seen {
+    session: Session,
+    bytes: Vec<u8>,
+}
+
+impl Seen {
+    fn new(session: Session) -> Self {
+        Self {
+            session,
+            bytes: Vec::new(),
+        }
+    }
+
+    #[track_caller]
+    fn expect(&mut self, text: &str) {
+        match self.session.expect(text) {
+            Ok(found) => self.bytes.extend_from_slice(found.as_bytes()),
+            Err(err) => panic!(
+                "{text:?} never appeared ({err}); the screen was:\n{}",
+                Screen::replay(&self.bytes, 200).text()
+            ),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        self.session.send(text).expect("type");
+    }
+
+    /// Waits for archie to exit; its exit code.
+    fn exit(mut self) -> (i32, Vec<u8>) {
+        if let Ok(rest) = self.session.expect(Eof) {
+            self.bytes.extend_from_slice(rest.as_bytes());
+        }
+        let status = self.session.get_process().wait().expect("wait");
+        let code = match status {
+            expectrl::WaitStatus::Exited(_, code) => code,
+            other => panic!("archie did not exit normally: {other:?}"),
+        };
+        (code, self.bytes)
+    }
+}
+
+/// A model of a terminal screen, enough for what archie draws: text that wraps at the
+/// right margin, carriage return, line feed, cursor up and down, cursor to column, erase
+/// line
+/// and erase below. Colours and other sequences are ignored.
+struct Screen {
+    cols: usize,
+    lines: Vec<Vec<char>>,
+    row: usize,
+    col: usize,
+}
+
+impl Screen {
+    fn replay(bytes: &[u8], cols: usize) -> Screen {
+        let mut screen = Screen {
+            cols,
+            lines: vec![Vec::new()],
+            row: 0,
+            col: 0,
+        };
+        let text = String::from_utf8_lossy(bytes);
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\x1b' => {
+                    if chars.peek() != Some(&'[') {
+                        chars.next();
+                        continue;
+                    }
+                    chars.next();
+                    let mut params = String::new();
+                    let mut last = ' ';
+                    for p in chars.by_ref() {
+                        if ('\x40'..='\x7e').contains(&p) {
+                            last = p;
+                            break;
+                        }
+                        params.push(p);
+                    }
+                    let n = params.parse::<usize>().unwrap_or(1).max(1);
+                    match last {
+                        'A' => screen.row = screen.row.saturating_sub(n),
+                        'B' => {
+                            for _ in 0..n {
+                                screen.down();
+                            }
+                        }
+                        'G' => screen.col = (n - 1).min(cols - 1),
+                        'K' => {
+                            let line = screen.line();
+                            if params == "2" {
+                                line.clear();
+                            } else {
+                                let col = screen.col;
+                                screen.line().truncate(col);
+                            }
+                        }
+                        'J' => {
+                            let col = screen.col;
+                            screen.line().truncate(col);
+                            screen.lines.truncate(screen.row + 1);
+                        }
+                        _ => {}
+                    }
+                }
+                '\r' => screen.col = 0,
+                '\n' => screen.down(),
+                c if c.is_control() => {}
+                c => {
+                    if screen.col >= screen.cols {
+                        screen.down();
+                        screen.col = 0;
+                    }
+                    let col = screen.col;
+                    let line = screen.line();
+                    while line.len() < col {
+                        line.push(' ');
+                    }
+                    if col < line.len() {
+                        line[col] = c;
+                    } else {
+                        line.push(c);
+                    }
+                    screen.col += 1;
+                }
+            }
+        }
+        screen
+    }
+
+    fn down(&mut self) {
+        self.row += 1;
+        while self.lines.len() <= self.row {
+            self.lines.push(Vec::new());
+        }
+    }
+
+    fn line(&mut self) -> &mut Vec<char> {
+        while self.lines.len() <= self.row {
+            self.lines.push(Vec::new());
+        }
+        &mut self.lines[self.row]
+    }
+
+    /// The screen (and what scrolled off it), one line per row, trailing spaces cut.
+    fn text(&self) -> String {
+        self.lines
+            .iter()
+            .map(|l| l.iter().collect::<String>().trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[test]
+fn a_multi_line_paste_is_one_answer() {
+    let env = scripted_env(2);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 100));
+    seen.expect("Your answer");
+    seen.send("\x1b[200~It fails fast.\nThe target is end to end.\nOrders may wait.\x1b[201~");
+    seen.send("\r");
+    seen.expect("(+2 more lines");
+    seen.expect("Your answer");
+    seen.send("/approve\r");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.contains("**You:** It fails fast.\nThe target is end to end.\nOrders may wait."),
+        "{analysis}"
+    );
+    // One answer, so one follow-up question: the mock saw two chat turns and the final.
+    let chats = env
+        .mock()
+        .received()
+        .iter()
+        .filter(|r| !is_extraction(r))
+        .count();
+    assert_eq!(chats, 3);
+}
+
+#[test]
+fn a_mistyped_command_is_refused_help_lists_them_and_an_empty_line_says_what_to_type() {
+    let env = scripted_env(1);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 100));
+    seen.expect("Your answer");
+    seen.send("/aprove\r");
+    seen.expect("unknown command /aprove — did you mean /approve?");
+    // The typo stays on the line to be corrected.
+    seen.send("\x15/quit\r");
+    seen.expect("unknown command /quit (the commands are /approve, /abort)");
+    seen.send("\x15/help\r");
+    seen.expect("/abort     stop without writing");
+    seen.send("\r");
+    seen.expect("type your answer, or /approve to write the analysis");
+    seen.send("/approve\r");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+    // Nothing of it reached the model: one question, then the final analysis.
+    let chats: Vec<String> = env
+        .mock()
+        .received()
+        .iter()
+        .filter(|r| !is_extraction(r))
+        .map(|r| r.text())
+        .collect();
+    assert_eq!(chats.len(), 2);
+    assert!(
+        chats
+            .iter()
+            .all(|t| !t.contains("/aprove") && !t.contains("/quit"))
+    );
+}
+
+#[test]
+fn a_long_answer_in_a_narrow_terminal_leaves_no_stale_copy() {
+    let env = scripted_env(1);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 60));
+    seen.expect("Your answer");
+    let answer = "It fails fast, and the target is end to end: every order either completes within two seconds or is refused, and nothing waits in a queue.";
+    // Typed in pieces, with a correction, as a person would.
+    for piece in answer.as_bytes().chunks(17) {
+        seen.send(std::str::from_utf8(piece).expect("ascii"));
+    }
+    seen.send("XYZ\x7f\x7f\x7f\r");
+    seen.expect("nothing waits in a queue.");
+    seen.expect("Your answer");
+    seen.send("/approve\r");
+    let (code, bytes) = seen.exit();
+    assert_eq!(code, 0);
+    let screen = Screen::replay(&bytes, 60).text();
+    // The answer's last words appear once, in the echoed answer, and the prompt line
+    // with typed text is gone.
+    assert_eq!(
+        screen.matches("in a queue.").count(),
+        1,
+        "stale typed text on the screen:\n{screen}"
+    );
+    assert!(!screen.contains("XYZ"), "{screen}");
+    assert!(screen.contains("✔ Your answer · It fails fast"), "{screen}");
+}
+
+#[test]
+fn ctrl_c_during_extraction_clears_the_progress_line_and_says_how_to_continue() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 3);
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            scripted_model(req).delayed(Duration::from_secs(5))
+        } else {
+            scripted_model(req)
+        }
+    });
+    let mut seen = Seen::new(in_pty(&env, &["build-context", "shop", "-i", "docs"], 100));
+    seen.expect("extracting knowledge");
+    // Extraction calls are in flight.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while env.mock().received().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no extraction call");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    seen.send("\x03");
+    seen.expect("interrupted");
+    seen.expect("continue with: archie resume");
+    let (code, bytes) = seen.exit();
+    assert_eq!(code, 130);
+    let screen = Screen::replay(&bytes, 100).text();
+    assert!(
+        !screen.contains("extracting knowledge"),
+        "the progress line is left on the screen:\n{screen}"
+    );
+    let ran = env.ok(&["runs", "list"]);
+    assert!(ran.stdout.contains("interrupted"), "{}", ran.stdout);
+}
+
+#[test]
+fn a_resumed_run_shows_the_question_it_waits_for() {
+    let env = scripted_env(1);
+    let ran = env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run = ran.event("result");
+    assert!(run.is_none(), "no --json, no events");
+    let line = ran
+        .stderr
+        .lines()
+        .find(|l| l.contains("continue with: archie resume"))
+        .expect("a resume hint");
+    let id = line
+        .split_whitespace()
+        .nth(4)
+        .expect("the run id")
+        .to_string();
+    let mut seen = Seen::new(in_pty(&env, &["resume", &id], 100));
+    seen.expect(TURN_1);
+    seen.expect("Your answer");
+    seen.send("/approve\r");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn the_screen_model_wraps_and_erases_like_a_terminal() {
+    let screen = Screen::replay(b"abcdef\r\nxy\x1b[1A\x1b[3G\x1b[J", 4);
+    assert_eq!(screen.text(), "abcd\nef");
+}
