@@ -11,10 +11,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            let _ = err.print();
-            return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
-        }
+        Err(err) => return ExitCode::from(command_line_error(err)),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -29,16 +26,61 @@ fn main() -> ExitCode {
         }
     };
     let exit = runtime.block_on(run(cli));
+    archie::ui::restore_terminal();
     // Blocking prompt threads may still wait on the terminal; do not wait for them.
     runtime.shutdown_background();
     ExitCode::from(exit.code())
 }
 
-/// Runs the command line: a new run, or (`archie resume`) the recorded one.
+/// The command line as given (lossy where it is not UTF-8).
+fn argv() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// What clap could not parse, or help: a command's help is its own options and
+/// examples ([`archie::cli::help`]); a command not built yet says so; under `--json` the
+/// error is also an `error` event and a `result` event on stdout. Returns the exit code.
+fn command_line_error(err: clap::Error) -> u8 {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let args = argv();
+    let code = err.exit_code().clamp(0, 255) as u8;
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) && let Some(help) = archie::cli::help::for_command_line(&args)
+    {
+        print!("{help}");
+        return code;
+    }
+    let mut message = None;
+    if err.kind() == ErrorKind::InvalidSubcommand
+        && let Some(ContextValue::String(name)) = err.get(ContextKind::InvalidSubcommand)
+        && let Some(what) = archie::cli::not_built_yet(name)
+    {
+        eprintln!("error: `archie {name}` is not built yet: {what}");
+        message = Some(format!("`archie {name}` is not built yet: {what}"));
+    } else {
+        let _ = err.print();
+    }
+    if code != 0 && args.iter().skip(1).any(|a| a == "--json") {
+        let message = message.unwrap_or_else(|| {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.trim_start_matches("error: ").to_string()
+        });
+        archie::ui::json_error(&message, code);
+    }
+    code
+}
+
+/// Runs the command line: a new run, or (`archie resume`) the recorded one. Every
+/// command ends with a `result` event.
 async fn run(cli: Cli) -> Exit {
     let settings = cli.global.settings();
     archie::ui::init_colors(settings.color);
-    let argv: Vec<String> = std::env::args().collect();
+    let argv = argv();
     match cli.command {
         Command::Resume(args) => {
             let reporter = App::new(settings.clone(), argv, None);
@@ -54,24 +96,39 @@ async fn run(cli: Cli) -> Exit {
                             ),
                         });
                     }
-                    execute(&app, resumed.command).await
+                    let exit = execute(&app, resumed.command).await;
+                    app.finish(exit);
+                    exit
                 }
-                Err(err) => report(&reporter, err),
+                Err(err) => {
+                    let exit = report(&reporter, err);
+                    reporter.finish(exit);
+                    exit
+                }
             }
         }
-        command => execute(&App::new(settings, argv, None), command).await,
+        command => {
+            let recorded = archie::cli::help::recorded_argv(&argv);
+            let app = App::new(settings, recorded, None);
+            let exit = execute(&app, command).await;
+            app.finish(exit);
+            exit
+        }
     }
 }
 
 /// Runs `command` until it ends or the user presses Ctrl-C.
 async fn execute(app: &App, command: Command) -> Exit {
     let exit = tokio::select! {
+        // Ctrl-C first: its handler is in place before the command draws or asks anything,
+        // so an early Ctrl-C is never the default "die at once".
+        biased;
+        _ = tokio::signal::ctrl_c() => Exit::Interrupted,
         result = dispatch(app, command) => match result {
             Ok(exit) => exit,
             Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
             Err(err) => report(app, err),
         },
-        _ = tokio::signal::ctrl_c() => Exit::Interrupted,
     };
     if exit == Exit::Interrupted {
         // Ctrl-C arrives as a signal, or as an error from a prompt in raw mode.

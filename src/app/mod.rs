@@ -7,15 +7,18 @@ mod settings;
 pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
 
 use crate::error::{Exit, Interrupted, UsageError};
-use crate::events::{Event, EventSink, Events};
+use crate::events::{
+    Event, EventSink, Events, MemoryChange, Pending, Summary, UsageSummary, Written,
+};
 use crate::graph::{
     Chain, Checkpoint, Graph, NoInput, Outcome, Prompter, RunCtx, RunError, Scripted,
 };
+use crate::llm::UsageMeter;
 use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
 use crate::store::{NewRun, RunCheckpointer, RunId, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Serialize, de::DeserializeOwned};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
@@ -34,6 +37,13 @@ pub struct App {
     resume: Option<Resume>,
     store: OnceLock<Arc<Store>>,
     current: Arc<CurrentRun>,
+    summary: Arc<Mutex<Summary>>,
+    /// The LLM client's meter, so Ctrl-C can still record what the run used.
+    meter: Mutex<Option<UsageMeter>>,
+    /// A run stopped at a question: said last, after the memory and usage lines, so the
+    /// command to continue is the last thing on the screen.
+    waiting: Mutex<Option<Event>>,
+    started: Instant,
 }
 
 /// A recorded run to continue, and its latest checkpoint (none if no step finished).
@@ -43,32 +53,141 @@ pub struct Resume {
     pub checkpoint: Option<Checkpoint>,
 }
 
-/// The run in progress, shared with the event sink that records on it.
+/// The run in progress, shared with the event sink that records on it: its store, its
+/// id, and the usage its earlier attempts recorded (a resumed run's usage adds up).
 #[derive(Default)]
-struct CurrentRun(Mutex<Option<(Arc<Store>, RunId)>>);
+struct CurrentRun(Mutex<Option<Recorded>>);
+
+#[derive(Clone)]
+struct Recorded {
+    store: Arc<Store>,
+    run: RunId,
+    earlier: Option<serde_json::Value>,
+}
 
 impl CurrentRun {
-    fn get(&self) -> Option<(Arc<Store>, RunId)> {
+    fn get(&self) -> Option<Recorded> {
         self.0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
     }
 
-    fn set(&self, run: Option<(Arc<Store>, RunId)>) {
+    fn set(&self, run: Option<Recorded>) {
         *self.0.lock().unwrap_or_else(PoisonError::into_inner) = run;
     }
 }
 
-/// Passes every event on, and records files written and LLM usage on the current run.
+/// This attempt's usage added to what earlier attempts of the run recorded, with the
+/// number of attempts.
+fn add_usage(earlier: Option<&serde_json::Value>, now: serde_json::Value) -> serde_json::Value {
+    let Some(earlier) = earlier.filter(|e| e.get("calls").is_some()) else {
+        return now;
+    };
+    let num = |v: &serde_json::Value, k: &str| v.get(k).and_then(serde_json::Value::as_u64);
+    let sum = |k: &str| num(earlier, k).unwrap_or(0) + num(&now, k).unwrap_or(0);
+    let flag = |v: &serde_json::Value, k: &str| {
+        v.get(k)
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
+    };
+    serde_json::json!({
+        "calls": sum("calls"),
+        "prompt_tokens": sum("prompt_tokens"),
+        "completion_tokens": sum("completion_tokens"),
+        "ms": sum("ms"),
+        "estimated": flag(earlier, "estimated") || flag(&now, "estimated"),
+        "attempts": num(earlier, "attempts").unwrap_or(1) + 1,
+    })
+}
+
+/// Passes every event on, records files written and LLM usage on the current run, and
+/// keeps what the final `result` event reports.
 struct Recording {
     inner: Events,
     current: Arc<CurrentRun>,
+    summary: Arc<Mutex<Summary>>,
+}
+
+impl Recording {
+    fn note(&self, event: &Event) {
+        let mut summary = self.summary.lock().unwrap_or_else(PoisonError::into_inner);
+        match event {
+            Event::RunStarted { run: Some(run), .. } => summary.run = Some(run.clone()),
+            Event::Wrote { path, what } => summary.files.push(Written {
+                path: path.clone(),
+                what: what.clone(),
+            }),
+            Event::MemorySaved {
+                path,
+                entities_added,
+                relationships_added,
+                updated,
+                stubs_added,
+                ..
+            } => {
+                summary.memory = Some(MemoryChange {
+                    path: path.clone(),
+                    entities_added: entities_added + stubs_added,
+                    relationships_added: *relationships_added,
+                    updated: *updated,
+                })
+            }
+            Event::Usage {
+                calls,
+                prompt_tokens,
+                completion_tokens,
+                ms,
+                ..
+            } => {
+                summary.usage = Some(UsageSummary {
+                    calls: *calls,
+                    prompt_tokens: *prompt_tokens,
+                    completion_tokens: *completion_tokens,
+                    llm_ms: *ms,
+                    wall_ms: 0,
+                })
+            }
+            Event::Waiting {
+                question,
+                kind,
+                options,
+                resume_command,
+                ..
+            } => {
+                summary.question = Some(Pending {
+                    question: question.clone(),
+                    kind: kind.clone(),
+                    options: options.clone(),
+                });
+                summary.resume_command = Some(resume_command.clone());
+            }
+            Event::Interrupted {
+                resume_command: Some(cmd),
+                ..
+            } => summary.resume_command = Some(cmd.clone()),
+            Event::Result { text } => {
+                let all = summary.text.get_or_insert_with(String::new);
+                if !all.is_empty() {
+                    all.push('\n');
+                }
+                all.push_str(text);
+            }
+            Event::Error { message, .. } => summary.error = Some(message.clone()),
+            _ => {}
+        }
+    }
 }
 
 impl EventSink for Recording {
     fn emit(&self, event: Event) {
-        if let Some((store, run)) = self.current.get() {
+        self.note(&event);
+        if let Some(Recorded {
+            store,
+            run,
+            earlier,
+        }) = self.current.get()
+        {
             let recorded = match &event {
                 Event::Wrote { path, what } => store.add_output(&run, path.as_ref(), what),
                 Event::Usage {
@@ -79,13 +198,16 @@ impl EventSink for Recording {
                     estimated,
                 } => store.set_usage(
                     &run,
-                    serde_json::json!({
-                        "calls": calls,
-                        "prompt_tokens": prompt_tokens,
-                        "completion_tokens": completion_tokens,
-                        "ms": ms,
-                        "estimated": estimated,
-                    }),
+                    add_usage(
+                        earlier.as_ref(),
+                        serde_json::json!({
+                            "calls": calls,
+                            "prompt_tokens": prompt_tokens,
+                            "completion_tokens": completion_tokens,
+                            "ms": ms,
+                            "estimated": estimated,
+                        }),
+                    ),
                 ),
                 _ => Ok(()),
             };
@@ -118,14 +240,66 @@ pub struct RunResult<S> {
     pub exit: Exit,
 }
 
-/// A recorded run failed; its last finished step is kept and it can be resumed.
-#[derive(Debug, thiserror::Error)]
-#[error("run {run} failed; its last finished step is kept")]
+/// A recorded run failed; its last finished step is kept and it can be resumed. It
+/// reads as what went wrong (the step's own error, whose causes follow); where the run
+/// stopped and how to continue it are hints.
+#[derive(Debug)]
 pub struct RunFailed {
     pub run: String,
+    /// The step that failed, in words (`extracting knowledge`), and its number.
+    pub step: Option<(String, u32)>,
     pub resume_command: String,
-    #[source]
-    pub source: RunError,
+    pub source: anyhow::Error,
+}
+
+impl std::fmt::Display for RunFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.source)
+    }
+}
+
+impl std::error::Error for RunFailed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        // The step's error itself: the edge prints its message once (it is this one's)
+        // and then its causes, and finds its exit code and hints.
+        Some(self.source.as_ref())
+    }
+}
+
+impl RunFailed {
+    fn new(run: &RunId, resume_command: String, err: RunError) -> Self {
+        let (step, source, resume_command) = match err {
+            RunError::Node { node, step, source } => (
+                Some((crate::flows::step_words(&node).to_string(), step)),
+                source,
+                resume_command,
+            ),
+            // An answer that does not fit the question: the run still waits for one.
+            RunError::Prompt(source) => (
+                Some(("its question".to_string(), 0)),
+                source,
+                format!("{resume_command} --answer \"…\""),
+            ),
+            other => (None, anyhow::Error::new(other), resume_command),
+        };
+        Self {
+            run: run.to_string(),
+            step,
+            resume_command,
+            source,
+        }
+    }
+
+    /// `run r7k2 stopped at step 2 (extracting knowledge).`
+    pub fn where_it_stopped(&self) -> String {
+        match &self.step {
+            Some((words, 0)) => format!("run {} stopped at {words}.", self.run),
+            Some((words, step)) => {
+                format!("run {} stopped at step {step} ({words}).", self.run)
+            }
+            None => format!("run {} stopped.", self.run),
+        }
+    }
 }
 
 impl App {
@@ -138,9 +312,11 @@ impl App {
             Arc::new(ui.clone())
         };
         let current = Arc::new(CurrentRun::default());
+        let summary = Arc::new(Mutex::new(Summary::default()));
         let events: Events = Arc::new(Recording {
             inner,
             current: Arc::clone(&current),
+            summary: Arc::clone(&summary),
         });
         let interactive = !settings.no_input && crate::ui::is_interactive();
         Self {
@@ -152,7 +328,68 @@ impl App {
             resume,
             store: OnceLock::new(),
             current,
+            summary,
+            meter: Mutex::new(None),
+            waiting: Mutex::new(None),
+            started: Instant::now(),
         }
+    }
+
+    /// The LLM client's usage meter: its usage is recorded even when Ctrl-C ends the
+    /// command before the usage line.
+    pub fn track_usage(&self, meter: UsageMeter) {
+        *self.meter.lock().unwrap_or_else(PoisonError::into_inner) = Some(meter);
+    }
+
+    /// Emits the usage of the tracked LLM client, once.
+    pub fn emit_usage(&self) {
+        let meter = self
+            .meter
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(meter) = meter {
+            meter.emit(&self.events);
+        }
+    }
+
+    /// The last event of every command: how it ended and what it left behind (under
+    /// `--json`, the line `tail -1` reads).
+    pub fn finish(&self, exit: Exit) {
+        let waiting = self
+            .waiting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(event) = waiting {
+            self.events.emit(event);
+        }
+        let mut summary = self
+            .summary
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        summary.status = match exit {
+            Exit::Done => "completed",
+            Exit::Waiting => "waiting",
+            Exit::Interrupted => "interrupted",
+            Exit::Failed => "failed",
+            Exit::Usage => "usage_error",
+        }
+        .into();
+        summary.exit_code = exit.code();
+        if let Some(usage) = &mut summary.usage {
+            usage.wall_ms = self.started.elapsed().as_millis() as u64;
+        }
+        if exit == Exit::Done || exit == Exit::Usage {
+            summary.resume_command = None;
+        }
+        self.events.emit(Event::Finished(Box::new(summary)));
+    }
+
+    /// Whether this invocation continues a recorded run (`archie resume`).
+    pub fn is_resume(&self) -> bool {
+        self.resume.is_some()
     }
 
     /// The folder of the run store (`.archie/` beside the memory file, or `--state-dir`).
@@ -172,13 +409,14 @@ impl App {
     /// Ctrl-C: the step in progress is abandoned; the run keeps the checkpoint of its last
     /// finished step and is marked interrupted. Says how to continue.
     pub fn interrupted(&self) {
+        self.emit_usage();
         let current = self.current.get();
-        if let Some((store, run)) = &current {
+        if let Some(Recorded { store, run, .. }) = &current {
             let _ = store.mark_interrupted(run);
         }
         self.events.emit(Event::Interrupted {
-            run: current.as_ref().map(|(_, run)| run.to_string()),
-            resume_command: current.map(|(_, run)| resume_command(&self.settings, &run)),
+            run: current.as_ref().map(|r| r.run.to_string()),
+            resume_command: current.map(|r| resume_command(&self.settings, &r.run)),
         });
     }
 
@@ -281,7 +519,15 @@ impl App {
                 checkpoint: None,
             }) => (run.clone(), state, graph.start(), 0),
         };
-        self.current.set(Some((Arc::clone(&store), run.clone())));
+        let earlier = match &self.resume {
+            Some(_) => store.get_run(&run)?.and_then(|r| r.usage),
+            None => None,
+        };
+        self.current.set(Some(Recorded {
+            store: Arc::clone(&store),
+            run: run.clone(),
+            earlier,
+        }));
         store.set_status(&run, Status::Running, None)?;
         let started = Instant::now();
         self.events.emit(Event::RunStarted {
@@ -315,18 +561,15 @@ impl App {
             Ok(outcome) => outcome,
             Err(err) if crate::error::is_interrupted(&err) => return Err(Interrupted.into()),
             Err(source) => {
-                return Err(RunFailed {
-                    run: run.to_string(),
-                    resume_command: resume_command(&self.settings, &run),
-                    source,
-                }
-                .into());
+                return Err(
+                    RunFailed::new(&run, resume_command(&self.settings, &run), source).into(),
+                );
             }
         };
         let exit = match &outcome {
             Outcome::Completed => Exit::Done,
             Outcome::Waiting { question, .. } => {
-                self.events.emit(Event::Waiting {
+                let waiting = Event::Waiting {
                     run: run.to_string(),
                     question: question.text.clone(),
                     prompt: question.prompt.clone(),
@@ -339,7 +582,8 @@ impl App {
                     }
                     .into(),
                     resume_command: resume_command(&self.settings, &run),
-                });
+                };
+                *self.waiting.lock().unwrap_or_else(PoisonError::into_inner) = Some(waiting);
                 Exit::Waiting
             }
         };
@@ -351,16 +595,53 @@ impl App {
     }
 }
 
+/// `path` with `.` and `..` resolved without asking the file system.
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(part);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// The command that continues `run`, with the option that finds its store: the one
-/// function every "continue with" hint uses.
+/// function every "continue with" hint uses. The path it names works from where the user
+/// stands: relative when it lies under the current folder, absolute otherwise; and
+/// nothing at all when archie would find the store there by default.
 pub fn resume_command(settings: &Settings, run: &str) -> String {
     let mut words = vec!["archie".to_string()];
-    if let Some(dir) = &settings.state_dir {
-        words.push("--state-dir".into());
-        words.push(dir.display().to_string());
-    } else if settings.memory_file != std::path::Path::new(DEFAULT_MEMORY_FILE) {
-        words.push("--memory-file".into());
-        words.push(settings.memory_file.display().to_string());
+    let here = std::env::current_dir().ok();
+    let abs = |p: &Path| lexical(&std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
+    let shown = |p: &Path| {
+        let p = abs(p);
+        match here.as_deref().and_then(|h| p.strip_prefix(h).ok()) {
+            Some(rel) if !rel.as_os_str().is_empty() => rel.display().to_string(),
+            _ => p.display().to_string(),
+        }
+    };
+    let default_store = abs(&crate::store::state_dir(
+        Path::new(DEFAULT_MEMORY_FILE),
+        None,
+    ));
+    let store = abs(&settings.state_dir());
+    if store != default_store {
+        let by_memory = abs(&crate::store::state_dir(&settings.memory_file, None));
+        if by_memory == store {
+            words.push("--memory-file".into());
+            words.push(shown(&settings.memory_file));
+        } else {
+            words.push("--state-dir".into());
+            words.push(shown(&store));
+        }
     }
     words.push("resume".into());
     words.push(run.to_string());

@@ -121,7 +121,13 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<Strin
         return (None, vec![BUG.into()]);
     }
     if let Some(e) = err.downcast_ref::<RunFailed>() {
-        return (None, vec![format!("continue with: {}", e.resume_command)]);
+        return (
+            None,
+            vec![
+                e.where_it_stopped(),
+                format!("continue with: {}", e.resume_command),
+            ],
+        );
     }
     (None, Vec::new())
 }

@@ -8,6 +8,7 @@ pub mod build_context;
 pub mod echo;
 pub mod error;
 pub mod graph;
+pub mod help;
 pub mod inputs;
 pub mod knowledge;
 pub mod llm;
@@ -35,6 +36,16 @@ Examples:
   archie --no-input echo hi            never ask: stop with exit code 3 at a question
 
 Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer · 130 Ctrl-C";
+
+/// Commands that are designed but not built yet, and what they will do: `archie search`
+/// says so instead of "unrecognized subcommand" until its issue lands.
+pub fn not_built_yet(name: &str) -> Option<&'static str> {
+    match name {
+        "search" => Some("agentic search over MCP tools is coming (issue 11)"),
+        "upgrade" => Some("the UpGrade A/B-testing agent is coming (issue 12)"),
+        _ => None,
+    }
+}
 
 #[derive(Debug, Parser)]
 #[command(name = "archie", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]

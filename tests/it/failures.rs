@@ -1,0 +1,307 @@
+//! Failures a user can trust: a failure no retry can fix stops the run at once and is
+//! said once; a step whose work failed is never shown as done and is resumed; a mistake
+//! on the command line is not a run; every hint works where it is pasted; resume honours
+//! what it is told.
+
+use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
+use crate::support::TestEnv;
+use crate::support::mock_llm::{MockLlm, Reply};
+use serde_json::Value;
+
+fn extraction_calls(mock: &MockLlm) -> usize {
+    mock.received().iter().filter(|r| is_extraction(r)).count()
+}
+
+/// The id in the first `archie resume ID` of `text`.
+fn resumed_run(text: &str) -> String {
+    let at = text.find("resume r").expect("a resume hint") + "resume ".len();
+    text[at..]
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .expect("an id")
+        .to_string()
+}
+
+/// The line of `text` that says how to continue.
+fn continue_line(text: &str) -> String {
+    text.lines()
+        .find(|l| l.contains("continue with:"))
+        .unwrap_or_else(|| panic!("no continue line in:\n{text}"))
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn a_rejected_key_stops_extraction_at_once_says_it_once_and_resumes_once_fixed() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 12);
+    env.mock()
+        .answer_with(|_| Reply::error(401, "Incorrect API key provided", Some("invalid_api_key")));
+    let ran = env.code(&["build-context", "shop", "-i", "docs"], 1);
+    let err = &ran.stderr;
+    assert_eq!(
+        err.matches("Incorrect API key provided").count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("Check OPENAI_API_KEY"), "{err}");
+    assert!(
+        !err.contains("extracted knowledge"),
+        "never a ✔ for it: {err}"
+    );
+    assert!(
+        err.contains("stopped at step 2 (extracting knowledge)"),
+        "{err}"
+    );
+    // Stopped at once: not one request per chunk (8 were in flight at most).
+    assert!(
+        env.mock().received().len() <= 8,
+        "{}",
+        env.mock().received().len()
+    );
+    assert!(!env.path().join("shop_context.md").exists());
+
+    // The key fixed, the run continues at extraction and asks for every chunk.
+    env.mock().answer_with(scripted_model);
+    let before = extraction_calls(env.mock());
+    let id = resumed_run(err);
+    let ran = env.ok(&["resume", &id]);
+    assert_eq!(extraction_calls(env.mock()) - before, 12, "{}", ran.stderr);
+    assert!(ran.stderr.contains("extracted knowledge"), "{}", ran.stderr);
+    assert!(env.path().join("shop_context.md").exists());
+}
+
+#[test]
+fn an_unknown_model_and_a_closed_port_fail_fast_too() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 6);
+    env.mock()
+        .answer_with(|_| Reply::error(404, "The model `nope` does not exist", None));
+    let ran = env.code(&["build-context", "shop", "-i", "docs", "-m", "nope"], 1);
+    assert_eq!(
+        ran.stderr.matches("does not exist").count(),
+        1,
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("Choose another with --model"),
+        "{}",
+        ran.stderr
+    );
+
+    let closed = TestEnv::new()
+        .env("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("ARCHIE_LLM_BACKOFF_MS", "1");
+    closed.docs("docs", 6);
+    let ran = closed.code(&["build-context", "shop", "-i", "docs"], 1);
+    let err = &ran.stderr;
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+    assert_eq!(err.matches("could not reach the LLM").count(), 1, "{err}");
+    // Retries are said once, not once per call in flight.
+    assert!(err.matches("retrying").count() <= 3, "{err}");
+    assert!(!err.contains("extracted knowledge"), "{err}");
+}
+
+#[test]
+fn a_step_whose_every_chunk_failed_fails_and_resume_asks_only_for_those() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 3);
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            Reply::server_error()
+        } else {
+            scripted_model(req)
+        }
+    });
+    let ran = env.code(
+        &["build-context", "shop", "-i", "docs", "--retries", "0"],
+        1,
+    );
+    assert!(
+        ran.stderr
+            .contains("knowledge extraction failed for all 3 chunks"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("✔ extracted"), "{}", ran.stderr);
+
+    // One chunk still fails: the step goes on with the others, says so, and is not ✔.
+    env.mock().answer_with(|req| {
+        if is_extraction(req) && req.text().contains("Note 1.") {
+            Reply::server_error()
+        } else {
+            scripted_model(req)
+        }
+    });
+    let id = resumed_run(&ran.stderr);
+    let ran = env.ok(&["resume", &id, "--retries", "0"]);
+    assert!(
+        ran.stderr.contains("! extracted knowledge  2 of 3 chunks"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("1 failed and were left out"),
+        "{}",
+        ran.stderr
+    );
+
+    // The next run asks only for the chunk that failed.
+    env.mock().answer_with(scripted_model);
+    let before = extraction_calls(env.mock());
+    let ran = env.ok(&["build-context", "shop", "-i", "docs"]);
+    assert_eq!(extraction_calls(env.mock()) - before, 1, "{}", ran.stderr);
+}
+
+#[test]
+fn usage_errors_are_not_runs() {
+    let env = TestEnv::with_llm();
+    env.write("empty/notes.bin", [0u8, 1, 2, 3]);
+    for args in [
+        &["build-context", "shop"][..],
+        &["build-context", "shop", "-i", "missing"],
+        &["analyze", "-i", "empty"],
+    ] {
+        let ran = env.code(args, 2);
+        assert!(!ran.stderr.contains("resume"), "{}", ran.stderr);
+        assert!(ran.stderr.contains("error:"), "{}", ran.stderr);
+    }
+    assert!(
+        !env.path().join(".archie").exists(),
+        "no run was recorded:\n{}",
+        env.files()
+    );
+
+    // A configuration error creates no .archie/ either.
+    let bare = TestEnv::new();
+    bare.docs("docs", 1);
+    let ran = bare.code(&["analyze", "-i", "docs"], 2);
+    assert!(
+        ran.stderr.contains("no LLM is configured"),
+        "{}",
+        ran.stderr
+    );
+    bare.write("archie.toml", "[llm\nbase_url = 3");
+    bare.code(&["analyze", "-i", "docs"], 2);
+    assert!(!bare.path().join(".archie").exists(), "{}", bare.files());
+}
+
+#[test]
+fn a_hint_with_a_memory_file_elsewhere_works_from_any_folder_and_runs_show_prints_it_too() {
+    let env = scripted_env(1);
+    std::fs::create_dir_all(env.path().join("project/sub")).expect("folders");
+    std::fs::create_dir_all(env.path().join("elsewhere")).expect("folders");
+    // Run from project/sub with the memory file one folder up.
+    let sub = env.path().join("project/sub");
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.current_dir(&sub).args([
+        "--memory-file",
+        "../ctx.json",
+        "analyze",
+        "-i",
+        "../../docs",
+        "--no-input",
+    ]);
+    let out = cmd.output().expect("run archie");
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let line = continue_line(&err);
+    let memory = env.path().join("project/ctx.json");
+    let memory = std::fs::canonicalize(&memory).expect("memory file written");
+    assert!(
+        line.contains(&format!("--memory-file {}", memory.display())),
+        "an absolute path, as the file is not under where the user stands: {line}"
+    );
+
+    // `runs show` prints the same line.
+    let id = resumed_run(&line);
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.current_dir(&sub)
+        .args(["--memory-file", "../ctx.json", "runs", "show", &id]);
+    let out = cmd.output().expect("runs show");
+    assert_eq!(continue_line(&String::from_utf8_lossy(&out.stdout)), line);
+
+    // Pasted in another folder, it finds the run.
+    let command = line
+        .trim_start_matches("continue with: ")
+        .replace("--answer \"…\"", "--answer /approve");
+    let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.current_dir(env.path().join("elsewhere")).args(&words);
+    let out = cmd.output().expect("the pasted hint");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        env.path().join("project/sub/analysis_result.md").exists()
+            || env.path().join("elsewhere/analysis_result.md").exists()
+    );
+}
+
+#[test]
+fn resume_uses_the_model_given_to_it_and_says_so() {
+    let env = scripted_env(1);
+    let ran = env.code(&["analyze", "-i", "docs", "--no-input"], 3);
+    let id = resumed_run(&ran.stderr);
+    let ran = env.ok(&["resume", &id, "-m", "other-model", "--answer", "/approve"]);
+    assert!(
+        ran.stderr.contains(
+            "using --model other-model given here, not (default) as the run was recorded"
+        ) || ran.stderr.contains("using --model other-model given here"),
+        "{}",
+        ran.stderr
+    );
+    let last = env.mock().received().pop().expect("a request");
+    assert_eq!(last.body["model"], "other-model");
+}
+
+#[test]
+fn usage_adds_up_over_the_attempts_of_a_run() {
+    let env = scripted_env(2);
+    let ran = env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let id = resumed_run(&ran.stderr);
+    let first = env.mock().received().len();
+    env.code(
+        &["resume", &id, "--answer", "It fails fast.", "--no-input"],
+        3,
+    );
+    env.ok(&["resume", &id, "--answer", "/approve"]);
+    let total = env.mock().received().len();
+    assert!(total > first);
+    let ran = env.ok(&["--json", "runs", "list"]);
+    let runs: Value = ran.event("data").expect("data")["value"].clone();
+    assert_eq!(runs[0]["llm_calls"], total as u64, "{runs:#}");
+    let shown = env.ok(&["runs", "show", &id]);
+    assert!(
+        shown.stdout.contains(&format!("{total} calls")),
+        "{}",
+        shown.stdout
+    );
+    assert!(shown.stdout.contains("over 3 attempts"), "{}", shown.stdout);
+}
+
+#[test]
+fn a_scripted_typo_of_a_command_is_refused_not_sent_to_the_model() {
+    let env = scripted_env(1);
+    let ran = env.code(&["analyze", "-i", "docs", "--answer", "/aprove"], 2);
+    assert!(
+        ran.stderr
+            .contains("unknown command /aprove — did you mean /approve?"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        env.mock()
+            .received()
+            .iter()
+            .all(|r| !r.text().contains("/aprove"))
+    );
+    let id = resumed_run(&ran.stderr);
+    env.ok(&["resume", &id, "--answer", "/approve"]);
+    let transcript = env.read("analysis_result.md");
+    assert!(transcript.contains(TURN_1));
+}
