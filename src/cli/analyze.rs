@@ -27,6 +27,11 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub max_turns: u32,
 
+    /// Tokens of conversation to put in a prompt: the latest turns word for word, older
+    /// ones condensed (the transcript in the output file stays whole)
+    #[arg(long, value_name = "TOKENS", default_value_t = analyze::DEFAULT_HISTORY_BUDGET)]
+    pub history_budget: usize,
+
     #[command(flatten)]
     pub knowledge: KnowledgeArgs,
 }
@@ -34,7 +39,8 @@ pub struct AnalyzeArgs {
 pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
     let graph = analyze::graph()?;
     let (file, memory) = app.open_memory()?;
-    let env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;
+    let mut env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;
+    env.history_budget = args.history_budget;
     let state = AnalyzeState {
         goal: args.query.unwrap_or_else(|| DEFAULT_GOAL.to_string()),
         max_turns: args.max_turns.max(1),

@@ -8,8 +8,9 @@ use crate::docs::ChunkOptions;
 use crate::error::Exit;
 use crate::events::Event;
 use crate::flows::reply::AgentOnly;
-use crate::flows::sources::{Env, ExtractOptions, HasSources};
+use crate::flows::sources::{Env, ExtractOptions, HasSources, extraction_fingerprint};
 use crate::graph::Graph;
+use crate::llm::{LlmConfig, ResponseCache};
 use crate::memory::{Memory, MemoryFile};
 use crate::prompts::Prompts;
 use clap::Args;
@@ -41,34 +42,53 @@ pub struct KnowledgeArgs {
     pub inputs: InputArgs,
 }
 
-/// Connects the LLM (failing before any work when none is configured), loads prompts
-/// and builds the flow environment around the loaded memory.
+/// Everything a run needs that the user can get wrong is checked before the run is
+/// recorded, so a mistake is a usage error (exit code 2) with no run, no resume hint and
+/// no `.archie/` folder: the LLM configuration, the prompt templates and, for a new run,
+/// the documents (none given, a folder that does not exist, nothing readable in it).
+/// Then the run store is opened, the LLM connected, and the flow environment built
+/// around the loaded memory.
 pub fn env(
     app: &App,
     args: &KnowledgeArgs,
     memory: Memory,
     output: PathBuf,
 ) -> Result<Env, CommandError> {
-    // The user reads the agent part of each answer as it streams; the knowledge part is
-    // merged into memory, never shown.
-    let events = Arc::new(AgentOnly::new(app.events.clone()));
     let settings = &app.settings;
-    let llm =
-        crate::llm::from_settings(&settings.llm, &settings.memory_file, events, app.store()?)?;
+    let folder = settings
+        .memory_file
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    let lookup = |name: &str| std::env::var(name).ok();
+    let config = LlmConfig::resolve(&settings.llm, folder, &lookup)?;
     let prompts = Prompts::load(
         settings.prompts_dir.as_deref(),
         settings.prompts_config.as_deref(),
     )?;
-    for warning in prompts.warnings() {
-        app.events.emit(Event::Warning {
-            message: warning.clone(),
-        });
-    }
     let inputs = args
         .inputs
         .to_options()
         .skip_path(settings.memory_file.clone())
         .skip_path(output.clone());
+    let prefetched = if app.is_resume() {
+        // A resumed run reads its documents again in its own steps.
+        None
+    } else {
+        Some(crate::docs::retrieve(&inputs)?)
+    };
+    for warning in prompts.warnings() {
+        app.events.emit(Event::Warning {
+            message: warning.clone(),
+        });
+    }
+    let store: Arc<dyn ResponseCache> = app.store()?;
+    let cache = config.cache.then(|| Arc::clone(&store));
+    let fingerprint = extraction_fingerprint(&prompts, &config.model);
+    // The user reads the agent part of each answer as it streams; the knowledge part is
+    // merged into memory, never shown.
+    let events = Arc::new(AgentOnly::new(app.events.clone()));
+    let llm = crate::llm::connect_with_cache(config, events, cache.clone())?;
+    app.track_usage(llm.usage().clone());
     Ok(Env {
         llm,
         prompts,
@@ -82,6 +102,10 @@ pub fn env(
         memory_budget: args.memory_budget,
         document_budget: args.document_budget,
         output,
+        cache,
+        extraction_fingerprint: fingerprint,
+        history_budget: crate::flows::analyze::DEFAULT_HISTORY_BUDGET,
+        prefetched: std::sync::Mutex::new(prefetched),
     })
 }
 
@@ -106,6 +130,6 @@ where
         }
         Err(err) => Err(err),
     };
-    env.llm.emit_usage();
+    app.emit_usage();
     Ok(saved?)
 }

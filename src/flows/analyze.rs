@@ -7,20 +7,22 @@
 //! conversation explicitly: `/approve` writes the analysis, `/abort` stops without
 //! writing. `--max-turns` bounds the loop.
 
-use super::reply;
+use super::reply::{self, Vocabulary};
 use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
 use crate::events::Event;
+use crate::graph::interrupt::Typed;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::{Message, Role};
+use crate::tokens::estimate_tokens;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// The flow's name (`archie analyze`, `archie graph analyze`).
 pub const NAME: &str = "analyze";
 /// One conversation turn: ask the model, show its reply, wait for the user.
-const PREPARE: &str = "prepare";
+pub const PREPARE: &str = "prepare";
 /// Write the analysis.
-const FINAL: &str = "final";
+pub const FINAL: &str = "final";
 
 /// The prompts this flow renders.
 pub const PROMPTS: &[&str] = &[
@@ -33,6 +35,9 @@ pub const PROMPTS: &[&str] = &[
 
 /// The goal used when the user gives no query (as the original did).
 pub const DEFAULT_GOAL: &str = "Give a comprehensive overview of this system's architecture: its components, how they interact, and its main risks.";
+
+/// The default token budget of the conversation history in an analysis prompt.
+pub const DEFAULT_HISTORY_BUDGET: usize = 3_000;
 
 /// What the terminal prompt says after each agent turn.
 pub const ANSWER_PROMPT: &str = "Your answer (/approve to write the analysis, /abort to stop)";
@@ -73,20 +78,47 @@ pub fn graph() -> Result<Graph<AnalyzeState, Env>, BuildError> {
         .build()
 }
 
+/// The commands the answer prompt takes besides an answer.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("/approve", "write the analysis"),
+    ("/abort", "stop without writing"),
+];
+
+/// The question after an agent turn.
+fn question(text: String) -> Question {
+    Question::text(text)
+        .with_prompt(ANSWER_PROMPT)
+        .with_commands(COMMANDS)
+}
+
 async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     if let Some(answer) = cx.answer() {
         let text = answer.as_text().trim().to_string();
-        match text.to_ascii_lowercase().as_str() {
-            "/approve" => return Ok(Next::Goto(FINAL)),
-            "/abort" => {
+        let asked = question(String::new());
+        match asked.classify(&text) {
+            Typed::Empty => return Ok(ask_again(state)),
+            Typed::Help | Typed::Unknown { .. } => {
+                // Never sent to the model: a mistyped command is not an answer.
+                let suggestion = match asked.classify(&text) {
+                    Typed::Unknown { suggestion } => suggestion,
+                    _ => None,
+                };
+                cx.emit(Event::Warning {
+                    message: asked.unknown_command(&text, suggestion.as_deref()),
+                });
+                return Ok(ask_again(state));
+            }
+            Typed::Command if text.eq_ignore_ascii_case("/approve") => {
+                return Ok(Next::Goto(FINAL));
+            }
+            Typed::Command => {
                 state.aborted = true;
                 cx.emit(Event::Warning {
                     message: "analysis aborted: no analysis written".into(),
                 });
                 return Ok(Next::End);
             }
-            "" => return Ok(ask_again(state)),
-            _ => state.history.push(Message::user(text)),
+            Typed::Text => state.history.push(Message::user(text)),
         }
     }
     if state.turns >= state.max_turns {
@@ -100,9 +132,11 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Resu
     }
 
     let env = cx.env;
+    let history = condensed(&state.history, env.history_budget);
+    let conversation = conversation_text(&state.goal, &history);
     let docs = state.sources.load(cx.events, env.inputs.max_file_size);
-    let documents = sources::excerpts(docs, env.document_budget);
-    let about = sources::about(&conversation_text(state), &documents);
+    let documents = sources::excerpts(docs, env.document_budget, &conversation);
+    let about = sources::about(&conversation, &documents);
     let memory = env.relevant_memory(&state.sources.learned, &about);
     let prompt = if state.history.is_empty() {
         env.prompts.render(
@@ -116,17 +150,17 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Resu
                 "goal": state.goal,
                 "documents": documents,
                 "memory": memory,
-                "history": state.history,
+                "history": history,
             }),
         )?
     };
     let messages = vec![env.system_message()?, Message::user(prompt)];
-    let text = env.llm.chat(messages).await?;
+    let text = sources::ask_model(cx, messages).await?;
     let reply = absorb(state, cx, &text);
     state.history.push(Message::assistant(reply.clone()));
     state.turns += 1;
     Ok(Next::Interrupt {
-        question: Question::text(reply).with_prompt(ANSWER_PROMPT),
+        question: question(reply),
         then: PREPARE,
     })
 }
@@ -141,7 +175,7 @@ fn ask_again(state: &AnalyzeState) -> Next {
         .map(|m| m.content.clone())
         .unwrap_or_default();
     Next::Interrupt {
-        question: Question::text(last).with_prompt(ANSWER_PROMPT),
+        question: question(last),
         then: PREPARE,
     }
 }
@@ -154,52 +188,137 @@ fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, Env>, text: &str) -> String {
         cx.emit(Event::Warning { message: warning });
     }
     if let Some(knowledge) = reply.knowledge {
-        knowledge.merge_into(&mut state.sources.learned);
+        let vocabulary = Vocabulary::of(&cx.env.memory);
+        let capped = knowledge.merge_into(&mut state.sources.learned, &vocabulary);
+        if let Some(warning) = capped.warning() {
+            cx.emit(Event::Warning { message: warning });
+        }
     }
     reply.agent
 }
 
-/// The goal and the conversation so far.
-fn conversation_text(state: &AnalyzeState) -> String {
-    let mut text = state.goal.clone();
-    for m in &state.history {
+/// One turn as a prompt carries it: `user`, `assistant`, or `earlier turns (condensed)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    pub role: String,
+    pub content: String,
+}
+
+impl From<&Message> for Turn {
+    fn from(m: &Message) -> Self {
+        let role = match m.role {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+            Role::System => "system",
+        };
+        Turn {
+            role: role.into(),
+            content: m.content.clone(),
+        }
+    }
+}
+
+/// The goal and the conversation a prompt carries.
+fn conversation_text(goal: &str, history: &[Turn]) -> String {
+    let mut text = goal.to_string();
+    for m in history {
         text.push('\n');
         text.push_str(&m.content);
     }
     text
 }
 
+/// How many of the latest turns a prompt always carries word for word (an agent turn and
+/// the user's answer to it, twice).
+const VERBATIM_TURNS: usize = 4;
+/// How much of an older turn its condensed form keeps.
+const CONDENSED_CHARS: usize = 160;
+
+/// The conversation as a prompt carries it, within `budget_tokens`: the latest turns
+/// word for word, older ones condensed to their opening (newest first, as many as fit),
+/// and a note of how many earlier turns were left out. So turn 50 costs about what turn
+/// 5 does; the transcript in the output file stays whole.
+pub fn condensed(history: &[Message], budget_tokens: usize) -> Vec<Turn> {
+    let budget = budget_tokens.max(1);
+    let split = history.len().saturating_sub(VERBATIM_TURNS);
+    let (older, latest) = history.split_at(split);
+    let mut used: usize = latest.iter().map(|m| estimate_tokens(&m.content)).sum();
+    let mut kept: Vec<String> = Vec::new();
+    let mut left_out = 0;
+    for m in older.iter().rev() {
+        let who = if m.role == Role::User {
+            "User"
+        } else {
+            "Archie"
+        };
+        let line = format!(
+            "{who}: {}",
+            truncate(
+                &m.content.split_whitespace().collect::<Vec<_>>().join(" "),
+                CONDENSED_CHARS
+            )
+        );
+        let cost = estimate_tokens(&line);
+        if left_out > 0 || used + cost > budget {
+            left_out += 1;
+            continue;
+        }
+        used += cost;
+        kept.push(line);
+    }
+    let mut out = Vec::new();
+    if !older.is_empty() {
+        kept.reverse();
+        let mut summary = String::new();
+        if left_out > 0 {
+            summary.push_str(&format!(
+                "({left_out} earlier turns left out to keep within --history-budget)\n"
+            ));
+        }
+        summary.push_str(&kept.join("\n"));
+        out.push(Turn {
+            role: "earlier turns (condensed)".into(),
+            content: summary.trim().to_string(),
+        });
+    }
+    out.extend(latest.iter().map(Turn::from));
+    out
+}
+
+/// `text` cut to `max` characters, ending in `…` when cut.
+fn truncate(text: &str, max: usize) -> String {
+    crate::ui::text::truncate(text, max)
+}
+
 async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     let env = cx.env;
+    let history = condensed(&state.history, env.history_budget);
+    let conversation = conversation_text(&state.goal, &history);
     let docs = state.sources.load(cx.events, env.inputs.max_file_size);
-    let excerpts = sources::excerpts(docs, env.document_budget);
-    let about = sources::about(&conversation_text(state), &excerpts);
+    let excerpts = sources::excerpts(docs, env.document_budget, &conversation);
+    let about = sources::about(&conversation, &excerpts);
     let memory = env.relevant_memory(&state.sources.learned, &about);
-    let paths: Vec<&str> = state
-        .sources
-        .documents
-        .iter()
-        .map(|d| d.path.as_str())
-        .collect();
+    let paths = sources::paths(&state.sources.documents, MAX_PATHS);
     let prompt = env.prompts.render(
         "analyze_final",
         json!({
             "goal": state.goal,
-            "history": state.history,
+            "history": history,
             "documents": paths,
             "memory": memory,
         }),
     )?;
     let messages = vec![env.system_message()?, Message::user(prompt)];
-    let text = env.llm.chat(messages).await?;
+    let text = sources::ask_model(cx, messages).await?;
     let analysis = absorb(state, cx, &text);
     let document = render_document(state, &analysis);
-    sources::write_output(&env.output, &document)?;
-    let sections = count_sections(&analysis);
+    let output = state.sources.output_path(&env.output);
+    sources::write_output(&output, &document)?;
     cx.emit(Event::Wrote {
-        path: env.output.display().to_string(),
+        path: output.display().to_string(),
         what: format!(
-            "{sections} sections · transcript of {} turn{}",
+            "{} · transcript of {} turn{}",
+            sources::sections(&analysis),
             state.turns,
             if state.turns == 1 { "" } else { "s" }
         ),
@@ -208,9 +327,8 @@ async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyho
     Ok(Next::Continue)
 }
 
-fn count_sections(markdown: &str) -> usize {
-    markdown.lines().filter(|l| l.starts_with("## ")).count()
-}
+/// The final prompt lists at most this many document paths.
+const MAX_PATHS: usize = 100;
 
 /// The analysis file: the analysis, then the conversation that led to it.
 fn render_document(state: &AnalyzeState, analysis: &str) -> String {
@@ -231,4 +349,42 @@ fn render_document(state: &AnalyzeState, analysis: &str) -> String {
         out.push_str(&format!("\n**{who}:** {}\n", m.content.trim()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_conversation_is_carried_within_its_budget() {
+        let turn = |i: usize| {
+            if i.is_multiple_of(2) {
+                Message::assistant(format!("Question {i}: {}", "why so? ".repeat(60)))
+            } else {
+                Message::user(format!("Answer {i}: {}", "because. ".repeat(60)))
+            }
+        };
+        let size = |n: usize| {
+            let history: Vec<Message> = (0..n).map(turn).collect();
+            let carried = condensed(&history, 600);
+            carried
+                .iter()
+                .map(|m| estimate_tokens(&m.content))
+                .sum::<usize>()
+        };
+        let (turn5, turn50) = (size(10), size(100));
+        assert!(
+            turn50 <= turn5 * 12 / 10,
+            "turn 5: {turn5}, turn 50: {turn50}"
+        );
+        let history: Vec<Message> = (0..100).map(turn).collect();
+        let carried = condensed(&history, 600);
+        let latest: Vec<Turn> = history[96..].iter().map(Turn::from).collect();
+        assert_eq!(
+            &carried[carried.len() - 4..],
+            &latest[..],
+            "the latest turns word for word"
+        );
+        assert!(carried[0].content.contains("earlier turns left out"));
+    }
 }

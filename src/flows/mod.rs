@@ -49,11 +49,11 @@ pub const FLOWS: &[Flow] = &[
 /// not listed is shown by its name.
 pub fn step_words(node: &str) -> &str {
     match node {
-        "retrieve" => "reading the documents",
-        "extract" => "extracting knowledge",
-        "prepare" => "asking the model",
-        "final" => "writing the analysis",
-        "build" => "writing the overview",
+        sources::RETRIEVE => "reading the documents",
+        sources::EXTRACT => "extracting knowledge",
+        analyze::PREPARE => "asking the model",
+        analyze::FINAL => "writing the analysis",
+        build_context::BUILD => "writing the overview",
         other => other,
     }
 }

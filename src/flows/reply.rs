@@ -12,11 +12,25 @@
 use crate::events::{Event, EventSink, Events};
 use crate::memory::{Entity, Memory, Relationship};
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
+/// At most this many entities are taken from one answer (the rest are dropped, counted).
+pub const MAX_ENTITIES: usize = 200;
+/// At most this many relationships are taken from one answer.
+pub const MAX_RELATIONSHIPS: usize = 400;
+/// A name (or a relationship's end) longer than this is not a name: the item is dropped.
+pub const MAX_NAME: usize = 200;
+/// Descriptions are cut to this many characters.
+pub const MAX_DESCRIPTION: usize = 1_000;
+/// At most this many tags of at most [`MAX_TYPE`] characters per entity.
+const MAX_TAGS: usize = 20;
+/// Types and tags longer than this are cut.
+const MAX_TYPE: usize = 60;
+
 /// Knowledge as the model writes it (in `<system>` or as an extraction answer).
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 pub struct Knowledge {
     /// Things in the system: services, databases, queues, APIs, teams, …
     #[serde(default)]
@@ -26,7 +40,7 @@ pub struct Knowledge {
     pub relationships: Vec<KnownRelationship>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 pub struct KnownEntity {
     /// The entity's name as the text writes it.
     #[serde(default)]
@@ -41,7 +55,7 @@ pub struct KnownEntity {
     pub tags: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 pub struct KnownRelationship {
     /// The name of the entity the relationship starts at.
     #[serde(default)]
@@ -54,34 +68,236 @@ pub struct KnownRelationship {
     pub kind: String,
 }
 
+/// What merging a model's knowledge left out or shortened to stay within archie's limits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Capped {
+    /// Items without a name, from, to or type.
+    pub skipped: usize,
+    /// Entities and relationships beyond [`MAX_ENTITIES`] / [`MAX_RELATIONSHIPS`] in one answer.
+    pub over_limit: usize,
+    /// Items dropped for a name longer than [`MAX_NAME`].
+    pub long_names: usize,
+    /// Descriptions, types or tags cut to length.
+    pub shortened: usize,
+}
+
+impl Capped {
+    pub fn add(&mut self, other: Capped) {
+        self.skipped += other.skipped;
+        self.over_limit += other.over_limit;
+        self.long_names += other.long_names;
+        self.shortened += other.shortened;
+    }
+
+    /// What was cut to archie's limits, for a warning; `None` when nothing was.
+    pub fn warning(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.over_limit > 0 {
+            parts.push(format!(
+                "{} items over {MAX_ENTITIES} entities or {MAX_RELATIONSHIPS} relationships in one answer dropped",
+                crate::ui::thousands(self.over_limit as u64)
+            ));
+        }
+        if self.long_names > 0 {
+            parts.push(format!(
+                "{} items with names over {MAX_NAME} characters dropped",
+                crate::ui::thousands(self.long_names as u64)
+            ));
+        }
+        if self.shortened > 0 {
+            parts.push(format!(
+                "{} descriptions, types or tags cut to length",
+                crate::ui::thousands(self.shortened as u64)
+            ));
+        }
+        (!parts.is_empty()).then(|| {
+            format!(
+                "the model's knowledge was kept within archie's limits: {}",
+                parts.join("; ")
+            )
+        })
+    }
+}
+
+/// `text` cut to `max` characters; whether it was cut.
+fn cut(text: &str, max: usize) -> (String, bool) {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => (text[..at].trim_end().to_string(), true),
+        None => (text.to_string(), false),
+    }
+}
+
 impl Knowledge {
-    /// Merges into `memory`, skipping incomplete items. Returns how many were skipped.
-    pub fn merge_into(self, memory: &mut Memory) -> usize {
-        let mut skipped = 0;
-        for e in self.entities {
+    /// The answer within archie's limits: at most [`MAX_ENTITIES`] entities and
+    /// [`MAX_RELATIONSHIPS`] relationships, no name over [`MAX_NAME`] characters,
+    /// descriptions, types and tags cut to length. What was dropped or cut is counted.
+    pub fn capped(mut self) -> (Knowledge, Capped) {
+        let mut capped = Capped::default();
+        let long = |name: &str| name.chars().nth(MAX_NAME).is_some();
+        let before = self.entities.len();
+        self.entities.retain(|e| !long(&e.name));
+        capped.long_names += before - self.entities.len();
+        if self.entities.len() > MAX_ENTITIES {
+            capped.over_limit += self.entities.len() - MAX_ENTITIES;
+            self.entities.truncate(MAX_ENTITIES);
+        }
+        for e in &mut self.entities {
+            let (description, d) = cut(&e.description, MAX_DESCRIPTION);
+            let (kind, k) = cut(&e.kind, MAX_TYPE);
+            let mut t = e.tags.len() > MAX_TAGS;
+            e.tags.truncate(MAX_TAGS);
+            for tag in &mut e.tags {
+                let (short, c) = cut(tag, MAX_TYPE);
+                *tag = short;
+                t |= c;
+            }
+            (e.description, e.kind) = (description, kind);
+            capped.shortened += usize::from(d) + usize::from(k) + usize::from(t);
+        }
+        let before = self.relationships.len();
+        self.relationships
+            .retain(|r| !long(&r.from) && !long(&r.to) && !long(&r.kind));
+        capped.long_names += before - self.relationships.len();
+        if self.relationships.len() > MAX_RELATIONSHIPS {
+            capped.over_limit += self.relationships.len() - MAX_RELATIONSHIPS;
+            self.relationships.truncate(MAX_RELATIONSHIPS);
+        }
+        (self, capped)
+    }
+
+    /// Merges into `memory` within archie's limits ([`Knowledge::capped`]), skipping
+    /// incomplete items, in the memory's vocabulary (see [`Vocabulary`]). Says what was
+    /// skipped, dropped or cut.
+    pub fn merge_into(self, memory: &mut Memory, vocabulary: &Vocabulary) -> Capped {
+        let (knowledge, mut capped) = self.capped();
+        for e in knowledge.entities {
             if e.name.trim().is_empty() || e.kind.trim().is_empty() {
-                skipped += 1;
+                capped.skipped += 1;
                 continue;
             }
-            let mut entity = Entity::new(e.name.trim(), e.kind.trim().to_lowercase())
+            let mut entity = Entity::new(vocabulary.name(&e.name), vocabulary.kind(&e.kind))
                 .description(e.description.trim());
             for tag in e.tags {
                 entity = entity.tag(tag);
             }
             memory.upsert_entity(entity);
         }
-        for r in self.relationships {
+        for r in knowledge.relationships {
             if r.from.trim().is_empty() || r.to.trim().is_empty() || r.kind.trim().is_empty() {
-                skipped += 1;
+                capped.skipped += 1;
                 continue;
             }
             memory.upsert_relationship(Relationship::new(
-                r.from.trim(),
+                vocabulary.name(&r.from),
                 r.kind.trim(),
-                r.to.trim(),
+                vocabulary.name(&r.to),
             ));
         }
-        skipped
+        capped
+    }
+}
+
+/// Entity types archie suggests and knows the synonyms of.
+pub const KNOWN_TYPES: &[&str] = &[
+    "service",
+    "database",
+    "queue",
+    "api",
+    "library",
+    "team",
+    "external_system",
+    "concept",
+];
+
+/// The memory's words, applied when merging a model's knowledge (not put in the prompt,
+/// so an extraction answer stays reusable whatever the memory holds): a type is written
+/// the way the memory already writes it (`Databases`, `db` and `data store` are
+/// `database`), and a name the memory knows under another spacing or case
+/// (`CheckoutService`) takes the memory's spelling (`Checkout Service`).
+#[derive(Debug, Clone, Default)]
+pub struct Vocabulary {
+    /// Compact form (letters and digits, lower case) → the spelling in use.
+    types: HashMap<String, String>,
+    names: HashMap<String, String>,
+}
+
+/// Letters and digits only, lower case: `Checkout-Service` and `checkout service` meet.
+fn compact(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl Vocabulary {
+    /// The vocabulary of `memory`, with archie's own types.
+    pub fn of(memory: &Memory) -> Self {
+        let mut vocabulary = Vocabulary::default();
+        for t in KNOWN_TYPES {
+            vocabulary.types.insert(compact(t), (*t).to_string());
+        }
+        for e in memory.entities() {
+            if e.kind != crate::memory::UNKNOWN_TYPE {
+                vocabulary
+                    .types
+                    .entry(compact(&e.kind))
+                    .or_insert_with(|| e.kind.clone());
+            }
+            let c = compact(&e.name);
+            if !c.is_empty() {
+                vocabulary.names.entry(c).or_insert_with(|| e.name.clone());
+            }
+        }
+        vocabulary
+    }
+
+    /// A type as the memory writes it: lower case, words joined by `_`, synonyms and
+    /// plurals of known types folded into them.
+    pub fn kind(&self, kind: &str) -> String {
+        let words: Vec<String> = kind
+            .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let snake = words.join("_");
+        let synonym = match snake.as_str() {
+            "db" | "data_store" | "datastore" | "store" | "rdbms" | "sql_database" => "database",
+            "microservice" | "micro_service" => "service",
+            "message_queue" | "message_broker" | "broker" | "event_queue" => "queue",
+            "rest_api" | "endpoint" | "http_api" => "api",
+            "external_service" | "external" | "third_party" | "third_party_service" => {
+                "external_system"
+            }
+            _ => "",
+        };
+        let snake = if synonym.is_empty() {
+            snake
+        } else {
+            synonym.to_string()
+        };
+        let c = compact(&snake);
+        if let Some(known) = self.types.get(&c) {
+            return known.clone();
+        }
+        // `services`, `databases`, `queues`: the singular the memory uses.
+        for strip in ["es", "s"] {
+            if let Some(singular) = c.strip_suffix(strip)
+                && let Some(known) = self.types.get(singular)
+            {
+                return known.clone();
+            }
+        }
+        snake
+    }
+
+    /// A name as the memory spells it, when the memory knows it under another spacing
+    /// or case; otherwise the name as given (trimmed).
+    pub fn name(&self, name: &str) -> String {
+        let name = name.trim();
+        self.names
+            .get(&compact(name))
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
     }
 }
 
@@ -293,10 +509,53 @@ mod tests {
         )
         .expect("json");
         let mut m = Memory::new();
-        assert_eq!(k.merge_into(&mut m), 3);
+        assert_eq!(k.merge_into(&mut m, &Vocabulary::default()).skipped, 3);
         assert!(m.entity("A").is_some());
         assert!(m.entity("B").is_none());
         assert_eq!(m.relationships().len(), 1);
+    }
+
+    #[test]
+    fn an_endless_answer_is_cut_to_archie_limits_and_counted() {
+        let entities: Vec<KnownEntity> = (0..10_000)
+            .map(|i| KnownEntity {
+                name: format!("E{i}"),
+                kind: "service".into(),
+                description: "d".repeat(5_000),
+                tags: Vec::new(),
+            })
+            .chain(std::iter::once(KnownEntity {
+                name: "x".repeat(100_000),
+                kind: "service".into(),
+                ..KnownEntity::default()
+            }))
+            .collect();
+        let k = Knowledge {
+            entities,
+            relationships: Vec::new(),
+        };
+        let mut m = Memory::new();
+        let capped = k.merge_into(&mut m, &Vocabulary::default());
+        assert_eq!(m.entities().len(), MAX_ENTITIES);
+        assert_eq!(capped.over_limit, 10_000 - MAX_ENTITIES);
+        assert_eq!(capped.long_names, 1);
+        assert!(m.entities()[0].description.chars().count() <= MAX_DESCRIPTION);
+        assert!(capped.warning().is_some_and(|w| w.contains("9,800")));
+    }
+
+    #[test]
+    fn the_memory_vocabulary_is_applied_when_merging() {
+        let mut memory = Memory::new();
+        memory.upsert_entity(Entity::new("Checkout Service", "service"));
+        memory.upsert_entity(Entity::new("Ledger", "event_store"));
+        let v = Vocabulary::of(&memory);
+        assert_eq!(v.kind("Databases"), "database");
+        assert_eq!(v.kind("DB"), "database");
+        assert_eq!(v.kind("Event Store"), "event_store");
+        assert_eq!(v.kind("Micro-service"), "service");
+        assert_eq!(v.kind("cache"), "cache");
+        assert_eq!(v.name("CheckoutService"), "Checkout Service");
+        assert_eq!(v.name(" Orders DB "), "Orders DB");
     }
 
     fn stream(tokens: &[&str]) -> String {

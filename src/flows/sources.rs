@@ -8,11 +8,11 @@
 //! it to the memory file as it is then. A checkpoint refers to documents by path, size and
 //! hash, not their text: a resumed run reads them again and says if one changed.
 
-use super::reply::Knowledge;
-use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions};
+use super::reply::{Capped, Knowledge, Vocabulary};
+use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions, Retrieved};
 use crate::events::{Count, Event, Events};
 use crate::graph::{Control, Cx, FanOut, Next, Slot, fan_out};
-use crate::llm::{Llm, LlmError, Message};
+use crate::llm::{Llm, LlmError, Message, Request, ResponseCache, Schema};
 use crate::memory::Memory;
 use crate::prompts::Prompts;
 use crate::tokens::estimate_tokens;
@@ -20,7 +20,7 @@ use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// The node that reads the documents.
@@ -30,18 +30,13 @@ pub const EXTRACT: &str = "extract";
 
 /// The progress line of extraction.
 const EXTRACTING: &str = "extracting knowledge";
+/// The progress line of reading the documents.
+const READING: &str = "reading the documents";
+/// The progress line while waiting for the model's first words.
+pub const ASKING: &str = "asking the model";
 
-/// Entity types suggested to the extraction prompt.
-const KNOWN_TYPES: &[&str] = &[
-    "service",
-    "database",
-    "queue",
-    "api",
-    "library",
-    "team",
-    "external_system",
-    "concept",
-];
+/// How many failed chunks are named one by one; the rest are counted.
+const NAMED_FAILURES: usize = 3;
 
 /// Options of the extraction step.
 #[derive(Debug, Clone)]
@@ -66,6 +61,35 @@ pub struct Env {
     pub document_budget: usize,
     /// Where the flow writes its markdown.
     pub output: PathBuf,
+    /// Where extraction answers are kept for the next run (`None` with `--no-cache`).
+    pub cache: Option<Arc<dyn ResponseCache>>,
+    /// What determines an extraction answer besides the chunk: the prompt templates, the
+    /// model and the schema (see [`extraction_fingerprint`]).
+    pub extraction_fingerprint: String,
+    /// Token budget for the conversation history in an analysis prompt.
+    pub history_budget: usize,
+    /// Documents read before the run was recorded (so a folder with nothing to read is a
+    /// usage error, not a failed run); the retrieve step takes them.
+    pub prefetched: Mutex<Option<Retrieved>>,
+}
+
+/// What an extraction answer depends on besides the chunk itself: the extraction and
+/// system prompt templates as they are (built in or overridden), the model and the
+/// answer's schema. Nothing else a prompt happens to carry (like the memory's contents)
+/// is part of it, so the second run over unchanged documents asks the model nothing.
+pub fn extraction_fingerprint(prompts: &Prompts, model: &str) -> String {
+    let schema = Schema::of::<Knowledge>();
+    crate::hash::sha256_hex(
+        json!({
+            "v": 1,
+            "extract": prompts.fingerprint("extract"),
+            "system": prompts.fingerprint("system"),
+            "model": model,
+            "schema": schema.schema,
+        })
+        .to_string()
+        .as_bytes(),
+    )
 }
 
 impl Env {
@@ -99,9 +123,28 @@ pub struct Sources {
     /// Chunks whose extraction failed.
     #[serde(default)]
     pub failed_chunks: usize,
+    /// The folder the run started in: a relative output path is written there, also when
+    /// the run is resumed from another folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_in: Option<PathBuf>,
 }
 
 impl Sources {
+    /// Where `output` goes: a relative path is taken from the folder the run started in.
+    pub fn output_path(&self, output: &Path) -> PathBuf {
+        match &self.started_in {
+            Some(dir) if output.is_relative() => {
+                let here = std::env::current_dir().ok();
+                if here.as_deref() == Some(dir.as_path()) {
+                    output.to_path_buf()
+                } else {
+                    dir.join(output)
+                }
+            }
+            _ => output.to_path_buf(),
+        }
+    }
+
     /// The documents with their text: after a resume (a checkpoint carries no text) each
     /// is read again, and a document that changed or vanished since is reported.
     pub fn load(&mut self, events: &Events, max_file_size: u64) -> &[Document] {
@@ -144,14 +187,46 @@ pub trait HasSources: Send {
 
 /// Reads the design documents.
 pub async fn retrieve<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
-    let options = cx.env.inputs.clone();
-    let retrieved = tokio::task::spawn_blocking(move || docs::retrieve(&options))
-        .await
-        .context("document retrieval panicked")??;
+    let prefetched = cx
+        .env
+        .prefetched
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    let retrieved = match prefetched {
+        Some(retrieved) => retrieved,
+        None => {
+            let options = cx.env.inputs.clone();
+            cx.emit(Event::Progress {
+                task: READING.into(),
+                done: 0,
+                total: None,
+                detail: None,
+            });
+            let read = tokio::task::spawn_blocking(move || docs::retrieve(&options))
+                .await
+                .context("document retrieval panicked");
+            cx.emit(Event::ProgressDone {
+                task: READING.into(),
+            });
+            read??
+        }
+    };
     for skipped in &retrieved.skipped {
         cx.emit(Event::Detail {
             message: format!("skipped {skipped}"),
         });
+    }
+    let mut retrieved = retrieved;
+    let sources = state.sources();
+    if sources.started_in.is_none() {
+        sources.started_in = std::env::current_dir().ok();
+    }
+    for doc in &mut retrieved.documents {
+        // A resumed run reads them again, perhaps from another folder.
+        if let Ok(source) = std::path::absolute(&doc.source) {
+            doc.source = source;
+        }
     }
     cx.emit(Event::Retrieved {
         documents: retrieved.documents.len() as u64,
@@ -169,10 +244,17 @@ pub async fn retrieve<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> any
 }
 
 /// Extracts a knowledge graph from every chunk of every document: one structured LLM
-/// call per chunk, at most `concurrency` at once, cached by the LLM layer so unchanged
-/// documents cost nothing the second time. A chunk that fails is reported and skipped.
-/// What was learned is merged in the chunks' order, so the result does not depend on
-/// which answer came first.
+/// call per chunk, at most `concurrency` at once.
+///
+/// - An answer is kept per chunk, keyed by what determines it (the chunk, the prompt
+///   templates, the model, the schema: [`Env::extraction_fingerprint`]), so unchanged
+///   chunks cost nothing on the next run, whatever else changed; `--no-cache` asks again.
+/// - A failure no retry can fix (a rejected key, an unknown model, no server) stops the
+///   step at once, with that one error: the run fails here and can be resumed.
+/// - Other failures skip their chunk; when every chunk failed the step fails (it never
+///   looks like a success). A rerun or resume asks again only for the chunks that failed.
+/// - What was learned is merged in the chunks' order, in the memory's vocabulary and
+///   within archie's limits, so the result does not depend on which answer came first.
 pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     let env = cx.env;
     if !env.extract.enabled {
@@ -186,75 +268,113 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     let chunks = docs::chunk_all(documents, env.extract.chunk);
     let total = chunks.len();
     let system = env.system_message()?;
-    let mut known_types: Vec<String> = KNOWN_TYPES.iter().map(|t| t.to_string()).collect();
-    for t in env.memory.stats().entity_types {
-        if !known_types.contains(&t.name) && t.name != "unknown" {
-            known_types.push(t.name);
+
+    // Answers kept from earlier runs first; the model is asked only for the rest.
+    let mut answers: Vec<Option<Knowledge>> = chunks.iter().map(|c| cached(env, c)).collect();
+    let cached_count = answers.iter().filter(|a| a.is_some()).count();
+    let mut requests = Vec::new();
+    for (i, chunk) in chunks.iter().enumerate() {
+        if answers[i].is_some() {
+            continue;
         }
-    }
-    let mut requests = Vec::with_capacity(total);
-    for chunk in &chunks {
         let prompt = env.prompts.render(
             "extract",
             json!({
                 "document": chunk.doc,
                 "heading": chunk.heading_path,
                 "chunk": chunk.text,
-                "known_types": known_types,
             }),
         )?;
-        requests.push((chunk, vec![system.clone(), Message::user(prompt)]));
+        requests.push((i, vec![system.clone(), Message::user(prompt)]));
     }
 
     let started = Instant::now();
-    let before = env.llm.usage().totals();
     let llm = env.llm.as_ref();
     let concurrency = env.extract.concurrency.max(1);
     let events = cx.events;
+    let vocabulary = Vocabulary::of(&env.memory);
     // Counted as answers arrive, for the progress line only.
     let mut live = Memory::new();
-    let slots = fan_out(
-        FanOut {
-            task: Some(EXTRACTING),
-            limit: concurrency,
-            events,
-        },
-        requests,
-        |_, (chunk, messages)| extract_one(llm, chunk, messages),
-        |_, result| match result {
-            Ok(knowledge) => {
-                knowledge.clone().merge_into(&mut live);
-                Control::Continue(Some(graph_size(&live)))
-            }
-            Err(_) => Control::Continue(None),
-        },
-    )
-    .await;
+    for answer in answers.iter().flatten() {
+        answer.clone().merge_into(&mut live, &vocabulary);
+    }
+    let mut fatal: Option<LlmError> = None;
+    let asked: Vec<usize> = requests.iter().map(|(i, _)| *i).collect();
+    let slots = if requests.is_empty() {
+        Vec::new()
+    } else {
+        fan_out(
+            FanOut {
+                task: Some(EXTRACTING),
+                limit: concurrency,
+                events,
+            },
+            requests,
+            |_, (_, messages)| extract_one(llm, messages),
+            |_, result| match result {
+                Ok(knowledge) => {
+                    knowledge.clone().merge_into(&mut live, &vocabulary);
+                    Control::Continue(Some(graph_size(&live)))
+                }
+                // Every other call would fail the same way: stop now, say it once.
+                Err(err) if err.is_fatal() => Control::Stop,
+                Err(_) => Control::Continue(None),
+            },
+        )
+        .await
+    };
 
-    let mut failed = 0;
-    for (chunk, slot) in chunks.iter().zip(slots) {
+    let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
+    for (i, slot) in asked.into_iter().zip(slots) {
         match slot {
             Slot::Done(knowledge) => {
-                knowledge.merge_into(&mut sources.learned);
+                remember(env, &chunks[i], &knowledge, events);
+                answers[i] = Some(knowledge);
             }
-            Slot::Failed(err) => {
-                failed += 1;
-                events.emit(Event::Warning {
-                    message: format!(
-                        "extraction failed for {} (part {}): {err}; skipped",
-                        chunk.doc,
-                        chunk.index + 1
-                    ),
-                });
+            Slot::Failed(err) if err.is_fatal() => {
+                fatal.get_or_insert(err);
             }
-            Slot::NotRun => failed += 1,
+            Slot::Failed(err) => failures.push((&chunks[i], err)),
+            Slot::NotRun => {}
         }
     }
+    if let Some(err) = fatal {
+        return Err(err.into());
+    }
+    let failed = failures.len();
+    if total > 0 && failed == total {
+        let (chunk, err) = failures.swap_remove(0);
+        return Err(anyhow::Error::new(err).context(format!(
+            "knowledge extraction failed for all {total} chunks (the first: {}, part {})",
+            chunk.doc,
+            chunk.index + 1
+        )));
+    }
+    for (chunk, err) in failures.iter().take(NAMED_FAILURES) {
+        events.emit(Event::Warning {
+            message: format!(
+                "extraction failed for {} (part {}): {err}",
+                chunk.doc,
+                chunk.index + 1
+            ),
+        });
+    }
+    if failed > NAMED_FAILURES {
+        events.emit(Event::Warning {
+            message: format!("… and {} more chunks failed", failed - NAMED_FAILURES),
+        });
+    }
+    let mut capped = Capped::default();
+    for knowledge in answers.into_iter().flatten() {
+        capped.add(knowledge.merge_into(&mut sources.learned, &vocabulary));
+    }
+    if let Some(warning) = capped.warning() {
+        events.emit(Event::Warning { message: warning });
+    }
     sources.failed_chunks = failed;
-    let after = env.llm.usage().totals();
     cx.emit(Event::Extracted {
         chunks: total as u64,
-        cached: after.cached.saturating_sub(before.cached),
+        cached: cached_count as u64,
         failed: failed as u64,
         entities: sources.learned.entities().len() as u64,
         relationships: sources.learned.relationships().len() as u64,
@@ -264,12 +384,60 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     Ok(Next::Continue)
 }
 
-async fn extract_one(
-    llm: &dyn Llm,
-    _chunk: &Chunk,
-    messages: Vec<Message>,
-) -> Result<Knowledge, LlmError> {
-    llm.structured::<Knowledge>(messages).await
+/// The key of a chunk's extraction answer.
+fn answer_key(env: &Env, chunk: &Chunk) -> String {
+    let material = json!({
+        "fingerprint": env.extraction_fingerprint,
+        "heading": chunk.heading_path,
+        "chunk": chunk.hash,
+    });
+    format!(
+        "extract/v1/{}",
+        crate::hash::sha256_hex(material.to_string().as_bytes())
+    )
+}
+
+/// The answer kept for `chunk` by an earlier run, if any (and caching is on).
+fn cached(env: &Env, chunk: &Chunk) -> Option<Knowledge> {
+    let text = env.cache.as_ref()?.get(&answer_key(env, chunk))?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Keeps `knowledge` (within archie's limits) as the answer for `chunk`.
+fn remember(env: &Env, chunk: &Chunk, knowledge: &Knowledge, events: &Events) {
+    let Some(cache) = &env.cache else { return };
+    let (capped, _) = knowledge.clone().capped();
+    let Ok(text) = serde_json::to_string(&capped) else {
+        return;
+    };
+    if let Err(err) = cache.put(&answer_key(env, chunk), &text) {
+        events.emit(Event::Warning {
+            message: format!("could not keep an extraction answer for the next run: {err}"),
+        });
+    }
+}
+
+async fn extract_one(llm: &dyn Llm, messages: Vec<Message>) -> Result<Knowledge, LlmError> {
+    // Kept by the extraction cache above, not the LLM layer's (whose key is the whole
+    // prompt).
+    llm.structured_with::<Knowledge>(Request::new(messages).cache(false))
+        .await
+}
+
+/// Asks the model for a reply the user reads (streamed), with "asking the model…" on
+/// the progress line until its first words arrive.
+pub async fn ask_model(cx: &Cx<'_, Env>, messages: Vec<Message>) -> Result<String, LlmError> {
+    cx.emit(Event::Progress {
+        task: ASKING.into(),
+        done: 0,
+        total: None,
+        detail: None,
+    });
+    let reply = cx.env.llm.chat(messages).await;
+    cx.emit(Event::ProgressDone {
+        task: ASKING.into(),
+    });
+    reply
 }
 
 /// "12 entities, 1 relationship"
@@ -280,14 +448,45 @@ fn graph_size(memory: &Memory) -> String {
     )
 }
 
-/// Document excerpts for a prompt: every document gets an equal share of `budget_tokens`
-/// (at least a few hundred characters), cut at a character boundary.
-pub fn excerpts(documents: &[Document], budget_tokens: usize) -> Vec<serde_json::Value> {
+/// The smallest excerpt worth sending: with more documents than the budget gives this
+/// much each, the most relevant ones are sent and the rest only counted.
+const MIN_EXCERPT_CHARS: usize = 400;
+
+/// Document excerpts for a prompt, within `budget_tokens` however many documents there
+/// are: every document gets an equal share (cut at a character boundary); when a share
+/// would be smaller than [`MIN_EXCERPT_CHARS`], only as many documents as the budget
+/// holds are sent, those that mention `about` most first, and the last item says how
+/// many were left out.
+pub fn excerpts(
+    documents: &[Document],
+    budget_tokens: usize,
+    about: &str,
+) -> Vec<serde_json::Value> {
     if documents.is_empty() {
         return Vec::new();
     }
-    let per_doc_chars = (budget_tokens * 4 / documents.len()).max(400);
-    documents
+    let budget_chars = budget_tokens.saturating_mul(4);
+    let fits = (budget_chars / MIN_EXCERPT_CHARS).max(1);
+    let chosen: Vec<&Document> = if documents.len() <= fits {
+        documents.iter().collect()
+    } else {
+        let words = about_words(about);
+        let mut ranked: Vec<(usize, usize, &Document)> = documents
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (mentions(&words, d), i, d))
+            .collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut kept: Vec<(usize, &Document)> = ranked
+            .into_iter()
+            .take(fits)
+            .map(|(_, i, d)| (i, d))
+            .collect();
+        kept.sort_by_key(|(i, _)| *i);
+        kept.into_iter().map(|(_, d)| d).collect()
+    };
+    let per_doc_chars = (budget_chars / chosen.len()).max(1);
+    let mut out: Vec<serde_json::Value> = chosen
         .iter()
         .map(|doc| {
             let text = doc.text.trim();
@@ -299,7 +498,112 @@ pub fn excerpts(documents: &[Document], budget_tokens: usize) -> Vec<serde_json:
             };
             json!({ "path": doc.path, "excerpt": excerpt })
         })
-        .collect()
+        .collect();
+    let left_out = documents.len() - chosen.len();
+    if left_out > 0 {
+        out.push(json!({
+            "path": format!("({left_out} more documents)"),
+            "excerpt": format!(
+                "{left_out} more documents were read but are not shown here, to keep within --document-budget {budget_tokens}; their knowledge is in the knowledge graph."
+            ),
+        }));
+    }
+    out
+}
+
+/// At most `max` document paths for a prompt, and a count of the rest.
+pub fn paths(documents: &[Document], max: usize) -> Vec<String> {
+    let mut out: Vec<String> = documents.iter().take(max).map(|d| d.path.clone()).collect();
+    if documents.len() > max {
+        out.push(format!("… and {} more", documents.len() - max));
+    }
+    out
+}
+
+/// The words of `about` worth looking for (three letters or more, lower case).
+fn about_words(about: &str) -> Vec<String> {
+    let mut words: Vec<String> = about
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// How often a document's path and opening mention `words`.
+fn mentions(words: &[String], doc: &Document) -> usize {
+    if words.is_empty() {
+        return 0;
+    }
+    let head: String = doc.text.chars().take(4_000).collect();
+    let text = format!("{} {}", doc.path, head).to_lowercase();
+    words.iter().map(|w| text.matches(w.as_str()).count()).sum()
+}
+
+/// The `##` sections of a markdown reply, each with a short name and how many top-level
+/// list items it holds: `## Main components` with 7 bullets is `("components", 7)`.
+pub fn outline(markdown: &str) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for line in markdown.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            out.push((section_name(heading), 0));
+        } else if let Some(last) = out.last_mut() {
+            let item = line.starts_with("- ")
+                || line.starts_with("* ")
+                || line
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            if item {
+                last.1 += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `Main components` → `components`, `Alternatives and trade-offs` → `alternatives`,
+/// `Interactions and data flows` → `data flows`.
+fn section_name(heading: &str) -> String {
+    let lower = heading
+        .trim()
+        .trim_matches(|c: char| c == '*' || c == ':')
+        .to_lowercase();
+    if lower.contains("data flow") {
+        return "data flows".into();
+    }
+    let lower = lower
+        .trim_start_matches("main ")
+        .trim_start_matches("key ")
+        .to_string();
+    match lower.split_once(" and ") {
+        Some((first, _)) => first.trim().to_string(),
+        None => lower,
+    }
+}
+
+/// `7 components` (`1 component`), or the name alone when it lists nothing.
+pub fn counted(name: &str, count: usize) -> String {
+    match count {
+        0 => name.to_string(),
+        1 => format!("1 {}", name.strip_suffix('s').unwrap_or(name)),
+        n => format!("{n} {name}"),
+    }
+}
+
+/// The sections of an analysis as the "wrote" line names them: `3 assumptions,
+/// 7 components, 3 alternatives, 4 decisions, 2 open questions`.
+pub fn sections(markdown: &str) -> String {
+    let outline = outline(markdown);
+    if outline.is_empty() {
+        return "no sections".into();
+    }
+    outline
+        .iter()
+        .map(|(name, count)| counted(name, *count))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What a prompt is about, to find the relevant part of the knowledge graph: the given
@@ -322,9 +626,11 @@ pub fn generated_header(command: &str) -> String {
     format!("{} {command} -->\n", docs::GENERATED_MARKER)
 }
 
-/// Writes an output file atomically, secrets redacted.
+/// Writes an output file atomically, secrets redacted, with no control character but
+/// newlines and tabs (a model's reply can hold any).
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
-    crate::files::write_atomic(path, crate::secrets::redact_text(text).as_bytes())
+    let text = crate::ui::text::for_file(&crate::secrets::redact_text(text));
+    crate::files::write_atomic(path, text.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

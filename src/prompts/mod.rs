@@ -259,6 +259,37 @@ impl Prompts {
         self.sources.get(file)
     }
 
+    /// What the prompt `name` is rendered from, as a hash: the text of its template and of
+    /// the partials it includes, wherever they came from (built in, `--prompts-dir`,
+    /// `--prompts-config`). What a model answered to this prompt can be reused while the
+    /// fingerprint is unchanged.
+    pub fn fingerprint(&self, name: &str) -> String {
+        let name = name.strip_suffix(".md").unwrap_or(name);
+        let mut material = String::new();
+        if let Some(original) = self.originals.get(name) {
+            material.push_str(&original.text);
+        }
+        let mut todo = vec![file_of(name)];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(file) = todo.pop() {
+            if !seen.insert(file) {
+                continue;
+            }
+            let Ok(template) = self.env.get_template(file) else {
+                continue;
+            };
+            let source = template.source();
+            material.push_str(&format!("\u{0}{file}\u{0}{source}"));
+            todo.extend(
+                BUILTINS
+                    .iter()
+                    .map(|(f, _)| *f)
+                    .filter(|f| f.starts_with('_') && source.contains(*f)),
+            );
+        }
+        crate::hash::sha256_hex(material.as_bytes())
+    }
+
     /// Render the prompt `name` (`analyze_initial`, or `analyze_initial.md`) with the
     /// variables in `ctx` (a struct or map; see the comment at the top of each template).
     pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String, PromptError> {

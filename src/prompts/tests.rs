@@ -108,7 +108,8 @@ fn builtins_use_their_variables() {
         extract
             .contains("<excerpt>\nThe Order Service writes orders to the Orders DB.\n</excerpt>")
     );
-    assert!(extract.contains("prefer them: service, database."));
+    // The memory's vocabulary is applied when merging, not carried by the prompt.
+    assert!(!extract.contains("prefer them"));
 
     let final_ = p
         .render("analyze_final", sample_vars("analyze_final"))
