@@ -61,7 +61,8 @@ fn json_mode_writes_one_event_per_line_including_the_interrupt() {
             "node_started",
             "node_finished",
             "interrupt",
-            "run_finished"
+            "run_finished",
+            "result"
         ]
     );
     let interrupt = &events[5];

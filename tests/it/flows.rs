@@ -209,7 +209,7 @@ fn build_context_writes_an_overview_with_a_mermaid_diagram() {
         "extraction answers come from the cache"
     );
     assert!(
-        ran.stderr.contains("cached: 2 of 2 chunks"),
+        ran.stderr.contains("(2 chunks, all cached)"),
         "{}",
         ran.stderr
     );
@@ -250,7 +250,8 @@ fn a_chunk_that_always_fails_is_skipped_and_the_run_goes_on() {
     let ran = env.ok(&["build-context", "shop", "-i", "docs", "--retries", "2"]);
     let err = &ran.stderr;
     assert!(err.contains("extraction failed for poison.md"), "{err}");
-    assert!(err.contains("1 of 4 chunks failed"), "{err}");
+    assert!(err.contains("3 of 4 chunks"), "{err}");
+    assert!(err.contains("1 failed and were left out"), "{err}");
     assert!(env.path().join("shop_context.md").exists());
 }
 

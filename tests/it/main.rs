@@ -7,14 +7,19 @@
 mod support;
 
 mod cli;
+mod context;
 mod docs;
 mod engine;
+mod failures;
 mod flows;
 mod llm;
 mod mcp;
 mod memory;
 mod prompts;
 mod pty;
+mod rerun;
 mod resume;
+mod scripts;
 mod search;
 mod store;
+mod terminal;

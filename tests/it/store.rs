@@ -815,7 +815,7 @@ async fn runs_show_tells_what_a_run_did_and_how_to_continue() {
 async fn runs_list_json_is_an_array_of_runs() {
     let f = three_runs().await;
     let out = f.stdout(&["--json", "runs", "list"]);
-    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let event: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(event["event"], "data");
     let runs = &event["value"];
     let ids: Vec<&str> = runs
@@ -833,7 +833,7 @@ async fn runs_list_json_is_an_array_of_runs() {
     assert_eq!(runs[1]["args"][2], "[redacted]");
 
     let out = f.stdout(&["runs", "show", f.waiting.as_str(), "--json"]);
-    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let event: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(event["event"], "data");
     let run = &event["value"];
     assert_eq!(
@@ -869,7 +869,8 @@ fn runs_list_without_a_store_says_so_and_creates_nothing() {
     assert!(ran.stdout.starts_with("no runs yet"), "{}", ran.stdout);
     env.ok(&["runs", "prune", "--older-than", "1d"]);
     let ran = env.ok(&["--json", "runs"]);
-    let event: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+    let event: serde_json::Value =
+        serde_json::from_str(ran.stdout.lines().next().unwrap()).unwrap();
     assert_eq!(event, serde_json::json!({"event": "data", "value": []}));
     assert!(
         !env.path().join(".archie").exists(),
@@ -927,7 +928,7 @@ async fn runs_prune_deletes_old_finished_runs() {
     let out = f.stdout(&["runs", "prune", "--older-than", "90d"]);
     assert!(out.starts_with("nothing to prune"), "{out}");
     let out = f.stdout(&["--json", "runs", "prune", "--older-than", "90d"]);
-    let event: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let event: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(
         event,
         serde_json::json!({"event": "data", "value": {"pruned": 0}})
