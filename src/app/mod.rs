@@ -173,7 +173,9 @@ impl Recording {
                 }
                 all.push_str(text);
             }
-            Event::Error { message, .. } => summary.error = Some(message.clone()),
+            Event::Error { message, .. } => {
+                summary.error = Some(crate::ui::text::plain_serde(message))
+            }
             _ => {}
         }
     }

@@ -14,6 +14,24 @@ impl EventSink for JsonLines {
         if matches!(event, Event::Waiting { .. } | Event::Result { .. }) {
             return;
         }
+        // No Rust type names in messages (`expected struct RawIn`).
+        let event = match event {
+            Event::Error {
+                message,
+                causes,
+                hints,
+                exit_code,
+            } => Event::Error {
+                message: super::text::plain_serde(&message),
+                causes: causes.iter().map(|c| super::text::plain_serde(c)).collect(),
+                hints,
+                exit_code,
+            },
+            Event::Warning { message } => Event::Warning {
+                message: super::text::plain_serde(&message),
+            },
+            other => other,
+        };
         if let Ok(line) = serde_json::to_string(&event) {
             let line = crate::secrets::redact_text(&line);
             let mut out = std::io::stdout().lock();

@@ -768,7 +768,9 @@ impl EventSink for Ui {
             }
             Event::NodeFailed { .. } => self.clear_bars(),
             Event::Done { message } => self.done(&text::inert_line(&message)),
-            Event::Warning { message } => self.warn(&text::inert_line(&message)),
+            Event::Warning { message } => {
+                self.warn(&text::inert_line(&text::plain_serde(&message)))
+            }
             Event::Detail { message } => {
                 if self.inner.verbosity == Verbosity::Verbose {
                     self.line(&format!(
