@@ -513,7 +513,8 @@ impl Ui {
         let state = self.state();
         let (run, status) = (state.run.clone(), state.run_status.clone());
         drop(state);
-        if calls == 0 && status.as_deref() == Some("failed") {
+        // A run that made no call and did not complete has nothing to report.
+        if calls == 0 && status.as_deref() != Some("completed") {
             return;
         }
         let wall = self.inner.started.elapsed().as_millis() as u64;
@@ -815,7 +816,8 @@ impl EventSink for Ui {
             Event::Answered { prompt, answer } => self.line(&format!(
                 "{} {} · {}  {}",
                 tick(),
-                text::inert_line(&prompt),
+                // The prompt without its reminder of the commands.
+                text::inert_line(prompt.split(" (").next().unwrap_or(&prompt)),
                 text::inert_line(&answer),
                 console::style("(given up front)").dim()
             )),
