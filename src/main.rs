@@ -110,8 +110,11 @@ async fn run(cli: Cli) -> Exit {
         command => {
             let recorded = archie::cli::help::recorded_argv(&argv);
             let app = App::new(settings, recorded, None);
+            let protocol = command.owns_stdout();
             let exit = execute(&app, command).await;
-            app.finish(exit);
+            if !protocol {
+                app.finish(exit);
+            }
             exit
         }
     }

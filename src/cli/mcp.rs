@@ -57,6 +57,13 @@ pub struct ListArgs {
     pub mcp_config: Option<PathBuf>,
 }
 
+impl McpArgs {
+    /// Whether this serves over stdio, where stdout belongs to JSON-RPC.
+    pub fn serves(&self) -> bool {
+        !matches!(self.command, Some(McpCommand::List(_)))
+    }
+}
+
 pub async fn run(app: &App, args: McpArgs) -> Result<Exit, CommandError> {
     match args.command {
         None => Ok(serve(app, args.serve).await),

@@ -41,7 +41,6 @@ Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an an
 /// says so instead of "unrecognized subcommand" until its issue lands.
 pub fn not_built_yet(name: &str) -> Option<&'static str> {
     match name {
-        "search" => Some("agentic search over MCP tools is coming (issue 11)"),
         "upgrade" => Some("the UpGrade A/B-testing agent is coming (issue 12)"),
         _ => None,
     }
@@ -227,6 +226,14 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     /// Answer a question with MCP tools and archie's knowledge, citing the sources
     #[command(after_help = search::EXAMPLES)]
     Search(search::SearchArgs),
+}
+
+impl Command {
+    /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC), so
+    /// archie writes nothing of its own there, not even the final `result` event.
+    pub fn owns_stdout(&self) -> bool {
+        matches!(self, Command::Mcp(args) if args.serves())
+    }
 }
 
 #[cfg(test)]

@@ -54,6 +54,11 @@ pub fn step_words(node: &str) -> &str {
         analyze::PREPARE => "asking the model",
         analyze::FINAL => "writing the analysis",
         build_context::BUILD => "writing the overview",
+        "init" => "starting the session",
+        "discover" => "starting the tool servers",
+        "plan" => "planning the tool calls",
+        "execute" => "calling the tools",
+        "synthesize" => "writing the answer",
         other => other,
     }
 }

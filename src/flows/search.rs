@@ -230,6 +230,23 @@ fn session_event(state: &SearchState, status: &str) -> Event {
     }
 }
 
+/// `fut`, with `task` (in words) on the progress line while it runs.
+async fn working<T>(
+    cx: &Cx<'_, SearchEnv>,
+    task: &str,
+    fut: impl std::future::Future<Output = T>,
+) -> T {
+    cx.emit(Event::Progress {
+        task: task.into(),
+        done: 0,
+        total: None,
+        detail: None,
+    });
+    let out = fut.await;
+    cx.emit(Event::ProgressDone { task: task.into() });
+    out
+}
+
 async fn init(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyhow::Result<Next> {
     cx.emit(session_event(state, "starting"));
     cx.emit(session_event(state, "retrieving_memory"));
@@ -256,7 +273,7 @@ async fn discover(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyhow
     let started = Instant::now();
     let builtin_tools = env.builtin.tools();
     let builtin_ms = started.elapsed().as_millis() as u64;
-    let servers = env.servers(cx.events).await;
+    let servers = working(cx, "starting the tool servers", env.servers(cx.events)).await;
 
     let mut report = vec![ServerTools {
         server: BUILTIN_SERVER.into(),
@@ -559,7 +576,13 @@ async fn plan(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyhow::Re
     let (tasks, dropped, fallback) = if state.offered.is_empty() {
         (Vec::new(), Vec::new(), true)
     } else {
-        match env.llm.structured_schema::<RawPlan>(request).await {
+        match working(
+            cx,
+            "planning the tool calls",
+            env.llm.structured_schema::<RawPlan>(request),
+        )
+        .await
+        {
             Ok(raw) => {
                 let (tasks, dropped) = check_plan(&state.offered, raw.tasks);
                 if tasks.is_empty() {
@@ -852,10 +875,13 @@ async fn synthesize(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyh
         }),
     )?;
     let system = env.prompts.render("system", json!({}))?;
-    let body = match env
-        .llm
-        .chat(vec![Message::system(system), Message::user(prompt)])
-        .await
+    let body = match working(
+        cx,
+        crate::flows::sources::ASKING,
+        env.llm
+            .chat(vec![Message::system(system), Message::user(prompt)]),
+    )
+    .await
     {
         Ok(text) => text.trim().to_string(),
         Err(err) => {
