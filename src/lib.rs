@@ -8,7 +8,7 @@
 //!   registry.
 //! - [`graph`]: the engine: builder, run loop, interrupts, fan-out, checkpoints.
 //! - services the nodes call, none of which knows clap, the terminal or a flow:
-//!   [`llm`], [`memory`], [`docs`], [`prompts`], [`store`].
+//!   [`llm`], [`memory`], [`docs`], [`prompts`], [`store`], [`upgrade`].
 //! - [`ui`]: the only place that draws: renders events, terminal prompts, tables.
 //! - leaves everyone may use: [`events`] (the event vocabulary), [`error`] (error kinds,
 //!   exit codes), [`secrets`] (redaction), [`retry`] (the retry policy), [`files`]
@@ -35,5 +35,6 @@ pub mod shell;
 pub mod store;
 pub mod tokens;
 pub mod ui;
+pub mod upgrade;
 
 pub use error::UsageError;

@@ -1,0 +1,189 @@
+//! What can go wrong talking to UpGrade, as kinds the agent reasons about.
+
+use crate::error::{Classify, Exit};
+use crate::retry::Retryable;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The kind of a failure: what the agent (and the error handler) decides on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// UpGrade could not be reached (refused, reset, DNS).
+    Network,
+    /// UpGrade did not answer in time.
+    Timeout,
+    /// A 5xx without an error `type`: a fault in the server, possibly passing.
+    ServerFault,
+    /// The thing asked for does not exist.
+    NotFound,
+    /// UpGrade rejected the request (a 4xx, or a 500 carrying an error `type`).
+    Validation,
+    /// 401/403: a token is missing or wrong.
+    Unauthorized,
+    /// The answer was not what UpGrade sends (wrong URL, another service).
+    Protocol,
+    /// archie's own UpGrade settings are unusable.
+    Config,
+}
+
+impl ErrorKind {
+    /// Whether trying again may help.
+    pub fn retryable(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::ServerFault
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Network => "network",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::ServerFault => "server fault",
+            ErrorKind::NotFound => "not found",
+            ErrorKind::Validation => "validation",
+            ErrorKind::Unauthorized => "unauthorised",
+            ErrorKind::Protocol => "protocol",
+            ErrorKind::Config => "configuration",
+        }
+    }
+}
+
+/// Which credential a 401 asks for, and the settings that provide it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Credential {
+    /// Admin endpoints: a Google token of an UpGrade admin, sent as `Authorization: Bearer`.
+    AdminToken { set: bool },
+    /// Client (`/v6`) endpoints with `toCheckAuth` on: a JWT signed with the client secret.
+    ClientJwt { set: bool },
+}
+
+impl Credential {
+    /// The settings that fix it, in one line.
+    pub fn settings(self) -> &'static str {
+        match self {
+            Credential::AdminToken { .. } => {
+                "UPGRADE_TOKEN (a Google ID or access token of an UpGrade admin; or the variable \
+                 named by [upgrade] token_env in archie.toml)"
+            }
+            Credential::ClientJwt { .. } => {
+                "UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET (the server's \
+                 CLIENT_API_KEY and CLIENT_API_SECRET), or turn the project setting toCheckAuth off"
+            }
+        }
+    }
+
+    /// Whether archie sent that credential (so it is wrong rather than missing).
+    pub fn was_set(self) -> bool {
+        match self {
+            Credential::AdminToken { set } | Credential::ClientJwt { set } => set,
+        }
+    }
+}
+
+/// A failed UpGrade call. `Display` says what happened in one line; the kind
+/// ([`UpgradeError::kind`]) says what sort of failure it is.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum UpgradeError {
+    #[error("cannot reach UpGrade at {url} ({reason})")]
+    Network { url: String, reason: String },
+    #[error("UpGrade at {url} did not answer within {secs} s")]
+    Timeout { url: String, secs: u64 },
+    #[error("UpGrade failed on {method} {path} (HTTP {status}): {message}")]
+    Server {
+        method: String,
+        path: String,
+        status: u16,
+        message: String,
+        retry_after: Option<Duration>,
+    },
+    #[error("UpGrade found nothing for {method} {path}: {message}")]
+    NotFound {
+        method: String,
+        path: String,
+        message: String,
+    },
+    #[error("UpGrade has no route {method} {path} (is {base} its API URL?)")]
+    NoRoute {
+        method: String,
+        path: String,
+        base: String,
+    },
+    #[error("UpGrade rejected {method} {path} (HTTP {status}): {message}")]
+    Validation {
+        method: String,
+        path: String,
+        status: u16,
+        message: String,
+        /// UpGrade's error `type`, when it sent one.
+        error_type: Option<String>,
+    },
+    #[error("UpGrade refused {method} {path} (HTTP {status}): {message}")]
+    Unauthorized {
+        method: String,
+        path: String,
+        status: u16,
+        message: String,
+        credential: Credential,
+    },
+    #[error("UpGrade's answer to {method} {path} is not what archie expects: {reason}")]
+    Protocol {
+        method: String,
+        path: String,
+        reason: String,
+    },
+    #[error("`{url}` is not a usable UpGrade URL")]
+    BadUrl { url: String },
+    #[error("{message}")]
+    Config { message: String },
+}
+
+impl UpgradeError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            UpgradeError::Network { .. } => ErrorKind::Network,
+            UpgradeError::Timeout { .. } => ErrorKind::Timeout,
+            UpgradeError::Server { .. } => ErrorKind::ServerFault,
+            UpgradeError::NotFound { .. } => ErrorKind::NotFound,
+            UpgradeError::Validation { .. } => ErrorKind::Validation,
+            UpgradeError::Unauthorized { .. } => ErrorKind::Unauthorized,
+            UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => ErrorKind::Protocol,
+            UpgradeError::BadUrl { .. } | UpgradeError::Config { .. } => ErrorKind::Config,
+        }
+    }
+
+    /// Whether the shared retry policy may try again, and why (never for a 4xx).
+    pub fn retryable(&self) -> Option<Retryable> {
+        match self {
+            UpgradeError::Network { reason, .. } => {
+                Some(Retryable::new(format!("UpGrade is unreachable ({reason})")))
+            }
+            UpgradeError::Timeout { .. } => Some(Retryable::new("UpGrade did not answer in time")),
+            UpgradeError::Server {
+                status,
+                retry_after,
+                ..
+            } => {
+                Some(Retryable::new(format!("UpGrade failed (HTTP {status})")).after(*retry_after))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Classify for UpgradeError {
+    fn exit(&self) -> Exit {
+        match self.kind() {
+            ErrorKind::Network
+            | ErrorKind::Timeout
+            | ErrorKind::ServerFault
+            | ErrorKind::Protocol => Exit::Failed,
+            ErrorKind::NotFound
+            | ErrorKind::Validation
+            | ErrorKind::Unauthorized
+            | ErrorKind::Config => Exit::Usage,
+        }
+    }
+}
