@@ -146,6 +146,33 @@ pub enum Event {
         /// The command that continues the run (add `--answer …`).
         resume_command: String,
     },
+    /// A table of results for stdout (the UpGrade agent's experiments, conditions, ...).
+    /// `right` lists the columns to right-align (numbers).
+    Table {
+        columns: Vec<String>,
+        rows: Vec<Vec<String>>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        right: Vec<usize>,
+    },
+    /// A condition balance test against UpGrade finished: simulated users enrolled, the
+    /// conditions they got against the weights, and Pearson's chi-square test of the fit
+    /// (`p_value` is `None` when there is nothing to test, e.g. one condition).
+    BalanceTest {
+        experiment: String,
+        users: u64,
+        /// Users who got no condition (excluded, or the experiment stopped meanwhile).
+        unassigned: u64,
+        /// Users whose calls failed.
+        failed: u64,
+        concurrency: u64,
+        ms: u64,
+        conditions: Vec<BalanceRow>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        chi_square: Option<f64>,
+        df: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        p_value: Option<f64>,
+    },
     /// The user pressed Ctrl-C: the step in progress was abandoned.
     Interrupted {
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -327,6 +354,20 @@ pub struct PlannedTask {
 pub struct DroppedTask {
     pub tool: String,
     pub reason: String,
+}
+
+/// One condition of a [`Event::BalanceTest`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BalanceRow {
+    pub condition: String,
+    pub weight: f64,
+    /// Users expected under UpGrade's weighted draw.
+    pub expected: f64,
+    /// Users who got it.
+    pub observed: u64,
+    /// Users UpGrade's enrollment statistics counted for it during the test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enrolled: Option<u64>,
 }
 
 /// Where events go. Implementations must be cheap: they are called from hot loops.

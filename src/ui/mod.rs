@@ -712,6 +712,43 @@ impl EventSink for Ui {
                     serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string());
                 self.result(&text);
             }
+            Event::Table {
+                columns,
+                rows,
+                right,
+            } => {
+                // Cells come from outside (UpGrade): one line each, inert.
+                let cells = |row: Vec<String>| -> Vec<String> {
+                    row.iter()
+                        .map(|c| text::inert_line(c).into_owned())
+                        .collect()
+                };
+                let mut all = vec![cells(columns)];
+                all.extend(rows.into_iter().map(cells));
+                self.result(&text::table(&all, &right));
+            }
+            Event::BalanceTest {
+                users,
+                unassigned,
+                failed,
+                concurrency,
+                ms,
+                conditions,
+                chi_square,
+                df,
+                p_value,
+                ..
+            } => self.result(&text::balance_test(
+                users,
+                unassigned,
+                failed,
+                concurrency,
+                ms,
+                &conditions,
+                chi_square,
+                df,
+                p_value,
+            )),
             // The files written are named even with --quiet.
             Event::Wrote { path, what } => {
                 let what = if what.is_empty() {

@@ -322,6 +322,94 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
 }
 
+/// What a p-value says about counts against the weights.
+pub fn fit_verdict(p: f64) -> &'static str {
+    if p >= 0.05 {
+        "consistent with the weights"
+    } else if p >= 0.01 {
+        "borderline: run it again with more users"
+    } else {
+        "NOT consistent with the weights"
+    }
+}
+
+/// The table of a balance test and its verdict line:
+///
+/// ```text
+/// condition  weight  expected  observed
+/// control        30     300.0       289
+/// variant        70     700.0       711
+/// χ² 0.58, 1 df, p 0.45: consistent with the weights
+/// 1,000 users · 16 at a time · 34.5 s · 29 users/s
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn balance_test(
+    users: u64,
+    unassigned: u64,
+    failed: u64,
+    concurrency: u64,
+    ms: u64,
+    conditions: &[crate::events::BalanceRow],
+    chi_square: Option<f64>,
+    df: u32,
+    p_value: Option<f64>,
+) -> String {
+    let enrolled = conditions.iter().any(|c| c.enrolled.is_some());
+    let mut header = vec!["condition", "weight", "expected", "observed"];
+    if enrolled {
+        header.push("enrolled");
+    }
+    let mut rows = vec![header.into_iter().map(String::from).collect::<Vec<_>>()];
+    for c in conditions {
+        let weight = if c.weight.fract() == 0.0 {
+            format!("{}", c.weight as i64)
+        } else {
+            format!("{:.1}", c.weight)
+        };
+        let mut row = vec![
+            c.condition.clone(),
+            weight,
+            format!("{:.1}", c.expected),
+            thousands(c.observed),
+        ];
+        if enrolled {
+            row.push(c.enrolled.map(thousands).unwrap_or_else(|| "?".into()));
+        }
+        rows.push(row);
+    }
+    let mut out = table(&rows, &[1, 2, 3, 4]);
+    match (chi_square, p_value) {
+        (Some(x), Some(p)) => out.push_str(&format!(
+            "
+χ² {x:.2}, {df} df, p {}: {}",
+            if p < 0.0001 {
+                format!("{p:.1e}")
+            } else {
+                format!("{p:.4}")
+            },
+            fit_verdict(p)
+        )),
+        _ => out.push_str(
+            "
+no chi-square test: fewer than two conditions received users",
+        ),
+    }
+    let secs = ms as f64 / 1000.0;
+    let rate = if secs > 0.0 { users as f64 / secs } else { 0.0 };
+    out.push_str(&format!(
+        "
+{} users · {concurrency} at a time · {secs:.1} s · {rate:.0} users/s",
+        thousands(users)
+    ));
+    if unassigned > 0 {
+        out.push_str(&format!(" · {} got no condition", thousands(unassigned)));
+    }
+    if failed > 0 {
+        out.push_str(&format!(" · {} failed", thousands(failed)));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
