@@ -156,6 +156,7 @@ async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
         Command::Memory(args) => cli::memory::run(app, args).await,
         Command::Runs(args) => cli::runs::run(app, args),
         Command::Search(args) => cli::search::run(app, args).await,
+        Command::Upgrade(args) => cli::upgrade::run(app, args).await,
         Command::Resume(_) => Err(CommandError::usage("a resumed run cannot resume another")),
     }
 }

@@ -17,6 +17,7 @@ use crate::mcp::McpError;
 use crate::memory::MemoryError;
 use crate::prompts::PromptError;
 use crate::store::StoreError;
+use crate::upgrade::UpgradeError;
 
 /// A failed command: how it ends, what went wrong, and what to do about it.
 #[derive(Debug)]
@@ -110,6 +111,9 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<Strin
     }
     if let Some(e) = err.downcast_ref::<McpError>() {
         return (Some(e.exit()), mcp_hints(e));
+    }
+    if let Some(e) = err.downcast_ref::<UpgradeError>() {
+        return (Some(e.exit()), upgrade_hints(e));
     }
     if err.is::<ConfigError>() {
         return (Some(Exit::Usage), vec![CONFIG_HINT.into()]);
@@ -319,6 +323,30 @@ fn store_hints(err: &StoreError) -> Vec<String> {
             "If this persists, move the database away (archie starts a new one).".into()
         }
         StoreError::Json(_) => BUG.into(),
+    };
+    vec![hint]
+}
+
+fn upgrade_hints(err: &UpgradeError) -> Vec<String> {
+    const URL: &str = "Point archie at UpGrade with --upgrade-url, UPGRADE_API_URL or [upgrade] \
+                       url in archie.toml; it is the API's base, e.g. http://localhost:3030/api.";
+    let hint = match err {
+        UpgradeError::Unauthorized { credential, .. } => format!("Set {}.", credential.settings()),
+        UpgradeError::Network { .. } | UpgradeError::BadUrl { .. } => {
+            format!("Is UpGrade running? {URL}")
+        }
+        UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => URL.into(),
+        UpgradeError::Timeout { .. } => {
+            "UpGrade is slow or stuck; [upgrade] timeout_secs in archie.toml allows more time."
+                .into()
+        }
+        UpgradeError::Server { .. } => "UpGrade failed inside; its log says why.".into(),
+        UpgradeError::Config { .. } => {
+            "Fix the [upgrade] settings (url, token_env, client_api_key_env, \
+             client_api_secret_env, timeout_secs, retries, concurrency) or the variables."
+                .into()
+        }
+        UpgradeError::NotFound { .. } | UpgradeError::Validation { .. } => return Vec::new(),
     };
     vec![hint]
 }

@@ -17,6 +17,7 @@ pub mod memory;
 pub mod resume;
 pub mod runs;
 pub mod search;
+pub mod upgrade;
 
 use crate::app::Settings;
 use crate::ui::{ColorChoice, Verbosity};
@@ -226,6 +227,20 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     /// Answer a question with MCP tools and archie's knowledge, citing the sources
     #[command(after_help = search::EXAMPLES)]
     Search(search::SearchArgs),
+    /// Talk to an UpGrade A/B-testing server: terms, experiments, users, balance tests
+    #[command(after_help = "Examples:
+  archie upgrade                                   a chat at the terminal (/help, /quit)
+  archie upgrade \"which experiments are running in assign-prog?\"
+  archie upgrade \"what is a decision point?\"       (a glossary term: no LLM call)
+  archie upgrade --yes \"start Button test\"         (--yes answers the confirmation)
+  archie upgrade --json \"balance test of 1000 users on Button test\" --yes | tail -3
+
+UpGrade: --upgrade-url, UPGRADE_API_URL or [upgrade] url (default http://localhost:3030/api);
+the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
+UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
+a yes at the prompt, --yes or --answer; a delete asks for the experiment's name.
+The conversation is written to upgrade-session.md (-o FILE).")]
+    Upgrade(upgrade::UpgradeArgs),
 }
 
 impl Command {

@@ -8,6 +8,7 @@ pub mod echo;
 pub mod reply;
 pub mod search;
 pub mod sources;
+pub mod upgrade;
 
 use crate::graph::BuildError;
 
@@ -42,6 +43,11 @@ pub const FLOWS: &[Flow] = &[
         name: search::NAME,
         prompts: search::PROMPTS,
         mermaid: || Ok(search::graph()?.mermaid()),
+    },
+    Flow {
+        name: upgrade::NAME,
+        prompts: upgrade::PROMPTS,
+        mermaid: || Ok(upgrade::graph()?.mermaid()),
     },
 ];
 

@@ -194,7 +194,7 @@ pub fn lookup(name: &str) -> Option<&'static Term> {
     let all = terms();
     all.iter()
         .find(|t| norm(&t.title) == k)
-        .or_else(|| all.iter().find(|t| t.keys.iter().any(|key| *key == k)))
+        .or_else(|| all.iter().find(|t| t.keys.contains(&k)))
 }
 
 /// The entry a whole question asks about, when it names exactly one term: "What is a

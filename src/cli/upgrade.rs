@@ -1,0 +1,112 @@
+//! `archie upgrade [MESSAGE]`: the UpGrade agent, as a chat at the terminal or one
+//! answer for scripts.
+
+use super::error::CommandError;
+use crate::app::App;
+use crate::error::Exit;
+use crate::events::Event;
+use crate::flows::sources::write_output;
+use crate::flows::upgrade::{self, Env, UpgradeState};
+use crate::llm::LlmError;
+use crate::upgrade::{UpgradeClient, UpgradeConfig};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct UpgradeArgs {
+    /// A message to answer once, then exit (for scripts); without it, a chat at the
+    /// terminal
+    #[arg(value_name = "MESSAGE")]
+    pub message: Vec<String>,
+
+    /// UpGrade's API base URL (env UPGRADE_API_URL, or [upgrade] url in archie.toml;
+    /// default http://localhost:3030/api). The admin token is read from UPGRADE_TOKEN.
+    #[arg(long, value_name = "URL")]
+    pub upgrade_url: Option<String>,
+
+    /// Simulated users in flight at once in balance and consistency tests (default 16)
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+
+    /// Where to write the conversation
+    #[arg(
+        short = 'o',
+        long,
+        value_name = "FILE",
+        default_value = "upgrade-session.md"
+    )]
+    pub output: PathBuf,
+}
+
+pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
+    let graph = upgrade::graph()?;
+    let (file, memory) = app.open_memory()?;
+    let settings = &app.settings;
+    let dir = settings.memory_file.parent().unwrap_or(Path::new(""));
+    let lookup = |name: &str| std::env::var(name).ok();
+    let config =
+        UpgradeConfig::resolve(args.upgrade_url.as_deref(), args.concurrency, dir, &lookup)?;
+    let client = UpgradeClient::new(config, app.events.clone())?;
+    // Without a model, questions that name a glossary term and the chat's commands still
+    // work; anything else says how to configure one.
+    let llm = match crate::llm::from_settings(
+        &settings.llm,
+        &settings.memory_file,
+        app.events.clone(),
+        app.store()?,
+    ) {
+        Ok(llm) => Some(llm),
+        Err(LlmError::NotConfigured) => None,
+        Err(err) => return Err(err.into()),
+    };
+    let message = args.message.join(" ");
+    let one_shot = !message.trim().is_empty();
+    let state = UpgradeState {
+        one_shot,
+        message: one_shot.then_some(message),
+        ..UpgradeState::default()
+    };
+    let env = Env {
+        client,
+        llm: llm.clone(),
+        yes: settings.yes,
+    };
+    let result = app.run_flow(&graph, state, &env).await;
+    let usage = || {
+        if let Some(llm) = &llm {
+            llm.emit_usage();
+        }
+    };
+    let run = match result {
+        Ok(run) => run,
+        Err(err) => {
+            usage();
+            return Err(err.into());
+        }
+    };
+    let turns = &run.state.turns;
+    if !turns.is_empty() {
+        write_output(&args.output, &upgrade::render(turns, env.client.url()))?;
+        app.events.emit(Event::Wrote {
+            path: args.output.display().to_string(),
+            what: format!(
+                "{} exchange{}",
+                turns.len(),
+                if turns.len() == 1 { "" } else { "s" }
+            ),
+        });
+    }
+    app.save_memory(&file, memory, run.state.learned)?;
+    usage();
+    // A one-shot that could not do what it was asked says so in its exit code.
+    let failed = if one_shot {
+        turns.last().and_then(|t| t.reply.failed)
+    } else {
+        None
+    };
+    Ok(match (run.exit, failed) {
+        (Exit::Done, Some(kind)) if kind.is_usage() => Exit::Usage,
+        (Exit::Done, Some(_)) => Exit::Failed,
+        (exit, _) => exit,
+    })
+}

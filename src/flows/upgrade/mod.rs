@@ -1,0 +1,785 @@
+//! The UpGrade agent (`archie upgrade`): a conversation about an UpGrade A/B-testing
+//! server, the graph of the seed "UpGradeAgent Graph Structure":
+//!
+//! ```text
+//! input → router → capability → response_formatter → input (or end)
+//!           ↓  ↑          ↓  ↑
+//!     clarification    error_handler (retries network, timeout, server faults)
+//! ```
+//!
+//! - `input` takes the next message (the one-shot's, or a prompt in the chat; `/help`,
+//!   `/terms`, `/history`, `/quit` are handled there).
+//! - `router` asks the model once per message for a [`Route`] (capability, confidence,
+//!   parameters). A message that names a glossary term exactly needs no model. Below
+//!   0.7 confidence, or when a capability misses a parameter, `clarification` asks a
+//!   choose-one question with concrete options and the answer goes back to `router`.
+//! - The seven capabilities call UpGrade. Anything that changes UpGrade (create, update,
+//!   state change, delete, marking or enrolling simulated users) asks the person first
+//!   (an interrupt back to the same node); only their answer, or `--yes`, approves it.
+//! - `error_handler` retries a failed capability up to three times for network, timeout
+//!   and server faults (on top of the client's own retries of each call), and otherwise
+//!   explains what happened and what to do.
+//! - `response_formatter` shows the reply and records the exchange.
+
+mod capabilities;
+mod manage;
+mod route;
+mod session;
+mod testing;
+
+pub use route::{Action, Capability, ConditionSpec, Params, Route};
+pub use session::{Balance, BalanceCount, FailKind, Failure, Reply, Table, Turn, render};
+
+use crate::events::Event;
+use crate::graph::{Answer, BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
+use crate::llm::Llm;
+use crate::memory::Memory;
+use crate::upgrade::{UpgradeClient, UpgradeError, diff, glossary};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The flow's name (`archie upgrade`, `archie graph upgrade`).
+pub const NAME: &str = "upgrade";
+/// Prompt templates from `prompts/` this flow renders: none (the router's instructions
+/// are built in, see `router.md` beside this file).
+pub const PROMPTS: &[&str] = &[];
+
+const INPUT: &str = "input";
+const ROUTER: &str = "router";
+const TERMINOLOGY: &str = "terminology";
+const VERSION: &str = "version_check";
+const LIST: &str = "list_experiments";
+const DETAILS: &str = "experiment_details";
+const MANAGE: &str = "experiment_management";
+const SIMULATE: &str = "user_simulation";
+const TESTING: &str = "testing";
+const CLARIFY: &str = "clarification";
+const ERROR: &str = "error_handler";
+const FORMAT: &str = "response_formatter";
+
+const CAPABILITY_NODES: [&str; 7] = [
+    TERMINOLOGY,
+    VERSION,
+    LIST,
+    DETAILS,
+    MANAGE,
+    SIMULATE,
+    TESTING,
+];
+
+/// Re-runs of a failed capability for one message (network, timeout, server faults).
+pub const MAX_RETRIES: u32 = 3;
+/// Below this the router's guess is checked with the person.
+pub const MIN_CONFIDENCE: f64 = 0.7;
+
+/// What the nodes use.
+pub struct Env {
+    pub client: UpgradeClient,
+    /// `None` when no model is configured: exact glossary questions and the chat's
+    /// commands still work.
+    pub llm: Option<Arc<dyn Llm>>,
+    /// `--yes` was given: confirmations are answered yes, so a delete asks a yes/no
+    /// question rather than for the experiment's name.
+    pub yes: bool,
+}
+
+/// The conversation.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct UpgradeState {
+    /// `archie upgrade "MESSAGE"`: answer once and end.
+    pub one_shot: bool,
+    /// The message being answered.
+    pub message: Option<String>,
+    /// Every exchange so far.
+    pub turns: Vec<Turn>,
+    /// How the current message was routed.
+    pub route: Option<Route>,
+    /// The clarification waiting for an answer.
+    pub asking: Option<Clarification>,
+    /// A change waiting for (or approved by) the person.
+    pub pending: Option<Pending>,
+    /// The current message's failure, for the error handler.
+    pub failure: Option<Failure>,
+    /// Re-runs of the current message's capability.
+    pub retries: u32,
+    /// The reply being built.
+    pub reply: Reply,
+    /// Experiments, contexts, decision points and conditions seen, for the memory file.
+    pub learned: Memory,
+    /// The person typed /quit.
+    pub quit: bool,
+}
+
+/// What a clarification fills in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    Capability,
+    Action,
+    Experiment,
+    Context,
+    DecisionPoint,
+    UserId,
+    Name,
+    TargetState,
+    GroupType,
+}
+
+/// An option of a clarification: what the person sees, and what it fills in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    pub label: String,
+    pub value: String,
+}
+
+impl Choice {
+    pub fn same(text: impl Into<String>) -> Self {
+        let text = text.into();
+        Self {
+            label: text.clone(),
+            value: text,
+        }
+    }
+}
+
+/// A question that fills in a missing or ambiguous parameter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Clarification {
+    pub slot: Slot,
+    pub text: String,
+    /// What to choose from; none: a typed answer.
+    pub options: Vec<Choice>,
+}
+
+impl Clarification {
+    pub fn choose(slot: Slot, text: impl Into<String>, options: Vec<Choice>) -> Self {
+        Self {
+            slot,
+            text: text.into(),
+            options,
+        }
+    }
+
+    pub fn typed(slot: Slot, text: impl Into<String>) -> Self {
+        Self {
+            slot,
+            text: text.into(),
+            options: Vec::new(),
+        }
+    }
+
+    fn question(&self) -> Question {
+        if self.options.is_empty() {
+            Question::text(&self.text)
+        } else {
+            Question::choose(
+                &self.text,
+                self.options.iter().map(|o| o.label.clone()).collect(),
+            )
+        }
+    }
+
+    /// Fills the answer into the route.
+    fn apply(&self, answer: &Answer, route: &mut Route) {
+        let value = match answer {
+            Answer::Choice { index, .. } => self.options.get(*index).map(|o| o.value.clone()),
+            other => {
+                let text = other.as_text().trim();
+                Some(
+                    self.options
+                        .iter()
+                        .find(|o| o.label.eq_ignore_ascii_case(text))
+                        .map_or_else(|| text.to_string(), |o| o.value.clone()),
+                )
+            }
+        };
+        let Some(value) = value.filter(|v| !v.is_empty()) else {
+            return;
+        };
+        let p = &mut route.parameters;
+        match self.slot {
+            Slot::Capability => {
+                if let Some(c) = Capability::ALL.iter().find(|c| c.label() == value) {
+                    route.capability = *c;
+                    route.confidence = 1.0;
+                }
+            }
+            Slot::Action => {
+                p.action = serde_json::from_value(Value::String(value)).ok();
+            }
+            Slot::Experiment => p.experiment = Some(value),
+            Slot::Context => p.context = Some(value),
+            Slot::DecisionPoint => {
+                p.decision_point = Some(value.clone());
+                if route.capability == Capability::ExperimentManagement {
+                    p.decision_points = vec![value];
+                }
+            }
+            Slot::UserId => p.user_ids = vec![value],
+            Slot::Name => p.name = Some(value),
+            Slot::TargetState => p.state = Some(value),
+            Slot::GroupType => p.group_type = Some(value),
+        }
+    }
+}
+
+/// A change to UpGrade waiting for the person's yes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub change: Change,
+    /// The experiment as the person saw it, compared with UpGrade's copy right before
+    /// writing.
+    pub seen: Option<Value>,
+    /// The person approved it. Only an answer to archie's own question sets this.
+    pub approved: bool,
+    /// The write was sent at least once (a retry first checks whether it landed).
+    pub sent: bool,
+}
+
+/// What would change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Change {
+    Create {
+        body: Value,
+    },
+    Update {
+        id: String,
+        name: String,
+        desired: Value,
+        changes: Vec<diff::Change>,
+    },
+    State {
+        id: String,
+        name: String,
+        to: String,
+    },
+    Delete {
+        id: String,
+        name: String,
+    },
+    Mark {
+        user: String,
+        experiment_id: String,
+        experiment: String,
+        site: String,
+        target: Option<String>,
+        code: String,
+    },
+    Balance {
+        id: String,
+        name: String,
+        users: u32,
+        prefix: String,
+    },
+    Consistency {
+        id: String,
+        name: String,
+        users: u32,
+        prefix: String,
+    },
+}
+
+/// How a capability's work ended.
+pub(crate) enum Step {
+    /// The reply is ready.
+    Done,
+    /// Ask the person to fill something in, then route again.
+    Clarify(Clarification),
+    /// Show `preview`, then ask for consent; the answer comes back to the same node.
+    Consent { preview: String, question: Question },
+    /// Hand over to the error handler.
+    Fail(Failure),
+}
+
+/// Whether the person approved the pending change with their answer.
+pub(crate) enum Consent {
+    /// No answer came with this step.
+    None,
+    Granted,
+    Refused,
+}
+
+/// Reads the answer to a consent question. Only `yes` to a yes/no question, or the
+/// experiment's exact name typed for a delete, approves.
+pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
+    let Some(answer) = answer else {
+        return Consent::None;
+    };
+    let granted = match (&answer, state.pending.as_ref().map(|p| &p.change)) {
+        (_, None) => false,
+        (Answer::Yes(yes), Some(_)) => *yes,
+        (Answer::Text(typed), Some(Change::Delete { name, .. })) => typed.trim() == name.trim(),
+        _ => false,
+    };
+    if granted {
+        Consent::Granted
+    } else {
+        Consent::Refused
+    }
+}
+
+pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
+    let mut from_router = CAPABILITY_NODES.to_vec();
+    from_router.extend([CLARIFY, ERROR]);
+    let mut from_error = CAPABILITY_NODES.to_vec();
+    from_error.push(FORMAT);
+    let mut builder = GraphBuilder::new(NAME)
+        .node(INPUT, input)
+        .node(ROUTER, router)
+        .node(TERMINOLOGY, capabilities::terminology)
+        .node(VERSION, capabilities::version_check)
+        .node(LIST, capabilities::list_experiments)
+        .node(DETAILS, capabilities::experiment_details)
+        .node(MANAGE, manage::experiment_management)
+        .node(SIMULATE, capabilities::user_simulation)
+        .node(TESTING, testing::testing)
+        .node(CLARIFY, clarification)
+        .node(ERROR, error_handler)
+        .node(FORMAT, response_formatter)
+        .entry(INPUT)
+        .interrupt(INPUT, INPUT)
+        .branch(INPUT, &[ROUTER, END])
+        .branch(ROUTER, &from_router)
+        .interrupt(CLARIFY, ROUTER)
+        .branch(ERROR, &from_error)
+        .branch(FORMAT, &[INPUT, END])
+        .step_limit(100_000);
+    for node in CAPABILITY_NODES {
+        builder = builder.branch(node, &[CLARIFY, ERROR, FORMAT]);
+    }
+    for node in [MANAGE, SIMULATE, TESTING] {
+        builder = builder.interrupt(node, node);
+    }
+    builder.build()
+}
+
+/// What `/help` says.
+pub const HELP: &str = "Ask in plain words, for example:
+  what is a decision point?
+  is UpGrade up? which version is it?
+  list the running experiments in assign-prog
+  show Fractions Hints
+  create \"Button test\" in assign-prog with control 50 and variant 50 at SelectSection/absolute_value_plot_equality
+  set the weights of Button test to 30/70 · start Button test · delete Button test
+  which condition does user u1 get at SelectSection in assign-prog, and why?
+  run a balance test of 1000 users on Button test · test the consistency of Class test
+Commands: /help · /terms (the glossary) · /history · /quit
+Nothing changes in UpGrade without your yes at the prompt (or --yes).";
+
+fn ask_for_message() -> Next {
+    Next::Interrupt {
+        question: Question::text(
+            "What would you like to ask UpGrade? (/help for examples, /quit to leave)",
+        )
+        .with_prompt("upgrade"),
+        then: INPUT,
+    }
+}
+
+/// Takes the next message: the one-shot's, or the chat's answer to the prompt.
+async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let line = match cx.answer() {
+        Some(answer) => answer.as_text().trim().to_string(),
+        None => match state.message.clone() {
+            Some(message) => message,
+            None if state.one_shot => return Ok(Next::End),
+            None => return Ok(ask_for_message()),
+        },
+    };
+    state.message = None;
+    let done = if state.one_shot {
+        Next::End
+    } else {
+        ask_for_message()
+    };
+    match line.as_str() {
+        "" => Ok(done),
+        "/quit" | "/exit" | "/q" => {
+            state.quit = true;
+            Ok(Next::End)
+        }
+        "/help" | "/?" => {
+            cx.emit(Event::Message { text: HELP.into() });
+            Ok(done)
+        }
+        "/terms" => {
+            cx.emit(Event::Result {
+                text: format!(
+                    "archie's UpGrade glossary explains: {}.",
+                    glossary::titles().join(", ")
+                ),
+            });
+            Ok(done)
+        }
+        "/history" => {
+            let text = if state.turns.is_empty() {
+                "Nothing asked yet.".to_string()
+            } else {
+                state
+                    .turns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| format!("{:>3}. {}", i + 1, t.user))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            cx.emit(Event::Result { text });
+            Ok(done)
+        }
+        other if other.starts_with('/') => {
+            cx.emit(Event::Warning {
+                message: format!("unknown command {other}; /help lists them"),
+            });
+            Ok(done)
+        }
+        _ => {
+            state.message = Some(line);
+            Ok(Next::Goto(ROUTER))
+        }
+    }
+}
+
+/// Routes the message (asking the model), or re-routes it with a clarification's answer.
+async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    if let Some(answer) = cx.answer() {
+        if let Some(asked) = state.asking.take() {
+            let route = state.route.get_or_insert_with(Route::default);
+            asked.apply(&answer, route);
+        }
+    } else {
+        let message = state.message.clone().unwrap_or_default();
+        if let Some(term) = glossary::exact_question(&message) {
+            cx.emit(Event::Detail {
+                message: format!("“{}” is in the glossary: no model call", term.title),
+            });
+            state.route = Some(Route::terminology(&term.title));
+        } else {
+            let Some(llm) = cx.env.llm.clone() else {
+                state.failure = Some(Failure {
+                    kind: FailKind::Config,
+                    message: "no LLM is configured, so archie can only answer questions that \
+                              name a glossary term exactly (and /help, /terms, /quit)"
+                        .into(),
+                    suggestions: vec![
+                        "Point archie at a model: export OPENAI_API_KEY=sk-… (OpenAI), or \
+                         --base-url http://localhost:11434/v1 --model llama3.1 (Ollama), or \
+                         [llm] base_url/model in archie.toml."
+                            .into(),
+                    ],
+                    node: ROUTER.into(),
+                });
+                return Ok(Next::Goto(ERROR));
+            };
+            match route::ask_model(state, llm.as_ref()).await {
+                Ok(route) => state.route = Some(route),
+                Err(err) => {
+                    state.failure = Some(Failure {
+                        kind: FailKind::Model,
+                        message: format!("the model could not route the message: {err}"),
+                        suggestions: vec![
+                            "Check the LLM settings (--base-url, --model) and try again.".into(),
+                        ],
+                        node: ROUTER.into(),
+                    });
+                    return Ok(Next::Goto(ERROR));
+                }
+            }
+        }
+    }
+    let route = state.route.clone().unwrap_or_default();
+    cx.emit(Event::Detail {
+        message: format!(
+            "routed to {:?} (confidence {:.2})",
+            route.capability, route.confidence
+        ),
+    });
+    if route.capability == Capability::ClarificationNeeded || route.confidence < MIN_CONFIDENCE {
+        let mut options: Vec<Capability> = Vec::new();
+        for c in std::iter::once(route.capability).chain(route.alternatives.iter().copied()) {
+            if Capability::ALL.contains(&c) && !options.contains(&c) {
+                options.push(c);
+            }
+        }
+        if options.len() < 2 {
+            options = Capability::ALL.to_vec();
+        }
+        state.asking = Some(Clarification::choose(
+            Slot::Capability,
+            "What would you like to do?",
+            options
+                .into_iter()
+                .map(|c| Choice::same(c.label()))
+                .collect(),
+        ));
+        return Ok(Next::Goto(CLARIFY));
+    }
+    Ok(Next::Goto(match route.capability {
+        Capability::Terminology => TERMINOLOGY,
+        Capability::VersionCheck => VERSION,
+        Capability::ListExperiments => LIST,
+        Capability::ExperimentDetails => DETAILS,
+        Capability::ExperimentManagement => MANAGE,
+        Capability::UserSimulation => SIMULATE,
+        Capability::Testing => TESTING,
+        Capability::ClarificationNeeded | Capability::Unsupported => {
+            state.failure = Some(Failure {
+                kind: FailKind::Unsupported,
+                message: "archie's UpGrade agent cannot do that".into(),
+                suggestions: vec![format!(
+                    "It can: {}.",
+                    Capability::ALL
+                        .iter()
+                        .map(|c| c.label().to_lowercase())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )],
+                node: ROUTER.into(),
+            });
+            ERROR
+        }
+    }))
+}
+
+/// Asks the clarification; the answer goes back to the router.
+async fn clarification(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let asking = state
+        .asking
+        .clone()
+        .unwrap_or_else(|| Clarification::typed(Slot::Name, "Could you say that differently?"));
+    state.asking = Some(asking.clone());
+    Ok(Next::Interrupt {
+        question: asking.question(),
+        then: ROUTER,
+    })
+}
+
+/// Retries what may pass; explains the rest with what to do.
+async fn error_handler(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+    let Some(failure) = state.failure.take() else {
+        return Ok(Next::Goto(FORMAT));
+    };
+    let node = CAPABILITY_NODES
+        .iter()
+        .copied()
+        .find(|n| *n == failure.node);
+    if let Some(node) = node
+        && failure.kind.retryable()
+        && state.retries < MAX_RETRIES
+    {
+        state.retries += 1;
+        let delay = cx.env.client.config().retry.delay(state.retries, None);
+        cx.emit(Event::Retry {
+            attempt: state.retries + 1,
+            max_attempts: MAX_RETRIES + 1,
+            delay_ms: delay.as_millis() as u64,
+            reason: format!("{node} failed ({})", failure.message),
+        });
+        tokio::time::sleep(delay).await;
+        return Ok(Next::Goto(node));
+    }
+    let mut text = format!("**{}**", sentence(&failure.message));
+    if state.retries > 0 {
+        text.push_str(&format!(
+            " (tried {} more time{})",
+            state.retries,
+            if state.retries == 1 { "" } else { "s" }
+        ));
+    }
+    for s in &failure.suggestions {
+        text.push_str(&format!("\n- {s}"));
+    }
+    state.reply.say(text);
+    state.reply.failed = Some(failure.kind);
+    Ok(Next::Goto(FORMAT))
+}
+
+/// A message as a sentence: capital first letter, final full stop.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        // archie's name stays in lowercase.
+        _ if text.starts_with("archie") => text.to_string(),
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// Shows the reply and records the exchange.
+async fn response_formatter(
+    state: &mut UpgradeState,
+    cx: &mut Cx<'_, Env>,
+) -> anyhow::Result<Next> {
+    let reply = std::mem::take(&mut state.reply);
+    if !reply.text.is_empty() {
+        cx.emit(Event::Result {
+            text: reply.text.clone(),
+        });
+    }
+    for table in &reply.tables {
+        cx.emit(Event::Table {
+            columns: table.columns.clone(),
+            rows: table.rows.clone(),
+            right: table.right.clone(),
+        });
+    }
+    if let Some(balance) = &reply.balance {
+        cx.emit(balance.event());
+    }
+    state.turns.push(Turn {
+        user: state.message.take().unwrap_or_default(),
+        reply,
+    });
+    state.route = None;
+    state.asking = None;
+    state.pending = None;
+    state.failure = None;
+    state.retries = 0;
+    Ok(if state.one_shot || state.quit {
+        Next::End
+    } else {
+        Next::Goto(INPUT)
+    })
+}
+
+/// Turns a capability's outcome into where the run goes.
+pub(crate) fn next(
+    state: &mut UpgradeState,
+    cx: &Cx<'_, Env>,
+    node: &'static str,
+    step: Result<Step, UpgradeError>,
+) -> Next {
+    match step {
+        Ok(Step::Done) => Next::Goto(FORMAT),
+        Ok(Step::Clarify(c)) => {
+            state.asking = Some(c);
+            Next::Goto(CLARIFY)
+        }
+        Ok(Step::Consent { preview, question }) => {
+            if !preview.is_empty() {
+                cx.emit(Event::Message {
+                    text: preview.clone(),
+                });
+                state.reply.shown.push(preview);
+            }
+            Next::Interrupt {
+                question,
+                then: node,
+            }
+        }
+        Ok(Step::Fail(failure)) => {
+            state.failure = Some(failure);
+            Next::Goto(ERROR)
+        }
+        Err(err) => {
+            state.failure = Some(failure_of(&err, node, cx.env.client.url()));
+            Next::Goto(ERROR)
+        }
+    }
+}
+
+/// A client error as a failure, with what to do about it.
+pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
+    let mut suggestions = Vec::new();
+    match err {
+        UpgradeError::Unauthorized { credential, .. } => {
+            suggestions.push(format!("Set {}.", credential.settings()));
+            if credential.was_set() {
+                suggestions.push(
+                    "archie sent one and UpGrade rejected it: check that it is current and \
+                     belongs to an UpGrade admin."
+                        .into(),
+                );
+            }
+        }
+        UpgradeError::Network { .. } => suggestions.push(format!(
+            "Is UpGrade running at {url}? Point archie at it with --upgrade-url, \
+             UPGRADE_API_URL or [upgrade] url in archie.toml."
+        )),
+        UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => suggestions.push(
+            "The URL should be UpGrade's API base, ending in /api (e.g. \
+             http://localhost:3030/api)."
+                .into(),
+        ),
+        UpgradeError::Timeout { .. } => suggestions.push(
+            "UpGrade is slow or stuck; [upgrade] timeout_secs in archie.toml allows more time."
+                .into(),
+        ),
+        UpgradeError::Server { .. } => suggestions
+            .push("UpGrade failed inside; its log says why. Try again in a moment.".into()),
+        UpgradeError::Validation { .. }
+        | UpgradeError::NotFound { .. }
+        | UpgradeError::BadUrl { .. }
+        | UpgradeError::Config { .. } => {}
+    }
+    Failure {
+        kind: err.kind().into(),
+        message: err.to_string(),
+        suggestions,
+        node: node.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_builds_with_the_seeds_nodes() {
+        let mermaid = graph().unwrap().mermaid();
+        for node in [
+            "router",
+            "terminology",
+            "version_check",
+            "list_experiments",
+            "experiment_details",
+            "experiment_management",
+            "user_simulation",
+            "testing",
+            "clarification",
+            "error_handler",
+            "response_formatter",
+        ] {
+            assert!(mermaid.contains(&format!("{node}[{node}]")), "{node}");
+        }
+        assert!(mermaid.contains("clarification -. answer .-> router"));
+        assert!(mermaid.contains("error_handler -.-> testing"));
+    }
+
+    #[test]
+    fn only_the_persons_answer_approves() {
+        let mut state = UpgradeState::default();
+        assert!(matches!(
+            consent(&state, Some(Answer::Yes(true))),
+            Consent::Refused
+        ));
+        state.pending = Some(Pending {
+            change: Change::Delete {
+                id: "1".into(),
+                name: "Button test".into(),
+            },
+            seen: None,
+            approved: false,
+            sent: false,
+        });
+        assert!(matches!(consent(&state, None), Consent::None));
+        assert!(matches!(
+            consent(&state, Some(Answer::Text("yes".into()))),
+            Consent::Refused
+        ));
+        assert!(matches!(
+            consent(&state, Some(Answer::Text(" Button test ".into()))),
+            Consent::Granted
+        ));
+        assert!(matches!(
+            consent(&state, Some(Answer::Yes(false))),
+            Consent::Refused
+        ));
+    }
+}

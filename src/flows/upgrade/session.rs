@@ -1,0 +1,261 @@
+//! What the agent says: a reply per message (markdown text, tables, a balance test),
+//! the failures the error handler explains, and the session file (`upgrade-session.md`).
+
+use crate::events::{BalanceRow, Event};
+use crate::upgrade::ErrorKind;
+use serde::{Deserialize, Serialize};
+
+/// A table for the terminal (aligned columns) and the session file (markdown).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Columns to right-align (numbers).
+    #[serde(default)]
+    pub right: Vec<usize>,
+}
+
+impl Table {
+    pub fn new(columns: &[&str]) -> Self {
+        Self {
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+            right: Vec::new(),
+        }
+    }
+
+    pub fn right(mut self, columns: &[usize]) -> Self {
+        self.right = columns.to_vec();
+        self
+    }
+
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    fn markdown(&self) -> String {
+        let cell = |c: &str| c.replace('|', "\\|").replace('\n', " ");
+        let mut out = format!(
+            "| {} |\n|{}|\n",
+            self.columns
+                .iter()
+                .map(|c| cell(c))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            self.columns
+                .iter()
+                .enumerate()
+                .map(|(i, _)| if self.right.contains(&i) {
+                    "---:"
+                } else {
+                    "---"
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        );
+        for row in &self.rows {
+            out.push_str(&format!(
+                "| {} |\n",
+                row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | ")
+            ));
+        }
+        out
+    }
+}
+
+/// One condition's counts in a balance test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BalanceCount {
+    pub condition: String,
+    pub weight: f64,
+    pub expected: f64,
+    pub observed: u64,
+    pub enrolled: Option<u64>,
+}
+
+/// A finished balance test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Balance {
+    pub experiment: String,
+    pub users: u64,
+    pub unassigned: u64,
+    pub failed: u64,
+    pub concurrency: u64,
+    pub ms: u64,
+    pub conditions: Vec<BalanceCount>,
+    pub chi_square: Option<f64>,
+    pub df: u32,
+    pub p_value: Option<f64>,
+}
+
+impl Balance {
+    pub fn event(&self) -> Event {
+        Event::BalanceTest {
+            experiment: self.experiment.clone(),
+            users: self.users,
+            unassigned: self.unassigned,
+            failed: self.failed,
+            concurrency: self.concurrency,
+            ms: self.ms,
+            conditions: self
+                .conditions
+                .iter()
+                .map(|c| BalanceRow {
+                    condition: c.condition.clone(),
+                    weight: c.weight,
+                    expected: c.expected,
+                    observed: c.observed,
+                    enrolled: c.enrolled,
+                })
+                .collect(),
+            chi_square: self.chi_square,
+            df: self.df,
+            p_value: self.p_value,
+        }
+    }
+
+    fn markdown(&self) -> String {
+        let mut table = Table::new(&["condition", "weight", "expected", "observed", "enrolled"])
+            .right(&[1, 2, 3, 4]);
+        for c in &self.conditions {
+            table.row(vec![
+                c.condition.clone(),
+                crate::upgrade::number(c.weight),
+                format!("{:.1}", c.expected),
+                c.observed.to_string(),
+                c.enrolled.map_or("?".into(), |n| n.to_string()),
+            ]);
+        }
+        let mut out = table.markdown();
+        if let (Some(x), Some(p)) = (self.chi_square, self.p_value) {
+            out.push_str(&format!(
+                "\nχ² {x:.2}, {} df, p {p:.4}: {}\n",
+                self.df,
+                crate::ui::text::fit_verdict(p)
+            ));
+        }
+        out
+    }
+}
+
+/// Why a message could not be answered as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailKind {
+    /// UpGrade failed, or refused (its error kinds).
+    Network,
+    Timeout,
+    ServerFault,
+    NotFound,
+    Validation,
+    Unauthorized,
+    Protocol,
+    Config,
+    /// Nothing archie can do.
+    Unsupported,
+    /// archie refused to act (the experiment changed since it was shown, a bulk change).
+    Refused,
+    /// The model could not route the message.
+    Model,
+}
+
+impl FailKind {
+    pub fn retryable(self) -> bool {
+        matches!(
+            self,
+            FailKind::Network | FailKind::Timeout | FailKind::ServerFault
+        )
+    }
+
+    /// Whether the person fixes it by changing what they asked or configured (exit 2)
+    /// rather than the work failing (exit 1).
+    pub fn is_usage(self) -> bool {
+        matches!(
+            self,
+            FailKind::NotFound
+                | FailKind::Validation
+                | FailKind::Unauthorized
+                | FailKind::Config
+                | FailKind::Unsupported
+        )
+    }
+}
+
+impl From<ErrorKind> for FailKind {
+    fn from(kind: ErrorKind) -> Self {
+        match kind {
+            ErrorKind::Network => FailKind::Network,
+            ErrorKind::Timeout => FailKind::Timeout,
+            ErrorKind::ServerFault => FailKind::ServerFault,
+            ErrorKind::NotFound => FailKind::NotFound,
+            ErrorKind::Validation => FailKind::Validation,
+            ErrorKind::Unauthorized => FailKind::Unauthorized,
+            ErrorKind::Protocol => FailKind::Protocol,
+            ErrorKind::Config => FailKind::Config,
+        }
+    }
+}
+
+/// A failure for the error handler: retried (network, timeout, server fault) or
+/// explained with suggestions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    pub kind: FailKind,
+    pub message: String,
+    pub suggestions: Vec<String>,
+    /// The capability node that failed (re-run on a retry).
+    pub node: String,
+}
+
+/// The answer to one message.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// Markdown prose, shown at the end of the turn.
+    pub text: String,
+    pub tables: Vec<Table>,
+    pub balance: Option<Balance>,
+    /// What was already shown during the turn (previews before a question); kept for
+    /// the session file.
+    pub shown: Vec<String>,
+    /// Set when the message could not be answered as asked.
+    pub failed: Option<FailKind>,
+}
+
+impl Reply {
+    pub fn say(&mut self, text: impl AsRef<str>) {
+        if !self.text.is_empty() {
+            self.text.push_str("\n\n");
+        }
+        self.text.push_str(text.as_ref().trim_end());
+    }
+}
+
+/// One exchange.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    pub user: String,
+    pub reply: Reply,
+}
+
+/// The session file: every exchange, tables in markdown.
+pub fn render(turns: &[Turn], url: &str) -> String {
+    let mut out = super::super::sources::generated_header("upgrade");
+    out.push_str(&format!("# UpGrade session\n\nUpGrade at {url}\n"));
+    for turn in turns {
+        out.push_str(&format!("\n**You:** {}\n\n", turn.user.trim()));
+        for shown in &turn.reply.shown {
+            out.push_str(shown.trim_end());
+            out.push_str("\n\n");
+        }
+        out.push_str(&format!("**archie:** {}\n", turn.reply.text.trim()));
+        for table in &turn.reply.tables {
+            out.push('\n');
+            out.push_str(&table.markdown());
+        }
+        if let Some(balance) = &turn.reply.balance {
+            out.push('\n');
+            out.push_str(&balance.markdown());
+        }
+    }
+    out
+}
