@@ -23,3 +23,4 @@ mod scripts;
 mod search;
 mod store;
 mod terminal;
+mod upgrade;

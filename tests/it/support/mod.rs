@@ -24,6 +24,7 @@
 
 pub mod mcp_servers;
 pub mod mock_llm;
+pub mod upgrade_double;
 
 use assert_cmd::Command;
 use mock_llm::MockLlm;
