@@ -1189,3 +1189,54 @@ fn balance_throughput() {
         );
     }
 }
+
+/// The chat at a real terminal: a prompt, answers, /quit writes the session.
+#[test]
+fn the_chat_at_a_real_terminal() {
+    use expectrl::{Eof, Session};
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    seed_fractions(&up);
+    let llm = router(|_| route("list_experiments", json!({})));
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("archie"));
+    cmd.arg("upgrade")
+        .current_dir(dir.path())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", dir.path())
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    for (k, v) in up.env().into_iter().chain(llm.env()) {
+        cmd.env(k, v);
+    }
+    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    session.expect("upgrade").expect("the prompt");
+    session.send_line("list experiments").expect("type");
+    session.expect("1 experiment:").expect("the answer");
+    session.expect("Fractions Hints").expect("the table");
+    session.expect("upgrade").expect("the prompt again");
+    // The up arrow brings the last message back.
+    session.send("\x1b[A").expect("up arrow");
+    session.send_line("").expect("enter");
+    session
+        .expect("1 experiment:")
+        .expect("the same answer again");
+    session.expect("upgrade").expect("the prompt again");
+    session.send_line("/quit").expect("type");
+    session
+        .expect("wrote upgrade-session.md")
+        .expect("the session is written");
+    session.expect(Eof).expect("archie exits");
+    let status = session.get_process().wait().expect("wait");
+    assert_eq!(
+        status,
+        expectrl::WaitStatus::Exited(session.get_process().pid(), 0)
+    );
+    let text = std::fs::read_to_string(dir.path().join("upgrade-session.md")).unwrap();
+    assert_eq!(
+        text.matches("**You:** list experiments").count(),
+        2,
+        "{text}"
+    );
+}
