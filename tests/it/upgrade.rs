@@ -1240,3 +1240,122 @@ fn the_chat_at_a_real_terminal() {
         "{text}"
     );
 }
+
+#[test]
+fn start_and_stop_change_the_state_after_a_yes() {
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Button test"}));
+    let llm = router(|m| {
+        let state = m.split_whitespace().next().unwrap_or("");
+        route(
+            "experiment_management",
+            json!({"action": "set_state", "experiment": "Button test", "state": state}),
+        )
+    });
+    let out = run(
+        dir.path(),
+        &up,
+        Some(&llm),
+        &["start Button test", "--answer", "no"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Nothing changed in UpGrade: “Button test” is as it was"));
+    assert!(up.writes().is_empty());
+    let out = run(
+        dir.path(),
+        &up,
+        Some(&llm),
+        &["start Button test", "--answer", "yes"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("“Button test” is now running (enrolling) (it was inactive)."),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(up.experiment(&id).unwrap()["state"], "running");
+    // "stop" is ambiguous: paused or completed?
+    let out = run(dir.path(), &up, Some(&llm), &["--json", "stop Button test"]);
+    assert_eq!(out.status.code(), Some(3));
+    let options = last_question(&events(&out))["options"].clone();
+    assert!(
+        options[0].as_str().unwrap().starts_with("paused"),
+        "{options}"
+    );
+    assert!(
+        options[1].as_str().unwrap().starts_with("completed"),
+        "{options}"
+    );
+    let out = run(
+        dir.path(),
+        &up,
+        Some(&llm),
+        &["--yes", "stop Button test", "--answer", "2"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(up.experiment(&id).unwrap()["state"], "completed");
+    let states: Vec<Value> = up
+        .writes()
+        .iter()
+        .map(|w| w.body["state"].clone())
+        .collect();
+    assert_eq!(states, [json!("enrolling"), json!("cancelled")]);
+}
+
+/// LLM calls per capability: one routing call per message, none for a glossary term
+/// named exactly, none for a clarification's answer.
+#[test]
+fn every_capability_takes_one_routing_call_and_an_exact_term_none() {
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    seed_fractions(&up);
+    up.seed(json!({"name": "Checkout Copy"}));
+    let llm = router(|m| match m.split_whitespace().next().unwrap_or("") {
+        "explain" => route(
+            "terminology",
+            json!({"concepts": ["condition", "condition payload"]}),
+        ),
+        "up?" => route("version_check", json!({})),
+        "list" => route("list_experiments", json!({})),
+        "show" => route(
+            "experiment_details",
+            json!({"experiment": "Fractions Hints"}),
+        ),
+        "start" => route(
+            "experiment_management",
+            json!({"action": "set_state", "experiment": "Checkout Copy", "state": "running"}),
+        ),
+        "assign" => route(
+            "user_simulation",
+            json!({"action": "assign", "user_ids": ["u1"]}),
+        ),
+        "balance" => route(
+            "testing",
+            json!({"action": "balance", "experiment": "Fractions Hints", "count": 20}),
+        ),
+        _ => route("unsupported", json!({})),
+    });
+    let messages = [
+        ("terminology (exact term)", "what is a decision point?"),
+        ("terminology", "explain how conditions and payloads relate"),
+        ("version_check", "up?"),
+        ("list_experiments", "list experiments"),
+        ("experiment_details", "show Fractions Hints"),
+        ("experiment_management", "start Checkout Copy"),
+        ("user_simulation", "assign u1"),
+        ("testing", "balance test on Fractions Hints"),
+    ];
+    let mut calls = Vec::new();
+    for (capability, message) in messages {
+        let before = llm.received().len();
+        let out = run(dir.path(), &up, Some(&llm), &["--yes", message]);
+        assert_eq!(out.status.code(), Some(0), "{message}: {}", stderr(&out));
+        calls.push((capability, llm.received().len() - before));
+    }
+    for (capability, n) in &calls {
+        println!("{capability}: {n} LLM call(s)");
+    }
+    assert_eq!(calls[0].1, 0);
+    assert!(calls[1..].iter().all(|(_, n)| *n == 1), "{calls:?}");
+}
