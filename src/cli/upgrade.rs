@@ -70,6 +70,7 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
         client,
         llm: llm.clone(),
         yes: settings.yes,
+        output: Some(args.output.clone()),
     };
     let result = app.run_flow(&graph, state, &env).await;
     let usage = || {
@@ -84,6 +85,8 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
             return Err(err.into());
         }
     };
+    // Written after every answer already (a chat left with Ctrl-C keeps what was said);
+    // written once more here so a failure to write stops the command, and said once.
     let turns = &run.state.turns;
     if !turns.is_empty() {
         write_output(&args.output, &upgrade::render(turns, env.client.url()))?;

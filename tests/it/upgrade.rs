@@ -1359,3 +1359,33 @@ fn every_capability_takes_one_routing_call_and_an_exact_term_none() {
     assert_eq!(calls[0].1, 0);
     assert!(calls[1..].iter().all(|(_, n)| *n == 1), "{calls:?}");
 }
+
+/// A chat left with Ctrl-C keeps what was said: the session file is written after
+/// every answer.
+#[test]
+fn ctrl_c_in_the_chat_keeps_the_session_so_far() {
+    use expectrl::{ControlCode, Eof, Session};
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("archie"));
+    cmd.arg("upgrade")
+        .current_dir(dir.path())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", dir.path())
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    for (k, v) in up.env() {
+        cmd.env(k, v);
+    }
+    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    session.expect("upgrade").expect("the prompt");
+    session.send_line("what is a segment?").expect("type");
+    session.expect("**Segment**").expect("the answer");
+    session.expect("upgrade").expect("the prompt again");
+    session.send(ControlCode::EndOfText).expect("Ctrl-C");
+    session.expect(Eof).expect("archie exits");
+    let text = std::fs::read_to_string(dir.path().join("upgrade-session.md")).unwrap();
+    assert!(text.contains("**You:** what is a segment?"), "{text}");
+}

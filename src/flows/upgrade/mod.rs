@@ -82,6 +82,9 @@ pub struct Env {
     /// `--yes` was given: confirmations are answered yes, so a delete asks a yes/no
     /// question rather than for the experiment's name.
     pub yes: bool,
+    /// The session file, rewritten after every answer (so a chat left with Ctrl-C keeps
+    /// what was said); `None` writes nothing.
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// The conversation.
@@ -636,6 +639,14 @@ async fn response_formatter(
         user: state.message.take().unwrap_or_default(),
         reply,
     });
+    if let Some(path) = &cx.env.output {
+        let text = render(&state.turns, cx.env.client.url());
+        if let Err(err) = super::sources::write_output(path, &text) {
+            cx.emit(Event::Warning {
+                message: format!("{err:#}"),
+            });
+        }
+    }
     state.route = None;
     state.asking = None;
     state.pending = None;
