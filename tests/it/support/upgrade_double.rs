@@ -1328,6 +1328,16 @@ async fn handle(
             );
         }
     }
+    // Without a JSON content type the body is not parsed, and validation fails.
+    let json_type = text_header("content-type").is_some_and(|t| t.starts_with("application/json"));
+    if !body.is_empty() && !json_type {
+        return respond(
+            400,
+            json!({"name": "BadRequestError", "message": "Invalid body, check 'errors' property for more info.",
+                                    "errorCode": 400, "type": "Parameter not in the correct format"}),
+            &path,
+        );
+    }
     let Ok(body) = parsed else {
         return respond(
             400,
