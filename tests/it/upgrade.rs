@@ -704,7 +704,8 @@ fn a_balance_test_of_1000_users_on_30_70_is_within_chance() {
     assert_eq!(rows[0]["expected"], 300.0);
     // Within chance of the weights: the chi-square test, not exact counts.
     let p = balance["p_value"].as_f64().unwrap();
-    assert!(p > 0.001, "p = {p}: {balance}");
+    // Under the weights p is uniform on [0, 1]: this fails one run in 10,000.
+    assert!(p > 1e-4, "p = {p}: {balance}");
     // UpGrade counted the same enrollments.
     let enrolled: Vec<u64> = rows
         .iter()

@@ -6,8 +6,9 @@
 //! edit and can roll `versionNumber` back. So every write re-reads the experiment right
 //! before it and refuses when it changed since the person saw it, saying what changed.
 
-use super::capabilities::{Found, find_experiment, learn, pick_context, split_point};
+use super::capabilities::{Found, find_experiment, learn, pick_context};
 use super::session::{FailKind, Failure};
+use super::simulate::split_point;
 use super::{
     Action, Change, Choice, Clarification, Consent, Env, MANAGE, Pending, Slot, Step, UpgradeState,
     consent, next,

@@ -25,6 +25,7 @@ mod capabilities;
 mod manage;
 mod route;
 mod session;
+mod simulate;
 mod testing;
 
 pub use route::{Action, Capability, ConditionSpec, Params, Route};
@@ -336,7 +337,7 @@ pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
         .node(LIST, capabilities::list_experiments)
         .node(DETAILS, capabilities::experiment_details)
         .node(MANAGE, manage::experiment_management)
-        .node(SIMULATE, capabilities::user_simulation)
+        .node(SIMULATE, simulate::user_simulation)
         .node(TESTING, testing::testing)
         .node(CLARIFY, clarification)
         .node(ERROR, error_handler)
