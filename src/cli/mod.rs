@@ -38,13 +38,17 @@ Examples:
 
 Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer · 130 Ctrl-C";
 
-/// Commands that are designed but not built yet, and what they will do: `archie search`
-/// says so instead of "unrecognized subcommand" until its issue lands.
+/// Commands that are designed but not built yet, and what they will do (name, what):
+/// such a command says so instead of "unrecognized subcommand" until its issue lands.
+/// Every designed command is built now.
+const NOT_BUILT_YET: &[(&str, &str)] = &[];
+
+/// What a command that is designed but not built yet will do.
 pub fn not_built_yet(name: &str) -> Option<&'static str> {
-    match name {
-        "upgrade" => Some("the UpGrade A/B-testing agent is coming (issue 12)"),
-        _ => None,
-    }
+    NOT_BUILT_YET
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, what)| *what)
 }
 
 #[derive(Debug, Parser)]
@@ -229,7 +233,7 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     Search(search::SearchArgs),
     /// Talk to an UpGrade A/B-testing server: terms, experiments, users, balance tests
     #[command(after_help = "Examples:
-  archie upgrade                                   a chat at the terminal (/help, /quit)
+  archie upgrade                                   a chat at the terminal (/examples, /quit)
   archie upgrade \"which experiments are running in assign-prog?\"
   archie upgrade \"what is a decision point?\"       (a glossary term: no LLM call)
   archie upgrade --yes \"start Button test\"         (--yes answers the confirmation)
@@ -239,7 +243,7 @@ UpGrade: --upgrade-url, UPGRADE_API_URL or [upgrade] url (default http://localho
 the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
 UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
 a yes at the prompt, --yes or --answer; a delete asks for the experiment's name.
-The conversation is written to upgrade-session.md (-o FILE).")]
+The conversation is written to upgrade-session.md (-o FILE) after every answer.")]
     Upgrade(upgrade::UpgradeArgs),
 }
 

@@ -110,11 +110,12 @@ fn a_command_help_is_short_and_points_at_the_shared_options() {
 }
 
 #[test]
-fn a_command_not_built_yet_says_so() {
+fn every_designed_command_is_built() {
+    // `upgrade` was the last (issue 12); the not-built-yet message stays for the next one.
+    assert!(archie::cli::not_built_yet("upgrade").is_none());
     let env = TestEnv::new();
-    let ran = env.code(&["upgrade", "anything"], 2);
-    assert!(ran.stderr.contains("is not built yet"), "{}", ran.stderr);
-    assert!(!ran.stderr.contains("unrecognized subcommand"));
+    let ran = env.ok(&["upgrade", "--help"]);
+    assert!(ran.stdout.contains("UPGRADE_API_URL"), "{}", ran.stdout);
 }
 
 #[test]

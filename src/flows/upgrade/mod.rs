@@ -113,6 +113,9 @@ pub struct UpgradeState {
     pub learned: Memory,
     /// The person typed /quit.
     pub quit: bool,
+    /// The chat's first prompt said how to use it.
+    #[serde(default)]
+    pub greeted: bool,
 }
 
 /// What a clarification fills in.
@@ -369,15 +372,22 @@ pub const HELP: &str = "Ask in plain words, for example:
   set the weights of Button test to 30/70 · start Button test · delete Button test
   which condition does user u1 get at SelectSection in assign-prog, and why?
   run a balance test of 1000 users on Button test · test the consistency of Class test
-Commands: /help · /terms (the glossary) · /history · /quit
+Commands: /examples · /terms (the glossary) · /history · /quit (/help lists them)
 Nothing changes in UpGrade without your yes at the prompt (or --yes).";
+
+/// The chat's commands (the terminal's `/help` lists them).
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("/examples", "show what you can ask"),
+    ("/terms", "list the glossary's terms"),
+    ("/history", "list what you asked"),
+    ("/quit", "leave (the conversation is in the session file)"),
+];
 
 fn ask_for_message() -> Next {
     Next::Interrupt {
-        question: Question::text(
-            "What would you like to ask UpGrade? (/help for examples, /quit to leave)",
-        )
-        .with_prompt("upgrade"),
+        question: Question::text("What would you like to ask UpGrade?")
+            .with_prompt("upgrade")
+            .with_commands(COMMANDS),
         then: INPUT,
     }
 }
@@ -389,7 +399,19 @@ async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result
         None => match state.message.clone() {
             Some(message) => message,
             None if state.one_shot => return Ok(Next::End),
-            None => return Ok(ask_for_message()),
+            None => {
+                if !state.greeted {
+                    state.greeted = true;
+                    cx.emit(Event::Message {
+                        text: format!(
+                            "Ask about UpGrade at {} in plain words; /examples shows what you \
+                             can ask, /quit leaves. Nothing changes in UpGrade without your yes.",
+                            cx.env.client.url()
+                        ),
+                    });
+                }
+                return Ok(ask_for_message());
+            }
         },
     };
     state.message = None;
@@ -404,7 +426,7 @@ async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result
             state.quit = true;
             Ok(Next::End)
         }
-        "/help" | "/?" => {
+        "/examples" | "/help" | "/?" => {
             cx.emit(Event::Message { text: HELP.into() });
             Ok(done)
         }
