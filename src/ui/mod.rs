@@ -725,7 +725,8 @@ impl EventSink for Ui {
                 };
                 let mut all = vec![cells(columns)];
                 all.extend(rows.into_iter().map(cells));
-                self.result(&text::table(&all, &right));
+                // A blank line sets a table apart from the text above it.
+                self.result(&format!("\n{}", text::table(&all, &right)));
             }
             Event::BalanceTest {
                 users,
@@ -738,16 +739,19 @@ impl EventSink for Ui {
                 df,
                 p_value,
                 ..
-            } => self.result(&text::balance_test(
-                users,
-                unassigned,
-                failed,
-                concurrency,
-                ms,
-                &conditions,
-                chi_square,
-                df,
-                p_value,
+            } => self.result(&format!(
+                "\n{}",
+                text::balance_test(
+                    users,
+                    unassigned,
+                    failed,
+                    concurrency,
+                    ms,
+                    &conditions,
+                    chi_square,
+                    df,
+                    p_value,
+                )
             )),
             // The files written are named even with --quiet.
             Event::Wrote { path, what } => {

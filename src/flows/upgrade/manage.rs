@@ -16,7 +16,7 @@ use super::{
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::memory::{Entity, key};
 use crate::upgrade::{
-    Experiment, UpgradeError, describe_state, diff, new_uuid, number, stored_state,
+    Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state, stored_state,
 };
 use serde_json::{Value, json};
 
@@ -198,11 +198,12 @@ async fn plan_state(
         "inactive" => "Users get the default (no condition).",
         _ => "",
     };
+    // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
         "Change “{}” from {} to {}? {consequence}",
         e.name,
-        describe_state(&e.state),
-        describe_state(to)
+        shown_state(e.stored_state()),
+        shown_state(to)
     );
     state.pending = Some(Pending {
         change: Change::State {
@@ -281,6 +282,15 @@ fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
     })
 }
 
+/// A weight as UpGrade shows it: `50`, not `50.0`.
+fn weight(w: f64) -> Value {
+    if w.fract() == 0.0 && w.abs() < 1e15 {
+        json!(w as i64)
+    } else {
+        json!(w)
+    }
+}
+
 /// A fresh two-character id for a new condition, unlike the others.
 fn two_character_id(taken: &[String]) -> String {
     const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -351,7 +361,7 @@ async fn plan_update(
             match index {
                 Some(i) => {
                     if let Some(w) = spec.weight {
-                        conditions[i]["assignmentWeight"] = json!(w);
+                        conditions[i]["assignmentWeight"] = weight(w);
                     }
                 }
                 None => {
@@ -364,7 +374,7 @@ async fn plan_update(
                         "id": new_uuid(),
                         "twoCharacterId": two_character_id(&taken),
                         "conditionCode": code,
-                        "assignmentWeight": spec.weight.unwrap_or(0.0),
+                        "assignmentWeight": weight(spec.weight.unwrap_or(0.0)),
                         "order": order,
                         "name": null,
                         "description": null,
@@ -703,7 +713,7 @@ async fn plan_create(
         .zip(&weights)
         .enumerate()
         .map(|(i, ((code, _), w))| {
-            json!({"id": format!("c{}", i + 1), "conditionCode": code, "assignmentWeight": w, "order": i + 1})
+            json!({"id": format!("c{}", i + 1), "conditionCode": code, "assignmentWeight": weight(*w), "order": i + 1})
         })
         .collect();
     let partitions: Vec<Value> = points
@@ -781,10 +791,7 @@ async fn plan_create(
         "\n\nRequest body (POST /experiments):\n```json\n{}\n```",
         serde_json::to_string_pretty(&body).unwrap_or_default()
     ));
-    let question = format!(
-        "Create “{name}” in {context} ({})?",
-        describe_state(initial)
-    );
+    let question = format!("Create “{name}” in {context}, {}?", shown_state(initial));
     state.pending = Some(Pending {
         change: Change::Create { body },
         seen: None,

@@ -17,7 +17,7 @@ use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
     DecisionPoint, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest, UpgradeClient,
-    UpgradeError, describe_state, number,
+    UpgradeError, describe_state, number, shown_state,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -146,11 +146,12 @@ async fn test(
             "a balance test",
         ),
     };
+    // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
-        "This enrols {users} simulated users into “{}” ({}) at {point} for {what}; they \
+        "This enrols {users} simulated users into “{}”, {}, at {point} for {what}; they \
          stay in UpGrade as {prefix}-…. Go ahead?",
         e.name,
-        describe_state(&e.state)
+        shown_state(e.stored_state())
     );
     state.pending = Some(Pending {
         change,
