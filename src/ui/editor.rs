@@ -79,6 +79,10 @@ enum Key {
     Delete,
     Left,
     Right,
+    /// The previous answer given at this terminal (Up, Ctrl-P).
+    Older,
+    /// The next one (Down, Ctrl-N).
+    Newer,
     Home,
     End,
     KillStart,
@@ -143,6 +147,8 @@ impl Keys {
             0x05 => Ok(self.take(1, Key::End)),
             0x02 => Ok(self.take(1, Key::Left)),
             0x06 => Ok(self.take(1, Key::Right)),
+            0x10 => Ok(self.take(1, Key::Older)),
+            0x0e => Ok(self.take(1, Key::Newer)),
             0x15 => Ok(self.take(1, Key::KillStart)),
             0x0b => Ok(self.take(1, Key::KillEnd)),
             0x17 => Ok(self.take(1, Key::KillWord)),
@@ -200,6 +206,8 @@ impl Keys {
                     b'F' => Key::End,
                     b'C' => Key::Right,
                     b'D' => Key::Left,
+                    b'A' => Key::Older,
+                    b'B' => Key::Newer,
                     _ => Key::Ignored,
                 };
                 Ok(self.take(3, key))
@@ -227,6 +235,8 @@ impl Keys {
             }
             (_, b'D') => Key::Left,
             (_, b'C') => Key::Right,
+            (_, b'A') => Key::Older,
+            (_, b'B') => Key::Newer,
             (_, b'H') | ("1" | "7", b'~') => Key::Home,
             (_, b'F') | ("4" | "8", b'~') => Key::End,
             ("3", b'~') => Key::Delete,
@@ -385,12 +395,28 @@ impl<'a> Line<'a> {
         out(&seq)
     }
 
+    /// The whole line becomes `text`, the cursor at its end.
+    fn replace(&mut self, text: &str) {
+        self.text.clear();
+        self.cursor = 0;
+        self.insert(text);
+    }
+
     fn insert(&mut self, text: &str) {
         for c in text.chars() {
             self.text.insert(self.cursor, c);
             self.cursor += 1;
         }
     }
+}
+
+/// The answers given at this terminal so far, oldest first: Up and Down bring them back
+/// (a chat such as `archie upgrade` asks many questions in one process).
+fn history() -> std::sync::MutexGuard<'static, Vec<String>> {
+    static HISTORY: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    HISTORY
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Reads one answer after `prompt` (styled). The prompt and the typed text are cleared
@@ -401,12 +427,34 @@ pub(super) fn read_line(prompt: &str, initial: &str) -> io::Result<Read> {
     let mut line = Line::new(prompt);
     line.insert(initial);
     line.draw()?;
+    let past = history().clone();
+    // Where Up/Down are in the history (`past.len()`: the line being typed), and that line.
+    let mut at = past.len();
+    let mut typed = String::new();
     loop {
         match keys.next()? {
             Key::Enter => {
                 line.clear()?;
-                return Ok(Read::Line(line.text.iter().collect()));
+                let answer: String = line.text.iter().collect();
+                let mut history = history();
+                if !answer.trim().is_empty() && history.last() != Some(&answer) {
+                    history.push(answer.clone());
+                }
+                return Ok(Read::Line(answer));
             }
+            Key::Older if at > 0 => {
+                if at == past.len() {
+                    typed = line.text.iter().collect();
+                }
+                at -= 1;
+                line.replace(&past[at]);
+            }
+            Key::Newer if at < past.len() => {
+                at += 1;
+                let text = past.get(at).unwrap_or(&typed).clone();
+                line.replace(&text);
+            }
+            Key::Older | Key::Newer => {}
             Key::Interrupt | Key::Closed => {
                 line.clear()?;
                 return Ok(Read::Interrupted);

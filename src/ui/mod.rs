@@ -857,8 +857,8 @@ impl EventSink for Ui {
             Event::Answered { prompt, answer } => self.line(&format!(
                 "{} {} · {}  {}",
                 tick(),
-                // The prompt without its reminder of the commands.
-                text::inert_line(prompt.split(" (").next().unwrap_or(&prompt)),
+                // The prompt without its reminder of the commands ("… (/approve to …)").
+                text::inert_line(prompt.split(" (/").next().unwrap_or(&prompt)),
                 text::inert_line(&answer),
                 console::style("(given up front)").dim()
             )),

@@ -124,7 +124,7 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
         match question.classify(&line) {
             Typed::Text | Typed::Command => {
                 // The echo names the prompt without its reminder of the commands.
-                let short = label.split(" (").next().unwrap_or(&label);
+                let short = label.split(" (/").next().unwrap_or(&label);
                 say(echo(short, &line));
                 return Ok(Answer::Text(line));
             }

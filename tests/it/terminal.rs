@@ -52,8 +52,20 @@ impl Seen {
 
     /// Waits for archie to exit; its exit code.
     fn exit(mut self) -> (i32, Vec<u8>) {
-        if let Ok(rest) = self.session.expect(Eof) {
-            self.bytes.extend_from_slice(rest.as_bytes());
+        match self.session.expect(Eof) {
+            Ok(rest) => self.bytes.extend_from_slice(rest.as_bytes()),
+            // Still running after the expect timeout: it waits for input the test never
+            // gives. Kill it rather than hang the suite, and show where it stood.
+            Err(err) => {
+                let _ = self
+                    .session
+                    .get_process_mut()
+                    .kill(expectrl::Signal::SIGKILL);
+                panic!(
+                    "archie did not exit ({err}); the screen was:\n{}",
+                    Screen::replay(&self.bytes, 200).text()
+                );
+            }
         }
         let status = self.session.get_process().wait().expect("wait");
         let code = match status {
@@ -202,6 +214,29 @@ fn a_multi_line_paste_is_one_answer() {
         .filter(|r| !is_extraction(r))
         .count();
     assert_eq!(chats, 3);
+}
+
+#[test]
+fn up_brings_back_the_last_answer() {
+    let env = scripted_env(1);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 100));
+    seen.expect("Your answer");
+    seen.send("It fails fast.\r");
+    seen.expect("· It fails fast."); // the echo of the answer
+    seen.expect("Your answer");
+    // Up recalls it, Down returns to the empty line, Up again, Enter sends it.
+    seen.send("\x1b[A\x1b[B\x1b[A\r");
+    seen.expect("· It fails fast.");
+    seen.expect("Your answer");
+    seen.send("/approve\r");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+    let analysis = env.read("analysis_result.md");
+    assert_eq!(
+        analysis.matches("**You:** It fails fast.").count(),
+        2,
+        "{analysis}"
+    );
 }
 
 #[test]
