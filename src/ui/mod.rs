@@ -509,7 +509,8 @@ impl Ui {
         let _ = std::io::stderr().flush();
     }
 
-    fn usage(&self, calls: u64, prompt: u64, completion: u64, ms: u64, estimated: bool) {
+    fn usage(&self, u: &UsageLine) {
+        let calls = u.calls;
         let state = self.state();
         let (run, status) = (state.run.clone(), state.run_status.clone());
         drop(state);
@@ -522,14 +523,43 @@ impl Ui {
         if calls == 0 {
             parts.push("no LLM calls".to_string());
         } else {
-            parts.push(text::count(calls, "LLM call", "LLM calls"));
+            // Requests beyond the calls (retries, refusals), failures, answers cut off.
+            let mut extra = Vec::new();
+            if u.requests > calls {
+                extra.push(text::count(u.requests, "request", "requests"));
+            }
+            if u.refused > 0 {
+                extra.push(format!("{} refused", u.refused));
+            }
+            if u.failed > 0 {
+                extra.push(format!("{} failed", u.failed));
+            }
+            if u.truncated > 0 {
+                extra.push(format!("{} cut off at max_tokens", u.truncated));
+            }
+            let mut calls_part = text::count(calls, "LLM call", "LLM calls");
+            if !extra.is_empty() {
+                calls_part.push_str(&format!(" ({})", extra.join(", ")));
+            }
+            parts.push(calls_part);
+            // All estimates: every figure says so; some: the note says how many.
+            let answered = calls.saturating_sub(u.failed);
+            let (est, note) = if !u.estimated {
+                ("", String::new())
+            } else if u.estimated_calls == 0 || u.estimated_calls >= answered {
+                ("~", " (estimated)".to_string())
+            } else {
+                ("", format!(" ({} of {answered} calls estimated)", u.estimated_calls))
+            };
             parts.push(format!(
-                "{}{} → {} tokens",
-                if estimated { "~" } else { "" },
-                thousands(prompt),
-                thousands(completion)
+                "{est}{} → {est}{} tokens{note}",
+                thousands(u.prompt),
+                thousands(u.completion)
             ));
-            parts.push(format!("{} waiting for the model", text::took(ms)));
+            parts.push(format!("{} waiting for the model", text::took(u.ms)));
+            if u.concurrency > 1 {
+                parts.push(format!("up to {} in parallel", u.concurrency));
+            }
         }
         parts.push(format!("{} in all", text::took(wall)));
         if let Some(run) = run {
@@ -594,6 +624,21 @@ impl Ui {
         }
         self.done(&message);
     }
+}
+
+/// What the usage line says ([`Event::Usage`]).
+struct UsageLine {
+    calls: u64,
+    prompt: u64,
+    completion: u64,
+    ms: u64,
+    estimated: bool,
+    estimated_calls: u64,
+    requests: u64,
+    failed: u64,
+    refused: u64,
+    truncated: u64,
+    concurrency: u64,
 }
 
 /// `extracting knowledge 8/12 · eta 2 s` or `asking the model… 12 s`.
@@ -853,7 +898,25 @@ impl EventSink for Ui {
                 completion_tokens,
                 ms,
                 estimated,
-            } => self.usage(calls, prompt_tokens, completion_tokens, ms, estimated),
+                estimated_calls,
+                requests,
+                failed,
+                refused,
+                truncated,
+                concurrency,
+            } => self.usage(&UsageLine {
+                calls,
+                prompt: prompt_tokens,
+                completion: completion_tokens,
+                ms,
+                estimated,
+                estimated_calls,
+                requests,
+                failed,
+                refused,
+                truncated,
+                concurrency,
+            }),
             Event::Answered { prompt, answer } => self.line(&format!(
                 "{} {} · {}  {}",
                 tick(),
