@@ -57,7 +57,11 @@ pub(crate) struct OpenAiCompatible {
     /// `--structured auto` it only ever steps down.
     level: AtomicU8,
     limiter: Limiter,
+    /// Silence of the server on calls the user does not read (extraction) is reported; a
+    /// call the user reads has the flow's own "asking the model…" line, so its waits
+    /// (`quiet_activity`) report nothing.
     activity: Activity,
+    quiet_activity: Activity,
     /// The model's context in tokens (0: not known).
     context: AtomicU64,
     probed: tokio::sync::OnceCell<()>,
@@ -103,6 +107,7 @@ impl OpenAiCompatible {
             url: format!("{}/chat/completions", config.base_url.trim_end_matches('/')),
             limiter: Limiter::new(config.concurrency, config.local),
             activity: Activity::new(events.clone(), config.quiet_after),
+            quiet_activity: Activity::new(events.clone(), Duration::MAX),
             config,
             events,
             meter: UsageMeter::new(),
@@ -648,6 +653,11 @@ impl OpenAiCompatible {
             deadline,
         );
         let limits = Limits::new(Some(max_tokens), self.config.max_reply_bytes);
+        let activity = if show {
+            &self.quiet_activity
+        } else {
+            &self.activity
+        };
         let mut builder = self
             .http
             .post(&self.url)
@@ -660,11 +670,7 @@ impl OpenAiCompatible {
             value.set_sensitive(true);
             builder = builder.header(reqwest::header::AUTHORIZATION, value);
         }
-        let response = match self
-            .activity
-            .wait(deadlines.first_token, builder.send())
-            .await
-        {
+        let response = match activity.wait(deadlines.first_token, builder.send()).await {
             Err(()) => return Err(deadlines.missed(deadlines.first_token, false)),
             Ok(Err(err)) => return Err(self.transport_error(&err)),
             Ok(Ok(response)) => response,
@@ -672,13 +678,13 @@ impl OpenAiCompatible {
 
         let status = response.status();
         if !status.is_success() {
-            self.activity.touch();
+            activity.touch();
             let headers = response.headers().clone();
             let text = stream::read_body(
                 response,
                 deadlines,
                 Limits::new(None, MAX_ERROR_BODY),
-                &self.activity,
+                activity,
             )
             .await
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
@@ -692,22 +698,14 @@ impl OpenAiCompatible {
         }
 
         if !stream {
-            let bytes = stream::read_body(response, deadlines, limits, &self.activity).await?;
+            let bytes = stream::read_body(response, deadlines, limits, activity).await?;
             let answer = wire::parse_whole(&bytes)?;
             if answer.text.trim().is_empty() && !answer.truncated() {
                 return Err(LlmError::Empty);
             }
             return Ok(answer);
         }
-        stream::read(
-            response,
-            deadlines,
-            limits,
-            show,
-            &self.events,
-            &self.activity,
-        )
-        .await
+        stream::read(response, deadlines, limits, show, &self.events, activity).await
     }
 
     /// A request that got no answer: no connection, a connect timeout, or a body cut off.

@@ -440,11 +440,17 @@ impl Ui {
     fn progress(&self, task: String, done: u64, total: Option<u64>, detail: Option<String>) {
         let mut state = self.state();
         let now = Instant::now();
+        // A silent model is reported once it has been silent a while: `done` is how long.
+        let waited = if task == crate::llm::WAITING {
+            Duration::from_secs(done)
+        } else {
+            Duration::ZERO
+        };
         let entry = state.tasks.entry(task.clone()).or_insert_with(|| Task {
             bar: None,
             done: 0,
             total,
-            started: now,
+            started: now.checked_sub(waited).unwrap_or(now),
             said: now,
         });
         entry.done = done;
@@ -455,7 +461,7 @@ impl Ui {
             let bar = match &entry.bar {
                 Some(bar) => bar.clone(),
                 None => {
-                    let bar = self.bar(&task, total);
+                    let bar = self.bar(&task, total).with_elapsed(waited);
                     entry.bar = Some(bar.clone());
                     bar
                 }
@@ -549,7 +555,10 @@ impl Ui {
             } else if u.estimated_calls == 0 || u.estimated_calls >= answered {
                 ("~", " (estimated)".to_string())
             } else {
-                ("", format!(" ({} of {answered} calls estimated)", u.estimated_calls))
+                (
+                    "",
+                    format!(" ({} of {answered} calls estimated)", u.estimated_calls),
+                )
             };
             parts.push(format!(
                 "{est}{} → {est}{} tokens{note}",
