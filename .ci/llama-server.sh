@@ -9,6 +9,15 @@
 #   bash .ci/llama-server.sh stop                    stop the server started by `start`
 #   bash .ci/llama-server.sh status                  running or not, and its base URL
 #   bash .ci/llama-server.sh model-path              print the .gguf path
+#   bash .ci/llama-server.sh test [CARGO ARGS...]    install, start on a free port, run the
+#                                                    real-server test (tests/it/real_llama.rs)
+#                                                    with ARCHIE_LLAMA_URL set, stop
+#
+# In CI, after the build: `bash .ci/llama-server.sh test --locked`. By hand:
+#   bash .ci/llama-server.sh install
+#   export ARCHIE_LLAMA_URL=$(bash .ci/llama-server.sh start 18089)
+#   cargo test --test it real_llama -- --nocapture
+#   bash .ci/llama-server.sh stop
 #
 # Everything lives under LLAMA_CI_CACHE (default .ci/cache in the clone, git-ignored):
 #   venv/      the Python venv
@@ -96,9 +105,14 @@ cmd_install() {
     log "building llama-cpp-python $LLAMA_CPP_PYTHON_VERSION (compiles llama.cpp, several minutes)"
     log "CMAKE_ARGS=$CMAKE_ARGS_USED"
     mkdir -p "$wheel_dir.tmp"
+    # pip keeps wheels it built in its own cache (~/.cache/pip), keyed by the sdist only,
+    # and reuses them even under --no-binary: a fresh clone on a machine that built once
+    # installs in seconds. That key ignores CMAKE_ARGS, so with other flags, build afresh.
+    local nocache=()
+    [[ $CMAKE_ARGS_USED == "$DEFAULT_CMAKE_ARGS" ]] || nocache=(--no-cache-dir)
     CMAKE_ARGS=$CMAKE_ARGS_USED FORCE_CMAKE=1 \
-      pip_ wheel -q --no-deps --no-binary llama-cpp-python -w "$wheel_dir.tmp" \
-      "llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION"
+      pip_ wheel -q ${nocache[@]+"${nocache[@]}"} --no-deps --no-binary llama-cpp-python \
+      -w "$wheel_dir.tmp" "llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION"
     rm -rf "$wheel_dir"
     mv "$wheel_dir.tmp" "$wheel_dir"
     wheel=$(compgen -G "$wheel_dir/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION-*.whl" | head -n1 || true)
@@ -205,11 +219,24 @@ cmd_status() {
   fi
 }
 
+# The real-server test against a server started here, stopped whatever happens.
+cmd_test() {
+  cmd_install
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  local url
+  url=$(cmd_start "$port")
+  trap 'cmd_stop || true' EXIT
+  log "running the real-server test against $url"
+  ARCHIE_LLAMA_URL=$url cargo test "$@" --test it real_llama -- --nocapture
+}
+
 case ${1:-} in
   install) cmd_install ;;
   start) shift; cmd_start "$@" ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   model-path) [[ -f $MODEL ]] || die "model not installed"; echo "$MODEL" ;;
-  *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  test) shift; cmd_test "$@" ;;
+  *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
