@@ -394,7 +394,9 @@ impl LlmConfig {
         match reqwest::Url::parse(&base_url) {
             Ok(url) if matches!(url.scheme(), "http" | "https") => {}
             _ => {
-                return Err(LlmError::BadBaseUrl { url: base_url });
+                return Err(LlmError::BadBaseUrl {
+                    url: display_url(&base_url),
+                });
             }
         }
         let model = args
