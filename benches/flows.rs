@@ -489,7 +489,7 @@ fn build_context(latency: Duration) -> anyhow::Result<()> {
         );
         if run == "second" {
             let err = String::from_utf8_lossy(&out.stderr);
-            if let Some(line) = err.lines().find(|l| l.contains("cached:")) {
+            if let Some(line) = err.lines().find(|l| l.contains("cached")) {
                 println!("  second run says: {}", line.trim());
             }
         }
