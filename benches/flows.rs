@@ -9,6 +9,10 @@
 //! Scenarios:
 //! - `build`:  build-context over 50 documents of 2–6 KB (several headings each), twice;
 //!   the second run's extraction answers come from the response cache.
+//! - `limit`:  build-context over 50 and over 200 documents with `--concurrency auto`
+//!   against an endpoint with no limit and one that takes 4 requests at a time (the mock
+//!   answers 429 beyond): wall time against the ideal at the concurrency used
+//!   (⌈calls / concurrency⌉ × latency), requests refused, the most in flight.
 //! - `prompt`: size of the analyze prompts (first turn and follow-ups) with a memory of
 //!   100 and of 10,000 entities, at the default --memory-budget.
 //! - `long`:   a 50-turn analysis (`--answer` × 49, then `/approve`): database size after
@@ -289,7 +293,12 @@ struct Options {
 
 fn options() -> anyhow::Result<Options> {
     let mut latency = Duration::from_millis(250);
-    let mut only = vec!["build".to_string(), "prompt".into(), "long".into()];
+    let mut only = vec![
+        "build".to_string(),
+        "limit".into(),
+        "prompt".into(),
+        "long".into(),
+    ];
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -300,24 +309,142 @@ fn options() -> anyhow::Result<Options> {
             "--only" => {
                 only = args
                     .next()
-                    .context("--only build,prompt,long,rerun")?
+                    .context("--only build,limit,prompt,long,rerun")?
                     .split(',')
                     .map(str::to_string)
                     .collect();
             }
             "--bench" => {} // what `cargo bench` passes
             other => {
-                bail!("unknown argument {other}: use --latency MS and --only build,prompt,long")
+                bail!(
+                    "unknown argument {other}: use --latency MS and --only build,limit,prompt,long,rerun"
+                )
             }
         }
     }
     Ok(Options { latency, only })
 }
 
+/// The mock on 127.0.0.1 stands for a remote endpoint: archie.toml says so (a local
+/// server would start at one request at a time). `ARCHIE_BENCH_OLD=1` leaves it out, for
+/// binaries from before the setting existed.
+fn remote(dir: &Path) -> anyhow::Result<()> {
+    if std::env::var_os("ARCHIE_BENCH_OLD").is_none() {
+        std::fs::write(dir.join("archie.toml"), "[llm]\nlocal = false\n")?;
+    }
+    Ok(())
+}
+
+/// The events of a `--json` run with this name.
+fn events_named(out: &Output, name: &str) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == name)
+        .collect()
+}
+
+/// Figure 1b: build-context with `--concurrency auto` against an endpoint with and
+/// without a limit on requests in flight, over 50 and 200 documents. Each row is the
+/// median of `ARCHIE_BENCH_RUNS` runs (default 3) by wall time.
+fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
+    let lat = latency.as_secs_f64();
+    println!(
+        "\n## build-context with --concurrency auto, mock latency {} ms (429 beyond the limit, no Retry-After)",
+        latency.as_millis()
+    );
+    println!(
+        "{:>5} {:>9} {:>8} {:>7} {:>8} {:>8} {:>10} {:>10} {:>8} {:>7}",
+        "docs",
+        "limit",
+        "wall s",
+        "calls",
+        "refused",
+        "refused%",
+        "peak mock",
+        "archie max",
+        "ideal s",
+        "ratio"
+    );
+    for docs in [50usize, 200] {
+        let dir = tempfile::tempdir()?;
+        write_documents(&dir.path().join("docs"), docs, 42)?;
+        remote(dir.path())?;
+        for limit in [None, Some(4usize)] {
+            let runs: usize = std::env::var("ARCHIE_BENCH_RUNS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(3);
+            let mut results = Vec::new();
+            for _ in 0..runs.max(1) {
+                let mock = MockLlm::start_background();
+                mock.answer_with(model);
+                mock.set_latency(latency);
+                mock.switches(|s| s.limit_in_flight = limit);
+                let (out, wall) = archie(
+                    dir.path(),
+                    &mock,
+                    &[
+                        "--json",
+                        "--no-cache",
+                        "build-context",
+                        "shop",
+                        "-i",
+                        "docs",
+                    ],
+                )?;
+                expect_code(&out, 0, "build-context")?;
+                results.push((wall, out, mock));
+            }
+            results.sort_by_key(|(wall, _, _)| *wall);
+            let (wall, out, mock) = results.swap_remove(results.len() / 2);
+            let requests = mock.received();
+            let extraction = extraction_calls(&requests);
+            let other = requests.len() - extraction;
+            let refused = mock.refused();
+            let usage = events_named(&out, "usage");
+            let archie_max = usage
+                .last()
+                .and_then(|u| u["concurrency"].as_u64())
+                .unwrap_or(0);
+            let failed = events_named(&out, "extracted")
+                .last()
+                .and_then(|e| e["failed"].as_u64())
+                .unwrap_or(0);
+            // The ideal at the concurrency the endpoint allows (the limit) or archie
+            // reached (no limit).
+            // (A binary that does not report it ran at a fixed 8.)
+            let reached = if archie_max == 0 {
+                8
+            } else {
+                archie_max as usize
+            };
+            let conc = limit.unwrap_or(reached);
+            let ideal = (extraction.div_ceil(conc) + other) as f64 * lat;
+            println!(
+                "{docs:>5} {:>9} {:>8.2} {:>7} {refused:>8} {:>7.1}% {:>10} {archie_max:>10} {ideal:>8.2} {:>7.2}{}",
+                limit.map_or("none".to_string(), |l| l.to_string()),
+                wall.as_secs_f64(),
+                extraction + other,
+                100.0 * refused as f64 / (extraction + other + refused) as f64,
+                mock.max_concurrency(),
+                wall.as_secs_f64() / ideal,
+                if failed > 0 {
+                    format!("  ({failed} chunks failed)")
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Figure 1: build-context over 50 documents, first and second run.
 fn build_context(latency: Duration) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     write_documents(&dir.path().join("docs"), 50, 42)?;
+    remote(dir.path())?;
     let bytes: u64 = std::fs::read_dir(dir.path().join("docs"))?
         .filter_map(Result::ok)
         .map(|e| file_size(&e.path()))
@@ -328,7 +455,7 @@ fn build_context(latency: Duration) -> anyhow::Result<()> {
     let lat = latency.as_secs_f64();
 
     println!(
-        "\n## build-context over 50 documents ({:.0} KB), mock latency {} ms, --concurrency 8",
+        "\n## build-context over 50 documents ({:.0} KB), mock latency {} ms, --concurrency auto",
         bytes as f64 / 1024.0,
         latency.as_millis()
     );
@@ -352,7 +479,7 @@ fn build_context(latency: Duration) -> anyhow::Result<()> {
         let ideal = if extraction == 0 {
             other as f64 * lat
         } else {
-            (extraction.div_ceil(8) + other) as f64 * lat
+            (extraction.div_ceil(mock.max_concurrency().max(1)) + other) as f64 * lat
         };
         println!(
             "{run:<12} {:>8.2} {extraction:>11} {other:>10} {:>14} {ideal:>9.2} {:>10.2}",
@@ -362,13 +489,13 @@ fn build_context(latency: Duration) -> anyhow::Result<()> {
         );
         if run == "second" {
             let err = String::from_utf8_lossy(&out.stderr);
-            if let Some(line) = err.lines().find(|l| l.contains("cached:")) {
+            if let Some(line) = err.lines().find(|l| l.contains("cached")) {
                 println!("  second run says: {}", line.trim());
             }
         }
     }
     println!(
-        "  chunks: {chunks} (ideal first run = ceil({chunks}/8) × {} ms + 1 build call = {:.2} s)",
+        "  chunks: {chunks} (ideal first run at the peak in flight = ceil({chunks}/peak) × {} ms + 1 build call; at 8: {:.2} s)",
         latency.as_millis(),
         (chunks.div_ceil(8) + 1) as f64 * lat
     );
@@ -445,6 +572,7 @@ fn rerun(latency: Duration) -> anyhow::Result<()> {
     for sequence in sequences {
         let dir = tempfile::tempdir()?;
         write_documents(&dir.path().join("docs"), 50, 42)?;
+        remote(dir.path())?;
         let mock = MockLlm::start_background();
         mock.answer_with(inventive_model);
         mock.set_latency(latency);
@@ -509,6 +637,7 @@ fn prompt_sizes() -> anyhow::Result<()> {
         let mut dir = tempfile::tempdir()?;
         dir.disable_cleanup(std::env::var_os("ARCHIE_BENCH_KEEP").is_some());
         write_memory_and_named_documents(dir.path(), n, 10)?;
+        remote(dir.path())?;
         let memory_kb = file_size(&dir.path().join("context.json")) as f64 / 1024.0;
         let doc_kb: u64 = std::fs::read_dir(dir.path().join("docs"))?
             .filter_map(Result::ok)
@@ -626,6 +755,7 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
     write_documents(&dir.path().join("docs"), docs, 42)?;
+    remote(dir.path())?;
     let mock = MockLlm::start_background();
     mock.answer_with(model);
     mock.set_latency(latency);
@@ -748,10 +878,11 @@ fn main() -> anyhow::Result<()> {
     for scenario in &opts.only {
         match scenario.as_str() {
             "build" => build_context(opts.latency)?,
+            "limit" => endpoint_limits(opts.latency)?,
             "prompt" => prompt_sizes()?,
             "long" => long_analysis(opts.latency)?,
             "rerun" => rerun(opts.latency)?,
-            other => bail!("unknown scenario {other}: use build, prompt, long or rerun"),
+            other => bail!("unknown scenario {other}: use build, limit, prompt, long or rerun"),
         }
     }
     Ok(())

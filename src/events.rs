@@ -66,12 +66,31 @@ pub enum Event {
     },
     /// LLM usage for the run so far (emitted at the end of LLM commands).
     Usage {
+        /// Calls made, answered or failed (cache hits excluded).
         calls: u64,
         prompt_tokens: u64,
         completion_tokens: u64,
         ms: u64,
+        /// Some token counts are archie's estimates: the server did not report them.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         estimated: bool,
+        /// Calls whose token counts are estimates (the others are the server's figures).
+        #[serde(skip_serializing_if = "is_zero")]
+        estimated_calls: u64,
+        /// HTTP requests sent (every attempt, failed and refused ones too).
+        requests: u64,
+        /// Calls that failed.
+        #[serde(skip_serializing_if = "is_zero")]
+        failed: u64,
+        /// Requests the endpoint refused (429/503) and archie sent again later.
+        #[serde(skip_serializing_if = "is_zero")]
+        refused: u64,
+        /// Answers cut off at their `max_tokens`.
+        #[serde(skip_serializing_if = "is_zero")]
+        truncated: u64,
+        /// The most requests in flight at once.
+        #[serde(skip_serializing_if = "is_zero")]
+        concurrency: u64,
     },
     /// The run needs an answer. Without a terminal the run stops here (exit code 3).
     Interrupt {
@@ -315,6 +334,10 @@ pub struct UsageSummary {
     pub completion_tokens: u64,
     pub llm_ms: u64,
     pub wall_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// How many of something, with a label for people (`{"label": "binary", "count": 2}`).

@@ -4,7 +4,9 @@
 //! The caller classifies its own failures ([`Retryable`]: retry or not, why, and how long
 //! the server asked to wait); the policy decides when: exponential backoff with jitter,
 //! `Retry-After` honoured, every wait capped, never past the deadline, and at most
-//! `max_attempts` attempts.
+//! `max_attempts` attempts. A server that asks for a wait longer than `max_delay`, or
+//! than the time left before the deadline, is not retried at all: waiting less than it
+//! asked would be refused again, and waiting that long is not what the user wants.
 //!
 //! ```ignore
 //! let policy = RetryPolicy::default();
@@ -12,7 +14,7 @@
 //!     .run(
 //!         |attempt| client.send(&request),
 //!         |err: &ClientError| err.retryable(),       // Option<Retryable>
-//!         |retry| events.emit(Event::Retry { … }),   // a retry is about to wait
+//!         |retry| events.emit(Event::Retry { .. }),   // a retry is about to wait
 //!     )
 //!     .await;
 //! ```
@@ -132,6 +134,12 @@ impl RetryPolicy {
                     });
                 }
             };
+            if retry.after.is_some_and(|after| after > self.max_delay) {
+                return Err(GaveUp {
+                    attempts: n,
+                    last: err,
+                });
+            }
             let delay = self.delay(n, retry.after);
             if let Some(deadline) = self.deadline
                 && started.elapsed() + delay >= deadline
@@ -224,6 +232,22 @@ mod tests {
             )
             .await;
         assert_eq!(result.err().map(|g| g.attempts), Some(4));
+    }
+
+    #[tokio::test]
+    async fn a_wait_longer_than_the_longest_is_not_made() {
+        let policy = RetryPolicy {
+            max_delay: Duration::from_secs(60),
+            ..fast()
+        };
+        let result: Result<(), GaveUp<&str>> = policy
+            .run(
+                |_| async { Err("500") },
+                |_| Some(Retryable::new("500").after(Some(Duration::from_secs(3600)))),
+                |_| panic!("a wait of an hour must not start"),
+            )
+            .await;
+        assert_eq!(result.err().map(|g| g.attempts), Some(1));
     }
 
     #[tokio::test]

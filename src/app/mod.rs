@@ -97,6 +97,12 @@ fn add_usage(earlier: Option<&serde_json::Value>, now: serde_json::Value) -> ser
         "completion_tokens": sum("completion_tokens"),
         "ms": sum("ms"),
         "estimated": flag(earlier, "estimated") || flag(&now, "estimated"),
+        "estimated_calls": sum("estimated_calls"),
+        "requests": sum("requests"),
+        "failed": sum("failed"),
+        "refused": sum("refused"),
+        "truncated": sum("truncated"),
+        "concurrency": num(earlier, "concurrency").unwrap_or(0).max(num(&now, "concurrency").unwrap_or(0)),
         "attempts": num(earlier, "attempts").unwrap_or(1) + 1,
     })
 }
@@ -198,6 +204,12 @@ impl EventSink for Recording {
                     completion_tokens,
                     ms,
                     estimated,
+                    estimated_calls,
+                    requests,
+                    failed,
+                    refused,
+                    truncated,
+                    concurrency,
                 } => store.set_usage(
                     &run,
                     add_usage(
@@ -208,6 +220,12 @@ impl EventSink for Recording {
                             "completion_tokens": completion_tokens,
                             "ms": ms,
                             "estimated": estimated,
+                            "estimated_calls": estimated_calls,
+                            "requests": requests,
+                            "failed": failed,
+                            "refused": refused,
+                            "truncated": truncated,
+                            "concurrency": concurrency,
                         }),
                     ),
                 ),

@@ -143,6 +143,7 @@ fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden>
         structured,
         timeout,
         retries,
+        max_tokens,
     } = now;
     let mut out = Vec::new();
     let mut check = |flag, given: bool, differs: bool, rec: String, new: String| {
@@ -188,6 +189,13 @@ fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden>
         *retries != recorded.retries,
         show(&recorded.retries),
         show(retries),
+    );
+    check(
+        "--max-tokens",
+        max_tokens.is_some(),
+        *max_tokens != recorded.max_tokens,
+        show(&recorded.max_tokens),
+        show(max_tokens),
     );
     out
 }

@@ -155,36 +155,66 @@ fn llm_hints(err: &LlmError) -> Vec<String> {
                                         or https://api.openai.com/v1."
             .into(),
         LlmError::BadSeconds { .. } => "e.g. --timeout 120".into(),
+        LlmError::BadSetting { setting, .. } => {
+            format!("Fix {setting} in archie.toml or on the command line.")
+        }
         LlmError::HttpClient(_) => "This is a bug or a broken TLS setup.".into(),
+        LlmError::ContextOverflow { context, .. } => {
+            let raise = match context {
+                Some(c) => format!("raise the server's context above {c} tokens"),
+                None => "raise the server's context".into(),
+            };
+            format!(
+                "Send less: lower --document-budget and --memory-budget (or shorten the \
+                 conversation), or {raise} (llama.cpp: --n_ctx / -c, Ollama: num_ctx, vLLM: \
+                 --max-model-len); --max-tokens lowers the room kept for the answer."
+            )
+        }
         LlmError::Http { status, model, .. } => match status {
             401 | 403 => "Check OPENAI_API_KEY (or the key your endpoint expects).".into(),
             404 => format!(
                 "Is the model `{model}` available there, and does --base-url end in /v1? \
                  Choose another with --model."
             ),
-            400 | 422 => "The endpoint rejected the request; if it does not support JSON \
-                          Schema output, try --structured prompt."
+            400 | 422 => "The endpoint rejected the request; check --model, and if the error \
+                          is about JSON output, try --structured prompt."
                 .into(),
-            429 => "The endpoint is rate limiting; wait a little, or lower concurrency.".into(),
-            s if *s >= 500 => "The server failed; try again later.".into(),
+            429 => "The endpoint is rate limiting; wait a little, or lower --concurrency.".into(),
+            s if *s >= 500 => "The server failed; check its log, or try again later.".into(),
             _ => "Check --base-url and --model.".into(),
         },
         LlmError::InsufficientQuota { .. } => "Check the plan and billing of the account behind \
                                                OPENAI_API_KEY, or point archie at another \
                                                endpoint with --base-url."
             .into(),
+        LlmError::WaitTooLong { .. } => {
+            "The endpoint's limit resets later: run again then (finished \
+                                        chunks are cached), or lower --concurrency."
+                .into()
+        }
         LlmError::Connect { .. } => "Is the server running and is the URL right? Set it with \
                                      --base-url or OPENAI_BASE_URL."
             .into(),
         LlmError::Timeout { phase, .. } => match phase {
             TimeoutPhase::Connect => "Is the server running and reachable? Check --base-url.",
+            TimeoutPhase::Deadline => {
+                "Allow a slow model more time in all with --timeout SECS (or [llm] \
+                 timeout_secs in archie.toml)."
+            }
             _ => {
-                "A slow local model may need more time: --timeout SECS, or [llm] \
-                  timeout_secs / first_token_timeout_secs in archie.toml."
+                "A slow local model may need more time: [llm] first_token_timeout_secs / \
+                 idle_timeout_secs in archie.toml, or --timeout SECS for the whole call."
             }
         }
         .into(),
         LlmError::StreamBroken { .. } => "Try again, or use --no-stream.".into(),
+        LlmError::Empty => {
+            "Check the server's log; a smaller prompt (--document-budget) may help.".into()
+        }
+        LlmError::TooLarge { .. } => {
+            "The server ignores max_tokens; check its settings (or --max-tokens).".into()
+        }
+        LlmError::Truncated { .. } => "Raise --max-tokens, or use a larger model.".into(),
         LlmError::Protocol(_) => {
             "Is --base-url an OpenAI-compatible endpoint (usually ending in /v1)?".into()
         }

@@ -22,9 +22,10 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Knowledge options")]
 pub struct KnowledgeArgs {
-    /// Extraction calls to run at once
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    pub concurrency: usize,
+    /// LLM requests to run at once: `auto` (the default) starts at 8 (1 for a local
+    /// server) and adapts to what the endpoint takes; a number fixes it
+    #[arg(long, value_name = "N|auto")]
+    pub concurrency: Option<crate::llm::Concurrency>,
 
     /// Do not extract a knowledge graph from the documents (use the memory as it is)
     #[arg(long)]
@@ -60,7 +61,10 @@ pub fn env(
         .parent()
         .unwrap_or(std::path::Path::new(""));
     let lookup = |name: &str| std::env::var(name).ok();
-    let config = LlmConfig::resolve(&settings.llm, folder, &lookup)?;
+    let mut config = LlmConfig::resolve(&settings.llm, folder, &lookup)?;
+    if let Some(concurrency) = args.concurrency {
+        config.concurrency = concurrency;
+    }
     let prompts = Prompts::load(
         settings.prompts_dir.as_deref(),
         settings.prompts_config.as_deref(),
@@ -96,7 +100,9 @@ pub fn env(
         inputs,
         extract: ExtractOptions {
             enabled: !args.no_extract,
-            concurrency: args.concurrency.max(1),
+            // The LLM client holds requests to its (adapting) limit; the fan-out only
+            // bounds the work waiting for it.
+            concurrency: args.concurrency.unwrap_or_default().max(),
             chunk: ChunkOptions::default(),
         },
         memory_budget: args.memory_budget,

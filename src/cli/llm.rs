@@ -25,28 +25,36 @@ pub struct LlmArgs {
     #[arg(long, global = true)]
     pub no_cache: bool,
 
-    /// How to ask for JSON: `schema` sends response_format json_schema, `prompt` puts the
-    /// schema in the prompt, `auto` tries schema and falls back to prompt
+    /// How to ask for JSON: `schema` sends response_format json_schema, `object` sends
+    /// json_object with the schema (llama.cpp), `prompt` puts the schema in the prompt,
+    /// `auto` tries each in that order
     #[arg(long, global = true, value_enum, value_name = "HOW")]
     pub structured: Option<Structured>,
 
-    /// Give up on an LLM request after SECS seconds (default 300)
+    /// Give up on an LLM call after SECS seconds in all, retries and waits included
+    /// (default 600; 1800 for a local server)
     #[arg(long, global = true, value_name = "SECS")]
     pub timeout: Option<f64>,
 
     /// Retry a failed LLM request up to N times (default 3)
     #[arg(long, global = true, value_name = "N")]
     pub retries: Option<u32>,
+
+    /// Longest answer to ask for, in tokens (default: 2048 for extraction, 1024 for a
+    /// chat turn, 4096 for a final analysis or overview)
+    #[arg(long, global = true, value_name = "TOKENS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tokens: Option<u32>,
 }
 
 /// `--structured auto|schema|prompt`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Structured {
-    /// Send the JSON Schema as `response_format`; after a 400 that rejects it, put the
-    /// schema in the prompt for the rest of the run.
+    /// Try `schema`, then `object`, then `prompt`, as the endpoint rejects each.
     Auto,
     /// Always send `response_format: {type: json_schema}`.
     Schema,
+    /// Always send `response_format: {type: json_object, schema}` (llama.cpp).
+    Object,
     /// Always put the schema in the prompt.
     Prompt,
 }
@@ -61,6 +69,7 @@ impl From<&LlmArgs> for LlmOverrides {
             structured,
             timeout,
             retries,
+            max_tokens,
         } = args;
         LlmOverrides {
             model: model.clone(),
@@ -70,10 +79,12 @@ impl From<&LlmArgs> for LlmOverrides {
             structured: structured.map(|s| match s {
                 Structured::Auto => StructuredMode::Auto,
                 Structured::Schema => StructuredMode::Schema,
+                Structured::Object => StructuredMode::Object,
                 Structured::Prompt => StructuredMode::Prompt,
             }),
             timeout: *timeout,
             retries: *retries,
+            max_tokens: *max_tokens,
         }
     }
 }

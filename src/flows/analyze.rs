@@ -12,7 +12,7 @@ use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
 use crate::events::Event;
 use crate::graph::interrupt::Typed;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
-use crate::llm::{Message, Role};
+use crate::llm::{Message, Purpose, Role};
 use crate::tokens::estimate_tokens;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -134,28 +134,31 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Resu
     let env = cx.env;
     let history = condensed(&state.history, env.history_budget);
     let conversation = conversation_text(&state.goal, &history);
-    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
-    let documents = sources::excerpts(docs, env.document_budget, &conversation);
-    let about = sources::about(&conversation, &documents);
-    let memory = env.relevant_memory(&state.sources.learned, &about);
-    let prompt = if state.history.is_empty() {
-        env.prompts.render(
-            "analyze_initial",
-            json!({ "goal": state.goal, "documents": documents, "memory": memory }),
-        )?
-    } else {
-        env.prompts.render(
-            "analyze_followup",
-            json!({
-                "goal": state.goal,
-                "documents": documents,
-                "memory": memory,
-                "history": history,
-            }),
-        )?
-    };
-    let messages = vec![env.system_message()?, Message::user(prompt)];
-    let text = sources::ask_model(cx, messages).await?;
+    state.sources.load(cx.events, env.inputs.max_file_size);
+    let now = &*state;
+    let text = sources::ask_model(cx, Purpose::Chat, |budgets| {
+        let documents = sources::excerpts(&now.sources.documents, budgets.documents, &conversation);
+        let about = sources::about(&conversation, &documents);
+        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let prompt = if now.history.is_empty() {
+            env.prompts.render(
+                "analyze_initial",
+                json!({ "goal": now.goal, "documents": documents, "memory": memory }),
+            )?
+        } else {
+            env.prompts.render(
+                "analyze_followup",
+                json!({
+                    "goal": now.goal,
+                    "documents": documents,
+                    "memory": memory,
+                    "history": history,
+                }),
+            )?
+        };
+        Ok(vec![env.system_message()?, Message::user(prompt)])
+    })
+    .await?;
     let reply = absorb(state, cx, &text);
     state.history.push(Message::assistant(reply.clone()));
     state.turns += 1;
@@ -294,22 +297,25 @@ async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyho
     let env = cx.env;
     let history = condensed(&state.history, env.history_budget);
     let conversation = conversation_text(&state.goal, &history);
-    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
-    let excerpts = sources::excerpts(docs, env.document_budget, &conversation);
-    let about = sources::about(&conversation, &excerpts);
-    let memory = env.relevant_memory(&state.sources.learned, &about);
-    let paths = sources::paths(&state.sources.documents, MAX_PATHS);
-    let prompt = env.prompts.render(
-        "analyze_final",
-        json!({
-            "goal": state.goal,
-            "history": history,
-            "documents": paths,
-            "memory": memory,
-        }),
-    )?;
-    let messages = vec![env.system_message()?, Message::user(prompt)];
-    let text = sources::ask_model(cx, messages).await?;
+    state.sources.load(cx.events, env.inputs.max_file_size);
+    let now = &*state;
+    let text = sources::ask_model(cx, Purpose::Final, |budgets| {
+        let excerpts = sources::excerpts(&now.sources.documents, budgets.documents, &conversation);
+        let about = sources::about(&conversation, &excerpts);
+        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let paths = sources::paths(&now.sources.documents, MAX_PATHS);
+        let prompt = env.prompts.render(
+            "analyze_final",
+            json!({
+                "goal": now.goal,
+                "history": history,
+                "documents": paths,
+                "memory": memory,
+            }),
+        )?;
+        Ok(vec![env.system_message()?, Message::user(prompt)])
+    })
+    .await?;
     let analysis = absorb(state, cx, &text);
     let document = render_document(state, &analysis);
     let output = state.sources.output_path(&env.output);

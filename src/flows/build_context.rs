@@ -7,7 +7,7 @@ use super::reply;
 use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
-use crate::llm::Message;
+use crate::llm::{Message, Purpose};
 use crate::memory::{Memory, MermaidOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -95,20 +95,23 @@ pub fn default_output(system: &str) -> String {
 
 async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     let env = cx.env;
-    let docs = state.sources.load(cx.events, env.inputs.max_file_size);
-    let documents = sources::excerpts(docs, env.document_budget, &state.system);
-    let about = sources::about(&state.system, &documents);
-    let memory = env.relevant_memory(&state.sources.learned, &about);
-    let prompt = env.prompts.render(
-        "build_context",
-        json!({
-            "system": state.system,
-            "documents": documents,
-            "memory": memory,
-        }),
-    )?;
-    let messages = vec![env.system_message()?, Message::user(prompt)];
-    let text = sources::ask_model(cx, messages).await?;
+    state.sources.load(cx.events, env.inputs.max_file_size);
+    let now = &*state;
+    let text = sources::ask_model(cx, Purpose::Final, |budgets| {
+        let documents = sources::excerpts(&now.sources.documents, budgets.documents, &now.system);
+        let about = sources::about(&now.system, &documents);
+        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let prompt = env.prompts.render(
+            "build_context",
+            json!({
+                "system": now.system,
+                "documents": documents,
+                "memory": memory,
+            }),
+        )?;
+        Ok(vec![env.system_message()?, Message::user(prompt)])
+    })
+    .await?;
     let reply = reply::parse(&text);
     if let Some(warning) = reply.warning {
         cx.emit(Event::Warning { message: warning });

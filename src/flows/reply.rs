@@ -30,7 +30,12 @@ const MAX_TAGS: usize = 20;
 const MAX_TYPE: usize = 60;
 
 /// Knowledge as the model writes it (in `<system>` or as an extraction answer).
+///
+/// Reading is lenient (a missing list is empty), but the schema sent to the model marks
+/// the lists and each item's name and type as required: a model constrained by the
+/// schema would otherwise answer `{}`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(extend("required" = ["entities", "relationships"]))]
 pub struct Knowledge {
     /// Things in the system: services, databases, queues, APIs, teams, …
     #[serde(default)]
@@ -41,6 +46,7 @@ pub struct Knowledge {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(extend("required" = ["name", "type"]))]
 pub struct KnownEntity {
     /// The entity's name as the text writes it.
     #[serde(default)]
@@ -56,6 +62,7 @@ pub struct KnownEntity {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(extend("required" = ["from", "to", "type"]))]
 pub struct KnownRelationship {
     /// The name of the entity the relationship starts at.
     #[serde(default)]
@@ -461,6 +468,27 @@ impl EventSink for AgentOnly {
 mod tests {
     use super::*;
     use crate::events::Recorder;
+
+    #[test]
+    fn the_extraction_schema_requires_lists_names_and_types() {
+        let schema = crate::llm::Schema::of::<Knowledge>().schema;
+        assert_eq!(
+            schema["required"],
+            serde_json::json!(["entities", "relationships"])
+        );
+        let defs = &schema["$defs"];
+        assert_eq!(
+            defs["KnownEntity"]["required"],
+            serde_json::json!(["name", "type"])
+        );
+        assert_eq!(
+            defs["KnownRelationship"]["required"],
+            serde_json::json!(["from", "to", "type"])
+        );
+        // Reading stays lenient.
+        let empty: Knowledge = serde_json::from_str("{}").unwrap();
+        assert!(empty.entities.is_empty());
+    }
 
     #[test]
     fn both_parts_are_split() {

@@ -12,7 +12,7 @@ use super::reply::{Capped, Knowledge, Vocabulary};
 use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions, Retrieved};
 use crate::events::{Count, Event, Events};
 use crate::graph::{Control, Cx, FanOut, Next, Slot, fan_out};
-use crate::llm::{Llm, LlmError, Message, Request, ResponseCache, Schema};
+use crate::llm::{Llm, LlmError, Message, Purpose, Request, ResponseCache, Schema};
 use crate::memory::Memory;
 use crate::prompts::Prompts;
 use crate::tokens::estimate_tokens;
@@ -102,14 +102,59 @@ impl Env {
 
     /// The relevant part of the knowledge graph for a prompt about `text`.
     pub fn relevant_memory(&self, learned: &Memory, text: &str) -> String {
-        self.memory_with(learned)
-            .relevant(text, self.memory_budget)
-            .text
+        self.relevant_memory_within(learned, text, self.memory_budget)
+    }
+
+    /// Like [`Env::relevant_memory`] within `budget` tokens.
+    pub fn relevant_memory_within(&self, learned: &Memory, text: &str, budget: usize) -> String {
+        self.memory_with(learned).relevant(text, budget).text
     }
 
     /// The system prompt every call of these flows starts with.
     pub fn system_message(&self) -> anyhow::Result<Message> {
         Ok(Message::system(self.prompts.render("system", json!({}))?))
+    }
+
+    /// The user's budgets for the parts of a prompt.
+    pub fn budgets(&self) -> Budgets {
+        Budgets {
+            documents: self.document_budget,
+            memory: self.memory_budget,
+        }
+    }
+}
+
+/// Token budgets for the parts of one prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budgets {
+    /// Document excerpts.
+    pub documents: usize,
+    /// The relevant part of the knowledge graph.
+    pub memory: usize,
+}
+
+impl Budgets {
+    /// The least a prompt gets of each part, however small the context.
+    const FLOOR_DOCUMENTS: usize = 200;
+    const FLOOR_MEMORY: usize = 100;
+
+    /// Takes `excess` tokens (and a tenth more) off the two parts in proportion; false
+    /// when both are at their floors already.
+    fn shrink(&mut self, excess: usize) -> bool {
+        let before = *self;
+        let total = (self.documents + self.memory).max(1);
+        let cut = (excess + excess / 10).max(total / 10);
+        let doc_cut = cut * self.documents / total;
+        let mem_cut = cut - doc_cut;
+        self.documents = self
+            .documents
+            .saturating_sub(doc_cut)
+            .max(Self::FLOOR_DOCUMENTS.min(before.documents));
+        self.memory = self
+            .memory
+            .saturating_sub(mem_cut)
+            .max(Self::FLOOR_MEMORY.min(before.memory));
+        *self != before
     }
 }
 
@@ -290,6 +335,7 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
 
     let started = Instant::now();
     let llm = env.llm.as_ref();
+    let before = llm.usage().totals();
     let concurrency = env.extract.concurrency.max(1);
     let events = cx.events;
     let vocabulary = Vocabulary::of(&env.memory);
@@ -314,11 +360,11 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             |_, result| match result {
                 Ok(knowledge) => {
                     knowledge.clone().merge_into(&mut live, &vocabulary);
-                    Control::Continue(Some(graph_size(&live)))
+                    Control::Continue(Some(progress_detail(&live, llm)))
                 }
                 // Every other call would fail the same way: stop now, say it once.
                 Err(err) if err.is_fatal() => Control::Stop,
-                Err(_) => Control::Continue(None),
+                Err(_) => Control::Continue(Some(progress_detail(&live, llm))),
             },
         )
         .await
@@ -350,18 +396,34 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             chunk.index + 1
         )));
     }
-    for (chunk, err) in failures.iter().take(NAMED_FAILURES) {
-        events.emit(Event::Warning {
-            message: format!(
-                "extraction failed for {} (part {}): {err}",
-                chunk.doc,
-                chunk.index + 1
-            ),
-        });
+    // Each distinct error once, with the chunks it hit (a server fails every chunk alike).
+    let mut by_error: Vec<(String, Vec<String>)> = Vec::new();
+    for (chunk, err) in &failures {
+        let message = err.to_string();
+        let which = format!("{} part {}", chunk.doc, chunk.index + 1);
+        match by_error.iter_mut().find(|(m, _)| *m == message) {
+            Some((_, chunks)) => chunks.push(which),
+            None => by_error.push((message, vec![which])),
+        }
     }
-    if failed > NAMED_FAILURES {
+    for (message, chunks) in &by_error {
+        let which = match chunks.as_slice() {
+            [one] => one.replacen(" part ", " (part ", 1) + ")",
+            _ => {
+                let mut named = chunks
+                    .iter()
+                    .take(NAMED_FAILURES)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if chunks.len() > NAMED_FAILURES {
+                    named.push_str(", …");
+                }
+                format!("{} chunks ({named})", chunks.len())
+            }
+        };
         events.emit(Event::Warning {
-            message: format!("… and {} more chunks failed", failed - NAMED_FAILURES),
+            message: format!("extraction failed for {which}: {message}"),
         });
     }
     let mut capped = Capped::default();
@@ -372,13 +434,19 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
         events.emit(Event::Warning { message: warning });
     }
     sources.failed_chunks = failed;
+    let after = llm.usage().totals();
     cx.emit(Event::Extracted {
         chunks: total as u64,
         cached: cached_count as u64,
         failed: failed as u64,
         entities: sources.learned.entities().len() as u64,
         relationships: sources.learned.relationships().len() as u64,
-        concurrency: concurrency as u64,
+        // The most requests in flight; with none sent (all cached), what would be sent.
+        concurrency: if after.requests > before.requests {
+            after.peak_in_flight
+        } else {
+            llm.concurrency() as u64
+        },
         ms: started.elapsed().as_millis() as u64,
     });
     Ok(Next::Continue)
@@ -410,6 +478,8 @@ fn remember(env: &Env, chunk: &Chunk, knowledge: &Knowledge, events: &Events) {
     let Ok(text) = serde_json::to_string(&capped) else {
         return;
     };
+    // What the model wrote may carry a key it read in a document.
+    let text = crate::secrets::redact_text(&text);
     if let Err(err) = cache.put(&answer_key(env, chunk), &text) {
         events.emit(Event::Warning {
             message: format!("could not keep an extraction answer for the next run: {err}"),
@@ -425,19 +495,63 @@ async fn extract_one(llm: &dyn Llm, messages: Vec<Message>) -> Result<Knowledge,
 }
 
 /// Asks the model for a reply the user reads (streamed), with "asking the model…" on
-/// the progress line until its first words arrive.
-pub async fn ask_model(cx: &Cx<'_, Env>, messages: Vec<Message>) -> Result<String, LlmError> {
+/// the progress line until its first words arrive, and the prompt `build` makes from the
+/// budgets. When the model's context is known (the server published it, or an earlier
+/// call overflowed it), the budgets shrink until the prompt fits, and a prompt that
+/// overflowed is built once more to fit and sent again.
+pub async fn ask_model(
+    cx: &Cx<'_, Env>,
+    purpose: Purpose,
+    build: impl Fn(&Budgets) -> anyhow::Result<Vec<Message>>,
+) -> anyhow::Result<String> {
     cx.emit(Event::Progress {
         task: ASKING.into(),
         done: 0,
         total: None,
         detail: None,
     });
-    let reply = cx.env.llm.chat(messages).await;
+    let reply = ask_fitted(cx.env, purpose, build).await;
     cx.emit(Event::ProgressDone {
         task: ASKING.into(),
     });
     reply
+}
+
+async fn ask_fitted(
+    env: &Env,
+    purpose: Purpose,
+    build: impl Fn(&Budgets) -> anyhow::Result<Vec<Message>>,
+) -> anyhow::Result<String> {
+    let llm = env.llm.as_ref();
+    let mut budgets = env.budgets();
+    let mut resent = false;
+    // Each shrink takes at least a tenth: a handful of rounds reaches the floors.
+    for _ in 0..12 {
+        let messages = build(&budgets)?;
+        if let Some(room) = llm.prompt_room(purpose) {
+            let size = prompt_tokens(&messages);
+            if size > room && budgets.shrink(size - room) {
+                continue;
+            }
+        }
+        match llm.chat_as(purpose, messages).await {
+            Err(err)
+                if err.is_context_overflow() && !resent && llm.prompt_room(purpose).is_some() =>
+            {
+                resent = true;
+                continue;
+            }
+            result => return Ok(result?),
+        }
+    }
+    let messages = build(&budgets)?;
+    Ok(llm.chat_as(purpose, messages).await?)
+}
+
+/// The progress line's detail: what was learned so far and the requests allowed at
+/// once (it adapts under `--concurrency auto`).
+fn progress_detail(live: &Memory, llm: &dyn Llm) -> String {
+    format!("{} · {} at once", graph_size(live), llm.concurrency())
 }
 
 /// "12 entities, 1 relationship"

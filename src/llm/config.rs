@@ -16,13 +16,17 @@ pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StructuredMode {
-    /// Send the JSON Schema as `response_format`; after a 400 that rejects it, put the
-    /// schema in the prompt for the rest of the run.
+    /// Step down as the endpoint rejects each way, for the rest of the run: `schema`,
+    /// then `object`, then `prompt`. A rejection is an error that names `response_format`
+    /// (or `json_schema`), whatever its status.
     #[default]
     Auto,
-    /// Always send `response_format: {type: json_schema}`.
+    /// Always send `response_format: {type: json_schema}` (OpenAI, vLLM, Ollama ≥ 0.5).
     Schema,
-    /// Always put the schema in the prompt.
+    /// Always send `response_format: {type: json_object, schema}`: the grammar-constrained
+    /// JSON of llama.cpp's servers; the schema also goes in the user message.
+    Object,
+    /// Always put the schema in the user message.
     Prompt,
 }
 
@@ -32,8 +36,133 @@ impl std::str::FromStr for StructuredMode {
         match s {
             "auto" => Ok(Self::Auto),
             "schema" => Ok(Self::Schema),
+            "object" => Ok(Self::Object),
             "prompt" => Ok(Self::Prompt),
-            other => Err(format!("`{other}` is not auto, schema or prompt")),
+            other => Err(format!("`{other}` is not auto, schema, object or prompt")),
+        }
+    }
+}
+
+/// How many requests may be in flight at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Concurrency {
+    /// Adapt: start at 8 (1 for a local server), raise while latency holds and nothing
+    /// is refused, halve when the endpoint pushes back (429/503), at most
+    /// [`MAX_CONCURRENCY`].
+    #[default]
+    Auto,
+    /// Exactly this many (at least 1).
+    Fixed(usize),
+}
+
+/// The most requests in flight that `--concurrency auto` ever allows.
+pub const MAX_CONCURRENCY: usize = 128;
+
+impl Concurrency {
+    /// The most requests that may be in flight (for callers that fan out work).
+    pub fn max(self) -> usize {
+        match self {
+            Self::Auto => MAX_CONCURRENCY,
+            Self::Fixed(n) => n.max(1),
+        }
+    }
+}
+
+impl std::str::FromStr for Concurrency {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("auto") {
+            return Ok(Self::Auto);
+        }
+        match s.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(Self::Fixed(n)),
+            _ => Err(format!("`{s}` is not `auto` or a number of at least 1")),
+        }
+    }
+}
+
+impl fmt::Display for Concurrency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Auto => f.write_str("auto"),
+            Self::Fixed(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Concurrency {
+    /// `concurrency = "auto"` or `concurrency = 4` in `archie.toml`.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(i64),
+            Text(String),
+        }
+        let text = match Raw::deserialize(d)? {
+            Raw::Number(n) => n.to_string(),
+            Raw::Text(t) => t,
+        };
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// What a call is for; each purpose has its own answer length (`max_tokens`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Purpose {
+    /// A structured answer: knowledge extracted from a chunk, a plan.
+    Extraction,
+    /// A conversation turn the user reads.
+    Chat,
+    /// A long document: the final analysis, a context overview.
+    Final,
+}
+
+impl Purpose {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Extraction => "extraction",
+            Self::Chat => "chat turn",
+            Self::Final => "final answer",
+        }
+    }
+}
+
+/// The answer length asked for (`max_tokens`) per [`Purpose`]. Servers that are not
+/// told stop only when the context is full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxTokens {
+    pub extraction: u32,
+    pub chat: u32,
+    pub final_answer: u32,
+}
+
+impl Default for MaxTokens {
+    fn default() -> Self {
+        Self {
+            extraction: 2048,
+            chat: 1024,
+            final_answer: 4096,
+        }
+    }
+}
+
+impl MaxTokens {
+    /// The same length for every purpose (`--max-tokens N`).
+    pub fn all(n: u32) -> Self {
+        Self {
+            extraction: n,
+            chat: n,
+            final_answer: n,
+        }
+    }
+
+    pub fn get(&self, purpose: Purpose) -> u32 {
+        match purpose {
+            Purpose::Extraction => self.extraction,
+            Purpose::Chat => self.chat,
+            Purpose::Final => self.final_answer,
         }
     }
 }
@@ -47,9 +176,12 @@ pub struct LlmOverrides {
     pub no_stream: bool,
     pub no_cache: bool,
     pub structured: Option<StructuredMode>,
-    /// Seconds.
+    /// Seconds: the total deadline of one call, retries and waits included.
     pub timeout: Option<f64>,
     pub retries: Option<u32>,
+    /// `max_tokens` for every purpose.
+    #[serde(default)]
+    pub max_tokens: Option<u32>,
 }
 
 impl LlmOverrides {
@@ -63,6 +195,7 @@ impl LlmOverrides {
             structured: self.structured.or(lower.structured),
             timeout: self.timeout.or(lower.timeout),
             retries: self.retries.or(lower.retries),
+            max_tokens: self.max_tokens.or(lower.max_tokens),
         }
     }
 }
@@ -74,10 +207,21 @@ impl LlmOverrides {
 pub struct LlmSection {
     pub base_url: Option<String>,
     pub model: Option<String>,
-    /// The whole request, seconds.
+    /// The total deadline of one call (retries and waits included), seconds.
     pub timeout_secs: Option<f64>,
     pub connect_timeout_secs: Option<f64>,
+    /// From sending a request to the first streamed token, seconds.
     pub first_token_timeout_secs: Option<f64>,
+    /// Between two pieces of a streamed answer, seconds.
+    pub idle_timeout_secs: Option<f64>,
+    /// `max_tokens` for every purpose (the defaults: extraction 2048, chat turn 1024,
+    /// final answer 4096).
+    pub max_tokens: Option<u32>,
+    /// `"auto"` (the default) or a number of requests in flight.
+    pub concurrency: Option<Concurrency>,
+    /// Treat the server as local (`true`: concurrency from 1, longer waits) or remote,
+    /// whatever its address says.
+    pub local: Option<bool>,
     /// Retries after the first attempt.
     pub retries: Option<u32>,
     pub structured: Option<StructuredMode>,
@@ -124,6 +268,8 @@ impl fmt::Display for ApiKey {
 #[derive(Debug, Clone)]
 pub struct LlmConfig {
     /// The endpoint, without a trailing slash (requests go to `{base_url}/chat/completions`).
+    /// May carry `user:password@`, sent as basic auth and never shown
+    /// ([`LlmConfig::display_url`]).
     pub base_url: String,
     pub model: String,
     pub api_key: Option<ApiKey>,
@@ -133,33 +279,83 @@ pub struct LlmConfig {
     pub cache: bool,
     pub structured: StructuredMode,
     pub temperature: Option<f32>,
+    /// The answer length per purpose.
+    pub max_tokens: MaxTokens,
+    /// Requests in flight at once.
+    pub concurrency: Concurrency,
+    /// The server runs on this machine or a private network (loopback or a private
+    /// address): concurrency starts at 1, the first token may take longer, and a request
+    /// that timed out is not sent again while the abandoned one may still be running.
+    pub local: bool,
     pub connect_timeout: Duration,
-    /// From sending a streamed request to its first token.
+    /// From sending a request to its first streamed token.
     pub first_token_timeout: Duration,
-    /// The whole request, first byte to last.
-    pub request_timeout: Duration,
+    /// Between two pieces of a streamed answer (or of a whole answer's body).
+    pub idle_timeout: Duration,
     /// Attempts per call (the first included: `--retries N` gives N + 1), backoff and
-    /// its cap.
+    /// its cap, and the call's total deadline (`retry.deadline`, `--timeout`): no attempt
+    /// starts and no wait lasts past it.
     pub retry: crate::retry::RetryPolicy,
+    /// The largest answer read (bytes of the body); a server that ignores `max_tokens`
+    /// and never stops is cut off here.
+    pub max_reply_bytes: usize,
+    /// How long the server may be silent before archie says it is waiting for it.
+    pub quiet_after: Duration,
 }
 
 impl LlmConfig {
-    /// Defaults for `base_url` and `model`: streaming on, cache on (used when the client is given one),
-    /// structured auto, 4 attempts, 1 s backoff base.
+    /// Defaults for `base_url` and `model`: streaming on, cache on (used when the client
+    /// is given one), structured auto, concurrency auto, 4 attempts, 1 s backoff base;
+    /// first token within 120 s (300 s for a local server), 60 s at most between pieces
+    /// of a stream, 600 s per call in all (1800 s for a local server).
     pub fn new(base_url: impl Into<String>, model: impl Into<String>) -> Self {
+        let base_url = base_url.into().trim_end_matches('/').to_string();
+        let local = is_local_url(&base_url);
+        let mut config = Self::with_local(base_url, model.into(), local);
+        config.set_local(local);
+        config
+    }
+
+    /// Treats the server as local or remote, with the waits that go with it.
+    pub fn set_local(&mut self, local: bool) {
+        self.local = local;
+        self.first_token_timeout = Duration::from_secs(if local { 300 } else { 120 });
+        self.retry.deadline = Some(Duration::from_secs(if local { 1800 } else { 600 }));
+    }
+
+    fn with_local(base_url: String, model: String, local: bool) -> Self {
+        // A password in the URL is a secret like the key: never shown, never written.
+        if let Ok(url) = reqwest::Url::parse(&base_url)
+            && let Some(password) = url.password()
+        {
+            crate::secrets::register(password);
+        }
         Self {
-            base_url: base_url.into().trim_end_matches('/').to_string(),
-            model: model.into(),
+            base_url,
+            model,
             api_key: None,
             stream: true,
             cache: true,
             structured: StructuredMode::Auto,
             temperature: None,
+            max_tokens: MaxTokens::default(),
+            concurrency: Concurrency::Auto,
+            local,
             connect_timeout: Duration::from_secs(10),
-            first_token_timeout: Duration::from_secs(120),
-            request_timeout: Duration::from_secs(300),
-            retry: crate::retry::RetryPolicy::default(),
+            first_token_timeout: Duration::from_secs(if local { 300 } else { 120 }),
+            idle_timeout: Duration::from_secs(60),
+            retry: crate::retry::RetryPolicy {
+                deadline: Some(Duration::from_secs(if local { 1800 } else { 600 })),
+                ..crate::retry::RetryPolicy::default()
+            },
+            max_reply_bytes: 16 << 20,
+            quiet_after: Duration::from_secs(10),
         }
+    }
+
+    /// The base URL as it may be shown: without `user:password@`.
+    pub fn display_url(&self) -> String {
+        display_url(&self.base_url)
     }
 
     /// Resolves the configuration: flags > environment > `archie.toml` (current
@@ -198,7 +394,9 @@ impl LlmConfig {
         match reqwest::Url::parse(&base_url) {
             Ok(url) if matches!(url.scheme(), "http" | "https") => {}
             _ => {
-                return Err(LlmError::BadBaseUrl { url: base_url });
+                return Err(LlmError::BadBaseUrl {
+                    url: display_url(&base_url),
+                });
             }
         }
         let model = args
@@ -209,6 +407,9 @@ impl LlmConfig {
             .unwrap_or_else(|| DEFAULT_MODEL.to_string());
 
         let mut config = LlmConfig::new(base_url, model);
+        if let Some(local) = file.local {
+            config.set_local(local);
+        }
         config.api_key = api_key;
         config.stream = !args.no_stream && file.stream.unwrap_or(true);
         config.cache = !args.no_cache && file.cache.unwrap_or(true);
@@ -222,11 +423,12 @@ impl LlmConfig {
                 value: s,
             }),
         };
-        config.request_timeout = secs(
+        let deadline = secs(
             "the LLM timeout",
             args.timeout.or(file.timeout_secs),
-            config.request_timeout,
+            config.retry.deadline.unwrap_or(Duration::from_secs(600)),
         )?;
+        config.retry.deadline = Some(deadline);
         config.connect_timeout = secs(
             "connect_timeout_secs",
             file.connect_timeout_secs,
@@ -235,8 +437,27 @@ impl LlmConfig {
         config.first_token_timeout = secs(
             "first_token_timeout_secs",
             file.first_token_timeout_secs,
-            config.first_token_timeout.min(config.request_timeout),
+            config.first_token_timeout.min(deadline),
         )?;
+        config.idle_timeout = secs(
+            "idle_timeout_secs",
+            file.idle_timeout_secs,
+            config.idle_timeout,
+        )?;
+        match args.max_tokens.or(file.max_tokens) {
+            Some(0) => {
+                return Err(LlmError::BadSetting {
+                    setting: "max_tokens",
+                    value: "0".into(),
+                    expected: "a number of tokens of at least 1",
+                });
+            }
+            Some(n) => config.max_tokens = MaxTokens::all(n),
+            None => {}
+        }
+        if let Some(c) = file.concurrency {
+            config.concurrency = c;
+        }
         config.retry.max_attempts = args.retries.or(file.retries).unwrap_or(3).saturating_add(1);
         // For tests that run the binary against a mock which injects failures.
         if let Some(ms) = var("ARCHIE_LLM_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
@@ -245,16 +466,60 @@ impl LlmConfig {
         Ok(config)
     }
 
-    /// Whether requests go to this machine (no API key needed).
+    /// Whether requests go to this machine or a private network (no API key needed).
     pub fn is_local(&self) -> bool {
-        is_local_url(&self.base_url)
+        self.local
     }
 }
 
-/// Whether `url` points at this machine (localhost, 127.0.0.1, ::1).
+/// `url` without `user:password@` (as given when it does not parse).
+pub fn display_url(url: &str) -> String {
+    match reqwest::Url::parse(url) {
+        Ok(mut parsed) if !parsed.username().is_empty() || parsed.password().is_some() => {
+            let _ = parsed.set_password(None);
+            let _ = parsed.set_username("");
+            parsed.as_str().trim_end_matches('/').to_string()
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Whether `url` points at this machine or a private network: `localhost` (and
+/// `*.localhost`, `*.local`, `host.docker.internal`), loopback, private (10/8,
+/// 172.16/12, 192.168/16, 100.64/10), link-local and unique-local IPv6 addresses.
 pub fn is_local_url(url: &str) -> bool {
-    reqwest::Url::parse(url)
-        .ok()
-        .and_then(|u| u.host_str().map(str::to_string))
-        .is_some_and(|h| h == "localhost" || h == "127.0.0.1" || h == "[::1]" || h == "::1")
+    let Ok(url) = reqwest::Url::parse(url) else {
+        return false;
+    };
+    let Some(host) = url.host_str() else {
+        return false;
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => local_v4(ip),
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                || ip.to_ipv4_mapped().is_some_and(local_v4)
+        }
+        Err(_) => {
+            let name = host.to_ascii_lowercase();
+            name == "localhost"
+                || name.ends_with(".localhost")
+                || name.ends_with(".local")
+                || name == "host.docker.internal"
+        }
+    }
+}
+
+fn local_v4(ip: std::net::Ipv4Addr) -> bool {
+    let [a, b, ..] = ip.octets();
+    ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || (a == 100 && (64..128).contains(&b))
 }

@@ -1,6 +1,6 @@
 //! What can go wrong talking to a model. Each message says what happened in one line and
-//! none carries the API key (server text is scrubbed before it gets here); what to do
-//! about it is the edge's to say (`cli::error`).
+//! none carries the API key or a password (server text is scrubbed before it gets here);
+//! what to do about it is the edge's to say (`cli::error`).
 
 use std::fmt;
 use std::time::Duration;
@@ -12,8 +12,10 @@ pub enum TimeoutPhase {
     Connect,
     /// Connected, but no first token within the first-token timeout.
     FirstToken,
-    /// The whole request took longer than the request timeout.
-    Request,
+    /// A streamed answer stopped arriving: nothing for the idle timeout.
+    Idle,
+    /// The call's total deadline passed (`--timeout`), retries and waits included.
+    Deadline,
 }
 
 impl fmt::Display for TimeoutPhase {
@@ -21,7 +23,8 @@ impl fmt::Display for TimeoutPhase {
         f.write_str(match self {
             Self::Connect => "connect",
             Self::FirstToken => "send a first token",
-            Self::Request => "finish answering",
+            Self::Idle => "send any more of its answer",
+            Self::Deadline => "finish answering",
         })
     }
 }
@@ -44,6 +47,14 @@ pub enum LlmError {
     #[error("{setting} must be a positive number of seconds, not {value}")]
     BadSeconds { setting: &'static str, value: f64 },
 
+    /// Another setting with a value it cannot take (exit 2).
+    #[error("{setting} must be {expected}, not {value}")]
+    BadSetting {
+        setting: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+
     /// The HTTP client could not be built (a broken TLS setup).
     #[error("cannot set up the HTTP client: {0}")]
     HttpClient(String),
@@ -54,16 +65,49 @@ pub enum LlmError {
         status: u16,
         /// The server's `error.code` (or `error.type`), if any.
         code: Option<String>,
-        /// The server's `error.message` (or body), scrubbed of secrets.
+        /// The server's `error.message` (or body) on one line, a traceback cut off,
+        /// scrubbed of secrets.
         message: String,
         model: String,
         /// What the server asked us to wait before retrying.
         retry_after: Option<Duration>,
     },
 
+    /// The prompt and the answer's room (`max_tokens`) do not fit the model's context:
+    /// not retried, since the same request overflows again.
+    #[error("{}", overflow_message(*prompt_tokens, *context, *max_tokens))]
+    ContextOverflow {
+        /// The prompt's size in tokens: the server's count when it said, else archie's
+        /// estimate.
+        prompt_tokens: Option<u64>,
+        /// The model's context in tokens, when known.
+        context: Option<u64>,
+        /// The room asked for the answer.
+        max_tokens: Option<u32>,
+        /// What the server said, on one line.
+        message: String,
+    },
+
     /// 429 `insufficient_quota`: retrying will not help.
     #[error("the LLM account has no quota left ({message})")]
     InsufficientQuota { message: String },
+
+    /// The endpoint pushed back (429/503) and asked to wait longer than archie will.
+    #[error(
+        "the LLM endpoint refused the request (HTTP {status}) and asked to wait {} s, \
+         longer than {} s{}",
+        asked.as_secs(),
+        limit.as_secs(),
+        if *deadline { " left before the call's deadline" } else { "" }
+    )]
+    WaitTooLong {
+        status: u16,
+        asked: Duration,
+        limit: Duration,
+        /// The limit is the time left before the call's deadline (else the longest single
+        /// wait).
+        deadline: bool,
+    },
 
     /// The server could not be reached.
     #[error("could not reach the LLM at {url}: {reason}")]
@@ -79,6 +123,22 @@ pub enum LlmError {
     /// The answer stopped arriving before it was complete.
     #[error("the answer broke off mid-stream ({reason})")]
     StreamBroken { reason: String },
+
+    /// A 200 with no answer in it.
+    #[error("the LLM sent an empty answer")]
+    Empty,
+
+    /// The answer grew past archie's limits (the server ignored `max_tokens`, or never
+    /// stops): reading stopped there. Not retried.
+    #[error("the answer was cut off by archie at {limit}: the server went on past max_tokens")]
+    TooLarge { limit: String },
+
+    /// A structured answer stopped at `max_tokens` before its JSON was complete, even
+    /// when asked once more for a shorter one.
+    #[error(
+        "the model's JSON answer was cut off at max_tokens ({max_tokens}) before it was complete"
+    )]
+    Truncated { max_tokens: u32 },
 
     /// The server's answer could not be read.
     #[error("the LLM's answer could not be read: {0}")]
@@ -120,6 +180,7 @@ impl LlmError {
                 | Self::ConfigFile(_)
                 | Self::BadBaseUrl { .. }
                 | Self::BadSeconds { .. }
+                | Self::BadSetting { .. }
         )
     }
 
@@ -136,6 +197,7 @@ impl LlmError {
         match self.last() {
             Self::Http { status, .. } => Some(*status),
             Self::InsufficientQuota { .. } => Some(429),
+            Self::WaitTooLong { status, .. } => Some(*status),
             _ => None,
         }
     }
@@ -148,18 +210,23 @@ impl LlmError {
         }
     }
 
+    /// The prompt did not fit the model's context.
+    pub fn is_context_overflow(&self) -> bool {
+        matches!(self.last(), Self::ContextOverflow { .. })
+    }
+
     /// Whether every other call of the run will fail the same way, so the run should stop
     /// at once instead of trying the rest: a configuration error, a rejected key or
-    /// permission, a model the endpoint does not have, no quota, or a server that cannot
-    /// be reached even after the retries.
+    /// permission, a model the endpoint does not have, no quota, an endpoint that wants a
+    /// wait longer than archie will make, or a server that cannot be reached or does not
+    /// answer in time even after the retries.
     pub fn is_fatal(&self) -> bool {
         match self.last() {
             Self::Http { status, .. } => matches!(status, 401 | 403 | 404),
-            Self::InsufficientQuota { .. } | Self::Connect { .. } => true,
-            Self::Timeout {
-                phase: TimeoutPhase::Connect,
-                ..
-            } => true,
+            Self::InsufficientQuota { .. }
+            | Self::Connect { .. }
+            | Self::Timeout { .. }
+            | Self::WaitTooLong { .. } => true,
             other => other.is_config() || matches!(other, Self::HttpClient(_)),
         }
     }
@@ -175,6 +242,19 @@ impl LlmError {
             .map(|reason| crate::retry::Retryable::new(reason).after(after))
     }
 
+    /// The endpoint pushed back: too many requests (429, not a quota) or overloaded (503).
+    /// Such a request is sent again after the wait the server asks for, with fewer in
+    /// flight, without using up an attempt.
+    pub(crate) fn is_push_back(&self) -> bool {
+        matches!(
+            self,
+            Self::Http {
+                status: 429 | 503,
+                ..
+            }
+        )
+    }
+
     fn retry_reason(&self) -> Option<String> {
         match self {
             Self::Http { status: 429, .. } => Some("rate limited".into()),
@@ -183,12 +263,14 @@ impl LlmError {
             }
             Self::Http { status: 408, .. } => Some("the server timed out (HTTP 408)".into()),
             Self::Connect { .. } => Some("could not connect".into()),
-            Self::Timeout { phase, .. } => Some(match phase {
-                TimeoutPhase::Connect => "connecting timed out".into(),
-                TimeoutPhase::FirstToken => "no first token in time".into(),
-                TimeoutPhase::Request => "the request timed out".into(),
-            }),
+            Self::Timeout { phase, .. } => match phase {
+                TimeoutPhase::Connect => Some("connecting timed out".into()),
+                TimeoutPhase::FirstToken => Some("no first token in time".into()),
+                TimeoutPhase::Idle => Some("the answer stalled".into()),
+                TimeoutPhase::Deadline => None,
+            },
             Self::StreamBroken { .. } => Some("the answer broke off mid-stream".into()),
+            Self::Empty => Some("the answer was empty".into()),
             _ => None,
         }
     }
@@ -197,6 +279,41 @@ impl LlmError {
 fn http_message(status: u16, message: &str, code: Option<&str>) -> String {
     let code = code.map(|c| format!(", {c}")).unwrap_or_default();
     format!("the LLM endpoint answered HTTP {status}{code}: {message}")
+}
+
+fn overflow_message(prompt: Option<u64>, context: Option<u64>, max_tokens: Option<u32>) -> String {
+    let mut out = String::from("the prompt does not fit the model's context");
+    let mut parts = Vec::new();
+    if let Some(p) = prompt {
+        parts.push(format!("{} tokens of prompt", thousands(p)));
+    }
+    if let Some(m) = max_tokens {
+        parts.push(format!("{} for the answer", thousands(u64::from(m))));
+    }
+    match (parts.is_empty(), context) {
+        (false, Some(c)) => out.push_str(&format!(
+            " ({} > {} tokens)",
+            parts.join(" + "),
+            thousands(c)
+        )),
+        (false, None) => out.push_str(&format!(" ({})", parts.join(" + "))),
+        (true, Some(c)) => out.push_str(&format!(" of {} tokens", thousands(c))),
+        (true, None) => {}
+    }
+    out
+}
+
+/// `31420` → `31,420`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The innermost cause of an error, which says more than reqwest's outer message.

@@ -10,13 +10,32 @@
 //!   final [`Event::TokensDone`]. With `--no-stream` the whole answer arrives as one
 //!   `Token` followed by `TokensDone`, so renderers see the same shape either way.
 //! - `llm.structured::<T>(messages)` returns a typed value: the JSON Schema of `T` goes
-//!   out as `response_format` (or inside the prompt), the answer is repaired if it has
-//!   common faults, validated, and asked for once more with the error if still invalid.
-//!   Structured answers are cached by default ([`ResponseCache`], in the run store); chat
-//!   turns are not.
-//! - Retries (429 except `insufficient_quota`, 5xx, connection errors, timeouts, broken
-//!   streams) back off exponentially with jitter, honour `Retry-After`, and are reported
-//!   as [`Event::Retry`]. Usage is metered per call and per run ([`UsageMeter`]).
+//!   out as `response_format` json_schema, or (when the endpoint rejects that, by any
+//!   status that names `response_format`) json_object with the schema (llama.cpp's
+//!   grammar), or in the user message; the answer is repaired if it has common faults,
+//!   validated, and asked for once more with the error if still invalid (an answer cut
+//!   off at `max_tokens` is not sent back: a shorter one is asked for). Structured answers
+//!   are cached by default ([`ResponseCache`], in the run store, redacted); chat turns
+//!   are not.
+//! - Every request carries `max_tokens` for its [`Purpose`] (`--max-tokens`), fitted to
+//!   the model's context once it is known ([`Llm::context_window`]: a local server's
+//!   `/v1/models` or `/props`, else the first overflow error). An answer cut off at
+//!   `max_tokens` is a warning; an overflow is [`LlmError::ContextOverflow`], explained,
+//!   never retried as such.
+//! - Streams: a first-token timeout, then an idle timeout between pieces, all within the
+//!   call's deadline (`--timeout`); complete only with a finish_reason; an empty 200 is
+//!   asked again without streaming to hear the server's error; an answer past archie's
+//!   limits (the server ignores `max_tokens`) is cut off. A silent server is reported
+//!   ("waiting for the model (42 s)…").
+//! - Retries (5xx, connection errors, timeouts, broken or empty answers) back off
+//!   exponentially with jitter, honour `Retry-After`, never wait past the deadline, and
+//!   are reported as [`Event::Retry`], once for all the calls that retry alike. A
+//!   push-back (429 except `insufficient_quota`, 503) is not a failed attempt: the
+//!   request is sent again after the wait asked for, with fewer in flight.
+//!   `--concurrency auto` adapts the requests in flight to what the endpoint takes
+//!   (from 8, or 1 for a local server). A local one-slot server is not sent a retry after
+//!   a timeout. Usage counts every call and request, the server's figures where given
+//!   ([`UsageMeter`]).
 //!
 //! How a flow uses it (the command resolves the client before any work, so a missing
 //! configuration fails with exit 2 and nothing done):
@@ -46,19 +65,22 @@ mod cache;
 mod client;
 mod config;
 mod error;
+mod limiter;
 mod repair;
 mod stream;
 mod usage;
+mod waiting;
 mod wire;
 
 pub use cache::{ResponseCache, cache_key};
 pub use config::{
-    ApiKey, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, LlmOverrides, LlmSection,
-    StructuredMode, is_local_url,
+    ApiKey, Concurrency, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, LlmOverrides,
+    LlmSection, MAX_CONCURRENCY, MaxTokens, Purpose, StructuredMode, display_url, is_local_url,
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
 pub use usage::{CallUsage, UsageMeter, UsageTotals};
+pub use waiting::WAITING;
 
 use crate::events::{Event, Events};
 use futures::future::BoxFuture;
@@ -152,8 +174,12 @@ pub struct Request {
     pub messages: Vec<Message>,
     /// Sampling temperature; `None` leaves the server's default.
     pub temperature: Option<f32>,
-    /// An upper bound on the answer's length in tokens.
+    /// An upper bound on the answer's length in tokens; `None` takes the purpose's
+    /// (`--max-tokens`, `[llm] max_tokens`, or the default).
     pub max_tokens: Option<u32>,
+    /// What the call is for; `None` is [`Purpose::Extraction`] with a schema and
+    /// [`Purpose::Chat`] without.
+    pub purpose: Option<Purpose>,
     /// The user reads this answer: it is emitted as [`Event::Token`]s (streamed unless
     /// `--no-stream`) followed by [`Event::TokensDone`].
     pub show: bool,
@@ -182,6 +208,20 @@ impl Request {
         self
     }
 
+    pub fn purpose(mut self, purpose: Purpose) -> Self {
+        self.purpose = Some(purpose);
+        self
+    }
+
+    /// What the call is for (see [`Request::purpose`](#structfield.purpose)).
+    pub fn purpose_or_default(&self) -> Purpose {
+        self.purpose.unwrap_or(if self.schema.is_some() {
+            Purpose::Extraction
+        } else {
+            Purpose::Chat
+        })
+    }
+
     pub fn show(mut self, show: bool) -> Self {
         self.show = show;
         self
@@ -202,6 +242,10 @@ pub struct Completion {
     pub usage: CallUsage,
     /// The answer came from the response cache; no request was made.
     pub cached: bool,
+    /// The answer stopped at `max_tokens` (finish_reason `length`): it is cut off.
+    pub truncated: bool,
+    /// The `max_tokens` the answer was asked to stay within.
+    pub max_tokens: Option<u32>,
 }
 
 /// A chat model. Object-safe: flows share it as `Arc<dyn Llm>`.
@@ -225,19 +269,59 @@ pub trait Llm: Send + Sync {
 
     /// Where the client reports retries, tokens and warnings.
     fn events(&self) -> &Events;
+
+    /// The model's context in tokens, once known: published by the server (`/v1/models`
+    /// metadata, llama.cpp's `/props`) or learned from an overflow error. Flows fit
+    /// their prompt budgets to it ([`prompt_room`](trait.Llm.html#method.prompt_room)).
+    fn context_window(&self) -> Option<u64> {
+        None
+    }
+
+    /// The `max_tokens` a call for `purpose` asks for.
+    fn max_tokens(&self, purpose: Purpose) -> u32 {
+        MaxTokens::default().get(purpose)
+    }
+
+    /// Requests allowed in flight now (it adapts under `--concurrency auto`).
+    fn concurrency(&self) -> usize {
+        1
+    }
+
+    /// Fixes (or frees) the number of requests in flight.
+    fn set_concurrency(&self, _concurrency: Concurrency) {}
 }
 
 impl dyn Llm + '_ {
     /// A conversation turn the user reads: streamed as [`Event::Token`]s, then
     /// [`Event::TokensDone`]; not cached. Returns the whole answer.
     pub async fn chat(&self, messages: Vec<Message>) -> Result<String, LlmError> {
-        let request = Request::new(messages).show(true);
+        self.chat_as(Purpose::Chat, messages).await
+    }
+
+    /// Like [`chat`](#method.chat) for another purpose: [`Purpose::Final`] for a long
+    /// document (the final analysis, a context overview), which may be longer.
+    pub async fn chat_as(
+        &self,
+        purpose: Purpose,
+        messages: Vec<Message>,
+    ) -> Result<String, LlmError> {
+        let request = Request::new(messages).show(true).purpose(purpose);
         Ok(self.complete(request).await?.text)
     }
 
     /// A call whose answer the user does not read (no token events, not cached).
     pub async fn ask(&self, messages: Vec<Message>) -> Result<String, LlmError> {
         Ok(self.complete(Request::new(messages)).await?.text)
+    }
+
+    /// Tokens a prompt for `purpose` may take, when the context is known: the context
+    /// less the room kept for the answer (its `max_tokens`, at most half the context)
+    /// and a margin for archie's estimate.
+    pub fn prompt_room(&self, purpose: Purpose) -> Option<usize> {
+        let context = self.context_window()?;
+        let answer = u64::from(self.max_tokens(purpose)).min(context / 2);
+        let margin = 32 + context / 20;
+        Some(context.saturating_sub(answer + margin) as usize)
     }
 
     /// A typed answer: the JSON Schema of `T` is sent with the request, the answer is
@@ -265,6 +349,10 @@ impl dyn Llm + '_ {
     /// one that names only the tools on offer). `T` is what the answer is read as; it
     /// may be looser than the schema (`serde_json::Value`), and the caller then checks
     /// the rest. Panics never; a request without a schema asks for any JSON value.
+    ///
+    /// An invalid answer is asked for once more with the error. An answer cut off at
+    /// `max_tokens` is not sent back (it would only fill the context): the question is
+    /// asked again with a request for a shorter answer.
     pub async fn structured_schema<T>(&self, mut request: Request) -> Result<T, LlmError>
     where
         T: DeserializeOwned,
@@ -286,24 +374,43 @@ impl dyn Llm + '_ {
             }
             Err(err) => err,
         };
-        self.events().emit(Event::Detail {
-            message: format!(
-                "the model's JSON did not validate ({err}); asking once more with the error"
-            ),
-        });
         let mut again = request.clone();
         again.cache = false;
-        again.messages.push(Message::assistant(first.text));
-        again.messages.push(Message::user(format!(
-            "That answer is not valid: {err}. Answer again with only the corrected JSON \
-             value, matching the JSON Schema exactly. No prose, no code fences."
-        )));
+        if first.truncated {
+            let limit = first.max_tokens.unwrap_or_default();
+            self.events().emit(Event::Detail {
+                message: format!(
+                    "the model's JSON was cut off at max_tokens ({limit}); asking once more \
+                     for a shorter answer"
+                ),
+            });
+            again.messages.push(Message::user(format!(
+                "Answer with only the JSON value, and keep it short: at most about {} \
+                 words in all. List only the most important items; leave out descriptions \
+                 if needed.",
+                limit / 2
+            )));
+        } else {
+            self.events().emit(Event::Detail {
+                message: format!(
+                    "the model's JSON did not validate ({err}); asking once more with the error"
+                ),
+            });
+            again.messages.push(Message::assistant(first.text));
+            again.messages.push(Message::user(format!(
+                "That answer is not valid: {err}. Answer again with only the corrected JSON \
+                 value, matching the JSON Schema exactly. No prose, no code fences."
+            )));
+        }
         let second = self.complete(again).await?;
         match parse_structured::<T>(&second.text) {
             Ok((value, json)) => {
                 self.remember(&request, &json);
                 Ok(value)
             }
+            Err(_) if second.truncated => Err(LlmError::Truncated {
+                max_tokens: second.max_tokens.unwrap_or_default(),
+            }),
             Err(err) => Err(LlmError::InvalidOutput {
                 path: err.path,
                 message: err.message,

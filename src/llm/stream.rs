@@ -1,59 +1,69 @@
-//! Streamed answers: the streamed attempt (tokens shown as they arrive, first-token and
-//! total deadlines, a stream complete only with `[DONE]` or a finish_reason) over the
-//! server-sent events that `eventsource-stream` cuts the body into.
+//! Reading answers: a streamed one (tokens shown as they arrive; a first-token timeout,
+//! then an idle timeout between pieces, under the call's deadline; complete only with a
+//! finish_reason) over the server-sent events that `eventsource-stream` cuts the body
+//! into, and a whole one read with the same bounds. Both stop at archie's size limits, so
+//! a server that never stops cannot fill memory or the terminal.
 
-use super::error::{LlmError, TimeoutPhase, source_text};
+use super::error::{LlmError, source_text};
+use super::waiting::{Activity, Deadlines};
 use super::wire::{Answer, Delta, parse_chunk};
 use crate::events::{Event, Events};
 use crate::secrets::redact_text;
+use crate::tokens::estimate_tokens;
 use eventsource_stream::{EventStreamError, Eventsource};
 use futures::{Stream, StreamExt, TryStreamExt};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::time::{Instant, timeout_at};
 
-/// When one attempt must have sent its first token, and its whole answer.
+/// How much of an answer archie reads.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Deadlines {
-    start: Instant,
-    /// The first token of a streamed answer (never after `total`); for a whole answer,
-    /// the same as `total`.
-    pub(super) first_token: Instant,
-    pub(super) total: Instant,
+pub(super) struct Limits {
+    /// Bytes of body.
+    pub(super) bytes: usize,
+    /// Tokens of text (estimated), well above the `max_tokens` asked for: a server that
+    /// goes past it ignores it.
+    pub(super) tokens: usize,
 }
 
-impl Deadlines {
-    /// From now: the whole answer within `request`, a streamed one's first token within
-    /// `first_token`.
-    pub(super) fn new(request: Duration, first_token: Option<Duration>) -> Self {
-        let start = Instant::now();
-        let total = start + request;
-        Self {
-            start,
-            first_token: first_token.map_or(total, |t| (start + t).min(total)),
-            total,
-        }
+impl Limits {
+    /// For an answer asked to stop at `max_tokens`, with a body of at most `bytes`.
+    pub(super) fn new(max_tokens: Option<u32>, bytes: usize) -> Self {
+        let tokens = match max_tokens {
+            Some(n) => (n as usize).saturating_mul(2).saturating_add(256),
+            None => bytes / 4,
+        };
+        Self { bytes, tokens }
     }
 
-    /// The error for the deadline `at`, which passed.
-    pub(super) fn missed(&self, at: Instant) -> LlmError {
-        LlmError::Timeout {
-            phase: if at < self.total {
-                TimeoutPhase::FirstToken
-            } else {
-                TimeoutPhase::Request
-            },
-            after: at - self.start,
+    fn too_large_bytes(&self) -> LlmError {
+        let limit = if self.bytes >= 1 << 20 {
+            format!("{} MiB of answer", self.bytes >> 20)
+        } else {
+            format!("{} KiB of answer", self.bytes >> 10)
+        };
+        LlmError::TooLarge { limit }
+    }
+
+    fn too_many_tokens(&self) -> LlmError {
+        LlmError::TooLarge {
+            limit: format!("about {} tokens", self.tokens),
         }
     }
 }
 
 /// Reads a streamed answer from `response` (a 2xx), emitting its tokens to `events` when
 /// the user reads it (`show`), then [`Event::TokensDone`] to end the line on screen.
+/// A body with no event at all is [`LlmError::Empty`] (the caller asks again without
+/// streaming, to hear the server's real error).
 pub(super) async fn read(
     response: reqwest::Response,
     deadlines: Deadlines,
+    limits: Limits,
     show: bool,
     events: &Events,
+    activity: &Activity,
 ) -> Result<Answer, LlmError> {
     let mut emitted = false;
     let on_data = |data: &str| {
@@ -66,7 +76,14 @@ pub(super) async fn read(
         }
         Ok(delta)
     };
-    let outcome = read_events(response.bytes_stream(), deadlines, on_data).await;
+    let outcome = read_events(
+        response.bytes_stream(),
+        deadlines,
+        limits,
+        activity,
+        on_data,
+    )
+    .await;
     if emitted || (show && outcome.is_ok()) {
         // End the line on screen: after a whole answer, or before a retry line.
         events.emit(Event::TokensDone);
@@ -75,7 +92,39 @@ pub(super) async fn read(
     Ok(Answer {
         text: streamed.text,
         usage: streamed.usage,
+        finish: streamed.finish,
+        max_tokens: None,
     })
+}
+
+/// Reads a whole (not streamed) body: each piece within the idle timeout, all before
+/// the deadline, at most `limits.bytes`.
+pub(super) async fn read_body(
+    response: reqwest::Response,
+    deadlines: Deadlines,
+    limits: Limits,
+    activity: &Activity,
+) -> Result<Vec<u8>, LlmError> {
+    let mut body = response.bytes_stream();
+    let mut out = Vec::new();
+    loop {
+        let at = deadlines.next(true);
+        let piece = match activity.wait(at, body.next()).await {
+            Err(()) => return Err(deadlines.missed(at, true)),
+            Ok(None) => return Ok(out),
+            Ok(Some(Err(err))) => {
+                return Err(LlmError::StreamBroken {
+                    reason: redact_text(&source_text(&err)),
+                });
+            }
+            Ok(Some(Ok(piece))) => piece,
+        };
+        activity.touch();
+        if out.len() + piece.len() > limits.bytes {
+            return Err(limits.too_large_bytes());
+        }
+        out.extend_from_slice(&piece);
+    }
 }
 
 /// What a stream delivered.
@@ -84,19 +133,21 @@ struct Streamed {
     text: String,
     /// From the last chunk that carried usage (with `include_usage`, the last chunk).
     usage: Option<(u64, u64)>,
+    /// The finish_reason of the chunk that had one.
+    finish: Option<String>,
     /// `data: [DONE]` arrived.
     done: bool,
-    /// A chunk carried a finish_reason (servers that omit `[DONE]`).
-    finished: bool,
 }
 
 /// Reads the events of `body` until `data: [DONE]`, calling `on_data` with every other
 /// `data` payload and adding up the deltas it returns. Stops at the first error, at a
-/// deadline, or when the body ends; an answer without `[DONE]` is complete only if a
-/// chunk carried a finish_reason.
+/// deadline, at a limit, or when the body ends. The answer is complete only if a chunk
+/// carried a finish_reason: `[DONE]` without one is a stream the server cut short.
 async fn read_events<S, B, E>(
     body: S,
     deadlines: Deadlines,
+    limits: Limits,
+    activity: &Activity,
     mut on_data: impl FnMut(&str) -> Result<Delta, LlmError>,
 ) -> Result<Streamed, LlmError>
 where
@@ -104,26 +155,41 @@ where
     B: AsRef<[u8]>,
     E: std::error::Error + 'static,
 {
+    // Bytes read so far; the body ends early past the limit, so even one endless event
+    // (no blank line ever) cannot grow the parser's buffer without bound.
+    let read = Arc::new(AtomicUsize::new(0));
+    let counted = read.clone();
+    let total = read.clone();
+    let max = limits.bytes;
+    let body = body
+        .map_ok(move |piece| {
+            counted.fetch_add(piece.as_ref().len(), Ordering::Relaxed);
+            Piece::Body(piece)
+        })
+        .take_while(move |_| {
+            let within = read.load(Ordering::Relaxed) <= max;
+            futures::future::ready(within)
+        });
     // A blank line after the body's end: a last event without one still counts, and a
     // bare CR at the very end is known to end its line (it could have been half a CRLF).
-    let body = body
-        .map_ok(Piece::Body)
-        .chain(futures::stream::iter([Ok(Piece::End)]));
+    let body = body.chain(futures::stream::iter([Ok(Piece::End)]));
     let mut sse = body.eventsource();
     let mut out = Streamed::default();
     let mut got_first = false;
+    let mut events = 0usize;
+    let max_events = limits.tokens.saturating_mul(2);
     let outcome = loop {
-        let at = if got_first {
-            deadlines.total
-        } else {
-            deadlines.first_token
-        };
-        let event = match timeout_at(at, sse.next()).await {
-            Err(_) => break Err(deadlines.missed(at)),
+        let at = deadlines.next(got_first);
+        let event = match activity.wait(at, sse.next()).await {
+            Err(()) => break Err(deadlines.missed(at, got_first)),
             Ok(None) => break Ok(()),
             Ok(Some(Err(err))) => break Err(broken(err)),
             Ok(Some(Ok(event))) => event,
         };
+        activity.touch();
+        if total.load(Ordering::Relaxed) > max {
+            break Err(limits.too_large_bytes());
+        }
         let data = event.data.trim();
         if data.is_empty() {
             continue;
@@ -132,26 +198,48 @@ where
             out.done = true;
             break Ok(());
         }
-        got_first = true;
+        events += 1;
         let delta = match on_data(data) {
             Ok(delta) => delta,
             Err(err) => break Err(err),
         };
+        got_first |= !delta.text.is_empty() || delta.finish.is_some();
         out.text.push_str(&delta.text);
-        out.finished |= delta.finished;
+        if delta.finish.is_some() {
+            out.finish = delta.finish;
+        }
         if delta.usage.is_some() {
             out.usage = delta.usage;
         }
+        if estimate_tokens(&out.text) > limits.tokens || events > max_events {
+            break Err(limits.too_many_tokens());
+        }
     };
     outcome?;
-    if !(out.done || out.finished) {
-        return Err(LlmError::StreamBroken {
-            reason: "the connection closed before the answer was complete".into(),
+    if total.load(Ordering::Relaxed) > max {
+        return Err(limits.too_large_bytes());
+    }
+    if out.finish.is_none() {
+        return Err(if events == 0 && !out.done {
+            LlmError::Empty
+        } else if out.done {
+            LlmError::StreamBroken {
+                reason: "the server ended the stream without a finish reason; it stopped \
+                         generating before the answer was complete"
+                    .into(),
+            }
+        } else {
+            LlmError::StreamBroken {
+                reason: "the connection closed before the answer was complete".into(),
+            }
         });
+    }
+    if out.text.trim().is_empty() && out.finish.as_deref() != Some("length") {
+        return Err(LlmError::Empty);
     }
     // Read the body to its end (normally at once) so the connection is reused.
     let drain_until = Instant::now() + Duration::from_millis(100);
-    while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadlines.total), sse.next()).await {}
+    while let Ok(Some(Ok(_))) = timeout_at(drain_until.min(deadlines.end), sse.next()).await {}
     Ok(out)
 }
 

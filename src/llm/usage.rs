@@ -18,16 +18,28 @@ pub struct CallUsage {
 /// Totals for a run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct UsageTotals {
-    /// Calls that made a request (cache hits excluded).
+    /// Calls that made a request, answered or failed (cache hits excluded).
     pub calls: u64,
+    /// Calls that failed.
+    pub failed: u64,
+    /// HTTP requests sent: every attempt of every call, failed and refused ones too.
+    pub requests: u64,
+    /// Requests the endpoint refused (429/503) and archie sent again later.
+    pub refused: u64,
+    /// Answers cut off at `max_tokens`.
+    pub truncated: u64,
+    /// The most requests in flight at once.
+    pub peak_in_flight: u64,
     /// Calls answered from the cache.
     pub cached: u64,
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
     /// Time during which at least one call was in flight (parallel calls are not added up).
     pub ms: u64,
-    /// Some token counts are estimates.
+    /// Some token counts are estimates (the server did not report them).
     pub estimated: bool,
+    /// Calls whose token counts are archie's estimates.
+    pub estimated_calls: u64,
 }
 
 /// A shared meter: clones count into the same totals.
@@ -39,6 +51,7 @@ pub struct UsageMeter {
 #[derive(Debug, Default)]
 struct Inner {
     totals: UsageTotals,
+    requests_in_flight: u64,
     in_flight: u32,
     busy_since: Option<Instant>,
     busy: Duration,
@@ -62,7 +75,7 @@ impl UsageMeter {
         inner.in_flight += 1;
     }
 
-    /// A call ended, successfully (`Some`) or not.
+    /// A call ended, successfully (`Some`) or not. Both count as calls.
     pub(crate) fn end(&self, usage: Option<&CallUsage>) {
         let mut inner = self.lock();
         inner.in_flight = inner.in_flight.saturating_sub(1);
@@ -71,12 +84,38 @@ impl UsageMeter {
         {
             inner.busy += since.elapsed();
         }
-        if let Some(u) = usage {
-            inner.totals.calls += 1;
-            inner.totals.prompt_tokens += u.prompt_tokens;
-            inner.totals.completion_tokens += u.completion_tokens;
-            inner.totals.estimated |= u.estimated;
+        inner.totals.calls += 1;
+        match usage {
+            Some(u) => {
+                inner.totals.prompt_tokens += u.prompt_tokens;
+                inner.totals.completion_tokens += u.completion_tokens;
+                inner.totals.estimated |= u.estimated;
+                inner.totals.estimated_calls += u64::from(u.estimated);
+            }
+            None => inner.totals.failed += 1,
         }
+    }
+
+    /// An HTTP request is sent.
+    pub(crate) fn request_started(&self) {
+        let mut inner = self.lock();
+        inner.totals.requests += 1;
+        inner.requests_in_flight += 1;
+        inner.totals.peak_in_flight = inner.totals.peak_in_flight.max(inner.requests_in_flight);
+    }
+
+    /// An HTTP request ended; `refused` when the endpoint pushed back (429/503).
+    pub(crate) fn request_ended(&self, refused: bool) {
+        let mut inner = self.lock();
+        inner.requests_in_flight = inner.requests_in_flight.saturating_sub(1);
+        if refused {
+            inner.totals.refused += 1;
+        }
+    }
+
+    /// An answer was cut off at `max_tokens`.
+    pub(crate) fn record_truncated(&self) {
+        self.lock().totals.truncated += 1;
     }
 
     pub(crate) fn record_cached(&self) {
@@ -105,6 +144,12 @@ impl UsageMeter {
             completion_tokens: t.completion_tokens,
             ms: t.ms,
             estimated: t.estimated,
+            estimated_calls: t.estimated_calls,
+            requests: t.requests,
+            failed: t.failed,
+            refused: t.refused,
+            truncated: t.truncated,
+            concurrency: t.peak_in_flight,
         });
     }
 }

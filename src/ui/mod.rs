@@ -440,11 +440,17 @@ impl Ui {
     fn progress(&self, task: String, done: u64, total: Option<u64>, detail: Option<String>) {
         let mut state = self.state();
         let now = Instant::now();
+        // A silent model is reported once it has been silent a while: `done` is how long.
+        let waited = if task == crate::llm::WAITING {
+            Duration::from_secs(done)
+        } else {
+            Duration::ZERO
+        };
         let entry = state.tasks.entry(task.clone()).or_insert_with(|| Task {
             bar: None,
             done: 0,
             total,
-            started: now,
+            started: now.checked_sub(waited).unwrap_or(now),
             said: now,
         });
         entry.done = done;
@@ -455,7 +461,7 @@ impl Ui {
             let bar = match &entry.bar {
                 Some(bar) => bar.clone(),
                 None => {
-                    let bar = self.bar(&task, total);
+                    let bar = self.bar(&task, total).with_elapsed(waited);
                     entry.bar = Some(bar.clone());
                     bar
                 }
@@ -509,7 +515,8 @@ impl Ui {
         let _ = std::io::stderr().flush();
     }
 
-    fn usage(&self, calls: u64, prompt: u64, completion: u64, ms: u64, estimated: bool) {
+    fn usage(&self, u: &UsageLine) {
+        let calls = u.calls;
         let state = self.state();
         let (run, status) = (state.run.clone(), state.run_status.clone());
         drop(state);
@@ -522,14 +529,46 @@ impl Ui {
         if calls == 0 {
             parts.push("no LLM calls".to_string());
         } else {
-            parts.push(text::count(calls, "LLM call", "LLM calls"));
+            // Requests beyond the calls (retries, refusals), failures, answers cut off.
+            let mut extra = Vec::new();
+            if u.requests > calls {
+                extra.push(text::count(u.requests, "request", "requests"));
+            }
+            if u.refused > 0 {
+                extra.push(format!("{} refused", u.refused));
+            }
+            if u.failed > 0 {
+                extra.push(format!("{} failed", u.failed));
+            }
+            if u.truncated > 0 {
+                extra.push(format!("{} cut off at max_tokens", u.truncated));
+            }
+            let mut calls_part = text::count(calls, "LLM call", "LLM calls");
+            if !extra.is_empty() {
+                calls_part.push_str(&format!(" ({})", extra.join(", ")));
+            }
+            parts.push(calls_part);
+            // All estimates: every figure says so; some: the note says how many.
+            let answered = calls.saturating_sub(u.failed);
+            let (est, note) = if !u.estimated {
+                ("", String::new())
+            } else if u.estimated_calls == 0 || u.estimated_calls >= answered {
+                ("~", " (estimated)".to_string())
+            } else {
+                (
+                    "",
+                    format!(" ({} of {answered} calls estimated)", u.estimated_calls),
+                )
+            };
             parts.push(format!(
-                "{}{} → {} tokens",
-                if estimated { "~" } else { "" },
-                thousands(prompt),
-                thousands(completion)
+                "{est}{} → {est}{} tokens{note}",
+                thousands(u.prompt),
+                thousands(u.completion)
             ));
-            parts.push(format!("{} waiting for the model", text::took(ms)));
+            parts.push(format!("{} waiting for the model", text::took(u.ms)));
+            if u.concurrency > 1 {
+                parts.push(format!("up to {} in parallel", u.concurrency));
+            }
         }
         parts.push(format!("{} in all", text::took(wall)));
         if let Some(run) = run {
@@ -594,6 +633,21 @@ impl Ui {
         }
         self.done(&message);
     }
+}
+
+/// What the usage line says ([`Event::Usage`]).
+struct UsageLine {
+    calls: u64,
+    prompt: u64,
+    completion: u64,
+    ms: u64,
+    estimated: bool,
+    estimated_calls: u64,
+    requests: u64,
+    failed: u64,
+    refused: u64,
+    truncated: u64,
+    concurrency: u64,
 }
 
 /// `extracting knowledge 8/12 · eta 2 s` or `asking the model… 12 s`.
@@ -853,7 +907,25 @@ impl EventSink for Ui {
                 completion_tokens,
                 ms,
                 estimated,
-            } => self.usage(calls, prompt_tokens, completion_tokens, ms, estimated),
+                estimated_calls,
+                requests,
+                failed,
+                refused,
+                truncated,
+                concurrency,
+            } => self.usage(&UsageLine {
+                calls,
+                prompt: prompt_tokens,
+                completion: completion_tokens,
+                ms,
+                estimated,
+                estimated_calls,
+                requests,
+                failed,
+                refused,
+                truncated,
+                concurrency,
+            }),
             Event::Answered { prompt, answer } => self.line(&format!(
                 "{} {} · {}  {}",
                 tick(),

@@ -141,17 +141,30 @@ async fn streamed_and_whole_answers_are_identical() {
 }
 
 #[tokio::test]
-async fn rate_limit_honours_retry_after_then_succeeds() {
+async fn rate_limit_honours_retry_after_then_succeeds_without_using_an_attempt() {
     let mock = MockLlm::start().await;
     mock.push(Reply::rate_limited(1));
     mock.push(Reply::text("ok"));
-    let (llm, rec) = client(mock.config());
+    let mut config = mock.config();
+    config.retry.max_attempts = 1;
+    let (llm, rec) = client(config);
+    let started = std::time::Instant::now();
     assert_eq!(llm.ask(conversation()).await.unwrap(), "ok");
-    assert_eq!(mock.requests().len(), 2);
-    assert_eq!(
-        retries(&rec.events()),
-        vec![(2, 4, 1000, "rate limited".to_string())]
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After honoured"
     );
+    assert_eq!(mock.requests().len(), 2);
+    // A push-back is not a failed attempt: said once, counted in the usage.
+    let events = rec.events();
+    assert!(retries(&events).is_empty());
+    let warnings: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Warning { message } if message.contains("HTTP 429")))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{events:?}");
+    let totals = llm.usage().totals();
+    assert_eq!((totals.calls, totals.requests, totals.refused), (1, 2, 1));
 }
 
 #[tokio::test]
@@ -244,24 +257,25 @@ async fn a_bad_request_is_not_retried() {
 }
 
 #[tokio::test]
-async fn a_slow_answer_times_out() {
+async fn a_slow_answer_stops_at_the_deadline() {
     let mock = MockLlm::start().await;
     mock.push(Reply::text("too late").delayed(Duration::from_secs(5)));
     let mut config = mock.config();
-    config.request_timeout = Duration::from_millis(200);
-    config.retry.max_attempts = 1;
+    config.retry.deadline = Some(Duration::from_millis(300));
     let (llm, _rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
     assert!(
         matches!(
             err,
             LlmError::Timeout {
-                phase: TimeoutPhase::Request,
+                phase: TimeoutPhase::Deadline,
                 ..
             }
         ),
         "{err:?}"
     );
+    assert_eq!(mock.requests().len(), 1, "no attempt after the deadline");
+    assert!(err.is_fatal(), "every other call would wait as long");
     let (_, report) = crate::support::failure(err);
     assert!(report.contains("--timeout"), "{report}");
 }
@@ -296,7 +310,7 @@ async fn insufficient_quota_is_not_retried() {
 }
 
 #[tokio::test]
-async fn rejected_json_schema_falls_back_to_the_prompt_for_the_rest_of_the_run() {
+async fn rejected_json_schema_steps_down_to_json_object_for_the_rest_of_the_run() {
     let mock = MockLlm::start().await;
     mock.push(Reply::rejects_response_format());
     mock.push(Reply::json(extraction_json()));
@@ -322,21 +336,26 @@ async fn rejected_json_schema_falls_back_to_the_prompt_for_the_rest_of_the_run()
             .is_object()
     );
     for request in &requests[1..] {
-        assert!(request.get("response_format").is_none(), "{request}");
-        let system = &request["messages"][0];
-        assert_eq!(system["role"], "system");
-        let text = system["content"].as_str().unwrap();
+        // llama.cpp's grammar-constrained JSON, with the schema…
+        assert_eq!(
+            request["response_format"]["type"], "json_object",
+            "{request}"
+        );
+        assert!(request["response_format"]["schema"]["properties"]["components"].is_object());
+        // …and the schema in the last user message, which every chat template keeps.
+        let messages = request["messages"].as_array().unwrap();
+        let user = messages.last().unwrap();
+        assert_eq!(user["role"], "user");
+        let text = user["content"].as_str().unwrap();
         assert!(
             text.contains("JSON Schema") && text.contains("\"components\""),
             "{text}"
         );
     }
-    // The original system prompt is kept, with the schema appended.
-    assert!(
-        requests[1]["messages"][0]["content"]
-            .as_str()
-            .unwrap()
-            .starts_with("You are archie")
+    // The system prompt is left as it was.
+    assert_eq!(
+        requests[1]["messages"][0]["content"],
+        "You are archie, an assistant for software architects."
     );
     let warnings = rec
         .events()
@@ -751,6 +770,7 @@ fn precedence_is_flags_then_env_then_project_then_user() {
         structured: Some(StructuredMode::Schema),
         timeout: Some(2.5),
         retries: Some(0),
+        max_tokens: Some(300),
     };
     let c = LlmConfig::resolve(&args, &project, &env).unwrap();
     assert_eq!(
@@ -759,8 +779,9 @@ fn precedence_is_flags_then_env_then_project_then_user() {
     );
     assert!(!c.stream && !c.cache);
     assert_eq!(c.structured, StructuredMode::Schema);
-    assert_eq!(c.request_timeout, Duration::from_millis(2500));
+    assert_eq!(c.retry.deadline, Some(Duration::from_millis(2500)));
     assert_eq!(c.retry.max_attempts, 1);
+    assert_eq!(c.max_tokens, llm::MaxTokens::all(300));
 }
 
 #[test]

@@ -2,9 +2,23 @@
 //! usage and deadlines.
 
 use super::*;
+use crate::events::Discard;
+use crate::llm::TimeoutPhase;
 
 fn deadlines() -> Deadlines {
-    Deadlines::new(Duration::from_secs(30), Some(Duration::from_secs(30)))
+    Deadlines::new(
+        Duration::from_secs(30),
+        Duration::from_secs(30),
+        Instant::now() + Duration::from_secs(60),
+    )
+}
+
+fn limits() -> Limits {
+    Limits::new(Some(1000), 1 << 20)
+}
+
+fn activity() -> Activity {
+    Activity::new(Arc::new(Discard), Duration::from_secs(10))
 }
 
 /// Reads `chunks` as a body, recording every data payload and taking it as the text.
@@ -15,17 +29,18 @@ async fn read_chunks(chunks: &[&'static [u8]]) -> (Vec<String>, Result<Streamed,
         seen.push(d.to_string());
         Ok(Delta {
             text: d.to_string(),
+            finish: Some("stop".into()),
             ..Delta::default()
         })
     };
-    let result = read_events(body, deadlines(), on).await;
+    let result = read_events(body, deadlines(), limits(), &activity(), on).await;
     (seen, result)
 }
 
 /// Reads `chunks` as a Chat Completions stream.
 async fn read_chat(chunks: Vec<String>) -> Result<Streamed, LlmError> {
     let body = futures::stream::iter(chunks.into_iter().map(Ok::<_, std::io::Error>));
-    read_events(body, deadlines(), parse_chunk).await
+    read_events(body, deadlines(), limits(), &activity(), parse_chunk).await
 }
 
 fn chunk(content: Option<&str>, finish: Option<&str>) -> String {
@@ -69,7 +84,67 @@ async fn a_finish_reason_completes_a_stream_without_done() {
         .await
         .unwrap();
     assert_eq!(sse.text, "hi");
-    assert!(sse.finished && !sse.done);
+    assert_eq!(sse.finish.as_deref(), Some("stop"));
+    assert!(!sse.done);
+}
+
+#[tokio::test]
+async fn done_without_a_finish_reason_is_a_stream_cut_short() {
+    let err = read_chat(vec![
+        chunk(Some("half an ans"), None),
+        "data: [DONE]\n\n".into(),
+    ])
+    .await
+    .unwrap_err();
+    assert!(
+        matches!(&err, LlmError::StreamBroken { reason } if reason.contains("without a finish reason")),
+        "{err:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_empty_body_and_an_empty_answer_are_empty() {
+    let err = read_chat(vec![]).await.unwrap_err();
+    assert!(matches!(err, LlmError::Empty), "{err:?}");
+    let err = read_chat(vec![
+        chunk(Some(" "), Some("stop")),
+        "data: [DONE]\n\n".into(),
+    ])
+    .await
+    .unwrap_err();
+    assert!(matches!(err, LlmError::Empty), "{err:?}");
+}
+
+#[tokio::test]
+async fn an_endless_stream_stops_at_the_limits() {
+    // Tokens past twice max_tokens: the server ignores max_tokens.
+    let endless =
+        futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("word "), None)));
+    let tight = Limits::new(Some(10), 1 << 20);
+    let err = read_events(
+        Box::pin(endless),
+        deadlines(),
+        tight,
+        &activity(),
+        parse_chunk,
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, LlmError::TooLarge { .. }), "{err:?}");
+    // One endless event that never ends its line: the byte limit.
+    let endless = futures::stream::iter([Ok::<_, std::io::Error>(b"data: ".to_vec())])
+        .chain(futures::stream::repeat_with(|| Ok(vec![b'x'; 4096])));
+    let small = Limits::new(Some(10), 64 << 10);
+    let err = read_events(
+        Box::pin(endless),
+        deadlines(),
+        small,
+        &activity(),
+        parse_chunk,
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, LlmError::TooLarge { .. }), "{err:?}");
 }
 
 #[tokio::test]
@@ -121,7 +196,7 @@ async fn a_failing_connection_breaks_the_stream() {
         Ok(chunk(Some("Check"), None)),
         Err(std::io::Error::other("connection reset")),
     ]);
-    let err = read_events(body, deadlines(), parse_chunk)
+    let err = read_events(body, deadlines(), limits(), &activity(), parse_chunk)
         .await
         .unwrap_err();
     assert!(
@@ -130,11 +205,17 @@ async fn a_failing_connection_breaks_the_stream() {
     );
 }
 
-#[tokio::test]
-async fn no_first_token_and_no_end_in_time_are_timeouts() {
+#[tokio::test(start_paused = true)]
+async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
     let silent = futures::stream::pending::<Result<&[u8], std::io::Error>>();
-    let short = Deadlines::new(Duration::from_secs(30), Some(Duration::from_millis(50)));
-    let err = read_events(silent, short, parse_chunk).await.unwrap_err();
+    let short = Deadlines::new(
+        Duration::from_millis(50),
+        Duration::from_secs(10),
+        Instant::now() + Duration::from_secs(30),
+    );
+    let err = read_events(silent, short, limits(), &activity(), parse_chunk)
+        .await
+        .unwrap_err();
     assert!(
         matches!(
             err,
@@ -149,15 +230,44 @@ async fn no_first_token_and_no_end_in_time_are_timeouts() {
     let first = chunk(Some("Check"), None);
     let stalls =
         futures::stream::iter([Ok::<_, std::io::Error>(first)]).chain(futures::stream::pending());
-    let short = Deadlines::new(Duration::from_millis(200), Some(Duration::from_millis(100)));
-    let err = read_events(Box::pin(stalls), short, parse_chunk)
+    let idle = Deadlines::new(
+        Duration::from_secs(1),
+        Duration::from_millis(100),
+        Instant::now() + Duration::from_secs(30),
+    );
+    let err = read_events(Box::pin(stalls), idle, limits(), &activity(), parse_chunk)
         .await
         .unwrap_err();
     assert!(
         matches!(
             err,
             LlmError::Timeout {
-                phase: TimeoutPhase::Request,
+                phase: TimeoutPhase::Idle,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+
+    // Tokens keep coming, each within the idle timeout: only the deadline ends it.
+    let slow = futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("a "), None)))
+        .then(|c| async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            c
+        });
+    let end = Deadlines::new(
+        Duration::from_secs(1),
+        Duration::from_millis(100),
+        Instant::now() + Duration::from_secs(2),
+    );
+    let err = read_events(Box::pin(slow), end, limits(), &activity(), parse_chunk)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LlmError::Timeout {
+                phase: TimeoutPhase::Deadline,
                 ..
             }
         ),

@@ -13,6 +13,13 @@
 //! (a closure over the request, for many parallel calls answered by content). With
 //! neither, the mock answers 418 with a message saying so (4xx: never retried).
 //!
+//! Switches make it behave like the servers people run ([`Switches`], set with
+//! [`MockLlm::switches`]; [`MockLlm::llama_cpp_python`] sets those of llama-cpp-python's
+//! server): a 500 for `json_schema`, chat templates without a system role, a context
+//! window with its overflow (an empty 200 when streamed), `[DONE]` without a finish
+//! reason, answers capped at `max_tokens`, streams without usage, one slot that keeps
+//! working on abandoned requests, and 429 beyond N requests in flight.
+//!
 //! Runtimes: [`MockLlm::start`] serves on the calling test's tokio runtime, which is
 //! enough when the test talks to it in-process. A test that runs the archie binary as a
 //! child process and waits on it synchronously blocks its runtime thread, so there use
@@ -47,7 +54,11 @@ pub enum Reply {
         /// Report usage (`prompt_tokens` = characters of all messages, `completion_tokens`
         /// = words of the answer). Without it archie estimates.
         usage: bool,
+        /// The finish_reason (`stop` unless set).
+        finish: &'static str,
     },
+    /// An answer that never ends: tokens forever (streamed), or a body that never ends.
+    Endless,
     /// An error status with a JSON body and extra headers.
     Error {
         status: u16,
@@ -66,7 +77,27 @@ impl Reply {
         Self::Text {
             content: content.into(),
             usage: true,
+            finish: "stop",
         }
+    }
+
+    /// An answer cut off at max_tokens (finish_reason `length`).
+    pub fn cut_off(content: impl Into<String>) -> Self {
+        Self::Text {
+            content: content.into(),
+            usage: true,
+            finish: "length",
+        }
+    }
+
+    /// An answer that never ends.
+    pub fn endless() -> Self {
+        Self::Endless
+    }
+
+    /// A server that accepts the request and never answers.
+    pub fn silent() -> Self {
+        Self::text("never").delayed(Duration::from_secs(3600))
     }
 
     /// A JSON answer (for structured calls): the value's text as the content.
@@ -77,9 +108,12 @@ impl Reply {
     /// Leaves usage out of the answer.
     pub fn without_usage(self) -> Self {
         match self {
-            Self::Text { content, .. } => Self::Text {
+            Self::Text {
+                content, finish, ..
+            } => Self::Text {
                 content,
                 usage: false,
+                finish,
             },
             other => other,
         }
@@ -131,6 +165,40 @@ impl Reply {
         Self::bad_request(
             "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
         )
+    }
+
+    /// llama-cpp-python 0.3's answer to `response_format: {type: json_schema}`: a 500
+    /// with pydantic's message and the server's traceback.
+    pub fn llama_cpp_python_rejects_json_schema() -> Self {
+        Self::Error {
+            status: 500,
+            body: json!({"error": {
+                "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"/venv/lib/python3.11/site-packages/llama_cpp/server/app.py\", line 376, in create_chat_completion\n    POST /v1/chat/completions",
+                "type": "internal_server_error", "param": null, "code": null}}),
+            headers: Vec::new(),
+        }
+    }
+
+    /// What llama-cpp-python (and vLLM) say when the prompt and max_tokens do not fit.
+    pub fn context_overflow(context: usize, messages: usize, completion: usize) -> Self {
+        Self::Error {
+            status: 400,
+            body: json!({"error": {
+                "message": format!("This model's maximum context length is {context} tokens. However, you requested {} tokens ({messages} in the messages, {completion} in the completion). Please reduce the length of the messages or completion.", messages + completion),
+                "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}),
+            headers: Vec::new(),
+        }
+    }
+
+    /// 429 with `Retry-After`, as a rate limiter answers when too many are in flight.
+    pub fn too_many(retry_after_ms: Option<u64>) -> Self {
+        Self::Error {
+            status: 429,
+            body: json!({"error": {"message": "Too many requests in flight", "type": "requests", "code": "rate_limit_exceeded"}}),
+            headers: retry_after_ms
+                .map(|ms| vec![("retry-after-ms".to_string(), ms.to_string())])
+                .unwrap_or_default(),
+        }
     }
 
     /// This reply after `delay`.
@@ -191,14 +259,69 @@ impl MockRequest {
 
 type Rule = Arc<dyn Fn(&MockRequest) -> Reply + Send + Sync>;
 
-#[derive(Default)]
+/// How the mock behaves beyond its scripted replies: the ways real servers differ.
+#[derive(Debug, Clone, Default)]
+pub struct Switches {
+    /// Answer `response_format: {type: json_schema}` with llama-cpp-python's 500.
+    pub reject_json_schema_500: bool,
+    /// Answer `response_format: {type: json_object}` with a 400 naming response_format
+    /// (a server with no JSON mode at all).
+    pub reject_json_object: bool,
+    /// The chat template has no system role: system messages never reach the "model"
+    /// (the rule does not see them and usage does not count them).
+    pub no_system_role: bool,
+    /// The model's context in tokens (4 bytes of message text each, plus max_tokens or
+    /// 512 when absent). A request over it overflows: 400 `context_length_exceeded`,
+    /// or, with `overflow_empty_stream`, an empty 200 when streamed.
+    pub context_window: Option<usize>,
+    pub overflow_empty_stream: bool,
+    /// `GET /v1/models` publishes `context_window` as `max_model_len` (as vLLM does).
+    pub publish_context: bool,
+    /// Streams end with `[DONE]` and no finish_reason (llama.cpp cutting a stream short).
+    pub done_without_finish: bool,
+    /// Answers stop at `max_tokens` words, with finish_reason `length`.
+    pub honour_max_tokens: bool,
+    /// Streams carry no usage, even when asked.
+    pub no_stream_usage: bool,
+    /// One slot: requests are answered one at a time, and a request whose client hung up
+    /// keeps the slot until its answer would have been done.
+    pub single_slot: bool,
+    /// 429 (with this `retry-after-ms`, if any) for a request that arrives while this
+    /// many are in flight already.
+    pub limit_in_flight: Option<usize>,
+    pub limit_retry_after_ms: Option<u64>,
+}
+
 struct Shared {
     queue: Mutex<VecDeque<Reply>>,
     rule: Mutex<Option<Rule>>,
     requests: Mutex<Vec<MockRequest>>,
     latency: Mutex<Duration>,
+    switches: Mutex<Switches>,
+    slot: Arc<tokio::sync::Semaphore>,
     in_flight: AtomicUsize,
     peak: AtomicUsize,
+    refused: AtomicUsize,
+    overflowed: AtomicUsize,
+    models_asked: AtomicUsize,
+}
+
+impl Shared {
+    fn new() -> Self {
+        Self {
+            queue: Mutex::default(),
+            rule: Mutex::default(),
+            requests: Mutex::default(),
+            latency: Mutex::default(),
+            switches: Mutex::default(),
+            slot: Arc::new(tokio::sync::Semaphore::new(1)),
+            in_flight: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+            refused: AtomicUsize::new(0),
+            overflowed: AtomicUsize::new(0),
+            models_asked: AtomicUsize::new(0),
+        }
+    }
 }
 
 /// The running mock. Dropping it stops the server.
@@ -213,7 +336,7 @@ pub struct MockLlm {
 impl MockLlm {
     /// Serves on the current tokio runtime (call from a `#[tokio::test]`).
     pub async fn start() -> Self {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared::new());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind 127.0.0.1:0");
@@ -234,7 +357,7 @@ impl MockLlm {
     /// Serves on a runtime of its own thread: usable from synchronous tests and from
     /// tests that block while the archie binary runs as a child process.
     pub fn start_background() -> Self {
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared::new());
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state = shared.clone();
@@ -273,15 +396,56 @@ impl MockLlm {
         format!("http://{}/v1", self.addr)
     }
 
-    /// A client configuration for the mock: fast backoff (5 ms base),
-    /// 10 s request timeout, model [`MOCK_MODEL`].
+    /// A client configuration for the mock as a remote endpoint: fast backoff (5 ms
+    /// base), 10 s first-token and idle timeouts, 30 s per call, model [`MOCK_MODEL`].
+    /// (127.0.0.1 is local; tests of local behaviour set `local` back.)
     pub fn config(&self) -> archie::llm::LlmConfig {
         let mut config = archie::llm::LlmConfig::new(self.url(), MOCK_MODEL);
+        config.set_local(false);
         config.retry.base = Duration::from_millis(5);
         config.retry.max_delay = Duration::from_secs(5);
-        config.request_timeout = Duration::from_secs(10);
+        config.retry.deadline = Some(Duration::from_secs(30));
         config.first_token_timeout = Duration::from_secs(10);
+        config.idle_timeout = Duration::from_secs(10);
         config
+    }
+
+    /// Sets how the mock behaves ([`Switches`]).
+    pub fn switches(&self, set: impl FnOnce(&mut Switches)) -> &Self {
+        set(&mut self.shared.switches.lock().unwrap());
+        self
+    }
+
+    /// Behaves like llama-cpp-python 0.3's server with `--n_ctx context`: a 500 for
+    /// json_schema, an empty 200 for a streamed overflow, no usage in streams, one slot.
+    pub fn llama_cpp_python(&self, context: usize) -> &Self {
+        self.switches(|s| {
+            s.reject_json_schema_500 = true;
+            s.context_window = Some(context);
+            s.overflow_empty_stream = true;
+            s.no_stream_usage = true;
+            s.single_slot = true;
+        })
+    }
+
+    /// Requests answered 429 because too many were in flight.
+    pub fn refused(&self) -> usize {
+        self.shared.refused.load(Ordering::SeqCst)
+    }
+
+    /// Requests that overflowed the context window.
+    pub fn overflowed(&self) -> usize {
+        self.shared.overflowed.load(Ordering::SeqCst)
+    }
+
+    /// `GET /v1/models` requests.
+    pub fn models_asked(&self) -> usize {
+        self.shared.models_asked.load(Ordering::SeqCst)
+    }
+
+    /// Requests in flight now.
+    pub fn in_flight(&self) -> usize {
+        self.shared.in_flight.load(Ordering::SeqCst)
     }
 
     /// Environment variables that point the archie binary at the mock (with fast
@@ -310,7 +474,8 @@ impl MockLlm {
         *self.shared.latency.lock().unwrap() = latency;
     }
 
-    /// The body of every request so far, in arrival order.
+    /// The body of every request so far, in arrival order (requests refused for too many
+    /// in flight are not among them: see [`MockLlm::refused`]).
     pub fn requests(&self) -> Vec<Value> {
         self.received().into_iter().map(|r| r.body).collect()
     }
@@ -374,7 +539,23 @@ fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/v1/chat/completions", post(handle))
         .route("/chat/completions", post(handle))
+        .route("/v1/models", axum::routing::get(models))
         .with_state(shared)
+}
+
+async fn models(State(shared): State<Arc<Shared>>) -> Response {
+    shared.models_asked.fetch_add(1, Ordering::SeqCst);
+    let switches = shared.switches.lock().unwrap().clone();
+    let mut model = json!({"id": MOCK_MODEL, "object": "model", "owned_by": "mock"});
+    if let (true, Some(context)) = (switches.publish_context, switches.context_window) {
+        model["max_model_len"] = json!(context);
+    }
+    Response::builder()
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"object": "list", "data": [model]}).to_string(),
+        ))
+        .unwrap()
 }
 
 /// Counts a request in flight until dropped (also when the client hangs up).
@@ -395,7 +576,19 @@ impl Drop for InFlight {
 }
 
 async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
+    let switches = shared.switches.lock().unwrap().clone();
     let guard = InFlight::new(shared.clone());
+    if let Some(limit) = switches.limit_in_flight
+        && shared.in_flight.load(Ordering::SeqCst) > limit
+    {
+        shared.refused.fetch_add(1, Ordering::SeqCst);
+        return respond(
+            Reply::too_many(switches.limit_retry_after_ms),
+            &MockRequest::empty(),
+            guard,
+        )
+        .await;
+    }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request = MockRequest {
         body,
@@ -405,25 +598,132 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
             .map(str::to_string),
     };
     shared.requests.lock().unwrap().push(request.clone());
-    let latency = *shared.latency.lock().unwrap();
-    if !latency.is_zero() {
-        tokio::time::sleep(latency).await;
+    // What the model sees: without system messages when the template has no system role.
+    let mut seen = request.clone();
+    if switches.no_system_role
+        && let Some(messages) = seen.body["messages"].as_array_mut()
+    {
+        messages.retain(|m| m["role"] != "system");
     }
+    let format = seen.body["response_format"]["type"]
+        .as_str()
+        .map(str::to_string);
+    if switches.reject_json_schema_500 && format.as_deref() == Some("json_schema") {
+        return respond(Reply::llama_cpp_python_rejects_json_schema(), &seen, guard).await;
+    }
+    if switches.reject_json_object && format.as_deref() == Some("json_object") {
+        return respond(
+            Reply::bad_request("'response_format' of type 'json_object' is not supported"),
+            &seen,
+            guard,
+        )
+        .await;
+    }
+    if let Some(context) = switches.context_window {
+        let messages = seen.text().len().div_ceil(4);
+        let completion = seen.body["max_tokens"].as_u64().unwrap_or(512) as usize;
+        if messages + completion > context {
+            shared.overflowed.fetch_add(1, Ordering::SeqCst);
+            if seen.is_stream() && switches.overflow_empty_stream {
+                return stream_response(Vec::new(), guard);
+            }
+            return respond(
+                Reply::context_overflow(context, messages, completion),
+                &seen,
+                guard,
+            )
+            .await;
+        }
+    }
+    // One slot: wait for it; the work (latency and any delay) holds it to the end even
+    // when the client hangs up, as a server that cannot cancel does.
+    let slot = if switches.single_slot {
+        match shared.slot.clone().acquire_owned().await {
+            Ok(permit) => Some(permit),
+            Err(_) => return Response::builder().status(503).body(Body::empty()).unwrap(),
+        }
+    } else {
+        None
+    };
+    let latency = *shared.latency.lock().unwrap();
     let queued = shared.queue.lock().unwrap().pop_front();
     let rule = shared.rule.lock().unwrap().clone();
-    let reply = match (queued, rule) {
+    let mut reply = match (queued, rule) {
         (Some(reply), _) => reply,
-        (None, Some(rule)) => rule(&request),
+        (None, Some(rule)) => rule(&seen),
         (None, None) => Reply::error(
             418,
             "MockLlm: no reply queued and no rule set for this request",
             Some("mock_empty"),
         ),
     };
-    respond(reply, &request, guard).await
+    let mut work = latency;
+    while let Reply::Delay { delay, then } = reply {
+        work += delay;
+        reply = *then;
+    }
+    if let Some(permit) = slot {
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            tokio::time::sleep(work).await;
+            drop(permit);
+            let _ = done_tx.send(());
+        });
+        let _ = done_rx.await;
+    } else if !work.is_zero() {
+        tokio::time::sleep(work).await;
+    }
+    let reply = shape(reply, &seen, &switches);
+    respond_with(reply, &seen, guard, &switches).await
 }
 
-async fn respond(mut reply: Reply, request: &MockRequest, guard: InFlight) -> Response {
+impl MockRequest {
+    fn empty() -> Self {
+        Self {
+            body: Value::Null,
+            authorization: None,
+        }
+    }
+}
+
+/// A text reply as the switches shape it: cut at `max_tokens` words.
+fn shape(reply: Reply, request: &MockRequest, switches: &Switches) -> Reply {
+    match reply {
+        Reply::Text {
+            content,
+            usage,
+            finish,
+        } if switches.honour_max_tokens => {
+            let max = request.body["max_tokens"].as_u64().unwrap_or(u64::MAX) as usize;
+            let words = pieces(&content);
+            if words.len() > max {
+                Reply::Text {
+                    content: words[..max].concat(),
+                    usage,
+                    finish: "length",
+                }
+            } else {
+                Reply::Text {
+                    content,
+                    usage,
+                    finish,
+                }
+            }
+        }
+        other => other,
+    }
+}
+
+async fn respond(reply: Reply, request: &MockRequest, guard: InFlight) -> Response {
+    respond_with(reply, request, guard, &Switches::default()).await
+}
+
+async fn respond_with(
+    mut reply: Reply,
+    request: &MockRequest,
+    guard: InFlight,
+    switches: &Switches,
+) -> Response {
     while let Reply::Delay { delay, then } = reply {
         tokio::time::sleep(delay).await;
         reply = *then;
@@ -447,15 +747,22 @@ async fn respond(mut reply: Reply, request: &MockRequest, guard: InFlight) -> Re
             }
             response.body(Body::from(body.to_string())).unwrap()
         }
-        Reply::Text { content, usage } => {
+        Reply::Text {
+            content,
+            usage,
+            finish,
+        } => {
             let usage = usage.then(|| usage_of(request, &content));
             if request.is_stream() {
-                let include_usage = request.body["stream_options"]["include_usage"] == true;
+                let include_usage = request.body["stream_options"]["include_usage"] == true
+                    && !switches.no_stream_usage;
                 let mut events: Vec<Result<Bytes, std::io::Error>> = pieces(&content)
                     .into_iter()
                     .map(|piece| Ok(sse(&chunk(&model, Some(&piece), None))))
                     .collect();
-                events.push(Ok(sse(&chunk(&model, None, Some("stop")))));
+                if !switches.done_without_finish {
+                    events.push(Ok(sse(&chunk(&model, None, Some(finish)))));
+                }
                 if let (Some(usage), true) = (usage, include_usage) {
                     events.push(Ok(sse(&json!({
                         "id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 0,
@@ -467,7 +774,7 @@ async fn respond(mut reply: Reply, request: &MockRequest, guard: InFlight) -> Re
             } else {
                 let mut body = json!({
                     "id": "chatcmpl-mock", "object": "chat.completion", "created": 0, "model": model,
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish}],
                 });
                 if let Some(usage) = usage {
                     body["usage"] = usage;
@@ -477,6 +784,40 @@ async fn respond(mut reply: Reply, request: &MockRequest, guard: InFlight) -> Re
                     .body(Body::from(body.to_string()))
                     .unwrap()
             }
+        }
+        Reply::Endless => {
+            let streamed = request.is_stream();
+            let model = model.clone();
+            let mut first = true;
+            let body = futures::stream::repeat_with(move || {
+                let piece = if streamed {
+                    sse(&chunk(&model, Some("and again "), None))
+                } else if std::mem::take(&mut first) {
+                    Bytes::from_static(b"{\"choices\":[{\"message\":{\"content\":\"")
+                } else {
+                    Bytes::from_static(b"and again and again and again ")
+                };
+                Ok::<_, std::io::Error>(piece)
+            });
+            let guard = Arc::new(guard);
+            let body = body.then(move |item| {
+                let _guard = guard.clone();
+                async move {
+                    tokio::time::sleep(Duration::from_micros(200)).await;
+                    item
+                }
+            });
+            Response::builder()
+                .header(
+                    "content-type",
+                    if streamed {
+                        "text/event-stream"
+                    } else {
+                        "application/json"
+                    },
+                )
+                .body(Body::from_stream(body))
+                .unwrap()
         }
         Reply::Disconnect { partial } => {
             let mut events: Vec<Result<Bytes, std::io::Error>> = if request.is_stream() {
