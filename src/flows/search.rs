@@ -878,8 +878,10 @@ async fn synthesize(state: &mut SearchState, cx: &mut Cx<'_, SearchEnv>) -> anyh
     let body = match working(
         cx,
         crate::flows::sources::ASKING,
-        env.llm
-            .chat(vec![Message::system(system), Message::user(prompt)]),
+        env.llm.chat_as(
+            crate::llm::Purpose::Final,
+            vec![Message::system(system), Message::user(prompt)],
+        ),
     )
     .await
     {

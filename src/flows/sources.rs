@@ -660,9 +660,16 @@ fn mentions(words: &[String], doc: &Document) -> usize {
 /// list items it holds: `## Main components` with 7 bullets is `("components", 7)`.
 pub fn outline(markdown: &str) -> Vec<(String, usize)> {
     let mut out: Vec<(String, usize)> = Vec::new();
+    let mut seen = 0;
     for line in markdown.lines() {
         if let Some(heading) = line.strip_prefix("## ") {
-            out.push((section_name(heading), 0));
+            seen += 1;
+            // A model that writes dozens of sections would make the "wrote" line a page.
+            if out.len() < MAX_NAMED_SECTIONS {
+                out.push((section_name(heading), 0));
+            }
+        } else if seen > MAX_NAMED_SECTIONS {
+            continue;
         } else if let Some(last) = out.last_mut() {
             let item = line.starts_with("- ")
                 || line.starts_with("* ")
@@ -674,8 +681,14 @@ pub fn outline(markdown: &str) -> Vec<(String, usize)> {
             }
         }
     }
+    if seen > MAX_NAMED_SECTIONS {
+        out.push((format!("{} more sections", seen - MAX_NAMED_SECTIONS), 0));
+    }
     out
 }
+
+/// The most sections a "wrote" line names.
+const MAX_NAMED_SECTIONS: usize = 6;
 
 /// `Main components` → `components`, `Alternatives and trade-offs` → `alternatives`,
 /// `Interactions and data flows` → `data flows`.
@@ -751,4 +764,25 @@ pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
 /// Rough size of a prompt, for figures and budgets.
 pub fn prompt_tokens(messages: &[Message]) -> usize {
     messages.iter().map(|m| estimate_tokens(&m.content)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wrote_line_names_at_most_six_sections() {
+        let mut markdown = String::new();
+        for i in 0..20 {
+            markdown.push_str(&format!("## Part {i}\n- a\n- b\n"));
+        }
+        let named = outline(&markdown);
+        assert_eq!(named.len(), 7, "{named:?}");
+        assert_eq!(named[5], ("part 5".to_string(), 2));
+        assert_eq!(named[6].0, "14 more sections");
+        assert_eq!(
+            outline("## Decisions\n1. one\n2. two\n"),
+            [("decisions".to_string(), 2)]
+        );
+    }
 }
