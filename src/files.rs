@@ -1,21 +1,35 @@
-//! Writing files the way every archie output is written: atomically, durably, with the
-//! permissions a new file normally gets. A leaf: it imports nothing of the crate.
+//! Reading and writing files the way archie does everywhere.
+//!
+//! - [`write_atomic`]: readers see the old content or the new, never half of it; a crash
+//!   right after leaves the new content on disk; a temporary file left by a killed save
+//!   is removed by a later one ([`remove_stale_temp_files`]).
+//! - [`read_regular`] and [`open_regular`]: only regular files are read (a named pipe
+//!   would block for ever, `/dev/zero` never ends), and never more than a limit.
+//!
+//! A leaf: it imports nothing of the crate.
 
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// Prefix and suffix of the temporary files [`write_atomic`] creates beside its target.
-const TEMP_PREFIX: &str = ".archie-";
-const TEMP_SUFFIX: &str = ".tmp";
+pub const TEMP_PREFIX: &str = ".archie-";
+pub const TEMP_SUFFIX: &str = ".tmp";
 
-/// A temporary file older than this was left by a process that died mid-save.
+/// A temporary file that nobody holds locked and that is older than this was left by a
+/// process that died mid-save. (Its writer locks it the moment it is created, so the
+/// grace is only for that moment.)
+const STALE_UNLOCKED: Duration = Duration::from_secs(1);
+
+/// Where locks cannot be taken (some network file systems), a temporary file older than
+/// this is taken as left behind.
 const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// Writes `bytes` to `path` so that readers see the old content or the new, never half of
 /// it, and a crash right after leaves the new content on disk: a temporary file in the
-/// same folder, fsynced, renamed over `path`, then the folder fsynced.
+/// same folder, fsynced, renamed over `path`, then the folder fsynced. Temporary files
+/// that killed saves left in that folder are removed first.
 ///
 /// A new file gets the mode any new file gets (`0666` less the umask: `0644` under the
 /// usual `022`); a file being replaced keeps its permissions. When `path` is a symbolic
@@ -24,6 +38,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = resolve_links(path)?;
     let dir = folder_of(&target);
     fs::create_dir_all(&dir)?;
+    remove_stale_temp_files(&dir);
     let existing = fs::metadata(&target).ok().map(|m| m.permissions());
     let mut builder = tempfile::Builder::new();
     builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
@@ -34,11 +49,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(&dir)?;
+    // Held until the file is closed: a cleanup never takes a save in progress for a
+    // leftover (see `remove_stale_temp_files`).
+    #[cfg(unix)]
+    tmp.as_file().lock()?;
     tmp.write_all(bytes)?;
     if let Some(permissions) = existing {
         tmp.as_file().set_permissions(permissions)?;
     }
     tmp.as_file().sync_all()?;
+    pause_before_rename();
     tmp.persist(&target).map_err(|e| e.error)?;
     #[cfg(unix)]
     if let Ok(d) = File::open(&dir) {
@@ -47,9 +67,31 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Test hook (debug builds only): `ARCHIE_TEST_PAUSE_BEFORE_RENAME=MS` waits that long
+/// between writing a temporary file and renaming it, so a test can kill archie there.
+fn pause_before_rename() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("ARCHIE_TEST_PAUSE_BEFORE_RENAME")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+}
+
+/// A name for a new temporary file in `dir`, one that [`remove_stale_temp_files`] knows.
+pub fn temp_name(dir: &Path) -> PathBuf {
+    dir.join(format!(
+        "{TEMP_PREFIX}{}-{:016x}{TEMP_SUFFIX}",
+        std::process::id(),
+        fastrand::u64(..)
+    ))
+}
+
 /// Removes temporary files that [`write_atomic`] left in `dir` when its process was killed
-/// mid-save (older than ten minutes, so a save in progress elsewhere is left alone).
-/// Returns how many were removed. Best effort: errors are ignored.
+/// mid-save: those nobody holds locked (a save in progress holds its file locked), or,
+/// where locks are not supported, those older than ten minutes. Returns how many were
+/// removed. Best effort: errors are ignored.
 pub fn remove_stale_temp_files(dir: &Path) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
@@ -62,14 +104,23 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
         if !(name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)) {
             continue;
         }
-        let stale = entry
-            .metadata()
-            .ok()
-            .filter(fs::Metadata::is_file)
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| now.duration_since(t).ok())
-            .is_some_and(|age| age > STALE_AFTER);
-        if stale && fs::remove_file(entry.path()).is_ok() {
+        let path = entry.path();
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() {
+            continue;
+        }
+        let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+        let age = now.duration_since(modified).unwrap_or_default();
+        let stale = match File::options().read(true).open(&path).map(|f| f.try_lock()) {
+            // Only unix saves hold their temporary file locked.
+            Ok(Ok(())) if cfg!(unix) => age > STALE_UNLOCKED,
+            Ok(Ok(())) => age > STALE_AFTER,
+            Ok(Err(fs::TryLockError::WouldBlock)) => false,
+            Ok(Err(fs::TryLockError::Error(_))) | Err(_) => age > STALE_AFTER,
+        };
+        if stale && fs::remove_file(&path).is_ok() {
             removed += 1;
         }
     }
@@ -85,7 +136,7 @@ pub fn folder_of(path: &Path) -> PathBuf {
 }
 
 /// `path` with symbolic links followed to the file they name (which may not exist yet).
-fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut current = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&current) {
@@ -104,6 +155,130 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
         "{}: too many levels of symbolic links",
         path.display()
     )))
+}
+
+/// Why a bounded read did not give the file's bytes.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// A folder, a named pipe, a device or a socket.
+    #[error("it is {what}, not a regular file")]
+    NotAFile { what: &'static str },
+    /// Larger than the limit (`size` is at least `limit + 1` for a file that grew while
+    /// it was read).
+    #[error("it is {size} bytes, over the limit of {limit} bytes")]
+    TooLarge { size: u64, limit: u64 },
+}
+
+/// A regular file opened for reading, and its size when it was opened.
+#[derive(Debug)]
+pub struct Regular {
+    file: File,
+    len: u64,
+}
+
+/// Opens `path` (following links) for reading if it is a regular file. Never blocks: a
+/// named pipe is opened without waiting for a writer, then refused like a folder, a
+/// device or a socket.
+pub fn open_regular(path: &Path) -> Result<Regular, ReadError> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    #[cfg(not(unix))]
+    {
+        // No non-blocking open here: look first.
+        let meta = fs::metadata(path)?;
+        if !meta.is_file() {
+            return Err(ReadError::NotAFile {
+                what: what_it_is(&meta.file_type()),
+            });
+        }
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile {
+            what: what_it_is(&meta.file_type()),
+        });
+    }
+    Ok(Regular {
+        file,
+        len: meta.len(),
+    })
+}
+
+/// What a file that is not a regular one is, for messages.
+fn what_it_is(kind: &fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+impl Regular {
+    /// The size when the file was opened.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Reads up to `max` bytes from the start (less only at the end of the file).
+    pub fn read_head(&mut self, max: usize) -> io::Result<Vec<u8>> {
+        let mut head = Vec::with_capacity(max.min(self.len as usize));
+        (&mut self.file).take(max as u64).read_to_end(&mut head)?;
+        Ok(head)
+    }
+
+    /// Reads the rest of the file after `head` (what [`Regular::read_head`] gave, or
+    /// nothing), refusing to hold more than `limit` bytes in all.
+    pub fn read_rest(mut self, mut head: Vec<u8>, limit: u64) -> Result<Vec<u8>, ReadError> {
+        if self.len > limit {
+            return Err(ReadError::TooLarge {
+                size: self.len,
+                limit,
+            });
+        }
+        // The size as opened; one byte more tells a file that grew meanwhile.
+        let want = usize::try_from(self.len)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        head.reserve(want.saturating_sub(head.len()));
+        let room = (limit + 1).saturating_sub(head.len() as u64);
+        (&mut self.file).take(room).read_to_end(&mut head)?;
+        if head.len() as u64 > limit {
+            return Err(ReadError::TooLarge {
+                size: head.len() as u64,
+                limit,
+            });
+        }
+        Ok(head)
+    }
+}
+
+/// The bytes of the regular file at `path`, if it holds at most `limit` bytes.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    open_regular(path)?.read_rest(Vec::new(), limit)
 }
 
 #[cfg(test)]
@@ -141,6 +316,68 @@ mod tests {
         assert_eq!(fs::read_to_string(&real).unwrap(), "new");
         let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
+    }
+
+    #[test]
+    fn a_bounded_read_reads_regular_files_within_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "hello").unwrap();
+        assert_eq!(read_regular(&path, 5).unwrap(), b"hello");
+        assert!(matches!(
+            read_regular(&path, 4),
+            Err(ReadError::TooLarge { size: 5, limit: 4 })
+        ));
+        assert!(matches!(
+            read_regular(dir.path(), 100),
+            Err(ReadError::NotAFile { what: "a folder" })
+        ));
+        let missing = read_regular(&dir.path().join("none"), 100).unwrap_err();
+        assert!(matches!(missing, ReadError::Io(e) if e.kind() == io::ErrorKind::NotFound));
+        // Sniff the head, then the rest: the head is not read twice.
+        let mut file = open_regular(&path).unwrap();
+        let head = file.read_head(2).unwrap();
+        assert_eq!(head, b"he");
+        assert_eq!(file.read_rest(head, 5).unwrap(), b"hello");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_a_device_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        assert!(matches!(
+            read_regular(&fifo, 100),
+            Err(ReadError::NotAFile {
+                what: "a named pipe"
+            })
+        ));
+        let zero = dir.path().join("zero");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        assert!(matches!(
+            read_regular(&zero, 100),
+            Err(ReadError::NotAFile { what: "a device" })
+        ));
+    }
+
+    #[test]
+    fn a_temporary_file_in_use_is_never_taken_for_a_leftover() {
+        let dir = tempfile::tempdir().unwrap();
+        let busy = dir.path().join(".archie-busy.tmp");
+        let file = File::create(&busy).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
+        #[cfg(unix)]
+        {
+            file.lock().unwrap();
+            assert_eq!(remove_stale_temp_files(dir.path()), 0);
+            assert!(busy.exists(), "its writer still holds it");
+            file.unlock().unwrap();
+        }
+        assert_eq!(remove_stale_temp_files(dir.path()), 1);
+        assert!(!busy.exists());
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! mark, empty) and reading it again after a checkpoint.
 
 use super::skip::SkipReason;
+use crate::files::{self, ReadError};
 use crate::hash::sha256_hex;
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -65,21 +65,24 @@ impl Document {
     }
 }
 
-/// Reads a file as text, or says why it is not one.
+/// Reads a file as text, or says why it is not one. Only a regular file is read; its
+/// first 8 KiB are looked at for a NUL byte before the rest is read, and never more than
+/// `limit` bytes are held (a file that grows meanwhile is caught too).
 pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, SkipReason> {
-    let bytes = fs::read(path).map_err(|err| SkipReason::Io {
-        message: io_message(&err),
-    })?;
-    // The file may have grown since its size was checked.
-    if bytes.len() as u64 > limit {
+    let mut file = files::open_regular(path).map_err(skip_reason)?;
+    if file.len() > limit {
         return Err(SkipReason::TooLarge {
-            size: bytes.len() as u64,
+            size: file.len(),
             limit,
         });
     }
-    if bytes[..bytes.len().min(SNIFF_BYTES)].contains(&0) {
+    let head = file.read_head(SNIFF_BYTES).map_err(|err| SkipReason::Io {
+        message: io_message(&err),
+    })?;
+    if head.contains(&0) {
         return Err(SkipReason::Binary);
     }
+    let bytes = file.read_rest(head, limit).map_err(skip_reason)?;
     let mut text = String::from_utf8(bytes).map_err(|err| SkipReason::NotUtf8 {
         offset: err.utf8_error().valid_up_to(),
     })?;
@@ -90,6 +93,17 @@ pub(super) fn read_text(path: &Path, limit: u64) -> Result<String, SkipReason> {
         return Err(SkipReason::Empty);
     }
     Ok(text)
+}
+
+/// Why a bounded read failed, as a skip reason.
+fn skip_reason(err: ReadError) -> SkipReason {
+    match err {
+        ReadError::Io(err) => SkipReason::Io {
+            message: io_message(&err),
+        },
+        ReadError::NotAFile { .. } => SkipReason::NotAFile,
+        ReadError::TooLarge { size, limit } => SkipReason::TooLarge { size, limit },
+    }
 }
 
 /// What an I/O error means for a file the user gave us, in a few words.

@@ -342,8 +342,11 @@ impl Scripted {
 
     /// Reads answers from a file: a JSON list of strings, or one answer per line.
     pub fn read_file(path: &Path) -> anyhow::Result<Vec<String>> {
-        let text = std::fs::read_to_string(path)
+        let bytes = crate::files::read_regular(path, 16 << 20)
             .with_context(|| format!("cannot read answers file {}", path.display()))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            UsageError::new(format!("answers file {} is not UTF-8 text", path.display()))
+        })?;
         if text.trim_start().starts_with('[') {
             serde_json::from_str(&text).map_err(|e| {
                 UsageError::new(format!(

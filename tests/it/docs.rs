@@ -541,3 +541,24 @@ fn retrieved_documents_chunk_into_non_empty_pieces() {
             .all(|c| c.heading_path.starts_with("Payments > Rule "))
     );
 }
+
+/// A 2 GiB document (sparse: no disk used) with `--max-file-size 4G` is looked at before
+/// it is read: its first 8 KiB show it is binary, and the rest is never read. Under a
+/// 1.5 GiB address-space limit, reading it whole could not even be tried.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_document_is_sniffed_before_it_is_read() {
+    let env = crate::flows::scripted_env(1);
+    let big = std::fs::File::create(env.path().join("docs/huge.md")).expect("create");
+    big.set_len(2 << 30).expect("a sparse 2 GiB file");
+    drop(big);
+    let ran = env.run_program(
+        "bash",
+        &[
+            "-c",
+            r#"ulimit -v 1500000 && exec "$ARCHIE" -v build-context sys -i docs --max-file-size 4G --no-extract"#,
+        ],
+    );
+    ran.expect_code(0);
+    assert!(ran.stderr.contains("huge.md: binary"), "{}", ran.stderr);
+}

@@ -12,6 +12,7 @@ mod docs;
 mod engine;
 mod failures;
 mod flows;
+mod inputs;
 mod llm;
 mod llm_servers;
 mod mcp;
