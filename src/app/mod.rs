@@ -15,7 +15,7 @@ use crate::graph::{
 };
 use crate::llm::UsageMeter;
 use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
-use crate::store::{NewRun, RunCheckpointer, RunId, Status, Store};
+use crate::store::{NewRun, RunCheckpointer, RunId, RunLock, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
@@ -51,6 +51,8 @@ pub struct App {
 pub struct Resume {
     pub run: RunId,
     pub checkpoint: Option<Checkpoint>,
+    /// This process owns the run while this lives (taken before the checkpoint was read).
+    pub owner: Option<Arc<RunLock>>,
 }
 
 /// The run in progress, shared with the event sink that records on it: its store, its
@@ -461,8 +463,20 @@ impl App {
 
     /// Loads the memory file (`--memory-file`). A missing file is an empty memory; a
     /// corrupt one stops the command (exit code 2) and is never overwritten.
+    /// What the read found that the next save would drop or flatten is shown as warnings.
     pub fn open_memory(&self) -> Result<(MemoryFile, Memory), MemoryError> {
-        MemoryFile::open(&self.settings.memory_file)
+        let (file, memory) = MemoryFile::open(&self.settings.memory_file)?;
+        self.memory_problems(file.path(), file.problems());
+        Ok((file, memory))
+    }
+
+    /// Shows what reading the memory file `path` found, one warning each.
+    pub fn memory_problems(&self, path: &std::path::Path, problems: Vec<String>) {
+        for problem in problems {
+            self.events.emit(Event::Warning {
+                message: format!("{}: {problem}", path.display()),
+            });
+        }
     }
 
     /// Merges what the run `learned` into the memory loaded at the start and saves it
@@ -522,6 +536,7 @@ impl App {
             Some(Resume {
                 run,
                 checkpoint: Some(cp),
+                ..
             }) => {
                 if cp.flow != graph.name() {
                     return Err(UsageError::new(format!(
@@ -537,7 +552,13 @@ impl App {
             Some(Resume {
                 run,
                 checkpoint: None,
+                ..
             }) => (run.clone(), state, graph.start(), 0),
+        };
+        // One owner per run (a resume took it before reading the checkpoint).
+        let _owner = match &self.resume {
+            None => Some(store.claim(&run)?),
+            Some(_) => None,
         };
         let earlier = match &self.resume {
             Some(_) => store.get_run(&run)?.and_then(|r| r.usage),

@@ -115,6 +115,14 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<Strin
     if let Some(e) = err.downcast_ref::<UpgradeError>() {
         return (Some(e.exit()), upgrade_hints(e));
     }
+    if let Some(e) = err.downcast_ref::<crate::files::ReadError>() {
+        // An input file given by the user that is missing, not a file, or too large.
+        let usage = match e {
+            crate::files::ReadError::Io(io) => io.kind() == std::io::ErrorKind::NotFound,
+            _ => true,
+        };
+        return (usage.then_some(Exit::Usage), Vec::new());
+    }
     if err.is::<ConfigError>() {
         return (Some(Exit::Usage), vec![CONFIG_HINT.into()]);
     }
@@ -258,6 +266,22 @@ fn memory_hints(err: &MemoryError) -> Vec<String> {
             });
             hints
         }
+        MemoryError::NotAFile { .. } => vec![
+            "Point --memory-file at a JSON file (one that does not exist yet starts an empty memory)."
+                .into(),
+        ],
+        MemoryError::TooLarge { size, .. } => {
+            let room = size.saturating_add(1).next_power_of_two();
+            let room = if room >= 1 << 30 {
+                format!("{}G", room >> 30)
+            } else {
+                format!("{}M", (room >> 20).max(1))
+            };
+            vec![format!(
+                "Raise the limit with {}={room} (or more), or use a smaller memory file.",
+                crate::memory::MAX_SIZE_ENV
+            )]
+        }
         MemoryError::Io { source, .. } => io_hint(source).into_iter().collect(),
     }
 }
@@ -344,6 +368,11 @@ fn store_hints(err: &StoreError) -> Vec<String> {
                                        a new one, or report this as a bug."
             .into(),
         StoreError::UnknownRun { .. } => "Run `archie runs list` to see the recorded runs.".into(),
+        StoreError::Owned { id, .. } => format!(
+            "Wait for it to finish (`archie runs show {id}` shows where it is), or stop that \
+             process; a run whose process has died shows as abandoned and can be resumed."
+        ),
+        StoreError::Lock { .. } => format!("Check that the folder is writable, {STATE_DIR}."),
         StoreError::Busy(_) => "Try again when the other run has finished.".into(),
         StoreError::BadCheckpoint { .. } => "It was written by an incompatible archie; start \
                                              the command again instead of resuming."

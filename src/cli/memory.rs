@@ -59,7 +59,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
     let json = app.settings.json;
     match args.command {
         MemoryCommand::Stats => {
-            let (_, memory) = MemoryFile::open(&path)?;
+            let (_, memory) = app.open_memory()?;
             let stats = memory.stats();
             app.events.emit(if json {
                 Event::Data {
@@ -72,7 +72,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             });
         }
         MemoryCommand::Show { name } => {
-            let (_, memory) = MemoryFile::open(&path)?;
+            let (_, memory) = app.open_memory()?;
             let Some(entity) = memory.entity(&name) else {
                 let close = memory.suggest(&name, 5);
                 let hint = if close.is_empty() {
@@ -107,14 +107,15 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             });
         }
         MemoryCommand::Import { file } => {
-            let (target, mut memory) = MemoryFile::open(&path)?;
-            let Some(other) = MemoryFile::read(&file)? else {
+            let (target, mut memory) = app.open_memory()?;
+            let Some((other, problems)) = MemoryFile::read(&file)? else {
                 return Err(
                     UsageError::new(format!("{} does not exist", file.display()))
                         .hint("Give the path of a memory file (a context.json) to import.")
                         .into(),
                 );
             };
+            app.memory_problems(&file, problems);
             let merged = memory.merge(other);
             let saved = target.save(&memory)?;
             app.events.emit(Event::MemorySaved {
@@ -133,7 +134,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             focus,
             max_nodes,
         } => {
-            let (_, memory) = MemoryFile::open(&path)?;
+            let (_, memory) = app.open_memory()?;
             let text = match format {
                 // Under --json, the memory itself rather than its text in a string.
                 Format::Json if json => {

@@ -105,9 +105,10 @@ impl Env {
         self.relevant_memory_within(learned, text, self.memory_budget)
     }
 
-    /// Like [`Env::relevant_memory`] within `budget` tokens.
+    /// Like [`Env::relevant_memory`] within `budget` tokens. Reads through both, without
+    /// merging a copy of the whole memory per prompt.
     pub fn relevant_memory_within(&self, learned: &Memory, text: &str, budget: usize) -> String {
-        self.memory_with(learned).relevant(text, budget).text
+        self.memory.relevant_with(learned, text, budget).text
     }
 
     /// The system prompt every call of these flows starts with.

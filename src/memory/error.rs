@@ -21,6 +21,22 @@ pub enum MemoryError {
         /// `PATH.bak`, the last good version archie kept, if it exists.
         backup: Option<PathBuf>,
     },
+    /// The path is a folder, a named pipe, a device or a socket: only a regular file is
+    /// read as a memory file.
+    #[error("{} is {what}, not a memory file (a regular file)", .path.display())]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// Larger than the memory-file size limit.
+    #[error(
+        "{} is {}, over the limit of {} for a memory file",
+        .path.display(),
+        crate::docs::format_size(*.size),
+        crate::docs::format_size(*.limit)
+    )]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
     /// Reading, writing or locking failed.
     #[error("cannot {action} {}: {source}", .path.display())]
     Io {
@@ -32,10 +48,13 @@ pub enum MemoryError {
 }
 
 impl crate::error::Classify for MemoryError {
-    /// A corrupt file is the user's to fix (exit 2); an I/O failure is a failure.
+    /// A corrupt, oversized or irregular file is the user's to fix (exit 2); an I/O
+    /// failure is a failure.
     fn exit(&self) -> crate::error::Exit {
         match self {
-            MemoryError::Corrupt { .. } => crate::error::Exit::Usage,
+            MemoryError::Corrupt { .. }
+            | MemoryError::NotAFile { .. }
+            | MemoryError::TooLarge { .. } => crate::error::Exit::Usage,
             MemoryError::Io { .. } => crate::error::Exit::Failed,
         }
     }

@@ -1,13 +1,31 @@
-//! The memory file on disk: read, and save atomically without losing another
-//! process's additions.
+//! The memory file on disk: read (bounded, in one pass), and save atomically without
+//! losing another process's additions.
 
+use super::parse::{self, Problems};
 use super::{Memory, MemoryError, MergeReport};
-use crate::files;
+use crate::files::{self, ReadError};
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+/// The largest memory file archie reads unless told otherwise: 256 MiB, about half a
+/// million entities. A larger file is refused with a message saying how to raise it.
+pub const DEFAULT_MAX_SIZE: u64 = 256 * 1024 * 1024;
+
+/// The environment variable that raises (or lowers) [`DEFAULT_MAX_SIZE`]: a size such as
+/// `1G` or `512M`.
+pub const MAX_SIZE_ENV: &str = "ARCHIE_MAX_MEMORY_SIZE";
+
+/// The memory-file size limit: [`MAX_SIZE_ENV`] if set to a size, else the default.
+pub fn max_size() -> u64 {
+    std::env::var(MAX_SIZE_ENV)
+        .ok()
+        .and_then(|v| crate::docs::parse_size(&v).ok())
+        .unwrap_or(DEFAULT_MAX_SIZE)
+}
 
 /// A memory file, as archie loaded it.
 ///
@@ -18,16 +36,19 @@ use std::sync::Mutex;
 #[derive(Debug)]
 pub struct MemoryFile {
     path: PathBuf,
+    limit: u64,
+    problems: Problems,
     state: Mutex<Loaded>,
 }
 
 #[derive(Debug, Clone)]
 struct Loaded {
-    /// Hash of the file's bytes when it was read (None: there was no file).
+    /// Hash of the file's bytes when it was read or last written (None: no file).
     disk: Option<[u8; 32]>,
-    /// The canonical text of the memory as loaded (or last saved), to tell whether the
-    /// caller changed anything.
-    canonical: String,
+    /// [`Memory::stamp`] of the memory as loaded or last saved, and its unknown keys
+    /// (a public field, changed without a stamp), to tell whether the caller changed it.
+    stamp: u64,
+    extra: Map<String, Value>,
 }
 
 /// What [`MemoryFile::save`] did.
@@ -48,36 +69,68 @@ pub struct SaveReport {
 
 impl MemoryFile {
     /// Reads the memory file at `path`. A missing file is an empty memory; a corrupt
-    /// one is [`MemoryError::Corrupt`] (and is never overwritten).
+    /// one is [`MemoryError::Corrupt`] (and is never overwritten); one larger than
+    /// [`max_size`] is [`MemoryError::TooLarge`]; anything but a regular file is
+    /// [`MemoryError::NotAFile`].
     pub fn open(path: impl Into<PathBuf>) -> Result<(MemoryFile, Memory), MemoryError> {
+        Self::open_with_limit(path, max_size())
+    }
+
+    /// [`MemoryFile::open`] with a size limit of `limit` bytes.
+    pub fn open_with_limit(
+        path: impl Into<PathBuf>,
+        limit: u64,
+    ) -> Result<(MemoryFile, Memory), MemoryError> {
         let path = path.into();
-        let (bytes, memory) = match read_bytes(&path)? {
+        let mut problems = Problems::default();
+        let (disk, memory) = match read_bytes(&path, limit)? {
             None => (None, Memory::new()),
             Some(bytes) => {
-                let memory = parse(&path, &bytes)?;
-                (Some(bytes), memory)
+                // The hash (for telling, at save time, whether another process wrote the
+                // file) is computed beside the parse.
+                let (digest, memory) = std::thread::scope(|s| {
+                    let digest = s.spawn(|| hash(&bytes));
+                    let memory = parse(&path, &bytes, Some(&mut problems));
+                    (digest.join().ok(), memory)
+                });
+                (Some(digest.unwrap_or_else(|| hash(&bytes))), memory?)
             }
         };
         let file = MemoryFile {
             state: Mutex::new(Loaded {
-                disk: bytes.as_deref().map(hash),
-                canonical: memory.to_json(),
+                disk,
+                stamp: memory.stamp(),
+                extra: memory.extra.clone(),
             }),
             path,
+            limit,
+            problems,
         };
         Ok((file, memory))
     }
 
-    /// Reads a memory file that must exist (for `archie memory import FILE`).
-    pub fn read(path: &Path) -> Result<Option<Memory>, MemoryError> {
-        match read_bytes(path)? {
+    /// Reads a memory file that must exist (for `archie memory import FILE`), with what
+    /// the read found that a save would lose (see [`MemoryFile::problems`]).
+    pub fn read(path: &Path) -> Result<Option<(Memory, Vec<String>)>, MemoryError> {
+        match read_bytes(path, max_size())? {
             None => Ok(None),
-            Some(bytes) => parse(path, &bytes).map(Some),
+            Some(bytes) => {
+                let mut problems = Problems::default();
+                let memory = parse(path, &bytes, Some(&mut problems))?;
+                Ok(Some((memory, problems.messages())))
+            }
         }
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// What reading the file found that the next save would lose or flatten without a
+    /// word (an entity without a name, a property named twice), one sentence each; for
+    /// the caller to show as warnings.
+    pub fn problems(&self) -> Vec<String> {
+        self.problems.messages()
     }
 
     /// `PATH.bak`: the previous good content, kept by every save that replaces it.
@@ -90,12 +143,12 @@ impl MemoryFile {
         sidecar(&self.path, "lock")
     }
 
-    /// Saves `memory`. Nothing is written when it has not changed since it was loaded
-    /// (or last saved). When another process saved the file meanwhile, its content is
-    /// read and ours merged on top of it, so neither loses the other's additions.
+    /// Saves `memory`. Nothing is written (nor serialised) when it has not changed since
+    /// it was loaded or last saved. When another process saved the file meanwhile, its
+    /// content is read and ours merged on top of it, so neither loses the other's
+    /// additions.
     pub fn save(&self, memory: &Memory) -> Result<SaveReport, MemoryError> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let ours = memory.to_json();
         let mut report = SaveReport {
             path: self.path.clone(),
             written: false,
@@ -104,58 +157,47 @@ impl MemoryFile {
             entities: memory.entities().len(),
             relationships: memory.relationships().len(),
         };
-        if ours == state.canonical {
+        if memory.stamp() == state.stamp && memory.extra == state.extra {
             return Ok(report);
         }
         let _lock = self.lock()?;
-        // Left by a save that was killed midway; best effort.
-        files::remove_stale_temp_files(&files::folder_of(&self.path));
-        let on_disk = read_bytes(&self.path)?;
+        let on_disk = read_bytes(&self.path, self.limit)?;
         let disk_hash = on_disk.as_deref().map(hash);
-        let text = match on_disk.as_deref() {
-            None => ours.clone(),
-            Some(bytes) => {
+        let json = match on_disk {
+            Some(bytes) if disk_hash != state.disk => {
                 // Disk first, then ours. Nothing is ever removed from a memory, so this
                 // keeps whatever another process (or our own earlier merge) added.
                 // A file that became corrupt meanwhile stops the save here.
-                let mut merged = parse(&self.path, bytes)?;
-                if disk_hash != state.disk {
-                    let mut probe = memory.clone();
-                    report.from_disk = probe.merge(merged.clone());
-                    report.merged_with_disk = true;
-                }
-                merged.merge(memory.clone());
+                let mut merged = parse(&self.path, &bytes, None)?;
+                drop(bytes);
+                report.from_disk = merged.news_for(memory);
+                report.merged_with_disk = true;
+                merged.overlay(memory);
                 report.entities = merged.entities().len();
                 report.relationships = merged.relationships().len();
-                merged.to_json()
+                merged.to_json_bytes()
             }
+            _ => memory.to_json_bytes(),
         };
         // A key pasted into a conversation must not reach the repository either.
-        let text = crate::secrets::redact_text(&text);
-        if on_disk.as_deref() == Some(text.as_bytes()) {
+        let text = crate::secrets::redact_text(&String::from_utf8_lossy(&json));
+        drop(json);
+        let new_hash = hash(text.as_bytes());
+        if disk_hash == Some(new_hash) {
             state.disk = disk_hash;
-            state.canonical = ours;
+            state.stamp = memory.stamp();
+            state.extra = memory.extra.clone();
             return Ok(report);
         }
-        self.write(on_disk.as_deref(), &text)?;
-        state.disk = Some(hash(text.as_bytes()));
-        state.canonical = ours;
+        if disk_hash.is_some() {
+            self.keep_backup()?;
+        }
+        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
+        state.disk = Some(new_hash);
+        state.stamp = memory.stamp();
+        state.extra = memory.extra.clone();
         report.written = true;
         Ok(report)
-    }
-
-    /// Writes `text` over the file, keeping what it held (`on_disk`) as the backup.
-    fn write(&self, on_disk: Option<&[u8]>, text: &str) -> Result<(), MemoryError> {
-        if let Some(bytes) = on_disk {
-            let backup = self.backup_path();
-            // The backup holds what the file held: it gets the file's permissions, so a
-            // private memory file does not leave a readable copy beside it.
-            if let Ok(meta) = fs::metadata(&self.path) {
-                give_permissions(&backup, meta.permissions()).map_err(write_err(&backup))?;
-            }
-            files::write_atomic(&backup, bytes).map_err(write_err(&backup))?;
-        }
-        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))
     }
 
     /// Changes the memory as it is on disk now, under the lock: reads the file, lets
@@ -170,34 +212,64 @@ impl MemoryFile {
     ) -> Result<(R, Memory, SaveReport), MemoryError> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let _lock = self.lock()?;
-        files::remove_stale_temp_files(&files::folder_of(&self.path));
-        let on_disk = read_bytes(&self.path)?;
+        let on_disk = read_bytes(&self.path, self.limit)?;
         let mut memory = match on_disk.as_deref() {
-            Some(bytes) => parse(&self.path, bytes)?,
+            Some(bytes) => parse(&self.path, bytes, None)?,
             None => Memory::new(),
         };
         let disk_hash = on_disk.as_deref().map(hash);
-        let before = memory.to_json();
+        let merged_with_disk = disk_hash != state.disk;
+        let (stamp, extra) = (memory.stamp(), memory.extra.clone());
         let result = change(&mut memory);
-        let ours = memory.to_json();
         let mut report = SaveReport {
             path: self.path.clone(),
             written: false,
-            merged_with_disk: disk_hash != state.disk,
+            merged_with_disk,
             from_disk: MergeReport::default(),
             entities: memory.entities().len(),
             relationships: memory.relationships().len(),
         };
-        if ours != before {
-            let text = crate::secrets::redact_text(&ours);
-            self.write(on_disk.as_deref(), &text)?;
+        if memory.stamp() != stamp || memory.extra != extra {
+            let text = crate::secrets::redact_text(&memory.to_json());
+            if on_disk.as_deref() != Some(text.as_bytes()) {
+                if on_disk.is_some() {
+                    self.keep_backup()?;
+                }
+                files::write_atomic(&self.path, text.as_bytes())
+                    .map_err(write_err(&self.path))?;
+                report.written = true;
+            }
             state.disk = Some(hash(text.as_bytes()));
-            report.written = true;
         } else {
             state.disk = disk_hash;
         }
-        state.canonical = ours;
+        state.stamp = memory.stamp();
+        state.extra = memory.extra.clone();
         Ok((result, memory, report))
+    }
+
+    /// Makes the file about to be replaced `PATH.bak`: a second name for it (a hard
+    /// link, renamed over the old backup), so no copy is written; a copy where links
+    /// cannot be made. The backup has the file's permissions, so a private memory file
+    /// does not leave a readable copy beside it.
+    fn keep_backup(&self) -> Result<(), MemoryError> {
+        let backup = self.backup_path();
+        let current = files::resolve_links(&self.path).map_err(write_err(&self.path))?;
+        let tmp = files::temp_name(&files::folder_of(&backup));
+        let linked = fs::hard_link(&current, &tmp).and_then(|()| fs::rename(&tmp, &backup));
+        if linked.is_ok() {
+            return Ok(());
+        }
+        let _ = fs::remove_file(&tmp);
+        let bytes = fs::read(&current).map_err(|source| MemoryError::Io {
+            action: "read",
+            path: current.clone(),
+            source,
+        })?;
+        if let Ok(meta) = fs::metadata(&current) {
+            give_permissions(&backup, meta.permissions()).map_err(write_err(&backup))?;
+        }
+        files::write_atomic(&backup, &bytes).map_err(write_err(&backup))
     }
 
     fn lock(&self) -> Result<File, MemoryError> {
@@ -230,20 +302,34 @@ fn hash(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
 }
 
-fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, MemoryError> {
-    match fs::read(path) {
+/// The file's bytes (`None`: there is no file), if it is a regular file within `limit`.
+fn read_bytes(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, MemoryError> {
+    match files::read_regular(path, limit) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(MemoryError::Io {
+        Err(ReadError::Io(err)) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(ReadError::Io(source)) => Err(MemoryError::Io {
             action: "read",
             path: path.to_path_buf(),
             source,
         }),
+        Err(ReadError::NotAFile { what }) => Err(MemoryError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+        }),
+        Err(ReadError::TooLarge { size, limit }) => Err(MemoryError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+            limit,
+        }),
     }
 }
 
-fn parse(path: &Path, bytes: &[u8]) -> Result<Memory, MemoryError> {
-    Memory::from_json(bytes).map_err(|err| {
+fn parse(
+    path: &Path,
+    bytes: &[u8],
+    problems: Option<&mut Problems>,
+) -> Result<Memory, MemoryError> {
+    parse::from_slice(bytes, problems).map_err(|err| {
         let (line, column) = (err.line(), err.column());
         let full = err.to_string();
         let suffix = format!(" at line {line} column {column}");

@@ -1,8 +1,10 @@
 //! Growing the graph: the merge rules of [`Memory::upsert_entity`] and
 //! [`Memory::upsert_relationship`], and what a merge changed ([`MergeReport`]).
 
-use super::{Entity, Memory, Relationship, UNKNOWN_TYPE, key, relationship_type};
+use super::model::{key_cow, relationship_type_cow, trimmed};
+use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// What one upsert did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,71 +66,67 @@ impl Memory {
     /// is kept; a non-empty description replaces the old one; a type replaces the old
     /// one unless it is empty or `unknown`; tags are united; properties shallow-merged.
     pub fn upsert_entity(&mut self, entity: Entity) -> Change {
-        let k = key(&entity.name);
-        if k.is_empty() {
-            return Change::Skipped;
-        }
-        let kind = entity.kind.trim();
-        let description = entity.description.trim();
-        match self.by_key.get(&k) {
-            Some(&i) => {
-                let old = &mut self.entities[i];
-                let mut changed = false;
-                if !description.is_empty() && old.description != description {
-                    old.description = description.to_string();
-                    changed = true;
-                }
-                if !kind.is_empty() && kind != UNKNOWN_TYPE && old.kind != kind {
-                    old.kind = kind.to_string();
-                    changed = true;
-                }
-                for tag in entity.tags {
-                    let tag = tag.trim();
-                    if !tag.is_empty() && !old.tags.iter().any(|t| t == tag) {
-                        old.tags.push(tag.to_string());
-                        changed = true;
-                    }
-                }
-                if changed {
-                    old.tags.sort();
-                }
-                for (name, value) in entity.properties {
-                    if old.properties.get(&name) != Some(&value) {
-                        old.properties.insert(name, value);
-                        changed = true;
-                    }
-                }
-                if changed {
+        let found = {
+            let k = key_cow(&entity.name);
+            if k.is_empty() {
+                return Change::Skipped;
+            }
+            self.index(&k).ok_or_else(|| k.into_owned())
+        };
+        match found {
+            Ok(i) => {
+                if absorb(&mut self.entities[i as usize], entity) {
+                    self.touch();
                     Change::Updated
                 } else {
                     Change::Unchanged
                 }
             }
-            None => {
-                let mut tags: Vec<String> = entity
-                    .tags
-                    .iter()
-                    .map(|t| t.trim().to_string())
-                    .filter(|t| !t.is_empty())
-                    .collect();
-                tags.sort();
-                tags.dedup();
-                let stored = Entity {
-                    name: entity.name.trim().to_string(),
-                    kind: if kind.is_empty() {
-                        UNKNOWN_TYPE.to_string()
-                    } else {
-                        kind.to_string()
-                    },
-                    description: description.to_string(),
-                    tags,
-                    properties: entity.properties,
-                };
-                self.by_key.insert(k, self.entities.len());
-                self.entities.push(stored);
+            Err(k) => {
+                self.add_entity(k, normalised(entity));
                 Change::Added
             }
         }
+    }
+
+    /// Stores a new entity under key `k` (not in memory yet).
+    fn add_entity(&mut self, k: String, entity: Entity) -> Ix {
+        let i = self.entities.len() as Ix;
+        let k = k.into_boxed_str();
+        self.by_key.insert(k.clone(), i);
+        self.keys.push(k);
+        self.entities.push(entity);
+        self.outgoing.push(Vec::new());
+        self.incoming.push(Vec::new());
+        self.touch();
+        i
+    }
+
+    /// The index of the entity named `name`, created as a stub of type `unknown` if it is
+    /// not in memory (the flag says so). `None` for an empty name.
+    fn entity_or_stub(&mut self, name: &str) -> Option<(Ix, bool)> {
+        let k = key_cow(name);
+        if k.is_empty() {
+            return None;
+        }
+        if let Some(i) = self.index(&k) {
+            return Some((i, false));
+        }
+        let k = k.into_owned();
+        let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
+        Some((self.add_entity(k, stub), true))
+    }
+
+    /// The index of a normalised relationship type, interned.
+    fn kind_id(&mut self, kind: &str) -> Ix {
+        if let Some(&t) = self.kind_ids.get(kind) {
+            return t;
+        }
+        let t = self.kinds.len() as Ix;
+        let kind: Box<str> = kind.into();
+        self.kind_ids.insert(kind.clone(), t);
+        self.kinds.push(kind);
+        t
     }
 
     /// Adds a relationship or merges its properties into the one with the same
@@ -136,51 +134,58 @@ impl Memory {
     /// created as a stub of type `unknown` (the second value counts them), so nothing
     /// is dropped. The stored `from`/`to` are the entities' display names.
     pub fn upsert_relationship(&mut self, rel: Relationship) -> (Change, usize) {
-        let kind = relationship_type(&rel.kind);
-        let (fk, tk) = (key(&rel.from), key(&rel.to));
-        if fk.is_empty() || tk.is_empty() || kind.is_empty() {
+        let Relationship {
+            from,
+            to,
+            kind,
+            properties,
+        } = rel;
+        let kind = reuse(kind, relationship_type_cow);
+        if kind.is_empty() || from.trim().is_empty() || to.trim().is_empty() {
             return (Change::Skipped, 0);
         }
-        let mut stubs = 0;
-        for name in [&rel.from, &rel.to] {
-            if self.upsert_entity(Entity::new(name.as_str(), UNKNOWN_TYPE)) == Change::Added {
-                stubs += 1;
-            }
-        }
-        let rk = (fk, tk, kind);
+        let (Some((fi, from_added)), Some((ti, to_added))) =
+            (self.entity_or_stub(&from), self.entity_or_stub(&to))
+        else {
+            return (Change::Skipped, 0);
+        };
+        let stubs = usize::from(from_added) + usize::from(to_added);
+        let rk = (fi, ti, self.kind_id(&kind));
         if let Some(&i) = self.rel_by_key.get(&rk) {
-            let old = &mut self.relationships[i];
+            let old = &mut self.relationships[i as usize];
             let mut changed = false;
-            for (name, value) in rel.properties {
+            for (name, value) in properties {
                 if old.properties.get(&name) != Some(&value) {
                     old.properties.insert(name, value);
                     changed = true;
                 }
             }
             let change = if changed {
+                self.touch();
                 Change::Updated
             } else {
                 Change::Unchanged
             };
             return (change, stubs);
         }
-        let display = |k: &str| {
-            self.by_key
-                .get(k)
-                .map(|&i| self.entities[i].name.clone())
-                .unwrap_or_default()
+        // The display names of the entities; the given strings when they are those.
+        let display = |given: String, i: Ix| {
+            let name = &self.entities[i as usize].name;
+            if given == *name { given } else { name.clone() }
         };
         let stored = Relationship {
-            from: display(&rk.0),
-            to: display(&rk.1),
-            kind: rk.2.clone(),
-            properties: rel.properties,
+            from: display(from, fi),
+            to: display(to, ti),
+            kind,
+            properties,
         };
-        let i = self.relationships.len();
-        self.outgoing.entry(rk.0.clone()).or_default().push(i);
-        self.incoming.entry(rk.1.clone()).or_default().push(i);
+        let i = self.relationships.len() as Ix;
+        self.outgoing[fi as usize].push(i);
+        self.incoming[ti as usize].push(i);
         self.rel_by_key.insert(rk, i);
+        self.rel_keys.push(rk);
         self.relationships.push(stored);
+        self.touch();
         (Change::Added, stubs)
     }
 
@@ -189,7 +194,10 @@ impl Memory {
     pub fn merge(&mut self, other: Memory) -> MergeReport {
         let mut report = MergeReport::default();
         for (k, v) in other.extra {
-            self.extra.insert(k, v);
+            if self.extra.get(&k) != Some(&v) {
+                self.extra.insert(k, v);
+                self.touch();
+            }
         }
         self.merge_parts(other.entities, other.relationships, &mut report);
         report
@@ -202,7 +210,7 @@ impl Memory {
         relationships: Vec<Relationship>,
         report: &mut MergeReport,
     ) {
-        self.entities.reserve(entities.len());
+        self.reserve(entities.len(), relationships.len());
         for entity in entities {
             report.entity(self.upsert_entity(entity));
         }
@@ -212,4 +220,178 @@ impl Memory {
             report.stubs_added += stubs;
         }
     }
+
+    /// Room for this many more entities and relationships.
+    pub(super) fn reserve(&mut self, entities: usize, relationships: usize) {
+        self.entities.reserve(entities);
+        self.keys.reserve(entities);
+        self.by_key.reserve(entities);
+        self.outgoing.reserve(entities);
+        self.incoming.reserve(entities);
+        self.relationships.reserve(relationships);
+        self.rel_keys.reserve(relationships);
+        self.rel_by_key.reserve(relationships);
+    }
+}
+
+impl Memory {
+    /// The index in this memory of `other`'s relationship `r`, if this memory holds it.
+    pub(super) fn same_relationship(&self, other: &Memory, r: Ix) -> Option<Ix> {
+        let (f, t, kind) = other.rel_keys[r as usize];
+        let f = self.index(other.key_of(f))?;
+        let t = self.index(other.key_of(t))?;
+        let kind = *self.kind_ids.get(&other.kinds[kind as usize])?;
+        self.rel_by_key.get(&(f, t, kind)).copied()
+    }
+
+    /// What merging this memory into `ours` would change there, without merging (for
+    /// [`SaveReport::from_disk`](super::SaveReport::from_disk)).
+    pub(super) fn news_for(&self, ours: &Memory) -> MergeReport {
+        let mut report = MergeReport::default();
+        for (k, e) in self.keys.iter().zip(&self.entities) {
+            report.entity(match ours.index(k) {
+                None => Change::Added,
+                Some(o) if would_change(&ours.entities[o as usize], e) => Change::Updated,
+                Some(_) => Change::Unchanged,
+            });
+        }
+        for (r, rel) in self.relationships.iter().enumerate() {
+            report.relationship(match ours.same_relationship(self, r as Ix) {
+                None => Change::Added,
+                Some(o)
+                    if new_properties(
+                        &ours.relationships[o as usize].properties,
+                        &rel.properties,
+                    ) =>
+                {
+                    Change::Updated
+                }
+                Some(_) => Change::Unchanged,
+            });
+        }
+        report
+    }
+
+    /// Merges `ours` on top of this memory: the same result as `self.merge(ours.clone())`,
+    /// cloning only the entities and relationships that change something here.
+    pub(super) fn overlay(&mut self, ours: &Memory) {
+        for (k, v) in &ours.extra {
+            if self.extra.get(k) != Some(v) {
+                self.extra.insert(k.clone(), v.clone());
+                self.touch();
+            }
+        }
+        for (k, e) in ours.keys.iter().zip(&ours.entities) {
+            let same = self
+                .index(k)
+                .is_some_and(|i| !would_change(&self.entities[i as usize], e));
+            if !same {
+                self.upsert_entity(e.clone());
+            }
+        }
+        for (r, rel) in ours.relationships.iter().enumerate() {
+            let same = self.same_relationship(ours, r as Ix).is_some_and(|i| {
+                !new_properties(&self.relationships[i as usize].properties, &rel.properties)
+            });
+            if !same {
+                self.upsert_relationship(rel.clone());
+            }
+        }
+    }
+}
+
+/// Whether [`absorb`] of `new` would change `old`.
+fn would_change(old: &Entity, new: &Entity) -> bool {
+    let kind = new.kind.trim();
+    let description = new.description.trim();
+    (!description.is_empty() && old.description != description)
+        || (!kind.is_empty() && kind != UNKNOWN_TYPE && old.kind != kind)
+        || new.tags.iter().any(|tag| {
+            let tag = tag.trim();
+            !tag.is_empty() && !old.tags.iter().any(|t| t == tag)
+        })
+        || new_properties(&old.properties, &new.properties)
+}
+
+/// Whether `new` has a property that `old` lacks or holds with another value.
+fn new_properties(
+    old: &serde_json::Map<String, serde_json::Value>,
+    new: &serde_json::Map<String, serde_json::Value>,
+) -> bool {
+    new.iter().any(|(name, value)| old.get(name) != Some(value))
+}
+
+/// `text` normalised by `f`, reusing its allocation when it already is.
+fn reuse(text: String, f: fn(&str) -> Cow<'_, str>) -> String {
+    let changed = match f(&text) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(owned) => Some(owned),
+    };
+    changed.unwrap_or(text)
+}
+
+/// A new entity as stored: name, type and description trimmed (an empty type is
+/// `unknown`), tags trimmed, sorted and without duplicates or empty ones.
+fn normalised(entity: Entity) -> Entity {
+    let Entity {
+        name,
+        kind,
+        description,
+        tags,
+        properties,
+    } = entity;
+    let kind = trimmed(kind);
+    let mut tags: Vec<String> = tags
+        .into_iter()
+        .map(trimmed)
+        .filter(|t| !t.is_empty())
+        .collect();
+    tags.sort();
+    tags.dedup();
+    Entity {
+        name: trimmed(name),
+        kind: if kind.is_empty() {
+            UNKNOWN_TYPE.to_string()
+        } else {
+            kind
+        },
+        description: trimmed(description),
+        tags,
+        properties,
+    }
+}
+
+/// Merges `new` into `old` by the rules of [`Memory::upsert_entity`]. Returns whether
+/// `old` changed.
+pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
+    let mut changed = false;
+    let kind = new.kind.trim();
+    let description = new.description.trim();
+    if !description.is_empty() && old.description != description {
+        old.description = description.to_string();
+        changed = true;
+    }
+    if !kind.is_empty() && kind != UNKNOWN_TYPE && old.kind != kind {
+        old.kind = kind.to_string();
+        changed = true;
+    }
+    let mut tagged = false;
+    for tag in new.tags {
+        let tag = tag.trim();
+        if !tag.is_empty() && !old.tags.iter().any(|t| t == tag) {
+            old.tags.push(tag.to_string());
+            tagged = true;
+        }
+    }
+    if tagged {
+        old.tags.sort();
+        changed = true;
+    }
+    for (name, value) in new.properties {
+        if old.properties.get(&name) != Some(&value) {
+            old.properties.insert(name, value);
+            changed = true;
+        }
+    }
+    changed
 }

@@ -1,7 +1,7 @@
 //! Mermaid rendering of the knowledge graph, readable at 50+ nodes: entities grouped
 //! in subgraphs by type, a node cap, and a visible note of what was left out.
 
-use super::{Memory, Selection, key};
+use super::{Ix, Memory, Selection};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -97,19 +97,20 @@ impl Memory {
         } = self.select(&opts.focus, opts.depth, opts.max_nodes);
 
         // Unique ids, assigned in key order so they do not depend on insertion order.
-        let mut keys: Vec<&String> = shown.iter().collect();
-        keys.sort();
-        let mut ids: HashMap<&str, String> = HashMap::new();
+        let mut keys: Vec<Ix> = shown.iter().copied().collect();
+        keys.sort_unstable_by(|&a, &b| self.key_of(a).cmp(self.key_of(b)));
+        let mut ids: HashMap<Ix, String> = HashMap::new();
         let mut used: HashSet<String> = HashSet::new();
-        for k in &keys {
-            ids.insert(k.as_str(), unique(ident("n_", k), &mut used));
+        for &i in &keys {
+            ids.insert(i, unique(ident("n_", self.key_of(i)), &mut used));
         }
 
-        let mut by_type: BTreeMap<&str, Vec<&String>> = BTreeMap::new();
-        for k in &keys {
-            if let Some(e) = self.entity(k) {
-                by_type.entry(e.kind.as_str()).or_default().push(k);
-            }
+        let mut by_type: BTreeMap<&str, Vec<Ix>> = BTreeMap::new();
+        for &i in &keys {
+            by_type
+                .entry(self.entities[i as usize].kind.as_str())
+                .or_default()
+                .push(i);
         }
 
         let mut out = String::new();
@@ -118,21 +119,29 @@ impl Memory {
         for (kind, members) in &by_type {
             let sid = unique(ident("t_", kind), &mut sub_ids);
             let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
-            for k in members {
-                if let (Some(e), Some(id)) = (self.entity(k), ids.get(k.as_str())) {
-                    let _ = writeln!(out, "    {id}[\"{}\"]", label(&e.name));
+            for i in members {
+                if let Some(id) = ids.get(i) {
+                    let name = &self.entities[*i as usize].name;
+                    let _ = writeln!(out, "    {id}[\"{}\"]", label(name));
                 }
             }
             let _ = writeln!(out, "  end");
         }
 
-        let mut edges: Vec<(&str, &str, &str)> = self
-            .relationships
+        // The relationships among the shown entities: found from each one's outgoing
+        // list, not by a scan of every relationship.
+        let mut edges: Vec<(&str, &str, &str)> = keys
             .iter()
-            .filter_map(|r| {
-                let from = ids.get(key(&r.from).as_str())?;
-                let to = ids.get(key(&r.to).as_str())?;
-                Some((from.as_str(), to.as_str(), r.kind.as_str()))
+            .flat_map(|&i| self.outgoing[i as usize].iter())
+            .filter_map(|&r| {
+                let (f, t, _) = self.rel_keys[r as usize];
+                let from = ids.get(&f)?;
+                let to = ids.get(&t)?;
+                Some((
+                    from.as_str(),
+                    to.as_str(),
+                    self.relationships[r as usize].kind.as_str(),
+                ))
             })
             .collect();
         edges.sort();

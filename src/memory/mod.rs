@@ -20,62 +20,92 @@ mod file;
 mod merge;
 mod mermaid;
 mod model;
+mod parse;
 mod query;
 mod relevant;
 mod remove;
 pub mod session;
 
 pub use error::MemoryError;
-pub use file::{MemoryFile, SaveReport};
+pub use file::{DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use merge::{Change, MergeReport};
 pub use mermaid::MermaidOptions;
 pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type};
 pub use query::{Count, Stats};
 pub use relevant::Relevant;
 
-use model::null_default;
 use query::Selection;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A relationship's identity: (key of from, key of to, normalised type).
-type RelKey = (String, String, String);
+/// An entity's place in [`Memory::entities`] (u32: four billion entities is plenty, and
+/// the indices stay half the size).
+type Ix = u32;
+
+/// A relationship's identity: (from entity, to entity, normalised type), as indices.
+type RelKey = (Ix, Ix, Ix);
+
+/// Stamps of memory contents: every change takes a new one, so two memories with the
+/// same stamp hold the same content (one is an unchanged clone of the other).
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+fn next_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
+}
 
 /// The knowledge graph: entities and relationships with O(1) lookups by key.
 ///
-/// Entities and relationships are never removed, so the indices stay valid; the order
-/// in memory is insertion order, the order on disk is sorted (see [`Memory::to_json`]).
-#[derive(Debug, Clone, Default)]
+/// Every index is kept up to date by the upserts, so loading builds it once and nothing
+/// scans the graph to find an entity, a relationship or a neighbour. Entities and
+/// relationships are never removed, so the indices stay valid; the order in memory is
+/// insertion order, the order on disk is sorted (see [`Memory::to_json`]).
+#[derive(Debug, Clone)]
 pub struct Memory {
     entities: Vec<Entity>,
+    /// `keys[i]` is [`key`] of `entities[i].name`.
+    keys: Vec<Box<str>>,
     relationships: Vec<Relationship>,
+    /// `rel_keys[i]`: the entities and type of `relationships[i]`.
+    rel_keys: Vec<RelKey>,
     /// Unknown top-level keys of the file, written back unchanged.
     pub extra: Map<String, Value>,
-    by_key: HashMap<String, usize>,
-    rel_by_key: HashMap<RelKey, usize>,
-    /// Entity key → indices of relationships leaving it / arriving at it.
-    outgoing: HashMap<String, Vec<usize>>,
-    incoming: HashMap<String, Vec<usize>>,
+    by_key: HashMap<Box<str>, Ix>,
+    rel_by_key: HashMap<RelKey, Ix>,
+    /// Normalised relationship types, interned: `kinds[t]`, and type → t.
+    kinds: Vec<Box<str>>,
+    kind_ids: HashMap<Box<str>, Ix>,
+    /// Entity → indices of the relationships leaving it / arriving at it.
+    outgoing: Vec<Vec<Ix>>,
+    incoming: Vec<Vec<Ix>>,
+    /// Changes with every change of content (see [`next_stamp`]).
+    stamp: u64,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory {
+            entities: Vec::new(),
+            keys: Vec::new(),
+            relationships: Vec::new(),
+            rel_keys: Vec::new(),
+            extra: Map::new(),
+            by_key: HashMap::new(),
+            rel_by_key: HashMap::new(),
+            kinds: Vec::new(),
+            kind_ids: HashMap::new(),
+            outgoing: Vec::new(),
+            incoming: Vec::new(),
+            stamp: next_stamp(),
+        }
+    }
 }
 
 impl PartialEq for Memory {
     fn eq(&self, other: &Self) -> bool {
         self.to_json() == other.to_json()
     }
-}
-
-/// The file's shape, for reading: `relations` is the older name of `relationships`.
-#[derive(Deserialize)]
-struct RawIn {
-    #[serde(default, deserialize_with = "null_default")]
-    entities: Vec<Entity>,
-    #[serde(default, deserialize_with = "null_default")]
-    relationships: Vec<Relationship>,
-    #[serde(default, deserialize_with = "null_default")]
-    relations: Vec<Relationship>,
-    #[serde(flatten)]
-    extra: Map<String, Value>,
 }
 
 #[derive(Serialize)]
@@ -96,7 +126,7 @@ impl Serialize for Memory {
 /// Reads the file's shape, including the older `relations` key.
 impl<'de> Deserialize<'de> for Memory {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        RawIn::deserialize(deserializer).map(Memory::from_raw)
+        parse::read(deserializer, None)
     }
 }
 
@@ -108,48 +138,62 @@ impl Memory {
     /// Parses a memory file's text. Entities and relationships are merged by the usual
     /// rules, so duplicate names in a hand-edited or original file collapse into one.
     pub fn from_json(text: &[u8]) -> Result<Self, serde_json::Error> {
-        serde_json::from_slice(text)
+        parse::from_slice(text, None)
     }
 
-    fn from_raw(raw: RawIn) -> Self {
-        let mut memory = Memory {
-            extra: raw.extra,
-            ..Memory::default()
-        };
-        memory.entities.reserve(raw.entities.len());
-        for entity in raw.entities {
-            memory.upsert_entity(entity);
-        }
-        for rel in raw.relationships.into_iter().chain(raw.relations) {
-            memory.upsert_relationship(rel);
-        }
-        memory
+    /// A stamp of this memory's content: it changes with every change, and an unchanged
+    /// clone keeps it. [`MemoryFile::save`] uses it to skip saving an unchanged memory
+    /// without serialising it.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
+    /// Marks the content changed.
+    fn touch(&mut self) {
+        self.stamp = next_stamp();
     }
 
     /// The file's shape, sorted: entities by key, relationships by (from, to, type).
     fn raw_out(&self) -> RawOut<'_> {
-        let mut entities: Vec<(String, &Entity)> =
-            self.entities.iter().map(|e| (key(&e.name), e)).collect();
-        entities.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut relationships: Vec<(RelKey, &Relationship)> = self
-            .relationships
-            .iter()
-            .map(|r| ((key(&r.from), key(&r.to), r.kind.clone()), r))
-            .collect();
-        relationships.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut entities: Vec<Ix> = (0..self.entities.len() as Ix).collect();
+        entities.sort_unstable_by(|&a, &b| self.keys[a as usize].cmp(&self.keys[b as usize]));
+        let mut relationships: Vec<Ix> = (0..self.relationships.len() as Ix).collect();
+        relationships.sort_unstable_by(|&a, &b| {
+            let (fa, ta, ka) = self.rel_keys[a as usize];
+            let (fb, tb, kb) = self.rel_keys[b as usize];
+            self.keys[fa as usize]
+                .cmp(&self.keys[fb as usize])
+                .then_with(|| self.keys[ta as usize].cmp(&self.keys[tb as usize]))
+                .then_with(|| self.kinds[ka as usize].cmp(&self.kinds[kb as usize]))
+        });
         RawOut {
-            entities: entities.into_iter().map(|(_, e)| e).collect(),
-            relationships: relationships.into_iter().map(|(_, r)| r).collect(),
+            entities: entities
+                .into_iter()
+                .map(|i| &self.entities[i as usize])
+                .collect(),
+            relationships: relationships
+                .into_iter()
+                .map(|i| &self.relationships[i as usize])
+                .collect(),
             extra: &self.extra,
         }
     }
 
     /// The file's text: sorted, 2-space pretty JSON with a trailing newline.
     pub fn to_json(&self) -> String {
-        // Serialising strings, lists and maps with string keys cannot fail.
-        let mut text = serde_json::to_string_pretty(&self.raw_out()).unwrap_or_default();
-        text.push('\n');
-        text
+        // Serialising strings, lists and maps with string keys cannot fail, and
+        // serde_json writes UTF-8.
+        String::from_utf8(self.to_json_bytes()).unwrap_or_default()
+    }
+
+    /// [`Memory::to_json`] as bytes, written straight into one buffer.
+    pub fn to_json_bytes(&self) -> Vec<u8> {
+        // About 250 bytes an entity and 120 a relationship, pretty-printed.
+        let estimate = self.entities.len() * 250 + self.relationships.len() * 120 + 64;
+        let mut out = Vec::with_capacity(estimate);
+        let _ = serde_json::to_writer_pretty(&mut out, &self.raw_out());
+        out.push(b'\n');
+        out
     }
 
     pub fn entities(&self) -> &[Entity] {
@@ -162,6 +206,15 @@ impl Memory {
 
     pub fn is_empty(&self) -> bool {
         self.entities.is_empty() && self.relationships.is_empty()
+    }
+
+    /// The index of the entity with this [`key`].
+    fn index(&self, k: &str) -> Option<Ix> {
+        self.by_key.get(k).copied()
+    }
+
+    fn key_of(&self, i: Ix) -> &str {
+        &self.keys[i as usize]
     }
 }
 

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// A thing in the system: a service, a store, a queue, an API, a concept.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -91,6 +92,22 @@ impl Relationship {
 /// The match key of a name: case-folded, whitespace trimmed and collapsed.
 /// `"  Order   Service "` and `"order service"` are the same entity.
 pub fn key(name: &str) -> String {
+    key_cow(name).into_owned()
+}
+
+/// [`key`] without an allocation when the name is already its own key (lower-case
+/// ASCII, single spaces: the common case in a file archie wrote).
+pub(super) fn key_cow(name: &str) -> Cow<'_, str> {
+    let bytes = name.as_bytes();
+    let plain = bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && bytes
+            .iter()
+            .all(|&b| b == b' ' || (b.is_ascii_graphic() && !b.is_ascii_uppercase()))
+        && !name.contains("  ");
+    if plain {
+        return Cow::Borrowed(name);
+    }
     let mut out = String::with_capacity(name.len());
     for word in name.split_whitespace() {
         if !out.is_empty() {
@@ -98,12 +115,28 @@ pub fn key(name: &str) -> String {
         }
         out.extend(word.chars().flat_map(char::to_lowercase));
     }
-    out
+    Cow::Owned(out)
 }
 
 /// A relationship type in lower snake case: `writes to`, `WRITES_TO`, `writes-to`,
 /// `writesTo` all become `writes_to`.
 pub fn relationship_type(kind: &str) -> String {
+    relationship_type_cow(kind).into_owned()
+}
+
+/// [`relationship_type`] without an allocation when the type is already lower snake case.
+pub(super) fn relationship_type_cow(kind: &str) -> Cow<'_, str> {
+    let bytes = kind.as_bytes();
+    let plain = !bytes.is_empty()
+        && bytes[0] != b'_'
+        && bytes[bytes.len() - 1] != b'_'
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && !kind.contains("__");
+    if plain {
+        return Cow::Borrowed(kind);
+    }
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut prev_lower = false;
@@ -124,5 +157,14 @@ pub fn relationship_type(kind: &str) -> String {
     if !current.is_empty() {
         words.push(current);
     }
-    words.join("_")
+    Cow::Owned(words.join("_"))
+}
+
+/// `text` without surrounding whitespace, reusing its allocation when there is none.
+pub(super) fn trimmed(text: String) -> String {
+    if text.trim().len() == text.len() {
+        text
+    } else {
+        text.trim().to_string()
+    }
 }

@@ -1,14 +1,16 @@
 //! Reading the graph: lookups by name, neighbours, statistics, the part of the graph
 //! around some entities, and "did you mean" suggestions.
 
-use super::{Entity, Memory, Relationship, key};
+use super::model::key_cow;
+use super::{Entity, Ix, Memory, Relationship};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 impl Memory {
-    /// The entity whose name matches `name` by [`key`].
+    /// The entity whose name matches `name` by [`key`](super::key).
     pub fn entity(&self, name: &str) -> Option<&Entity> {
-        self.by_key.get(&key(name)).map(|&i| &self.entities[i])
+        self.index(&key_cow(name))
+            .map(|i| &self.entities[i as usize])
     }
 
     /// Relationships leaving the entity.
@@ -21,68 +23,85 @@ impl Memory {
         self.rels(&self.incoming, name)
     }
 
-    fn rels(&self, index: &HashMap<String, Vec<usize>>, name: &str) -> Vec<&Relationship> {
-        let mut out: Vec<&Relationship> = index
-            .get(&key(name))
-            .map(|ids| ids.iter().map(|&i| &self.relationships[i]).collect())
-            .unwrap_or_default();
-        out.sort_by_key(|r| (key(&r.from), key(&r.to), r.kind.clone()));
-        out
+    fn rels(&self, index: &[Vec<Ix>], name: &str) -> Vec<&Relationship> {
+        let Some(i) = self.index(&key_cow(name)) else {
+            return Vec::new();
+        };
+        let mut ids = index[i as usize].clone();
+        ids.sort_unstable_by(|&a, &b| self.rel_order(a, b));
+        ids.iter()
+            .map(|&r| &self.relationships[r as usize])
+            .collect()
+    }
+
+    /// The file's order of two relationships: by (key of from, key of to, type).
+    pub(super) fn rel_order(&self, a: Ix, b: Ix) -> std::cmp::Ordering {
+        let (fa, ta, ka) = self.rel_keys[a as usize];
+        let (fb, tb, kb) = self.rel_keys[b as usize];
+        self.key_of(fa)
+            .cmp(self.key_of(fb))
+            .then_with(|| self.key_of(ta).cmp(self.key_of(tb)))
+            .then_with(|| self.kinds[ka as usize].cmp(&self.kinds[kb as usize]))
     }
 
     /// Every relationship touching the entity, outgoing first.
     pub fn relationships_of(&self, name: &str) -> Vec<&Relationship> {
         let mut out = self.outgoing(name);
-        out.extend(
-            self.incoming(name)
-                .into_iter()
-                .filter(|r| key(&r.from) != key(&r.to)),
-        );
+        let Some(i) = self.index(&key_cow(name)) else {
+            return out;
+        };
+        let mut ids: Vec<Ix> = self.incoming[i as usize]
+            .iter()
+            .copied()
+            .filter(|&r| self.rel_keys[r as usize].0 != i)
+            .collect();
+        ids.sort_unstable_by(|&a, &b| self.rel_order(a, b));
+        out.extend(ids.iter().map(|&r| &self.relationships[r as usize]));
         out
     }
 
     /// The entities directly connected to `name` (either direction), sorted by key.
     pub fn neighbours(&self, name: &str) -> Vec<&Entity> {
-        let k = key(name);
-        let mut keys: Vec<String> = self
-            .neighbour_keys(&k)
-            .into_iter()
-            .filter(|n| *n != k)
-            .collect();
-        keys.sort();
-        keys.dedup();
-        keys.iter().filter_map(|n| self.entity(n)).collect()
+        let Some(i) = self.index(&key_cow(name)) else {
+            return Vec::new();
+        };
+        let mut ids: Vec<Ix> = self.neighbour_ids(i).filter(|&n| n != i).collect();
+        ids.sort_unstable_by(|&a, &b| self.key_of(a).cmp(self.key_of(b)));
+        ids.dedup();
+        ids.iter().map(|&n| &self.entities[n as usize]).collect()
     }
 
-    pub(super) fn neighbour_keys(&self, k: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        if let Some(ids) = self.outgoing.get(k) {
-            out.extend(ids.iter().map(|&i| key(&self.relationships[i].to)));
-        }
-        if let Some(ids) = self.incoming.get(k) {
-            out.extend(ids.iter().map(|&i| key(&self.relationships[i].from)));
-        }
-        out
+    /// The entities at the other end of the relationships of entity `i` (outgoing first;
+    /// an entity linked twice comes twice).
+    pub(super) fn neighbour_ids(&self, i: Ix) -> impl Iterator<Item = Ix> + '_ {
+        let out = self.outgoing[i as usize]
+            .iter()
+            .map(|&r| self.rel_keys[r as usize].1);
+        let inc = self.incoming[i as usize]
+            .iter()
+            .map(|&r| self.rel_keys[r as usize].0);
+        out.chain(inc)
     }
 
-    /// How many relationships touch the entity with this key.
-    pub(super) fn degree(&self, k: &str) -> usize {
-        self.outgoing.get(k).map_or(0, Vec::len) + self.incoming.get(k).map_or(0, Vec::len)
+    /// How many relationships touch entity `i`.
+    pub(super) fn degree(&self, i: Ix) -> usize {
+        self.outgoing[i as usize].len() + self.incoming[i as usize].len()
     }
 
     /// Counts by type and the most connected entities.
     pub fn stats(&self) -> Stats {
-        let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut by_type: HashMap<&str, usize> = HashMap::new();
         for e in &self.entities {
             *by_type.entry(e.kind.as_str()).or_default() += 1;
         }
-        let mut by_rel: BTreeMap<&str, usize> = BTreeMap::new();
-        for r in &self.relationships {
-            *by_rel.entry(r.kind.as_str()).or_default() += 1;
+        let mut by_rel = vec![0usize; self.kinds.len()];
+        for &(_, _, t) in &self.rel_keys {
+            by_rel[t as usize] += 1;
         }
-        let counted = |m: BTreeMap<&str, usize>| {
+        let counted = |m: Vec<(&str, usize)>| {
             let mut v: Vec<Count> = m
                 .into_iter()
+                .filter(|(_, count)| *count > 0)
                 .map(|(name, count)| Count {
                     name: name.to_string(),
                     count,
@@ -91,73 +110,94 @@ impl Memory {
             v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
             v
         };
-        let mut connected: Vec<(usize, String, &Entity)> = self
-            .entities
-            .iter()
-            .map(|e| {
-                let k = key(&e.name);
-                (self.degree(&k), k, e)
+        let most_connected = self
+            .best_connected(
+                (0..self.entities.len() as Ix).filter(|&i| self.degree(i) > 0),
+                10,
+            )
+            .into_iter()
+            .map(|i| Count {
+                name: self.entities[i as usize].name.clone(),
+                count: self.degree(i),
             })
-            .filter(|(d, _, _)| *d > 0)
             .collect();
-        connected.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         Stats {
             entities: self.entities.len(),
             relationships: self.relationships.len(),
-            entity_types: counted(by_type),
-            relationship_types: counted(by_rel),
-            most_connected: connected
-                .into_iter()
-                .take(10)
-                .map(|(count, _, e)| Count {
-                    name: e.name.clone(),
-                    count,
-                })
-                .collect(),
+            entity_types: counted(by_type.into_iter().collect()),
+            relationship_types: counted(self.kinds.iter().map(|k| &**k).zip(by_rel).collect()),
+            most_connected,
         }
     }
 
-    /// Picks at most `max` entity keys: with an empty `focus`, the best connected of the
+    /// The `n` best connected of `candidates` (most relationships first, then by key),
+    /// without sorting all of them.
+    fn best_connected(&self, candidates: impl Iterator<Item = Ix>, n: usize) -> Vec<Ix> {
+        let order = |a: &Ix, b: &Ix| {
+            self.degree(*b)
+                .cmp(&self.degree(*a))
+                .then_with(|| self.key_of(*a).cmp(self.key_of(*b)))
+        };
+        let mut all: Vec<Ix> = candidates.collect();
+        if all.len() > n && n > 0 {
+            all.select_nth_unstable_by(n - 1, order);
+            all.truncate(n);
+        } else if n == 0 {
+            all.clear();
+        }
+        all.sort_unstable_by(order);
+        all
+    }
+
+    /// Picks at most `max` entities: with an empty `focus`, the best connected of the
     /// whole graph; otherwise the focus entities, then their neighbours up to `depth`
     /// hops (nearest first, then best connected).
     pub(super) fn select(&self, focus: &[String], depth: usize, max: usize) -> Selection {
-        let mut distance: HashMap<String, usize> = HashMap::new();
         let mut missing = Vec::new();
         if focus.is_empty() {
-            for e in &self.entities {
-                distance.insert(key(&e.name), 0);
-            }
-        } else {
-            let mut queue = std::collections::VecDeque::new();
-            for name in focus {
-                let k = key(name);
-                if !self.by_key.contains_key(&k) {
-                    missing.push(name.clone());
-                } else if !distance.contains_key(&k) {
-                    distance.insert(k.clone(), 0);
-                    queue.push_back(k);
-                }
-            }
-            while let Some(k) = queue.pop_front() {
-                let d = distance.get(&k).copied().unwrap_or(0);
-                if d >= depth {
-                    continue;
-                }
-                for n in self.neighbour_keys(&k) {
-                    if !distance.contains_key(&n) {
-                        distance.insert(n.clone(), d + 1);
-                        queue.push_back(n);
+            let total = self.entities.len();
+            let shown: HashSet<Ix> = self
+                .best_connected(0..total as Ix, max)
+                .into_iter()
+                .collect();
+            return Selection {
+                omitted: total - shown.len(),
+                shown,
+                missing,
+            };
+        }
+        let mut distance: HashMap<Ix, usize> = HashMap::new();
+        let mut queue = VecDeque::new();
+        for name in focus {
+            match self.index(&key_cow(name)) {
+                None => missing.push(name.clone()),
+                Some(i) => {
+                    if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(i) {
+                        slot.insert(0);
+                        queue.push_back(i);
                     }
                 }
             }
         }
-        let mut ranked: Vec<(usize, std::cmp::Reverse<usize>, String)> = distance
+        while let Some(i) = queue.pop_front() {
+            let d = distance.get(&i).copied().unwrap_or(0);
+            if d >= depth {
+                continue;
+            }
+            for n in self.neighbour_ids(i) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(n) {
+                    slot.insert(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut ranked: Vec<(usize, std::cmp::Reverse<usize>, &str, Ix)> = distance
             .into_iter()
-            .map(|(k, d)| (d, std::cmp::Reverse(self.degree(&k)), k))
+            .map(|(i, d)| (d, std::cmp::Reverse(self.degree(i)), self.key_of(i), i))
             .collect();
-        ranked.sort();
+        ranked.sort_unstable();
         let total = ranked.len();
-        let shown: HashSet<String> = ranked.into_iter().take(max).map(|(_, _, k)| k).collect();
+        let shown: HashSet<Ix> = ranked.into_iter().take(max).map(|(.., i)| i).collect();
         Selection {
             omitted: total - shown.len(),
             shown,
@@ -172,39 +212,43 @@ impl Memory {
     pub fn subgraph(&self, focus: &[String], depth: usize, max_entities: usize) -> (Memory, usize) {
         let Selection { shown, omitted, .. } = self.select(focus, depth, max_entities);
         let mut out = Memory::new();
-        let mut keys: Vec<&String> = shown.iter().collect();
-        keys.sort();
-        for k in keys {
-            if let Some(e) = self.entity(k) {
-                out.upsert_entity(e.clone());
-            }
+        let mut ids: Vec<Ix> = shown.iter().copied().collect();
+        ids.sort_unstable_by(|&a, &b| self.key_of(a).cmp(self.key_of(b)));
+        for &i in &ids {
+            out.upsert_entity(self.entities[i as usize].clone());
         }
-        for r in &self.relationships {
-            if shown.contains(&key(&r.from)) && shown.contains(&key(&r.to)) {
-                out.upsert_relationship(r.clone());
-            }
+        let mut rels: Vec<Ix> = ids
+            .iter()
+            .flat_map(|&i| self.outgoing[i as usize].iter().copied())
+            .filter(|&r| shown.contains(&self.rel_keys[r as usize].1))
+            .collect();
+        rels.sort_unstable();
+        for r in rels {
+            out.upsert_relationship(self.relationships[r as usize].clone());
         }
         (out, omitted)
     }
 
     /// Names close to `name` (for "did you mean"), best first, at most `limit`.
     pub fn suggest(&self, name: &str, limit: usize) -> Vec<String> {
-        let k = key(name);
+        let k = key_cow(name);
         if k.is_empty() {
             return Vec::new();
         }
-        let max = (k.chars().count() / 3).max(1);
-        let mut scored: Vec<(usize, String, &str)> = self
-            .entities
+        let k_chars = k.chars().count();
+        let max = (k_chars / 3).max(1);
+        let mut scored: Vec<(usize, &str, &str)> = self
+            .keys
             .iter()
-            .filter_map(|e| {
-                let ek = key(&e.name);
-                let substring = k.chars().count().min(ek.chars().count()) >= 3
-                    && (ek.contains(&k) || k.contains(&ek));
+            .zip(&self.entities)
+            .filter_map(|(ek, e)| {
+                let ek: &str = ek;
+                let substring =
+                    k_chars.min(ek.chars().count()) >= 3 && (ek.contains(&*k) || k.contains(ek));
                 let d = if substring {
                     Some(1)
                 } else {
-                    edit_distance(&k, &ek, max)
+                    edit_distance(&k, ek, max)
                 };
                 d.map(|d| (d, ek, e.name.as_str()))
             })
@@ -218,9 +262,9 @@ impl Memory {
     }
 }
 
-/// Entity keys picked for a view of the graph.
+/// Entities picked for a view of the graph.
 pub(super) struct Selection {
-    pub(super) shown: HashSet<String>,
+    pub(super) shown: HashSet<Ix>,
     pub(super) omitted: usize,
     /// Focus names that are not in memory.
     pub(super) missing: Vec<String>,

@@ -7,8 +7,10 @@
 //! the budget is spent. The cost is linear in the text and in the entities chosen, not
 //! in the size of the memory.
 
-use super::{Memory, key};
+use super::merge::absorb;
+use super::{Entity, Ix, Memory};
 use crate::tokens::estimate_tokens;
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
@@ -37,29 +39,44 @@ impl Memory {
     /// The entities and relationships relevant to `text`, rendered as a compact list that
     /// fits in `budget_tokens`.
     pub fn relevant(&self, text: &str, budget_tokens: usize) -> Relevant {
-        if self.entities.is_empty() || budget_tokens == 0 {
+        self.relevant_with(&Memory::new(), text, budget_tokens)
+    }
+
+    /// [`Memory::relevant`] of this memory with `learned` merged on top (what a run
+    /// learned so far), without building the merged memory: the same result as
+    /// `merged.relevant(text, budget)`, at a cost that depends on the text and on what
+    /// is chosen, not on the size of either memory.
+    pub fn relevant_with(&self, learned: &Memory, text: &str, budget_tokens: usize) -> Relevant {
+        let view = Layers {
+            base: self,
+            top: learned,
+        };
+        if (self.entities.is_empty() && learned.entities.is_empty()) || budget_tokens == 0 {
             return Relevant::default();
         }
-        let mentions = self.mentions(text);
+        let mentions = view.mentions(text);
         // Named entities first (most named, then best connected), then their neighbours.
-        let mut named: Vec<(&String, &usize)> = mentions.iter().collect();
-        named.sort_by(|a, b| {
-            b.1.cmp(a.1)
-                .then_with(|| self.degree(b.0).cmp(&self.degree(a.0)))
+        let mut named: Vec<(&str, usize, usize)> = mentions
+            .iter()
+            .map(|(&k, &count)| (k, count, view.degree(k)))
+            .collect();
+        named.sort_unstable_by(|a, b| {
+            b.1.cmp(&a.1)
+                .then_with(|| b.2.cmp(&a.2))
                 .then_with(|| a.0.cmp(b.0))
         });
-        let mut order: Vec<String> = named.iter().map(|(k, _)| (*k).clone()).collect();
-        let mut seen: HashSet<String> = order.iter().cloned().collect();
-        let mut neighbours: Vec<String> = Vec::new();
+        let mut order: Vec<&str> = named.iter().map(|(k, ..)| *k).collect();
+        let mut seen: HashSet<&str> = order.iter().copied().collect();
+        let mut neighbours: Vec<(&str, usize)> = Vec::new();
         for k in &order {
-            for n in self.neighbour_keys(k) {
-                if seen.insert(n.clone()) {
-                    neighbours.push(n);
+            view.for_each_neighbour(k, |n| {
+                if seen.insert(n) {
+                    neighbours.push((n, view.degree(n)));
                 }
-            }
+            });
         }
-        neighbours.sort_by(|a, b| self.degree(b).cmp(&self.degree(a)).then_with(|| a.cmp(b)));
-        order.extend(neighbours);
+        neighbours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        order.extend(neighbours.iter().map(|(k, _)| *k));
         if order.is_empty() {
             return Relevant::default();
         }
@@ -72,11 +89,18 @@ impl Memory {
         let note_cost = estimate_tokens(&omission_note(order.len()));
         let mut chosen: HashSet<&str> = HashSet::new();
         let mut omitted = 0;
+        let mut line = String::new();
         for k in &order {
-            let Some(entity) = self.by_key.get(k).map(|&i| &self.entities[i]) else {
+            // Cheap bound first: a line costs at least its name's tokens.
+            if used + note_cost + estimate_tokens(view.display(k)) > budget_tokens {
+                omitted += 1;
+                continue;
+            }
+            let Some(entity) = view.entity(k) else {
                 continue;
             };
-            let mut line = format!("- {} · {}", entity.name, entity.kind);
+            line.clear();
+            let _ = write!(line, "- {} · {}", entity.name, entity.kind);
             if !entity.description.is_empty() {
                 let _ = write!(line, " · {}", one_line(&entity.description, 200));
             }
@@ -88,7 +112,7 @@ impl Memory {
             }
             used += cost;
             text.push_str(&line);
-            chosen.insert(k.as_str());
+            chosen.insert(k);
         }
         if chosen.is_empty() {
             return Relevant {
@@ -100,17 +124,10 @@ impl Memory {
         let mut relationships = 0;
         let rel_header = "Known relationships:\n";
         let mut rel_text = String::new();
-        let mut rel_ids: Vec<usize> = chosen
-            .iter()
-            .flat_map(|k| self.outgoing.get(*k).into_iter().flatten().copied())
-            .filter(|&i| chosen.contains(key(&self.relationships[i].to).as_str()))
-            .collect();
-        rel_ids.sort_unstable();
-        rel_ids.dedup();
         used += estimate_tokens(rel_header);
-        for i in rel_ids {
-            let r = &self.relationships[i];
-            let line = format!("- {} {} {}\n", r.from, r.kind, r.to);
+        for (from, kind, to) in view.relationships_among(&chosen) {
+            line.clear();
+            let _ = writeln!(line, "- {from} {kind} {to}");
             let cost = estimate_tokens(&line);
             if used + cost + note_cost > budget_tokens {
                 break;
@@ -136,9 +153,152 @@ impl Memory {
             text,
         }
     }
+}
+
+/// A memory with another on top, read as the memory `base.merge(top)` would give,
+/// without building it. Entities are named by their [`key`](super::key), borrowed
+/// from whichever layer holds them.
+struct Layers<'a> {
+    base: &'a Memory,
+    top: &'a Memory,
+}
+
+impl<'a> Layers<'a> {
+    fn base_index(&self, k: &str) -> Option<Ix> {
+        self.base.index(k)
+    }
+
+    fn top_index(&self, k: &str) -> Option<Ix> {
+        self.top.index(k)
+    }
+
+    /// The stored key equal to `k`, if either layer has that entity.
+    fn stored_key(&self, k: &str) -> Option<&'a str> {
+        if let Some(i) = self.base.index(k) {
+            return Some(self.base.key_of(i));
+        }
+        self.top.index(k).map(|i| self.top.key_of(i))
+    }
+
+    /// The display name: the base's (the first one seen), else the top's.
+    fn display(&self, k: &str) -> &'a str {
+        match (self.base_index(k), self.top_index(k)) {
+            (Some(i), _) => &self.base.entities[i as usize].name,
+            (None, Some(i)) => &self.top.entities[i as usize].name,
+            (None, None) => "",
+        }
+    }
+
+    /// The entity as the merged memory would hold it.
+    fn entity(&self, k: &str) -> Option<Cow<'a, Entity>> {
+        match (self.base_index(k), self.top_index(k)) {
+            (Some(b), None) => Some(Cow::Borrowed(&self.base.entities[b as usize])),
+            (None, Some(t)) => Some(Cow::Borrowed(&self.top.entities[t as usize])),
+            (Some(b), Some(t)) => {
+                let mut merged = self.base.entities[b as usize].clone();
+                absorb(&mut merged, self.top.entities[t as usize].clone());
+                Some(Cow::Owned(merged))
+            }
+            (None, None) => None,
+        }
+    }
+
+    /// Whether the base holds the top's relationship `r`.
+    fn base_has(&self, r: Ix) -> bool {
+        let (f, t, kind) = self.top.rel_keys[r as usize];
+        let (Some(f), Some(t), Some(&kind)) = (
+            self.base_index(self.top.key_of(f)),
+            self.base_index(self.top.key_of(t)),
+            self.base.kind_ids.get(&self.top.kinds[kind as usize]),
+        ) else {
+            return false;
+        };
+        self.base.rel_by_key.contains_key(&(f, t, kind))
+    }
+
+    /// The top's relationships that the base does not hold, leaving entity `t` of the
+    /// top and arriving at it.
+    fn top_only(&self, t: Ix) -> (impl Iterator<Item = Ix> + '_, impl Iterator<Item = Ix> + '_) {
+        let out = self.top.outgoing[t as usize]
+            .iter()
+            .copied()
+            .filter(|&r| !self.base_has(r));
+        let inc = self.top.incoming[t as usize]
+            .iter()
+            .copied()
+            .filter(|&r| !self.base_has(r));
+        (out, inc)
+    }
+
+    /// How many relationships touch the entity in the merged memory.
+    fn degree(&self, k: &str) -> usize {
+        let base = self.base_index(k).map_or(0, |b| self.base.degree(b));
+        let top = match self.top_index(k) {
+            None => 0,
+            Some(t) if self.base.is_empty() => self.top.degree(t),
+            Some(t) => {
+                let (out, inc) = self.top_only(t);
+                out.count() + inc.count()
+            }
+        };
+        base + top
+    }
+
+    /// Calls `f` with the key of every entity linked to `k`, either way (an entity linked
+    /// twice comes twice).
+    fn for_each_neighbour(&self, k: &str, mut f: impl FnMut(&'a str)) {
+        if let Some(b) = self.base_index(k) {
+            for n in self.base.neighbour_ids(b) {
+                f(self.base.key_of(n));
+            }
+        }
+        if let Some(t) = self.top_index(k) {
+            for n in self.top.neighbour_ids(t) {
+                f(self.top.key_of(n));
+            }
+        }
+    }
+
+    /// The relationships between chosen entities, as (from, type, to) display names, in
+    /// the merged memory's order: the base's in its order, then the top's new ones.
+    fn relationships_among(&self, chosen: &HashSet<&str>) -> Vec<(&'a str, &'a str, &'a str)> {
+        let mut base_ids: Vec<Ix> = Vec::new();
+        let mut top_ids: Vec<Ix> = Vec::new();
+        for k in chosen {
+            if let Some(b) = self.base_index(k) {
+                base_ids.extend(self.base.outgoing[b as usize].iter().copied().filter(|&r| {
+                    chosen.contains(self.base.key_of(self.base.rel_keys[r as usize].1))
+                }));
+            }
+            if let Some(t) = self.top_index(k) {
+                top_ids.extend(self.top.outgoing[t as usize].iter().copied().filter(|&r| {
+                    chosen.contains(self.top.key_of(self.top.rel_keys[r as usize].1))
+                        && !self.base_has(r)
+                }));
+            }
+        }
+        base_ids.sort_unstable();
+        base_ids.dedup();
+        top_ids.sort_unstable();
+        top_ids.dedup();
+        let base = base_ids.into_iter().map(|r| {
+            let rel = &self.base.relationships[r as usize];
+            (rel.from.as_str(), rel.kind.as_str(), rel.to.as_str())
+        });
+        let top = top_ids.into_iter().map(|r| {
+            let (f, t, _) = self.top.rel_keys[r as usize];
+            let rel = &self.top.relationships[r as usize];
+            (
+                self.display(self.top.key_of(f)),
+                rel.kind.as_str(),
+                self.display(self.top.key_of(t)),
+            )
+        });
+        base.chain(top).collect()
+    }
 
     /// Entity key → how many times its name appears in `text` (as whole words).
-    fn mentions(&self, text: &str) -> HashMap<String, usize> {
+    fn mentions(&self, text: &str) -> HashMap<&'a str, usize> {
         let words: Vec<String> = text
             .split_whitespace()
             .map(|w| {
@@ -147,7 +307,7 @@ impl Memory {
             })
             .filter(|w| !w.is_empty())
             .collect();
-        let mut found: HashMap<String, usize> = HashMap::new();
+        let mut found: HashMap<&'a str, usize> = HashMap::new();
         let mut gram = String::new();
         for start in 0..words.len() {
             gram.clear();
@@ -156,8 +316,8 @@ impl Memory {
                     gram.push(' ');
                 }
                 gram.push_str(word);
-                if self.by_key.contains_key(gram.as_str()) {
-                    *found.entry(gram.clone()).or_default() += 1;
+                if let Some(k) = self.stored_key(&gram) {
+                    *found.entry(k).or_default() += 1;
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! Saving merges (so a removal would come back), so removals are written with
 //! [`MemoryFile::update`](super::MemoryFile::update).
 
-use super::{Entity, Memory, RelKey, key, relationship_type};
+use super::model::key_cow;
+use super::{Entity, Memory, key, relationship_type};
 use std::collections::HashSet;
 
 impl Memory {
@@ -16,7 +17,7 @@ impl Memory {
         relationships: &[(String, String, String)],
     ) -> (Memory, usize, usize) {
         let gone: HashSet<String> = names.iter().map(|n| key(n)).collect();
-        let rel_gone: HashSet<RelKey> = relationships
+        let rel_gone: HashSet<(String, String, String)> = relationships
             .iter()
             .map(|(f, t, k)| (key(f), key(t), relationship_type(k)))
             .collect();
@@ -25,17 +26,18 @@ impl Memory {
             ..Memory::default()
         };
         let mut removed_entities = 0;
-        for e in &self.entities {
-            if gone.contains(&key(&e.name)) {
+        for (k, e) in self.keys.iter().zip(&self.entities) {
+            if gone.contains(&**k) {
                 removed_entities += 1;
             } else {
                 out.upsert_entity(e.clone());
             }
         }
         let mut removed_rels = 0;
-        for r in &self.relationships {
-            let rk = (key(&r.from), key(&r.to), r.kind.clone());
-            if gone.contains(&rk.0) || gone.contains(&rk.1) || rel_gone.contains(&rk) {
+        for (r, &(f, t, _)) in self.relationships.iter().zip(&self.rel_keys) {
+            let (f, t) = (self.key_of(f), self.key_of(t));
+            let named = (f.to_string(), t.to_string(), r.kind.clone());
+            if gone.contains(f) || gone.contains(t) || rel_gone.contains(&named) {
                 removed_rels += 1;
             } else {
                 out.upsert_relationship(r.clone());
@@ -44,11 +46,11 @@ impl Memory {
         (out, removed_entities, removed_rels)
     }
 
-    /// The entity with this name, to change in place (its name and key stay).
+    /// The entity with this name, to change in place (its name and key stay). The
+    /// memory counts as changed from here on (see [`Memory::stamp`]).
     pub fn entity_mut(&mut self, name: &str) -> Option<&mut Entity> {
-        self.by_key
-            .get(&key(name))
-            .copied()
-            .map(move |i| &mut self.entities[i])
+        let i = self.index(&key_cow(name))?;
+        self.touch();
+        Some(&mut self.entities[i as usize])
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use serde_json::Value;
 use serde_json::json;
 
 #[test]
@@ -327,4 +328,188 @@ fn memory_round_trips_through_serde() {
     let back: Memory = serde_json::from_value(value).expect("deserialise");
     assert_eq!(back, m);
     assert_eq!(back.to_json(), m.to_json());
+}
+
+/// A memory of `n` entities with a deterministic spread of relationships, some
+/// descriptions, tags and properties, and a self-loop.
+fn sample_graph(prefix: &str, n: usize, seed: u64) -> Memory {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut m = Memory::new();
+    for i in 0..n {
+        let mut e = Entity::new(
+            format!("{prefix} {i}"),
+            ["service", "queue", "unknown"][i % 3],
+        );
+        if rng.bool() {
+            e = e.description(format!("what {prefix} {i} does"));
+        }
+        if rng.bool() {
+            e = e.tag(format!("t{}", rng.u8(..4)));
+        }
+        if rng.bool() {
+            e = e.property("owner", format!("team{}", rng.u8(..3)));
+        }
+        m.upsert_entity(e);
+    }
+    for _ in 0..2 * n {
+        let (a, b) = (rng.usize(..n), rng.usize(..n));
+        let kind = ["calls", "reads from", "WritesTo"][rng.usize(..3)];
+        m.upsert_relationship(Relationship::new(
+            format!("{prefix} {a}"),
+            kind,
+            format!("{prefix} {b}"),
+        ));
+    }
+    m.upsert_relationship(Relationship::new(
+        format!("{prefix} 0"),
+        "calls",
+        format!("{prefix} 0"),
+    ));
+    m
+}
+
+#[test]
+fn the_layered_view_equals_the_view_of_the_merged_memory() {
+    // A loaded memory and what a run learned: overlapping entities (some changed),
+    // relationships in both, new ones, and names only the run knows.
+    let base = sample_graph("svc", 300, 1);
+    let mut learned = sample_graph("svc", 40, 2);
+    learned.merge(sample_graph("new", 30, 3));
+    learned.upsert_relationship(Relationship::new("new 1", "calls", "svc 7"));
+    let mut merged = base.clone();
+    merged.merge(learned.clone());
+    for (text, budget) in [
+        ("svc 1 and svc 2 talk to new 3 and NEW 1; svc 7 too", 2000),
+        ("svc 0 svc 0 svc 5 new 2 svc 299", 300),
+        ("svc 12 calls svc 30", 60),
+        ("nothing named here", 2000),
+        ("new 4 new 5 new 6", 2000),
+    ] {
+        let expected = merged.relevant(text, budget);
+        let layered = base.relevant_with(&learned, text, budget);
+        assert_eq!(layered, expected, "{text} / {budget}");
+        // And with nothing learned, the plain view.
+        assert_eq!(
+            base.relevant_with(&Memory::new(), text, budget),
+            base.relevant(text, budget)
+        );
+    }
+}
+
+#[test]
+fn an_unchanged_clone_keeps_its_stamp_and_any_change_takes_a_new_one() {
+    let mut a = sample_graph("svc", 10, 4);
+    let b = a.clone();
+    assert_eq!(a.stamp(), b.stamp());
+    let mut c = a.clone();
+    assert_eq!(
+        a.upsert_entity(Entity::new("svc 1", "unknown")),
+        Change::Unchanged
+    );
+    assert_eq!(a.stamp(), b.stamp(), "nothing changed");
+    a.upsert_entity(Entity::new("svc 1", "database"));
+    c.upsert_entity(Entity::new("svc 1", "queue"));
+    assert_ne!(a.stamp(), b.stamp());
+    assert_ne!(
+        a.stamp(),
+        c.stamp(),
+        "two clones changed differently differ"
+    );
+    let mut d = b.clone();
+    d.merge(Memory::new());
+    assert_eq!(d.stamp(), b.stamp(), "an empty merge changes nothing");
+    d.upsert_relationship(Relationship::new("svc 1", "calls", "svc 2 new"));
+    assert_ne!(d.stamp(), b.stamp());
+}
+
+#[test]
+fn reading_reports_what_a_save_would_lose() {
+    let text = br#"{"entities": [
+        {"name": "", "type": "service", "description": "nameless"},
+        {"name": "  ", "type": "queue"},
+        {"name": "Checkout", "properties": {"owner": "a", "tier": 1, "owner": "b"}}
+      ],
+      "relationships": [
+        {"from": "Checkout", "to": "", "type": "calls"},
+        {"from": "Checkout", "to": "Checkout", "type": "pings", "properties": {"x": 1, "x": 2}}
+      ]}"#;
+    let mut problems = super::parse::Problems::default();
+    let m = super::parse::from_slice(text, Some(&mut problems)).expect("parses");
+    let messages = problems.messages();
+    assert_eq!(messages.len(), 5, "{messages:#?}");
+    assert!(
+        messages[0].starts_with("entity 1 has no name"),
+        "{}",
+        messages[0]
+    );
+    assert!(
+        messages[0].contains("nameless"),
+        "with the entity: {}",
+        messages[0]
+    );
+    assert!(messages[1].starts_with("entity 2 has no name"));
+    assert!(
+        messages[2].contains("\"Checkout\" has the property \"owner\" more than once"),
+        "{}",
+        messages[2]
+    );
+    assert!(messages[3].starts_with("relationship 1 lacks a from, to or type"));
+    assert!(messages[4].contains("\"Checkout pings Checkout\" has the property \"x\""));
+    // The last value is the one kept; the nameless are not.
+    assert_eq!(
+        m.entity("checkout").expect("kept").properties["owner"],
+        json!("b")
+    );
+    assert_eq!(m.entities().len(), 1);
+    assert_eq!(m.relationships().len(), 1);
+}
+
+#[test]
+fn many_problems_are_counted_not_listed() {
+    let entities: Vec<Value> = (0..50).map(|_| json!({"name": ""})).collect();
+    let text = serde_json::to_vec(&json!({ "entities": entities })).expect("json");
+    let mut problems = super::parse::Problems::default();
+    super::parse::from_slice(&text, Some(&mut problems)).expect("parses");
+    let messages = problems.messages();
+    assert_eq!(messages.len(), 21);
+    assert_eq!(messages[20], "… and 30 more such problems");
+}
+
+#[test]
+fn relationships_before_entities_wait_for_them() {
+    let text = br#"{"relationships": [{"from": "order service", "to": "db", "type": "writes"}],
+        "entities": [{"name": "Order Service", "type": "service"}]}"#;
+    let m = Memory::from_json(text).expect("parses");
+    let e = m.entity("order service").expect("entity");
+    assert_eq!(
+        (e.name.as_str(), e.kind.as_str()),
+        ("Order Service", "service")
+    );
+    assert_eq!(m.relationships()[0].from, "Order Service");
+}
+
+#[test]
+fn a_file_of_the_wrong_shape_says_what_was_expected() {
+    let err = Memory::from_json(b"[1, 2]").expect_err("not an object");
+    assert!(err.to_string().contains("a memory file"), "{err}");
+    let err = Memory::from_json(br#"{"entities": {"a": 1}}"#).expect_err("not a list");
+    assert!(err.to_string().contains("a list of entities"), "{err}");
+    assert!(Memory::from_json(br#"{"entities": null, "relationships": null}"#).is_ok());
+    let err = Memory::from_json(br#"{"entities": [{"type": "x"}]}"#).expect_err("no name");
+    assert!(err.to_string().contains("missing field `name`"), "{err}");
+}
+
+#[test]
+fn a_merge_on_top_of_disk_equals_a_merge_of_a_clone() {
+    let disk = sample_graph("svc", 200, 5);
+    let mut ours = sample_graph("svc", 120, 6);
+    ours.merge(sample_graph("ours", 20, 7));
+    ours.extra.insert("version".into(), json!(2));
+    let mut expected = disk.clone();
+    expected.merge(ours.clone());
+    let mut overlaid = disk.clone();
+    overlaid.overlay(&ours);
+    assert_eq!(overlaid.to_json(), expected.to_json());
+    let mut probe = ours.clone();
+    assert_eq!(disk.news_for(&ours), probe.merge(disk.clone()));
 }

@@ -207,7 +207,7 @@ fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
     env.write("bad.json", "{\"entities\": 7}");
     let ran = env.code(&["memory", "import", "bad.json"], 2);
     assert!(
-        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a JSON list)"),
+        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a list of entities)"),
         "{}",
         ran.stderr
     );
@@ -424,4 +424,223 @@ fn a_save_never_overwrites_a_file_that_became_corrupt() {
         fs::read_to_string(&path).expect("read"),
         "{\n  \"entities\": [}\n"
     );
+}
+
+/// Makes `rel` a named pipe (false where there is no mkfifo).
+fn fifo(env: &TestEnv, rel: &str) -> bool {
+    std::process::Command::new("mkfifo")
+        .arg(env.path().join(rel))
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_memory_file_that_is_a_pipe_or_a_device_is_refused_at_once() {
+    let env = TestEnv::new();
+    if fifo(&env, "context.json") {
+        // Opening a pipe for reading would wait for a writer for ever.
+        let ran = env.code(&["memory", "stats"], 2);
+        assert!(
+            ran.stderr
+                .contains("context.json is a named pipe, not a memory file"),
+            "{}",
+            ran.stderr
+        );
+        let ran = env.code(&["memory", "import", "context.json"], 2);
+        assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
+        fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
+    }
+    std::os::unix::fs::symlink("/dev/zero", env.path().join("zero.json")).expect("link");
+    let ran = env.code(&["--memory-file", "zero.json", "echo", "hi"], 2);
+    assert!(
+        ran.stderr
+            .contains("zero.json is a device, not a memory file"),
+        "{}",
+        ran.stderr
+    );
+    let ran = env.code(&["memory", "import", "zero.json"], 2);
+    assert!(ran.stderr.contains("a device"), "{}", ran.stderr);
+    env.write("folder.json/x", "");
+    let ran = env.code(&["--memory-file", "folder.json", "memory", "stats"], 2);
+    assert!(ran.stderr.contains("is a folder"), "{}", ran.stderr);
+}
+
+#[test]
+fn a_memory_file_over_the_size_limit_says_the_limit_and_how_to_raise_it() {
+    let small = TestEnv::new().env("ARCHIE_MAX_MEMORY_SIZE", "64K");
+    generated(&small, "context.json", "big", 600);
+    let size = fs::metadata(small.path().join("context.json"))
+        .expect("size")
+        .len();
+    assert!(size > 64 * 1024, "{size}");
+    let ran = small.code(&["memory", "stats"], 2);
+    assert!(
+        ran.stderr
+            .contains("over the limit of 64 KiB for a memory file"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("ARCHIE_MAX_MEMORY_SIZE=1M"),
+        "how to raise it: {}",
+        ran.stderr
+    );
+    // A file being imported has the same limit; the memory file is left as it was.
+    small.write("mine.json", "{}\n");
+    let ran = small.code(
+        &[
+            "--memory-file",
+            "mine.json",
+            "memory",
+            "import",
+            "context.json",
+        ],
+        2,
+    );
+    assert!(ran.stderr.contains("context.json is"), "{}", ran.stderr);
+    assert_eq!(small.read("mine.json"), "{}\n");
+    // Raised, it is read.
+    let raised = TestEnv::new().env("ARCHIE_MAX_MEMORY_SIZE", "1M");
+    generated(&raised, "context.json", "big", 600);
+    let ran = raised.ok(&["memory", "stats"]);
+    assert!(ran.stdout.contains("601 entities"), "{}", ran.stdout);
+}
+
+#[test]
+fn what_a_save_would_lose_is_said_with_the_entity() {
+    let env = TestEnv::new();
+    env.write(
+        "context.json",
+        r#"{"entities": [
+            {"name": "", "type": "service", "description": "the nameless one"},
+            {"name": "Checkout", "type": "service", "properties": {"owner": "a", "owner": "b"}}
+          ], "relationships": []}"#,
+    );
+    let ran = env.ok(&["memory", "stats"]);
+    assert!(
+        ran.stderr.contains(
+            "context.json: entity 1 has no name, so it is dropped when the memory is next saved: {\"name\":\"\",\"type\":\"service\",\"description\":\"the nameless one\""
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains(
+            "entity \"Checkout\" has the property \"owner\" more than once; only the last value is kept"
+        ),
+        "{}",
+        ran.stderr
+    );
+    // The same as warning events under --json, and for a file being imported.
+    env.write(
+        "other.json",
+        r#"{"entities": [{"name": " ", "type": "queue"}]}"#,
+    );
+    let ran = env.ok(&["--json", "memory", "import", "other.json"]);
+    let warnings: Vec<String> = ran
+        .events()
+        .iter()
+        .filter(|e| e["event"] == "warning")
+        .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(warnings.len(), 3, "{warnings:#?}");
+    assert!(
+        warnings[2].starts_with("other.json: entity 1 has no name"),
+        "{warnings:#?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_linked_memory_file_is_saved_through_the_link() {
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "shared/real.json");
+    std::os::unix::fs::symlink("shared/real.json", env.path().join("context.json")).expect("link");
+    generated(&env, "other.json", "other", 3);
+    env.ok(&["memory", "import", "other.json"]);
+    let link = fs::symlink_metadata(env.path().join("context.json")).expect("meta");
+    assert!(link.file_type().is_symlink(), "still a link");
+    let real = read_json(&env, "shared/real.json");
+    assert!(
+        real["entities"]
+            .as_array()
+            .expect("entities")
+            .iter()
+            .any(|e| e["name"] == "other service 0"),
+        "the target was updated"
+    );
+    // The backup is the previous content, beside the link.
+    let backup = fs::read(env.path().join("context.json.bak")).expect("backup");
+    let original = fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/original-archie/context.json"),
+    )
+    .expect("fixture");
+    assert_eq!(backup, original);
+    let stray: Vec<String> = fs::read_dir(env.path().join("shared"))
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(stray, ["real.json"], "no temporary file beside the target");
+}
+
+/// The names in the folder `rel` of the world, sorted.
+fn names_in(env: &TestEnv, rel: &str) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(env.path().join(rel))
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_killed_between_write_and_rename_leaves_nothing_a_later_save_does_not_remove() {
+    use std::time::{Duration, Instant};
+    let env = TestEnv::new();
+    copy_fixture(&env, "context.json", "context.json");
+    let original = env.read("context.json");
+    generated(&env, "a.json", "a", 50);
+    generated(&env, "b.json", "b", 5);
+    // Debug builds pause between writing the temporary file and renaming it.
+    let paused = TestEnv::new().env("ARCHIE_TEST_PAUSE_BEFORE_RENAME", "60000");
+    let mut cmd = paused.process(crate::support::archie_bin());
+    cmd.current_dir(env.path())
+        .args(["memory", "import", "a.json"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().expect("spawn archie");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let temp = loop {
+        let written = names_in(&env, ".")
+            .into_iter()
+            .find(|n| n.starts_with(".archie-") && n.ends_with(".tmp"))
+            .filter(|n| fs::read_to_string(env.path().join(n)).is_ok_and(|t| t.ends_with("}\n")));
+        if let Some(name) = written {
+            break name;
+        }
+        assert!(Instant::now() < deadline, "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    child.kill().expect("SIGKILL");
+    child.wait().expect("wait");
+    assert!(env.path().join(&temp).exists(), "the kill left {temp}");
+    assert_eq!(env.read("context.json"), original, "the file is untouched");
+
+    // Any later save removes it (once nobody holds it and it is a second old).
+    std::thread::sleep(Duration::from_millis(1100));
+    env.ok(&["memory", "import", "b.json"]);
+    assert_eq!(
+        names_in(&env, "."),
+        [
+            "a.json",
+            "b.json",
+            "context.json",
+            "context.json.bak",
+            "context.json.lock"
+        ]
+    );
+    let text = env.read("context.json");
+    assert!(text.contains("b service 0") && !text.contains("a service 0"));
 }
