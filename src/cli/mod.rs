@@ -220,7 +220,7 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
     /// Continue a run that stopped at a question, failed or was interrupted
     #[command(after_help = "Examples:
   archie resume r7k2 --answer \"It fails fast.\" --answer /approve
-  archie resume --last                  # the most recent interrupted or failed run
+  archie resume --last                  # the most recent interrupted, failed or abandoned run
 
 The run continues from its last finished step, with its own command, memory file and
 options; give answers and output settings (--json, --no-input, …) here.")]

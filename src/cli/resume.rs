@@ -20,7 +20,7 @@ pub struct ResumeArgs {
     #[arg(value_name = "RUN", required_unless_present = "last")]
     pub run: Option<String>,
 
-    /// Continue the most recent run that was interrupted or failed
+    /// Continue the most recent run that was interrupted, failed or abandoned
     #[arg(long, conflicts_with = "run")]
     pub last: bool,
 }
@@ -47,10 +47,12 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     let id = match (args.run, args.last) {
         (Some(id), _) => RunId::new(&id),
         (None, _) => store.last_resumable()?.ok_or_else(|| {
-            UsageError::new("there is no interrupted or failed run to continue")
+            UsageError::new("there is no interrupted, failed or abandoned run to continue")
                 .hint("`archie runs list` shows the recorded runs.")
         })?,
     };
+    // Owned from here on, so the status and checkpoint read below stay true.
+    let owner = store.claim(&id)?;
     let Some(run) = store.get_run(&id)? else {
         return Err(UsageError::new(format!("there is no run {id}"))
             .hint("`archie runs list` shows the recorded runs.")
@@ -90,6 +92,7 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
         resume: Resume {
             run: id,
             checkpoint,
+            owner: Some(std::sync::Arc::new(owner)),
         },
     })
 }

@@ -13,7 +13,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   archie runs                          list the latest runs, newest first
   archie runs show r7k2                a run's steps, the question it waits for, what it wrote
-  archie runs prune --older-than 30d   delete completed and failed runs older than 30 days
+  archie runs prune --older-than 30d   delete completed, failed and abandoned runs older than 30 days
   archie --json runs list              the same list as a JSON array";
 
 #[derive(Debug, Args)]
@@ -32,7 +32,7 @@ pub enum RunsCommand {
     /// Show one run: its steps, the question it waits for, what it wrote, usage, errors
     #[command(after_help = "Example:\n  archie runs show r7k2")]
     Show(ShowArgs),
-    /// Delete completed and failed runs last active more than AGE ago
+    /// Delete completed, failed and abandoned runs last active more than AGE ago
     #[command(
         after_help = "Example:\n  archie runs prune --older-than 30d   (interrupted runs are kept)"
     )]
@@ -165,10 +165,12 @@ fn prune(app: &App, dir: &Path, args: PruneArgs) -> Result<Exit, CommandError> {
         return Ok(Exit::Done);
     }
     let text = if pruned == 0 {
-        format!("nothing to prune: no completed or failed run was last active more than {age} ago")
+        format!(
+            "nothing to prune: no completed, failed or abandoned run was last active more than {age} ago"
+        )
     } else {
         format!(
-            "pruned {pruned} run{} (completed or failed, last active more than {age} ago)",
+            "pruned {pruned} run{} (completed, failed or abandoned, last active more than {age} ago)",
             if pruned == 1 { "" } else { "s" }
         )
     };

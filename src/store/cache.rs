@@ -23,6 +23,8 @@ impl Store {
                  ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at",
             )?
             .execute(params![key, value, now_ms()])?;
+        // A response cost a call to the model: worth keeping through a power cut.
+        self.keep_durably();
         Ok(())
     }
 }

@@ -38,6 +38,17 @@ pub enum StoreError {
         #[source]
         source: rusqlite::Error,
     },
+    #[error(
+        "run {id} is being run by another archie process{}",
+        pid.map(|p| format!(" (pid {p})")).unwrap_or_default()
+    )]
+    Owned { id: String, pid: Option<u32> },
+    #[error("cannot lock {}: {source}", path.display())]
+    Lock {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("no run `{id}` is recorded")]
     UnknownRun { id: String },
     #[error(
@@ -71,10 +82,13 @@ impl From<rusqlite::Error> for StoreError {
 }
 
 impl crate::error::Classify for StoreError {
-    /// An unknown run id or a database from a newer archie: the user's to fix (exit 2).
+    /// An unknown run id, a run another process owns, or a database from a newer archie:
+    /// the user's to fix (exit 2).
     fn exit(&self) -> crate::error::Exit {
         match self {
-            StoreError::UnknownRun { .. } | StoreError::TooNew { .. } => crate::error::Exit::Usage,
+            StoreError::UnknownRun { .. }
+            | StoreError::Owned { .. }
+            | StoreError::TooNew { .. } => crate::error::Exit::Usage,
             _ => crate::error::Exit::Failed,
         }
     }

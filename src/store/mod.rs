@@ -3,6 +3,14 @@
 //! file by default; see [`state_dir`]).
 //!
 //! - WAL mode and a busy timeout: several archie processes can record runs at once.
+//! - No fsync for what changes nothing durable: commits do not sync (`synchronous =
+//!   NORMAL`), and closing does not checkpoint the WAL (which costs fsyncs) unless the
+//!   process stored something worth them (an LLM response, a file it wrote) or the WAL
+//!   has grown past [`WAL_FLUSH_BYTES`]; that checkpoint also removes `archie.db-wal` and
+//!   `archie.db-shm`. Durable against a crash of archie; see docs/reliability.md for what
+//!   a power cut can lose.
+//! - One owner per run: a lock the operating system releases when its process dies
+//!   ([`Store::claim`], `owner.rs`); a run whose owner is gone reads back as abandoned.
 //! - Only the latest checkpoint of a run is kept (one row per run, overwritten after each
 //!   step, in the same transaction as the step's history row), so a long conversation
 //!   does not make the database grow with the square of its length.
@@ -22,6 +30,7 @@ mod checkpointer;
 mod error;
 mod id;
 mod model;
+mod owner;
 mod runs;
 pub mod schema;
 
@@ -30,10 +39,13 @@ pub use checkpointer::RunCheckpointer;
 pub use error::StoreError;
 pub use id::RunId;
 pub use model::{NewRun, Output, RunDetail, RunSummary, Status, StepRecord};
+pub use owner::RunLock;
 
 use rusqlite::Connection;
+use rusqlite::config::DbConfig;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -42,6 +54,10 @@ pub const DB_FILE: &str = "archie.db";
 
 /// How long a write waits for another process holding the database before failing.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A WAL larger than this is checkpointed (and removed) when the store closes, whatever
+/// the process did: the fsyncs are paid once every few dozen runs, not by each.
+pub const WAL_FLUSH_BYTES: u64 = 1024 * 1024;
 
 /// Where archie keeps its state: `override_dir` (`--state-dir`, `ARCHIE_STATE_DIR`) if
 /// given, otherwise `.archie/` in the directory of the memory file.
@@ -72,6 +88,31 @@ pub fn now_ms() -> i64 {
 pub struct Store {
     conn: Mutex<Connection>,
     path: PathBuf,
+    /// Something worth fsyncs was stored (an LLM response, a file written): checkpoint
+    /// the WAL when closing.
+    durable: AtomicBool,
+}
+
+/// Closing: checkpoint the WAL (fsyncs; the WAL and shared-memory files are removed)
+/// only when this process stored something durable or the WAL has grown; otherwise
+/// leave it for a later run, which costs no fsync now and loses nothing to a crash.
+impl Drop for Store {
+    fn drop(&mut self) {
+        let wal = wal_path(&self.path);
+        let grown = std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_FLUSH_BYTES);
+        if self.durable.load(Ordering::Relaxed) || grown {
+            let _ = self
+                .conn()
+                .set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false);
+        }
+    }
+}
+
+/// The WAL file of the database at `db`.
+pub fn wal_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
 }
 
 impl fmt::Debug for Store {
@@ -133,7 +174,14 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
             path,
+            durable: AtomicBool::new(false),
         })
+    }
+
+    /// Marks that this process stored something worth the fsyncs of a checkpoint when
+    /// the store closes.
+    pub(crate) fn keep_durably(&self) {
+        self.durable.store(true, Ordering::Relaxed);
     }
 
     /// The database file.
@@ -150,16 +198,20 @@ impl Store {
 
 /// Per-connection settings: wait for other writers, WAL (readers never block the writer),
 /// `synchronous = NORMAL` (safe with WAL: a power cut can lose the last commits, never
-/// corrupt the file), and foreign keys so deleting a run deletes its rows.
+/// corrupt the file), no checkpoint on close unless asked for, and foreign keys so
+/// deleting a run deletes its rows.
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Before the journal mode: creating a database then syncs less.
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // Closing leaves the WAL for a later checkpoint (see `Drop for Store`).
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
     let mode: String =
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
     if !mode.eq_ignore_ascii_case("wal") {
         // A file system without shared memory support: still usable, one writer at a time.
         conn.pragma_update(None, "journal_mode", "DELETE")?;
     }
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(())
 }

@@ -22,15 +22,20 @@ pub enum Status {
     Completed,
     /// A step or the command failed; resumable from the last checkpoint.
     Failed,
+    /// Recorded as pending or running, but the process that ran it is gone (killed, a
+    /// closed pipe, a reboot): nobody holds its lock. Never stored; read back instead
+    /// of `pending`/`running`. Resumable from the last checkpoint.
+    Abandoned,
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Pending,
         Status::Running,
         Status::Interrupted,
         Status::Completed,
         Status::Failed,
+        Status::Abandoned,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +45,7 @@ impl Status {
             Status::Interrupted => "interrupted",
             Status::Completed => "completed",
             Status::Failed => "failed",
+            Status::Abandoned => "abandoned",
         }
     }
 }

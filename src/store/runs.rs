@@ -101,6 +101,8 @@ impl Store {
             params![id, path, what, now],
         )?;
         tx.commit()?;
+        // The run wrote a file the user keeps: its record is worth the fsyncs too.
+        self.keep_durably();
         Ok(())
     }
 
@@ -223,9 +225,10 @@ impl Store {
                 },
             )
             .optional()?;
-        let Some((summary, memory_file, errors, usage)) = row else {
+        let Some((mut summary, memory_file, errors, usage)) = row else {
             return Ok(None);
         };
+        summary.status = self.settle(id, summary.status);
         let errors: Vec<String> = serde_json::from_str(&errors)?;
         let usage = usage.and_then(|u| serde_json::from_str(&u).ok());
         let history = tx
@@ -297,37 +300,69 @@ impl Store {
             "SELECT {SUMMARY_COLUMNS} FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?1"
         ))?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let runs = stmt
+        let mut runs = stmt
             .query_map([limit], summary_from_row)?
             .collect::<Result<Vec<_>, _>>()?;
+        drop(stmt);
+        drop(conn);
+        for run in &mut runs {
+            run.status = self.settle(&run.id, run.status);
+        }
         Ok(runs)
     }
 
-    /// The most recently updated run that `archie resume` can continue: interrupted or
-    /// failed, with a checkpoint that does not say the flow is done.
+    /// The most recently updated run that `archie resume` can continue: interrupted,
+    /// failed or abandoned (pending or running, its process gone), with a checkpoint that
+    /// does not say the flow is done, and nobody continuing it now.
     pub fn last_resumable(&self) -> Result<Option<RunId>, StoreError> {
-        let id: Option<String> = self
-            .conn()
-            .query_row(
+        let candidates: Vec<String> = {
+            let conn = self.conn();
+            let mut stmt = conn.prepare_cached(
                 "SELECT r.id FROM runs r JOIN checkpoints c ON c.run_id = r.id
-                 WHERE r.status IN ('interrupted', 'failed') AND json_extract(c.next, '$.at') != 'done'
-                 ORDER BY r.updated_at DESC, r.rowid DESC LIMIT 1",
-                [],
-                |row| row.get(0),
-            )
-            .optional()?;
-        Ok(id.map(|id| RunId::new(&id)))
+                 WHERE r.status IN ('interrupted', 'failed', 'pending', 'running')
+                   AND json_extract(c.next, '$.at') != 'done'
+                 ORDER BY r.updated_at DESC, r.rowid DESC",
+            )?;
+            stmt.query_map([], |row| row.get(0))?
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        Ok(candidates
+            .into_iter()
+            .find(|id| self.unowned(id))
+            .map(|id| RunId::new(&id)))
     }
 
-    /// Deletes completed and failed runs last updated more than `older_than` ago, with
-    /// their steps, checkpoints and outputs. Returns how many runs were deleted.
+    /// Deletes completed, failed and abandoned runs last updated more than `older_than`
+    /// ago, with their steps, checkpoints and outputs. Returns how many runs were
+    /// deleted.
     pub fn prune(&self, older_than: Duration) -> Result<usize, StoreError> {
         let cutoff =
             now_ms().saturating_sub(i64::try_from(older_than.as_millis()).unwrap_or(i64::MAX));
-        let deleted = self.conn().execute(
+        let unfinished: Vec<String> = {
+            let conn = self.conn();
+            let mut stmt = conn.prepare_cached(
+                "SELECT id FROM runs WHERE status IN ('pending', 'running') AND updated_at < ?1",
+            )?;
+            stmt.query_map([cutoff], |row| row.get(0))?
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        let abandoned: Vec<String> = unfinished
+            .into_iter()
+            .filter(|id| self.unowned(id))
+            .collect();
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut deleted = tx.execute(
             "DELETE FROM runs WHERE status IN ('completed', 'failed') AND updated_at < ?1",
             [cutoff],
         )?;
+        for id in &abandoned {
+            deleted += tx.execute(
+                "DELETE FROM runs WHERE id = ?1 AND status IN ('pending', 'running')",
+                [id],
+            )?;
+        }
+        tx.commit()?;
         Ok(deleted)
     }
 }

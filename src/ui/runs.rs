@@ -121,13 +121,16 @@ fn what_next(run: &RunDetail, resume_command: &str, words: StepWords) -> Option<
     }
     match (run.summary.status, &run.next) {
         (Status::Completed, _) | (_, Some(Cursor::Done)) => None,
-        (Status::Interrupted | Status::Failed, Some(Cursor::Node { node })) => Some(format!(
+        (
+            Status::Interrupted | Status::Failed | Status::Abandoned,
+            Some(Cursor::Node { node }),
+        ) => Some(format!(
             "stopped after step {} (next: {})\n{}",
             run.summary.step,
             words(node),
             continue_hint(resume_command)
         )),
-        (Status::Interrupted | Status::Failed, None) => Some(format!(
+        (Status::Interrupted | Status::Failed | Status::Abandoned, None) => Some(format!(
             "stopped before its first step finished\n{}",
             continue_hint(resume_command)
         )),
@@ -161,7 +164,7 @@ fn styled_status(status: Status) -> String {
     match status {
         Status::Completed => style.green(),
         Status::Failed => style.red(),
-        Status::Interrupted => style.yellow(),
+        Status::Interrupted | Status::Abandoned => style.yellow(),
         Status::Running | Status::Pending => style.cyan(),
     }
     .to_string()

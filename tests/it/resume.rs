@@ -110,8 +110,8 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
     let detail = only_run(&env);
     assert_eq!(
         detail.summary.status,
-        Status::Running,
-        "killed: nobody marked it"
+        Status::Abandoned,
+        "killed: nobody marked it, and nobody owns it any more"
     );
     let steps: Vec<&str> = detail.history.iter().map(|s| s.node.as_str()).collect();
     assert_eq!(steps, ["retrieve", "extract"]);

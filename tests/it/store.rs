@@ -2,6 +2,7 @@
 //! by the library (runs driven by the real graph engine), read back by the library and by
 //! the `archie runs` binary.
 
+use crate::flows::{is_extraction, scripted_model};
 use crate::support::{TestEnv, tempdir};
 use archie::events::{Discard, Event, Events, Recorder};
 use archie::flows::echo::{self, EchoState};
@@ -12,8 +13,9 @@ use archie::graph::{NoInput, Question, Scripted};
 use archie::store::{self, NewRun, RunCheckpointer, RunId, Status, Store, schema};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 // ---------------------------------------------------------------- a small chat flow
 
@@ -936,7 +938,7 @@ async fn runs_prune_deletes_old_finished_runs() {
     let out = f.stdout(&["runs", "prune", "--older-than", "30d"]);
     assert_eq!(
         out.trim(),
-        "pruned 2 runs (completed or failed, last active more than 30d ago)"
+        "pruned 2 runs (completed, failed or abandoned, last active more than 30d ago)"
     );
     let list = f.stdout(&["runs", "list"]);
     assert!(list.contains(f.waiting.as_str()), "{list}");
@@ -954,4 +956,258 @@ fn runs_help_shows_examples() {
     let help = TestEnv::new().ok(&["runs", "--help"]).stdout;
     assert!(help.contains("archie runs show r7k2"), "{help}");
     assert!(help.contains("--older-than 30d"), "{help}");
+}
+
+// ---------------------------------------------------------------- one owner per run
+
+/// (id, status) of every recorded run, newest first, as `runs list --json` shows them.
+fn listed(env: &TestEnv) -> Vec<(String, String)> {
+    env.ok(&["--json", "runs", "list"])
+        .events()
+        .into_iter()
+        .filter(|e| e["event"] == "data")
+        .flat_map(|e| e["value"].as_array().cloned().unwrap_or_default())
+        .map(|r| {
+            let field = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+            (field("id"), field("status"))
+        })
+        .collect()
+}
+
+/// A world whose model holds every chat answer for 30 s while `hold` is set.
+fn held_chat(hold: &Arc<AtomicBool>) -> TestEnv {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 2);
+    let hold = hold.clone();
+    env.mock().answer_with(move |req| {
+        if is_extraction(req) || !hold.load(Ordering::SeqCst) {
+            scripted_model(req)
+        } else {
+            scripted_model(req).delayed(Duration::from_secs(30))
+        }
+    });
+    env
+}
+
+/// Waits until the mock has received `n` chat (non-extraction) requests.
+fn wait_for_chats(env: &TestEnv, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while env
+        .mock()
+        .received()
+        .iter()
+        .filter(|r| !is_extraction(r))
+        .count()
+        < n
+    {
+        assert!(Instant::now() < deadline, "archie never asked the model");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_run_in_progress_has_one_owner_and_a_dead_owners_run_is_abandoned() {
+    let hold = Arc::new(AtomicBool::new(true));
+    let env = held_chat(&hold);
+    let first = env.spawn(&[
+        "analyze",
+        "-i",
+        "docs",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    wait_for_chats(&env, 1);
+    let runs = listed(&env);
+    assert_eq!(runs.len(), 1);
+    let (id, status) = runs[0].clone();
+    assert_eq!(status, "running");
+
+    // While its process lives, nobody else continues it.
+    let ran = env.code(&["resume", &id, "--answer", "/approve"], 2);
+    assert!(
+        ran.stderr.contains(&format!(
+            "run {id} is being run by another archie process (pid "
+        )),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("abandoned"), "{}", ran.stderr);
+    let ran = env.code(&["resume", "--last"], 2);
+    assert!(
+        ran.stderr
+            .contains("there is no interrupted, failed or abandoned run to continue"),
+        "{}",
+        ran.stderr
+    );
+
+    // Killed, its run is abandoned: listed so, picked by --last, continued to the end.
+    first.kill();
+    hold.store(false, Ordering::SeqCst);
+    assert_eq!(listed(&env), [(id.clone(), "abandoned".to_string())]);
+    let shown = env.ok(&["runs", "show", &id]).stdout;
+    assert!(shown.contains("abandoned"), "{shown}");
+    assert!(shown.contains(&format!("archie resume {id}")), "{shown}");
+    env.ok(&[
+        "resume",
+        "--last",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    assert_eq!(listed(&env), [(id, "completed".to_string())]);
+    assert!(env.read("analysis_result.md").contains("fails fast"));
+    // Nothing of the lock is left.
+    let leftovers: Vec<String> = std::fs::read_dir(env.path().join(".archie"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lock"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn two_resumes_of_one_run_do_not_both_proceed() {
+    let hold = Arc::new(AtomicBool::new(false));
+    let env = held_chat(&hold);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let (id, status) = listed(&env)[0].clone();
+    assert_eq!(status, "interrupted");
+
+    hold.store(true, Ordering::SeqCst);
+    let first = env.spawn(&[
+        "resume",
+        &id,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    wait_for_chats(&env, 2);
+    let before = env.mock().received().len();
+    let ran = env.code(
+        &[
+            "resume",
+            &id,
+            "--answer",
+            "It fails fast.",
+            "--answer",
+            "/approve",
+        ],
+        2,
+    );
+    assert!(
+        ran.stderr
+            .contains("is being run by another archie process"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        env.mock().received().len(),
+        before,
+        "the second made no LLM call"
+    );
+    first.kill();
+}
+
+#[test]
+fn runs_prune_removes_abandoned_runs_but_not_owned_ones() {
+    let env = TestEnv::new();
+    let dir = env.path().join(".archie");
+    let store = Store::open(&dir).unwrap();
+    let new = |args: &[&str]| {
+        store
+            .create_run(new_run(env.path(), "echo", args, "echo"))
+            .unwrap()
+    };
+    let gone = new(&["echo", "gone"]);
+    let alive = new(&["echo", "alive"]);
+    let owner = store.claim(&alive).unwrap();
+    let conn = rusqlite::Connection::open(store::db_path(&dir)).unwrap();
+    conn.execute(
+        "UPDATE runs SET status = 'running', updated_at = updated_at - 86400000 * 3",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let mut runs = listed(&env);
+    runs.sort();
+    let mut expected = vec![
+        (gone.to_string(), "abandoned".to_string()),
+        (alive.to_string(), "running".to_string()),
+    ];
+    expected.sort();
+    assert_eq!(runs, expected);
+    let out = env.ok(&["runs", "prune", "--older-than", "1d"]).stdout;
+    assert_eq!(
+        out.trim(),
+        "pruned 1 run (completed, failed or abandoned, last active more than 1d ago)"
+    );
+    assert_eq!(listed(&env), [(alive.to_string(), "running".to_string())]);
+    drop(owner);
+}
+
+#[test]
+fn usage_adds_up_over_resumed_attempts() {
+    let env = crate::flows::scripted_env(2);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let (id, _) = listed(&env)[0].clone();
+    let first = env.mock().received().len();
+    env.ok(&[
+        "resume",
+        &id,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    let total = env.mock().received().len();
+    assert!(total > first);
+    let shown = env.ok(&["--json", "runs", "show", &id]).events();
+    let usage = &shown
+        .iter()
+        .find(|e| e["event"] == "data")
+        .expect("the run")["value"]["usage"];
+    assert_eq!(usage["calls"], serde_json::json!(total), "{usage}");
+}
+
+#[test]
+fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_small() {
+    let env = TestEnv::new();
+    let dir = env.path().join(".archie");
+    let wal = store::wal_path(&store::db_path(&dir));
+    env.ok(&["echo", "hi"]);
+    let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert!(size > 0, "closing did not checkpoint (no fsync)");
+    // Many such runs: the WAL is checkpointed when it passes the limit, not by each.
+    let mut largest = 0;
+    for i in 0..25 {
+        env.ok(&["echo", &format!("{i}")]);
+        largest = largest.max(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0));
+    }
+    assert!(
+        largest < store::WAL_FLUSH_BYTES + 512 * 1024,
+        "the WAL stays bounded: {largest}"
+    );
+    assert_eq!(
+        listed(&env).len(),
+        20,
+        "every run is recorded (the list shows 20)"
+    );
+}
+
+#[test]
+fn a_command_that_stores_something_durable_checkpoints_and_leaves_no_wal() {
+    let env = crate::flows::scripted_env(1);
+    env.ok(&["echo", "hi"]);
+    env.ok(&["build-context", "payments", "-i", "docs"]);
+    let dir = env.path().join(".archie");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, [".gitignore", "archie.db"]);
 }
