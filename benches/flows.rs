@@ -23,6 +23,7 @@
 //!   model answers with a `cache` type the memory does not know yet, as real models do.
 //!
 //! `ARCHIE_BENCH_DOCS=N` changes the document count of `long` (default 50);
+//! `ARCHIE_BENCH_PROMPT_SIZES=1000,100000` the memory sizes of `prompt` (default 100,10000);
 //! `ARCHIE_BENCH_KEEP=1` keeps (and prints) the temporary folders of `prompt` and `long`.
 //!
 //! The binary is the one cargo builds for this bench (`CARGO_BIN_EXE_archie`, i.e.
@@ -633,7 +634,10 @@ fn prompt_sizes() -> anyhow::Result<()> {
         "docs chr",
         "wall/run s"
     );
-    for n in [100usize, 10_000] {
+    let sizes: Vec<usize> = std::env::var("ARCHIE_BENCH_PROMPT_SIZES")
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|_| vec![100, 10_000]);
+    for n in sizes {
         let mut dir = tempfile::tempdir()?;
         dir.disable_cleanup(std::env::var_os("ARCHIE_BENCH_KEEP").is_some());
         write_memory_and_named_documents(dir.path(), n, 10)?;

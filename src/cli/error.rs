@@ -282,6 +282,13 @@ fn memory_hints(err: &MemoryError) -> Vec<String> {
                 crate::memory::MAX_SIZE_ENV
             )]
         }
+        MemoryError::Io {
+            action: "read",
+            source,
+            ..
+        } if source.kind() == std::io::ErrorKind::PermissionDenied => {
+            vec!["Check that you may read the file, then run the command again.".into()]
+        }
         MemoryError::Io { source, .. } => io_hint(source).into_iter().collect(),
     }
 }
@@ -473,6 +480,27 @@ mod tests {
         let cmd = CommandError::from(anyhow::anyhow!("boom"));
         assert_eq!(cmd.exit, Exit::Failed);
         assert!(cmd.hints.is_empty());
+    }
+
+    #[test]
+    fn a_read_that_is_not_allowed_asks_for_read_permission() {
+        let err = MemoryError::Io {
+            action: "read",
+            path: "context.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        };
+        let cmd = CommandError::from(err);
+        assert_eq!(cmd.exit, Exit::Failed);
+        assert_eq!(
+            cmd.hints,
+            ["Check that you may read the file, then run the command again."]
+        );
+        let err = MemoryError::Io {
+            action: "write",
+            path: "context.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        };
+        assert!(CommandError::from(err).hints[0].contains("writable"));
     }
 
     #[test]

@@ -43,12 +43,50 @@ pub struct MemoryFile {
 
 #[derive(Debug, Clone)]
 struct Loaded {
-    /// Hash of the file's bytes when it was read or last written (None: no file).
-    disk: Option<[u8; 32]>,
+    /// What the file held when it was read or last written.
+    disk: Disk,
     /// [`Memory::stamp`] of the memory as loaded or last saved, and its unknown keys
     /// (a public field, changed without a stamp), to tell whether the caller changed it.
     stamp: u64,
     extra: Map<String, Value>,
+}
+
+/// What the file held, to tell at save time whether another process wrote it since.
+#[derive(Clone)]
+enum Disk {
+    /// There was no file.
+    Missing,
+    /// The bytes read at load: kept rather than hashed, so a command that never saves
+    /// (`memory stats`) pays nothing for them (they were in memory while the file was
+    /// parsed anyway, so the peak is the same).
+    Read(Vec<u8>),
+    /// The hash of what the last save wrote.
+    Wrote([u8; 32]),
+    /// A save failed midway: take the file as changed.
+    Unknown,
+}
+
+impl std::fmt::Debug for Disk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Disk::Missing => f.write_str("Missing"),
+            Disk::Read(bytes) => write!(f, "Read({} bytes)", bytes.len()),
+            Disk::Wrote(_) => f.write_str("Wrote"),
+            Disk::Unknown => f.write_str("Unknown"),
+        }
+    }
+}
+
+impl Disk {
+    /// Whether `now` (None: no file) is what the file held.
+    fn holds(&self, now: Option<&[u8]>) -> bool {
+        match (self, now) {
+            (Disk::Missing, None) => true,
+            (Disk::Read(bytes), Some(now)) => bytes.as_slice() == now,
+            (Disk::Wrote(sum), Some(now)) => *sum == hash(now),
+            _ => false,
+        }
+    }
 }
 
 /// What [`MemoryFile::save`] did.
@@ -84,16 +122,10 @@ impl MemoryFile {
         let path = path.into();
         let mut problems = Problems::default();
         let (disk, memory) = match read_bytes(&path, limit)? {
-            None => (None, Memory::new()),
+            None => (Disk::Missing, Memory::new()),
             Some(bytes) => {
-                // The hash (for telling, at save time, whether another process wrote the
-                // file) is computed beside the parse.
-                let (digest, memory) = std::thread::scope(|s| {
-                    let digest = s.spawn(|| hash(&bytes));
-                    let memory = parse(&path, &bytes, Some(&mut problems));
-                    (digest.join().ok(), memory)
-                });
-                (Some(digest.unwrap_or_else(|| hash(&bytes))), memory?)
+                let memory = parse(&path, &bytes, Some(&mut problems))?;
+                (Disk::Read(bytes), memory)
             }
         };
         let file = MemoryFile {
@@ -162,9 +194,15 @@ impl MemoryFile {
         }
         let _lock = self.lock()?;
         let on_disk = read_bytes(&self.path, self.limit)?;
-        let disk_hash = on_disk.as_deref().map(hash);
+        let unchanged = state.disk.holds(on_disk.as_deref());
+        let on_disk_existed = on_disk.is_some();
+        // Only a merge can come out as what the file already holds.
+        let disk_hash = on_disk.as_deref().filter(|_| !unchanged).map(hash);
+        // From here until the write succeeds, what the file holds is not known; and the
+        // bytes kept from the load are not needed any more.
+        state.disk = Disk::Unknown;
         let json = match on_disk {
-            Some(bytes) if disk_hash != state.disk => {
+            Some(bytes) if !unchanged => {
                 // Disk first, then ours. Nothing is ever removed from a memory, so this
                 // keeps whatever another process (or our own earlier merge) added.
                 // A file that became corrupt meanwhile stops the save here.
@@ -177,23 +215,29 @@ impl MemoryFile {
                 report.relationships = merged.relationships().len();
                 merged.to_json_bytes()
             }
-            _ => memory.to_json_bytes(),
+            other => {
+                drop(other);
+                memory.to_json_bytes()
+            }
         };
         // A key pasted into a conversation must not reach the repository either.
-        let text = crate::secrets::redact_text(&String::from_utf8_lossy(&json));
+        // serde_json writes UTF-8.
+        let json = String::from_utf8(json)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let text = crate::secrets::redact_text(&json);
         drop(json);
         let new_hash = hash(text.as_bytes());
         if disk_hash == Some(new_hash) {
-            state.disk = disk_hash;
+            state.disk = Disk::Wrote(new_hash);
             state.stamp = memory.stamp();
             state.extra = memory.extra.clone();
             return Ok(report);
         }
-        if disk_hash.is_some() {
+        if on_disk_existed {
             self.keep_backup()?;
         }
         files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
-        state.disk = Some(new_hash);
+        state.disk = Disk::Wrote(new_hash);
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();
         report.written = true;

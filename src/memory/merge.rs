@@ -5,6 +5,7 @@ use super::model::{key_cow, relationship_type_cow, trimmed};
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// What one upsert did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +72,7 @@ impl Memory {
             if k.is_empty() {
                 return Change::Skipped;
             }
-            self.index(&k).ok_or_else(|| k.into_owned())
+            self.index(&k).ok_or_else(|| Arc::<str>::from(&*k))
         };
         match found {
             Ok(i) => {
@@ -90,14 +91,13 @@ impl Memory {
     }
 
     /// Stores a new entity under key `k` (not in memory yet).
-    fn add_entity(&mut self, k: String, entity: Entity) -> Ix {
+    fn add_entity(&mut self, k: Arc<str>, entity: Entity) -> Ix {
         let i = self.entities.len() as Ix;
-        let k = k.into_boxed_str();
-        self.by_key.insert(k.clone(), i);
+        self.plain.push(*entity.name == *k);
+        self.by_key.insert(super::StoredKey::new(&k), i);
         self.keys.push(k);
         self.entities.push(entity);
-        self.outgoing.push(Vec::new());
-        self.incoming.push(Vec::new());
+        self.adjacency.take();
         self.touch();
         i
     }
@@ -112,7 +112,7 @@ impl Memory {
         if let Some(i) = self.index(&k) {
             return Some((i, false));
         }
-        let k = k.into_owned();
+        let k = Arc::<str>::from(&*k);
         let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
         Some((self.add_entity(k, stub), true))
     }
@@ -134,6 +134,16 @@ impl Memory {
     /// created as a stub of type `unknown` (the second value counts them), so nothing
     /// is dropped. The stored `from`/`to` are the entities' display names.
     pub fn upsert_relationship(&mut self, rel: Relationship) -> (Change, usize) {
+        self.upsert_relationship_with(rel, None)
+    }
+
+    /// [`Memory::upsert_relationship`], with what loading a file in archie's sorted order
+    /// allows to skip (see [`Loading`]).
+    pub(super) fn upsert_relationship_with(
+        &mut self,
+        rel: Relationship,
+        loading: Option<&mut Loading>,
+    ) -> (Change, usize) {
         let Relationship {
             from,
             to,
@@ -144,14 +154,34 @@ impl Memory {
         if kind.is_empty() || from.trim().is_empty() || to.trim().is_empty() {
             return (Change::Skipped, 0);
         }
-        let (Some((fi, from_added)), Some((ti, to_added))) =
-            (self.entity_or_stub(&from), self.entity_or_stub(&to))
-        else {
+        let from_cached = loading.as_deref().and_then(|l| l.cached_from(&from));
+        let (fi, from_added) = match from_cached {
+            Some(fi) => (fi, false),
+            None => match self.entity_or_stub(&from) {
+                Some(found) => found,
+                None => return (Change::Skipped, 0),
+            },
+        };
+        let Some((ti, to_added)) = self.entity_or_stub(&to) else {
             return (Change::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
         let rk = (fi, ti, self.kind_id(&kind));
-        if let Some(&i) = self.rel_by_key.get(&rk) {
+        // A file in archie's order lists each relationship once, in ascending order: one
+        // that comes after the previous needs no lookup.
+        let in_order = match loading {
+            Some(l) => {
+                l.remember_from(&from, fi);
+                l.in_order(&key_cow(&from), &key_cow(&to), &kind)
+            }
+            None => false,
+        };
+        let existing = if in_order && self.rel_by_key.get().is_none() {
+            None
+        } else {
+            self.rel_index().get(&rk).copied()
+        };
+        if let Some(i) = existing {
             let old = &mut self.relationships[i as usize];
             let mut changed = false;
             for (name, value) in properties {
@@ -168,10 +198,19 @@ impl Memory {
             };
             return (change, stubs);
         }
-        // The display names of the entities; the given strings when they are those.
+        // The display names of the entities; the given strings when they are those
+        // (known without reading the name when both are the key).
         let display = |given: String, i: Ix| {
-            let name = &self.entities[i as usize].name;
-            if given == *name { given } else { name.clone() }
+            let same = if self.plain[i as usize] {
+                matches!(key_cow(&given), Cow::Borrowed(_))
+            } else {
+                given == self.entities[i as usize].name
+            };
+            if same {
+                given
+            } else {
+                self.entities[i as usize].name.clone()
+            }
         };
         let stored = Relationship {
             from: display(from, fi),
@@ -180,11 +219,12 @@ impl Memory {
             properties,
         };
         let i = self.relationships.len() as Ix;
-        self.outgoing[fi as usize].push(i);
-        self.incoming[ti as usize].push(i);
-        self.rel_by_key.insert(rk, i);
+        if let Some(index) = self.rel_by_key.get_mut() {
+            index.insert(rk, i);
+        }
         self.rel_keys.push(rk);
         self.relationships.push(stored);
+        self.adjacency.take();
         self.touch();
         (Change::Added, stubs)
     }
@@ -225,12 +265,13 @@ impl Memory {
     pub(super) fn reserve(&mut self, entities: usize, relationships: usize) {
         self.entities.reserve(entities);
         self.keys.reserve(entities);
+        self.plain.reserve(entities);
         self.by_key.reserve(entities);
-        self.outgoing.reserve(entities);
-        self.incoming.reserve(entities);
         self.relationships.reserve(relationships);
         self.rel_keys.reserve(relationships);
-        self.rel_by_key.reserve(relationships);
+        if let Some(index) = self.rel_by_key.get_mut() {
+            index.reserve(relationships);
+        }
     }
 }
 
@@ -241,7 +282,7 @@ impl Memory {
         let f = self.index(other.key_of(f))?;
         let t = self.index(other.key_of(t))?;
         let kind = *self.kind_ids.get(&other.kinds[kind as usize])?;
-        self.rel_by_key.get(&(f, t, kind)).copied()
+        self.rel_index().get(&(f, t, kind)).copied()
     }
 
     /// What merging this memory into `ours` would change there, without merging (for
@@ -319,6 +360,67 @@ fn new_properties(
     new: &serde_json::Map<String, serde_json::Value>,
 ) -> bool {
     new.iter().any(|(name, value)| old.get(name) != Some(value))
+}
+
+/// What loading a file can skip: the lookup of a relationship's `from` when it is the
+/// previous one's (a sorted file lists an entity's relationships together), and the
+/// check for a duplicate while relationships come in ascending (key of from, key of to,
+/// type) order, as archie writes them.
+#[derive(Debug, Default)]
+pub(super) struct Loading {
+    from: String,
+    from_index: Option<Ix>,
+    last: Option<(String, String, String)>,
+    sorted: bool,
+}
+
+impl Loading {
+    pub(super) fn new() -> Self {
+        Loading {
+            sorted: true,
+            ..Loading::default()
+        }
+    }
+
+    fn cached_from(&self, from: &str) -> Option<Ix> {
+        self.from_index.filter(|_| self.from == from)
+    }
+
+    fn remember_from(&mut self, from: &str, i: Ix) {
+        if self.from_index != Some(i) || self.from != from {
+            self.from.clear();
+            self.from.push_str(from);
+            self.from_index = Some(i);
+        }
+    }
+
+    /// Whether (from, to, type) comes after the previous relationship; once one does not,
+    /// the file is not in order and every relationship is looked up.
+    fn in_order(&mut self, from: &str, to: &str, kind: &str) -> bool {
+        if !self.sorted {
+            return false;
+        }
+        let after = match &self.last {
+            None => true,
+            Some((f, t, k)) => (f.as_str(), t.as_str(), k.as_str()) < (from, to, kind),
+        };
+        if !after {
+            self.sorted = false;
+            return false;
+        }
+        match &mut self.last {
+            Some((f, t, k)) => {
+                for (mine, new) in [(f, from), (t, to), (k, kind)] {
+                    if mine != new {
+                        mine.clear();
+                        mine.push_str(new);
+                    }
+                }
+            }
+            None => self.last = Some((from.to_string(), to.to_string(), kind.to_string())),
+        }
+        true
+    }
 }
 
 /// `text` normalised by `f`, reusing its allocation when it already is.

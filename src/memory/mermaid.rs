@@ -132,7 +132,7 @@ impl Memory {
         // list, not by a scan of every relationship.
         let mut edges: Vec<(&str, &str, &str)> = keys
             .iter()
-            .flat_map(|&i| self.outgoing[i as usize].iter())
+            .flat_map(|&i| self.outgoing_of(i).iter())
             .filter_map(|&r| {
                 let (f, t, _) = self.rel_keys[r as usize];
                 let from = ids.get(&f)?;

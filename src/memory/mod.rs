@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// An entity's place in [`Memory::entities`] (u32: four billion entities is plenty, and
 /// the indices stay half the size).
@@ -57,46 +58,159 @@ fn next_stamp() -> u64 {
 
 /// The knowledge graph: entities and relationships with O(1) lookups by key.
 ///
-/// Every index is kept up to date by the upserts, so loading builds it once and nothing
-/// scans the graph to find an entity, a relationship or a neighbour. Entities and
-/// relationships are never removed, so the indices stay valid; the order in memory is
-/// insertion order, the order on disk is sorted (see [`Memory::to_json`]).
+/// The indices are built once and kept up to date by the upserts, so nothing scans the
+/// graph to find an entity, a relationship or a neighbour. The relationship index and
+/// the adjacency lists are built on first use (loading a sorted file needs neither, and
+/// `memory stats` never needs the first). Entities and relationships are never removed,
+/// so the indices stay valid; the order in memory is insertion order, the order on disk
+/// is sorted (see [`Memory::to_json`]).
 #[derive(Debug, Clone)]
 pub struct Memory {
     entities: Vec<Entity>,
     /// `keys[i]` is [`key`] of `entities[i].name`.
-    keys: Vec<Box<str>>,
+    keys: Vec<Arc<str>>,
+    /// `plain[i]`: the display name of entity `i` is its key (so a name equal to the key
+    /// is equal to the display name, without reading it).
+    plain: Vec<bool>,
     relationships: Vec<Relationship>,
     /// `rel_keys[i]`: the entities and type of `relationships[i]`.
     rel_keys: Vec<RelKey>,
     /// Unknown top-level keys of the file, written back unchanged.
     pub extra: Map<String, Value>,
-    by_key: HashMap<Box<str>, Ix>,
-    rel_by_key: HashMap<RelKey, Ix>,
+    by_key: HashMap<StoredKey, Ix>,
+    /// (from, to, type) → relationship; built on first use.
+    rel_by_key: OnceLock<HashMap<RelKey, Ix>>,
     /// Normalised relationship types, interned: `kinds[t]`, and type → t.
     kinds: Vec<Box<str>>,
     kind_ids: HashMap<Box<str>, Ix>,
-    /// Entity → indices of the relationships leaving it / arriving at it.
-    outgoing: Vec<Vec<Ix>>,
-    incoming: Vec<Vec<Ix>>,
+    /// Entity → relationships leaving it / arriving at it; built on first use, dropped
+    /// when an entity or a relationship is added.
+    adjacency: OnceLock<Adjacency>,
     /// Changes with every change of content (see [`next_stamp`]).
     stamp: u64,
 }
+
+/// The relationships of every entity, in compressed rows: `out[out_start[i]..out_start[i
+/// + 1]]` leave entity `i`, in the order they were added; likewise `inc` arrive.
+#[derive(Debug, Clone, Default)]
+struct Adjacency {
+    out_start: Vec<u32>,
+    out: Vec<Ix>,
+    in_start: Vec<u32>,
+    inc: Vec<Ix>,
+}
+
+impl Adjacency {
+    /// Two passes over the relationships: count, then place.
+    fn build(entities: usize, rel_keys: &[RelKey]) -> Self {
+        let rows = |end: fn(&RelKey) -> Ix| {
+            let mut start = vec![0u32; entities + 1];
+            for rk in rel_keys {
+                start[end(rk) as usize + 1] += 1;
+            }
+            for i in 0..entities {
+                start[i + 1] += start[i];
+            }
+            let mut next = start.clone();
+            let mut list = vec![0 as Ix; rel_keys.len()];
+            for (r, rk) in rel_keys.iter().enumerate() {
+                let slot = &mut next[end(rk) as usize];
+                list[*slot as usize] = r as Ix;
+                *slot += 1;
+            }
+            (start, list)
+        };
+        let (out_start, out) = rows(|rk| rk.0);
+        let (in_start, inc) = rows(|rk| rk.1);
+        Adjacency {
+            out_start,
+            out,
+            in_start,
+            inc,
+        }
+    }
+
+    fn outgoing(&self, i: Ix) -> &[Ix] {
+        let i = i as usize;
+        &self.out[self.out_start[i] as usize..self.out_start[i + 1] as usize]
+    }
+
+    fn incoming(&self, i: Ix) -> &[Ix] {
+        let i = i as usize;
+        &self.inc[self.in_start[i] as usize..self.in_start[i + 1] as usize]
+    }
+}
+
+/// An entity key as the index holds it: up to [`INLINE_KEY`] bytes (most names) in the
+/// index's own slot, so a lookup compares without following a pointer to the heap (at
+/// 100k entities those cache misses were a fifth of the load time); longer keys shared
+/// with [`Memory::keys`]. Looked up by the key's bytes.
+#[derive(Debug, Clone)]
+enum StoredKey {
+    Inline { len: u8, bytes: [u8; INLINE_KEY] },
+    Shared(Arc<str>),
+}
+
+const INLINE_KEY: usize = 22;
+
+impl StoredKey {
+    fn new(key: &Arc<str>) -> Self {
+        let b = key.as_bytes();
+        if b.len() <= INLINE_KEY {
+            let mut bytes = [0u8; INLINE_KEY];
+            bytes[..b.len()].copy_from_slice(b);
+            StoredKey::Inline {
+                len: b.len() as u8,
+                bytes,
+            }
+        } else {
+            StoredKey::Shared(Arc::clone(key))
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        match self {
+            StoredKey::Inline { len, bytes } => &bytes[..*len as usize],
+            StoredKey::Shared(key) => key.as_bytes(),
+        }
+    }
+}
+
+impl std::borrow::Borrow<[u8]> for StoredKey {
+    fn borrow(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+/// As `[u8]` hashes, so that a lookup by bytes finds the key.
+impl std::hash::Hash for StoredKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl PartialEq for StoredKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for StoredKey {}
 
 impl Default for Memory {
     fn default() -> Self {
         Memory {
             entities: Vec::new(),
             keys: Vec::new(),
+            plain: Vec::new(),
             relationships: Vec::new(),
             rel_keys: Vec::new(),
             extra: Map::new(),
             by_key: HashMap::new(),
-            rel_by_key: HashMap::new(),
+            rel_by_key: OnceLock::new(),
             kinds: Vec::new(),
             kind_ids: HashMap::new(),
-            outgoing: Vec::new(),
-            incoming: Vec::new(),
+            adjacency: OnceLock::new(),
             stamp: next_stamp(),
         }
     }
@@ -154,17 +268,27 @@ impl Memory {
     }
 
     /// The file's shape, sorted: entities by key, relationships by (from, to, type).
+    ///
+    /// A memory loaded from a file is mostly in this order already (new entries come at
+    /// the end), so stable sorts, which find sorted runs, do little work; relationships
+    /// are compared by the ranks of their entities' keys, not by the keys.
     fn raw_out(&self) -> RawOut<'_> {
         let mut entities: Vec<Ix> = (0..self.entities.len() as Ix).collect();
-        entities.sort_unstable_by(|&a, &b| self.keys[a as usize].cmp(&self.keys[b as usize]));
+        entities.sort_by(|&a, &b| self.key_of(a).cmp(self.key_of(b)));
+        let mut rank = vec![0 as Ix; self.entities.len()];
+        for (r, &i) in entities.iter().enumerate() {
+            rank[i as usize] = r as Ix;
+        }
+        let mut kinds: Vec<Ix> = (0..self.kinds.len() as Ix).collect();
+        kinds.sort_by(|&a, &b| self.kinds[a as usize].cmp(&self.kinds[b as usize]));
+        let mut kind_rank = vec![0 as Ix; self.kinds.len()];
+        for (r, &k) in kinds.iter().enumerate() {
+            kind_rank[k as usize] = r as Ix;
+        }
         let mut relationships: Vec<Ix> = (0..self.relationships.len() as Ix).collect();
-        relationships.sort_unstable_by(|&a, &b| {
-            let (fa, ta, ka) = self.rel_keys[a as usize];
-            let (fb, tb, kb) = self.rel_keys[b as usize];
-            self.keys[fa as usize]
-                .cmp(&self.keys[fb as usize])
-                .then_with(|| self.keys[ta as usize].cmp(&self.keys[tb as usize]))
-                .then_with(|| self.kinds[ka as usize].cmp(&self.kinds[kb as usize]))
+        relationships.sort_by_key(|&r| {
+            let (f, t, k) = self.rel_keys[r as usize];
+            (rank[f as usize], rank[t as usize], kind_rank[k as usize])
         });
         RawOut {
             entities: entities
@@ -210,7 +334,33 @@ impl Memory {
 
     /// The index of the entity with this [`key`].
     fn index(&self, k: &str) -> Option<Ix> {
-        self.by_key.get(k).copied()
+        self.by_key.get(k.as_bytes()).copied()
+    }
+
+    fn adjacency(&self) -> &Adjacency {
+        self.adjacency
+            .get_or_init(|| Adjacency::build(self.entities.len(), &self.rel_keys))
+    }
+
+    /// The relationships leaving entity `i`, in the order they were added.
+    fn outgoing_of(&self, i: Ix) -> &[Ix] {
+        self.adjacency().outgoing(i)
+    }
+
+    /// The relationships arriving at entity `i`, in the order they were added.
+    fn incoming_of(&self, i: Ix) -> &[Ix] {
+        self.adjacency().incoming(i)
+    }
+
+    /// (from, to, type) → relationship.
+    fn rel_index(&self) -> &HashMap<RelKey, Ix> {
+        self.rel_by_key.get_or_init(|| {
+            self.rel_keys
+                .iter()
+                .enumerate()
+                .map(|(r, rk)| (*rk, r as Ix))
+                .collect()
+        })
     }
 
     fn key_of(&self, i: Ix) -> &str {

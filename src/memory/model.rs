@@ -99,12 +99,18 @@ pub fn key(name: &str) -> String {
 /// ASCII, single spaces: the common case in a file archie wrote).
 pub(super) fn key_cow(name: &str) -> Cow<'_, str> {
     let bytes = name.as_bytes();
-    let plain = bytes.first() != Some(&b' ')
-        && bytes.last() != Some(&b' ')
-        && bytes
-            .iter()
-            .all(|&b| b == b' ' || (b.is_ascii_graphic() && !b.is_ascii_uppercase()))
-        && !name.contains("  ");
+    let mut previous = b' ';
+    let plain = bytes.last() != Some(&b' ')
+        && bytes.iter().all(|&b| {
+            // No space first, none doubled, no other whitespace, nothing to lower-case.
+            let ok = if b == b' ' {
+                previous != b' '
+            } else {
+                b.is_ascii_graphic() && !b.is_ascii_uppercase()
+            };
+            previous = b;
+            ok
+        });
     if plain {
         return Cow::Borrowed(name);
     }

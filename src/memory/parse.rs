@@ -6,6 +6,7 @@
 //! `relations` as an older name of `relationships`, `null` accepted for a missing list,
 //! string or map, and unknown top-level keys kept (in [`Memory::extra`]).
 
+use super::merge::Loading;
 use super::model::{UNKNOWN_TYPE, null_default};
 use super::{Entity, Memory, Relationship};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -105,6 +106,7 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
         let mut memory = Memory::new();
         let mut extra = Map::new();
         let mut counts = Counts::default();
+        let mut loading = Loading::new();
         // Relationships that come before the entities wait for them, so an entity's
         // display name and type come from its own entry, not from a stub.
         let mut early: Option<Vec<Relationship>> = None;
@@ -116,6 +118,7 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
                         memory: &mut memory,
                         problems: self.problems.as_deref_mut(),
                         counts: &mut counts,
+                        loading: &mut loading,
                         entities: true,
                         hold: None,
                     })?;
@@ -127,6 +130,7 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
                         memory: &mut memory,
                         problems: self.problems.as_deref_mut(),
                         counts: &mut counts,
+                        loading: &mut loading,
                         entities: false,
                         hold,
                     })?;
@@ -157,6 +161,7 @@ struct Items<'a, 'p> {
     memory: &'a mut Memory,
     problems: Option<&'p mut Problems>,
     counts: &'a mut Counts,
+    loading: &'a mut Loading,
     entities: bool,
     hold: Option<&'a mut Vec<Relationship>>,
 }
@@ -213,7 +218,8 @@ impl<'de> Visitor<'de> for Items<'_, '_> {
                 match self.hold.as_deref_mut() {
                     Some(hold) => hold.push(rel),
                     None => {
-                        self.memory.upsert_relationship(rel);
+                        self.memory
+                            .upsert_relationship_with(rel, Some(&mut *self.loading));
                     }
                 }
             }

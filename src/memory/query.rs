@@ -15,19 +15,19 @@ impl Memory {
 
     /// Relationships leaving the entity.
     pub fn outgoing(&self, name: &str) -> Vec<&Relationship> {
-        self.rels(&self.outgoing, name)
+        self.rels(Memory::outgoing_of, name)
     }
 
     /// Relationships arriving at the entity.
     pub fn incoming(&self, name: &str) -> Vec<&Relationship> {
-        self.rels(&self.incoming, name)
+        self.rels(Memory::incoming_of, name)
     }
 
-    fn rels(&self, index: &[Vec<Ix>], name: &str) -> Vec<&Relationship> {
+    fn rels(&self, list: fn(&Memory, Ix) -> &[Ix], name: &str) -> Vec<&Relationship> {
         let Some(i) = self.index(&key_cow(name)) else {
             return Vec::new();
         };
-        let mut ids = index[i as usize].clone();
+        let mut ids = list(self, i).to_vec();
         ids.sort_unstable_by(|&a, &b| self.rel_order(a, b));
         ids.iter()
             .map(|&r| &self.relationships[r as usize])
@@ -50,7 +50,8 @@ impl Memory {
         let Some(i) = self.index(&key_cow(name)) else {
             return out;
         };
-        let mut ids: Vec<Ix> = self.incoming[i as usize]
+        let mut ids: Vec<Ix> = self
+            .incoming_of(i)
             .iter()
             .copied()
             .filter(|&r| self.rel_keys[r as usize].0 != i)
@@ -74,10 +75,12 @@ impl Memory {
     /// The entities at the other end of the relationships of entity `i` (outgoing first;
     /// an entity linked twice comes twice).
     pub(super) fn neighbour_ids(&self, i: Ix) -> impl Iterator<Item = Ix> + '_ {
-        let out = self.outgoing[i as usize]
+        let out = self
+            .outgoing_of(i)
             .iter()
             .map(|&r| self.rel_keys[r as usize].1);
-        let inc = self.incoming[i as usize]
+        let inc = self
+            .incoming_of(i)
             .iter()
             .map(|&r| self.rel_keys[r as usize].0);
         out.chain(inc)
@@ -85,7 +88,7 @@ impl Memory {
 
     /// How many relationships touch entity `i`.
     pub(super) fn degree(&self, i: Ix) -> usize {
-        self.outgoing[i as usize].len() + self.incoming[i as usize].len()
+        self.outgoing_of(i).len() + self.incoming_of(i).len()
     }
 
     /// Counts by type and the most connected entities.
@@ -219,7 +222,7 @@ impl Memory {
         }
         let mut rels: Vec<Ix> = ids
             .iter()
-            .flat_map(|&i| self.outgoing[i as usize].iter().copied())
+            .flat_map(|&i| self.outgoing_of(i).iter().copied())
             .filter(|&r| shown.contains(&self.rel_keys[r as usize].1))
             .collect();
         rels.sort_unstable();

@@ -213,17 +213,25 @@ impl<'a> Layers<'a> {
         ) else {
             return false;
         };
-        self.base.rel_by_key.contains_key(&(f, t, kind))
+        // Through the entity's own relationships: no index of them all is needed.
+        self.base
+            .outgoing_of(f)
+            .iter()
+            .any(|&r| self.base.rel_keys[r as usize] == (f, t, kind))
     }
 
     /// The top's relationships that the base does not hold, leaving entity `t` of the
     /// top and arriving at it.
     fn top_only(&self, t: Ix) -> (impl Iterator<Item = Ix> + '_, impl Iterator<Item = Ix> + '_) {
-        let out = self.top.outgoing[t as usize]
+        let out = self
+            .top
+            .outgoing_of(t)
             .iter()
             .copied()
             .filter(|&r| !self.base_has(r));
-        let inc = self.top.incoming[t as usize]
+        let inc = self
+            .top
+            .incoming_of(t)
             .iter()
             .copied()
             .filter(|&r| !self.base_has(r));
@@ -266,12 +274,12 @@ impl<'a> Layers<'a> {
         let mut top_ids: Vec<Ix> = Vec::new();
         for k in chosen {
             if let Some(b) = self.base_index(k) {
-                base_ids.extend(self.base.outgoing[b as usize].iter().copied().filter(|&r| {
+                base_ids.extend(self.base.outgoing_of(b).iter().copied().filter(|&r| {
                     chosen.contains(self.base.key_of(self.base.rel_keys[r as usize].1))
                 }));
             }
             if let Some(t) = self.top_index(k) {
-                top_ids.extend(self.top.outgoing[t as usize].iter().copied().filter(|&r| {
+                top_ids.extend(self.top.outgoing_of(t).iter().copied().filter(|&r| {
                     chosen.contains(self.top.key_of(self.top.rel_keys[r as usize].1))
                         && !self.base_has(r)
                 }));

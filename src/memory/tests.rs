@@ -513,3 +513,34 @@ fn a_merge_on_top_of_disk_equals_a_merge_of_a_clone() {
     let mut probe = ours.clone();
     assert_eq!(disk.news_for(&ours), probe.merge(disk.clone()));
 }
+
+#[test]
+fn duplicates_in_a_file_collapse_whether_it_is_sorted_or_not() {
+    let text = br#"{"entities": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+      "relationships": [
+        {"from": "a", "to": "b", "type": "calls", "properties": {"x": 1}},
+        {"from": "a", "to": "b", "type": "calls", "properties": {"y": 2}},
+        {"from": "a", "to": "c", "type": "calls"},
+        {"from": "A", "to": "B", "type": "Calls", "properties": {"z": 3}},
+        {"from": "b", "to": "a", "type": "calls"}
+      ]}"#;
+    let m = Memory::from_json(text).expect("parses");
+    assert_eq!(m.relationships().len(), 3);
+    let ab = m.outgoing("a");
+    assert_eq!(ab[0].to, "b");
+    assert_eq!(
+        ab[0].properties,
+        json!({"x": 1, "y": 2, "z": 3})
+            .as_object()
+            .cloned()
+            .unwrap()
+    );
+    // Loading archie's own output gives the same memory back.
+    let again = Memory::from_json(m.to_json().as_bytes()).expect("parses");
+    assert_eq!(again.to_json(), m.to_json());
+    let big = sample_graph("svc", 500, 9);
+    let reloaded = Memory::from_json(big.to_json().as_bytes()).expect("parses");
+    assert_eq!(reloaded.to_json(), big.to_json());
+    assert_eq!(reloaded.stats(), big.stats());
+    assert_eq!(reloaded.neighbours("svc 3"), big.neighbours("svc 3"));
+}
