@@ -160,7 +160,8 @@ fn bench(dir: &Path, n: usize) {
         relevant.tokens,
         layered.tokens,
     );
-    assert_eq!(estimate_tokens(&relevant.text), relevant.tokens);
+    // The budget holds (line by line estimates add up to at least the whole's).
+    assert!(estimate_tokens(&relevant.text) <= relevant.tokens && relevant.tokens <= 2000);
     drop(bytes);
 }
 

@@ -45,15 +45,74 @@ impl Problems {
     }
 }
 
+/// Files at least this large are parsed on a second thread while this one builds the
+/// memory from what it parses (a 100k-entity file is about 45 MB).
+const PARALLEL_FROM: usize = 2 << 20;
+
+/// Entities and relationships handed from the parsing thread at a time.
+const BATCH: usize = 8192;
+
 /// Parses a memory file's bytes; problems go to `problems` when given.
 pub(super) fn from_slice(
     bytes: &[u8],
     problems: Option<&mut Problems>,
 ) -> Result<Memory, serde_json::Error> {
+    if bytes.len() >= PARALLEL_FROM {
+        return from_slice_in_parallel(bytes, problems);
+    }
+    let mut builder = Builder::default();
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let memory = read(&mut de, problems)?;
+    let extra = de.deserialize_map(FileVisitor {
+        problems,
+        sink: &mut builder,
+    })?;
     de.end()?;
-    Ok(memory)
+    Ok(builder.finish(extra))
+}
+
+/// [`from_slice`] with the parsing on a second thread: it hands entities and
+/// relationships over in batches, in file order, and this thread puts them into the
+/// memory and its indices. The two halves of the work take about as long each.
+fn from_slice_in_parallel(
+    bytes: &[u8],
+    problems: Option<&mut Problems>,
+) -> Result<Memory, serde_json::Error> {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(4);
+    let want_problems = problems.is_some();
+    std::thread::scope(|scope| {
+        let parser = scope.spawn(move || {
+            let mut found = Problems::default();
+            let mut sink = Batches {
+                tx,
+                batch: Vec::with_capacity(BATCH),
+            };
+            let mut de = serde_json::Deserializer::from_slice(bytes);
+            let extra = de
+                .deserialize_map(FileVisitor {
+                    problems: want_problems.then_some(&mut found),
+                    sink: &mut sink,
+                })
+                .and_then(|extra| de.end().map(|()| extra));
+            sink.flush();
+            (extra, found)
+        });
+        let mut builder = Builder::default();
+        for batch in rx {
+            for item in batch {
+                builder.put(item);
+            }
+        }
+        let (extra, found) = match parser.join() {
+            Ok(done) => done,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let extra = extra?;
+        if let Some(problems) = problems {
+            problems.listed.extend(found.listed);
+            problems.more += found.more;
+        }
+        Ok(builder.finish(extra))
+    })
 }
 
 /// Reads the file's shape from any deserializer (a checkpoint's state holds a memory).
@@ -61,11 +120,102 @@ pub(super) fn read<'de, D: Deserializer<'de>>(
     de: D,
     problems: Option<&mut Problems>,
 ) -> Result<Memory, D::Error> {
-    de.deserialize_map(FileVisitor { problems })
+    let mut builder = Builder::default();
+    let extra = de.deserialize_map(FileVisitor {
+        problems,
+        sink: &mut builder,
+    })?;
+    Ok(builder.finish(extra))
 }
 
-struct FileVisitor<'p> {
+/// What parsing finds, in file order.
+enum Item {
+    Entity(Entity),
+    Relationship(Relationship),
+    /// The list of entities has ended.
+    EntitiesRead,
+}
+
+/// Where parsed items go: straight into a memory, or in batches to another thread.
+trait Sink {
+    fn put(&mut self, item: Item);
+}
+
+/// Builds the memory from the items of a file.
+struct Builder {
+    memory: Memory,
+    loading: Loading,
+    /// Relationships that come before the entities wait for them, so an entity's
+    /// display name and type come from its own entry, not from a stub.
+    early: Vec<Relationship>,
+    entities_read: bool,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            memory: Memory::new(),
+            loading: Loading::new(),
+            early: Vec::new(),
+            entities_read: false,
+        }
+    }
+}
+
+impl Sink for Builder {
+    fn put(&mut self, item: Item) {
+        match item {
+            Item::Entity(entity) => {
+                self.memory.upsert_entity(entity);
+            }
+            Item::Relationship(rel) if !self.entities_read => self.early.push(rel),
+            Item::Relationship(rel) => {
+                self.memory
+                    .upsert_relationship_with(rel, Some(&mut self.loading));
+            }
+            Item::EntitiesRead => self.entities_read = true,
+        }
+    }
+}
+
+impl Builder {
+    fn finish(mut self, extra: Map<String, Value>) -> Memory {
+        for rel in std::mem::take(&mut self.early) {
+            self.memory.upsert_relationship(rel);
+        }
+        self.memory.extra = extra;
+        self.memory
+    }
+}
+
+/// Hands items to the building thread, [`BATCH`] at a time.
+struct Batches {
+    tx: std::sync::mpsc::SyncSender<Vec<Item>>,
+    batch: Vec<Item>,
+}
+
+impl Batches {
+    fn flush(&mut self) {
+        if !self.batch.is_empty() {
+            let full = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+            // The receiver only goes away when this thread's work is not wanted.
+            let _ = self.tx.send(full);
+        }
+    }
+}
+
+impl Sink for Batches {
+    fn put(&mut self, item: Item) {
+        self.batch.push(item);
+        if self.batch.len() >= BATCH {
+            self.flush();
+        }
+    }
+}
+
+struct FileVisitor<'p, 's, S> {
     problems: Option<&'p mut Problems>,
+    sink: &'s mut S,
 }
 
 /// A top-level key of the file.
@@ -95,56 +245,37 @@ impl<'de> Deserialize<'de> for Field {
     }
 }
 
-impl<'de> Visitor<'de> for FileVisitor<'_> {
-    type Value = Memory;
+impl<'de, S: Sink> Visitor<'de> for FileVisitor<'_, '_, S> {
+    /// The unknown top-level keys; entities and relationships went to the sink.
+    type Value = Map<String, Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(r#"a memory file (an object with "entities" and "relationships")"#)
     }
 
-    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Memory, A::Error> {
-        let mut memory = Memory::new();
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut extra = Map::new();
         let mut counts = Counts::default();
-        let mut loading = Loading::new();
-        // Relationships that come before the entities wait for them, so an entity's
-        // display name and type come from its own entry, not from a stub.
-        let mut early: Option<Vec<Relationship>> = None;
-        let mut entities_read = false;
         while let Some(field) = map.next_key::<Field>()? {
             match field {
-                Field::Entities => {
+                Field::Entities | Field::Relationships => {
+                    let entities = matches!(field, Field::Entities);
                     map.next_value_seed(Items {
-                        memory: &mut memory,
+                        sink: &mut *self.sink,
                         problems: self.problems.as_deref_mut(),
                         counts: &mut counts,
-                        loading: &mut loading,
-                        entities: true,
-                        hold: None,
+                        entities,
                     })?;
-                    entities_read = true;
-                }
-                Field::Relationships => {
-                    let hold = (!entities_read).then(|| early.get_or_insert_with(Vec::new));
-                    map.next_value_seed(Items {
-                        memory: &mut memory,
-                        problems: self.problems.as_deref_mut(),
-                        counts: &mut counts,
-                        loading: &mut loading,
-                        entities: false,
-                        hold,
-                    })?;
+                    if entities {
+                        self.sink.put(Item::EntitiesRead);
+                    }
                 }
                 Field::Other(key) => {
                     extra.insert(key, map.next_value::<Value>()?);
                 }
             }
         }
-        for rel in early.into_iter().flatten() {
-            memory.upsert_relationship(rel);
-        }
-        memory.extra = extra;
-        Ok(memory)
+        Ok(extra)
     }
 }
 
@@ -155,18 +286,15 @@ struct Counts {
     relationships: usize,
 }
 
-/// The list of entities or relationships: each goes into the memory as it is read, or
-/// into `hold` when it must wait.
-struct Items<'a, 'p> {
-    memory: &'a mut Memory,
+/// The list of entities or relationships: each goes to the sink as it is read.
+struct Items<'a, 'p, S> {
+    sink: &'a mut S,
     problems: Option<&'p mut Problems>,
     counts: &'a mut Counts,
-    loading: &'a mut Loading,
     entities: bool,
-    hold: Option<&'a mut Vec<Relationship>>,
 }
 
-impl<'de> DeserializeSeed<'de> for Items<'_, '_> {
+impl<'de, S: Sink> DeserializeSeed<'de> for Items<'_, '_, S> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
@@ -174,7 +302,7 @@ impl<'de> DeserializeSeed<'de> for Items<'_, '_> {
     }
 }
 
-impl<'de> Visitor<'de> for Items<'_, '_> {
+impl<'de, S: Sink> Visitor<'de> for Items<'_, '_, S> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -198,30 +326,17 @@ impl<'de> Visitor<'de> for Items<'_, '_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
-        if let Some(n) = seq.size_hint() {
-            if self.entities {
-                self.memory.reserve(n, 0);
-            } else {
-                self.memory.reserve(0, n);
-            }
-        }
         if self.entities {
             while let Some(raw) = seq.next_element::<RawEntity>()? {
                 self.counts.entities += 1;
                 let entity = raw.check(self.counts.entities, self.problems.as_deref_mut());
-                self.memory.upsert_entity(entity);
+                self.sink.put(Item::Entity(entity));
             }
         } else {
             while let Some(raw) = seq.next_element::<RawRelationship>()? {
                 self.counts.relationships += 1;
                 let rel = raw.check(self.counts.relationships, self.problems.as_deref_mut());
-                match self.hold.as_deref_mut() {
-                    Some(hold) => hold.push(rel),
-                    None => {
-                        self.memory
-                            .upsert_relationship_with(rel, Some(&mut *self.loading));
-                    }
-                }
+                self.sink.put(Item::Relationship(rel));
             }
         }
         Ok(())

@@ -123,22 +123,22 @@ impl Memory {
 
         let mut relationships = 0;
         let rel_header = "Known relationships:\n";
-        let mut rel_text = String::new();
-        used += estimate_tokens(rel_header);
+        // The header counts from the first relationship that fits with it.
+        let mut header_cost = estimate_tokens(rel_header);
         for (from, kind, to) in view.relationships_among(&chosen) {
             line.clear();
             let _ = writeln!(line, "- {from} {kind} {to}");
-            let cost = estimate_tokens(&line);
+            let cost = estimate_tokens(&line) + header_cost;
             if used + cost + note_cost > budget_tokens {
                 break;
             }
+            if header_cost > 0 {
+                text.push_str(rel_header);
+                header_cost = 0;
+            }
             used += cost;
-            rel_text.push_str(&line);
+            text.push_str(&line);
             relationships += 1;
-        }
-        if relationships > 0 {
-            text.push_str(rel_header);
-            text.push_str(&rel_text);
         }
         if omitted > 0 {
             let note = omission_note(omitted);
@@ -397,6 +397,18 @@ mod tests {
     #[test]
     fn nothing_named_means_nothing_added() {
         assert_eq!(sample().relevant("hello there", 1000), Relevant::default());
+    }
+
+    #[test]
+    fn the_budget_holds_to_the_token_whatever_fits() {
+        let m = sample();
+        let text = "checkout service and paymentgateway and orders-db";
+        for budget in 1..120 {
+            let r = m.relevant(text, budget);
+            assert!(r.tokens <= budget, "{} > {budget}: {}", r.tokens, r.text);
+            assert!(estimate_tokens(&r.text) <= r.tokens.max(0));
+            assert_eq!(r.text.contains("Known relationships"), r.relationships > 0);
+        }
     }
 
     #[test]

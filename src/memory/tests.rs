@@ -544,3 +544,29 @@ fn duplicates_in_a_file_collapse_whether_it_is_sorted_or_not() {
     assert_eq!(reloaded.stats(), big.stats());
     assert_eq!(reloaded.neighbours("svc 3"), big.neighbours("svc 3"));
 }
+
+#[test]
+fn a_large_file_parsed_on_two_threads_gives_the_same_memory() {
+    let big = sample_graph("svc", 12_000, 11);
+    let mut value: Value = serde_json::from_str(&big.to_json()).expect("json");
+    value["entities"]
+        .as_array_mut()
+        .expect("entities")
+        .push(json!({"name": "", "type": "queue"}));
+    value["version"] = json!(7);
+    let text = serde_json::to_vec_pretty(&value).expect("json");
+    assert!(text.len() >= 2 << 20, "{} bytes: large enough", text.len());
+    let mut problems = super::parse::Problems::default();
+    let parsed = super::parse::from_slice(&text, Some(&mut problems)).expect("parses");
+    let mut expected = big.clone();
+    expected.extra.insert("version".into(), json!(7));
+    assert_eq!(parsed.to_json(), expected.to_json());
+    assert_eq!(problems.messages().len(), 1, "{:?}", problems.messages());
+    // A syntax error near the end is reported as on one thread.
+    let mut broken = text.clone();
+    let at = broken.len() - 3;
+    broken.insert(at, b'!');
+    let err = super::parse::from_slice(&broken, None).expect_err("broken");
+    let small = serde_json::from_slice::<Value>(&broken).expect_err("broken");
+    assert_eq!((err.line(), err.column()), (small.line(), small.column()));
+}
