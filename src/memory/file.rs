@@ -261,8 +261,7 @@ impl MemoryFile {
             Some(bytes) => parse(&self.path, bytes, None)?,
             None => Memory::new(),
         };
-        let disk_hash = on_disk.as_deref().map(hash);
-        let merged_with_disk = disk_hash != state.disk;
+        let merged_with_disk = !state.disk.holds(on_disk.as_deref());
         let (stamp, extra) = (memory.stamp(), memory.extra.clone());
         let result = change(&mut memory);
         let mut report = SaveReport {
@@ -276,16 +275,19 @@ impl MemoryFile {
         if memory.stamp() != stamp || memory.extra != extra {
             let text = crate::secrets::redact_text(&memory.to_json());
             if on_disk.as_deref() != Some(text.as_bytes()) {
+                state.disk = Disk::Unknown;
                 if on_disk.is_some() {
                     self.keep_backup()?;
                 }
-                files::write_atomic(&self.path, text.as_bytes())
-                    .map_err(write_err(&self.path))?;
+                files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
                 report.written = true;
             }
-            state.disk = Some(hash(text.as_bytes()));
+            state.disk = Disk::Wrote(hash(text.as_bytes()));
         } else {
-            state.disk = disk_hash;
+            state.disk = match on_disk {
+                Some(bytes) => Disk::Read(bytes),
+                None => Disk::Missing,
+            };
         }
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();

@@ -121,15 +121,14 @@ fn what_next(run: &RunDetail, resume_command: &str, words: StepWords) -> Option<
     }
     match (run.summary.status, &run.next) {
         (Status::Completed, _) | (_, Some(Cursor::Done)) => None,
-        (
-            Status::Interrupted | Status::Failed | Status::Abandoned,
-            Some(Cursor::Node { node }),
-        ) => Some(format!(
-            "stopped after step {} (next: {})\n{}",
-            run.summary.step,
-            words(node),
-            continue_hint(resume_command)
-        )),
+        (Status::Interrupted | Status::Failed | Status::Abandoned, Some(Cursor::Node { node })) => {
+            Some(format!(
+                "stopped after step {} (next: {})\n{}",
+                run.summary.step,
+                words(node),
+                continue_hint(resume_command)
+            ))
+        }
         (Status::Interrupted | Status::Failed | Status::Abandoned, None) => Some(format!(
             "stopped before its first step finished\n{}",
             continue_hint(resume_command)
