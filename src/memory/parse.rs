@@ -250,7 +250,7 @@ impl<'de, S: Sink> Visitor<'de> for FileVisitor<'_, '_, S> {
     type Value = Map<String, Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(r#"a memory file (an object with "entities" and "relationships")"#)
+        f.write_str(r#"a JSON object with "entities" and "relationships""#)
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
@@ -307,9 +307,9 @@ impl<'de, S: Sink> Visitor<'de> for Items<'_, '_, S> {
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.entities {
-            "a list of entities"
+            "a JSON list of entities"
         } else {
-            "a list of relationships"
+            "a JSON list of relationships"
         })
     }
 
@@ -442,7 +442,7 @@ impl<'de> Deserialize<'de> for Properties {
         impl<'de> Visitor<'de> for PropertiesVisitor {
             type Value = Properties;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a map of properties")
+                f.write_str("a JSON object of properties")
             }
             fn visit_unit<E: de::Error>(self) -> Result<Properties, E> {
                 Ok(Properties::default())

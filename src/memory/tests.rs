@@ -491,9 +491,9 @@ fn relationships_before_entities_wait_for_them() {
 #[test]
 fn a_file_of_the_wrong_shape_says_what_was_expected() {
     let err = Memory::from_json(b"[1, 2]").expect_err("not an object");
-    assert!(err.to_string().contains("a memory file"), "{err}");
+    assert!(err.to_string().contains("a JSON object with"), "{err}");
     let err = Memory::from_json(br#"{"entities": {"a": 1}}"#).expect_err("not a list");
-    assert!(err.to_string().contains("a list of entities"), "{err}");
+    assert!(err.to_string().contains("a JSON list of entities"), "{err}");
     assert!(Memory::from_json(br#"{"entities": null, "relationships": null}"#).is_ok());
     let err = Memory::from_json(br#"{"entities": [{"type": "x"}]}"#).expect_err("no name");
     assert!(err.to_string().contains("missing field `name`"), "{err}");

@@ -207,7 +207,7 @@ fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
     env.write("bad.json", "{\"entities\": 7}");
     let ran = env.code(&["memory", "import", "bad.json"], 2);
     assert!(
-        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a list of entities)"),
+        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a JSON list of entities)"),
         "{}",
         ran.stderr
     );
