@@ -21,5 +21,6 @@ mod rerun;
 mod resume;
 mod scripts;
 mod search;
+mod secrets;
 mod store;
 mod terminal;
