@@ -216,7 +216,28 @@ const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
 ///
 /// Then every secret archie was configured with ([`register`]) is removed by value,
 /// whatever its shape.
+///
+/// Redacting twice changes nothing more (archie redacts at several layers: the store,
+/// then the terminal). A pass can make a new secret shape, such as a URL's user info
+/// running from one `[redacted]` to the next, or a key prefix that a removed value no
+/// longer glues to the word before it; so passes repeat until nothing changes (in
+/// practice at most twice).
 pub fn redact_text(text: &str) -> String {
+    let mut out = redact_once(text);
+    if out != text {
+        for _ in 0..4 {
+            let again = redact_once(&out);
+            if again == out {
+                break;
+            }
+            out = again;
+        }
+    }
+    out
+}
+
+/// One pass: key shapes, then the registered values.
+fn redact_once(text: &str) -> String {
     let shaped = redact_shapes(text);
     let known = known().lock().unwrap_or_else(PoisonError::into_inner);
     if known.iter().any(|k| shaped.contains(k.as_str())) {
@@ -467,6 +488,22 @@ mod tests {
         assert_eq!(r.finish(), "ünï");
         let long = "x".repeat(MAX_HELD + 1);
         assert_eq!(r.push(&long), long);
+    }
+
+    #[test]
+    fn redacting_twice_changes_nothing_more() {
+        // Found by fuzzing: the key inside the URL's authority ends it early; once
+        // redacted, the authority runs to the second `@`.
+        let text = "https://u:pw@éghp_012345/01@host b";
+        let once = redact_text(text);
+        assert_eq!(once, "https://u:[redacted]@host b");
+        assert_eq!(redact_text(&once), once);
+        // A registered value glued to a key prefix: once it is gone, the key stands alone.
+        register("probeGLUEDKEY-77");
+        assert_eq!(
+            redact_text("xoprobeGLUEDKEY-77xoxp-433139abb"),
+            "xo[redacted][redacted]"
+        );
     }
 
     #[test]
