@@ -344,14 +344,19 @@ impl Scripted {
     pub fn read_file(path: &Path) -> anyhow::Result<Vec<String>> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read answers file {}", path.display()))?;
+        Ok(Self::parse_answers(&text, path)?)
+    }
+
+    /// The answers in an answers file's text (read from `path`, named in the error): a
+    /// JSON list of strings, or one answer per line.
+    pub fn parse_answers(text: &str, path: &Path) -> Result<Vec<String>, UsageError> {
         if text.trim_start().starts_with('[') {
-            serde_json::from_str(&text).map_err(|e| {
+            serde_json::from_str(text).map_err(|e| {
                 UsageError::new(format!(
                     "{} is not a JSON list of strings ({e})",
                     path.display()
                 ))
                 .hint("Write one answer per line, or a JSON list such as [\"yes\", \"/approve\"].")
-                .into()
             })
         } else {
             Ok(text.lines().map(str::to_string).collect())

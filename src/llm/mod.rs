@@ -58,6 +58,8 @@ pub use config::{
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
+#[doc(hidden)]
+pub use stream::text_of_sse;
 pub use usage::{CallUsage, UsageMeter, UsageTotals};
 
 use crate::events::{Event, Events};
