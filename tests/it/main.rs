@@ -12,6 +12,7 @@ mod docs;
 mod engine;
 mod failures;
 mod flows;
+mod fuzz_regressions;
 mod llm;
 mod mcp;
 mod memory;
