@@ -201,7 +201,15 @@ fn nothing_leaks(secret: &'static str, given: Given) {
             args.push("--json".into());
         }
         args.extend(["--retries", "0", "analyze", "-i", "docs", "--no-extract"].map(String::from));
-        run(1, args);
+        let ran = run(1, args);
+        if let Given::UrlPassword = given {
+            // The error names the URL it could not reach: the user name stays.
+            assert!(
+                ran.stderr.contains("archieuser:[redacted]@127.0.0.1"),
+                "{}",
+                ran.stderr
+            );
+        }
     }
 
     // The secret did reach the places it was put.
