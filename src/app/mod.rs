@@ -254,6 +254,49 @@ impl EventSink for Both {
     }
 }
 
+/// Streamed tokens redacted as a whole: a secret that the model's tokens cut into pieces
+/// (`probe`, `NOPREF`, `IX-…`) reaches neither the terminal nor `--json` (see
+/// [`crate::secrets::StreamRedactor`]). Every other event passes through, after what
+/// the stream held back.
+struct RedactedStream {
+    inner: Events,
+    held: Mutex<crate::secrets::StreamRedactor>,
+}
+
+impl RedactedStream {
+    fn new(inner: Events) -> Self {
+        Self {
+            inner,
+            held: Mutex::new(crate::secrets::StreamRedactor::new()),
+        }
+    }
+
+    fn pass(&self, text: String) {
+        if !text.is_empty() {
+            self.inner.emit(Event::Token { text });
+        }
+    }
+}
+
+impl EventSink for RedactedStream {
+    fn emit(&self, event: Event) {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        match event {
+            Event::Token { text } => {
+                let ready = held.push(&text);
+                drop(held);
+                self.pass(ready);
+            }
+            other => {
+                let rest = held.finish();
+                drop(held);
+                self.pass(rest);
+                self.inner.emit(other);
+            }
+        }
+    }
+}
+
 /// What a finished (or paused) run left behind.
 pub struct RunResult<S> {
     pub state: S,
@@ -333,6 +376,7 @@ impl App {
         } else {
             Arc::new(ui.clone())
         };
+        let inner: Events = Arc::new(RedactedStream::new(inner));
         let current = Arc::new(CurrentRun::default());
         let summary = Arc::new(Mutex::new(Summary::default()));
         let events: Events = Arc::new(Recording {

@@ -347,14 +347,19 @@ impl Scripted {
         let text = String::from_utf8(bytes).map_err(|_| {
             UsageError::new(format!("answers file {} is not UTF-8 text", path.display()))
         })?;
+        Ok(Self::parse_answers(&text, path)?)
+    }
+
+    /// The answers in an answers file's text (read from `path`, named in the error): a
+    /// JSON list of strings, or one answer per line.
+    pub fn parse_answers(text: &str, path: &Path) -> Result<Vec<String>, UsageError> {
         if text.trim_start().starts_with('[') {
-            serde_json::from_str(&text).map_err(|e| {
+            serde_json::from_str(text).map_err(|e| {
                 UsageError::new(format!(
                     "{} is not a JSON list of strings ({e})",
                     path.display()
                 ))
                 .hint("Write one answer per line, or a JSON list such as [\"yes\", \"/approve\"].")
-                .into()
             })
         } else {
             Ok(text.lines().map(str::to_string).collect())

@@ -391,6 +391,7 @@ impl LlmConfig {
             return Err(LlmError::NotConfigured);
         }
         let base_url = base_url.unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
+        crate::secrets::register_url_password(&base_url);
         match reqwest::Url::parse(&base_url) {
             Ok(url) if matches!(url.scheme(), "http" | "https") => {}
             _ => {

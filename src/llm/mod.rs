@@ -79,6 +79,8 @@ pub use config::{
 };
 pub use error::{LlmError, TimeoutPhase};
 pub use repair::{OutputError, parse_structured};
+#[doc(hidden)]
+pub use stream::text_of_sse;
 pub use usage::{CallUsage, UsageMeter, UsageTotals};
 pub use waiting::WAITING;
 

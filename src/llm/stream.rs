@@ -270,5 +270,19 @@ fn broken<E: std::error::Error + 'static>(err: EventStreamError<E>) -> LlmError 
     }
 }
 
+/// For fuzzing (`fuzz/`): the text of the streamed answer in `body` (its pieces as the
+/// network cut them), read as [`read`] reads it, without deadlines.
+#[doc(hidden)]
+pub async fn text_of_sse(body: Vec<Vec<u8>>) -> Result<String, LlmError> {
+    let body = futures::stream::iter(body.into_iter().map(Ok::<_, std::io::Error>));
+    let hour = Duration::from_secs(3600);
+    let deadlines = Deadlines::new(hour, hour, Instant::now() + hour);
+    let activity = Activity::new(Arc::new(crate::events::Discard), hour);
+    let limits = Limits::new(None, 16 << 20);
+    Ok(read_events(body, deadlines, limits, &activity, parse_chunk)
+        .await?
+        .text)
+}
+
 #[cfg(test)]
 mod tests;

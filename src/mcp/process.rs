@@ -76,6 +76,8 @@ pub struct ServerProcess {
     child: Child,
     pgid: Option<i32>,
     pub log: Arc<Log>,
+    /// The task reading stderr into `log`.
+    drained: Option<tokio::task::JoinHandle<()>>,
     guard: GroupGuard,
 }
 
@@ -144,25 +146,33 @@ impl ServerProcess {
         else {
             return Err(io::Error::other("the server's pipes could not be opened"));
         };
-        tokio::spawn(drain(name.to_string(), stderr, Arc::clone(&log), events));
+        let drained = tokio::spawn(drain(name.to_string(), stderr, Arc::clone(&log), events));
         let stdout = LineLimit::new(stdout, max_line, Arc::clone(&log));
         Ok((
             ServerProcess {
                 child,
                 pgid,
                 log,
+                drained: Some(drained),
                 guard: GroupGuard { pgid },
             },
             Pipes { stdin, stdout },
         ))
     }
 
-    /// The server's exit status, if it exits within `wait`.
+    /// The server's exit status, if it exits within `wait`. Once it has exited, what it
+    /// wrote to stderr is in the log (read to its end, within the same `wait`).
     pub async fn exited(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
-        tokio::time::timeout(wait, self.child.wait())
+        let deadline = tokio::time::Instant::now() + wait;
+        let status = tokio::time::timeout_at(deadline, self.child.wait())
             .await
             .ok()
-            .and_then(Result::ok)
+            .and_then(Result::ok)?;
+        if let Some(drained) = self.drained.take() {
+            // A child it left behind may hold stderr open: the wait stays bounded.
+            let _ = tokio::time::timeout_at(deadline, drained).await;
+        }
+        Some(status)
     }
 
     /// Stops the server (call after closing its stdin): a moment to exit on its own,

@@ -17,6 +17,7 @@ impl Store {
 
     /// Stores an LLM response under `key` (replacing any previous one).
     pub fn cache_put(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        let value = super::redact_text(value);
         self.conn()
             .prepare_cached(
                 "INSERT INTO llm_cache (key, value, created_at) VALUES (?1, ?2, ?3)

@@ -59,6 +59,9 @@ pub enum Reply {
     },
     /// An answer that never ends: tokens forever (streamed), or a body that never ends.
     Endless,
+    /// A normal answer streamed in pieces of `every` characters (a real server's tokens
+    /// cut words, keys and tags anywhere), whole when not streamed.
+    Split { content: String, every: usize },
     /// An error status with a JSON body and extra headers.
     Error {
         status: u16,
@@ -103,6 +106,14 @@ impl Reply {
     /// A JSON answer (for structured calls): the value's text as the content.
     pub fn json(value: Value) -> Self {
         Self::text(value.to_string())
+    }
+
+    /// A normal answer streamed in pieces of `every` characters.
+    pub fn split(content: impl Into<String>, every: usize) -> Self {
+        Self::Split {
+            content: content.into(),
+            every: every.max(1),
+        }
     }
 
     /// Leaves usage out of the answer.
@@ -841,6 +852,19 @@ async fn respond_with(
                 .headers_mut()
                 .insert("content-type", content_type.parse().unwrap());
             response
+        }
+        Reply::Split { content, every } if request.is_stream() => {
+            let chars: Vec<char> = content.chars().collect();
+            let mut events: Vec<Result<Bytes, std::io::Error>> = chars
+                .chunks(every)
+                .map(|piece| Ok(sse(&chunk(&model, Some(&String::from_iter(piece)), None))))
+                .collect();
+            events.push(Ok(sse(&chunk(&model, None, Some("stop")))));
+            events.push(Ok(Bytes::from_static(b"data: [DONE]\n\n")));
+            stream_response(events, guard)
+        }
+        Reply::Split { content, .. } => {
+            Box::pin(respond(Reply::text(content), request, guard)).await
         }
     }
 }

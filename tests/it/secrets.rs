@@ -1,0 +1,354 @@
+//! Secrets never reach anything archie writes or prints: for each of three secrets (an
+//! `sk-…` key, a key with no recognisable prefix, the password in a `--base-url`), real
+//! runs spread the secret everywhere a careless user and a chatty model would, then every
+//! artefact is searched for it.
+//!
+//! Where the secret goes in: the environment (`OPENAI_API_KEY`, `OPENAI_BASE_URL`), the
+//! command line (`--base-url`, `-q`, `--answer`), an answers file, a design document, and
+//! the mock model's replies (a structured extraction answer, an invalid one that archie
+//! repairs, streamed agent text cut into 3-character pieces so the secret arrives split
+//! across tokens, the knowledge part, the final analysis and overview, a 500 that is
+//! retried, a 400 that fails a run), and a failed run's error chain (a closed port).
+//!
+//! Where it is searched for: every file under the folder but the user's own inputs (the
+//! memory file and its `.bak`, the outputs, `.archie/archie.db` and any `-wal`/`-shm`, the
+//! LLM cache inside it), stdout and stderr of every run, `archie runs show RUN`,
+//! `archie --json runs list` and `archie --json runs show RUN`.
+
+use crate::flows::is_extraction;
+use crate::support::TestEnv;
+use crate::support::mock_llm::{MockRequest, Reply};
+use serde_json::json;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How the secret is handed to archie.
+#[derive(Clone, Copy)]
+enum Given {
+    /// As `OPENAI_API_KEY`.
+    ApiKey,
+    /// As the password in `--base-url http://archieuser:SECRET@127.0.0.1:PORT/v1` (and
+    /// in `OPENAI_BASE_URL`).
+    UrlPassword,
+}
+
+/// A model that repeats the secret wherever it can: in extraction answers (the first one
+/// for the document that names it invalid JSON, to make archie repair it), in every agent
+/// turn and its knowledge part (streamed in 3-character pieces; a new entity each time, so
+/// every run saves the memory and keeps a `.bak`), in the final analysis and the overview; and that fails the first conversation call with a 500 whose body names it.
+fn leaky_model(secret: &'static str) -> impl Fn(&MockRequest) -> Reply + Send + Sync + 'static {
+    let chats = Arc::new(AtomicUsize::new(0));
+    let broken = Arc::new(AtomicUsize::new(0));
+    move |req| {
+        let text = req.text();
+        if is_extraction(req) {
+            if text.contains("deploy key") && broken.fetch_add(1, Ordering::SeqCst) == 0 {
+                return Reply::text(format!(
+                    "Sure! {{\"entities\": [{{\"name\": \"Vault\", \"type\": \"service\", \"description\": \"stores {secret}\"}}"
+                ));
+            }
+            return Reply::json(json!({
+                "entities": [
+                    {"name": "Checkout Service", "type": "service", "description": format!("signs with {secret}")},
+                    {"name": format!("Key {secret}"), "type": "concept", "tags": [secret]}
+                ],
+                "relationships": [
+                    {"from": "Checkout Service", "to": format!("Key {secret}"), "type": "uses"}
+                ]
+            }));
+        }
+        let chat = chats.fetch_add(1, Ordering::SeqCst);
+        if chat == 0 {
+            return Reply::error(500, &format!("upstream rejected credential {secret}"), None);
+        }
+        let knowledge = format!(
+            r#"<system>{{"entities":[{{"name":"Vault {chat}","type":"service","description":"holds {secret}"}}],"relationships":[]}}</system>"#
+        );
+        let agent = if text.contains("write the final architecture analysis") {
+            format!(
+                "## Assumptions\n- the key {secret} is rotated\n\n## Main components\n- Vault\n\n## Alternatives and trade-offs\n- none\n\n## Decisions\n- keep {secret} out of git\n\n## Open questions\n- none"
+            )
+        } else if text.contains("context overview") {
+            format!(
+                "## Purpose\nSigns with {secret}.\n\n## Key components\n- Vault\n\n## Interactions and data flows\nCheckout reads {secret} from Vault."
+            )
+        } else {
+            format!("Is {secret} the production key, and who rotates it?")
+        };
+        Reply::split(format!("<agent>{agent}</agent>\n{knowledge}"), 3)
+    }
+}
+
+/// A port on 127.0.0.1 where nothing listens.
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("address").port()
+}
+
+/// Runs everything a careless user would with `secret` given as `given`, then fails the
+/// test if the secret appears in any artefact.
+fn nothing_leaks(secret: &'static str, given: Given) {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(leaky_model(secret));
+    let password_url = |port: u16| format!("http://archieuser:{secret}@127.0.0.1:{port}/v1");
+    let mock_port: u16 = env
+        .mock()
+        .url()
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches("/v1")
+        .parse()
+        .expect("the mock's port");
+    let env = match given {
+        Given::ApiKey => env.env("OPENAI_API_KEY", secret),
+        Given::UrlPassword => env.env("OPENAI_BASE_URL", password_url(mock_port)),
+    };
+    // The user's own files: they hold the secret because the user put it there.
+    env.docs("docs", 2);
+    env.write(
+        "docs/deploy.md",
+        format!("# Deploy\n\nThe deploy key is {secret}. The Checkout Service signs with it.\n"),
+    );
+    env.write("answers.txt", format!("The key is {secret}.\n/approve\n"));
+    let inputs = [env.path().join("docs"), env.path().join("answers.txt")];
+
+    let url_flag: Vec<String> = match given {
+        Given::ApiKey => Vec::new(),
+        Given::UrlPassword => vec!["--base-url".into(), password_url(mock_port)],
+    };
+    let with_url = |args: &[&str]| -> Vec<String> {
+        url_flag
+            .iter()
+            .cloned()
+            .chain(args.iter().map(|a| a.to_string()))
+            .collect()
+    };
+    let query = format!("Is {secret} safe to keep in the repo?");
+    let answer = format!("We use {secret} in production.");
+    let mut outputs = Vec::new();
+    let mut run = |code: i32, args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let ran = env.code(&args, code);
+        outputs.push((args.join(" "), ran.stdout.clone(), ran.stderr.clone()));
+        ran
+    };
+
+    // An analysis streamed to the terminal, with the secret in the query and an answer.
+    run(
+        0,
+        with_url(&[
+            "-v", "analyze", "-i", "docs", "-q", &query, "--answer", &answer, "--answer",
+            "/approve",
+        ]),
+    );
+    // The same as JSON events, answers from a file.
+    run(
+        0,
+        with_url(&[
+            "--json",
+            "analyze",
+            "-i",
+            "docs",
+            "-o",
+            "second.md",
+            "--answers",
+            "answers.txt",
+        ]),
+    );
+    // Not streamed: the answer arrives whole.
+    run(
+        0,
+        with_url(&[
+            "--no-stream",
+            "analyze",
+            "-i",
+            "docs",
+            "-o",
+            "third.md",
+            "--answer",
+            &answer,
+            "--answer",
+            "/approve",
+        ]),
+    );
+    // A context overview, on the terminal and as JSON.
+    run(0, with_url(&["-v", "build-context", "shop", "-i", "docs"]));
+    run(
+        0,
+        with_url(&["--json", "build-context", "vault", "-i", "docs"]),
+    );
+    // A 400 whose message names the secret fails a run.
+    env.mock().push(Reply::bad_request(&format!(
+        "credential {secret} is not allowed for this model"
+    )));
+    run(1, with_url(&["analyze", "-i", "docs", "--no-extract"]));
+    env.mock().push(Reply::bad_request(&format!(
+        "credential {secret} is not allowed for this model"
+    )));
+    run(
+        1,
+        with_url(&["--json", "analyze", "-i", "docs", "--no-extract"]),
+    );
+    // A closed port: the error chain names the URL it could not reach.
+    let closed = closed_port();
+    let closed_url = match given {
+        Given::ApiKey => format!("http://127.0.0.1:{closed}/v1"),
+        Given::UrlPassword => password_url(closed),
+    };
+    for json in [false, true] {
+        let mut args = vec!["--base-url".to_string(), closed_url.clone()];
+        if json {
+            args.push("--json".into());
+        }
+        args.extend(["--retries", "0", "analyze", "-i", "docs", "--no-extract"].map(String::from));
+        let ran = run(1, args);
+        if let Given::UrlPassword = given {
+            // The error names the host it could not reach, without the password.
+            assert!(
+                ran.stderr.contains(&format!("127.0.0.1:{closed}/v1")),
+                "{}",
+                ran.stderr
+            );
+        }
+    }
+
+    // The secret did reach the places it was put.
+    let requests = env.mock().received();
+    match given {
+        Given::ApiKey => assert!(
+            requests
+                .iter()
+                .any(|r| r.authorization.as_deref() == Some(&format!("Bearer {secret}"))),
+            "the key was sent to the server"
+        ),
+        Given::UrlPassword => assert!(
+            requests.iter().any(|r| r
+                .authorization
+                .as_deref()
+                .is_some_and(|a| a.starts_with("Basic "))),
+            "the URL's credentials were sent to the server"
+        ),
+    }
+    assert!(requests.iter().any(|r| r.text().contains(secret)));
+    // What archie tells about its runs.
+    let listed = run(0, vec!["--json".into(), "runs".into(), "list".into()]);
+    let event: serde_json::Value =
+        serde_json::from_str(listed.stdout.lines().next().unwrap_or("")).expect("one JSON line");
+    let ids: Vec<String> = event["value"]
+        .as_array()
+        .expect("a list of runs")
+        .iter()
+        .filter_map(|r| r["id"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(ids.len(), 9, "{}", listed.stdout);
+    run(0, vec!["runs".into(), "list".into()]);
+    for id in &ids {
+        run(0, vec!["runs".into(), "show".into(), id.clone()]);
+        run(
+            0,
+            vec!["--json".into(), "runs".into(), "show".into(), id.clone()],
+        );
+    }
+
+    // Nothing anywhere.
+    let mut leaks = Vec::new();
+    for (command, stdout, stderr) in &outputs {
+        // A script joins the streamed tokens: the secret must not appear there either.
+        let streamed: String = stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|e| e["event"] == "token")
+            .filter_map(|e| e["text"].as_str().map(str::to_string))
+            .collect();
+        if streamed.contains(secret) {
+            leaks.push(format!("the token events of `{command}`: {streamed}"));
+        }
+        for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
+            for line in text.lines().filter(|l| l.contains(secret)) {
+                leaks.push(format!("{stream} of `{command}`: {line}"));
+            }
+        }
+    }
+    let mut searched = 0;
+    for entry in walkdir::WalkDir::new(env.path()) {
+        let entry = entry.expect("walk the folder");
+        let path = entry.path();
+        if !entry.file_type().is_file() || inputs.iter().any(|i| path.starts_with(i)) {
+            continue;
+        }
+        searched += 1;
+        let bytes = std::fs::read(path).expect("read an artefact");
+        for at in find_all(&bytes, secret.as_bytes()) {
+            let context = &bytes[at.saturating_sub(60)..(at + secret.len() + 20).min(bytes.len())];
+            leaks.push(format!(
+                "the file {}: …{}…",
+                relative(path, env.path()),
+                String::from_utf8_lossy(context)
+            ));
+        }
+    }
+    for artefact in [
+        "context.json",
+        "context.json.bak",
+        "analysis_result.md",
+        "second.md",
+        "third.md",
+        "shop_context.md",
+        "vault_context.md",
+        ".archie/archie.db",
+    ] {
+        assert!(
+            env.path().join(artefact).is_file(),
+            "{artefact} was not written\n{}",
+            env.files()
+        );
+    }
+    assert!(searched >= 8, "{}", env.files());
+    assert!(
+        leaks.is_empty(),
+        "the secret {secret} leaked into:\n{}",
+        leaks.join("\n")
+    );
+    for (file, what) in [
+        ("context.json", "the memory file"),
+        ("analysis_result.md", "the analysis"),
+        ("shop_context.md", "the overview"),
+    ] {
+        assert!(
+            env.read(file).contains("[redacted]"),
+            "{what} never met the secret, so this test proves nothing about it"
+        );
+    }
+}
+
+/// Where `needle` starts in `haystack`.
+fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
+    haystack
+        .windows(needle.len())
+        .enumerate()
+        .filter(|(_, w)| *w == needle)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn relative(path: &Path, root: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn an_sk_key_reaches_no_artefact() {
+    nothing_leaks("sk-probeSKKEY-UNIQUE789xyz", Given::ApiKey);
+}
+
+#[test]
+fn a_key_without_a_known_prefix_reaches_no_artefact() {
+    nothing_leaks("probeNOPREFIX-UNIQUE456", Given::ApiKey);
+}
+
+#[test]
+fn a_password_in_the_base_url_reaches_no_artefact() {
+    nothing_leaks("probePASSWORD-UNIQUE321", Given::UrlPassword);
+}
