@@ -64,34 +64,9 @@ pub enum Event {
         delay_ms: u64,
         reason: String,
     },
-    /// LLM usage for the run so far (emitted at the end of LLM commands).
-    Usage {
-        /// Calls made, answered or failed (cache hits excluded).
-        calls: u64,
-        prompt_tokens: u64,
-        completion_tokens: u64,
-        ms: u64,
-        /// Some token counts are archie's estimates: the server did not report them.
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        estimated: bool,
-        /// Calls whose token counts are estimates (the others are the server's figures).
-        #[serde(skip_serializing_if = "is_zero")]
-        estimated_calls: u64,
-        /// HTTP requests sent (every attempt, failed and refused ones too).
-        requests: u64,
-        /// Calls that failed.
-        #[serde(skip_serializing_if = "is_zero")]
-        failed: u64,
-        /// Requests the endpoint refused (429/503) and archie sent again later.
-        #[serde(skip_serializing_if = "is_zero")]
-        refused: u64,
-        /// Answers cut off at their `max_tokens`.
-        #[serde(skip_serializing_if = "is_zero")]
-        truncated: u64,
-        /// The most requests in flight at once.
-        #[serde(skip_serializing_if = "is_zero")]
-        concurrency: u64,
-    },
+    /// LLM usage for the run so far (emitted at the end of LLM commands). Its fields
+    /// stand inline: `{"event": "usage", "calls": 3, ...}`.
+    Usage(Usage),
     /// The run needs an answer. Without a terminal the run stops here (exit code 3).
     Interrupt {
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -323,6 +298,37 @@ pub struct MemoryChange {
     pub entities_added: u64,
     pub relationships_added: u64,
     pub updated: u64,
+}
+
+/// LLM usage of a run so far ([`Event::Usage`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Usage {
+    /// Calls made, answered or failed (cache hits excluded).
+    pub calls: u64,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    /// Time with a call in flight (parallel calls are not added up).
+    pub ms: u64,
+    /// Some token counts are archie's estimates: the server did not report them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub estimated: bool,
+    /// Calls whose token counts are estimates (the others are the server's figures).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub estimated_calls: u64,
+    /// HTTP requests sent (every attempt, failed and refused ones too).
+    pub requests: u64,
+    /// Calls that failed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub failed: u64,
+    /// Requests the endpoint refused (429/503) and archie sent again later.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refused: u64,
+    /// Answers cut off at their `max_tokens`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub truncated: u64,
+    /// The most requests in flight at once.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub concurrency: u64,
 }
 
 /// LLM use of this invocation: `llm_ms` is time with a call in flight, `wall_ms` the

@@ -8,7 +8,7 @@ pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
 
 use crate::error::{Exit, Interrupted, UsageError};
 use crate::events::{
-    Event, EventSink, Events, MemoryChange, Pending, Summary, UsageSummary, Written,
+    Event, EventSink, Events, MemoryChange, Pending, Summary, Usage, UsageSummary, Written,
 };
 use crate::graph::{
     Chain, Checkpoint, Graph, NoInput, Outcome, Prompter, RunCtx, RunError, Scripted,
@@ -80,33 +80,38 @@ impl CurrentRun {
     }
 }
 
-/// This attempt's usage added to what earlier attempts of the run recorded, with the
-/// number of attempts.
-fn add_usage(earlier: Option<&serde_json::Value>, now: serde_json::Value) -> serde_json::Value {
-    let Some(earlier) = earlier.filter(|e| e.get("calls").is_some()) else {
-        return now;
+/// The usage a run records: this attempt's added to what earlier attempts of the run
+/// recorded, every key written (zeros too), and the number of attempts once there were
+/// several.
+fn add_usage(earlier: Option<&serde_json::Value>, now: &Usage) -> serde_json::Value {
+    let earlier = earlier.filter(|e| e.get("calls").is_some());
+    let num = |k: &str| {
+        earlier
+            .and_then(|e| e.get(k))
+            .and_then(serde_json::Value::as_u64)
     };
-    let num = |v: &serde_json::Value, k: &str| v.get(k).and_then(serde_json::Value::as_u64);
-    let sum = |k: &str| num(earlier, k).unwrap_or(0) + num(&now, k).unwrap_or(0);
-    let flag = |v: &serde_json::Value, k: &str| {
-        v.get(k)
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-    };
-    serde_json::json!({
-        "calls": sum("calls"),
-        "prompt_tokens": sum("prompt_tokens"),
-        "completion_tokens": sum("completion_tokens"),
-        "ms": sum("ms"),
-        "estimated": flag(earlier, "estimated") || flag(&now, "estimated"),
-        "estimated_calls": sum("estimated_calls"),
-        "requests": sum("requests"),
-        "failed": sum("failed"),
-        "refused": sum("refused"),
-        "truncated": sum("truncated"),
-        "concurrency": num(earlier, "concurrency").unwrap_or(0).max(num(&now, "concurrency").unwrap_or(0)),
-        "attempts": num(earlier, "attempts").unwrap_or(1) + 1,
-    })
+    let sum = |k: &str, n: u64| num(k).unwrap_or(0) + n;
+    let estimated = earlier
+        .and_then(|e| e.get("estimated"))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
+    let mut record = serde_json::json!({
+        "calls": sum("calls", now.calls),
+        "prompt_tokens": sum("prompt_tokens", now.prompt_tokens),
+        "completion_tokens": sum("completion_tokens", now.completion_tokens),
+        "ms": sum("ms", now.ms),
+        "estimated": estimated || now.estimated,
+        "estimated_calls": sum("estimated_calls", now.estimated_calls),
+        "requests": sum("requests", now.requests),
+        "failed": sum("failed", now.failed),
+        "refused": sum("refused", now.refused),
+        "truncated": sum("truncated", now.truncated),
+        "concurrency": num("concurrency").unwrap_or(0).max(now.concurrency),
+    });
+    if earlier.is_some() {
+        record["attempts"] = (num("attempts").unwrap_or(1) + 1).into();
+    }
+    record
 }
 
 /// Passes every event on, records files written and LLM usage on the current run, and
@@ -141,18 +146,12 @@ impl Recording {
                     updated: *updated,
                 })
             }
-            Event::Usage {
-                calls,
-                prompt_tokens,
-                completion_tokens,
-                ms,
-                ..
-            } => {
+            Event::Usage(usage) => {
                 summary.usage = Some(UsageSummary {
-                    calls: *calls,
-                    prompt_tokens: *prompt_tokens,
-                    completion_tokens: *completion_tokens,
-                    llm_ms: *ms,
+                    calls: usage.calls,
+                    prompt_tokens: usage.prompt_tokens,
+                    completion_tokens: usage.completion_tokens,
+                    llm_ms: usage.ms,
                     wall_ms: 0,
                 })
             }
@@ -200,37 +199,7 @@ impl EventSink for Recording {
         {
             let recorded = match &event {
                 Event::Wrote { path, what } => store.add_output(&run, path.as_ref(), what),
-                Event::Usage {
-                    calls,
-                    prompt_tokens,
-                    completion_tokens,
-                    ms,
-                    estimated,
-                    estimated_calls,
-                    requests,
-                    failed,
-                    refused,
-                    truncated,
-                    concurrency,
-                } => store.set_usage(
-                    &run,
-                    add_usage(
-                        earlier.as_ref(),
-                        serde_json::json!({
-                            "calls": calls,
-                            "prompt_tokens": prompt_tokens,
-                            "completion_tokens": completion_tokens,
-                            "ms": ms,
-                            "estimated": estimated,
-                            "estimated_calls": estimated_calls,
-                            "requests": requests,
-                            "failed": failed,
-                            "refused": refused,
-                            "truncated": truncated,
-                            "concurrency": concurrency,
-                        }),
-                    ),
-                ),
+                Event::Usage(usage) => store.set_usage(&run, add_usage(earlier.as_ref(), usage)),
                 _ => Ok(()),
             };
             if let Err(err) = recorded {

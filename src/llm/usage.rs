@@ -1,6 +1,6 @@
 //! Usage per call and per run.
 
-use crate::events::{Event, Events};
+use crate::events::{Event, Events, Usage};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -137,8 +137,13 @@ impl UsageMeter {
 
     /// Emits the totals as one [`Event::Usage`] (the summary line of LLM commands).
     pub fn emit(&self, events: &Events) {
-        let t = self.totals();
-        events.emit(Event::Usage {
+        events.emit(Event::Usage(self.totals().into()));
+    }
+}
+
+impl From<UsageTotals> for Usage {
+    fn from(t: UsageTotals) -> Self {
+        Usage {
             calls: t.calls,
             prompt_tokens: t.prompt_tokens,
             completion_tokens: t.completion_tokens,
@@ -150,6 +155,6 @@ impl UsageMeter {
             refused: t.refused,
             truncated: t.truncated,
             concurrency: t.peak_in_flight,
-        });
+        }
     }
 }

@@ -24,7 +24,7 @@ pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
 pub use text::thousands;
 
-use crate::events::{Event, EventSink};
+use crate::events::{Event, EventSink, Usage};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -515,7 +515,7 @@ impl Ui {
         let _ = std::io::stderr().flush();
     }
 
-    fn usage(&self, u: &UsageLine) {
+    fn usage(&self, u: &Usage) {
         let calls = u.calls;
         let state = self.state();
         let (run, status) = (state.run.clone(), state.run_status.clone());
@@ -562,8 +562,8 @@ impl Ui {
             };
             parts.push(format!(
                 "{est}{} → {est}{} tokens{note}",
-                thousands(u.prompt),
-                thousands(u.completion)
+                thousands(u.prompt_tokens),
+                thousands(u.completion_tokens)
             ));
             parts.push(format!("{} waiting for the model", text::took(u.ms)));
             if u.concurrency > 1 {
@@ -633,21 +633,6 @@ impl Ui {
         }
         self.done(&message);
     }
-}
-
-/// What the usage line says ([`Event::Usage`]).
-struct UsageLine {
-    calls: u64,
-    prompt: u64,
-    completion: u64,
-    ms: u64,
-    estimated: bool,
-    estimated_calls: u64,
-    requests: u64,
-    failed: u64,
-    refused: u64,
-    truncated: u64,
-    concurrency: u64,
 }
 
 /// `extracting knowledge 8/12 · eta 2 s` or `asking the model… 12 s`.
@@ -901,31 +886,7 @@ impl EventSink for Ui {
                 delay_ms,
                 reason,
             } => self.retry(attempt, max_attempts, delay_ms, &text::inert_line(&reason)),
-            Event::Usage {
-                calls,
-                prompt_tokens,
-                completion_tokens,
-                ms,
-                estimated,
-                estimated_calls,
-                requests,
-                failed,
-                refused,
-                truncated,
-                concurrency,
-            } => self.usage(&UsageLine {
-                calls,
-                prompt: prompt_tokens,
-                completion: completion_tokens,
-                ms,
-                estimated,
-                estimated_calls,
-                requests,
-                failed,
-                refused,
-                truncated,
-                concurrency,
-            }),
+            Event::Usage(usage) => self.usage(&usage),
             Event::Answered { prompt, answer } => self.line(&format!(
                 "{} {} · {}  {}",
                 tick(),

@@ -615,13 +615,7 @@ async fn usage_is_metered_per_call_and_per_run() {
     );
     llm.emit_usage();
     let usage = rec.events().into_iter().find_map(|e| match e {
-        Event::Usage {
-            calls,
-            prompt_tokens,
-            completion_tokens,
-            estimated,
-            ..
-        } => Some((calls, prompt_tokens, completion_tokens, estimated)),
+        Event::Usage(u) => Some((u.calls, u.prompt_tokens, u.completion_tokens, u.estimated)),
         _ => None,
     });
     assert_eq!(usage, Some((2, 14, 9, true)));

@@ -246,7 +246,7 @@ async fn streams_without_usage_are_estimated_and_marked() {
     llm.chat(question()).await.unwrap();
     llm.emit_usage();
     let estimated = rec.events().into_iter().find_map(|e| match e {
-        Event::Usage { estimated, .. } => Some(estimated),
+        Event::Usage(usage) => Some(usage.estimated),
         _ => None,
     });
     assert_eq!(estimated, Some(true));
