@@ -83,6 +83,22 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     }
     let (settings, overridden) =
         Settings::resumed(original.global.settings(), now, &run.memory_file, &dir);
+    if settings
+        .llm
+        .base_url
+        .as_deref()
+        .is_some_and(|url| url.contains(REDACTED))
+    {
+        // The run's --base-url held a password, which was never stored: sending the
+        // placeholder would fail with a puzzling 401 (or reach the wrong account).
+        return Err(UsageError::new(format!(
+            "run {id} was started with a --base-url holding a password, which archie does not keep"
+        ))
+        .hint(format!(
+            "Give the URL again: archie resume {id} --base-url 'http://USER:PASSWORD@HOST/v1'"
+        ))
+        .into());
+    }
     let checkpoint = store.latest_checkpoint(&id)?;
     Ok(Resumed {
         settings,

@@ -196,3 +196,63 @@ fn the_ci_script_drives_an_analysis_without_a_terminal() {
             .any(|r| r.text().contains("It fails fast."))
     );
 }
+
+#[test]
+fn a_base_url_password_is_not_kept_so_resume_asks_for_it_again() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 1);
+    let mock = env.mock().url();
+    let with_password =
+        |port: &str| format!("http://archieuser:resumePassw0rd99@127.0.0.1:{port}/v1");
+    // Nobody listens on the first URL: the run fails at its first LLM call.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("address")
+        .port()
+        .to_string();
+    let url = with_password(&closed);
+    env.code(
+        &[
+            "--base-url",
+            &url,
+            "--retries",
+            "0",
+            "analyze",
+            "-i",
+            "docs",
+            "-q",
+            "Q?",
+        ],
+        1,
+    );
+    let run_id = only_run(&env).summary.id;
+
+    // The password was not stored, so resume cannot use the recorded URL.
+    let refused = env.code(&["resume", &run_id, "--no-input"], 2);
+    assert!(
+        refused.stderr.contains("--base-url holding a password")
+            && refused
+                .stderr
+                .contains(&format!("archie resume {run_id} --base-url")),
+        "{}",
+        refused.stderr
+    );
+    assert!(env.mock().received().is_empty(), "nothing was sent");
+
+    // Given again, it is the password that reaches the server.
+    let port = mock
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches("/v1");
+    let url = with_password(port);
+    env.run(&["resume", &run_id, "--base-url", &url, "--no-input"]);
+    let received = env.mock().received();
+    assert!(!received.is_empty(), "the resumed run asked the model");
+    for request in &received {
+        assert_eq!(
+            request.authorization.as_deref(),
+            // base64 of "archieuser:resumePassw0rd99"
+            Some("Basic YXJjaGlldXNlcjpyZXN1bWVQYXNzdzByZDk5")
+        );
+    }
+}
