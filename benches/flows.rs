@@ -833,6 +833,15 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
         "  last turn prompt: {last_prompt} chars (~{} tokens)",
         last_prompt / 4
     );
+    // The history is budgeted (--history-budget): turn 50 should cost about what turn 5
+    // does, against turn 2 (the first with any history).
+    let turn = |n: usize| chats.get(n - 1).map_or(0, |r| prompt_chars(r));
+    let (t2, t5, t50) = (turn(2), turn(5), turn(50));
+    println!(
+        "  prompt chars by turn: 2: {t2}, 5: {t5}, 50: {t50} (turn 50 = {:.2}× turn 2, {:.2}× turn 5)",
+        t50 as f64 / t2.max(1) as f64,
+        t50 as f64 / t5.max(1) as f64
+    );
     println!(
         "  .archie/archie.db {:.1} KB + archie.db-wal {:.1} KB (after exit), run {id}, {} steps recorded",
         db as f64 / 1024.0,
