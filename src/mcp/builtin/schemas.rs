@@ -173,6 +173,24 @@ fn rel_schema() -> Value {
     })
 }
 
+/// The input of a tool that takes `{list: [{entity, texts: [string]}]}` (`entityName`
+/// is accepted for `entity`, as the reference memory server names it).
+fn per_entity(list: &str, texts: &str) -> Value {
+    json!({
+        "type": "object",
+        "properties": {list: {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "entity": {"type": "string"},
+                "entityName": {"type": "string"},
+                texts: {"type": "array", "items": {"type": "string"}}
+            },
+            "required": [texts]
+        }}},
+        "required": [list]
+    })
+}
+
 fn write_tools() -> Vec<ToolInfo> {
     let writes = hints(false, false);
     let removes = hints(false, true);
@@ -232,19 +250,7 @@ fn write_tools() -> Vec<ToolInfo> {
         tool(
             "add_observations",
             "Add observations (short facts) to existing entities.",
-            json!({
-                "type": "object",
-                "properties": {"observations": {"type": "array", "items": {
-                    "type": "object",
-                    "properties": {
-                        "entity": {"type": "string"},
-                        "entityName": {"type": "string"},
-                        "contents": {"type": "array", "items": {"type": "string"}}
-                    },
-                    "required": ["contents"]
-                }}},
-                "required": ["observations"]
-            }),
+            per_entity("observations", "contents"),
             json!({
                 "type": "object",
                 "properties": {
@@ -276,19 +282,7 @@ fn write_tools() -> Vec<ToolInfo> {
         tool(
             "delete_observations",
             "Remove observations from entities.",
-            json!({
-                "type": "object",
-                "properties": {"deletions": {"type": "array", "items": {
-                    "type": "object",
-                    "properties": {
-                        "entity": {"type": "string"},
-                        "entityName": {"type": "string"},
-                        "observations": {"type": "array", "items": {"type": "string"}}
-                    },
-                    "required": ["observations"]
-                }}},
-                "required": ["deletions"]
-            }),
+            per_entity("deletions", "observations"),
             counts(&["observations_removed"]),
             removes,
         ),
