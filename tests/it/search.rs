@@ -72,6 +72,12 @@ fn json_ok(dir: &Path, mock: &MockLlm, args: &[&str]) -> Vec<Value> {
     evs
 }
 
+/// `archie --json search --mcp-config CONFIG QUERY`, which must exit 0; its events.
+#[track_caller]
+fn search_ok(dir: &Path, mock: &MockLlm, config: &str, query: &str) -> Vec<Value> {
+    json_ok(dir, mock, &["search", "--mcp-config", config, query])
+}
+
 /// A project folder with the memory file, and a mock LLM (not yet told what to say).
 fn project() -> (TempDir, MockLlm) {
     let dir = tempdir();
@@ -286,11 +292,7 @@ fn three_tasks_on_a_server_run_at_the_same_time() {
         ("slow__slow_c", json!({"query": "c"})),
     ]);
     let config = write_config(dir.path(), json!({"slow": fake(&["--delay-ms", "300"])}));
-    let evs = json_ok(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", config.to_str().unwrap(), "abc?"],
-    );
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "abc?");
     let done = task_results(&evs);
     assert_eq!(done.len(), 3);
     let spans: Vec<(u64, u64)> = done
@@ -329,11 +331,7 @@ fn a_destructive_tool_runs_only_with_consent() {
         json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
     );
     let cfg = config.to_str().unwrap();
-    let evs = json_ok(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", cfg, "clean up"],
-    );
+    let evs = search_ok(dir.path(), &mock, cfg, "clean up");
     let results = task_results(&evs);
     assert_eq!(results[0]["status"], "done");
     assert_eq!(results[1]["status"], "skipped");
@@ -493,16 +491,7 @@ fn misbehaving_servers_are_skipped_or_timed_out_and_none_is_left_running() {
             script.display(), p("grandchild.pid"), p("shell.pid"))]},
     });
     let config = write_config(d, servers);
-    let evs = json_ok(
-        d,
-        &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "status?",
-        ],
-    );
+    let evs = search_ok(d, &mock, config.to_str().unwrap(), "status?");
 
     let discovered = named(&evs, "tools_discovered")[0]["servers"].clone();
     let by_name = |n: &str| {
@@ -599,11 +588,7 @@ fn a_reply_larger_than_the_limit_is_an_error_not_a_hang() {
         ("archie__find_entities", json!({"query": "orders"})),
     ]);
     let config = write_config(dir.path(), json!({"huge": fake(&[])}));
-    let evs = json_ok(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", config.to_str().unwrap(), "all?"],
-    );
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "all?");
     let results = task_results(&evs);
     assert_eq!(results[0]["status"], "failed");
     assert!(
@@ -634,15 +619,11 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
         plan(&[("peer__get_entity", json!({"name": "Orders DB"}))]),
         ANSWER,
     );
-    let evs = json_ok(
+    let evs = search_ok(
         dir.path(),
         &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "Who writes orders?",
-        ],
+        config.to_str().unwrap(),
+        "Who writes orders?",
     );
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
@@ -683,15 +664,11 @@ fn the_npm_reference_servers_are_discovered_planned_called_and_synthesized() {
         ]),
         "Team Falcon owns the Payments Gateway [1][2].",
     );
-    let evs = json_ok(
+    let evs = search_ok(
         dir.path(),
         &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "Who owns payments?",
-        ],
+        config.to_str().unwrap(),
+        "Who owns payments?",
     );
     let servers = named(&evs, "tools_discovered")[0]["servers"].clone();
     assert!(
