@@ -759,3 +759,56 @@ fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
     assert!(!alive(server), "the server outlived archie");
     assert!(!alive(grandchild), "the grandchild outlived archie");
 }
+
+/// Issue 11: a server archie started dies with archie even when archie cannot clean up
+/// (SIGKILL), through the parent-death signal. Only the direct child gets it: a server
+/// started through `sh -c` is not covered here (its own children are only told by
+/// stdin closing).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_server_dies_with_archie_even_when_archie_is_killed() {
+    use std::io::BufRead;
+    let (dir, mock) = planning(&[("stubborn__hang", json!({"query": "x"}))]);
+    let d = dir.path();
+    let pidfile = d.join("server.pid");
+    let config = write_config(
+        d,
+        json!({"stubborn": fake(&[
+            "--ignore-eof", "--ignore-sigterm", "--pidfile", pidfile.to_str().unwrap(),
+        ])}),
+    );
+    let mut child = std::process::Command::new(archie_bin())
+        .current_dir(d)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", d)
+        .envs(mock.env())
+        .args(["--json", "search", "--mcp-config"])
+        .arg(&config)
+        .arg("hang?")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    for line in stdout.lines() {
+        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if event["event"] == "task_status" && event["status"] == "running" {
+            break;
+        }
+    }
+    let server = read_pid(&pidfile).expect("the server started");
+    assert!(alive(server));
+    child.kill().unwrap(); // SIGKILL: archie runs no cleanup at all.
+    child.wait().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while alive(server) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let survived = alive(server);
+    if survived {
+        // SAFETY: kills the stray test server this test started, so it does not linger.
+        unsafe { libc::kill(server as i32, libc::SIGKILL) };
+    }
+    assert!(!survived, "the server outlived a SIGKILLed archie");
+}
