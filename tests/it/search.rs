@@ -421,37 +421,19 @@ fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
         }
     });
     let cfg = config.to_str().unwrap();
-    let evs = json_ok(
-        dir.path(),
-        &mock,
-        &[
-            "search",
-            "-i",
-            "docs",
-            "--mcp-config",
-            cfg,
-            "What do the ops docs say?",
-        ],
-    );
+    // Both turns search the documents, with the fs server on offer.
+    let search = |more: &[&str]| {
+        let mut args = vec!["search", "-i", "docs", "--mcp-config", cfg];
+        args.extend_from_slice(more);
+        json_ok(dir.path(), &mock, &args)
+    };
+    let evs = search(&["What do the ops docs say?"]);
     let id = named(&evs, "session")[0]["session"]
         .as_str()
         .unwrap()
         .to_string();
     // The follow-up plan reads the injected text, and the model obeys it.
-    let evs = json_ok(
-        dir.path(),
-        &mock,
-        &[
-            "search",
-            "-i",
-            "docs",
-            "--mcp-config",
-            cfg,
-            "--session",
-            &id,
-            "Do it.",
-        ],
-    );
+    let evs = search(&["--session", &id, "Do it."]);
     assert_eq!(named(&evs, "plan")[0]["tasks"][0]["tool"], "fs__danger");
     assert_eq!(task_results(&evs)[0]["status"], "skipped");
     assert!(
@@ -718,9 +700,35 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
     assert!(text.contains("archie__find_entities"), "{text}");
 }
 
+/// `archie --json search --mcp-config CONFIG hang?` in the background in `d`, once a
+/// task of its plan is running.
+fn running(d: &Path, mock: &MockLlm, config: &Path) -> std::process::Child {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(archie_bin())
+        .current_dir(d)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", d)
+        .envs(mock.env())
+        .args(["--json", "search", "--mcp-config"])
+        .arg(config)
+        .arg("hang?")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    for line in stdout.lines() {
+        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if event["event"] == "task_status" && event["status"] == "running" {
+            break;
+        }
+    }
+    child
+}
+
 #[test]
 fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
-    use std::io::BufRead;
     let (dir, mock) = planning(&[("shell__hang", json!({"query": "x"}))]);
     let d = dir.path();
     let script = crate::support::mcp_servers::fake_script();
@@ -730,25 +738,7 @@ fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
             "python3 {} --grandchild {} --pidfile {} --ignore-eof",
             script.display(), d.join("grandchild.pid").display(), d.join("server.pid").display())]}}),
     );
-    let mut cmd = std::process::Command::new(archie_bin());
-    cmd.current_dir(d)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", d)
-        .envs(mock.env())
-        .args(["--json", "search", "--mcp-config"])
-        .arg(&config)
-        .arg("hang?")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null());
-    let mut child = cmd.spawn().unwrap();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    for line in stdout.lines() {
-        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
-        if event["event"] == "task_status" && event["status"] == "running" {
-            break;
-        }
-    }
+    let mut child = running(d, &mock, &config);
     let server = read_pid(&d.join("server.pid")).expect("the server started");
     let grandchild = read_pid(&d.join("grandchild.pid")).expect("the grandchild started");
     assert!(alive(server) && alive(grandchild));
@@ -767,7 +757,6 @@ fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_server_dies_with_archie_even_when_archie_is_killed() {
-    use std::io::BufRead;
     let (dir, mock) = planning(&[("stubborn__hang", json!({"query": "x"}))]);
     let d = dir.path();
     let pidfile = d.join("server.pid");
@@ -777,26 +766,7 @@ fn a_server_dies_with_archie_even_when_archie_is_killed() {
             "--ignore-eof", "--ignore-sigterm", "--pidfile", pidfile.to_str().unwrap(),
         ])}),
     );
-    let mut child = std::process::Command::new(archie_bin())
-        .current_dir(d)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", d)
-        .envs(mock.env())
-        .args(["--json", "search", "--mcp-config"])
-        .arg(&config)
-        .arg("hang?")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    for line in stdout.lines() {
-        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
-        if event["event"] == "task_status" && event["status"] == "running" {
-            break;
-        }
-    }
+    let mut child = running(d, &mock, &config);
     let server = read_pid(&pidfile).expect("the server started");
     assert!(alive(server));
     child.kill().unwrap(); // SIGKILL: archie runs no cleanup at all.
