@@ -70,14 +70,16 @@ mod tests {
     #[test]
     fn names_are_sanitised_bounded_and_distinct() {
         let long = "x".repeat(100);
-        let names = offered_names(&[
+        let longer = format!("{long}y");
+        let pairs = [
             ("files", "read_file"),
             ("my server", "search.files"),
             ("my_server", "search_files"),
             ("a", long.as_str()),
-            ("a", &format!("{long}y")),
+            ("a", longer.as_str()),
             ("日本", "ツール"),
-        ]);
+        ];
+        let names = offered_names(&pairs);
         assert_eq!(names[0], "files__read_file");
         assert_eq!(names[1], "my_server__search_files");
         assert!(names[2].starts_with("my_server__search_files_") && names[2].len() == 30);
@@ -86,16 +88,6 @@ mod tests {
         assert_eq!(distinct.len(), names.len());
         assert_eq!(names[3].len(), MAX_LEN);
         // Deterministic.
-        assert_eq!(
-            names,
-            offered_names(&[
-                ("files", "read_file"),
-                ("my server", "search.files"),
-                ("my_server", "search_files"),
-                ("a", long.as_str()),
-                ("a", &format!("{long}y")),
-                ("日本", "ツール"),
-            ])
-        );
+        assert_eq!(names, offered_names(&pairs));
     }
 }

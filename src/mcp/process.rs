@@ -8,6 +8,11 @@
 //! share the group, so none outlives archie. When the process is dropped without a
 //! shutdown (an error, a panic, Ctrl-C dropping the run), the drop guard terminates and
 //! kills the group at once.
+//!
+//! When archie itself is killed (SIGKILL, the OOM killer) none of that runs. On Linux the
+//! server is then killed by the kernel: it is started with a parent-death signal
+//! (`PR_SET_PDEATHSIG`, SIGKILL). That reaches only the direct child; what a wrapper
+//! (`sh -c`, `npx`) started is told only by its stdin closing.
 
 use crate::events::{Event, Events};
 use std::collections::VecDeque;
@@ -138,6 +143,7 @@ impl ServerProcess {
             .stderr(std::process::Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
+        die_with_parent(&mut command);
         let mut child = command.spawn()?;
         let pgid = child.id().and_then(|id| i32::try_from(id).ok());
         let log = Arc::new(Log::default());
@@ -201,6 +207,31 @@ impl ServerProcess {
         self.guard.pgid = None;
     }
 }
+
+/// Has the kernel SIGKILL the child when archie dies. The signal follows the thread that
+/// spawns the child, so spawn from a runtime worker or the main thread (they live as
+/// long as archie), never from a blocking-pool thread (which exits when idle).
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: between fork and exec the hook only makes the async-signal-safe system
+    // calls prctl(2) and getppid(2), and allocates nothing (an OS error is a number).
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // archie died before the signal was set: nothing would ever send it.
+            if libc::getppid() != parent {
+                return Err(io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_: &mut Command) {}
 
 /// Reads stderr to its end, keeping the last lines (each cut to a length).
 async fn drain(

@@ -10,6 +10,7 @@ use crate::support::mock_llm::{MockLlm, MockRequest, Reply};
 use crate::support::{run_with_llm as run, stderr, stdout, tempdir};
 use serde_json::{Value, json};
 use std::path::Path;
+use tempfile::TempDir;
 
 const ANSWER: &str = "The Order Service writes to the Orders DB [1].";
 
@@ -55,6 +56,42 @@ fn json_run(dir: &Path, mock: &MockLlm, args: &[&str]) -> (std::process::Output,
     (out, evs)
 }
 
+/// `archie ARGS`, which must exit 0 (else: its stderr).
+#[track_caller]
+fn run_ok(dir: &Path, mock: &MockLlm, args: &[&str]) -> std::process::Output {
+    let out = run(dir, mock, args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    out
+}
+
+/// `archie --json ARGS`, which must exit 0 (else: its stderr); its events.
+#[track_caller]
+fn json_ok(dir: &Path, mock: &MockLlm, args: &[&str]) -> Vec<Value> {
+    let (out, evs) = json_run(dir, mock, args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    evs
+}
+
+/// `archie --json search --mcp-config CONFIG QUERY`, which must exit 0; its events.
+#[track_caller]
+fn search_ok(dir: &Path, mock: &MockLlm, config: &str, query: &str) -> Vec<Value> {
+    json_ok(dir, mock, &["search", "--mcp-config", config, query])
+}
+
+/// A project folder with the memory file, and a mock LLM (not yet told what to say).
+fn project() -> (TempDir, MockLlm) {
+    let dir = tempdir();
+    write_memory(dir.path());
+    (dir, MockLlm::start_background())
+}
+
+/// [`project`], with a model that plans `tasks` and answers [`ANSWER`].
+fn planning(tasks: &[(&str, Value)]) -> (TempDir, MockLlm) {
+    let (dir, mock) = project();
+    model(&mock, plan(tasks), ANSWER);
+    (dir, mock)
+}
+
 fn answer_of(events: &[Value]) -> String {
     named(events, "result")
         .last()
@@ -64,26 +101,18 @@ fn answer_of(events: &[Value]) -> String {
 
 #[test]
 fn built_in_tools_answer_in_exactly_two_llm_calls() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("archie__find_entities", json!({"query": "orders database"})),
-            (
-                "archie__get_entity",
-                json!({"name": "Orders DB", "direction": "in"}),
-            ),
-        ]),
-        ANSWER,
-    );
-    let out = run(
+    let (dir, mock) = planning(&[
+        ("archie__find_entities", json!({"query": "orders database"})),
+        (
+            "archie__get_entity",
+            json!({"name": "Orders DB", "direction": "in"}),
+        ),
+    ]);
+    let out = run_ok(
         dir.path(),
         &mock,
         &["search", "Which services write to the orders database?"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(mock.requests().len(), 2, "exactly two LLM calls");
     let requests = mock.received();
     // Call 1 offers only the tools on offer, each with its own arguments.
@@ -134,16 +163,8 @@ fn built_in_tools_answer_in_exactly_two_llm_calls() {
 
 #[test]
 fn json_gives_the_plan_each_task_and_the_answer_as_events() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[("archie__find_entities", json!({"query": "orders"}))]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(dir.path(), &mock, &["search", "orders?"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
+    let evs = json_ok(dir.path(), &mock, &["search", "orders?"]);
     let plan = named(&evs, "plan");
     assert_eq!(plan[0]["tasks"][0]["tool"], "archie__find_entities");
     let statuses: Vec<&str> = named(&evs, "task_status")
@@ -174,32 +195,23 @@ fn json_gives_the_plan_each_task_and_the_answer_as_events() {
 
 #[test]
 fn a_follow_up_in_the_same_session_sees_the_earlier_turns() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[("archie__find_entities", json!({"query": "orders"}))]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
+    let evs = json_ok(
         dir.path(),
         &mock,
         &["search", "Who writes to the orders database?"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let id = named(&evs, "session")[0]["session"]
         .as_str()
         .unwrap()
         .to_string();
     assert_eq!(named(&evs, "session")[0]["new"], true);
 
-    let (out, evs) = json_run(
+    let evs = json_ok(
         dir.path(),
         &mock,
         &["search", "--session", &id, "And who reads it?"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(named(&evs, "session")[0].get("new").is_none());
     let requests = mock.received();
     assert_eq!(requests.len(), 4);
@@ -219,19 +231,11 @@ fn a_follow_up_in_the_same_session_sees_the_earlier_turns() {
 
 #[test]
 fn an_invalid_plan_is_dropped_with_reasons_and_the_fallback_runs() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("archie__delete_everything", json!({})),
-            ("archie__get_entity", json!({"nme": "Orders DB"})),
-        ]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(dir.path(), &mock, &["search", "orders"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (dir, mock) = planning(&[
+        ("archie__delete_everything", json!({})),
+        ("archie__get_entity", json!({"nme": "Orders DB"})),
+    ]);
+    let evs = json_ok(dir.path(), &mock, &["search", "orders"]);
     assert_eq!(mock.requests().len(), 2);
     let plan = named(&evs, "plan")[0];
     assert_eq!(plan["fallback"], true);
@@ -251,9 +255,7 @@ fn an_invalid_plan_is_dropped_with_reasons_and_the_fallback_runs() {
 
 #[test]
 fn an_unreadable_plan_falls_back_and_a_failed_answer_shows_the_raw_results() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
+    let (dir, mock) = project();
     mock.answer_with(|req| {
         if is_plan(req) {
             Reply::text("I would search for orders.")
@@ -261,8 +263,7 @@ fn an_unreadable_plan_falls_back_and_a_failed_answer_shows_the_raw_results() {
             Reply::bad_request("no")
         }
     });
-    let out = run(dir.path(), &mock, &["search", "orders"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run_ok(dir.path(), &mock, &["search", "orders"]);
     let err = stderr(&out);
     assert!(err.contains("using archie's own"), "{err}");
     assert!(err.contains("showing the raw results"), "{err}");
@@ -273,45 +274,25 @@ fn an_unreadable_plan_falls_back_and_a_failed_answer_shows_the_raw_results() {
 
 #[test]
 fn results_are_budgeted_with_a_visible_marker() {
-    let dir = tempdir();
-    write_memory(dir.path());
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[("archie__find_entities", json!({"query": "o", "limit": 50}))]),
-        ANSWER,
-    );
-    let out = run(
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "o", "limit": 50}))]);
+    run_ok(
         dir.path(),
         &mock,
         &["search", "--result-tokens", "20", "everything"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let synth = mock.received()[1].text();
     assert!(synth.contains("[truncated: 80 of "), "{synth}");
 }
 
 #[test]
 fn three_tasks_on_a_server_run_at_the_same_time() {
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = planning(&[
+        ("slow__slow_a", json!({"query": "a"})),
+        ("slow__slow_b", json!({"query": "b"})),
+        ("slow__slow_c", json!({"query": "c"})),
+    ]);
     let config = write_config(dir.path(), json!({"slow": fake(&["--delay-ms", "300"])}));
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("slow__slow_a", json!({"query": "a"})),
-            ("slow__slow_b", json!({"query": "b"})),
-            ("slow__slow_c", json!({"query": "c"})),
-        ]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", config.to_str().unwrap(), "abc?"],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "abc?");
     let done = task_results(&evs);
     assert_eq!(done.len(), 3);
     let spans: Vec<(u64, u64)> = done
@@ -339,30 +320,18 @@ fn three_tasks_on_a_server_run_at_the_same_time() {
 
 #[test]
 fn a_destructive_tool_runs_only_with_consent() {
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = planning(&[
+        ("fs__echo", json!({"query": "hi"})),
+        ("fs__danger", json!({"path": "/important"})),
+        ("fs__unmarked", json!({"query": "x"})),
+    ]);
     let log = dir.path().join("calls.log");
     let config = write_config(
         dir.path(),
         json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
     );
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("fs__echo", json!({"query": "hi"})),
-            ("fs__danger", json!({"path": "/important"})),
-            ("fs__unmarked", json!({"query": "x"})),
-        ]),
-        ANSWER,
-    );
     let cfg = config.to_str().unwrap();
-    let (out, evs) = json_run(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", cfg, "clean up"],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let evs = search_ok(dir.path(), &mock, cfg, "clean up");
     let results = task_results(&evs);
     assert_eq!(results[0]["status"], "done");
     assert_eq!(results[1]["status"], "skipped");
@@ -389,12 +358,11 @@ fn a_destructive_tool_runs_only_with_consent() {
 
     // With --yes it runs; a scripted "no" declines one.
     std::fs::remove_file(&log).ok();
-    let (out, evs) = json_run(
+    let evs = json_ok(
         dir.path(),
         &mock,
         &["--yes", "search", "--mcp-config", cfg, "clean up"],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(task_results(&evs)[1]["status"], "done");
     assert!(log_lines(&log).contains(&"call danger {\"path\": \"/important\"}".to_string()));
 
@@ -420,8 +388,7 @@ fn a_destructive_tool_runs_only_with_consent() {
 
 #[test]
 fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = project();
     let docs = dir.path().join("docs");
     std::fs::create_dir_all(&docs).unwrap();
     std::fs::write(
@@ -435,7 +402,6 @@ fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
         dir.path(),
         json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
     );
-    let mock = MockLlm::start_background();
     // A model that does what the text it reads tells it to.
     mock.answer_with(|req| {
         let text = req.text();
@@ -455,39 +421,19 @@ fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
         }
     });
     let cfg = config.to_str().unwrap();
-    let (out, evs) = json_run(
-        dir.path(),
-        &mock,
-        &[
-            "search",
-            "-i",
-            "docs",
-            "--mcp-config",
-            cfg,
-            "What do the ops docs say?",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Both turns search the documents, with the fs server on offer.
+    let search = |more: &[&str]| {
+        let mut args = vec!["search", "-i", "docs", "--mcp-config", cfg];
+        args.extend_from_slice(more);
+        json_ok(dir.path(), &mock, &args)
+    };
+    let evs = search(&["What do the ops docs say?"]);
     let id = named(&evs, "session")[0]["session"]
         .as_str()
         .unwrap()
         .to_string();
     // The follow-up plan reads the injected text, and the model obeys it.
-    let (out, evs) = json_run(
-        dir.path(),
-        &mock,
-        &[
-            "search",
-            "-i",
-            "docs",
-            "--mcp-config",
-            cfg,
-            "--session",
-            &id,
-            "Do it.",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let evs = search(&["--session", &id, "Do it."]);
     assert_eq!(named(&evs, "plan")[0]["tasks"][0]["tool"], "fs__danger");
     assert_eq!(task_results(&evs)[0]["status"], "skipped");
     assert!(
@@ -499,8 +445,13 @@ fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
 
 #[test]
 fn misbehaving_servers_are_skipped_or_timed_out_and_none_is_left_running() {
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = planning(&[
+        ("hang__hang", json!({"query": "x"})),
+        ("noisy__echo", json!({"query": "loud"})),
+        ("stray__echo", json!({"query": "stray"})),
+        ("shell__echo", json!({"query": "shell"})),
+        ("archie__find_entities", json!({"query": "orders"})),
+    ]);
     let d = dir.path();
     let p = |name: &str| d.join(name).display().to_string();
     let hang_log = p("hang.log");
@@ -522,29 +473,7 @@ fn misbehaving_servers_are_skipped_or_timed_out_and_none_is_left_running() {
             script.display(), p("grandchild.pid"), p("shell.pid"))]},
     });
     let config = write_config(d, servers);
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("hang__hang", json!({"query": "x"})),
-            ("noisy__echo", json!({"query": "loud"})),
-            ("stray__echo", json!({"query": "stray"})),
-            ("shell__echo", json!({"query": "shell"})),
-            ("archie__find_entities", json!({"query": "orders"})),
-        ]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(
-        d,
-        &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "status?",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let evs = search_ok(d, &mock, config.to_str().unwrap(), "status?");
 
     let discovered = named(&evs, "tools_discovered")[0]["servers"].clone();
     let by_name = |n: &str| {
@@ -636,24 +565,12 @@ fn fake_with(args: &[&str], extra: Value) -> Value {
 
 #[test]
 fn a_reply_larger_than_the_limit_is_an_error_not_a_hang() {
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = planning(&[
+        ("huge__big", json!({"query": "all"})),
+        ("archie__find_entities", json!({"query": "orders"})),
+    ]);
     let config = write_config(dir.path(), json!({"huge": fake(&[])}));
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[
-            ("huge__big", json!({"query": "all"})),
-            ("archie__find_entities", json!({"query": "orders"})),
-        ]),
-        ANSWER,
-    );
-    let (out, evs) = json_run(
-        dir.path(),
-        &mock,
-        &["search", "--mcp-config", config.to_str().unwrap(), "all?"],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "all?");
     let results = task_results(&evs);
     assert_eq!(results[0]["status"], "failed");
     assert!(
@@ -684,17 +601,12 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
         plan(&[("peer__get_entity", json!({"name": "Orders DB"}))]),
         ANSWER,
     );
-    let (out, evs) = json_run(
+    let evs = search_ok(
         dir.path(),
         &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "Who writes orders?",
-        ],
+        config.to_str().unwrap(),
+        "Who writes orders?",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
     assert_eq!(offered["tools"], 9, "reads, writes and removals: {offered}");
@@ -707,8 +619,7 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
 #[test]
 fn the_npm_reference_servers_are_discovered_planned_called_and_synthesized() {
     let Some(cache) = cache() else { return };
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = project();
     let bin = cache.join("npm/node_modules/.bin");
     std::fs::write(
         dir.path().join("mem.jsonl"),
@@ -726,7 +637,6 @@ fn the_npm_reference_servers_are_discovered_planned_called_and_synthesized() {
                       "args": [dir.path().join("files")]}
         }),
     );
-    let mock = MockLlm::start_background();
     let files = dir.path().join("files").display().to_string();
     model(
         &mock,
@@ -736,17 +646,12 @@ fn the_npm_reference_servers_are_discovered_planned_called_and_synthesized() {
         ]),
         "Team Falcon owns the Payments Gateway [1][2].",
     );
-    let (out, evs) = json_run(
+    let evs = search_ok(
         dir.path(),
         &mock,
-        &[
-            "search",
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "Who owns payments?",
-        ],
+        config.to_str().unwrap(),
+        "Who owns payments?",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let servers = named(&evs, "tools_discovered")[0]["servers"].clone();
     assert!(
         servers
@@ -795,11 +700,36 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
     assert!(text.contains("archie__find_entities"), "{text}");
 }
 
+/// `archie --json search --mcp-config CONFIG hang?` in the background in `d`, once a
+/// task of its plan is running.
+fn running(d: &Path, mock: &MockLlm, config: &Path) -> std::process::Child {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(archie_bin())
+        .current_dir(d)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", d)
+        .envs(mock.env())
+        .args(["--json", "search", "--mcp-config"])
+        .arg(config)
+        .arg("hang?")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    for line in stdout.lines() {
+        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if event["event"] == "task_status" && event["status"] == "running" {
+            break;
+        }
+    }
+    child
+}
+
 #[test]
 fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
-    use std::io::BufRead;
-    let dir = tempdir();
-    write_memory(dir.path());
+    let (dir, mock) = planning(&[("shell__hang", json!({"query": "x"}))]);
     let d = dir.path();
     let script = crate::support::mcp_servers::fake_script();
     let config = write_config(
@@ -808,31 +738,7 @@ fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
             "python3 {} --grandchild {} --pidfile {} --ignore-eof",
             script.display(), d.join("grandchild.pid").display(), d.join("server.pid").display())]}}),
     );
-    let mock = MockLlm::start_background();
-    model(
-        &mock,
-        plan(&[("shell__hang", json!({"query": "x"}))]),
-        ANSWER,
-    );
-    let mut cmd = std::process::Command::new(archie_bin());
-    cmd.current_dir(d)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", d)
-        .envs(mock.env())
-        .args(["--json", "search", "--mcp-config"])
-        .arg(&config)
-        .arg("hang?")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null());
-    let mut child = cmd.spawn().unwrap();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    for line in stdout.lines() {
-        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
-        if event["event"] == "task_status" && event["status"] == "running" {
-            break;
-        }
-    }
+    let mut child = running(d, &mock, &config);
     let server = read_pid(&d.join("server.pid")).expect("the server started");
     let grandchild = read_pid(&d.join("grandchild.pid")).expect("the grandchild started");
     assert!(alive(server) && alive(grandchild));
@@ -842,4 +748,37 @@ fn ctrl_c_during_a_tool_call_stops_the_server_and_everything_it_started() {
     assert_eq!(status.code(), Some(130));
     assert!(!alive(server), "the server outlived archie");
     assert!(!alive(grandchild), "the grandchild outlived archie");
+}
+
+/// Issue 11: a server archie started dies with archie even when archie cannot clean up
+/// (SIGKILL), through the parent-death signal. Only the direct child gets it: a server
+/// started through `sh -c` is not covered here (its own children are only told by
+/// stdin closing).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_server_dies_with_archie_even_when_archie_is_killed() {
+    let (dir, mock) = planning(&[("stubborn__hang", json!({"query": "x"}))]);
+    let d = dir.path();
+    let pidfile = d.join("server.pid");
+    let config = write_config(
+        d,
+        json!({"stubborn": fake(&[
+            "--ignore-eof", "--ignore-sigterm", "--pidfile", pidfile.to_str().unwrap(),
+        ])}),
+    );
+    let mut child = running(d, &mock, &config);
+    let server = read_pid(&pidfile).expect("the server started");
+    assert!(alive(server));
+    child.kill().unwrap(); // SIGKILL: archie runs no cleanup at all.
+    child.wait().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while alive(server) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let survived = alive(server);
+    if survived {
+        // SAFETY: kills the stray test server this test started, so it does not linger.
+        unsafe { libc::kill(server as i32, libc::SIGKILL) };
+    }
+    assert!(!survived, "the server outlived a SIGKILLed archie");
 }

@@ -1,0 +1,194 @@
+//! execute: consent for the tools that are not read-only (asked one at a time,
+//! before anything runs), then every task at once, each bounded by its server's call
+//! timeout, results kept in plan order and budgeted.
+
+use super::budget::budget_texts;
+use super::{SearchEnv, SearchState, Task, TaskResult, compact, offered};
+use crate::events::Event;
+use crate::graph::{Cx, Next, Question};
+use crate::mcp::{Hints, ToolOutput};
+use serde_json::Value;
+use std::time::Instant;
+
+/// Why a tool needs consent, for the question.
+fn consent_reason(hints: &Hints) -> &'static str {
+    if hints.destructive == Some(true) {
+        "is marked destructive and may change or delete things"
+    } else if hints.read_only == Some(false) {
+        "may change things"
+    } else {
+        "may change things (its server does not say it only reads)"
+    }
+}
+
+pub(super) async fn execute(
+    state: &mut SearchState,
+    cx: &mut Cx<'_, SearchEnv>,
+) -> anyhow::Result<Next> {
+    let env = cx.env;
+    let events = cx.events;
+    // A resumed run starts the servers here.
+    env.servers(events).await;
+    let status = |i: usize, t: &Task, status: &str, started_ms: Option<u64>| Event::TaskStatus {
+        index: i as u64,
+        tool: t.tool.clone(),
+        arguments: Value::Object(t.arguments.clone()),
+        status: status.into(),
+        started_ms,
+        ms: None,
+        bytes: None,
+        tool_error: false,
+        reason: None,
+    };
+    for (i, t) in state.plan.iter().enumerate() {
+        events.emit(status(i, t, "pending", None));
+    }
+
+    // Consent first, one question at a time, before anything runs.
+    let mut skipped: Vec<Option<String>> = vec![None; state.plan.len()];
+    for (i, t) in state.plan.iter().enumerate() {
+        let Some(o) = offered(state, &t.tool) else {
+            skipped[i] = Some("the tool is no longer offered".into());
+            continue;
+        };
+        if o.hints.runs_unasked() {
+            continue;
+        }
+        let question = Question::confirm(
+            format!(
+                "{} {} {}. Run it?",
+                t.tool,
+                crate::secrets::redact_text(&compact(&t.arguments)),
+                consent_reason(&o.hints)
+            ),
+            false,
+        );
+        events.emit(Event::Interrupt {
+            run: None,
+            question: question.text.clone(),
+            kind: question.kind.name().into(),
+            options: Vec::new(),
+        });
+        skipped[i] = match env.prompter.ask(&question).await? {
+            Some(answer) if answer.as_text() == "yes" => None,
+            Some(_) => Some("declined".into()),
+            None => Some(
+                "needs consent: it is not marked read-only and there is no terminal to ask \
+                 (pass --yes to allow it)"
+                    .into(),
+            ),
+        };
+    }
+
+    let started = Instant::now();
+    let work: Vec<(usize, Task)> = state
+        .plan
+        .iter()
+        .cloned()
+        .enumerate()
+        .filter(|(i, _)| skipped[*i].is_none())
+        .collect();
+    let limit = work.len().max(1);
+    let slots = crate::graph::fan_out(
+        crate::graph::FanOut {
+            task: None,
+            limit,
+            events,
+        },
+        work.clone(),
+        |_, (i, task)| {
+            let server = offered(state, &task.tool)
+                .and_then(|o| env.server(&o.server).map(|s| (s, o.tool.clone())));
+            async move {
+                let at = started.elapsed().as_millis() as u64;
+                events.emit(status(i, &task, "running", Some(at)));
+                let begun = Instant::now();
+                let result = match server {
+                    Some((server, raw)) => server.call_tool(&raw, task.arguments.clone()).await,
+                    None => Err(crate::mcp::McpError::Closed {
+                        server: task.tool.clone(),
+                        stderr: Vec::new(),
+                    }),
+                };
+                Ok::<_, std::convert::Infallible>((result, at, begun.elapsed().as_millis() as u64))
+            }
+        },
+        |_, _| crate::graph::Control::Continue(None),
+    )
+    .await;
+
+    let mut outputs: Vec<Option<Ran>> = vec![None; state.plan.len()];
+    for ((i, _), slot) in work.iter().zip(slots) {
+        if let crate::graph::Slot::Done((result, at, ms)) = slot {
+            outputs[*i] = Some((result.map_err(|e| e.to_string()), at, ms));
+        }
+    }
+    // The texts that go to synthesis, budgeted together.
+    let texts: Vec<Option<String>> = outputs
+        .iter()
+        .map(|o| match o {
+            Some((Ok(out), _, _)) => Some(out.to_text()),
+            _ => None,
+        })
+        .collect();
+    let budgeted = budget_texts(&texts, env.budget);
+
+    state.results = Vec::with_capacity(state.plan.len());
+    for (i, t) in state.plan.iter().enumerate() {
+        let mut result = TaskResult {
+            tool: t.tool.clone(),
+            arguments: t.arguments.clone(),
+            status: String::new(),
+            text: String::new(),
+            bytes: 0,
+            tool_error: false,
+            started_ms: None,
+            ms: None,
+        };
+        let mut reason = None;
+        match (&skipped[i], &outputs[i]) {
+            (Some(why), _) => {
+                result.status = "skipped".into();
+                result.text = format!("skipped: {why}");
+                reason = Some(why.clone());
+            }
+            (None, Some((Ok(out), at, ms))) => {
+                result.status = "done".into();
+                result.bytes = texts[i].as_ref().map_or(0, |t| t.len() as u64);
+                result.text = budgeted[i].clone().unwrap_or_default();
+                result.tool_error = out.is_error;
+                result.started_ms = Some(*at);
+                result.ms = Some(*ms);
+            }
+            (None, Some((Err(e), at, ms))) => {
+                result.status = "failed".into();
+                result.text = format!("failed: {e}");
+                result.started_ms = Some(*at);
+                result.ms = Some(*ms);
+                reason = Some(e.clone());
+            }
+            (None, None) => {
+                result.status = "failed".into();
+                result.text = "failed: did not run".into();
+                reason = Some("did not run".into());
+            }
+        }
+        events.emit(Event::TaskStatus {
+            index: i as u64,
+            tool: t.tool.clone(),
+            arguments: Value::Object(t.arguments.clone()),
+            status: result.status.clone(),
+            started_ms: result.started_ms,
+            ms: result.ms,
+            bytes: (result.status == "done").then_some(result.bytes),
+            tool_error: result.tool_error,
+            reason: reason.map(|r| crate::secrets::redact_text(&r)),
+        });
+        state.results.push(result);
+    }
+    Ok(Next::Continue)
+}
+
+/// A task that ran: its result, when it started (after the step began) and how long it
+/// took, in milliseconds.
+type Ran = (Result<ToolOutput, String>, u64, u64);

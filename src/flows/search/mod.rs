@@ -1,0 +1,241 @@
+//! The search flow: agentic search over MCP tools, in two LLM calls.
+//!
+//! `init → discover → plan → execute → synthesize → end`.
+//!
+//! - init: the session's memory, read through the resource `memory://session/{id}`
+//!   (the default memory when there is none or it cannot be read).
+//! - discover: every configured server started at once, each bounded by its start-up
+//!   timeout; a server that fails is skipped with a warning quoting its stderr. The
+//!   tools on offer are archie's built-in ones and the servers', named
+//!   `server__tool`, capped in count and description length, shared fairly between
+//!   servers.
+//! - plan (LLM call 1): 1–5 tool calls, as JSON whose schema names only the tools on
+//!   offer, each with its own argument schema. Every task is checked again (the tool
+//!   exists, the arguments match its input schema); an invalid task is dropped with its
+//!   reason, and with nothing valid left archie makes its own plan.
+//! - execute: tools the server marks read-only run at once; any other asks first (or
+//!   needs `--yes`), and without anyone to ask it is skipped and reported. Then every
+//!   task runs at the same time, each bounded by its server's call timeout, results kept
+//!   in plan order and cut to a token budget with a visible
+//!   `[truncated: X of Y bytes]` marker.
+//! - synthesize (LLM call 2): a streamed markdown answer citing the results; archie
+//!   appends the sources. If the model fails, the raw results are the answer.
+//!
+//! Each step is its own module: `session` (init, and the session as events and prompts
+//! see it), `discover`, `plan` (the plan's schema, checking it, archie's own fallback
+//! plan), `execute` (consent, then the calls), `budget` (cutting results to their
+//! token budget) and `synthesize`. This module holds the state, the environment the
+//! nodes share and the graph.
+
+mod budget;
+mod discover;
+mod execute;
+mod plan;
+mod session;
+mod synthesize;
+
+pub use budget::{Budget, budget_texts};
+pub use plan::{fallback_plan, plan_schema};
+
+use crate::events::Event;
+use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Prompter};
+use crate::llm::Llm;
+use crate::mcp::{
+    BUILTIN_SERVER, Builtin, ConnectFailure, Connected, Hints, ServerSpec, ToolServer,
+};
+use crate::memory::session::SessionMemory;
+use crate::prompts::Prompts;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+/// The flow's name (`archie search`, `archie graph search`).
+pub const NAME: &str = "search";
+const INIT: &str = "init";
+const DISCOVER: &str = "discover";
+const PLAN: &str = "plan";
+const EXECUTE: &str = "execute";
+const SYNTHESIZE: &str = "synthesize";
+
+/// The prompts this flow renders.
+pub const PROMPTS: &[&str] = &["system", "search_plan", "search_answer"];
+
+/// Tasks in a plan at most.
+pub const MAX_TASKS: usize = 5;
+/// Tools offered to the model at most (a big server cannot flood the prompt).
+pub const MAX_OFFERED: usize = 40;
+/// Characters of a tool's description offered.
+const DESCRIPTION_CHARS: usize = 300;
+/// Characters of a tool's argument schema offered in the prompt.
+const SCHEMA_CHARS: usize = 1_500;
+
+/// What the nodes use; rebuilt on every run (and on resume), never checkpointed.
+pub struct SearchEnv {
+    pub llm: Arc<dyn Llm>,
+    pub prompts: Prompts,
+    pub builtin: Builtin,
+    pub specs: Vec<ServerSpec>,
+    /// Who grants consent to tools that are not read-only: scripted answers (`--yes`,
+    /// `--answer`), then the terminal if there is one. Nothing else can.
+    pub prompter: Box<dyn Prompter>,
+    pub budget: Budget,
+    /// Pass servers' stderr on as details (`-v`).
+    pub verbose: bool,
+    servers: tokio::sync::OnceCell<Servers>,
+}
+
+/// The servers that started, and those that did not.
+pub struct Servers {
+    pub connected: Vec<Arc<Connected>>,
+    pub failed: Vec<ConnectFailure>,
+}
+
+impl SearchEnv {
+    pub fn new(
+        llm: Arc<dyn Llm>,
+        prompts: Prompts,
+        builtin: Builtin,
+        specs: Vec<ServerSpec>,
+        prompter: Box<dyn Prompter>,
+        budget: Budget,
+        verbose: bool,
+    ) -> Self {
+        Self {
+            llm,
+            prompts,
+            builtin,
+            specs,
+            prompter,
+            budget,
+            verbose,
+            servers: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// The configured servers, started on first use.
+    async fn servers(&self, events: &crate::events::Events) -> &Servers {
+        self.servers
+            .get_or_init(|| async {
+                let (connected, failed) =
+                    crate::mcp::connect_all(&self.specs, events, self.verbose).await;
+                Servers {
+                    connected: connected.into_iter().map(Arc::new).collect(),
+                    failed,
+                }
+            })
+            .await
+    }
+
+    /// Stops every server that was started (and whatever they started).
+    pub async fn close(&self) {
+        if let Some(servers) = self.servers.get() {
+            futures::future::join_all(servers.connected.iter().map(|s| s.close())).await;
+        }
+    }
+
+    fn server(&self, name: &str) -> Option<Arc<dyn ToolServer>> {
+        if name == BUILTIN_SERVER {
+            return Some(Arc::new(self.builtin.clone()));
+        }
+        self.servers.get().and_then(|s| {
+            s.connected
+                .iter()
+                .find(|c| c.spec().name == name)
+                .map(|c| Arc::clone(c) as Arc<dyn ToolServer>)
+        })
+    }
+}
+
+/// A tool on offer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Offered {
+    /// The name the model sees (`server__tool`, sanitised).
+    pub name: String,
+    pub server: String,
+    /// The tool's own name (used for the call).
+    pub tool: String,
+    pub description: String,
+    pub input_schema: Value,
+    pub hints: Hints,
+}
+
+/// A task of the plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Task {
+    /// The offered name.
+    pub tool: String,
+    pub arguments: Map<String, Value>,
+}
+
+/// What a task came to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskResult {
+    pub tool: String,
+    pub arguments: Map<String, Value>,
+    /// `done`, `failed` or `skipped`.
+    pub status: String,
+    /// The result as sent to synthesis (budgeted), or why there is none.
+    pub text: String,
+    /// Size of the whole result.
+    pub bytes: u64,
+    pub tool_error: bool,
+    pub started_ms: Option<u64>,
+    pub ms: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SearchState {
+    pub query: String,
+    pub session: String,
+    pub new_session: bool,
+    pub memory: SessionMemory,
+    pub offered: Vec<Offered>,
+    pub plan: Vec<Task>,
+    pub fallback: bool,
+    pub results: Vec<TaskResult>,
+    /// The answer (markdown, with its sources), once written.
+    pub answer: Option<String>,
+    /// The sources the answer used (`tool {arguments}`).
+    pub sources: Vec<String>,
+}
+
+pub fn graph() -> Result<Graph<SearchState, SearchEnv>, BuildError> {
+    GraphBuilder::new(NAME)
+        .node(INIT, session::init)
+        .node(DISCOVER, discover::discover)
+        .node(PLAN, plan::plan)
+        .node(EXECUTE, execute::execute)
+        .node(SYNTHESIZE, synthesize::synthesize)
+        .entry(INIT)
+        .edge(INIT, DISCOVER)
+        .edge(DISCOVER, PLAN)
+        .edge(PLAN, EXECUTE)
+        .edge(EXECUTE, SYNTHESIZE)
+        .edge(SYNTHESIZE, END)
+        .build()
+}
+
+/// `fut`, with `task` (in words) on the progress line while it runs.
+async fn working<T>(
+    cx: &Cx<'_, SearchEnv>,
+    task: &str,
+    fut: impl std::future::Future<Output = T>,
+) -> T {
+    cx.emit(Event::Progress {
+        task: task.into(),
+        done: 0,
+        total: None,
+        detail: None,
+    });
+    let out = fut.await;
+    cx.emit(Event::ProgressDone { task: task.into() });
+    out
+}
+
+fn compact(v: &Map<String, Value>) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+fn offered<'s>(state: &'s SearchState, name: &str) -> Option<&'s Offered> {
+    state.offered.iter().find(|o| o.name == name)
+}
