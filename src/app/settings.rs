@@ -129,11 +129,21 @@ impl Settings {
 /// The LLM settings given again on a resume's command line that differ from the
 /// recorded ones.
 fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden> {
-    fn show<T: std::fmt::Debug>(v: &Option<T>) -> String {
-        match v {
+    /// `flag` when it was given now with another value than the recorded one.
+    fn changed<T: PartialEq + std::fmt::Debug>(
+        flag: &'static str,
+        now: &Option<T>,
+        recorded: &Option<T>,
+    ) -> Option<Overridden> {
+        let show = |v: &Option<T>| match v {
             Some(v) => format!("{v:?}").trim_matches('"').to_string(),
             None => "(default)".into(),
-        }
+        };
+        (now.is_some() && now != recorded).then(|| Overridden {
+            flag,
+            recorded: show(recorded),
+            now: show(now),
+        })
     }
     let LlmOverrides {
         model,
@@ -145,59 +155,17 @@ fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden>
         retries,
         max_tokens,
     } = now;
-    let mut out = Vec::new();
-    let mut check = |flag, given: bool, differs: bool, rec: String, new: String| {
-        if given && differs {
-            out.push(Overridden {
-                flag,
-                recorded: rec,
-                now: new,
-            });
-        }
-    };
-    check(
-        "--model",
-        model.is_some(),
-        *model != recorded.model,
-        show(&recorded.model),
-        show(model),
-    );
-    check(
-        "--base-url",
-        base_url.is_some(),
-        *base_url != recorded.base_url,
-        show(&recorded.base_url),
-        show(base_url),
-    );
-    check(
-        "--structured",
-        structured.is_some(),
-        *structured != recorded.structured,
-        show(&recorded.structured),
-        show(structured),
-    );
-    check(
-        "--timeout",
-        timeout.is_some(),
-        *timeout != recorded.timeout,
-        show(&recorded.timeout),
-        show(timeout),
-    );
-    check(
-        "--retries",
-        retries.is_some(),
-        *retries != recorded.retries,
-        show(&recorded.retries),
-        show(retries),
-    );
-    check(
-        "--max-tokens",
-        max_tokens.is_some(),
-        *max_tokens != recorded.max_tokens,
-        show(&recorded.max_tokens),
-        show(max_tokens),
-    );
-    out
+    [
+        changed("--model", model, &recorded.model),
+        changed("--base-url", base_url, &recorded.base_url),
+        changed("--structured", structured, &recorded.structured),
+        changed("--timeout", timeout, &recorded.timeout),
+        changed("--retries", retries, &recorded.retries),
+        changed("--max-tokens", max_tokens, &recorded.max_tokens),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 #[cfg(test)]
