@@ -95,20 +95,8 @@ pub enum Event {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         skipped: Vec<Count>,
     },
-    /// Knowledge was extracted from the documents' chunks.
-    Extracted {
-        chunks: u64,
-        /// Chunks answered from the response cache (unchanged since an earlier run).
-        cached: u64,
-        /// Chunks whose extraction failed (reported and skipped).
-        failed: u64,
-        /// Entities and relationships this run learned so far.
-        entities: u64,
-        relationships: u64,
-        /// Calls in flight at most.
-        concurrency: u64,
-        ms: u64,
-    },
+    /// Knowledge was extracted from the documents' chunks. Its fields stand inline.
+    Extracted(Extraction),
     /// The memory file was saved with what the run learned.
     MemorySaved {
         path: String,
@@ -298,6 +286,22 @@ pub struct MemoryChange {
     pub entities_added: u64,
     pub relationships_added: u64,
     pub updated: u64,
+}
+
+/// What the extraction step did ([`Event::Extracted`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Extraction {
+    pub chunks: u64,
+    /// Chunks answered from the response cache (unchanged since an earlier run).
+    pub cached: u64,
+    /// Chunks whose extraction failed (reported and skipped).
+    pub failed: u64,
+    /// Entities and relationships this run learned so far.
+    pub entities: u64,
+    pub relationships: u64,
+    /// Calls in flight at most.
+    pub concurrency: u64,
+    pub ms: u64,
 }
 
 /// LLM usage of a run so far ([`Event::Usage`]).

@@ -10,7 +10,7 @@
 
 use super::reply::{Capped, Knowledge, Vocabulary};
 use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions, Retrieved};
-use crate::events::{Count, Event, Events};
+use crate::events::{Count, Event, Events, Extraction};
 use crate::graph::{Control, Cx, FanOut, Next, Slot, fan_out};
 use crate::llm::{Llm, LlmError, Message, Purpose, Request, ResponseCache, Schema};
 use crate::memory::Memory;
@@ -436,7 +436,7 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     }
     sources.failed_chunks = failed;
     let after = llm.usage().totals();
-    cx.emit(Event::Extracted {
+    cx.emit(Event::Extracted(Extraction {
         chunks: total as u64,
         cached: cached_count as u64,
         failed: failed as u64,
@@ -449,7 +449,7 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             llm.concurrency() as u64
         },
         ms: started.elapsed().as_millis() as u64,
-    });
+    }));
     Ok(Next::Continue)
 }
 

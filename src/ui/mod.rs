@@ -24,7 +24,7 @@ pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
 pub use text::thousands;
 
-use crate::events::{Event, EventSink, Usage};
+use crate::events::{Event, EventSink, Extraction, Usage};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -594,17 +594,16 @@ impl Ui {
         ));
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn extracted(
-        &self,
-        chunks: u64,
-        cached: u64,
-        failed: u64,
-        entities: u64,
-        relationships: u64,
-        concurrency: u64,
-        ms: u64,
-    ) {
+    fn extracted(&self, extraction: Extraction) {
+        let Extraction {
+            chunks,
+            cached,
+            failed,
+            entities,
+            relationships,
+            concurrency,
+            ms,
+        } = extraction;
         let size = text::graph_size(entities, relationships);
         let secs = format!("{:.1} s", ms as f64 / 1000.0);
         if failed > 0 {
@@ -912,23 +911,7 @@ impl EventSink for Ui {
                 }
                 self.done(&line);
             }
-            Event::Extracted {
-                chunks,
-                cached,
-                failed,
-                entities,
-                relationships,
-                concurrency,
-                ms,
-            } => self.extracted(
-                chunks,
-                cached,
-                failed,
-                entities,
-                relationships,
-                concurrency,
-                ms,
-            ),
+            Event::Extracted(extraction) => self.extracted(extraction),
             Event::ToolsDiscovered { servers, .. } => {
                 let ok: Vec<String> = servers
                     .iter()
