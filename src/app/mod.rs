@@ -504,16 +504,7 @@ impl App {
         let report = memory.merge(learned);
         let saved = file.save(&memory)?;
         if saved.written {
-            self.events.emit(Event::MemorySaved {
-                path: file.path().display().to_string(),
-                entities_added: report.entities_added as u64,
-                relationships_added: report.relationships_added as u64,
-                updated: (report.entities_updated + report.relationships_updated) as u64,
-                stubs_added: report.stubs_added as u64,
-                skipped: report.skipped as u64,
-                merged_with_disk: saved.merged_with_disk,
-                written: true,
-            });
+            self.events.emit(saved.event(&report));
         }
         Ok(report)
     }

@@ -126,16 +126,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             app.memory_problems(&file, problems);
             let merged = memory.merge(other);
             let saved = target.save(&memory)?;
-            app.events.emit(Event::MemorySaved {
-                path: path.display().to_string(),
-                entities_added: merged.entities_added as u64,
-                relationships_added: merged.relationships_added as u64,
-                updated: (merged.entities_updated + merged.relationships_updated) as u64,
-                stubs_added: merged.stubs_added as u64,
-                skipped: merged.skipped as u64,
-                merged_with_disk: saved.merged_with_disk,
-                written: saved.written,
-            });
+            app.events.emit(saved.event(&merged));
             exiting(memory);
         }
         MemoryCommand::Export {
