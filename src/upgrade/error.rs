@@ -28,14 +28,6 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// Whether trying again may help.
-    pub fn retryable(self) -> bool {
-        matches!(
-            self,
-            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::ServerFault
-        )
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             ErrorKind::Network => "network",
@@ -88,9 +80,18 @@ impl Credential {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum UpgradeError {
     #[error("cannot reach UpGrade at {url} ({reason})")]
-    Network { url: String, reason: String },
+    Network {
+        url: String,
+        reason: String,
+        /// Retries made before giving up (the client's policy), 0 for the first failure.
+        retries: u32,
+    },
     #[error("UpGrade at {url} did not answer within {secs} s")]
-    Timeout { url: String, secs: u64 },
+    Timeout {
+        url: String,
+        secs: u64,
+        retries: u32,
+    },
     #[error("UpGrade failed on {method} {path} (HTTP {status}): {message}")]
     Server {
         method: String,
@@ -98,6 +99,7 @@ pub enum UpgradeError {
         status: u16,
         message: String,
         retry_after: Option<Duration>,
+        retries: u32,
     },
     #[error("UpGrade found nothing for {method} {path}: {message}")]
     NotFound {
@@ -152,6 +154,27 @@ impl UpgradeError {
             UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => ErrorKind::Protocol,
             UpgradeError::BadUrl { .. } | UpgradeError::Config { .. } => ErrorKind::Config,
         }
+    }
+
+    /// How many times the client tried again before this failure was final.
+    pub fn retries(&self) -> u32 {
+        match self {
+            UpgradeError::Network { retries, .. }
+            | UpgradeError::Timeout { retries, .. }
+            | UpgradeError::Server { retries, .. } => *retries,
+            _ => 0,
+        }
+    }
+
+    /// The failure after `made` retries (the ones the retry policy made).
+    pub fn after_retries(mut self, made: u32) -> Self {
+        if let UpgradeError::Network { retries, .. }
+        | UpgradeError::Timeout { retries, .. }
+        | UpgradeError::Server { retries, .. } = &mut self
+        {
+            *retries = made;
+        }
+        self
     }
 
     /// Whether the shared retry policy may try again, and why (never for a 4xx).

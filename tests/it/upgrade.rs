@@ -374,11 +374,11 @@ fn a_503_twice_then_success() {
 }
 
 #[test]
-fn a_fault_that_outlasts_the_clients_retries_is_retried_by_the_error_handler() {
+fn a_fault_that_lasts_three_attempts_is_outlasted_by_the_clients_retries() {
     let dir = tempdir();
     let up = UpgradeDouble::start();
     seed_fractions(&up);
-    // The client tries each call 3 times; the fourth attempt comes from the graph.
+    // The client makes 1 attempt and up to 3 retries; nothing else retries.
     up.fail_next("GET", "/api/experiments/names", 503, 3);
     let llm = router(|_| {
         route(
@@ -389,19 +389,80 @@ fn a_fault_that_outlasts_the_clients_retries_is_retried_by_the_error_handler() {
     let out = run(dir.path(), &up, Some(&llm), &["show Fractions Hints"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("experiment_details failed"),
+        stderr(&out).contains("UpGrade failed (HTTP 503)"),
         "{}",
         stderr(&out)
     );
     assert_eq!(up.count("GET", "/api/experiments/names"), 4);
+}
 
-    // Down for good: explained, with what to do, after the retries.
+#[test]
+fn an_upgrade_that_always_fails_is_asked_four_times_then_explained() {
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    seed_fractions(&up);
     up.fail_next("GET", "/api/experiments/names", 503, 100);
-    let out = run(dir.path(), &up, Some(&llm), &["show Fractions Hints"]);
+    let llm = router(|_| {
+        route(
+            "experiment_details",
+            json!({"experiment": "Fractions Hints"}),
+        )
+    });
+    let out = run(
+        dir.path(),
+        &up,
+        Some(&llm),
+        &["--json", "show Fractions Hints"],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    let text = stdout(&out);
+    // One retry layer: 1 attempt + 3 retries, not the client's retries times the graph's.
+    assert_eq!(up.requests().len(), 4, "{:?}", up.requests());
+    assert_eq!(up.count("GET", "/api/experiments/names"), 4);
+    let ev = events(&out);
+    assert_eq!(of_kind(&ev, "retry").len(), 3);
+    let text = results(&ev);
     assert!(
         text.contains("(HTTP 503)") && text.contains("(tried 3 more times)"),
+        "{text}"
+    );
+    assert!(text.contains("Try again in a moment"), "{text}");
+}
+
+#[test]
+fn a_closed_port_is_tried_four_times_then_explained() {
+    let dir = tempdir();
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let url = format!("http://127.0.0.1:{port}/api");
+    let llm = router(|_| route("version_check", json!({})));
+    let mut cmd = archie(dir.path());
+    cmd.env("UPGRADE_API_URL", &url)
+        .env("ARCHIE_UPGRADE_BACKOFF_MS", "5");
+    for (k, v) in llm.env() {
+        cmd.env(k, v);
+    }
+    let out = cmd
+        .args(["upgrade", "--json", "is UpGrade up?"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let ev = events(&out);
+    let retries = of_kind(&ev, "retry");
+    assert_eq!(retries.len(), 3, "{retries:?}");
+    assert!(
+        retries.iter().all(|r| r["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("UpGrade is unreachable")),
+        "{retries:?}"
+    );
+    let text = results(&ev);
+    assert!(
+        text.contains(&format!("Cannot reach UpGrade at {url}"))
+            && text.contains("(tried 3 more times)")
+            && text.contains("Is UpGrade running at"),
         "{text}"
     );
 }
@@ -1141,12 +1202,14 @@ fn the_graph_is_drawn() {
         "router -.-> clarification",
         "clarification -. answer .-> router",
         "testing -.-> error_handler",
-        "error_handler -.-> testing",
+        "error_handler -.-> response_formatter",
         "experiment_management -. answer .-> experiment_management",
         "response_formatter -.-> __end__",
     ] {
         assert!(text.contains(edge), "{edge}:\n{text}");
     }
+    // The client is the one retry layer: the error handler re-runs no capability.
+    assert!(!text.contains("error_handler -.-> testing"), "{text}");
 }
 
 /// Users per second of a 1,000-user balance test against the double, at concurrency 1

@@ -111,6 +111,7 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
         message: format!("there is no experiment named “{wanted}”"),
         suggestions,
         node: node.into(),
+        retries: 0,
     })
 }
 
@@ -147,6 +148,7 @@ pub(super) async fn find_experiment(
             message: format!("archie works on one experiment at a time, and “{w}” names many"),
             suggestions: vec!["Name the experiment (“list experiments” shows them).".into()],
             node: node.into(),
+            retries: 0,
         })));
     }
     let mut names = env.client.experiment_names().await?;
@@ -162,6 +164,7 @@ pub(super) async fn find_experiment(
             message: "UpGrade has no experiments yet".into(),
             suggestions: vec!["Create one: “create an experiment …”.".into()],
             node: node.into(),
+            retries: 0,
         }))),
         ([one], Some(_)) => match env.client.experiment(&one.id).await {
             Ok(e) => Ok(Found::Experiment(Box::new(e))),
@@ -235,6 +238,7 @@ pub(super) fn pick_context(
                         .join(", ")
                 )],
                 node: node.into(),
+                retries: 0,
             }))
         }
         None => match contexts.as_slice() {
@@ -411,6 +415,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
                             .into(),
                     ],
                     node: LIST.into(),
+                    retries: 0,
                 }));
             }
         },

@@ -35,6 +35,7 @@ fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) ->
         message: message.into(),
         suggestions,
         node: MANAGE.into(),
+        retries: 0,
     })
 }
 
@@ -213,7 +214,6 @@ async fn plan_state(
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview: String::new(),
@@ -256,7 +256,6 @@ async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<Step, Upgrad
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent { preview, question })
 }
@@ -521,7 +520,6 @@ async fn plan_update(
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview,
@@ -796,7 +794,6 @@ async fn plan_create(
         change: Change::Create { body },
         seen: None,
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview,
@@ -859,12 +856,6 @@ fn gone(name: &str) -> Step {
     )
 }
 
-fn mark_sent(state: &mut UpgradeState) {
-    if let Some(p) = &mut state.pending {
-        p.sent = true;
-    }
-}
-
 async fn execute(
     state: &mut UpgradeState,
     env: &Env,
@@ -875,11 +866,12 @@ async fn execute(
         Change::Create { body } => {
             let id = body["id"].as_str().unwrap_or_default().to_string();
             let name = body["name"].as_str().unwrap_or_default().to_string();
-            // A retry after the create was sent: it may have landed.
-            let exists = pending.sent && client.experiment(&id).await.is_ok();
-            if !exists {
-                mark_sent(state);
-                client.create(&body).await?;
+            if let Err(err) = client.create(&body).await {
+                // The client retries a failed call: an earlier attempt may have landed
+                // (its answer lost). The id is archie's own, so finding it means it did.
+                if client.experiment(&id).await.is_err() {
+                    return Err(err);
+                }
             }
             let created = client.experiment(&id).await?;
             state.reply.say(format!(
@@ -904,13 +896,6 @@ async fn execute(
                 Err(UpgradeError::NotFound { .. }) => return Ok(gone(&name)),
                 Err(e) => return Err(e),
             };
-            if pending.sent && diff::diff(&current.raw, &desired).is_empty() {
-                state
-                    .reply
-                    .say(format!("“{name}” already has these changes."));
-                learn(&mut state.learned, &current);
-                return Ok(Step::Done);
-            }
             if let Some(seen) = &pending.seen
                 && let Some(what) = changed_since(seen, &current)
             {
@@ -921,9 +906,14 @@ async fn execute(
             // from the body as is).
             body["versionNumber"] = current.raw["versionNumber"].clone();
             body["updatedAt"] = current.raw["updatedAt"].clone();
-            mark_sent(state);
-            client.update(&id, &body).await?;
-            let after = client.experiment(&id).await?;
+            let sent = client.update(&id, &body).await;
+            let after = client.experiment(&id).await;
+            let after = match (sent, after) {
+                (Ok(_), after) => after?,
+                // A retried update may have landed on an earlier attempt (its answer lost).
+                (Err(_), Ok(after)) if diff::diff(&after.raw, &desired).is_empty() => after,
+                (Err(err), _) => return Err(err),
+            };
             let mut text = format!(
                 "Updated “{}” (version {} → {}):",
                 after.name,
@@ -965,7 +955,6 @@ async fn execute(
                     )],
                 ));
             }
-            mark_sent(state);
             client.set_state(&id, &to).await?;
             let after = client.experiment(&id).await?;
             state.reply.say(format!(
@@ -991,7 +980,6 @@ async fn execute(
                 }
                 Err(e) => return Err(e),
             }
-            mark_sent(state);
             match client.delete(&id).await {
                 Ok(()) | Err(UpgradeError::NotFound { .. }) => {}
                 Err(e) => return Err(e),

@@ -4,7 +4,7 @@
 //! ```text
 //! input → router → capability → response_formatter → input (or end)
 //!           ↓  ↑          ↓  ↑
-//!     clarification    error_handler (retries network, timeout, server faults)
+//!     clarification    error_handler
 //! ```
 //!
 //! - `input` takes the next message (the one-shot's, or a prompt in the chat; `/help`,
@@ -16,9 +16,9 @@
 //! - The seven capabilities call UpGrade. Anything that changes UpGrade (create, update,
 //!   state change, delete, marking or enrolling simulated users) asks the person first
 //!   (an interrupt back to the same node); only their answer, or `--yes`, approves it.
-//! - `error_handler` retries a failed capability up to three times for network, timeout
-//!   and server faults (on top of the client's own retries of each call), and otherwise
-//!   explains what happened and what to do.
+//! - `error_handler` explains what happened and what to do. It does not re-run the
+//!   capability: the client already retried each call (network, timeout and server
+//!   faults) with the shared retry policy, the one retry layer.
 //! - `response_formatter` shows the reply and records the exchange.
 
 mod capabilities;
@@ -69,8 +69,6 @@ const CAPABILITY_NODES: [&str; 7] = [
     TESTING,
 ];
 
-/// Re-runs of a failed capability for one message (network, timeout, server faults).
-pub const MAX_RETRIES: u32 = 3;
 /// Below this the router's guess is checked with the person.
 pub const MIN_CONFIDENCE: f64 = 0.7;
 
@@ -105,8 +103,6 @@ pub struct UpgradeState {
     pub pending: Option<Pending>,
     /// The current message's failure, for the error handler.
     pub failure: Option<Failure>,
-    /// Re-runs of the current message's capability.
-    pub retries: u32,
     /// The reply being built.
     pub reply: Reply,
     /// Experiments, contexts, decision points and conditions seen, for the memory file.
@@ -240,8 +236,6 @@ pub struct Pending {
     pub seen: Option<Value>,
     /// The person approved it. Only an answer to archie's own question sets this.
     pub approved: bool,
-    /// The write was sent at least once (a retry first checks whether it landed).
-    pub sent: bool,
 }
 
 /// What would change.
@@ -330,8 +324,6 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
 pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
     let mut from_router = CAPABILITY_NODES.to_vec();
     from_router.extend([CLARIFY, ERROR]);
-    let mut from_error = CAPABILITY_NODES.to_vec();
-    from_error.push(FORMAT);
     let mut builder = GraphBuilder::new(NAME)
         .node(INPUT, input)
         .node(ROUTER, router)
@@ -350,7 +342,7 @@ pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
         .branch(INPUT, &[ROUTER, END])
         .branch(ROUTER, &from_router)
         .interrupt(CLARIFY, ROUTER)
-        .branch(ERROR, &from_error)
+        .branch(ERROR, &[FORMAT])
         .branch(FORMAT, &[INPUT, END])
         .step_limit(100_000);
     for node in CAPABILITY_NODES {
@@ -495,6 +487,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                             .into(),
                     ],
                     node: ROUTER.into(),
+                    retries: 0,
                 });
                 return Ok(Next::Goto(ERROR));
             };
@@ -508,6 +501,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                             "Check the LLM settings (--base-url, --model) and try again.".into(),
                         ],
                         node: ROUTER.into(),
+                        retries: 0,
                     });
                     return Ok(Next::Goto(ERROR));
                 }
@@ -562,6 +556,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                         .join("; ")
                 )],
                 node: ROUTER.into(),
+                retries: 0,
             });
             ERROR
         }
@@ -581,36 +576,17 @@ async fn clarification(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyho
     })
 }
 
-/// Retries what may pass; explains the rest with what to do.
-async fn error_handler(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+/// Explains what went wrong and what to do (the client already retried what may pass).
+async fn error_handler(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     let Some(failure) = state.failure.take() else {
         return Ok(Next::Goto(FORMAT));
     };
-    let node = CAPABILITY_NODES
-        .iter()
-        .copied()
-        .find(|n| *n == failure.node);
-    if let Some(node) = node
-        && failure.kind.retryable()
-        && state.retries < MAX_RETRIES
-    {
-        state.retries += 1;
-        let delay = cx.env.client.config().retry.delay(state.retries, None);
-        cx.emit(Event::Retry {
-            attempt: state.retries + 1,
-            max_attempts: MAX_RETRIES + 1,
-            delay_ms: delay.as_millis() as u64,
-            reason: format!("{node} failed ({})", failure.message),
-        });
-        tokio::time::sleep(delay).await;
-        return Ok(Next::Goto(node));
-    }
     let mut text = format!("**{}**", sentence(&failure.message));
-    if state.retries > 0 {
+    if failure.retries > 0 {
         text.push_str(&format!(
             " (tried {} more time{})",
-            state.retries,
-            if state.retries == 1 { "" } else { "s" }
+            failure.retries,
+            if failure.retries == 1 { "" } else { "s" }
         ));
     }
     for s in &failure.suggestions {
@@ -674,7 +650,6 @@ async fn response_formatter(
     state.asking = None;
     state.pending = None;
     state.failure = None;
-    state.retries = 0;
     Ok(if state.one_shot || state.quit {
         Next::End
     } else {
@@ -757,6 +732,7 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         message: err.to_string(),
         suggestions,
         node: node.into(),
+        retries: err.retries(),
     }
 }
 
@@ -783,7 +759,9 @@ mod tests {
             assert!(mermaid.contains(&format!("{node}[{node}]")), "{node}");
         }
         assert!(mermaid.contains("clarification -. answer .-> router"));
-        assert!(mermaid.contains("error_handler -.-> testing"));
+        assert!(mermaid.contains("error_handler -.-> response_formatter"));
+        // One retry layer, the client's: the error handler re-runs nothing.
+        assert!(!mermaid.contains("error_handler -.-> testing"));
     }
 
     #[test]
@@ -800,7 +778,6 @@ mod tests {
             },
             seen: None,
             approved: false,
-            sent: false,
         });
         assert!(matches!(consent(&state, None), Consent::None));
         assert!(matches!(

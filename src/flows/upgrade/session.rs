@@ -160,13 +160,6 @@ pub enum FailKind {
 }
 
 impl FailKind {
-    pub fn retryable(self) -> bool {
-        matches!(
-            self,
-            FailKind::Network | FailKind::Timeout | FailKind::ServerFault
-        )
-    }
-
     /// Whether the person fixes it by changing what they asked or configured (exit 2)
     /// rather than the work failing (exit 1).
     pub fn is_usage(self) -> bool {
@@ -196,15 +189,17 @@ impl From<ErrorKind> for FailKind {
     }
 }
 
-/// A failure for the error handler: retried (network, timeout, server fault) or
-/// explained with suggestions.
+/// A failure for the error handler to explain, with suggestions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Failure {
     pub kind: FailKind,
     pub message: String,
     pub suggestions: Vec<String>,
-    /// The capability node that failed (re-run on a retry).
+    /// The node that failed.
     pub node: String,
+    /// Retries the client made before giving up (said in the explanation).
+    #[serde(default)]
+    pub retries: u32,
 }
 
 /// The answer to one message.

@@ -314,7 +314,6 @@ async fn simulate(
             },
             seen: None,
             approved: false,
-            sent: false,
         });
         return Ok(Step::Consent {
             preview: String::new(),

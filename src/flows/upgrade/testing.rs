@@ -42,6 +42,7 @@ fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) ->
         message: message.into(),
         suggestions,
         node: TESTING.into(),
+        retries: 0,
     })
 }
 
@@ -157,7 +158,6 @@ async fn test(
         change,
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview: String::new(),
@@ -273,7 +273,7 @@ async fn enrol(
     .await
 }
 
-/// The first failure, when nothing succeeded (so the error handler can retry or explain).
+/// The first failure, when nothing succeeded (for the error handler to explain).
 fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError> {
     if slots.iter().any(Slot::is_done) {
         return None;
