@@ -468,6 +468,46 @@ fn a_closed_port_is_tried_four_times_then_explained() {
 }
 
 #[test]
+fn the_router_prompt_is_a_prompt_template_and_its_answers_are_cached() {
+    let dir = tempdir();
+    let up = UpgradeDouble::start();
+    let llm = router(|_| route("version_check", json!({})));
+    let ask = |extra: &[&str]| {
+        let mut args = extra.to_vec();
+        args.push("is UpGrade up?");
+        let out = run(dir.path(), &up, Some(&llm), &args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    };
+    ask(&[]);
+    let received = llm.received();
+    assert_eq!(received.len(), 1);
+    let system = received[0].last("system").unwrap_or_default();
+    assert!(system.starts_with("You route the messages"), "{system}");
+    assert!(system.contains("Decision point"), "{system}");
+    assert!(
+        !system.contains("{{") && !system.contains("Variables:"),
+        "{system}"
+    );
+    // The same message again: the cached route, no model call.
+    ask(&[]);
+    assert_eq!(llm.received().len(), 1);
+    // A template of one's own replaces it, like every other prompt.
+    let own = dir.path().join("my-prompts");
+    std::fs::create_dir(&own).unwrap();
+    std::fs::write(
+        own.join("upgrade_router.md"),
+        "Route it. Terms: {{ terms }}.\n",
+    )
+    .unwrap();
+    ask(&["--prompts-dir", own.to_str().unwrap()]);
+    let received = llm.received();
+    assert_eq!(received.len(), 2);
+    let system = received[1].last("system").unwrap_or_default();
+    assert!(system.starts_with("Route it. Terms: "), "{system}");
+    assert!(system.contains("Decision point"), "{system}");
+}
+
+#[test]
 fn a_typo_gets_a_close_name_suggestion() {
     let dir = tempdir();
     let up = UpgradeDouble::start();

@@ -35,6 +35,7 @@ use crate::events::Event;
 use crate::graph::{Answer, BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::Llm;
 use crate::memory::Memory;
+use crate::prompts::Prompts;
 use crate::upgrade::{UpgradeClient, UpgradeError, diff, glossary};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -42,9 +43,8 @@ use std::sync::Arc;
 
 /// The flow's name (`archie upgrade`, `archie graph upgrade`).
 pub const NAME: &str = "upgrade";
-/// Prompt templates from `prompts/` this flow renders: none (the router's instructions
-/// are built in, see `router.md` beside this file).
-pub const PROMPTS: &[&str] = &[];
+/// Prompt templates from `prompts/` this flow renders.
+pub const PROMPTS: &[&str] = &[route::PROMPT];
 
 const INPUT: &str = "input";
 const ROUTER: &str = "router";
@@ -75,6 +75,8 @@ pub const MIN_CONFIDENCE: f64 = 0.7;
 /// What the nodes use.
 pub struct Env {
     pub client: UpgradeClient,
+    /// The router's prompt comes from here (built in, `--prompts-dir`, `--prompts-config`).
+    pub prompts: Prompts,
     /// `None` when no model is configured: exact glossary questions and the chat's
     /// commands still work.
     pub llm: Option<Arc<dyn Llm>>,
@@ -491,7 +493,8 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                 });
                 return Ok(Next::Goto(ERROR));
             };
-            match route::ask_model(state, llm.as_ref()).await {
+            let system = route::system_prompt(&cx.env.prompts)?;
+            match route::ask_model(state, system, llm.as_ref()).await {
                 Ok(route) => state.route = Some(route),
                 Err(err) => {
                     state.failure = Some(Failure {
