@@ -6,7 +6,7 @@ use expectrl::{Eof, Session};
 use std::time::Duration;
 
 /// archie with `args` in a pseudo-terminal in `env`'s world.
-fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
+pub(crate) fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
     let mut cmd = env.process(archie_bin());
     cmd.args(args).env("TERM", "xterm");
     let mut session = Session::spawn(cmd).expect("spawn archie in a pty");

@@ -221,6 +221,20 @@ impl TestEnv {
         ran
     }
 
+    /// Runs archie with `args` and these variables set for this run only, and expects
+    /// exit code `code`.
+    #[track_caller]
+    pub fn code_with(&self, vars: &[(&str, &str)], args: &[&str], code: i32) -> Ran {
+        let output = self
+            .command(args)
+            .envs(vars.iter().copied())
+            .output()
+            .expect("run archie");
+        let ran = Ran::new(output, describe("archie", args), self.path());
+        ran.expect_code(code);
+        ran
+    }
+
     /// Every file under the folder, with its size (for failure reports).
     pub fn files(&self) -> String {
         files(self.path())
