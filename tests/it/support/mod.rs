@@ -26,6 +26,8 @@ pub mod mcp_servers;
 pub mod mock_llm;
 pub mod upgrade_double;
 
+pub use mock_llm::http;
+
 use assert_cmd::Command;
 use mock_llm::MockLlm;
 use serde_json::Value;

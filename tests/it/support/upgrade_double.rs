@@ -38,6 +38,7 @@
 
 #![allow(dead_code)]
 
+use super::http::Background;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -118,8 +119,8 @@ struct Shared {
 pub struct UpgradeDouble {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// Stops the server when the double is dropped.
+    _server: Background,
 }
 
 /// The context metadata of a dev server (`CONTEXT_METADATA`).
@@ -149,36 +150,11 @@ impl UpgradeDouble {
             client_jwt: None,
             clock: 0,
         });
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let state = shared.clone();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("double runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind 127.0.0.1:0");
-                addr_tx
-                    .send(listener.local_addr().expect("address"))
-                    .expect("send address");
-                let app = Router::new().fallback(handle).with_state(state);
-                let _ = axum::serve(nodelay(listener), app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await;
-            });
-        });
-        let addr = addr_rx.recv().expect("double address");
+        let server = Background::start(Router::new().fallback(handle).with_state(shared.clone()));
         Self {
-            addr,
+            addr: server.addr,
             shared,
-            stop: Some(stop_tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 
@@ -321,26 +297,6 @@ impl UpgradeDouble {
             .filter(|r| r.method == method && r.path == path)
             .count()
     }
-}
-
-impl Drop for UpgradeDouble {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-fn nodelay(
-    listener: tokio::net::TcpListener,
-) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
-    use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    })
 }
 
 // ---------------------------------------------------------------- helpers
