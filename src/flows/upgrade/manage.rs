@@ -10,8 +10,8 @@ use super::capabilities::{Found, find_experiment, learn, pick_context};
 use super::session::{FailKind, Failure};
 use super::simulate::split_point;
 use super::{
-    Action, Change, Choice, Clarification, Consent, Env, MANAGE, Pending, Slot, Step, UpgradeState,
-    consent, next,
+    Action, Change, Choice, Clarification, Env, MANAGE, Pending, Slot, Step, UpgradeState,
+    approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::memory::{Entity, key};
@@ -52,30 +52,19 @@ async fn manage(
     env: &Env,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
-    match consent(state, answer) {
-        Consent::Refused => {
-            let what = match state.pending.as_ref().map(|p| &p.change) {
-                Some(Change::Delete { name, .. }) => format!(": “{name}” was not deleted"),
-                Some(Change::Update { name, .. } | Change::State { name, .. }) => {
-                    format!(": “{name}” is as it was")
-                }
-                _ => String::new(),
-            };
-            state
-                .reply
-                .say(format!("Nothing changed in UpGrade{what} (not confirmed)."));
-            return Ok(Step::Done);
+    let what = match state.pending.as_ref().map(|p| &p.change) {
+        Some(Change::Delete { name, .. }) => format!(": “{name}” was not deleted"),
+        Some(Change::Update { name, .. } | Change::State { name, .. }) => {
+            format!(": “{name}” is as it was")
         }
-        Consent::Granted => {
-            if let Some(p) = &mut state.pending {
-                p.approved = true;
-            }
-        }
-        Consent::None => {}
-    }
-    if let Some(pending) = state.pending.clone()
-        && pending.approved
-    {
+        _ => String::new(),
+    };
+    let refused = format!("Nothing changed in UpGrade{what} (not confirmed).");
+    let approved = match approved(state, answer, &refused) {
+        Ok(approved) => approved,
+        Err(step) => return Ok(step),
+    };
+    if let Some(pending) = approved {
         return execute(state, env, pending).await;
     }
     let p = state

@@ -323,6 +323,29 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     }
 }
 
+/// Reads the person's answer into the pending change (see [`consent`]). A refusal says
+/// `refused` and ends the message (`Err(Step::Done)`); otherwise the pending change when
+/// it is approved (by this answer or an earlier one) and ready to carry out.
+pub(crate) fn approved(
+    state: &mut UpgradeState,
+    answer: Option<Answer>,
+    refused: &str,
+) -> Result<Option<Pending>, Step> {
+    match consent(state, answer) {
+        Consent::Refused => {
+            state.reply.say(refused);
+            return Err(Step::Done);
+        }
+        Consent::Granted => {
+            if let Some(p) = &mut state.pending {
+                p.approved = true;
+            }
+        }
+        Consent::None => {}
+    }
+    Ok(state.pending.clone().filter(|p| p.approved))
+}
+
 pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
     let mut from_router = CAPABILITY_NODES.to_vec();
     from_router.extend([CLARIFY, ERROR]);

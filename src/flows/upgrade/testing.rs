@@ -12,7 +12,7 @@
 
 use super::capabilities::{Found, find_experiment};
 use super::session::{Balance, BalanceCount, FailKind, Failure, Table};
-use super::{Action, Change, Consent, Env, Pending, Step, TESTING, UpgradeState, consent, next};
+use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
 use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
@@ -67,23 +67,12 @@ async fn test(
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    match consent(state, answer) {
-        Consent::Refused => {
-            state
-                .reply
-                .say("No simulated users were enrolled (not confirmed).");
-            return Ok(Step::Done);
-        }
-        Consent::Granted => {
-            if let Some(p) = &mut state.pending {
-                p.approved = true;
-            }
-        }
-        Consent::None => {}
-    }
-    if let Some(pending) = state.pending.clone()
-        && pending.approved
-    {
+    let refused = "No simulated users were enrolled (not confirmed).";
+    let approved = match approved(state, answer, refused) {
+        Ok(approved) => approved,
+        Err(step) => return Ok(step),
+    };
+    if let Some(pending) = approved {
         return match pending.change {
             Change::Balance {
                 id, users, prefix, ..
@@ -166,10 +155,13 @@ async fn test(
 }
 
 /// The experiment as it is now, if it still runs.
+/// The experiment to test, running, and its first decision point (where simulated users
+/// are marked); or the step that ends the test (not found, not running, no decision
+/// point).
 async fn running(
     client: &UpgradeClient,
     id: &str,
-) -> Result<Result<Experiment, Step>, UpgradeError> {
+) -> Result<Result<(Experiment, DecisionPoint), Step>, UpgradeError> {
     let e = match client.experiment(id).await {
         Ok(e) => e,
         Err(UpgradeError::NotFound { message, .. }) => {
@@ -180,7 +172,10 @@ async fn running(
     if e.stored_state() != "enrolling" {
         return Ok(Err(not_running(&e)));
     }
-    Ok(Ok(e))
+    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
+        return Ok(Err(Step::Done));
+    };
+    Ok(Ok((e, point)))
 }
 
 /// One simulated user: init (with a working group for group experiments), assign, and
@@ -292,12 +287,9 @@ async fn balance(
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let e = match running(client, id).await? {
-        Ok(e) => e,
+    let (e, point) = match running(client, id).await? {
+        Ok(found) => found,
         Err(step) => return Ok(step),
-    };
-    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
-        return Ok(Step::Done);
     };
     let before = client.enrollment(id).await.ok();
     let users: Vec<(String, InitRequest)> = (0..n)
@@ -414,12 +406,9 @@ async fn consistency(
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let e = match running(client, id).await? {
-        Ok(e) => e,
+    let (e, point) = match running(client, id).await? {
+        Ok(found) => found,
         Err(step) => return Ok(step),
-    };
-    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
-        return Ok(Step::Done);
     };
     if e.is_group() {
         return group_consistency(state, cx, &e, &point, n, prefix).await;
