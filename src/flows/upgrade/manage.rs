@@ -30,13 +30,7 @@ pub(super) async fn experiment_management(
 }
 
 fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
-    Step::Fail(Failure {
-        kind,
-        message: message.into(),
-        suggestions,
-        node: MANAGE.into(),
-        retries: 0,
-    })
+    Step::Fail(Failure::new(MANAGE, kind, message.into(), suggestions))
 }
 
 fn invalid(message: impl Into<String>, allowed: &str) -> Step {

@@ -500,35 +500,30 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
             state.route = Some(Route::terminology(&term.title));
         } else {
             let Some(llm) = cx.env.llm.clone() else {
-                state.failure = Some(Failure {
-                    kind: FailKind::Config,
-                    message: "no LLM is configured, so archie can only answer questions that \
-                              name a glossary term exactly (and /help, /terms, /quit)"
-                        .into(),
-                    suggestions: vec![
+                state.failure = Some(Failure::new(
+                    ROUTER,
+                    FailKind::Config,
+                    "no LLM is configured, so archie can only answer questions that \
+                              name a glossary term exactly (and /help, /terms, /quit)",
+                    vec![
                         "Point archie at a model: export OPENAI_API_KEY=sk-… (OpenAI), or \
                          --base-url http://localhost:11434/v1 --model llama3.1 (Ollama), or \
                          [llm] base_url/model in archie.toml."
                             .into(),
                     ],
-                    node: ROUTER.into(),
-                    retries: 0,
-                });
+                ));
                 return Ok(Next::Goto(ERROR));
             };
             let system = route::system_prompt(&cx.env.prompts)?;
             match route::ask_model(state, system, llm.as_ref()).await {
                 Ok(route) => state.route = Some(route),
                 Err(err) => {
-                    state.failure = Some(Failure {
-                        kind: FailKind::Model,
-                        message: format!("the model could not route the message: {err}"),
-                        suggestions: vec![
-                            "Check the LLM settings (--base-url, --model) and try again.".into(),
-                        ],
-                        node: ROUTER.into(),
-                        retries: 0,
-                    });
+                    state.failure = Some(Failure::new(
+                        ROUTER,
+                        FailKind::Model,
+                        format!("the model could not route the message: {err}"),
+                        vec!["Check the LLM settings (--base-url, --model) and try again.".into()],
+                    ));
                     return Ok(Next::Goto(ERROR));
                 }
             }
@@ -570,10 +565,11 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
         Capability::UserSimulation => SIMULATE,
         Capability::Testing => TESTING,
         Capability::ClarificationNeeded | Capability::Unsupported => {
-            state.failure = Some(Failure {
-                kind: FailKind::Unsupported,
-                message: "archie's UpGrade agent cannot do that".into(),
-                suggestions: vec![format!(
+            state.failure = Some(Failure::new(
+                ROUTER,
+                FailKind::Unsupported,
+                "archie's UpGrade agent cannot do that",
+                vec![format!(
                     "It can: {}.",
                     Capability::ALL
                         .iter()
@@ -581,9 +577,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                         .collect::<Vec<_>>()
                         .join("; ")
                 )],
-                node: ROUTER.into(),
-                retries: 0,
-            });
+            ));
             ERROR
         }
     }))
@@ -754,11 +748,8 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         | UpgradeError::Config { .. } => {}
     }
     Failure {
-        kind: err.kind().into(),
-        message: err.to_string(),
-        suggestions,
-        node: node.into(),
         retries: err.retries(),
+        ..Failure::new(node, err.kind().into(), err.to_string(), suggestions)
     }
 }
 

@@ -202,6 +202,24 @@ pub struct Failure {
     pub retries: u32,
 }
 
+impl Failure {
+    /// `node` failed: `message` says what happened and `suggestions` what to do.
+    pub fn new(
+        node: &str,
+        kind: FailKind,
+        message: impl Into<String>,
+        suggestions: Vec<String>,
+    ) -> Self {
+        Self {
+            kind,
+            message: message.into(),
+            suggestions,
+            node: node.into(),
+            retries: 0,
+        }
+    }
+}
+
 /// The answer to one message.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Reply {

@@ -37,13 +37,7 @@ pub(super) async fn testing(
 }
 
 fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
-    Step::Fail(Failure {
-        kind,
-        message: message.into(),
-        suggestions,
-        node: TESTING.into(),
-        retries: 0,
-    })
+    Step::Fail(Failure::new(TESTING, kind, message.into(), suggestions))
 }
 
 fn not_running(e: &Experiment) -> Step {
@@ -73,14 +67,23 @@ async fn test(
         Err(step) => return Ok(step),
     };
     if let Some(pending) = approved {
-        return match pending.change {
+        let (id, users, prefix, balanced) = match pending.change {
             Change::Balance {
                 id, users, prefix, ..
-            } => balance(state, cx, &id, users, &prefix).await,
+            } => (id, users, prefix, true),
             Change::Consistency {
                 id, users, prefix, ..
-            } => consistency(state, cx, &id, users, &prefix).await,
-            _ => Ok(Step::Done),
+            } => (id, users, prefix, false),
+            _ => return Ok(Step::Done),
+        };
+        let (e, point) = match running(&env.client, &id).await? {
+            Ok(found) => found,
+            Err(step) => return Ok(step),
+        };
+        return if balanced {
+            balance(state, cx, &e, &point, users, &prefix).await
+        } else {
+            consistency(state, cx, &e, &point, users, &prefix).await
         };
     }
     let p = state
@@ -282,15 +285,13 @@ fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError>
 async fn balance(
     state: &mut UpgradeState,
     cx: &Cx<'_, Env>,
-    id: &str,
+    e: &Experiment,
+    point: &DecisionPoint,
     n: u32,
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let (e, point) = match running(client, id).await? {
-        Ok(found) => found,
-        Err(step) => return Ok(step),
-    };
+    let id = e.id.as_str();
     let before = client.enrollment(id).await.ok();
     let users: Vec<(String, InitRequest)> = (0..n)
         .map(|i| {
@@ -298,12 +299,12 @@ async fn balance(
             // Group experiments: every simulated user is alone in a class, so each draw
             // is independent and the counts can be tested like individual ones.
             let class = format!("{user}-class");
-            let init = member_of(&e, &[&class], &class);
+            let init = member_of(e, &[&class], &class);
             (user, init)
         })
         .collect();
     let started = Instant::now();
-    let mut slots = enrol(cx, &e, &point, users).await;
+    let mut slots = enrol(cx, e, point, users).await;
     let ms = started.elapsed().as_millis() as u64;
     if let Some(err) = all_failed(&mut slots) {
         return Err(err);
@@ -394,31 +395,28 @@ async fn balance(
     }
     state.reply.say(text);
     state.reply.balance = Some(result);
-    super::capabilities::learn(&mut state.learned, &e);
+    super::capabilities::learn(&mut state.learned, e);
     Ok(Step::Done)
 }
 
 async fn consistency(
     state: &mut UpgradeState,
     cx: &Cx<'_, Env>,
-    id: &str,
+    e: &Experiment,
+    point: &DecisionPoint,
     n: u32,
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let (e, point) = match running(client, id).await? {
-        Ok(found) => found,
-        Err(step) => return Ok(step),
-    };
     if e.is_group() {
-        return group_consistency(state, cx, &e, &point, n, prefix).await;
+        return group_consistency(state, cx, e, point, n, prefix).await;
     }
     // Individual: the same user gets the same condition on every assign, before and
     // after the mark that enrols them.
     let users: Vec<(String, InitRequest)> = (0..n)
         .map(|i| (format!("{prefix}-{i}"), InitRequest::default()))
         .collect();
-    let mut first = enrol(cx, &e, &point, users.clone()).await;
+    let mut first = enrol(cx, e, point, users.clone()).await;
     if let Some(err) = all_failed(&mut first) {
         return Err(err);
     }
