@@ -28,6 +28,21 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// What it means for the exit code: the person fixes what they asked or configured
+    /// (usage), or the work failed.
+    pub fn exit(self) -> Exit {
+        match self {
+            ErrorKind::Network
+            | ErrorKind::Timeout
+            | ErrorKind::ServerFault
+            | ErrorKind::Protocol => Exit::Failed,
+            ErrorKind::NotFound
+            | ErrorKind::Validation
+            | ErrorKind::Unauthorized
+            | ErrorKind::Config => Exit::Usage,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             ErrorKind::Network => "network",
@@ -198,15 +213,6 @@ impl UpgradeError {
 
 impl Classify for UpgradeError {
     fn exit(&self) -> Exit {
-        match self.kind() {
-            ErrorKind::Network
-            | ErrorKind::Timeout
-            | ErrorKind::ServerFault
-            | ErrorKind::Protocol => Exit::Failed,
-            ErrorKind::NotFound
-            | ErrorKind::Validation
-            | ErrorKind::Unauthorized
-            | ErrorKind::Config => Exit::Usage,
-        }
+        self.kind().exit()
     }
 }

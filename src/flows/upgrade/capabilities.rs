@@ -2,7 +2,7 @@
 //! and what every capability shares (finding the experiment a message names, the
 //! context, remembering what was seen).
 
-use super::session::{FailKind, Failure, Table};
+use super::session::{AgentKind, Failure, Table};
 use super::{
     Choice, Clarification, DETAILS, Env, LIST, Slot, Step, TERMINOLOGY, UpgradeState, VERSION, next,
 };
@@ -10,8 +10,8 @@ use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
 use crate::memory::{Entity, Memory, Relationship, key};
 use crate::upgrade::{
-    ContextMetadata, Experiment, ExperimentName, Search, Sort, UpgradeError, describe_state,
-    glossary, is_uuid, number, shown_state, stored_state,
+    ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
+    describe_state, glossary, is_uuid, number, shown_state, stored_state,
 };
 
 // ---------------------------------------------------------------- shared
@@ -108,7 +108,7 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     }
     Step::Fail(Failure::new(
         node,
-        FailKind::NotFound,
+        ErrorKind::NotFound,
         format!("there is no experiment named “{wanted}”"),
         suggestions,
     ))
@@ -144,7 +144,7 @@ pub(super) async fn find_experiment(
     {
         return Ok(Found::Step(Step::Fail(Failure::new(
             node,
-            FailKind::Refused,
+            AgentKind::Refused,
             format!("archie works on one experiment at a time, and “{w}” names many"),
             vec!["Name the experiment (“list experiments” shows them).".into()],
         ))));
@@ -159,7 +159,7 @@ pub(super) async fn find_experiment(
         ([], Some(w)) => Ok(Found::Step(not_found(node, w, &names))),
         ([], None) => Ok(Found::Step(Step::Fail(Failure::new(
             node,
-            FailKind::NotFound,
+            ErrorKind::NotFound,
             "UpGrade has no experiments yet",
             vec!["Create one: “create an experiment …”.".into()],
         )))),
@@ -225,7 +225,7 @@ pub(super) fn pick_context(
             }
             Err(Step::Fail(Failure::new(
                 node,
-                FailKind::Validation,
+                ErrorKind::Validation,
                 format!("UpGrade has no app context “{w}”"),
                 vec![format!(
                     "The contexts UpGrade knows are: {}.",
@@ -404,7 +404,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
             None => {
                 return Ok(Step::Fail(Failure::new(
                     LIST,
-                    FailKind::Validation,
+                    ErrorKind::Validation,
                     format!("“{s}” is not an UpGrade state"),
                     vec![
                         "States: inactive, running (enrolling), paused (enrollmentComplete), \

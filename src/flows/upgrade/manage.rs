@@ -7,7 +7,7 @@
 //! before it and refuses when it changed since the person saw it, saying what changed.
 
 use super::capabilities::{Found, find_experiment, learn, pick_context};
-use super::session::{FailKind, Failure};
+use super::session::{AgentKind, FailKind, Failure};
 use super::simulate::split_point;
 use super::{
     Action, Change, Choice, Clarification, Env, MANAGE, Pending, Slot, Step, UpgradeState,
@@ -16,7 +16,8 @@ use super::{
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::memory::{Entity, key};
 use crate::upgrade::{
-    Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state, stored_state,
+    ErrorKind, Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state,
+    stored_state,
 };
 use serde_json::{Value, json};
 
@@ -29,13 +30,13 @@ pub(super) async fn experiment_management(
     Ok(next(state, cx, MANAGE, step))
 }
 
-fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
+fn fail(kind: impl Into<FailKind>, message: impl Into<String>, suggestions: Vec<String>) -> Step {
     Step::Fail(Failure::new(MANAGE, kind, message.into(), suggestions))
 }
 
 fn invalid(message: impl Into<String>, allowed: &str) -> Step {
     fail(
-        FailKind::Validation,
+        ErrorKind::Validation,
         message,
         vec![format!("UpGrade accepts: {allowed}.")],
     )
@@ -313,7 +314,7 @@ async fn plan_update(
         let positional = p.conditions.iter().all(|c| c.code.trim().is_empty());
         if positional && p.conditions.len() != conditions.len() {
             return Ok(fail(
-                FailKind::Validation,
+                ErrorKind::Validation,
                 format!(
                     "{} weights were given for {} conditions of “{}”",
                     p.conditions.len(),
@@ -822,7 +823,7 @@ fn refuse(name: &str, what: Vec<String>) -> Step {
         "Ask again: archie will start from the current version and show you the difference.".into(),
     );
     fail(
-        FailKind::Refused,
+        AgentKind::Refused,
         format!(
             "“{name}” changed in UpGrade since archie showed it to you, so archie wrote \
              nothing (UpGrade would silently overwrite the newer edit)"
@@ -833,7 +834,7 @@ fn refuse(name: &str, what: Vec<String>) -> Step {
 
 fn gone(name: &str) -> Step {
     fail(
-        FailKind::NotFound,
+        ErrorKind::NotFound,
         format!("“{name}” no longer exists in UpGrade"),
         vec!["“list experiments” shows what there is.".into()],
     )

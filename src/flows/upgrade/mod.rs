@@ -29,14 +29,16 @@ mod simulate;
 mod testing;
 
 pub use route::{Action, Capability, ConditionSpec, Params, Route};
-pub use session::{Balance, BalanceCount, FailKind, Failure, Reply, Table, Turn, render};
+pub use session::{
+    AgentKind, Balance, BalanceCount, FailKind, Failure, Reply, Table, Turn, render,
+};
 
 use crate::events::Event;
 use crate::graph::{Answer, BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::Llm;
 use crate::memory::Memory;
 use crate::prompts::Prompts;
-use crate::upgrade::{UpgradeClient, UpgradeError, diff, glossary};
+use crate::upgrade::{ErrorKind, UpgradeClient, UpgradeError, diff, glossary};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
@@ -502,7 +504,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
             let Some(llm) = cx.env.llm.clone() else {
                 state.failure = Some(Failure::new(
                     ROUTER,
-                    FailKind::Config,
+                    ErrorKind::Config,
                     "no LLM is configured, so archie can only answer questions that \
                               name a glossary term exactly (and /help, /terms, /quit)",
                     vec![
@@ -520,7 +522,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                 Err(err) => {
                     state.failure = Some(Failure::new(
                         ROUTER,
-                        FailKind::Model,
+                        AgentKind::Model,
                         format!("the model could not route the message: {err}"),
                         vec!["Check the LLM settings (--base-url, --model) and try again.".into()],
                     ));
@@ -567,7 +569,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
         Capability::ClarificationNeeded | Capability::Unsupported => {
             state.failure = Some(Failure::new(
                 ROUTER,
-                FailKind::Unsupported,
+                AgentKind::Unsupported,
                 "archie's UpGrade agent cannot do that",
                 vec![format!(
                     "It can: {}.",
@@ -749,7 +751,7 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
     }
     Failure {
         retries: err.retries(),
-        ..Failure::new(node, err.kind().into(), err.to_string(), suggestions)
+        ..Failure::new(node, err.kind(), err.to_string(), suggestions)
     }
 }
 

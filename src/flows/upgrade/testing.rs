@@ -11,13 +11,13 @@
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
 use super::capabilities::{Found, find_experiment};
-use super::session::{Balance, BalanceCount, FailKind, Failure, Table};
+use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
 use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
 use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
-    DecisionPoint, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest, UpgradeClient,
-    UpgradeError, describe_state, number, shown_state,
+    DecisionPoint, ErrorKind, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
+    UpgradeClient, UpgradeError, describe_state, number, shown_state,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -36,13 +36,13 @@ pub(super) async fn testing(
     Ok(next(state, cx, TESTING, step))
 }
 
-fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
+fn fail(kind: impl Into<FailKind>, message: impl Into<String>, suggestions: Vec<String>) -> Step {
     Step::Fail(Failure::new(TESTING, kind, message.into(), suggestions))
 }
 
 fn not_running(e: &Experiment) -> Step {
     fail(
-        FailKind::Refused,
+        AgentKind::Refused,
         format!(
             "“{}” is {}, and only running experiments assign conditions to new users",
             e.name,
@@ -104,7 +104,7 @@ async fn test(
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| p.label()) else {
         return Ok(fail(
-            FailKind::Validation,
+            ErrorKind::Validation,
             format!("“{}” has no decision point to test at", e.name),
             Vec::new(),
         ));
@@ -168,7 +168,7 @@ async fn running(
     let e = match client.experiment(id).await {
         Ok(e) => e,
         Err(UpgradeError::NotFound { message, .. }) => {
-            return Ok(Err(fail(FailKind::NotFound, message, Vec::new())));
+            return Ok(Err(fail(ErrorKind::NotFound, message, Vec::new())));
         }
         Err(e) => return Err(e),
     };

@@ -356,21 +356,18 @@ fn uuid() -> String {
     let hex: String = (0..32)
         .map(|_| format!("{:x}", fastrand::u8(..16)))
         .collect();
-    format!(
-        "{}-{}-4{}-a{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[13..16],
-        &hex[17..20],
-        &hex[20..32]
-    )
+    uuid_of(&hex)
 }
 
 /// A stable pseudo-UUID for a key (mark ids are stable per user and point).
 fn stable_uuid(key: &str) -> String {
     let a = hash(key);
     let b = hash(&format!("{key}#"));
-    let hex = format!("{a:016x}{b:016x}");
+    uuid_of(&format!("{a:016x}{b:016x}"))
+}
+
+/// 32 hex digits as a version-4 UUID.
+fn uuid_of(hex: &str) -> String {
     format!(
         "{}-{}-4{}-a{}-{}",
         &hex[0..8],
