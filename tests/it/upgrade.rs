@@ -2,7 +2,7 @@
 //! LLM, both over real HTTP on 127.0.0.1. The mock plays the router: it answers each
 //! routing request from the message it carries.
 
-use crate::pty::in_pty;
+use crate::pty::{exits_with, in_pty};
 use crate::support::mock_llm::{MockRequest, Reply};
 use crate::support::upgrade_double::UpgradeDouble;
 use crate::support::{Ran, TestEnv};
@@ -1098,7 +1098,6 @@ fn balance_throughput() {
 /// The chat at a real terminal: a prompt, answers, /quit writes the session.
 #[test]
 fn the_chat_at_a_real_terminal() {
-    use expectrl::Eof;
     let up = UpgradeDouble::start();
     seed_fractions(&up);
     let env = world(&up, |_| route("list_experiments", json!({})));
@@ -1117,12 +1116,7 @@ fn the_chat_at_a_real_terminal() {
     session
         .expect("wrote upgrade-session.md")
         .expect("the session is written");
-    session.expect(Eof).expect("archie exits");
-    let status = session.get_process().wait().expect("wait");
-    assert_eq!(
-        status,
-        expectrl::WaitStatus::Exited(session.get_process().pid(), 0)
-    );
+    exits_with(&mut session, 0);
     let text = std::fs::read_to_string(env.path().join("upgrade-session.md")).unwrap();
     assert_eq!(
         text.matches("**You:** list experiments").count(),
