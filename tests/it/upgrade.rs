@@ -321,17 +321,24 @@ fn an_unsure_router_asks_which_capability_was_meant() {
     assert!(out.stdout.contains("1 experiment:"), "{}", out.stdout);
 }
 
-#[test]
-fn a_503_twice_then_success() {
+/// Fractions Hints, a router that asks for its details, and an UpGrade whose list of
+/// names fails (HTTP 503) the next `times` requests.
+fn fractions_failing(times: usize) -> (UpgradeDouble, TestEnv) {
     let up = UpgradeDouble::start();
     seed_fractions(&up);
-    up.fail_next("GET", "/api/experiments/names", 503, 2);
+    up.fail_next("GET", "/api/experiments/names", 503, times);
     let env = world(&up, |_| {
         route(
             "experiment_details",
             json!({"experiment": "Fractions Hints"}),
         )
     });
+    (up, env)
+}
+
+#[test]
+fn a_503_twice_then_success() {
+    let (up, env) = fractions_failing(2);
     let out = upgrade(&env, 0, &["--json", "show Fractions Hints"]);
     let ev = out.events();
     assert!(results(&ev).contains("**Fractions Hints**"));
@@ -343,16 +350,8 @@ fn a_503_twice_then_success() {
 
 #[test]
 fn a_fault_that_lasts_three_attempts_is_outlasted_by_the_clients_retries() {
-    let up = UpgradeDouble::start();
-    seed_fractions(&up);
     // The client makes 1 attempt and up to 3 retries; nothing else retries.
-    up.fail_next("GET", "/api/experiments/names", 503, 3);
-    let env = world(&up, |_| {
-        route(
-            "experiment_details",
-            json!({"experiment": "Fractions Hints"}),
-        )
-    });
+    let (up, env) = fractions_failing(3);
     let out = upgrade(&env, 0, &["show Fractions Hints"]);
     assert!(
         out.stderr.contains("UpGrade failed (HTTP 503)"),
@@ -364,15 +363,7 @@ fn a_fault_that_lasts_three_attempts_is_outlasted_by_the_clients_retries() {
 
 #[test]
 fn an_upgrade_that_always_fails_is_asked_four_times_then_explained() {
-    let up = UpgradeDouble::start();
-    seed_fractions(&up);
-    up.fail_next("GET", "/api/experiments/names", 503, 100);
-    let env = world(&up, |_| {
-        route(
-            "experiment_details",
-            json!({"experiment": "Fractions Hints"}),
-        )
-    });
+    let (up, env) = fractions_failing(100);
     let out = upgrade(&env, 1, &["--json", "show Fractions Hints"]);
     // One retry layer: 1 attempt + 3 retries, not the client's retries times the graph's.
     assert_eq!(up.requests().len(), 4, "{:?}", up.requests());
