@@ -57,6 +57,10 @@ const BUILTINS: &[(&str, &str)] = &[
         include_str!("../../prompts/search_answer.md"),
     ),
     (
+        "upgrade_router.md",
+        include_str!("../../prompts/upgrade_router.md"),
+    ),
+    (
         "_knowledge_format.md",
         include_str!("../../prompts/_knowledge_format.md"),
     ),
@@ -75,6 +79,7 @@ pub const NAMES: &[&str] = &[
     "extract",
     "search_plan",
     "search_answer",
+    "upgrade_router",
 ];
 
 /// Where the template in use for a file came from.

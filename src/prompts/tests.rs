@@ -54,6 +54,7 @@ pub(super) fn sample_vars(name: &str) -> serde_json::Value {
                          "status": "done", "text": "Orders DB"}],
             "session": {"summary": "", "turns": []}
         }),
+        "upgrade_router" => json!({"terms": "Assignment unit, Condition, Decision point"}),
         other => panic!("no sample for {other}"),
     }
 }

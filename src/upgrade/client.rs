@@ -55,7 +55,7 @@ pub struct UpgradeSection {
     pub client_api_secret_env: Option<String>,
     /// Give up on one request after this many seconds (default 30).
     pub timeout_secs: Option<f64>,
-    /// Retries of one request after a network, timeout or 5xx failure (default 2).
+    /// Retries of one request after a network, timeout or 5xx failure (default 3).
     pub retries: Option<u32>,
     /// Simulated users in flight at once in balance and consistency tests (default 16).
     pub concurrency: Option<usize>,
@@ -79,8 +79,9 @@ pub struct UpgradeConfig {
 }
 
 impl UpgradeConfig {
-    /// Defaults for `url`: no token, 30 s per request, 3 attempts with a 250 ms backoff
-    /// base, 16 simulated users at once.
+    /// Defaults for `url`: no token, 30 s per request, 4 attempts (1 + 3 retries) with a
+    /// 250 ms backoff base, 16 simulated users at once. This is the only retry layer:
+    /// the upgrade flow reports a failure the client gave up on, it does not re-run it.
     pub fn new(url: impl Into<String>) -> Self {
         Self {
             url: url.into().trim_end_matches('/').to_string(),
@@ -90,7 +91,7 @@ impl UpgradeConfig {
             timeout: Duration::from_secs(30),
             connect_timeout: Duration::from_secs(5),
             retry: RetryPolicy {
-                max_attempts: 3,
+                max_attempts: 4,
                 base: Duration::from_millis(250),
                 max_delay: Duration::from_secs(10),
                 deadline: Some(Duration::from_secs(120)),
@@ -438,7 +439,11 @@ impl UpgradeClient {
                 },
             )
             .await;
-        let bytes = result.map_err(|gave_up| gave_up.last)?;
+        let bytes = result.map_err(|gave_up| {
+            gave_up
+                .last
+                .after_retries(gave_up.attempts.saturating_sub(1))
+        })?;
         serde_json::from_slice(&bytes).map_err(|e| UpgradeError::Protocol {
             method: call.method.to_string(),
             path: call.path.clone(),
@@ -480,6 +485,7 @@ impl UpgradeClient {
             UpgradeError::Timeout {
                 url: self.config.url.clone(),
                 secs: self.config.timeout.as_secs().max(1),
+                retries: 0,
             }
         } else {
             let mut reason = err.to_string();
@@ -491,6 +497,7 @@ impl UpgradeClient {
             UpgradeError::Network {
                 url: self.config.url.clone(),
                 reason,
+                retries: 0,
             }
         }
     }
@@ -521,6 +528,7 @@ impl UpgradeClient {
                     status,
                     message: excerpt(bytes),
                     retry_after: retry_after(headers),
+                    retries: 0,
                 }
             } else {
                 UpgradeError::Protocol {
@@ -565,6 +573,7 @@ impl UpgradeClient {
                 status,
                 message,
                 retry_after: retry_after(headers),
+                retries: 0,
             },
             _ => UpgradeError::Validation {
                 method,

@@ -38,14 +38,8 @@ pub fn diff(before: &Value, after: &Value) -> Vec<Change> {
     let empty = Map::new();
     let b = before.as_object().unwrap_or(&empty);
     let a = after.as_object().unwrap_or(&empty);
-    let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    for key in keys {
-        if VOLATILE.contains(&key.as_str()) {
-            continue;
-        }
-        compare(key, b.get(key.as_str()), a.get(key.as_str()), &mut out);
+    for key in edited_keys(b, a) {
+        compare(key, b.get(key), a.get(key), &mut out);
     }
     out
 }
@@ -111,23 +105,25 @@ fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut
 fn compare_objects(field: &str, before: &Value, after: &Value, out: &mut Vec<Change>) {
     match (before.as_object(), after.as_object()) {
         (Some(b), Some(a)) => {
-            let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
-            keys.sort();
-            keys.dedup();
-            for key in keys {
-                if VOLATILE.contains(&key.as_str()) {
-                    continue;
-                }
-                compare(
-                    &format!("{field}.{key}"),
-                    b.get(key.as_str()),
-                    a.get(key.as_str()),
-                    out,
-                );
+            for key in edited_keys(b, a) {
+                compare(&format!("{field}.{key}"), b.get(key), a.get(key), out);
             }
         }
         _ => compare(field, Some(before), Some(after), out),
     }
+}
+
+/// The keys of either object, sorted, once each, volatile ones left out.
+fn edited_keys<'a>(before: &'a Map<String, Value>, after: &'a Map<String, Value>) -> Vec<&'a str> {
+    let mut keys: Vec<&str> = before
+        .keys()
+        .chain(after.keys())
+        .map(String::as_str)
+        .filter(|key| !VOLATILE.contains(key))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }
 
 /// How an element of a list is named: its condition code, its decision point, or its id.

@@ -28,12 +28,19 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// Whether trying again may help.
-    pub fn retryable(self) -> bool {
-        matches!(
-            self,
-            ErrorKind::Network | ErrorKind::Timeout | ErrorKind::ServerFault
-        )
+    /// What it means for the exit code: the person fixes what they asked or configured
+    /// (usage), or the work failed.
+    pub fn exit(self) -> Exit {
+        match self {
+            ErrorKind::Network
+            | ErrorKind::Timeout
+            | ErrorKind::ServerFault
+            | ErrorKind::Protocol => Exit::Failed,
+            ErrorKind::NotFound
+            | ErrorKind::Validation
+            | ErrorKind::Unauthorized
+            | ErrorKind::Config => Exit::Usage,
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -88,9 +95,18 @@ impl Credential {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum UpgradeError {
     #[error("cannot reach UpGrade at {url} ({reason})")]
-    Network { url: String, reason: String },
+    Network {
+        url: String,
+        reason: String,
+        /// Retries made before giving up (the client's policy), 0 for the first failure.
+        retries: u32,
+    },
     #[error("UpGrade at {url} did not answer within {secs} s")]
-    Timeout { url: String, secs: u64 },
+    Timeout {
+        url: String,
+        secs: u64,
+        retries: u32,
+    },
     #[error("UpGrade failed on {method} {path} (HTTP {status}): {message}")]
     Server {
         method: String,
@@ -98,6 +114,7 @@ pub enum UpgradeError {
         status: u16,
         message: String,
         retry_after: Option<Duration>,
+        retries: u32,
     },
     #[error("UpGrade found nothing for {method} {path}: {message}")]
     NotFound {
@@ -154,6 +171,27 @@ impl UpgradeError {
         }
     }
 
+    /// How many times the client tried again before this failure was final.
+    pub fn retries(&self) -> u32 {
+        match self {
+            UpgradeError::Network { retries, .. }
+            | UpgradeError::Timeout { retries, .. }
+            | UpgradeError::Server { retries, .. } => *retries,
+            _ => 0,
+        }
+    }
+
+    /// The failure after `made` retries (the ones the retry policy made).
+    pub fn after_retries(mut self, made: u32) -> Self {
+        if let UpgradeError::Network { retries, .. }
+        | UpgradeError::Timeout { retries, .. }
+        | UpgradeError::Server { retries, .. } = &mut self
+        {
+            *retries = made;
+        }
+        self
+    }
+
     /// Whether the shared retry policy may try again, and why (never for a 4xx).
     pub fn retryable(&self) -> Option<Retryable> {
         match self {
@@ -175,15 +213,6 @@ impl UpgradeError {
 
 impl Classify for UpgradeError {
     fn exit(&self) -> Exit {
-        match self.kind() {
-            ErrorKind::Network
-            | ErrorKind::Timeout
-            | ErrorKind::ServerFault
-            | ErrorKind::Protocol => Exit::Failed,
-            ErrorKind::NotFound
-            | ErrorKind::Validation
-            | ErrorKind::Unauthorized
-            | ErrorKind::Config => Exit::Usage,
-        }
+        self.kind().exit()
     }
 }

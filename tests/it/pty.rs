@@ -6,12 +6,23 @@ use expectrl::{Eof, Session};
 use std::time::Duration;
 
 /// archie with `args` in a pseudo-terminal in `env`'s world.
-fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
+pub(crate) fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
     let mut cmd = env.process(archie_bin());
     cmd.args(args).env("TERM", "xterm");
     let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
     session.set_expect_timeout(Some(timeout));
     session
+}
+
+/// Waits for archie in `session` to exit, and checks it exited with `code`.
+#[track_caller]
+pub(crate) fn exits_with(session: &mut Session, code: i32) {
+    session.expect(Eof).expect("archie exits");
+    let status = session.get_process().wait().expect("wait");
+    assert_eq!(
+        status,
+        expectrl::WaitStatus::Exited(session.get_process().pid(), code)
+    );
 }
 
 fn analyze_in_pty(env: &TestEnv) -> Session {
@@ -33,12 +44,7 @@ fn echo_asks_at_a_real_terminal_and_uses_the_answer() {
     session
         .expect("Echo: typed at a terminal")
         .expect("the answer is echoed");
-    session.expect(Eof).expect("archie exits");
-    let status = session.get_process().wait().expect("wait");
-    assert_eq!(
-        status,
-        expectrl::WaitStatus::Exited(session.get_process().pid(), 0)
-    );
+    exits_with(&mut session, 0);
 }
 
 #[test]
@@ -59,12 +65,7 @@ fn an_analysis_at_a_real_terminal_asks_streams_and_writes() {
     session
         .expect("wrote analysis_result.md")
         .expect("the analysis is written");
-    session.expect(Eof).expect("archie exits");
-    let status = session.get_process().wait().expect("wait");
-    assert_eq!(
-        status,
-        expectrl::WaitStatus::Exited(session.get_process().pid(), 0)
-    );
+    exits_with(&mut session, 0);
     let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("**You:** It fails fast."));
 }
@@ -79,12 +80,7 @@ fn ctrl_c_at_a_prompt_exits_130_and_leaves_a_resumable_run() {
         .expect("Ctrl-C");
     // (The resume hint printed on the way out is not asserted: the PTY may be closed
     // before its last bytes are read. The store below says the same thing reliably.)
-    session.expect(Eof).expect("archie exits");
-    let status = session.get_process().wait().expect("wait");
-    assert_eq!(
-        status,
-        expectrl::WaitStatus::Exited(session.get_process().pid(), 130)
-    );
+    exits_with(&mut session, 130);
 
     let store = archie::store::Store::open_existing(&env.path().join(".archie"))
         .expect("store")

@@ -2,7 +2,7 @@
 //! and what every capability shares (finding the experiment a message names, the
 //! context, remembering what was seen).
 
-use super::session::{FailKind, Failure, Table};
+use super::session::{AgentKind, Failure, Table};
 use super::{
     Choice, Clarification, DETAILS, Env, LIST, Slot, Step, TERMINOLOGY, UpgradeState, VERSION, next,
 };
@@ -10,8 +10,8 @@ use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
 use crate::memory::{Entity, Memory, Relationship, key};
 use crate::upgrade::{
-    ContextMetadata, Experiment, ExperimentName, Search, Sort, UpgradeError, describe_state,
-    glossary, is_uuid, number, shown_state, stored_state,
+    ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
+    describe_state, glossary, is_uuid, number, shown_state, stored_state,
 };
 
 // ---------------------------------------------------------------- shared
@@ -106,12 +106,12 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
                 .join(", ")
         )),
     }
-    Step::Fail(Failure {
-        kind: FailKind::NotFound,
-        message: format!("there is no experiment named “{wanted}”"),
+    Step::Fail(Failure::new(
+        node,
+        ErrorKind::NotFound,
+        format!("there is no experiment named “{wanted}”"),
         suggestions,
-        node: node.into(),
-    })
+    ))
 }
 
 /// Finds the experiment the message names and reads it whole: asks which one when none
@@ -142,12 +142,12 @@ pub(super) async fn find_experiment(
     if let Some(w) = &wanted
         && is_bulk(w)
     {
-        return Ok(Found::Step(Step::Fail(Failure {
-            kind: FailKind::Refused,
-            message: format!("archie works on one experiment at a time, and “{w}” names many"),
-            suggestions: vec!["Name the experiment (“list experiments” shows them).".into()],
-            node: node.into(),
-        })));
+        return Ok(Found::Step(Step::Fail(Failure::new(
+            node,
+            AgentKind::Refused,
+            format!("archie works on one experiment at a time, and “{w}” names many"),
+            vec!["Name the experiment (“list experiments” shows them).".into()],
+        ))));
     }
     let mut names = env.client.experiment_names().await?;
     names.sort_by_key(|n| key(&n.name));
@@ -157,12 +157,12 @@ pub(super) async fn find_experiment(
     };
     match (candidates.as_slice(), &wanted) {
         ([], Some(w)) => Ok(Found::Step(not_found(node, w, &names))),
-        ([], None) => Ok(Found::Step(Step::Fail(Failure {
-            kind: FailKind::NotFound,
-            message: "UpGrade has no experiments yet".into(),
-            suggestions: vec!["Create one: “create an experiment …”.".into()],
-            node: node.into(),
-        }))),
+        ([], None) => Ok(Found::Step(Step::Fail(Failure::new(
+            node,
+            ErrorKind::NotFound,
+            "UpGrade has no experiments yet",
+            vec!["Create one: “create an experiment …”.".into()],
+        )))),
         ([one], Some(_)) => match env.client.experiment(&one.id).await {
             Ok(e) => Ok(Found::Experiment(Box::new(e))),
             Err(UpgradeError::NotFound { .. }) => {
@@ -223,10 +223,11 @@ pub(super) fn pick_context(
             if metadata.is_empty() {
                 return Ok(w.to_string());
             }
-            Err(Step::Fail(Failure {
-                kind: FailKind::Validation,
-                message: format!("UpGrade has no app context “{w}”"),
-                suggestions: vec![format!(
+            Err(Step::Fail(Failure::new(
+                node,
+                ErrorKind::Validation,
+                format!("UpGrade has no app context “{w}”"),
+                vec![format!(
                     "The contexts UpGrade knows are: {}.",
                     contexts
                         .iter()
@@ -234,8 +235,7 @@ pub(super) fn pick_context(
                         .collect::<Vec<_>>()
                         .join(", ")
                 )],
-                node: node.into(),
-            }))
+            )))
         }
         None => match contexts.as_slice() {
             [one] => Ok(one.to_string()),
@@ -402,16 +402,16 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
         Some(s) => match stored_state(s) {
             Some(stored) => Some(stored),
             None => {
-                return Ok(Step::Fail(Failure {
-                    kind: FailKind::Validation,
-                    message: format!("“{s}” is not an UpGrade state"),
-                    suggestions: vec![
+                return Ok(Step::Fail(Failure::new(
+                    LIST,
+                    ErrorKind::Validation,
+                    format!("“{s}” is not an UpGrade state"),
+                    vec![
                         "States: inactive, running (enrolling), paused (enrollmentComplete), \
                          completed (cancelled), preview, scheduled, archived, draft."
                             .into(),
                     ],
-                    node: LIST.into(),
-                }));
+                )));
             }
         },
     };

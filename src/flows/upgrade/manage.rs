@@ -7,16 +7,17 @@
 //! before it and refuses when it changed since the person saw it, saying what changed.
 
 use super::capabilities::{Found, find_experiment, learn, pick_context};
-use super::session::{FailKind, Failure};
+use super::session::{AgentKind, FailKind, Failure};
 use super::simulate::split_point;
 use super::{
-    Action, Change, Choice, Clarification, Consent, Env, MANAGE, Pending, Slot, Step, UpgradeState,
-    consent, next,
+    Action, Change, Choice, Clarification, Env, MANAGE, Pending, Slot, Step, UpgradeState,
+    approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::memory::{Entity, key};
 use crate::upgrade::{
-    Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state, stored_state,
+    ErrorKind, Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state,
+    stored_state,
 };
 use serde_json::{Value, json};
 
@@ -29,18 +30,13 @@ pub(super) async fn experiment_management(
     Ok(next(state, cx, MANAGE, step))
 }
 
-fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
-    Step::Fail(Failure {
-        kind,
-        message: message.into(),
-        suggestions,
-        node: MANAGE.into(),
-    })
+fn fail(kind: impl Into<FailKind>, message: impl Into<String>, suggestions: Vec<String>) -> Step {
+    Step::Fail(Failure::new(MANAGE, kind, message.into(), suggestions))
 }
 
 fn invalid(message: impl Into<String>, allowed: &str) -> Step {
     fail(
-        FailKind::Validation,
+        ErrorKind::Validation,
         message,
         vec![format!("UpGrade accepts: {allowed}.")],
     )
@@ -51,30 +47,19 @@ async fn manage(
     env: &Env,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
-    match consent(state, answer) {
-        Consent::Refused => {
-            let what = match state.pending.as_ref().map(|p| &p.change) {
-                Some(Change::Delete { name, .. }) => format!(": “{name}” was not deleted"),
-                Some(Change::Update { name, .. } | Change::State { name, .. }) => {
-                    format!(": “{name}” is as it was")
-                }
-                _ => String::new(),
-            };
-            state
-                .reply
-                .say(format!("Nothing changed in UpGrade{what} (not confirmed)."));
-            return Ok(Step::Done);
+    let what = match state.pending.as_ref().map(|p| &p.change) {
+        Some(Change::Delete { name, .. }) => format!(": “{name}” was not deleted"),
+        Some(Change::Update { name, .. } | Change::State { name, .. }) => {
+            format!(": “{name}” is as it was")
         }
-        Consent::Granted => {
-            if let Some(p) = &mut state.pending {
-                p.approved = true;
-            }
-        }
-        Consent::None => {}
-    }
-    if let Some(pending) = state.pending.clone()
-        && pending.approved
-    {
+        _ => String::new(),
+    };
+    let refused = format!("Nothing changed in UpGrade{what} (not confirmed).");
+    let approved = match approved(state, answer, &refused) {
+        Ok(approved) => approved,
+        Err(step) => return Ok(step),
+    };
+    if let Some(pending) = approved {
         return execute(state, env, pending).await;
     }
     let p = state
@@ -213,7 +198,6 @@ async fn plan_state(
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview: String::new(),
@@ -256,7 +240,6 @@ async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<Step, Upgrad
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent { preview, question })
 }
@@ -331,7 +314,7 @@ async fn plan_update(
         let positional = p.conditions.iter().all(|c| c.code.trim().is_empty());
         if positional && p.conditions.len() != conditions.len() {
             return Ok(fail(
-                FailKind::Validation,
+                ErrorKind::Validation,
                 format!(
                     "{} weights were given for {} conditions of “{}”",
                     p.conditions.len(),
@@ -521,7 +504,6 @@ async fn plan_update(
         },
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview,
@@ -796,7 +778,6 @@ async fn plan_create(
         change: Change::Create { body },
         seen: None,
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview,
@@ -842,7 +823,7 @@ fn refuse(name: &str, what: Vec<String>) -> Step {
         "Ask again: archie will start from the current version and show you the difference.".into(),
     );
     fail(
-        FailKind::Refused,
+        AgentKind::Refused,
         format!(
             "“{name}” changed in UpGrade since archie showed it to you, so archie wrote \
              nothing (UpGrade would silently overwrite the newer edit)"
@@ -853,16 +834,10 @@ fn refuse(name: &str, what: Vec<String>) -> Step {
 
 fn gone(name: &str) -> Step {
     fail(
-        FailKind::NotFound,
+        ErrorKind::NotFound,
         format!("“{name}” no longer exists in UpGrade"),
         vec!["“list experiments” shows what there is.".into()],
     )
-}
-
-fn mark_sent(state: &mut UpgradeState) {
-    if let Some(p) = &mut state.pending {
-        p.sent = true;
-    }
 }
 
 async fn execute(
@@ -875,11 +850,12 @@ async fn execute(
         Change::Create { body } => {
             let id = body["id"].as_str().unwrap_or_default().to_string();
             let name = body["name"].as_str().unwrap_or_default().to_string();
-            // A retry after the create was sent: it may have landed.
-            let exists = pending.sent && client.experiment(&id).await.is_ok();
-            if !exists {
-                mark_sent(state);
-                client.create(&body).await?;
+            if let Err(err) = client.create(&body).await {
+                // The client retries a failed call: an earlier attempt may have landed
+                // (its answer lost). The id is archie's own, so finding it means it did.
+                if client.experiment(&id).await.is_err() {
+                    return Err(err);
+                }
             }
             let created = client.experiment(&id).await?;
             state.reply.say(format!(
@@ -904,13 +880,6 @@ async fn execute(
                 Err(UpgradeError::NotFound { .. }) => return Ok(gone(&name)),
                 Err(e) => return Err(e),
             };
-            if pending.sent && diff::diff(&current.raw, &desired).is_empty() {
-                state
-                    .reply
-                    .say(format!("“{name}” already has these changes."));
-                learn(&mut state.learned, &current);
-                return Ok(Step::Done);
-            }
             if let Some(seen) = &pending.seen
                 && let Some(what) = changed_since(seen, &current)
             {
@@ -921,9 +890,14 @@ async fn execute(
             // from the body as is).
             body["versionNumber"] = current.raw["versionNumber"].clone();
             body["updatedAt"] = current.raw["updatedAt"].clone();
-            mark_sent(state);
-            client.update(&id, &body).await?;
-            let after = client.experiment(&id).await?;
+            let sent = client.update(&id, &body).await;
+            let after = client.experiment(&id).await;
+            let after = match (sent, after) {
+                (Ok(_), after) => after?,
+                // A retried update may have landed on an earlier attempt (its answer lost).
+                (Err(_), Ok(after)) if diff::diff(&after.raw, &desired).is_empty() => after,
+                (Err(err), _) => return Err(err),
+            };
             let mut text = format!(
                 "Updated “{}” (version {} → {}):",
                 after.name,
@@ -965,7 +939,6 @@ async fn execute(
                     )],
                 ));
             }
-            mark_sent(state);
             client.set_state(&id, &to).await?;
             let after = client.experiment(&id).await?;
             state.reply.say(format!(
@@ -991,7 +964,6 @@ async fn execute(
                 }
                 Err(e) => return Err(e),
             }
-            mark_sent(state);
             match client.delete(&id).await {
                 Ok(()) | Err(UpgradeError::NotFound { .. }) => {}
                 Err(e) => return Err(e),

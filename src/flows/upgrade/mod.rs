@@ -4,7 +4,7 @@
 //! ```text
 //! input → router → capability → response_formatter → input (or end)
 //!           ↓  ↑          ↓  ↑
-//!     clarification    error_handler (retries network, timeout, server faults)
+//!     clarification    error_handler
 //! ```
 //!
 //! - `input` takes the next message (the one-shot's, or a prompt in the chat; `/help`,
@@ -16,9 +16,9 @@
 //! - The seven capabilities call UpGrade. Anything that changes UpGrade (create, update,
 //!   state change, delete, marking or enrolling simulated users) asks the person first
 //!   (an interrupt back to the same node); only their answer, or `--yes`, approves it.
-//! - `error_handler` retries a failed capability up to three times for network, timeout
-//!   and server faults (on top of the client's own retries of each call), and otherwise
-//!   explains what happened and what to do.
+//! - `error_handler` explains what happened and what to do. It does not re-run the
+//!   capability: the client already retried each call (network, timeout and server
+//!   faults) with the shared retry policy, the one retry layer.
 //! - `response_formatter` shows the reply and records the exchange.
 
 mod capabilities;
@@ -29,22 +29,24 @@ mod simulate;
 mod testing;
 
 pub use route::{Action, Capability, ConditionSpec, Params, Route};
-pub use session::{Balance, BalanceCount, FailKind, Failure, Reply, Table, Turn, render};
+pub use session::{
+    AgentKind, Balance, BalanceCount, FailKind, Failure, Reply, Table, Turn, render,
+};
 
 use crate::events::Event;
 use crate::graph::{Answer, BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::Llm;
 use crate::memory::Memory;
-use crate::upgrade::{UpgradeClient, UpgradeError, diff, glossary};
+use crate::prompts::Prompts;
+use crate::upgrade::{ErrorKind, UpgradeClient, UpgradeError, diff, glossary};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
 
 /// The flow's name (`archie upgrade`, `archie graph upgrade`).
 pub const NAME: &str = "upgrade";
-/// Prompt templates from `prompts/` this flow renders: none (the router's instructions
-/// are built in, see `router.md` beside this file).
-pub const PROMPTS: &[&str] = &[];
+/// Prompt templates from `prompts/` this flow renders.
+pub const PROMPTS: &[&str] = &[route::PROMPT];
 
 const INPUT: &str = "input";
 const ROUTER: &str = "router";
@@ -69,14 +71,14 @@ const CAPABILITY_NODES: [&str; 7] = [
     TESTING,
 ];
 
-/// Re-runs of a failed capability for one message (network, timeout, server faults).
-pub const MAX_RETRIES: u32 = 3;
 /// Below this the router's guess is checked with the person.
 pub const MIN_CONFIDENCE: f64 = 0.7;
 
 /// What the nodes use.
 pub struct Env {
     pub client: UpgradeClient,
+    /// The router's prompt comes from here (built in, `--prompts-dir`, `--prompts-config`).
+    pub prompts: Prompts,
     /// `None` when no model is configured: exact glossary questions and the chat's
     /// commands still work.
     pub llm: Option<Arc<dyn Llm>>,
@@ -105,8 +107,6 @@ pub struct UpgradeState {
     pub pending: Option<Pending>,
     /// The current message's failure, for the error handler.
     pub failure: Option<Failure>,
-    /// Re-runs of the current message's capability.
-    pub retries: u32,
     /// The reply being built.
     pub reply: Reply,
     /// Experiments, contexts, decision points and conditions seen, for the memory file.
@@ -240,8 +240,6 @@ pub struct Pending {
     pub seen: Option<Value>,
     /// The person approved it. Only an answer to archie's own question sets this.
     pub approved: bool,
-    /// The write was sent at least once (a retry first checks whether it landed).
-    pub sent: bool,
 }
 
 /// What would change.
@@ -327,11 +325,32 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     }
 }
 
+/// Reads the person's answer into the pending change (see [`consent`]). A refusal says
+/// `refused` and ends the message (`Err(Step::Done)`); otherwise the pending change when
+/// it is approved (by this answer or an earlier one) and ready to carry out.
+pub(crate) fn approved(
+    state: &mut UpgradeState,
+    answer: Option<Answer>,
+    refused: &str,
+) -> Result<Option<Pending>, Step> {
+    match consent(state, answer) {
+        Consent::Refused => {
+            state.reply.say(refused);
+            return Err(Step::Done);
+        }
+        Consent::Granted => {
+            if let Some(p) = &mut state.pending {
+                p.approved = true;
+            }
+        }
+        Consent::None => {}
+    }
+    Ok(state.pending.clone().filter(|p| p.approved))
+}
+
 pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
     let mut from_router = CAPABILITY_NODES.to_vec();
     from_router.extend([CLARIFY, ERROR]);
-    let mut from_error = CAPABILITY_NODES.to_vec();
-    from_error.push(FORMAT);
     let mut builder = GraphBuilder::new(NAME)
         .node(INPUT, input)
         .node(ROUTER, router)
@@ -350,7 +369,7 @@ pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
         .branch(INPUT, &[ROUTER, END])
         .branch(ROUTER, &from_router)
         .interrupt(CLARIFY, ROUTER)
-        .branch(ERROR, &from_error)
+        .branch(ERROR, &[FORMAT])
         .branch(FORMAT, &[INPUT, END])
         .step_limit(100_000);
     for node in CAPABILITY_NODES {
@@ -483,32 +502,30 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
             state.route = Some(Route::terminology(&term.title));
         } else {
             let Some(llm) = cx.env.llm.clone() else {
-                state.failure = Some(Failure {
-                    kind: FailKind::Config,
-                    message: "no LLM is configured, so archie can only answer questions that \
-                              name a glossary term exactly (and /help, /terms, /quit)"
-                        .into(),
-                    suggestions: vec![
+                state.failure = Some(Failure::new(
+                    ROUTER,
+                    ErrorKind::Config,
+                    "no LLM is configured, so archie can only answer questions that \
+                              name a glossary term exactly (and /help, /terms, /quit)",
+                    vec![
                         "Point archie at a model: export OPENAI_API_KEY=sk-… (OpenAI), or \
                          --base-url http://localhost:11434/v1 --model llama3.1 (Ollama), or \
                          [llm] base_url/model in archie.toml."
                             .into(),
                     ],
-                    node: ROUTER.into(),
-                });
+                ));
                 return Ok(Next::Goto(ERROR));
             };
-            match route::ask_model(state, llm.as_ref()).await {
+            let system = route::system_prompt(&cx.env.prompts)?;
+            match route::ask_model(state, system, llm.as_ref()).await {
                 Ok(route) => state.route = Some(route),
                 Err(err) => {
-                    state.failure = Some(Failure {
-                        kind: FailKind::Model,
-                        message: format!("the model could not route the message: {err}"),
-                        suggestions: vec![
-                            "Check the LLM settings (--base-url, --model) and try again.".into(),
-                        ],
-                        node: ROUTER.into(),
-                    });
+                    state.failure = Some(Failure::new(
+                        ROUTER,
+                        AgentKind::Model,
+                        format!("the model could not route the message: {err}"),
+                        vec!["Check the LLM settings (--base-url, --model) and try again.".into()],
+                    ));
                     return Ok(Next::Goto(ERROR));
                 }
             }
@@ -550,10 +567,11 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
         Capability::UserSimulation => SIMULATE,
         Capability::Testing => TESTING,
         Capability::ClarificationNeeded | Capability::Unsupported => {
-            state.failure = Some(Failure {
-                kind: FailKind::Unsupported,
-                message: "archie's UpGrade agent cannot do that".into(),
-                suggestions: vec![format!(
+            state.failure = Some(Failure::new(
+                ROUTER,
+                AgentKind::Unsupported,
+                "archie's UpGrade agent cannot do that",
+                vec![format!(
                     "It can: {}.",
                     Capability::ALL
                         .iter()
@@ -561,8 +579,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
                         .collect::<Vec<_>>()
                         .join("; ")
                 )],
-                node: ROUTER.into(),
-            });
+            ));
             ERROR
         }
     }))
@@ -581,36 +598,17 @@ async fn clarification(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyho
     })
 }
 
-/// Retries what may pass; explains the rest with what to do.
-async fn error_handler(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+/// Explains what went wrong and what to do (the client already retried what may pass).
+async fn error_handler(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
     let Some(failure) = state.failure.take() else {
         return Ok(Next::Goto(FORMAT));
     };
-    let node = CAPABILITY_NODES
-        .iter()
-        .copied()
-        .find(|n| *n == failure.node);
-    if let Some(node) = node
-        && failure.kind.retryable()
-        && state.retries < MAX_RETRIES
-    {
-        state.retries += 1;
-        let delay = cx.env.client.config().retry.delay(state.retries, None);
-        cx.emit(Event::Retry {
-            attempt: state.retries + 1,
-            max_attempts: MAX_RETRIES + 1,
-            delay_ms: delay.as_millis() as u64,
-            reason: format!("{node} failed ({})", failure.message),
-        });
-        tokio::time::sleep(delay).await;
-        return Ok(Next::Goto(node));
-    }
     let mut text = format!("**{}**", sentence(&failure.message));
-    if state.retries > 0 {
+    if failure.retries > 0 {
         text.push_str(&format!(
             " (tried {} more time{})",
-            state.retries,
-            if state.retries == 1 { "" } else { "s" }
+            failure.retries,
+            if failure.retries == 1 { "" } else { "s" }
         ));
     }
     for s in &failure.suggestions {
@@ -674,7 +672,6 @@ async fn response_formatter(
     state.asking = None;
     state.pending = None;
     state.failure = None;
-    state.retries = 0;
     Ok(if state.one_shot || state.quit {
         Next::End
     } else {
@@ -753,10 +750,8 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         | UpgradeError::Config { .. } => {}
     }
     Failure {
-        kind: err.kind().into(),
-        message: err.to_string(),
-        suggestions,
-        node: node.into(),
+        retries: err.retries(),
+        ..Failure::new(node, err.kind(), err.to_string(), suggestions)
     }
 }
 
@@ -783,7 +778,9 @@ mod tests {
             assert!(mermaid.contains(&format!("{node}[{node}]")), "{node}");
         }
         assert!(mermaid.contains("clarification -. answer .-> router"));
-        assert!(mermaid.contains("error_handler -.-> testing"));
+        assert!(mermaid.contains("error_handler -.-> response_formatter"));
+        // One retry layer, the client's: the error handler re-runs nothing.
+        assert!(!mermaid.contains("error_handler -.-> testing"));
     }
 
     #[test]
@@ -800,7 +797,6 @@ mod tests {
             },
             seen: None,
             approved: false,
-            sent: false,
         });
         assert!(matches!(consent(&state, None), Consent::None));
         assert!(matches!(

@@ -4,12 +4,14 @@
 
 use super::UpgradeState;
 use crate::llm::Message;
+use crate::prompts::{PromptError, Prompts};
 use crate::upgrade::glossary;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-const PROMPT: &str = include_str!("router.md");
+/// The router's prompt template (`prompts/upgrade_router.md`).
+pub const PROMPT: &str = "upgrade_router";
 
 /// What the message asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
@@ -149,12 +151,20 @@ impl Route {
     }
 }
 
-/// Asks the model to route the current message.
+/// The router's instructions: the `upgrade_router` prompt with the glossary's terms.
+pub(super) fn system_prompt(prompts: &Prompts) -> Result<String, PromptError> {
+    prompts.render(
+        PROMPT,
+        serde_json::json!({ "terms": glossary::titles().join(", ") }),
+    )
+}
+
+/// Asks the model to route the current message, with `system` as its instructions.
 pub(super) async fn ask_model(
     state: &UpgradeState,
+    system: String,
     llm: &dyn crate::llm::Llm,
 ) -> Result<Route, crate::llm::LlmError> {
-    let system = PROMPT.replace("{{terms}}", &glossary::titles().join(", "));
     let mut user = String::new();
     let recent: Vec<_> = state.turns.iter().rev().take(4).collect();
     if !recent.is_empty() {
@@ -180,4 +190,20 @@ pub(super) async fn ask_model(
     }
     route.confidence = route.confidence.clamp(0.0, 1.0);
     Ok(route)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The router's instructions as they were when built in beside this file, so answers
+    /// cached for them (keyed by the messages) are still found.
+    #[test]
+    fn the_router_prompt_renders_as_the_text_it_replaced() {
+        let template = include_str!("../../../prompts/upgrade_router.md");
+        let (_, body) = template.split_once("-#}\n").unwrap();
+        let before = body.replace("{{terms}}", &glossary::titles().join(", "));
+        let prompts = Prompts::load(None, None).unwrap();
+        assert_eq!(system_prompt(&prompts).unwrap(), before);
+    }
 }

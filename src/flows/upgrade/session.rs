@@ -1,6 +1,7 @@
 //! What the agent says: a reply per message (markdown text, tables, a balance test),
 //! the failures the error handler explains, and the session file (`upgrade-session.md`).
 
+use crate::error::Exit;
 use crate::events::{BalanceRow, Event};
 use crate::upgrade::ErrorKind;
 use serde::{Deserialize, Serialize};
@@ -138,19 +139,20 @@ impl Balance {
     }
 }
 
-/// Why a message could not be answered as asked.
+/// Why a message could not be answered as asked: UpGrade's failure kinds, or the
+/// agent's own. Written as the kind's name alone (`"network"`, `"refused"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FailKind {
+    /// UpGrade failed, or refused.
+    Upgrade(ErrorKind),
+    Agent(AgentKind),
+}
+
+/// The agent's own reasons for not answering as asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FailKind {
-    /// UpGrade failed, or refused (its error kinds).
-    Network,
-    Timeout,
-    ServerFault,
-    NotFound,
-    Validation,
-    Unauthorized,
-    Protocol,
-    Config,
+pub enum AgentKind {
     /// Nothing archie can do.
     Unsupported,
     /// archie refused to act (the experiment changed since it was shown, a bulk change).
@@ -160,51 +162,57 @@ pub enum FailKind {
 }
 
 impl FailKind {
-    pub fn retryable(self) -> bool {
-        matches!(
-            self,
-            FailKind::Network | FailKind::Timeout | FailKind::ServerFault
-        )
-    }
-
     /// Whether the person fixes it by changing what they asked or configured (exit 2)
     /// rather than the work failing (exit 1).
     pub fn is_usage(self) -> bool {
-        matches!(
-            self,
-            FailKind::NotFound
-                | FailKind::Validation
-                | FailKind::Unauthorized
-                | FailKind::Config
-                | FailKind::Unsupported
-        )
+        match self {
+            FailKind::Upgrade(kind) => kind.exit() == Exit::Usage,
+            FailKind::Agent(kind) => kind == AgentKind::Unsupported,
+        }
     }
 }
 
 impl From<ErrorKind> for FailKind {
     fn from(kind: ErrorKind) -> Self {
-        match kind {
-            ErrorKind::Network => FailKind::Network,
-            ErrorKind::Timeout => FailKind::Timeout,
-            ErrorKind::ServerFault => FailKind::ServerFault,
-            ErrorKind::NotFound => FailKind::NotFound,
-            ErrorKind::Validation => FailKind::Validation,
-            ErrorKind::Unauthorized => FailKind::Unauthorized,
-            ErrorKind::Protocol => FailKind::Protocol,
-            ErrorKind::Config => FailKind::Config,
-        }
+        FailKind::Upgrade(kind)
     }
 }
 
-/// A failure for the error handler: retried (network, timeout, server fault) or
-/// explained with suggestions.
+impl From<AgentKind> for FailKind {
+    fn from(kind: AgentKind) -> Self {
+        FailKind::Agent(kind)
+    }
+}
+
+/// A failure for the error handler to explain, with suggestions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Failure {
     pub kind: FailKind,
     pub message: String,
     pub suggestions: Vec<String>,
-    /// The capability node that failed (re-run on a retry).
+    /// The node that failed.
     pub node: String,
+    /// Retries the client made before giving up (said in the explanation).
+    #[serde(default)]
+    pub retries: u32,
+}
+
+impl Failure {
+    /// `node` failed: `message` says what happened and `suggestions` what to do.
+    pub fn new(
+        node: &str,
+        kind: impl Into<FailKind>,
+        message: impl Into<String>,
+        suggestions: Vec<String>,
+    ) -> Self {
+        Self {
+            kind: kind.into(),
+            message: message.into(),
+            suggestions,
+            node: node.into(),
+            retries: 0,
+        }
+    }
 }
 
 /// The answer to one message.
@@ -258,4 +266,33 @@ pub fn render(turns: &[Turn], url: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checkpoints hold the kind by its name alone, as before it was split in two.
+    #[test]
+    fn a_fail_kind_is_written_by_its_name() {
+        for (kind, name) in [
+            (FailKind::from(ErrorKind::ServerFault), "\"server_fault\""),
+            (FailKind::from(ErrorKind::NotFound), "\"not_found\""),
+            (FailKind::from(AgentKind::Refused), "\"refused\""),
+            (FailKind::from(AgentKind::Unsupported), "\"unsupported\""),
+        ] {
+            assert_eq!(serde_json::to_string(&kind).unwrap(), name);
+            assert_eq!(serde_json::from_str::<FailKind>(name).unwrap(), kind);
+        }
+    }
+
+    #[test]
+    fn usage_failures_are_those_the_person_fixes() {
+        assert!(FailKind::from(ErrorKind::Validation).is_usage());
+        assert!(FailKind::from(ErrorKind::Unauthorized).is_usage());
+        assert!(FailKind::from(AgentKind::Unsupported).is_usage());
+        assert!(!FailKind::from(ErrorKind::Network).is_usage());
+        assert!(!FailKind::from(AgentKind::Refused).is_usage());
+        assert!(!FailKind::from(AgentKind::Model).is_usage());
+    }
 }

@@ -5,8 +5,8 @@
 use super::capabilities::{Found, find_experiment, learn, params, pick_context};
 use super::session::Table;
 use super::{
-    Action, Change, Choice, Clarification, Consent, Env, Pending, SIMULATE, Slot, Step,
-    UpgradeState, consent, next,
+    Action, Change, Choice, Clarification, Env, Pending, SIMULATE, Slot, Step, UpgradeState,
+    approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::upgrade::{
@@ -41,20 +41,11 @@ async fn simulate(
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    match consent(state, answer) {
-        Consent::Refused => {
-            state.reply.say("Nothing marked: you did not confirm.");
-            return Ok(Step::Done);
-        }
-        Consent::Granted => {
-            if let Some(p) = &mut state.pending {
-                p.approved = true;
-            }
-        }
-        Consent::None => {}
-    }
+    let approved = match approved(state, answer, "Nothing marked: you did not confirm.") {
+        Ok(approved) => approved,
+        Err(step) => return Ok(step),
+    };
     if let Some(Pending {
-        approved: true,
         change:
             Change::Mark {
                 user,
@@ -65,7 +56,7 @@ async fn simulate(
                 code,
             },
         ..
-    }) = state.pending.clone()
+    }) = approved
     {
         let marked = env
             .client
@@ -314,7 +305,6 @@ async fn simulate(
             },
             seen: None,
             approved: false,
-            sent: false,
         });
         return Ok(Step::Consent {
             preview: String::new(),

@@ -11,13 +11,13 @@
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
 use super::capabilities::{Found, find_experiment};
-use super::session::{Balance, BalanceCount, FailKind, Failure, Table};
-use super::{Action, Change, Consent, Env, Pending, Step, TESTING, UpgradeState, consent, next};
+use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
+use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
 use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
-    DecisionPoint, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest, UpgradeClient,
-    UpgradeError, describe_state, number, shown_state,
+    DecisionPoint, ErrorKind, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
+    UpgradeClient, UpgradeError, describe_state, number, shown_state,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -36,18 +36,13 @@ pub(super) async fn testing(
     Ok(next(state, cx, TESTING, step))
 }
 
-fn fail(kind: FailKind, message: impl Into<String>, suggestions: Vec<String>) -> Step {
-    Step::Fail(Failure {
-        kind,
-        message: message.into(),
-        suggestions,
-        node: TESTING.into(),
-    })
+fn fail(kind: impl Into<FailKind>, message: impl Into<String>, suggestions: Vec<String>) -> Step {
+    Step::Fail(Failure::new(TESTING, kind, message.into(), suggestions))
 }
 
 fn not_running(e: &Experiment) -> Step {
     fail(
-        FailKind::Refused,
+        AgentKind::Refused,
         format!(
             "“{}” is {}, and only running experiments assign conditions to new users",
             e.name,
@@ -66,31 +61,29 @@ async fn test(
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    match consent(state, answer) {
-        Consent::Refused => {
-            state
-                .reply
-                .say("No simulated users were enrolled (not confirmed).");
-            return Ok(Step::Done);
-        }
-        Consent::Granted => {
-            if let Some(p) = &mut state.pending {
-                p.approved = true;
-            }
-        }
-        Consent::None => {}
-    }
-    if let Some(pending) = state.pending.clone()
-        && pending.approved
-    {
-        return match pending.change {
+    let refused = "No simulated users were enrolled (not confirmed).";
+    let approved = match approved(state, answer, refused) {
+        Ok(approved) => approved,
+        Err(step) => return Ok(step),
+    };
+    if let Some(pending) = approved {
+        let (id, users, prefix, balanced) = match pending.change {
             Change::Balance {
                 id, users, prefix, ..
-            } => balance(state, cx, &id, users, &prefix).await,
+            } => (id, users, prefix, true),
             Change::Consistency {
                 id, users, prefix, ..
-            } => consistency(state, cx, &id, users, &prefix).await,
-            _ => Ok(Step::Done),
+            } => (id, users, prefix, false),
+            _ => return Ok(Step::Done),
+        };
+        let (e, point) = match running(&env.client, &id).await? {
+            Ok(found) => found,
+            Err(step) => return Ok(step),
+        };
+        return if balanced {
+            balance(state, cx, &e, &point, users, &prefix).await
+        } else {
+            consistency(state, cx, &e, &point, users, &prefix).await
         };
     }
     let p = state
@@ -111,7 +104,7 @@ async fn test(
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| p.label()) else {
         return Ok(fail(
-            FailKind::Validation,
+            ErrorKind::Validation,
             format!("“{}” has no decision point to test at", e.name),
             Vec::new(),
         ));
@@ -157,7 +150,6 @@ async fn test(
         change,
         seen: Some(e.raw.clone()),
         approved: false,
-        sent: false,
     });
     Ok(Step::Consent {
         preview: String::new(),
@@ -166,21 +158,27 @@ async fn test(
 }
 
 /// The experiment as it is now, if it still runs.
+/// The experiment to test, running, and its first decision point (where simulated users
+/// are marked); or the step that ends the test (not found, not running, no decision
+/// point).
 async fn running(
     client: &UpgradeClient,
     id: &str,
-) -> Result<Result<Experiment, Step>, UpgradeError> {
+) -> Result<Result<(Experiment, DecisionPoint), Step>, UpgradeError> {
     let e = match client.experiment(id).await {
         Ok(e) => e,
         Err(UpgradeError::NotFound { message, .. }) => {
-            return Ok(Err(fail(FailKind::NotFound, message, Vec::new())));
+            return Ok(Err(fail(ErrorKind::NotFound, message, Vec::new())));
         }
         Err(e) => return Err(e),
     };
     if e.stored_state() != "enrolling" {
         return Ok(Err(not_running(&e)));
     }
-    Ok(Ok(e))
+    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
+        return Ok(Err(Step::Done));
+    };
+    Ok(Ok((e, point)))
 }
 
 /// One simulated user: init (with a working group for group experiments), assign, and
@@ -273,7 +271,7 @@ async fn enrol(
     .await
 }
 
-/// The first failure, when nothing succeeded (so the error handler can retry or explain).
+/// The first failure, when nothing succeeded (for the error handler to explain).
 fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError> {
     if slots.iter().any(Slot::is_done) {
         return None;
@@ -287,18 +285,13 @@ fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError>
 async fn balance(
     state: &mut UpgradeState,
     cx: &Cx<'_, Env>,
-    id: &str,
+    e: &Experiment,
+    point: &DecisionPoint,
     n: u32,
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let e = match running(client, id).await? {
-        Ok(e) => e,
-        Err(step) => return Ok(step),
-    };
-    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
-        return Ok(Step::Done);
-    };
+    let id = e.id.as_str();
     let before = client.enrollment(id).await.ok();
     let users: Vec<(String, InitRequest)> = (0..n)
         .map(|i| {
@@ -306,12 +299,12 @@ async fn balance(
             // Group experiments: every simulated user is alone in a class, so each draw
             // is independent and the counts can be tested like individual ones.
             let class = format!("{user}-class");
-            let init = member_of(&e, &[&class], &class);
+            let init = member_of(e, &[&class], &class);
             (user, init)
         })
         .collect();
     let started = Instant::now();
-    let mut slots = enrol(cx, &e, &point, users).await;
+    let mut slots = enrol(cx, e, point, users).await;
     let ms = started.elapsed().as_millis() as u64;
     if let Some(err) = all_failed(&mut slots) {
         return Err(err);
@@ -402,34 +395,28 @@ async fn balance(
     }
     state.reply.say(text);
     state.reply.balance = Some(result);
-    super::capabilities::learn(&mut state.learned, &e);
+    super::capabilities::learn(&mut state.learned, e);
     Ok(Step::Done)
 }
 
 async fn consistency(
     state: &mut UpgradeState,
     cx: &Cx<'_, Env>,
-    id: &str,
+    e: &Experiment,
+    point: &DecisionPoint,
     n: u32,
     prefix: &str,
 ) -> Result<Step, UpgradeError> {
     let client = &cx.env.client;
-    let e = match running(client, id).await? {
-        Ok(e) => e,
-        Err(step) => return Ok(step),
-    };
-    let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
-        return Ok(Step::Done);
-    };
     if e.is_group() {
-        return group_consistency(state, cx, &e, &point, n, prefix).await;
+        return group_consistency(state, cx, e, point, n, prefix).await;
     }
     // Individual: the same user gets the same condition on every assign, before and
     // after the mark that enrols them.
     let users: Vec<(String, InitRequest)> = (0..n)
         .map(|i| (format!("{prefix}-{i}"), InitRequest::default()))
         .collect();
-    let mut first = enrol(cx, &e, &point, users.clone()).await;
+    let mut first = enrol(cx, e, point, users.clone()).await;
     if let Some(err) = all_failed(&mut first) {
         return Err(err);
     }

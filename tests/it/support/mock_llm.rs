@@ -29,12 +29,18 @@
 
 #![allow(dead_code)]
 
+// The shared server code lives beside this file; it is declared here (and re-exported as
+// `support::http`) because the benches include this file by path, without `support`.
+#[path = "http.rs"]
+pub mod http;
+
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::post;
+use http::{Background, bind, nodelay};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -340,17 +346,14 @@ pub struct MockLlm {
     addr: SocketAddr,
     shared: Arc<Shared>,
     task: Option<tokio::task::JoinHandle<()>>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    background: Option<Background>,
 }
 
 impl MockLlm {
     /// Serves on the current tokio runtime (call from a `#[tokio::test]`).
     pub async fn start() -> Self {
         let shared = Arc::new(Shared::new());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind 127.0.0.1:0");
+        let listener = bind().await;
         let addr = listener.local_addr().expect("local address");
         let app = router(shared.clone());
         let task = tokio::spawn(async move {
@@ -360,8 +363,7 @@ impl MockLlm {
             addr,
             shared,
             task: Some(task),
-            stop: None,
-            thread: None,
+            background: None,
         }
     }
 
@@ -369,36 +371,12 @@ impl MockLlm {
     /// tests that block while the archie binary runs as a child process.
     pub fn start_background() -> Self {
         let shared = Arc::new(Shared::new());
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let state = shared.clone();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("mock runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind 127.0.0.1:0");
-                addr_tx
-                    .send(listener.local_addr().expect("local address"))
-                    .expect("send address");
-                let _ = axum::serve(nodelay(listener), router(state))
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await;
-            });
-        });
-        let addr = addr_rx.recv().expect("mock server address");
+        let background = Background::start(router(shared.clone()));
         Self {
-            addr,
+            addr: background.addr,
             shared,
             task: None,
-            stop: Some(stop_tx),
-            thread: Some(thread),
+            background: Some(background),
         }
     }
 
@@ -527,23 +505,9 @@ impl Drop for MockLlm {
         if let Some(task) = self.task.take() {
             task.abort();
         }
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        // Stops the server and waits for its thread.
+        self.background.take();
     }
-}
-
-/// Small SSE chunks must not wait for Nagle's algorithm.
-fn nodelay(
-    listener: tokio::net::TcpListener,
-) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
-    use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    })
 }
 
 fn router(shared: Arc<Shared>) -> Router {

@@ -26,6 +26,8 @@ pub mod mcp_servers;
 pub mod mock_llm;
 pub mod upgrade_double;
 
+pub use mock_llm::http;
+
 use assert_cmd::Command;
 use mock_llm::MockLlm;
 use serde_json::Value;
@@ -217,6 +219,20 @@ impl TestEnv {
     #[track_caller]
     pub fn code(&self, args: &[&str], code: i32) -> Ran {
         let ran = self.run(args);
+        ran.expect_code(code);
+        ran
+    }
+
+    /// Runs archie with `args` and these variables set for this run only, and expects
+    /// exit code `code`.
+    #[track_caller]
+    pub fn code_with(&self, vars: &[(&str, &str)], args: &[&str], code: i32) -> Ran {
+        let output = self
+            .command(args)
+            .envs(vars.iter().copied())
+            .output()
+            .expect("run archie");
+        let ran = Ran::new(output, describe("archie", args), self.path());
         ran.expect_code(code);
         ran
     }

@@ -38,6 +38,7 @@
 
 #![allow(dead_code)]
 
+use super::http::Background;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -118,8 +119,8 @@ struct Shared {
 pub struct UpgradeDouble {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// Stops the server when the double is dropped.
+    _server: Background,
 }
 
 /// The context metadata of a dev server (`CONTEXT_METADATA`).
@@ -149,36 +150,11 @@ impl UpgradeDouble {
             client_jwt: None,
             clock: 0,
         });
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let state = shared.clone();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("double runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind 127.0.0.1:0");
-                addr_tx
-                    .send(listener.local_addr().expect("address"))
-                    .expect("send address");
-                let app = Router::new().fallback(handle).with_state(state);
-                let _ = axum::serve(nodelay(listener), app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await;
-            });
-        });
-        let addr = addr_rx.recv().expect("double address");
+        let server = Background::start(Router::new().fallback(handle).with_state(shared.clone()));
         Self {
-            addr,
+            addr: server.addr,
             shared,
-            stop: Some(stop_tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 
@@ -323,26 +299,6 @@ impl UpgradeDouble {
     }
 }
 
-impl Drop for UpgradeDouble {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-fn nodelay(
-    listener: tokio::net::TcpListener,
-) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
-    use axum::serve::ListenerExt;
-    listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    })
-}
-
 // ---------------------------------------------------------------- helpers
 
 type Answer = (u16, Value);
@@ -400,21 +356,18 @@ fn uuid() -> String {
     let hex: String = (0..32)
         .map(|_| format!("{:x}", fastrand::u8(..16)))
         .collect();
-    format!(
-        "{}-{}-4{}-a{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[13..16],
-        &hex[17..20],
-        &hex[20..32]
-    )
+    uuid_of(&hex)
 }
 
 /// A stable pseudo-UUID for a key (mark ids are stable per user and point).
 fn stable_uuid(key: &str) -> String {
     let a = hash(key);
     let b = hash(&format!("{key}#"));
-    let hex = format!("{a:016x}{b:016x}");
+    uuid_of(&format!("{a:016x}{b:016x}"))
+}
+
+/// 32 hex digits as a version-4 UUID.
+fn uuid_of(hex: &str) -> String {
     format!(
         "{}-{}-4{}-a{}-{}",
         &hex[0..8],
