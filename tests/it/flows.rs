@@ -394,3 +394,50 @@ fn a_prompts_dir_replaces_a_built_in_prompt_by_file_name() {
         chats[0].text()
     );
 }
+
+/// The README's first command runs on the example documents that ship with archie: every
+/// example document is read and sent to the model, and the analysis is written.
+#[test]
+fn the_readmes_main_command_analyses_the_example_documents() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(scripted_model);
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/novamart");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&examples).expect("examples/novamart") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        env.write(
+            &format!("examples/novamart/{name}"),
+            std::fs::read(&path).expect("read"),
+        );
+        names.push(name);
+    }
+    assert!(names.len() >= 3, "{names:?}");
+    env.ok(&[
+        "analyze",
+        "-i",
+        "examples/novamart",
+        "-q",
+        "Can checkout survive a payments outage?",
+        "--answer",
+        "/approve",
+    ]);
+    let extraction: Vec<String> = env
+        .mock()
+        .received()
+        .iter()
+        .filter(|r| is_extraction(r))
+        .map(MockRequest::text)
+        .collect();
+    for doc in ["NovaMart Checkout", "NovaMart Payments", "NovaMart Orders"] {
+        assert!(
+            extraction.iter().any(|t| t.contains(doc)),
+            "{doc} was extracted from"
+        );
+    }
+    assert!(env.read("analysis_result.md").contains("## Decisions"));
+}
