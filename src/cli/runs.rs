@@ -14,7 +14,7 @@ Examples:
   archie runs                          list the latest runs, newest first
   archie runs show r7k2                a run's steps, the question it waits for, what it wrote
   archie runs prune --older-than 30d   delete completed, failed and abandoned runs older than 30 days
-  archie --json runs list              the same list as a JSON array";
+  archie --json runs list              the same list as JSON: {\"event\":\"data\",\"value\":[…]}";
 
 #[derive(Debug, Args)]
 pub struct RunsArgs {

@@ -7,7 +7,7 @@ use crate::store::{RunDetail, RunSummary, Status};
 /// The table of `archie runs list`; `more` says the list was cut at `limit`.
 pub fn render_list(runs: &[RunSummary], now: i64, more: Option<usize>) -> String {
     let mut rows = vec![
-        ["ID", "STATUS", "STEP", "LLM", "COMMAND", "STARTED"]
+        ["ID", "STATUS", "LAST STEP", "LLM", "COMMAND", "STARTED"]
             .map(String::from)
             .to_vec(),
     ];
