@@ -15,7 +15,9 @@ use rmcp::model::{
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::async_rw::AsyncRwTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::streamable_http_client::{
+    StreamableHttpClientTransportConfig, StreamableHttpError,
+};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -377,8 +379,22 @@ async fn connect(
 /// The innermost cause of an error (rmcp's outer messages name its internal types).
 fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
     let mut last = err;
-    while let Some(source) = last.source() {
-        last = source;
+    loop {
+        if let Some(source) = last.source() {
+            last = source;
+        } else if let Some(rmcp::service::ClientInitializeError::TransportError { error, .. }) =
+            last.downcast_ref()
+        {
+            // rmcp does not mark these two errors as sources, which left an unreachable
+            // HTTP server's reason without its cause (connection refused, DNS, TLS).
+            last = error.error.as_ref();
+        } else if let Some(StreamableHttpError::<reqwest::Error>::Client(inner)) =
+            last.downcast_ref()
+        {
+            last = inner;
+        } else {
+            break;
+        }
     }
     let text = last.to_string();
     let mut text = if text.is_empty() {
