@@ -782,3 +782,233 @@ fn a_server_dies_with_archie_even_when_archie_is_killed() {
     }
     assert!(!survived, "the server outlived a SIGKILLed archie");
 }
+
+/// The streamable HTTP fake server (`fake_mcp_http.py`) as a child process, stopped on
+/// drop. It logs each HTTP request as a JSON line to `log`.
+struct HttpServer {
+    child: std::process::Child,
+    port: u16,
+    log: std::path::PathBuf,
+}
+
+impl HttpServer {
+    /// Starts the server with `args`, logging to `dir/NAME.http.log`; returns once it
+    /// listens (it prints its port first).
+    fn start(dir: &Path, name: &str, args: &[&str]) -> HttpServer {
+        use std::io::BufRead;
+        let script = crate::support::mcp_servers::repo().join("tests/it/support/fake_mcp_http.py");
+        let log = dir.join(format!("{name}.http.log"));
+        let mut child = std::process::Command::new("python3")
+            .arg(script)
+            .arg("--log")
+            .arg(&log)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("start python3");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line.trim().parse().unwrap_or_else(|_| {
+            let _ = child.kill();
+            panic!("the HTTP server printed no port: {line:?}")
+        });
+        HttpServer { child, port, log }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/mcp", self.port)
+    }
+
+    /// Every request it logged.
+    fn requests(&self) -> Vec<Value> {
+        log_lines(&self.log)
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A bearer token that looks like a real one (the redaction test looks for it).
+const HTTP_TOKEN: &str = "mcp_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+
+/// Two servers reached over streamable HTTP (one answering with JSON, one with SSE),
+/// each with `Authorization: Bearer …`: discovered, planned, called in the session
+/// initialize issued, results synthesized, sessions deleted, the token never printed.
+#[test]
+fn servers_over_streamable_http_are_discovered_called_and_synthesized() {
+    let (dir, mock) = planning(&[
+        ("web__lookup", json!({"query": "Payments Gateway"})),
+        ("stream__lookup", json!({"query": "Orders DB"})),
+    ]);
+    let d = dir.path();
+    let json_server = HttpServer::start(d, "web", &[]);
+    let sse_server = HttpServer::start(d, "stream", &["--sse"]);
+    let auth = format!("Bearer {HTTP_TOKEN}");
+    let config = write_config(
+        d,
+        json!({
+            "web": {"type": "http", "url": json_server.url(),
+                    "headers": {"Authorization": auth, "X-Team": "falcon"}},
+            "stream": {"type": "http", "url": sse_server.url(),
+                       "headers": {"Authorization": auth}},
+        }),
+    );
+    let out = run(
+        d,
+        &mock,
+        &[
+            "--json",
+            "--verbose",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "Who owns payments?",
+        ],
+    );
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let evs = events(&text);
+
+    let servers = named(&evs, "tools_discovered")[0]["servers"].clone();
+    for name in ["web", "stream"] {
+        let s = servers
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["server"] == name)
+            .unwrap_or_else(|| panic!("{name} in {servers}"));
+        assert!(s["error"].is_null(), "{s}");
+        assert_eq!(s["tools"], 2, "{s}");
+    }
+    let results = task_results(&evs);
+    assert_eq!(results.len(), 2);
+    assert!(results.iter().all(|r| r["status"] == "done"), "{results:?}");
+    // The results reached the synthesis prompt.
+    let synth = mock.received().last().unwrap().text();
+    assert!(
+        synth.contains("lookup over http found: Payments Gateway"),
+        "{synth}"
+    );
+    assert!(
+        synth.contains("lookup over http found: Orders DB"),
+        "{synth}"
+    );
+    assert_eq!(mock.requests().len(), 2);
+
+    for server in [&json_server, &sse_server] {
+        let requests = server.requests();
+        let posts: Vec<&Value> = requests.iter().filter(|r| r["http"] == "POST").collect();
+        let methods: Vec<&str> = posts
+            .iter()
+            .map(|r| r["method"].as_str().unwrap_or("?"))
+            .collect();
+        assert_eq!(
+            methods,
+            [
+                "initialize",
+                "notifications/initialized",
+                "tools/list",
+                "tools/call"
+            ],
+            "{requests:#?}"
+        );
+        assert!(
+            posts
+                .iter()
+                .all(|r| r["status"] == 200 || r["status"] == 202),
+            "{requests:#?}"
+        );
+        let issued = posts[0]["issued"].as_str().unwrap();
+        assert!(posts[0]["session"].is_null());
+        for r in &requests {
+            // Every request carried the token, and every one after initialize the
+            // session it issued and the negotiated protocol version.
+            assert_eq!(r["authorization"], auth.as_str(), "{r}");
+            if r["method"] != "initialize" {
+                assert_eq!(r["session"], issued, "{r}");
+                assert_eq!(r["protocol_version"], "2025-11-25", "{r}");
+            }
+        }
+        let accept = posts[0]["accept"].as_str().unwrap();
+        assert!(
+            accept.contains("application/json") && accept.contains("text/event-stream"),
+            "{accept}"
+        );
+        // The session is ended when archie is done.
+        assert!(
+            requests
+                .iter()
+                .any(|r| r["http"] == "DELETE" && r["status"] == 200),
+            "{requests:#?}"
+        );
+    }
+
+    // The token reached the servers but archie never shows or stores it.
+    assert!(
+        !text.contains(HTTP_TOKEN),
+        "stdout shows the token:\n{text}"
+    );
+    assert!(!err.contains(HTTP_TOKEN), "stderr shows the token:\n{err}");
+    let memory = std::fs::read_to_string(d.join("context.json")).unwrap();
+    assert!(
+        !memory.contains(HTTP_TOKEN),
+        "the memory file holds the token"
+    );
+}
+
+/// An HTTP server nobody listens on is skipped with its name and reason, after its few
+/// quick retries (well within the 30 s start-up timeout), and the search goes on with
+/// the other tools.
+#[test]
+fn an_unreachable_http_server_is_skipped_and_the_search_completes() {
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
+    let d = dir.path();
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let config = write_config(
+        d,
+        json!({"gone": {"type": "http", "url": format!("http://127.0.0.1:{port}/mcp"),
+                        "headers": {"Authorization": format!("Bearer {HTTP_TOKEN}")}}}),
+    );
+    let started = std::time::Instant::now();
+    let out = run(
+        d,
+        &mock,
+        &[
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "Who writes orders?",
+        ],
+    );
+    let took = started.elapsed();
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(text.contains(ANSWER), "{text}");
+    // The warning names the server and the cause (not only "error sending request").
+    assert!(
+        err.contains("gone skipped: Connection refused"),
+        "the warning names the server and why: {err}"
+    );
+    assert!(
+        took < std::time::Duration::from_secs(10),
+        "took {took:?}: {err}"
+    );
+    assert!(
+        !text.contains(HTTP_TOKEN) && !err.contains(HTTP_TOKEN),
+        "{err}"
+    );
+}
