@@ -483,6 +483,21 @@ impl App {
         Ok((file, memory))
     }
 
+    /// Loads the prompts (`--prompts-dir`, `--prompts-config`, the built-ins), showing
+    /// what the loading warns about.
+    pub fn prompts(&self) -> Result<crate::prompts::Prompts, crate::prompts::PromptError> {
+        let prompts = crate::prompts::Prompts::load(
+            self.settings.prompts_dir.as_deref(),
+            self.settings.prompts_config.as_deref(),
+        )?;
+        for warning in prompts.warnings() {
+            self.events.emit(Event::Warning {
+                message: warning.clone(),
+            });
+        }
+        Ok(prompts)
+    }
+
     /// Shows what reading the memory file `path` found, one warning each.
     pub fn memory_problems(&self, path: &std::path::Path, problems: Vec<String>) {
         for problem in problems {

@@ -6,13 +6,11 @@ use super::inputs::InputArgs;
 use crate::app::App;
 use crate::docs::ChunkOptions;
 use crate::error::Exit;
-use crate::events::Event;
 use crate::flows::reply::AgentOnly;
 use crate::flows::sources::{Env, ExtractOptions, HasSources, extraction_fingerprint};
 use crate::graph::Graph;
 use crate::llm::{LlmConfig, ResponseCache};
 use crate::memory::{Memory, MemoryFile};
-use crate::prompts::Prompts;
 use clap::Args;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -65,10 +63,7 @@ pub fn env(
     if let Some(concurrency) = args.concurrency {
         config.concurrency = concurrency;
     }
-    let prompts = Prompts::load(
-        settings.prompts_dir.as_deref(),
-        settings.prompts_config.as_deref(),
-    )?;
+    let prompts = app.prompts()?;
     let inputs = args
         .inputs
         .to_options()
@@ -80,11 +75,6 @@ pub fn env(
     } else {
         Some(crate::docs::retrieve(&inputs)?)
     };
-    for warning in prompts.warnings() {
-        app.events.emit(Event::Warning {
-            message: warning.clone(),
-        });
-    }
     let store: Arc<dyn ResponseCache> = app.store()?;
     let cache = config.cache.then(|| Arc::clone(&store));
     let fingerprint = extraction_fingerprint(&prompts, &config.model);

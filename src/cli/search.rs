@@ -10,7 +10,6 @@ use crate::flows::search::{self, Budget, SearchEnv, SearchState};
 use crate::mcp::config::Sources;
 use crate::mcp::{Builtin, BuiltinOptions, McpConfig};
 use crate::memory::session;
-use crate::prompts::Prompts;
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -114,15 +113,7 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         app.events.clone(),
         app.store()?,
     )?;
-    let prompts = Prompts::load(
-        settings.prompts_dir.as_deref(),
-        settings.prompts_config.as_deref(),
-    )?;
-    for warning in prompts.warnings() {
-        app.events.emit(Event::Warning {
-            message: warning.clone(),
-        });
-    }
+    let prompts = app.prompts()?;
     let documents = (!args.inputs.inputs.is_empty()).then(|| {
         let mut options = args
             .inputs

@@ -8,7 +8,6 @@ use crate::events::Event;
 use crate::flows::sources::write_output;
 use crate::flows::upgrade::{self, Env, UpgradeState};
 use crate::llm::LlmError;
-use crate::prompts::Prompts;
 use crate::upgrade::{UpgradeClient, UpgradeConfig};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -60,15 +59,7 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
         Err(LlmError::NotConfigured) => None,
         Err(err) => return Err(err.into()),
     };
-    let prompts = Prompts::load(
-        settings.prompts_dir.as_deref(),
-        settings.prompts_config.as_deref(),
-    )?;
-    for warning in prompts.warnings() {
-        app.events.emit(Event::Warning {
-            message: warning.clone(),
-        });
-    }
+    let prompts = app.prompts()?;
     let message = args.message.join(" ");
     let one_shot = !message.trim().is_empty();
     let state = UpgradeState {
