@@ -1,36 +1,21 @@
 //! The LLM layer over real HTTP against the mock server (tests/it/support/mock_llm.rs).
 
+use crate::support::llm_client::{
+    cached_client, client, structured_at_once, timeout_phase, unused_port,
+};
 use crate::support::mock_llm::{MOCK_MODEL, MockLlm, Reply};
 use crate::support::{TestEnv, tempdir};
-use archie::events::{Event, Events, Recorder};
+use archie::events::Event;
 use archie::llm::{
-    self, ApiKey, Llm, LlmConfig, LlmError, LlmOverrides, Message, Request, ResponseCache,
-    StructuredMode, TimeoutPhase,
+    self, ApiKey, LlmConfig, LlmError, LlmOverrides, Message, Request, StructuredMode, TimeoutPhase,
 };
-use archie::store::{self, Store};
+use archie::store;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
-
-fn client(config: LlmConfig) -> (Arc<dyn Llm>, Arc<Recorder>) {
-    let recorder = Recorder::new();
-    let events: Events = recorder.clone();
-    (llm::connect(config, events).expect("client"), recorder)
-}
-
-/// A client whose response cache is the run store in `dir`, opened afresh as a new run
-/// would open it.
-fn cached_client(config: LlmConfig, dir: &Path) -> (Arc<dyn Llm>, Arc<Recorder>) {
-    let recorder = Recorder::new();
-    let events: Events = recorder.clone();
-    let store: Arc<dyn ResponseCache> = Arc::new(Store::open(dir).expect("store"));
-    let llm = llm::connect_with_cache(config, events, Some(store)).expect("client");
-    (llm, recorder)
-}
 
 /// How many answers the run store in `dir` caches.
 fn cached_answers(dir: &Path) -> i64 {
@@ -264,16 +249,7 @@ async fn a_slow_answer_stops_at_the_deadline() {
     config.retry.deadline = Some(Duration::from_millis(300));
     let (llm, _rec) = client(config);
     let err = llm.ask(conversation()).await.unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::Deadline,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Deadline), "{err:?}");
     assert_eq!(mock.requests().len(), 1, "no attempt after the deadline");
     assert!(err.is_fatal(), "every other call would wait as long");
     let (_, report) = crate::support::failure(err);
@@ -630,14 +606,7 @@ async fn parallel_calls_are_answered_by_rule() {
         Reply::json(json!({"components": [{"name": doc, "kind": "doc"}]}))
     });
     let (llm, _rec) = client(mock.config());
-    let calls = (0..8).map(|i| {
-        let llm = llm.clone();
-        async move {
-            llm.structured::<Extraction>(vec![Message::user(format!("doc-{i}"))])
-                .await
-        }
-    });
-    let results = futures::future::join_all(calls).await;
+    let results = structured_at_once::<Extraction>(&llm, (0..8).map(|i| format!("doc-{i}"))).await;
     for (i, result) in results.into_iter().enumerate() {
         assert_eq!(result.unwrap().components[0].name, format!("doc-{i}"));
     }
@@ -660,12 +629,7 @@ fn the_background_mock_serves_callers_on_other_runtimes() {
 
 #[tokio::test]
 async fn an_unreachable_server_is_a_connect_error() {
-    // Bind and drop a listener to get a port nobody listens on.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = unused_port();
     let mut config = LlmConfig::new(format!("http://127.0.0.1:{port}/v1"), MOCK_MODEL);
     config.retry.max_attempts = 2;
     config.retry.base = Duration::from_millis(1);

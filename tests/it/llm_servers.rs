@@ -4,23 +4,18 @@
 //! tests run the archie binary against a mock that behaves like llama-cpp-python.
 
 use crate::support::TestEnv;
+use crate::support::llm_client::{
+    cached_client, client, structured_at_once, timeout_phase, unused_port,
+};
 use crate::support::mock_llm::{MockLlm, Reply};
-use archie::events::{Event, Events, Recorder};
+use archie::events::{Event, Recorder};
 use archie::llm::{
-    self, Concurrency, Llm, LlmConfig, LlmError, Message, Purpose, Request, StructuredMode,
-    TimeoutPhase,
+    self, Concurrency, LlmConfig, LlmError, Message, Purpose, Request, StructuredMode, TimeoutPhase,
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-fn client(config: LlmConfig) -> (Arc<dyn Llm>, Arc<Recorder>) {
-    let recorder = Recorder::new();
-    let events: Events = recorder.clone();
-    (llm::connect(config, events).expect("client"), recorder)
-}
 
 #[derive(Debug, Deserialize, JsonSchema, PartialEq)]
 struct Found {
@@ -356,14 +351,9 @@ async fn a_timeout_on_a_local_single_slot_server_is_not_retried() {
     config.first_token_timeout = Duration::from_millis(300);
     let (llm, _rec) = client(config.clone());
     let err = llm.chat(question()).await.unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::FirstToken,
-                ..
-            }
-        ),
+    assert_eq!(
+        timeout_phase(&err),
+        Some(TimeoutPhase::FirstToken),
         "{err:?}"
     );
     assert_eq!(
@@ -406,14 +396,8 @@ async fn auto_concurrency_on_a_local_single_slot_server_stays_at_one() {
     config.set_local(true);
     let (llm, _rec) = client(config);
     assert_eq!(llm.concurrency(), 1);
-    let calls = (0..12).map(|i| {
-        let llm = llm.clone();
-        async move {
-            llm.structured::<Found>(vec![Message::user(format!("doc {i}"))])
-                .await
-        }
-    });
-    for result in futures::future::join_all(calls).await {
+    let prompts = (0..12).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
         result.unwrap();
     }
     // It tries two, sees the answers queue, and goes back to one.
@@ -435,16 +419,7 @@ async fn a_silent_server_is_reported_and_given_up_at_the_deadline() {
     // ones they stream.
     let err = llm.ask(question()).await.unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::Deadline,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Deadline), "{err:?}");
     let events = rec.events();
     let waiting: Vec<String> = events
         .iter()
@@ -496,14 +471,8 @@ async fn beyond_n_in_flight_429s_halve_the_limit_and_no_call_fails() {
     mock.answer_with(|_| Reply::json(found()));
     let (llm, rec) = client(mock.config());
     assert_eq!(llm.concurrency(), 8);
-    let calls = (0..40).map(|i| {
-        let llm = llm.clone();
-        async move {
-            llm.structured::<Found>(vec![Message::user(format!("doc {i}"))])
-                .await
-        }
-    });
-    for result in futures::future::join_all(calls).await {
+    let prompts = (0..40).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
         result.unwrap();
     }
     assert_eq!(mock.requests().len(), 40);
@@ -527,14 +496,8 @@ async fn an_endpoint_that_keeps_up_gets_more_in_flight() {
     mock.set_latency(Duration::from_millis(100));
     mock.answer_with(|_| Reply::json(found()));
     let (llm, _rec) = client(mock.config());
-    let calls = (0..60).map(|i| {
-        let llm = llm.clone();
-        async move {
-            llm.structured::<Found>(vec![Message::user(format!("doc {i}"))])
-                .await
-        }
-    });
-    for result in futures::future::join_all(calls).await {
+    let prompts = (0..60).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
         result.unwrap();
     }
     assert!(
@@ -548,14 +511,7 @@ async fn an_endpoint_that_keeps_up_gets_more_in_flight() {
     let (fixed, _rec) = client(mock.config());
     fixed.set_concurrency(Concurrency::Fixed(3));
     let before = mock.requests().len();
-    let calls = (0..12).map(|i| {
-        let llm = fixed.clone();
-        async move {
-            llm.structured::<Found>(vec![Message::user(format!("fixed {i}"))])
-                .await
-        }
-    });
-    futures::future::join_all(calls).await;
+    structured_at_once::<Found>(&fixed, (0..12).map(|i| format!("fixed {i}"))).await;
     assert_eq!(mock.requests().len() - before, 12);
     assert_eq!(fixed.usage().totals().peak_in_flight, 3);
 }
@@ -608,11 +564,7 @@ async fn a_password_in_the_base_url_is_sent_as_basic_auth_and_never_shown() {
     assert!(auth.starts_with("Basic "), "{auth}");
 
     // Nobody listening: the error names the server without the password.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = unused_port();
     let mut config = LlmConfig::new(
         format!("http://archie:Secr3tPassw0rd@127.0.0.1:{port}/v1"),
         "m",
@@ -634,11 +586,7 @@ async fn answers_are_redacted_before_they_are_cached() {
     let key = "sk-ARCHIECACHEKEY-0123456789abcdef";
     mock.push(Reply::json(json!({"names": [format!("uses {key}")]})));
     let dir = crate::support::tempdir();
-    let store: Arc<dyn llm::ResponseCache> =
-        Arc::new(archie::store::Store::open(dir.path()).unwrap());
-    let recorder = Recorder::new();
-    let events: Events = recorder.clone();
-    let llm = llm::connect_with_cache(mock.config(), events, Some(store)).unwrap();
+    let (llm, _rec) = cached_client(mock.config(), dir.path());
     let _: Found = llm.structured(question()).await.unwrap();
     drop(llm);
     let conn = rusqlite::Connection::open(archie::store::db_path(dir.path())).unwrap();
@@ -845,12 +793,7 @@ fn usage_counts_failed_calls_and_their_requests() {
         ],
         1,
     );
-    let usage: serde_json::Value = run
-        .stdout
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .find(|e| e["event"] == "usage")
-        .expect("a usage event");
+    let usage = run.event("usage").expect("a usage event");
     // The one extraction call failed (so the step did): 1 call, 2 requests, counted.
     assert_eq!(usage["calls"], 1, "{usage}");
     assert_eq!(usage["failed"], 1, "{usage}");

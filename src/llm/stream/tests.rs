@@ -37,10 +37,32 @@ async fn read_chunks(chunks: &[&'static [u8]]) -> (Vec<String>, Result<Streamed,
     (seen, result)
 }
 
+/// Reads `body` as a Chat Completions stream with these deadlines and limits.
+async fn read_body<S, B, E>(
+    body: S,
+    deadlines: Deadlines,
+    limits: Limits,
+) -> Result<Streamed, LlmError>
+where
+    S: Stream<Item = Result<B, E>> + Unpin,
+    B: AsRef<[u8]>,
+    E: std::error::Error + 'static,
+{
+    read_events(body, deadlines, limits, &activity(), parse_chunk).await
+}
+
 /// Reads `chunks` as a Chat Completions stream.
 async fn read_chat(chunks: Vec<String>) -> Result<Streamed, LlmError> {
     let body = futures::stream::iter(chunks.into_iter().map(Ok::<_, std::io::Error>));
-    read_events(body, deadlines(), limits(), &activity(), parse_chunk).await
+    read_body(body, deadlines(), limits()).await
+}
+
+/// Which timeout `err` is; `None` when it is not a timeout.
+fn timeout_phase(err: &LlmError) -> Option<TimeoutPhase> {
+    match err {
+        LlmError::Timeout { phase, .. } => Some(*phase),
+        _ => None,
+    }
 }
 
 fn chunk(content: Option<&str>, finish: Option<&str>) -> String {
@@ -121,29 +143,17 @@ async fn an_endless_stream_stops_at_the_limits() {
     let endless =
         futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("word "), None)));
     let tight = Limits::new(Some(10), 1 << 20);
-    let err = read_events(
-        Box::pin(endless),
-        deadlines(),
-        tight,
-        &activity(),
-        parse_chunk,
-    )
-    .await
-    .unwrap_err();
+    let err = read_body(Box::pin(endless), deadlines(), tight)
+        .await
+        .unwrap_err();
     assert!(matches!(err, LlmError::TooLarge { .. }), "{err:?}");
     // One endless event that never ends its line: the byte limit.
     let endless = futures::stream::iter([Ok::<_, std::io::Error>(b"data: ".to_vec())])
         .chain(futures::stream::repeat_with(|| Ok(vec![b'x'; 4096])));
     let small = Limits::new(Some(10), 64 << 10);
-    let err = read_events(
-        Box::pin(endless),
-        deadlines(),
-        small,
-        &activity(),
-        parse_chunk,
-    )
-    .await
-    .unwrap_err();
+    let err = read_body(Box::pin(endless), deadlines(), small)
+        .await
+        .unwrap_err();
     assert!(matches!(err, LlmError::TooLarge { .. }), "{err:?}");
 }
 
@@ -196,9 +206,7 @@ async fn a_failing_connection_breaks_the_stream() {
         Ok(chunk(Some("Check"), None)),
         Err(std::io::Error::other("connection reset")),
     ]);
-    let err = read_events(body, deadlines(), limits(), &activity(), parse_chunk)
-        .await
-        .unwrap_err();
+    let err = read_body(body, deadlines(), limits()).await.unwrap_err();
     assert!(
         matches!(&err, LlmError::StreamBroken { reason } if reason == "connection reset"),
         "{err:?}"
@@ -213,17 +221,10 @@ async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
         Duration::from_secs(10),
         Instant::now() + Duration::from_secs(30),
     );
-    let err = read_events(silent, short, limits(), &activity(), parse_chunk)
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::FirstToken,
-                ..
-            }
-        ),
+    let err = read_body(silent, short, limits()).await.unwrap_err();
+    assert_eq!(
+        timeout_phase(&err),
+        Some(TimeoutPhase::FirstToken),
         "{err:?}"
     );
 
@@ -235,19 +236,10 @@ async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
         Duration::from_millis(100),
         Instant::now() + Duration::from_secs(30),
     );
-    let err = read_events(Box::pin(stalls), idle, limits(), &activity(), parse_chunk)
+    let err = read_body(Box::pin(stalls), idle, limits())
         .await
         .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::Idle,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Idle), "{err:?}");
 
     // Tokens keep coming, each within the idle timeout: only the deadline ends it.
     let slow = futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("a "), None)))
@@ -260,17 +252,6 @@ async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
         Duration::from_millis(100),
         Instant::now() + Duration::from_secs(2),
     );
-    let err = read_events(Box::pin(slow), end, limits(), &activity(), parse_chunk)
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LlmError::Timeout {
-                phase: TimeoutPhase::Deadline,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    let err = read_body(Box::pin(slow), end, limits()).await.unwrap_err();
+    assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Deadline), "{err:?}");
 }

@@ -22,6 +22,7 @@
 
 #![allow(dead_code)]
 
+pub mod llm_client;
 pub mod mcp_servers;
 pub mod mock_llm;
 pub mod upgrade_double;
