@@ -1,13 +1,20 @@
-//! Retrieval and chunking throughput: 1,000 markdown documents of ~20 KB each.
+//! Retrieval and chunking throughput: 1,000 markdown documents of ~20 KB each, as
+//! criterion benchmarks.
 //!
-//! Run with `cargo bench --bench docs` (a release build). Prints the time of each phase;
-//! no assertions.
+//!     cargo bench --locked --bench docs          (release build)
+//!
+//! `docs_1000/retrieve` walks, reads and checks the 1,000 files; `docs_1000/chunk` cuts
+//! the retrieved documents into chunks; `chunk_worst/*` are the cutter's worst cases
+//! (1 MiB of one-letter words on one line, 1 MiB with no whitespace at all: only hard
+//! cuts). Criterion reports times only: the documents' count and size and the number of
+//! chunks are printed at the end.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use archie::docs::{ChunkOptions, RetrieveOptions, chunk_all, retrieve};
-use std::time::{Duration, Instant};
+use criterion::{BatchSize, Criterion};
+use std::time::Duration;
 
 fn document(i: usize) -> String {
     let mut text = format!("# Service {i}\n\nThe service {i} owns the ledger.\n\n");
@@ -35,43 +42,46 @@ fn main() -> std::io::Result<()> {
         std::fs::create_dir_all(&sub)?;
         std::fs::write(sub.join(format!("doc{i}.md")), document(i))?;
     }
-    let opts = RetrieveOptions::new([dir.path()]);
-    let mut read = Vec::new();
-    let mut cut = Vec::new();
-    let mut totals = (0, 0, 0);
-    for _ in 0..7 {
-        let t = Instant::now();
-        let retrieved = retrieve(&opts).map_err(std::io::Error::other)?;
-        let t_read = t.elapsed();
-        let t = Instant::now();
-        let chunks = chunk_all(&retrieved.documents, ChunkOptions::default());
-        let t_chunk = t.elapsed();
-        read.push(t_read);
-        cut.push(t_chunk);
-        totals = (
-            retrieved.documents.len(),
-            retrieved.total_bytes(),
-            chunks.len(),
-        );
-    }
-    read.sort();
-    cut.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!(
-        "{} documents, {:.1} MB, {} chunks (median of 7): retrieve {:.0} ms, chunk {:.0} ms, total {:.0} ms",
-        totals.0,
-        totals.1 as f64 / 1e6,
-        totals.2,
-        ms(read[3]),
-        ms(cut[3]),
-        ms(read[3] + cut[3]),
-    );
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(30)
+        .configure_from_args();
 
-    // Worst cases for the cutter: 1 MiB of one-letter words on one line, and 1 MiB with
-    // no whitespace at all (only hard cuts).
-    for (name, text) in [
-        ("1 MiB of tiny words", "a ".repeat(512 * 1024)),
-        ("1 MiB without spaces", "支".repeat(1024 * 1024 / 3)),
+    let opts = RetrieveOptions::new([dir.path()]);
+    let retrieved = retrieve(&opts).map_err(std::io::Error::other)?;
+    let chunks = chunk_all(&retrieved.documents, ChunkOptions::default()).len();
+    let mut group = c.benchmark_group("docs_1000");
+    // The results are dropped outside the timing.
+    group.bench_function("retrieve", |b| {
+        b.iter_batched(
+            || (),
+            |()| retrieve(&opts).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("chunk", |b| {
+        b.iter_batched(
+            || (),
+            |()| chunk_all(&retrieved.documents, ChunkOptions::default()),
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+
+    let mut worst = Vec::new();
+    let mut group = c.benchmark_group("chunk_worst");
+    for (name, id, text) in [
+        (
+            "1 MiB of tiny words",
+            "tiny_words_1MiB",
+            "a ".repeat(512 * 1024),
+        ),
+        (
+            "1 MiB without spaces",
+            "no_spaces_1MiB",
+            "支".repeat(1024 * 1024 / 3),
+        ),
     ] {
         let doc = archie::docs::Document {
             path: name.into(),
@@ -80,9 +90,29 @@ fn main() -> std::io::Result<()> {
             hash: String::new(),
             text,
         };
-        let t = Instant::now();
-        let n = archie::docs::chunk(&doc, ChunkOptions::default()).len();
-        println!("{name}: {n} chunks in {:.0} ms", ms(t.elapsed()));
+        group.bench_function(id, |b| {
+            b.iter_batched(
+                || (),
+                |()| archie::docs::chunk(&doc, ChunkOptions::default()),
+                BatchSize::PerIteration,
+            )
+        });
+        worst.push((
+            name,
+            archie::docs::chunk(&doc, ChunkOptions::default()).len(),
+        ));
+    }
+    group.finish();
+    c.final_summary();
+
+    println!(
+        "{} documents, {:.1} MB, {} chunks",
+        retrieved.documents.len(),
+        retrieved.total_bytes() as f64 / 1e6,
+        chunks,
+    );
+    for (name, n) in worst {
+        println!("{name}: {n} chunks");
     }
     Ok(())
 }

@@ -1,12 +1,15 @@
-//! The graph engine's own cost per step: a 3-node flow of no-op nodes, run many times.
+//! The graph engine's own cost per step: a 3-node flow of no-op nodes, as criterion
+//! benchmarks.
 //!
-//!     cargo bench --bench engine            (release build; a small report)
+//!     cargo bench --locked --bench engine            (release build)
 //!
 //! What a step costs besides its node: finding the node, the events, following the edge,
 //! serialising the state into a checkpoint and handing it to the checkpointer. Measured
-//! with a checkpointer that keeps nothing (the engine alone) and with the run store's
-//! (`RunCheckpointer`, a SQLite transaction per step). A plain timing harness: medians,
-//! no assertions. (LangGraph's own overhead is about 200 µs per step.)
+//! with a checkpointer that keeps nothing (`engine/step_no_checkpointer`, the engine
+//! alone) and with the run store's (`engine/step_run_store`: `RunCheckpointer`, a SQLite
+//! transaction per step). Each iteration is one run of the flow and the time criterion
+//! reports is divided by its 3 steps: the figures are per step. (LangGraph's own overhead
+//! is about 200 µs per step.)
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -16,6 +19,7 @@ use archie::graph::{
     Checkpointer, Cx, Graph, GraphBuilder, Next, NoCheckpoints, NoInput, Outcome, RunCtx,
 };
 use archie::store::{NewRun, RunCheckpointer, Store};
+use criterion::Criterion;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -66,8 +70,14 @@ fn state() -> State {
     }
 }
 
-/// µs per step over `runs` runs of the 3-node flow (median of 7 rounds).
-fn per_step(rt: &tokio::runtime::Runtime, checkpointer: &dyn Checkpointer, runs: usize) -> f64 {
+/// Benchmarks one step of the 3-node flow with `checkpointer`: `iters` runs per sample
+/// in one `block_on`, the time divided by the 3 steps of a run.
+fn per_step(
+    c: &mut Criterion,
+    name: &str,
+    rt: &tokio::runtime::Runtime,
+    checkpointer: &dyn Checkpointer,
+) {
     let g = graph();
     let events: Events = Arc::new(Discard);
     let rc = RunCtx {
@@ -77,20 +87,19 @@ fn per_step(rt: &tokio::runtime::Runtime, checkpointer: &dyn Checkpointer, runs:
         checkpointer,
         run_id: None,
     };
-    let mut rounds: Vec<Duration> = Vec::new();
-    for _ in 0..7 {
-        let started = Instant::now();
-        rt.block_on(async {
-            for _ in 0..runs {
-                let mut s = state();
-                let outcome = g.run(&mut s, g.start(), 0, &rc).await.unwrap();
-                assert_eq!(outcome, Outcome::Completed);
-            }
-        });
-        rounds.push(started.elapsed());
-    }
-    rounds.sort();
-    rounds[3].as_secs_f64() * 1e6 / (runs * 3) as f64
+    c.benchmark_group("engine").bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            rt.block_on(async {
+                for _ in 0..iters {
+                    let mut s = state();
+                    let outcome = g.run(&mut s, g.start(), 0, &rc).await.unwrap();
+                    assert_eq!(outcome, Outcome::Completed);
+                }
+            });
+            started.elapsed() / 3
+        })
+    });
 }
 
 fn main() {
@@ -98,9 +107,11 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let alone = per_step(&rt, &NoCheckpoints, 20_000);
-    println!("engine overhead per step, 3-node no-op flow (median of 7 rounds)");
-    println!("  no checkpointer:        {alone:>8.2} µs");
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    per_step(&mut c, "step_no_checkpointer", &rt, &NoCheckpoints);
 
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
@@ -113,6 +124,6 @@ fn main() {
         })
         .unwrap();
     let recorded = RunCheckpointer::new(&store, &run);
-    let stored = per_step(&rt, &recorded, 500);
-    println!("  run store checkpointer: {stored:>8.2} µs (a SQLite transaction per step)");
+    per_step(&mut c, "step_run_store", &rt, &recorded);
+    c.final_summary();
 }
