@@ -290,6 +290,11 @@ fn memory_hints(err: &MemoryError) -> Vec<String> {
             vec!["Check that you may read the file, then run the command again.".into()]
         }
         MemoryError::Io { source, .. } => io_hint(source).into_iter().collect(),
+        MemoryError::Busy { lock, .. } => vec![format!(
+            "Another archie is saving it (it holds {}). Try again when it has finished; \
+             if no archie is running, the lock is stale and the next try takes it.",
+            lock.display()
+        )],
     }
 }
 
