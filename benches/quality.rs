@@ -37,7 +37,7 @@ mod score;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
-use corpus::{Corpus, SYSTEM, Truth};
+use corpus::{Corpus, Kind, SYSTEM, Truth};
 use mock_llm::MockLlm;
 use score::{Score, Table, TrueEdge};
 use serde::Serialize;
@@ -174,7 +174,8 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
         .iter()
         .enumerate()
         .flat_map(|(c, comp)| comp.forms.iter().map(move |f| (f.text.as_str(), c)));
-    Table::new(forms, &corpus.ambiguous_forms, truth.components.len())
+    let names = truth.components.iter().map(|c| c.name.clone()).collect();
+    Table::new(forms, &corpus.ambiguous_forms, names)
 }
 
 fn true_edges(truth: &Truth) -> Vec<TrueEdge<'static>> {
@@ -288,7 +289,11 @@ fn import_case(o: &Options) -> anyhow::Result<ImportCase> {
     )?;
     archie(dir.path(), &["memory", "import", "spellings.json", "--yes"])?;
     let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
-    let table = Table::new(forms, &["Okta".to_string()], IMPORT_THINGS.len())?;
+    let names = IMPORT_THINGS
+        .iter()
+        .map(|(_, s)| s[0].to_string())
+        .collect();
+    let table = Table::new(forms, &["Okta".to_string()], names)?;
     let edge = [TrueEdge {
         from: 0,
         to: 1,
@@ -303,6 +308,24 @@ fn import_case(o: &Options) -> anyhow::Result<ImportCase> {
         wrong_merges: score.wrong_merges,
         score,
     })
+}
+
+/// A reference rule set, to check the corpus asks only what rules can do: case,
+/// separators and camelCase set aside, `Database` = `DB`, a trailing `API` off an
+/// external system's name.
+fn rule_key(form: &str, kind: Kind) -> String {
+    let mut k: String = form
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if let Some(stem) = k.strip_suffix("database") {
+        k = format!("{stem}db");
+    }
+    if let (Kind::External, Some(stem)) = (kind, k.strip_suffix("api")) {
+        k = stem.to_string();
+    }
+    k
 }
 
 /// The scorer on the truth itself: a memory of one entity per component (every form
@@ -357,12 +380,38 @@ fn self_check(seed: u64) -> anyhow::Result<()> {
         .collect();
     let labels = score::mermaid_labels(&format!("```mermaid\nflowchart LR\n{diagram}```\n"));
     let drawn = score::diagram_components(&labels, &table);
+    // Every rule form of a component agrees under the reference rules, and no two
+    // components do (OrderService, OrdersDB, OrderEventsTopic, OrderEventsQueue).
+    let mut owner: std::collections::HashMap<String, usize> = Default::default();
+    for (c, comp) in truth.components.iter().enumerate() {
+        let keys: std::collections::BTreeSet<String> = comp
+            .forms
+            .iter()
+            .filter(|f| !f.ambiguous)
+            .map(|f| rule_key(&f.text, comp.kind))
+            .collect();
+        ensure!(
+            keys.len() == 1,
+            "self-check: the rule forms of {} do not agree: {keys:?}",
+            comp.name
+        );
+        for k in keys {
+            if let Some(other) = owner.insert(k.clone(), c) {
+                bail!(
+                    "self-check: {} and {} share the rule key {k}",
+                    truth.components[other].name,
+                    comp.name
+                );
+            }
+        }
+    }
     ensure!(
         drawn == 50,
         "self-check: a diagram of every component counts {drawn}"
     );
     // OrderService absorbing OrdersDB's name: one wrong merge, and neither is single.
-    entities[3]["properties"]["aliases"] = json!(["OrdersDB"]);
+    let order_service = table.component("OrderService").context("OrderService")?;
+    entities[order_service]["properties"]["aliases"] = json!(["OrdersDB"]);
     let merged = json!({"entities": entities, "relationships": perfect["relationships"]});
     let s = score::score(&merged, &table, &edges);
     ensure!(
@@ -439,6 +488,14 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
             s.other_entities.join(", "),
             s.ambiguous_only_entities
         );
+        if !s.split.is_empty() {
+            println!(
+                "  drawn more than once ({}), most first: {}{}",
+                s.split.len(),
+                s.split[..s.split.len().min(3)].join("; "),
+                if s.split.len() > 3 { "; …" } else { "" }
+            );
+        }
         if !s.wrong_merge_examples.is_empty() {
             println!("  wrong merges: {}", s.wrong_merge_examples.join("; "));
         }
@@ -452,6 +509,9 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
             "\nimport: {} spellings of {} things → {} entities, {} relationships, {} wrong merges (target: 7 entities, 1 relationship)",
             i.spellings, i.things, i.entities, i.relationships, i.wrong_merges
         );
+        for line in &i.score.split {
+            println!("  drawn more than once: {line}");
+        }
     }
 }
 

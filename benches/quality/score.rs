@@ -22,7 +22,8 @@ pub fn key(name: &str) -> String {
 pub struct Table {
     by_key: HashMap<String, usize>,
     ambiguous: HashSet<String>,
-    pub components: usize,
+    /// The components' canonical names.
+    pub names: Vec<String>,
 }
 
 impl Table {
@@ -31,7 +32,7 @@ impl Table {
     pub fn new<'a>(
         forms: impl IntoIterator<Item = (&'a str, usize)>,
         ambiguous: &[String],
-        components: usize,
+        names: Vec<String>,
     ) -> anyhow::Result<Self> {
         let mut by_key = HashMap::new();
         for (form, c) in forms {
@@ -44,7 +45,7 @@ impl Table {
         Ok(Self {
             by_key,
             ambiguous: ambiguous.iter().map(|f| key(f)).collect(),
-            components,
+            names,
         })
     }
 
@@ -76,6 +77,8 @@ pub struct Score {
     /// Entities whose name and aliases stand for two or more components.
     pub wrong_merges: usize,
     pub wrong_merge_examples: Vec<String>,
+    /// Components drawn as several entities, most first: `OrderService ×3: …`.
+    pub split: Vec<String>,
     /// Entities that stand for no component (NovaMart, stubs).
     pub other_entities: Vec<String>,
     pub true_edges: usize,
@@ -109,7 +112,7 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
     let entities = memory["entities"].as_array().unwrap_or(&empty);
     let relationships = memory["relationships"].as_array().unwrap_or(&empty);
     let mut s = Score {
-        components: table.components,
+        components: table.names.len(),
         entities: entities.len(),
         relationships: relationships.len(),
         true_edges: truth.len(),
@@ -117,8 +120,8 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
     };
 
     // Each entity's names, what they stand for, and who is named by what.
-    let mut of_component: Vec<Vec<usize>> = vec![Vec::new(); table.components];
-    let mut rule_entities: Vec<usize> = vec![0; table.components];
+    let mut of_component: Vec<Vec<usize>> = vec![Vec::new(); table.names.len()];
+    let mut rule_entities: Vec<usize> = vec![0; table.names.len()];
     let mut entity_of_name: HashMap<String, usize> = HashMap::new();
     let mut types = BTreeSet::new();
     for (i, e) in entities.iter().enumerate() {
@@ -126,6 +129,8 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
         types.insert(e["type"].as_str().unwrap_or_default().to_string());
         let mut names = vec![name.clone()];
         names.extend(strings(&e["properties"]["aliases"]));
+        // Also a top-level list, should aliases ever be kept there.
+        names.extend(strings(&e["aliases"]));
         let mut stands_for = BTreeSet::new();
         let mut only_ambiguous = true;
         for n in &names {
@@ -154,6 +159,21 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
         }
     }
     s.entity_types = types.into_iter().collect();
+    let mut split: Vec<(usize, String)> = of_component
+        .iter()
+        .enumerate()
+        .filter(|(_, es)| es.len() > 1)
+        .map(|(c, es)| {
+            let names: Vec<&str> = es
+                .iter()
+                .map(|&i| entities[i]["name"].as_str().unwrap_or_default())
+                .collect();
+            let line = format!("{} ×{}: {}", table.names[c], es.len(), names.join(", "));
+            (es.len(), line)
+        })
+        .collect();
+    split.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    s.split = split.into_iter().map(|(_, line)| line).collect();
     s.components_found = of_component.iter().filter(|v| !v.is_empty()).count();
     let on_components: usize = of_component.iter().map(Vec::len).sum();
     s.entities_per_component = ratio(on_components, s.components_found);
@@ -189,7 +209,8 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
     s
 }
 
-/// The node labels of the first Mermaid block of a markdown file (notes left out).
+/// The node labels of the first Mermaid block of a markdown file: lines `id["label"]`
+/// (subgraph titles, edges and notes, which end in `:::note`, left out).
 pub fn mermaid_labels(markdown: &str) -> Vec<String> {
     let Some(start) = markdown.find("```mermaid") else {
         return Vec::new();
@@ -199,7 +220,7 @@ pub fn mermaid_labels(markdown: &str) -> Vec<String> {
     block
         .lines()
         .map(str::trim)
-        .filter(|l| l.starts_with("n_") && l.ends_with("\"]"))
+        .filter(|l| !l.starts_with("subgraph") && !l.contains("--") && l.ends_with("\"]"))
         .filter_map(|l| l.split_once("[\""))
         .map(|(_, label)| label.trim_end_matches("\"]").replace("#quot;", "\""))
         .collect()
