@@ -43,7 +43,7 @@ use score::{Score, Table, TrueEdge};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -118,8 +118,10 @@ fn commit() -> String {
     }
 }
 
-/// Runs archie in `dir` with a clean environment: no key, no config, no colour.
-fn archie(dir: &Path, args: &[&str]) -> anyhow::Result<Output> {
+/// Runs archie in `dir` with a clean environment (no key, no config, no colour) and
+/// `--json`; returns its `result` event (the last line: files written, memory changes,
+/// and whatever a later archie adds there, such as pending merge suggestions).
+fn archie(dir: &Path, args: &[&str]) -> anyhow::Result<Value> {
     let out = Command::new(archie_bin())
         .current_dir(dir)
         .env_clear()
@@ -128,6 +130,7 @@ fn archie(dir: &Path, args: &[&str]) -> anyhow::Result<Output> {
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
         .stdin(Stdio::null())
+        .arg("--json")
         .args(args)
         .output()
         .context("run archie")?;
@@ -139,7 +142,40 @@ fn archie(dir: &Path, args: &[&str]) -> anyhow::Result<Output> {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    Ok(out)
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|e| e["event"] == "result")
+        .context("archie printed no result event")
+}
+
+/// The parts of a `result` event archie did not have before issue 18 (by name: the
+/// bench does not know what they will be called), each with its size.
+fn result_extras(result: &Value) -> Vec<String> {
+    const KNOWN: &[&str] = &[
+        "event",
+        "status",
+        "exit_code",
+        "run",
+        "text",
+        "question",
+        "resume_command",
+        "files",
+        "memory",
+        "usage",
+        "error",
+    ];
+    let Some(map) = result.as_object() else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter(|(k, _)| !KNOWN.contains(&k.as_str()))
+        .map(|(k, v)| match v {
+            Value::Array(a) => format!("{k} ({} items)", a.len()),
+            other => format!("{k}: {other}"),
+        })
+        .collect()
 }
 
 fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
@@ -164,6 +200,8 @@ struct CorpusCase {
     score: Score,
     diagram_nodes: usize,
     diagram_components: usize,
+    /// archie's `result` event.
+    result: Value,
 }
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -212,7 +250,7 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         "corpus",
         "--no-input",
     ];
-    archie(dir.path(), &args)?;
+    let result = archie(dir.path(), &args)?;
     let unrecognised = answerer.unrecognised.load(Ordering::Relaxed);
     ensure!(
         unrecognised == 0,
@@ -234,6 +272,7 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         score: score::score(&memory, &table, &true_edges(&truth)),
         diagram_nodes: labels.len(),
         diagram_components: score::diagram_components(&labels, &table),
+        result,
     })
 }
 
@@ -260,6 +299,7 @@ struct ImportCase {
     relationships: usize,
     wrong_merges: usize,
     score: Score,
+    result: Value,
 }
 
 /// `archie memory import FILE --yes` of 12 spellings of 7 things, and one relationship
@@ -287,7 +327,7 @@ fn import_case(o: &Options) -> anyhow::Result<ImportCase> {
         dir.path().join("context.json"),
         "{\"entities\": [], \"relationships\": []}\n",
     )?;
-    archie(dir.path(), &["memory", "import", "spellings.json", "--yes"])?;
+    let result = archie(dir.path(), &["memory", "import", "spellings.json", "--yes"])?;
     let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
     let names = IMPORT_THINGS
         .iter()
@@ -307,6 +347,7 @@ fn import_case(o: &Options) -> anyhow::Result<ImportCase> {
         relationships: score.relationships,
         wrong_merges: score.wrong_merges,
         score,
+        result,
     })
 }
 
@@ -503,6 +544,17 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
             "  true edges between single nodes: {} of {} (right type: {})",
             s.edges_single, s.true_edges, s.edges_single_typed
         );
+        let wrote = c.result["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["what"].as_str());
+        for what in wrote {
+            println!("  archie wrote: {what}");
+        }
+        for extra in result_extras(&c.result) {
+            println!("  archie's result also lists: {extra}");
+        }
     }
     if let Some(i) = import {
         println!(
@@ -511,6 +563,9 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
         );
         for line in &i.score.split {
             println!("  drawn more than once: {line}");
+        }
+        for extra in result_extras(&i.result) {
+            println!("  archie's result also lists: {extra}");
         }
     }
 }
