@@ -42,7 +42,9 @@ pub fn rule_key(form: &str, external: bool) -> String {
 }
 
 /// `memory` with entities merged by [`rule_key`] (every name kept as an alias) and
-/// relationship words mapped by [`SYNONYMS`], duplicates dropped.
+/// relationship words mapped by [`SYNONYMS`], duplicates dropped. A relationship keeps
+/// the spellings of its ends as written (aliases now), so the scorer must find entities
+/// by alias.
 pub fn merge(memory: &Value) -> Value {
     let empty = Vec::new();
     let entities = memory["entities"].as_array().unwrap_or(&empty);
@@ -60,7 +62,8 @@ pub fn merge(memory: &Value) -> Value {
         groups[g].2.push(name.clone());
         by_name.insert(name.to_lowercase(), g);
     }
-    let mut edges = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let mut relationships = Vec::new();
     for r in memory["relationships"].as_array().unwrap_or(&empty) {
         let end = |k: &str| by_name.get(&r[k].as_str().unwrap_or_default().to_lowercase());
         let word = r["type"].as_str().unwrap_or_default();
@@ -68,17 +71,15 @@ pub fn merge(memory: &Value) -> Value {
             .iter()
             .find(|(w, _)| *w == word)
             .map_or(word, |(_, to)| to);
-        if let (Some(&f), Some(&t)) = (end("from"), end("to")) {
-            edges.insert((f, t, word.to_string()));
+        if let (Some(&f), Some(&t)) = (end("from"), end("to"))
+            && seen.insert((f, t, word.to_string()))
+        {
+            relationships.push(json!({"from": r["from"], "to": r["to"], "type": word}));
         }
     }
     let entities: Vec<Value> = groups
         .iter()
         .map(|(name, kind, aliases)| json!({"name": name, "type": kind, "properties": {"aliases": aliases}}))
-        .collect();
-    let relationships: Vec<Value> = edges
-        .into_iter()
-        .map(|(f, t, word)| json!({"from": groups[f].0, "to": groups[t].0, "type": word}))
         .collect();
     json!({"entities": entities, "relationships": relationships})
 }

@@ -127,17 +127,31 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
     let mut rule_entities: Vec<Vec<usize>> = vec![Vec::new(); table.names.len()];
     let mut entity_of_name: HashMap<String, usize> = HashMap::new();
     let mut types = BTreeSet::new();
-    for (i, e) in entities.iter().enumerate() {
-        let name = e["name"].as_str().unwrap_or_default().to_string();
+    let all_names: Vec<Vec<String>> = entities
+        .iter()
+        .map(|e| {
+            let mut names = vec![e["name"].as_str().unwrap_or_default().to_string()];
+            names.extend(strings(&e["properties"]["aliases"]));
+            // Also a top-level list, should aliases ever be kept there.
+            names.extend(strings(&e["aliases"]));
+            names
+        })
+        .collect();
+    // A relationship's end is an entity's name first, an alias only if no name is it.
+    for (i, names) in all_names.iter().enumerate() {
+        entity_of_name.entry(key(&names[0])).or_insert(i);
+    }
+    for (i, names) in all_names.iter().enumerate() {
+        for alias in &names[1..] {
+            entity_of_name.entry(key(alias)).or_insert(i);
+        }
+    }
+    for (i, (e, names)) in entities.iter().zip(&all_names).enumerate() {
+        let name = names[0].clone();
         types.insert(e["type"].as_str().unwrap_or_default().to_string());
-        let mut names = vec![name.clone()];
-        names.extend(strings(&e["properties"]["aliases"]));
-        // Also a top-level list, should aliases ever be kept there.
-        names.extend(strings(&e["aliases"]));
         let mut stands_for = BTreeSet::new();
         let mut only_ambiguous = true;
-        for n in &names {
-            entity_of_name.entry(key(n)).or_insert(i);
+        for n in names {
             if let Some(c) = table.component(n) {
                 stands_for.insert(c);
                 only_ambiguous &= table.ambiguous.contains(&key(n));
@@ -197,9 +211,13 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
     }
     s.relationship_words = words.into_iter().collect();
     // A true edge joins single nodes when each end has one entity and they are linked.
-    let single = |of: &[Vec<usize>], edge: &TrueEdge| match (&of[edge.from][..], &of[edge.to][..]) {
-        ([f], [t]) => joined.get(&(*f, *t)),
-        _ => None,
+    let single = |of: &[Vec<usize>], edge: &TrueEdge| {
+        let (from, to) = (&of[edge.from], &of[edge.to]);
+        if from.len() == 1 && to.len() == 1 {
+            joined.get(&(from[0], to[0]))
+        } else {
+            None
+        }
     };
     let mut rules_single = 0;
     for edge in truth {
