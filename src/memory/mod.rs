@@ -15,6 +15,7 @@
 //! `session.rs` search sessions, `mermaid.rs` the diagram, `file.rs` the file
 //! on disk and `error.rs` what can go wrong with it.
 
+mod dedupe;
 mod error;
 mod file;
 pub mod identity;
@@ -28,6 +29,7 @@ mod relevant;
 mod remove;
 pub mod session;
 
+pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use merge::{Change, MergeReport};
