@@ -14,11 +14,14 @@
 //!   0.7 confidence, or when a capability misses a parameter, `clarification` asks a
 //!   choose-one question with concrete options and the answer goes back to `router`.
 //! - The seven capabilities call UpGrade. Anything that changes UpGrade (create, update,
-//!   state change, delete, marking or enrolling simulated users) asks the person first
-//!   (an interrupt back to the same node); only their answer, or `--yes`, approves it.
+//!   state change, delete, a simulated user's init or mark, enrolling simulated users)
+//!   asks the person first, before the first write of the message (an interrupt back to
+//!   the same node); only their answer, or `--yes`, approves it, and a no ends a
+//!   one-shot with exit code 4.
 //! - `error_handler` explains what happened and what to do. It does not re-run the
 //!   capability: the client already retried each call (network, timeout and server
-//!   faults) with the shared retry policy, the one retry layer.
+//!   faults) with the shared retry policy, the one retry layer; a write that may have
+//!   landed is read back before it is sent again, never resent blindly.
 //! - `response_formatter` shows the reply and records the exchange.
 
 mod capabilities;

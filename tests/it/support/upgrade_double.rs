@@ -23,7 +23,20 @@
 //!   seeded per experiment and user (or working group) with leftover mass to the first
 //!   condition; individual, group and experiment consistency; one experiment per pool of
 //!   shared decision points; assign is side-effect free, mark enrols with the condition
-//!   the server computes (`condition not applied` excludes).
+//!   the server computes (`condition not applied` excludes);
+//! - from the third live run: a state change increments `versionNumber`; an experiment
+//!   created through the API has no payloads until its first update
+//!   ([`UpgradeDouble::seed_unedited`]; [`UpgradeDouble::seed`] stands for one edited
+//!   since); `/v6/init` is a write ([`Logged::is_write`]); `/experiments/names` comes in
+//!   no particular order (shuffled per call); paginated nodes lack `factors`, `queries`,
+//!   `experimentSegmentExclusion` and `stratificationFactor`; an `assign` by a user
+//!   without a working group while a group experiment runs answers 200 and logs a 417
+//!   "Group not valid" ([`UpgradeDouble::logged_errors`]);
+//! - every mark is stored ([`UpgradeDouble::marks`]), so a mark sent twice shows;
+//! - faults before a request is applied ([`UpgradeDouble::fail_next`]) and after
+//!   ([`UpgradeDouble::fail_after_applying`]: a 503, a dropped connection or an answer
+//!   that comes too late), and the real server's latency as an option
+//!   ([`UpgradeDouble::latency`]).
 //!
 //! Not reproduced: inclusion/exclusion lists and filter modes, segments, `excludeIfReached`
 //! exclusion on start, within-subjects and factorial assignment, feature flags.
