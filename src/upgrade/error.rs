@@ -249,3 +249,51 @@ impl Classify for UpgradeError {
         self.kind().exit()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_failures_after_sending_may_have_applied_a_write() {
+        let network = |sent| UpgradeError::Network {
+            url: "u".into(),
+            reason: "r".into(),
+            retries: 0,
+            sent,
+        };
+        assert!(!network(false).may_have_applied(), "connection never made");
+        assert!(network(true).may_have_applied(), "lost mid-answer");
+        let timeout = UpgradeError::Timeout {
+            url: "u".into(),
+            secs: 1,
+            retries: 0,
+        };
+        assert!(timeout.may_have_applied());
+        let server = UpgradeError::Server {
+            method: "POST".into(),
+            path: "/v6/mark".into(),
+            status: 503,
+            message: "m".into(),
+            retry_after: None,
+            retries: 0,
+        };
+        assert!(server.may_have_applied());
+        let rejected = UpgradeError::Validation {
+            method: "POST".into(),
+            path: "/experiments".into(),
+            status: 400,
+            message: "m".into(),
+            error_type: None,
+        };
+        assert!(!rejected.may_have_applied(), "a 4xx applied nothing");
+        let unconfirmed = UpgradeError::Unconfirmed {
+            method: "POST".into(),
+            path: "/v6/mark".into(),
+            cause: "c".into(),
+            check: "k".into(),
+        };
+        assert_eq!(unconfirmed.kind(), ErrorKind::Uncertain);
+        assert_eq!(unconfirmed.exit(), Exit::Failed);
+    }
+}
