@@ -1699,3 +1699,28 @@ fn balance_throughput_with_latency() {
         );
     }
 }
+
+/// When reading back cannot tell (a user enrolled already changes no count), the mark is
+/// reported unconfirmed (exit 1), not sent again.
+#[test]
+fn a_mark_that_cannot_be_read_back_is_reported_unconfirmed_not_resent() {
+    let up = UpgradeDouble::start();
+    seed_fractions(&up);
+    let env = world(&up, simulating("mark", "u1", json!({})));
+    upgrade(&env, 0, &["--yes", "mark u1"]);
+    assert_eq!(up.marks("u1"), 1);
+    up.fail_after_applying("POST", "/api/v6/mark", AfterApplying::Status(503), 1);
+    let out = upgrade(&env, 1, &["--yes", "mark u1"]);
+    let text = &out.stdout;
+    assert!(
+        text.contains("UpGrade did not confirm POST /v6/mark"),
+        "{text}"
+    );
+    assert!(text.contains("archie did not send it again"), "{text}");
+    assert!(
+        text.contains("the enrollment count of “Fractions Hints” was 1 before and is 1 now"),
+        "{text}"
+    );
+    assert_eq!(up.marks("u1"), 2, "the second mark, once");
+    assert_eq!(up.count("POST", "/api/v6/mark"), 2);
+}
