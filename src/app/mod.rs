@@ -407,6 +407,7 @@ impl App {
         summary.status = match exit {
             Exit::Done => "completed",
             Exit::Waiting => "waiting",
+            Exit::Declined => "declined",
             Exit::Interrupted => "interrupted",
             Exit::Failed => "failed",
             Exit::Usage => "usage_error",
@@ -416,7 +417,7 @@ impl App {
         if let Some(usage) = &mut summary.usage {
             usage.wall_ms = self.started.elapsed().as_millis() as u64;
         }
-        if exit == Exit::Done || exit == Exit::Usage {
+        if matches!(exit, Exit::Done | Exit::Usage | Exit::Declined) {
             summary.resume_command = None;
         }
         self.events.emit(Event::Finished(Box::new(summary)));

@@ -412,6 +412,9 @@ fn upgrade_hints(err: &UpgradeError) -> Vec<String> {
                 .into()
         }
         UpgradeError::Server { .. } => "UpGrade failed inside; its log says why.".into(),
+        UpgradeError::Unconfirmed { .. } => "Look at the experiment (or the user) in UpGrade \
+                                              before you ask again."
+            .into(),
         UpgradeError::Config { .. } => {
             "Fix the [upgrade] settings (url, token_env, client_api_key_env, \
              client_api_secret_env, timeout_secs, retries, concurrency) or the variables."

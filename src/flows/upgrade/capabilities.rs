@@ -83,7 +83,9 @@ pub(super) fn close_names(names: &[ExperimentName], wanted: &str) -> Vec<String>
 
 fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     let mut names = names.to_vec();
-    names.sort_by_key(|n| key(&n.name));
+    // UpGrade lists names in no particular order: sort, ties by id, so a choice
+    // offered twice is offered the same way.
+    names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
     let close = close_names(&names, wanted);
     let mut suggestions = Vec::new();
     match close.as_slice() {
@@ -150,7 +152,9 @@ pub(super) async fn find_experiment(
         ))));
     }
     let mut names = env.client.experiment_names().await?;
-    names.sort_by_key(|n| key(&n.name));
+    // UpGrade lists names in no particular order: sort, ties by id, so a choice
+    // offered twice is offered the same way.
+    names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
     let candidates: Vec<&ExperimentName> = match &wanted {
         Some(w) => matching(&names, w),
         None => names.iter().collect(),
