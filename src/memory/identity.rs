@@ -182,6 +182,18 @@ pub fn fold(name: &str) -> String {
     out
 }
 
+/// Letters and digits only, lower case: `Decision point`, `decision-point` and
+/// `decisionPoint` are the same. For words of a fixed vocabulary (UpGrade's states and
+/// terms, enum-like values) where only spelling differs: names of things go through
+/// [`key`], which also sets plurals and synonyms aside, and experiment names through
+/// [`fold`], since `Button test` and `Button tests` are two experiments.
+pub fn compact(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// Whether `kind` is already one of the prompt's relationship words (the common case:
 /// nothing to map).
 pub fn is_relationship_word(kind: &str) -> bool {

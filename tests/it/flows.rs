@@ -112,8 +112,8 @@ fn an_analysis_driven_by_answers_writes_the_analysis_the_memory_and_the_transcri
     assert_eq!(
         rels,
         [
-            r#""Checkout Service" "calls" "PaymentGateway""#,
-            r#""Checkout Service" "writes_to" "Payments DB""#
+            r#""Checkout Service" "writes_to" "Payments DB""#,
+            r#""Checkout Service" "calls" "PaymentGateway""#
         ]
     );
 

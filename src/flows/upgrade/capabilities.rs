@@ -8,7 +8,8 @@ use super::{
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
-use crate::memory::{Entity, Memory, Relationship, key};
+use crate::memory::identity::fold as key;
+use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
     describe_state, glossary, is_uuid, number, shown_state, stored_state,

@@ -14,7 +14,8 @@ use super::{
     approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
-use crate::memory::{Entity, key};
+use crate::memory::Entity;
+use crate::memory::identity::fold as key;
 use crate::upgrade::{
     ErrorKind, Experiment, Landed, UpgradeError, Written, describe_state, diff, new_uuid, number,
     shown_state, stored_state,
@@ -251,18 +252,11 @@ const FILTERS: &[&str] = &["includeAll", "excludeAll"];
 
 /// `value` as one of `allowed` (case and punctuation aside).
 fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
-    let k: String = value
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    allowed.iter().copied().find(|a| {
-        a.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-            == k
-    })
+    let k = crate::memory::identity::compact(value);
+    allowed
+        .iter()
+        .copied()
+        .find(|a| crate::memory::identity::compact(a) == k)
 }
 
 /// A weight as UpGrade shows it: `50`, not `50.0`.
