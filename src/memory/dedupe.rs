@@ -79,6 +79,15 @@ pub struct Decisions {
 }
 
 impl Decisions {
+    /// Remembers the pair as two things, and drops it from the pending ones.
+    pub fn keep_apart(&mut self, a: &str, b: &str) {
+        let pair = pair_key(a, b);
+        self.pending.retain(|s| pair_key(&s.merge, &s.into) != pair);
+        if !self.apart.contains(&pair) {
+            self.apart.push(pair);
+        }
+    }
+
     /// Whether the pair was kept apart.
     pub fn kept_apart(&self, a: &str, b: &str) -> bool {
         let pair = pair_key(a, b);
@@ -171,6 +180,9 @@ impl Memory {
             .iter()
             .all(|k| matches!(*k, "external_system" | "api" | "unknown"));
         if known(&ea.kind) && known(&eb.kind) && !same_type && !external_api {
+            return None;
+        }
+        if !alike_names(&ea.name, &eb.name) {
             return None;
         }
         let (ka, kb) = (self.key_of(a), self.key_of(b));
@@ -363,6 +375,82 @@ impl Memory {
     }
 }
 
+/// Words that say what kind of thing a name is: two names that differ in them
+/// (`Order Events Topic` / `Order Events Queue`, `Orders` / `Orders DB`) are two things.
+const KIND_WORDS: &[&str] = &[
+    "topic",
+    "queue",
+    "stream",
+    "database",
+    "db",
+    "cache",
+    "bucket",
+    "table",
+    "index",
+    "store",
+    "storage",
+    "gateway",
+    "worker",
+    "job",
+    "scheduler",
+    "proxy",
+    "bus",
+    "event",
+    "events",
+    "log",
+    "ui",
+    "frontend",
+    "client",
+    "sdk",
+    "library",
+    "team",
+];
+
+/// Whether two names may name one thing: one is the other with generic words added
+/// (`Checkout` / `Checkout Service`, `Okta` / `Okta API`, `Inventory Svc` / `Inventory
+/// Service`), an acronym of it (`OMS` / `Order Management System`), or the same but
+/// for a typo (two edits at most) in a word that does not say what kind of thing it is.
+fn alike_names(a: &str, b: &str) -> bool {
+    let norm = |name: &str| -> Vec<String> {
+        identity::words(name)
+            .into_iter()
+            .map(|w| {
+                if w == "svc" {
+                    "service".into()
+                } else {
+                    key(&w)
+                }
+            })
+            .collect()
+    };
+    let (wa, wb) = (norm(a), norm(b));
+    let only_a: Vec<&String> = wa.iter().filter(|w| !wb.contains(w)).collect();
+    let only_b: Vec<&String> = wb.iter().filter(|w| !wa.contains(w)).collect();
+    let generic = |w: &&String| GENERIC_WORDS.contains(&w.as_str());
+    let kind = |w: &&String| KIND_WORDS.contains(&w.as_str());
+    match (only_a.is_empty(), only_b.is_empty()) {
+        (true, true) => true,
+        (true, false) => only_b.iter().all(generic),
+        (false, true) => only_a.iter().all(generic),
+        (false, false) => {
+            let acronym = |one: &[String], many: &[String]| {
+                one.len() == 1
+                    && many.len() >= 3
+                    && one[0]
+                        == many
+                            .iter()
+                            .filter_map(|w| w.chars().next())
+                            .collect::<String>()
+            };
+            if acronym(&wa, &wb) || acronym(&wb, &wa) {
+                return true;
+            }
+            !only_a.iter().chain(&only_b).any(kind)
+                && strsim::damerau_levenshtein(&wa.concat(), &wb.concat()) <= 2
+        }
+    }
+}
+
 /// The keys under which a name meets the names it may be a duplicate of: its key
 /// without a generic last word, with `svc` read as `service`, its acronym (of three or
 /// more words), and the first letters of its key (for typos).
@@ -421,6 +509,11 @@ mod tests {
             ("Inventory Service", "service"),
             ("Notification Service", "service"),
             ("Notifications Queue", "queue"),
+            ("Order Events Topic", "topic"),
+            ("Order Events Queue", "queue"),
+            ("Inventroy Service", "service"),
+            ("OMS", "service"),
+            ("Order Management System", "service"),
         ] {
             m.upsert_entity(Entity::new(name, kind));
         }
@@ -440,9 +533,12 @@ mod tests {
             ("Okta", "Okta API"),
             ("Checkout", "CheckoutService"),
             ("Inventory Svc", "Inventory Service"),
+            ("Inventroy Service", "Inventory Service"),
+            ("OMS", "Order Management System"),
         ] {
+            let (a, b) = (pair.0.to_string(), pair.1.to_string());
             assert!(
-                found.contains(&(pair.0.to_string(), pair.1.to_string())),
+                found.contains(&(a.clone(), b.clone())) || found.contains(&(b, a)),
                 "{pair:?} in {found:?}"
             );
         }
@@ -450,6 +546,7 @@ mod tests {
             let apart = [
                 ("Orders DB", "Order Service"),
                 ("Notification Service", "Notifications Queue"),
+                ("Order Events Topic", "Order Events Queue"),
             ];
             assert!(
                 !apart
