@@ -62,6 +62,10 @@ pub struct MergeRecord {
     pub into: String,
     /// Its relationships as they were.
     pub relationships: Vec<Relationship>,
+    /// The relationships the merge added to the entity it stayed in (re-pointed ones
+    /// that entity did not have already): taken out again by an unmerge.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<Relationship>,
 }
 
 /// What the human decided and what waits for them (`identity` in the memory file).
@@ -276,6 +280,7 @@ impl Memory {
                 out.alias(i, alias);
             }
         }
+        let mut added = Vec::new();
         for rel in &touching {
             let mut moved = rel.clone();
             let is_gone = |n: &str| key(n) == key(&gone.name);
@@ -285,8 +290,10 @@ impl Memory {
             if is_gone(&moved.to) {
                 moved.to.clone_from(&target_name);
             }
-            if key(&moved.from) != key(&moved.to) {
-                out.upsert_relationship(moved);
+            if key(&moved.from) != key(&moved.to)
+                && out.upsert_relationship(moved.clone()).0 == super::Change::Added
+            {
+                added.push(moved);
             }
         }
         let mut decisions = out.decisions();
@@ -298,6 +305,7 @@ impl Memory {
             entity: gone,
             into: target_name,
             relationships: touching,
+            added,
         });
         out.set_decisions(&decisions);
         Some(out)
@@ -320,22 +328,9 @@ impl Memory {
             .map(|n| identity::fold(&n))
             .collect();
         let moved: HashSet<(String, String, String)> = record
-            .relationships
+            .added
             .iter()
-            .map(|r| {
-                let swap = |n: &str| {
-                    if key(n) == key(&record.entity.name) {
-                        key(&record.into)
-                    } else {
-                        key(n)
-                    }
-                };
-                (
-                    swap(&r.from),
-                    swap(&r.to),
-                    super::relationship_type(&r.kind),
-                )
-            })
+            .map(|r| (key(&r.from), key(&r.to), super::relationship_type(&r.kind)))
             .collect();
         let mut out = Memory {
             extra: self.extra.clone(),

@@ -13,6 +13,7 @@ mod engine;
 mod failures;
 mod flows;
 mod fuzz_regressions;
+mod identity;
 mod inputs;
 mod llm;
 mod llm_servers;
