@@ -30,3 +30,4 @@ mod secrets;
 mod store;
 mod terminal;
 mod upgrade;
+mod writers;
