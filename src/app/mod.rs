@@ -520,6 +520,7 @@ impl App {
         learned: Memory,
     ) -> anyhow::Result<MergeReport> {
         let report = memory.merge(learned);
+        memory.readable_names();
         let saved = file.save(&memory)?;
         if saved.written {
             self.events.emit(saved.event(&report));

@@ -418,6 +418,14 @@ fn alike_names(a: &str, b: &str) -> bool {
             })
             .collect()
     };
+    let (ka, kb) = (key(a), key(b));
+    let generic_suffix = |short: &str, long: &str| {
+        long.strip_prefix(short)
+            .is_some_and(|rest| GENERIC_WORDS.iter().any(|g| key(g) == rest))
+    };
+    if generic_suffix(&ka, &kb) || generic_suffix(&kb, &ka) {
+        return true;
+    }
     let (wa, wb) = (norm(a), norm(b));
     let only_a: Vec<&String> = wa.iter().filter(|w| !wb.contains(w)).collect();
     let only_b: Vec<&String> = wb.iter().filter(|w| !wa.contains(w)).collect();
@@ -509,6 +517,8 @@ mod tests {
             ("Inventroy Service", "service"),
             ("OMS", "service"),
             ("Order Management System", "service"),
+            ("TaxJar", "api"),
+            ("taxjar-api", "api"),
         ] {
             m.upsert_entity(Entity::new(name, kind));
         }
@@ -530,6 +540,7 @@ mod tests {
             ("Inventory Svc", "Inventory Service"),
             ("Inventroy Service", "Inventory Service"),
             ("OMS", "Order Management System"),
+            ("TaxJar", "taxjar-api"),
         ] {
             let (a, b) = (pair.0.to_string(), pair.1.to_string());
             assert!(

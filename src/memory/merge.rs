@@ -7,6 +7,7 @@ use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What one upsert did.
@@ -359,6 +360,45 @@ impl Memory {
         report
     }
 
+    /// Gives each entity whose display name is a machine's spelling (`taxjar-api`,
+    /// `checkout_service`, `orderservice`) its most readable alias as its name instead
+    /// (`TaxJar API`), the old name becoming an alias; relationships follow.
+    pub fn readable_names(&mut self) {
+        let mut renamed: HashMap<String, String> = HashMap::new();
+        for (i, e) in self.entities.iter_mut().enumerate() {
+            let now = readability(&e.name);
+            if now == 2 {
+                continue;
+            }
+            let aliases = aliases_of(e);
+            let Some(best) = aliases.iter().max_by_key(|a| readability(a)) else {
+                continue;
+            };
+            if readability(best) <= now {
+                continue;
+            }
+            let best = best.clone();
+            let old = std::mem::replace(&mut e.name, best.clone());
+            if let Some(Value::Array(list)) = e.properties.get_mut(ALIASES) {
+                list.retain(|a| a.as_str() != Some(best.as_str()));
+                list.push(Value::String(old.clone()));
+            }
+            self.plain[i] = *e.name == *self.keys[i];
+            renamed.insert(old, best);
+        }
+        if renamed.is_empty() {
+            return;
+        }
+        for r in &mut self.relationships {
+            for end in [&mut r.from, &mut r.to] {
+                if let Some(new) = renamed.get(end.as_str()) {
+                    end.clone_from(new);
+                }
+            }
+        }
+        self.touch();
+    }
+
     /// Merges loose entities and relationships (as extracted from a document).
     pub fn merge_parts(
         &mut self,
@@ -618,6 +658,15 @@ pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
         }
     }
     changed
+}
+
+/// How readable a spelling is to a person: 2 with capitals and spaces (`TaxJar API`),
+/// 1 with either (`PricingService`, `pricing service`), 0 for a machine's
+/// (`pricing-service`, `pricing_service`, `pricingservice`).
+fn readability(name: &str) -> u8 {
+    let upper = name.chars().any(char::is_uppercase);
+    let space = name.trim().contains(' ');
+    u8::from(upper) + u8::from(space)
 }
 
 /// The property that keeps an entity's other spellings.

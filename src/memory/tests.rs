@@ -574,3 +574,25 @@ fn a_large_file_parsed_on_two_threads_gives_the_same_memory() {
     let small = serde_json::from_slice::<Value>(&broken).expect_err("broken");
     assert_eq!((err.line(), err.column()), (small.line(), small.column()));
 }
+
+#[test]
+fn a_machine_spelling_gives_way_to_a_readable_alias() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("taxjar-api", "api"));
+    m.upsert_entity(Entity::new("TaxJar API", "api"));
+    m.upsert_entity(Entity::new("Checkout Service", "service"));
+    m.upsert_entity(Entity::new("checkout_service", "service"));
+    m.upsert_relationship(Relationship::new("checkout-service", "calls", "taxjar_api"));
+    m.readable_names();
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["TaxJar API", "Checkout Service"]);
+    let taxjar = m.entity("taxjar api").expect("found");
+    assert_eq!(
+        taxjar.properties["aliases"],
+        json!(["taxjar_api", "taxjar-api"])
+    );
+    assert_eq!(m.relationships()[0].to, "TaxJar API");
+    assert_eq!(m.relationships()[0].from, "Checkout Service");
+    // Found by the old name still.
+    assert!(m.entity("taxjar-api").is_some());
+}
