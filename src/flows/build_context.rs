@@ -613,8 +613,12 @@ struct Picked {
 }
 
 /// How many entities [`whole_system`] counts paths from: all of them up to this many,
-/// otherwise this many spread over the graph (an estimate, as good for ranking).
+/// otherwise this many spread over the graph (an estimate, as good for ranking) …
 const PATH_SOURCES: usize = 256;
+/// … and fewer on a graph so large that this many steps (sources × entities and links)
+/// would be passed, though never fewer than [`MIN_PATH_SOURCES`].
+const PATH_WORK: usize = 20_000_000;
+const MIN_PATH_SOURCES: usize = 16;
 /// How many of the drawn entities are marked as the diagram's hubs.
 const CENTRAL: usize = 3;
 
@@ -653,7 +657,9 @@ fn whole_system(
 
     // Brandes' betweenness over the pool (undirected, unweighted).
     let mut between = vec![0.0f64; n];
-    let step = n.div_ceil(PATH_SOURCES).max(1);
+    let size = n + adjacency.iter().map(Vec::len).sum::<usize>();
+    let sources = (PATH_WORK / size.max(1)).clamp(MIN_PATH_SOURCES, PATH_SOURCES);
+    let step = n.div_ceil(sources).max(1);
     let mut sigma = vec![0.0f64; n];
     let mut dist = vec![usize::MAX; n];
     let mut delta = vec![0.0f64; n];
@@ -955,6 +961,29 @@ mod tests {
             r#"  n_a -->|"publishes to"| n_b_c"#
         );
         assert_eq!(words_on_edges("    n_a_b[\"A_B\"]"), "    n_a_b[\"A_B\"]");
+    }
+
+    #[test]
+    fn the_main_components_are_the_busiest_and_the_bridges_between_them() {
+        use std::collections::{BTreeMap, BTreeSet};
+        // Two stars of 20 joined through one bridge.
+        let mut links: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut link = |a: &str, b: &str| {
+            links.entry(a.into()).or_default().insert(b.into());
+            links.entry(b.into()).or_default().insert(a.into());
+        };
+        for i in 0..20 {
+            link("left", &format!("l{i:02}"));
+            link("right", &format!("r{i:02}"));
+        }
+        link("left", "bridge");
+        link("bridge", "right");
+        let pool: Vec<String> = links.keys().cloned().collect();
+        let picked = whole_system(&pool, &links, 3);
+        let chosen: BTreeSet<&str> = picked.chosen.iter().map(String::as_str).collect();
+        assert_eq!(chosen, BTreeSet::from(["bridge", "left", "right"]));
+        assert_eq!(picked.central.len(), 3);
+        assert_eq!(whole_system(&pool, &links, 100).chosen.len(), pool.len());
     }
 
     #[test]
