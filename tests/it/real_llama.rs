@@ -10,6 +10,11 @@
 //!     bash .ci/llama-server.sh stop
 //!
 //! Without it the test prints why it was skipped and passes.
+//!
+//! Last, `build-context` runs with archie's defaults (no `archie.toml`, no `--max-tokens`):
+//! extraction asks for temperature 0 by itself and must find at least one entity. That run
+//! takes minutes (the overview is written until its 4,096 tokens are spent): 323 s at a
+//! load average of about 8, see docs/llm-servers.md.
 
 use crate::support::{TestEnv, archie_bin};
 use std::time::{Duration, Instant};
