@@ -304,7 +304,19 @@ impl SystemView {
     pub fn summary(&self, system: &str) -> String {
         let shown = self.memory.entities().len();
         let system = system.trim();
-        let mut text = if self.whole {
+        if shown == 0 {
+            return format!("The knowledge graph holds nothing to draw for {system} yet.");
+        }
+        let mut text = if self.whole && shown == self.candidates {
+            format!(
+                "The diagram draws all {shown} {} of {system}",
+                if shown == 1 {
+                    "component"
+                } else {
+                    "components"
+                }
+            )
+        } else if self.whole {
             format!(
                 "The diagram draws {shown} of the {} components of {system}",
                 self.candidates
@@ -984,6 +996,26 @@ mod tests {
         assert_eq!(chosen, BTreeSet::from(["bridge", "left", "right"]));
         assert_eq!(picked.central.len(), 3);
         assert_eq!(whole_system(&pool, &links, 100).chosen.len(), pool.len());
+    }
+
+    #[test]
+    fn the_summary_says_how_many_of_how_many() {
+        let empty = Memory::new();
+        assert_eq!(
+            system_view(&empty, &empty, "NovaMart", 40, true).summary("NovaMart"),
+            "The knowledge graph holds nothing to draw for NovaMart yet."
+        );
+        let m = platform(Some("system"));
+        let all = system_view(&m, &m, "NovaMart", 60, false).summary("NovaMart");
+        assert!(
+            all.starts_with("The diagram draws all 50 components of NovaMart."),
+            "{all}"
+        );
+        let payments = system_view(&m, &m, "payments", 40, false).summary("payments");
+        assert!(
+            payments.starts_with("The diagram draws 7 entities around payments."),
+            "{payments}"
+        );
     }
 
     #[test]
