@@ -453,13 +453,19 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     Ok(Next::Continue)
 }
 
-/// The key of a chunk's extraction answer.
+/// The key of a chunk's extraction answer. The temperature extraction asks for is part
+/// of it when the user set one other than 0 (so changing `[llm] temperature` extracts
+/// again); at the default, 0, the key is what it was before extraction asked for one.
 fn answer_key(env: &Env, chunk: &Chunk) -> String {
-    let material = json!({
+    let mut material = json!({
         "fingerprint": env.extraction_fingerprint,
         "heading": chunk.heading_path,
         "chunk": chunk.hash,
     });
+    let temperature = env.llm.steady_temperature();
+    if temperature != 0.0 {
+        material["temperature"] = json!(temperature);
+    }
     format!(
         "extract/v1/{}",
         crate::hash::sha256_hex(material.to_string().as_bytes())
@@ -490,9 +496,11 @@ fn remember(env: &Env, chunk: &Chunk, knowledge: &Knowledge, events: &Events) {
 
 async fn extract_one(llm: &dyn Llm, messages: Vec<Message>) -> Result<Knowledge, LlmError> {
     // Kept by the extraction cache above, not the LLM layer's (whose key is the whole
-    // prompt).
-    llm.structured_with::<Knowledge>(Request::new(messages).cache(false))
-        .await
+    // prompt). At temperature 0 unless the user set one: the same chunk, the same answer.
+    let request = Request::new(messages)
+        .cache(false)
+        .temperature(llm.steady_temperature());
+    llm.structured_with::<Knowledge>(request).await
 }
 
 /// Asks the model for a reply the user reads (streamed), with "asking the model…" on

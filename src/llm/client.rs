@@ -859,6 +859,10 @@ impl Llm for OpenAiCompatible {
         }
     }
 
+    fn temperature(&self) -> Option<f32> {
+        self.config.temperature
+    }
+
     fn max_tokens(&self, purpose: Purpose) -> u32 {
         self.config.max_tokens.get(purpose)
     }

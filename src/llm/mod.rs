@@ -279,6 +279,11 @@ pub trait Llm: Send + Sync {
         None
     }
 
+    /// The user's sampling temperature (`[llm] temperature`), if one is set.
+    fn temperature(&self) -> Option<f32> {
+        None
+    }
+
     /// The `max_tokens` a call for `purpose` asks for.
     fn max_tokens(&self, purpose: Purpose) -> u32 {
         MaxTokens::default().get(purpose)
@@ -309,6 +314,14 @@ impl dyn Llm + '_ {
     ) -> Result<String, LlmError> {
         let request = Request::new(messages).show(true).purpose(purpose);
         Ok(self.complete(request).await?.text)
+    }
+
+    /// The temperature of a call whose answer should not vary from run to run (knowledge
+    /// extraction, routing): the user's `[llm] temperature` when set, otherwise 0. Left to
+    /// itself a local server samples at its own default (0.8 for llama.cpp), and a small
+    /// model then often answers an extraction with empty lists.
+    pub fn steady_temperature(&self) -> f32 {
+        self.temperature().unwrap_or(0.0)
     }
 
     /// A call whose answer the user does not read (no token events, not cached).

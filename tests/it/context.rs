@@ -269,3 +269,155 @@ fn an_extraction_answer_beyond_all_reason_is_cut_to_archies_limits_and_said() {
     assert!(memory.len() < 200_000, "{} bytes", memory.len());
     assert!(env.read("shop_context.md").len() < 100_000);
 }
+
+/// A platform of 50 components: each area's service, database, queue, API and cache,
+/// each service calling the next area's API. With `novamart`, the Payments document's
+/// answer also names "NovaMart", a system that contains only two of them; without it
+/// NovaMart is no entity at all, only the documents' subject.
+fn platform(novamart: bool) -> TestEnv {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(move |req| {
+        if !is_extraction(req) {
+            return Reply::text(
+                "<agent>## Purpose\nRuns the shop.\n\n## Key components\n- PaymentService\n\n## Interactions and data flows\nOrders call payments.</agent>",
+            );
+        }
+        let area = area_of(req).unwrap_or("Orders");
+        let next = AREAS[(AREAS.iter().position(|a| *a == area).unwrap_or(0) + 1) % AREAS.len()];
+        let area = area.trim_end_matches('s');
+        let next = next.trim_end_matches('s');
+        let c = |part: &str| format!("{area}{part}");
+        let mut entities = vec![
+            json!({"name": c("Service"), "type": "service"}),
+            json!({"name": c("DB"), "type": "database"}),
+            json!({"name": c("Queue"), "type": "queue"}),
+            json!({"name": c("API"), "type": "api"}),
+            json!({"name": c("Cache"), "type": "cache"}),
+        ];
+        let mut relationships = vec![
+            json!({"from": c("Service"), "to": c("DB"), "type": "writes_to"}),
+            json!({"from": c("Service"), "to": c("Queue"), "type": "publishes_to"}),
+            json!({"from": c("API"), "to": c("Service"), "type": "calls"}),
+            json!({"from": c("Service"), "to": c("Cache"), "type": "reads_from"}),
+            json!({"from": c("Service"), "to": format!("{next}API"), "type": "calls"}),
+        ];
+        if novamart && area == "Payment" {
+            entities.push(json!({"name": "NovaMart", "type": "system"}));
+            relationships.push(json!({"from": "NovaMart", "to": "OrderAPI", "type": "contains"}));
+            relationships
+                .push(json!({"from": "NovaMart", "to": "PaymentAPI", "type": "contains"}));
+        }
+        Reply::json(json!({"entities": entities, "relationships": relationships}))
+    });
+    for (i, area) in AREAS.iter().enumerate() {
+        env.write(
+            &format!("docs/area-{i:02}.md"),
+            format!("# {area}\n\nThe {area} part of NovaMart: a service, its data, its events.\n"),
+        );
+    }
+    env
+}
+
+#[test]
+fn build_context_of_the_whole_system_draws_its_main_components() {
+    for novamart in [true, false] {
+        let env = platform(novamart);
+        env.ok(&["build-context", "NovaMart", "-i", "docs"]);
+        let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
+        let entities = memory["entities"].as_array().map_or(0, Vec::len);
+        assert_eq!(entities, if novamart { 51 } else { 50 });
+        let whole = diagram(&env, "NovaMart_context.md");
+        let drawn = nodes(&whole);
+        assert!(
+            drawn >= 20,
+            "NovaMart entity: {novamart}, {drawn} nodes: {whole}"
+        );
+        assert!(drawn <= 40, "within the node cap: {whole}");
+        assert!(!whole.contains("[\"NovaMart\"]"), "{whole}");
+        for service in ["PaymentService", "OrderService", "SearchService"] {
+            assert!(whole.contains(&format!("[\"{service}\"]")), "{whole}");
+        }
+        assert!(whole.contains("|\"publishes to\"|"), "{whole}");
+        assert!(!whole.contains("publishes_to"), "{whole}");
+        let text = env.read("NovaMart_context.md");
+        assert!(
+            text.contains(&format!(
+                "The diagram draws {drawn} of the 50 components of NovaMart"
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("Its hubs, drawn with a heavier border: "),
+            "{text}"
+        );
+    }
+
+    // One component of it is still that component's neighbourhood.
+    let env = platform(true);
+    env.ok(&["build-context", "PaymentService", "-i", "docs"]);
+    let payments = diagram(&env, "PaymentService_context.md");
+    for near in [
+        "PaymentService",
+        "PaymentDB",
+        "PaymentAPI",
+        "OrderAPI",
+        "PricingService",
+    ] {
+        assert!(
+            payments.contains(&format!("[\"{near}\"]")),
+            "{near}: {payments}"
+        );
+    }
+    assert!(!payments.contains("SearchDB"), "unrelated: {payments}");
+    assert!(nodes(&payments) < 15, "{payments}");
+    let text = env.read("PaymentService_context.md");
+    assert!(text.contains("entities around PaymentService"), "{text}");
+}
+
+#[test]
+fn extraction_asks_for_temperature_zero_unless_the_user_set_one() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(scripted_model);
+    env.docs("docs", 2);
+    let temperatures = |from: usize| -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
+        let received = env.mock().received();
+        let (extraction, other): (Vec<_>, Vec<_>) =
+            received[from..].iter().partition(|r| is_extraction(r));
+        (
+            extraction
+                .iter()
+                .map(|r| r.body["temperature"].clone())
+                .collect(),
+            other
+                .iter()
+                .map(|r| r.body["temperature"].clone())
+                .collect(),
+        )
+    };
+
+    env.ok(&["build-context", "shop", "-i", "docs"]);
+    let (extraction, other) = temperatures(0);
+    assert_eq!(extraction.len(), 2, "one call per document");
+    assert!(
+        extraction.iter().all(|t| *t == json!(0.0)),
+        "{extraction:?}"
+    );
+    // The overview is the user's reading: the server's default, as before.
+    assert_eq!(other, [serde_json::Value::Null]);
+
+    // The user's temperature wins, everywhere, and extracts again.
+    env.write("archie.toml", "[llm]\ntemperature = 0.5\n");
+    let before = env.mock().received().len();
+    env.ok(&["build-context", "shop", "-i", "docs"]);
+    let (extraction, other) = temperatures(before);
+    assert_eq!(extraction, [json!(0.5), json!(0.5)]);
+    assert_eq!(other, [json!(0.5)]);
+
+    // Back at the default, the answers extracted at 0 are still kept.
+    env.write("archie.toml", "[llm]\n");
+    let before = env.mock().received().len();
+    env.ok(&["build-context", "shop", "-i", "docs"]);
+    let (extraction, other) = temperatures(before);
+    assert!(extraction.is_empty(), "{extraction:?}");
+    assert_eq!(other, [serde_json::Value::Null]);
+}

@@ -196,7 +196,10 @@ fn build_context_writes_an_overview_with_a_mermaid_diagram() {
     assert!(mermaid.contains("Checkout Service"), "{mermaid}");
     assert!(mermaid.contains("Payments DB"));
     assert!(mermaid.contains("PaymentGateway"));
-    assert!(mermaid.contains("writes_to"));
+    assert!(
+        mermaid.contains("|\"writes to\"|"),
+        "relationship words as words: {mermaid}"
+    );
 
     // The original flag works too, and a second run over unchanged documents makes no
     // extraction calls.

@@ -182,7 +182,11 @@ pub(super) async fn ask_model(
         message.trim()
     ));
     let mut route: Route = llm
-        .structured(vec![Message::system(system), Message::user(user)])
+        .structured_with(
+            crate::llm::Request::new(vec![Message::system(system), Message::user(user)])
+                .cache(true)
+                .temperature(llm.steady_temperature()),
+        )
         .await?;
     // Some models answer in percent.
     if route.confidence > 1.0 {
