@@ -56,7 +56,10 @@ impl App {
             .filter(|(_, d)| **d == Decision::Later)
             .map(|(s, _)| s.clone())
             .collect();
-        file.update(|m| apply(m, &found, &decisions, &pending))?;
+        // Nothing decided and the pairs already listed in the file: nothing to write.
+        if merged + kept_apart > 0 || memory.decisions().pending != pending {
+            file.update(|m| apply(m, &found, &decisions, &pending))?;
+        }
         self.events.emit(Event::Duplicates {
             merged: merged as u64,
             kept_apart: kept_apart as u64,

@@ -521,6 +521,9 @@ impl App {
     ) -> anyhow::Result<MergeReport> {
         let report = memory.merge(learned);
         memory.readable_names();
+        // The pairs that are probably one thing go in with this save; the end of the run
+        // asks about them (see `review_duplicates`).
+        memory.note_duplicates();
         let saved = file.save(&memory)?;
         if saved.written {
             self.events.emit(saved.event(&report));

@@ -163,6 +163,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             };
             app.memory_problems(&file, problems);
             let merged = memory.merge(other);
+            memory.note_duplicates();
             let saved = target.save(&memory)?;
             app.events.emit(saved.event(&merged));
             exiting(memory);

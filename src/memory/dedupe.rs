@@ -114,6 +114,17 @@ impl Memory {
             .unwrap_or_default()
     }
 
+    /// Lists the pairs [`Memory::duplicates`] finds now as the pending ones (so a run
+    /// that ends without anyone to ask records them in the same save).
+    pub fn note_duplicates(&mut self) {
+        let mut decisions = self.decisions();
+        let found = self.duplicates();
+        if decisions.pending != found {
+            decisions.pending = found;
+            self.set_decisions(&decisions);
+        }
+    }
+
     /// Keeps `decisions` in this memory.
     pub fn set_decisions(&mut self, decisions: &Decisions) {
         let value = serde_json::to_value(decisions).unwrap_or(Value::Null);
@@ -418,6 +429,11 @@ fn alike_names(a: &str, b: &str) -> bool {
             })
             .collect()
     };
+    // `Service 1` and `Service 2` are two things.
+    let digits = |n: &str| n.chars().filter(char::is_ascii_digit).collect::<String>();
+    if digits(a) != digits(b) {
+        return false;
+    }
     let (ka, kb) = (key(a), key(b));
     let generic_suffix = |short: &str, long: &str| {
         long.strip_prefix(short)
@@ -519,6 +535,8 @@ mod tests {
             ("Order Management System", "service"),
             ("TaxJar", "api"),
             ("taxjar-api", "api"),
+            ("other service 1", "service"),
+            ("other service 2", "service"),
         ] {
             m.upsert_entity(Entity::new(name, kind));
         }
@@ -553,6 +571,7 @@ mod tests {
                 ("Orders DB", "Order Service"),
                 ("Notification Service", "Notifications Queue"),
                 ("Order Events Topic", "Order Events Queue"),
+                ("other service 1", "other service 2"),
             ];
             assert!(
                 !apart
