@@ -129,7 +129,16 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         documents,
         writes: false,
     });
-    let env = SearchEnv::new(
+    let skipped = config
+        .skipped
+        .iter()
+        .map(|s| crate::mcp::ConnectFailure {
+            server: s.server.clone(),
+            reason: s.message(),
+            stderr: Vec::new(),
+        })
+        .collect();
+    let mut env = SearchEnv::new(
         llm.clone(),
         prompts,
         builtin.clone(),
@@ -141,6 +150,7 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         },
         settings.verbosity == crate::ui::Verbosity::Verbose,
     );
+    env.skipped = skipped;
     let state = SearchState {
         query: query.clone(),
         session,

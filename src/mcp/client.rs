@@ -86,14 +86,25 @@ impl Connected {
         }
     }
 
-    fn closed(&self) -> McpError {
+    /// The connection closed: how the server ended, if it did (waiting a moment for it,
+    /// and for the rest of its stderr), and what it last wrote.
+    async fn closed(&self) -> McpError {
+        let exit = match self.process.lock().await.as_mut() {
+            Some(process) => process.exited(EXIT_GRACE).await.map(|s| s.to_string()),
+            None => None,
+        };
         McpError::Closed {
             server: self.spec.name.clone(),
-            stderr: self.stderr_tail(STDERR_TAIL),
+            exit,
+            stderr: self
+                .log
+                .as_ref()
+                .map(|l| failure_tail(l))
+                .unwrap_or_default(),
         }
     }
 
-    fn service_error(&self, what: &str, err: ServiceError) -> McpError {
+    async fn service_error(&self, what: &str, err: ServiceError) -> McpError {
         match err {
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
                 match self.log.as_ref().and_then(|l| l.oversize()) {
@@ -105,7 +116,7 @@ impl Connected {
                             limit >> 20
                         ),
                     },
-                    None => self.closed(),
+                    None => self.closed().await,
                 }
             }
             ServiceError::Timeout { timeout } => McpError::Timeout {
@@ -140,7 +151,7 @@ impl Connected {
                 what: what.into(),
                 after: limit,
             }),
-            Ok(Err(err)) => Err(self.service_error(what, err)),
+            Ok(Err(err)) => Err(self.service_error(what, err).await),
             Ok(Ok(value)) => Ok(value),
         }
     }
@@ -247,9 +258,16 @@ async fn connect(
         } => {
             let mut cmd = tokio::process::Command::new(command);
             cmd.args(args);
-            // archie's own LLM key is not the server's business.
-            cmd.env_remove("OPENAI_API_KEY");
+            // Not archie's environment: the few variables a program needs, those the
+            // server's `env_vars` names, and its own `env` (see `config`).
+            cmd.env_clear();
+            cmd.envs(&spec.inherit);
             cmd.envs(env);
+            for withheld in &spec.withheld {
+                events.emit(Event::Warning {
+                    message: format!("{}: {withheld}", spec.name),
+                });
+            }
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }
@@ -261,7 +279,7 @@ async fn connect(
             )
             .map_err(|e| {
                 fail(
-                    format!("could not start `{}`: {e}", spec.transport.describe()),
+                    format!("could not start `{}`: {e}", spec.display),
                     Vec::new(),
                 )
             })?;
@@ -294,13 +312,13 @@ async fn connect(
                             None => format!("failed to start: {err}"),
                         },
                     };
-                    return Err(fail(reason, log.tail(STDERR_TAIL)));
+                    return Err(fail(reason, failure_tail(&log)));
                 }
                 Err(_) => {
                     process.shutdown(EXIT_GRACE).await;
                     return Err(fail(
                         format!("did not start in {} s", spec.startup_timeout.as_secs_f64()),
-                        log.tail(STDERR_TAIL),
+                        failure_tail(&log),
                     ));
                 }
             };
@@ -374,6 +392,20 @@ async fn connect(
             }
         }
     }
+}
+
+/// The last lines of a server's stderr, for a failure; with npm's `npm error code …`
+/// line first when the tail does not hold it (npm ends with where its log is, which
+/// says nothing), so a failed `npx` says why (E404, ENOTFOUND, ETIMEDOUT, …).
+fn failure_tail(log: &Log) -> Vec<String> {
+    let mut tail = log.tail(STDERR_TAIL);
+    let is_code = |l: &String| l.starts_with("npm error code") || l.starts_with("npm ERR! code");
+    if !tail.iter().any(is_code)
+        && let Some(code) = log.tail(usize::MAX).into_iter().rev().find(is_code)
+    {
+        tail.insert(0, code);
+    }
+    tail
 }
 
 /// The innermost cause of an error (rmcp's outer messages name its internal types).

@@ -53,9 +53,9 @@ pub struct Hints {
 
 impl Hints {
     /// Whether the tool may run without the user's consent: only a tool that says it is
-    /// read-only.
+    /// read-only and does not also say it is destructive (contradictory hints ask).
     pub fn runs_unasked(&self) -> bool {
-        self.read_only == Some(true)
+        self.read_only == Some(true) && self.destructive != Some(true)
     }
 }
 
@@ -200,9 +200,12 @@ pub enum McpError {
         what: String,
         message: String,
     },
-    #[error("{server}: the connection is closed{}", stderr_tail(.stderr))]
+    #[error("{server}: {}{}", closed_how(.exit), stderr_tail(.stderr))]
     Closed {
         server: String,
+        /// How the server's process ended (`exit status: 3`, `signal: 9 (SIGKILL)`),
+        /// when it did.
+        exit: Option<String>,
         /// The last lines the server wrote to stderr.
         stderr: Vec<String>,
     },
@@ -224,10 +227,18 @@ impl crate::error::Classify for McpError {
     }
 }
 
+fn closed_how(exit: &Option<String>) -> String {
+    match exit {
+        Some(status) => format!("the server exited ({status})"),
+        None => "the connection is closed".into(),
+    }
+}
+
 fn stderr_tail(lines: &[String]) -> String {
-    match lines.last() {
-        Some(last) => format!(" (its stderr ends: {last})"),
-        None => String::new(),
+    match lines {
+        [] => String::new(),
+        [last] => format!("; its stderr ends: {last}"),
+        lines => format!("; its stderr ends:\n  {}", lines.join("\n  ")),
     }
 }
 
@@ -357,7 +368,7 @@ pub async fn inspect(
             Transport::Stdio { .. } => "stdio",
             Transport::Http { .. } => "http",
         };
-        let target = crate::secrets::redact_text(&spec.transport.describe());
+        let target = spec.display.clone();
         if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
             reports.push(ServerReport {
                 name: spec.name.clone(),

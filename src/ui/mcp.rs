@@ -11,8 +11,12 @@ pub fn hints_label(h: &Hints) -> String {
         Some(false) => out.push("writes"),
         None => {}
     }
-    if h.destructive == Some(true) && h.read_only != Some(true) {
-        out.push("destructive");
+    if h.destructive == Some(true) {
+        out.push(if h.read_only == Some(true) {
+            "destructive (contradictory: asks first)"
+        } else {
+            "destructive"
+        });
     }
     if h.idempotent == Some(true) && h.read_only != Some(true) {
         out.push("idempotent");

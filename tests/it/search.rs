@@ -387,6 +387,48 @@ fn a_destructive_tool_runs_only_with_consent() {
 }
 
 #[test]
+fn contradictory_hints_ask_and_a_server_that_exits_mid_call_says_how_it_ended() {
+    let (dir, mock) = planning(&[
+        ("fs__both_hints", json!({"query": "x"})),
+        ("fs__die", json!({"query": "y"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
+    );
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "tidy up");
+    let results = task_results(&evs);
+    // readOnlyHint and destructiveHint together: asked, and with nobody to ask, skipped.
+    assert_eq!(results[0]["status"], "skipped", "{}", results[0]);
+    let asked = named(&evs, "interrupt");
+    assert!(
+        asked[0]["question"]
+            .as_str()
+            .unwrap()
+            .contains("says it only reads but also that it is destructive"),
+        "{asked:?}"
+    );
+    assert!(
+        !log_lines(&log)
+            .iter()
+            .any(|l| l.starts_with("call both_hints"))
+    );
+    // The server died during the call: its exit status and its last words.
+    assert_eq!(results[1]["status"], "failed", "{}", results[1]);
+    let reason = results[1]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("the server exited (exit status: 3)"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("fatal: lost the database connection"),
+        "{reason}"
+    );
+    assert!(!reason.contains("connection is closed"), "{reason}");
+}
+
+#[test]
 fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
     let (dir, mock) = project();
     let docs = dir.path().join("docs");
@@ -693,8 +735,18 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
     assert!(text.contains("stderr: fatal: cannot open"), "{text}");
     assert!(text.contains("fake__danger"), "{text}");
     assert!(text.contains("writes, destructive"), "{text}");
+    let line = |tool: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(tool))
+            .unwrap_or_default()
+            .to_string()
+    };
     assert!(
-        text.contains("fake__unmarked  no hints (asks first)"),
+        line("fake__unmarked ").contains(" no hints (asks first) "),
+        "{text}"
+    );
+    assert!(
+        line("fake__both_hints ").contains(" read-only, destructive (contradictory: asks first) "),
         "{text}"
     );
     assert!(text.contains("archie__find_entities"), "{text}");

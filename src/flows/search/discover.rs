@@ -71,6 +71,22 @@ pub(super) async fn discover(
         }
     }
 
+    // Servers the configuration left out.
+    for f in servers
+        .failed
+        .iter()
+        .filter(|f| !env.specs.iter().any(|s| s.name == f.server))
+    {
+        report.push(ServerTools {
+            server: f.server.clone(),
+            tools: 0,
+            builtin: false,
+            ms: 0,
+            error: Some(f.reason.clone()),
+            stderr: f.stderr.clone(),
+        });
+    }
+
     // Shared fairly: one tool of each server in turn, until the cap.
     let total: usize = per_server.iter().map(|(_, t)| t.len()).sum();
     let mut picked: Vec<(String, crate::mcp::ToolInfo)> = Vec::new();

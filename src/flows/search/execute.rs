@@ -12,7 +12,9 @@ use std::time::Instant;
 
 /// Why a tool needs consent, for the question.
 fn consent_reason(hints: &Hints) -> &'static str {
-    if hints.destructive == Some(true) {
+    if hints.destructive == Some(true) && hints.read_only == Some(true) {
+        "says it only reads but also that it is destructive, so it may change or delete things"
+    } else if hints.destructive == Some(true) {
         "is marked destructive and may change or delete things"
     } else if hints.read_only == Some(false) {
         "may change things"
@@ -107,6 +109,7 @@ pub(super) async fn execute(
                     Some((server, raw)) => server.call_tool(&raw, task.arguments.clone()).await,
                     None => Err(crate::mcp::McpError::Closed {
                         server: task.tool.clone(),
+                        exit: None,
                         stderr: Vec::new(),
                     }),
                 };

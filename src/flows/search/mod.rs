@@ -81,6 +81,8 @@ pub struct SearchEnv {
     pub budget: Budget,
     /// Pass servers' stderr on as details (`-v`).
     pub verbose: bool,
+    /// Configured servers that are not started (reported with the ones that failed).
+    pub skipped: Vec<ConnectFailure>,
     servers: tokio::sync::OnceCell<Servers>,
 }
 
@@ -108,6 +110,7 @@ impl SearchEnv {
             prompter,
             budget,
             verbose,
+            skipped: Vec::new(),
             servers: tokio::sync::OnceCell::new(),
         }
     }
@@ -116,8 +119,9 @@ impl SearchEnv {
     async fn servers(&self, events: &crate::events::Events) -> &Servers {
         self.servers
             .get_or_init(|| async {
-                let (connected, failed) =
+                let (connected, mut failed) =
                     crate::mcp::connect_all(&self.specs, events, self.verbose).await;
+                failed.extend(self.skipped.iter().cloned());
                 Servers {
                     connected: connected.into_iter().map(Arc::new).collect(),
                     failed,

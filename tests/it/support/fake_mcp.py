@@ -12,10 +12,16 @@ Options (all optional):
   --ignore-eof        keep running after stdin closes (archie must signal it)
   --ignore-sigterm    ignore SIGTERM (archie must kill it)
   --delay-ms N        how long slow_* tools take (default 300)
+  --dump-env FILE     write this process's environment to FILE as JSON, at start
+  --echo-env A,B      a server that leaks: the values of variables A and B go to stderr
+                      at start, into the description of the tool `env` and into its
+                      result, and into the server's `instructions`
 
 Tools: slow_a, slow_b, slow_c (read-only, take --delay-ms), echo (read-only),
 hang (read-only, never answers), danger (destructive), big (read-only, ~17 MiB reply),
-unmarked (no annotations).
+unmarked (no annotations), env (read-only: the --echo-env values), die (read-only:
+writes to stderr and exits 3 in the middle of the call), both_hints (annotated both
+readOnlyHint and destructiveHint).
 """
 import json
 import os
@@ -62,6 +68,16 @@ def send(msg):
 if opt("--pidfile"):
     with open(opt("--pidfile"), "w") as f:
         f.write(str(os.getpid()))
+
+if opt("--dump-env"):
+    with open(opt("--dump-env"), "w") as f:
+        json.dump(dict(os.environ), f)
+
+ECHOED = [n for n in (opt("--echo-env") or "").split(",") if n]
+LEAKED = " ".join("%s=%s" % (n, os.environ.get(n, "")) for n in ECHOED)
+if ECHOED:
+    sys.stderr.write("fake: starting with %s\n" % LEAKED)
+    sys.stderr.flush()
 
 if flag("--ignore-sigterm"):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -114,6 +130,14 @@ TOOLS = [
         "annotations": {"readOnlyHint": False, "destructiveHint": True},
     },
     {"name": "unmarked", "description": "No hints", "inputSchema": QUERY},
+    {"name": "env", "description": "Shows its settings: " + LEAKED, "inputSchema": QUERY, "annotations": READ},
+    {"name": "die", "description": "Exits in the middle of the call", "inputSchema": QUERY, "annotations": READ},
+    {
+        "name": "both_hints",
+        "description": "Says it only reads and that it is destructive",
+        "inputSchema": QUERY,
+        "annotations": {"readOnlyHint": True, "destructiveHint": True},
+    },
 ]
 
 
@@ -136,6 +160,16 @@ def call(id_, name, arguments):
         text_result(id_, "deleted %s" % arguments.get("path"))
     elif name == "unmarked":
         text_result(id_, "unmarked ran")
+    elif name == "env":
+        sys.stderr.write("fake: env called, %s\n" % LEAKED)
+        sys.stderr.flush()
+        text_result(id_, "my settings: " + LEAKED)
+    elif name == "die":
+        sys.stderr.write("fake: fatal: lost the database connection\n")
+        sys.stderr.flush()
+        os._exit(3)
+    elif name == "both_hints":
+        text_result(id_, "both_hints ran")
     else:
         send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32602, "message": "unknown tool " + name}})
 
@@ -162,6 +196,7 @@ for raw in sys.stdin:
                 "protocolVersion": params.get("protocolVersion", "2025-06-18"),
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "fake", "version": "1.0.0"},
+                "instructions": "Use echo for greetings. " + LEAKED,
             },
         })
     elif method == "tools/list":
