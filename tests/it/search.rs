@@ -1064,3 +1064,32 @@ fn an_unreachable_http_server_is_skipped_and_the_search_completes() {
         "{err}"
     );
 }
+
+/// `archie search … 2>&1 | head -3`: once the reader is gone every write fails (EPIPE);
+/// archie must finish its run, not panic (exit 101). The pipe here is closed before
+/// archie starts, so every write to stdout and stderr meets it.
+#[test]
+fn closed_output_streams_are_not_a_panic() {
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
+    for args in [
+        vec!["-v", "search", "Who writes orders?"],
+        vec!["--json", "search", "Who writes orders?"],
+        vec!["search", "--help"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let status = std::process::Command::new(archie_bin())
+            .current_dir(dir.path())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", dir.path())
+            .envs(mock.env())
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(writer.try_clone().unwrap())
+            .stderr(writer)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "archie {args:?}: 101 is a panic");
+    }
+}
