@@ -1093,3 +1093,70 @@ fn closed_output_streams_are_not_a_panic() {
         assert_eq!(status.code(), Some(0), "archie {args:?}: 101 is a panic");
     }
 }
+
+/// A plan that creates, relates and deletes on one server: each write starts only after
+/// the one before it ended, in plan order, however slow (server-memory's relations
+/// without their entities, issue 20). Reads still run at once.
+#[test]
+fn dependent_writes_run_one_after_another_in_plan_order() {
+    let (dir, mock) = planning(&[
+        ("fs__slow_a", json!({"query": "before"})),
+        ("fs__write", json!({"step": 1})),
+        ("fs__write", json!({"step": 2})),
+        ("fs__write", json!({"step": 3})),
+        ("fs__slow_c", json!({"query": "after"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap(), "--delay-ms", "300"])}),
+    );
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "--yes",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "make it so",
+        ],
+    );
+    assert!(
+        task_results(&evs).iter().all(|r| r["status"] == "done"),
+        "{:?}",
+        task_results(&evs)
+    );
+    let lines: Vec<String> = log_lines(&log)
+        .into_iter()
+        .filter(|l| l.starts_with("call") || l.starts_with("end"))
+        .map(|l| {
+            l.replace(" {\"query\": \"before\"}", "")
+                .replace(" {\"query\": \"after\"}", "")
+        })
+        .collect();
+    let writes: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| l.contains("write"))
+        .collect();
+    assert_eq!(
+        writes,
+        [
+            "call write {\"step\": 1}",
+            "end write 1",
+            "call write {\"step\": 2}",
+            "end write 2",
+            "call write {\"step\": 3}",
+            "end write 3"
+        ],
+        "{lines:?}"
+    );
+    // The read before went out before the first write; the read after, after the last.
+    let at = |l: &str| lines.iter().position(|x| x == l).unwrap();
+    assert!(
+        at("call slow_a") < at("call write {\"step\": 1}"),
+        "{lines:?}"
+    );
+    assert!(at("call slow_c") > at("end write 3"), "{lines:?}");
+}

@@ -14,8 +14,9 @@
 //!   exists, the arguments match its input schema); an invalid task is dropped with its
 //!   reason, and with nothing valid left archie makes its own plan.
 //! - execute: tools the server marks read-only run at once; any other asks first (or
-//!   needs `--yes`), and without anyone to ask it is skipped and reported. Then every
-//!   task runs at the same time, each bounded by its server's call timeout, results kept
+//!   needs `--yes`), and without anyone to ask it is skipped and reported. Then the
+//!   tasks run, read-only ones at the same time, ones that may change things one after
+//!   another in plan order, each bounded by its server's call timeout, results kept
 //!   in plan order and cut to a token budget with a visible
 //!   `[truncated: X of Y bytes]` marker.
 //! - synthesize (LLM call 2): a streamed markdown answer citing the results; archie

@@ -19,7 +19,8 @@ Options (all optional):
 
 Tools: slow_a, slow_b, slow_c (read-only, take --delay-ms), echo (read-only),
 hang (read-only, never answers), danger (destructive), big (read-only, ~17 MiB reply),
-unmarked (no annotations), env (read-only: the --echo-env values), die (read-only:
+unmarked (no annotations), write (a write, not destructive: logs "end write STEP" after
+--delay-ms), env (read-only: the --echo-env values), die (read-only:
 writes to stderr and exits 3 in the middle of the call), both_hints (annotated both
 readOnlyHint and destructiveHint).
 """
@@ -130,6 +131,12 @@ TOOLS = [
         "annotations": {"readOnlyHint": False, "destructiveHint": True},
     },
     {"name": "unmarked", "description": "No hints", "inputSchema": QUERY},
+    {
+        "name": "write",
+        "description": "Writes step STEP",
+        "inputSchema": {"type": "object", "properties": {"step": {"type": "integer"}}, "required": ["step"]},
+        "annotations": {"readOnlyHint": False, "destructiveHint": False},
+    },
     {"name": "env", "description": "Shows its settings: " + LEAKED, "inputSchema": QUERY, "annotations": READ},
     {"name": "die", "description": "Exits in the middle of the call", "inputSchema": QUERY, "annotations": READ},
     {
@@ -160,6 +167,10 @@ def call(id_, name, arguments):
         text_result(id_, "deleted %s" % arguments.get("path"))
     elif name == "unmarked":
         text_result(id_, "unmarked ran")
+    elif name == "write":
+        time.sleep(DELAY)
+        log("end write %s" % arguments.get("step"))
+        text_result(id_, "wrote step %s" % arguments.get("step"))
     elif name == "env":
         sys.stderr.write("fake: env called, %s\n" % LEAKED)
         sys.stderr.flush()
