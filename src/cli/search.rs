@@ -151,6 +151,21 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         settings.verbosity == crate::ui::Verbosity::Verbose,
     );
     env.skipped = skipped;
+    // The folders archie works in, offered to the servers as roots: the current one and
+    // each folder given with -i.
+    let mut roots = vec![std::env::current_dir().unwrap_or_default()];
+    for input in &args.inputs.inputs {
+        if input.is_dir() && !roots.iter().any(|r| r == input) {
+            roots.push(input.clone());
+        }
+    }
+    env.client = crate::mcp::ClientContext {
+        roots,
+        elicitor: Some(std::sync::Arc::new(search::PromptElicitor::new(
+            env.prompter.clone(),
+            app.events.clone(),
+        ))),
+    };
     let state = SearchState {
         query: query.clone(),
         session,

@@ -33,7 +33,176 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// Lines of a server's stderr quoted when it fails.
 pub const STDERR_TAIL: usize = 5;
 
-type Client = RunningService<RoleClient, ClientConfig>;
+type Client = RunningService<RoleClient, Handler>;
+
+/// What archie offers the servers it connects to, beyond calling them: the folders it
+/// works in (`roots`), and someone to answer their questions (elicitation).
+#[derive(Clone, Default)]
+pub struct ClientContext {
+    /// Folders, served as `file://` roots.
+    pub roots: Vec<std::path::PathBuf>,
+    /// Who answers a server's `elicitation/create`; without one every request is
+    /// declined.
+    pub elicitor: Option<Arc<dyn Elicitor>>,
+}
+
+/// A server's question for the human (a form of simple fields).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Elicitation {
+    pub message: String,
+    pub fields: Vec<Field>,
+}
+
+/// One field of an [`Elicitation`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    pub name: String,
+    /// The title or description, if the server gave one.
+    pub label: Option<String>,
+    pub kind: FieldKind,
+    pub required: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldKind {
+    Text,
+    Number,
+    Integer,
+    Boolean,
+    Choice(Vec<String>),
+}
+
+/// What the human made of an [`Elicitation`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Elicited {
+    Accept(Map<String, Value>),
+    Decline,
+    Cancel,
+}
+
+/// Puts a server's question to the human (the flows implement it over their prompter).
+pub trait Elicitor: Send + Sync {
+    fn elicit<'a>(&'a self, server: &'a str, request: &'a Elicitation) -> BoxFuture<'a, Elicited>;
+}
+
+/// archie as an MCP client: its identity and capabilities, its roots, its elicitor.
+pub(crate) struct Handler {
+    server: String,
+    context: ClientContext,
+    events: Events,
+}
+
+impl rmcp::ClientHandler for Handler {
+    fn get_info(&self) -> ClientConfig {
+        client_config(&self.context)
+    }
+
+    // Roots are deprecated by SEP-2577 (the 2026 revision); the revisions archie
+    // negotiates (up to 2025-11-25) have them, and servers such as server-everything and
+    // server-filesystem use them.
+    #[allow(deprecated)]
+    async fn list_roots(
+        &self,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ListRootsResult, rmcp::ErrorData> {
+        let roots = self
+            .context
+            .roots
+            .iter()
+            .filter_map(|dir| {
+                let dir = std::path::absolute(dir).ok()?;
+                let uri = reqwest::Url::from_directory_path(&dir).ok()?;
+                let mut root = rmcp::model::Root::new(uri.to_string());
+                root.name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+                Some(root)
+            })
+            .collect();
+        Ok(rmcp::model::ListRootsResult::new(roots))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitResult, ElicitationAction};
+        let wire = serde_json::to_value(&request).unwrap_or_default();
+        let Some(elicitation) = elicitation_from_wire(&wire) else {
+            self.events.emit(Event::Warning {
+                message: format!(
+                    "{} asked to send you to a web page ({}); archie declined (it only \
+                     asks questions at the terminal)",
+                    self.server,
+                    crate::secrets::redact_text(wire["url"].as_str().unwrap_or(""))
+                ),
+            });
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        };
+        let answer = match &self.context.elicitor {
+            Some(elicitor) => elicitor.elicit(&self.server, &elicitation).await,
+            None => Elicited::Decline,
+        };
+        Ok(match answer {
+            Elicited::Accept(content) => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content))
+            }
+            Elicited::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Elicited::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+        })
+    }
+}
+
+/// A form elicitation's message and fields (wire JSON); `None` for another mode (a URL).
+fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
+    if wire["mode"].as_str().is_some_and(|m| m != "form") {
+        return None;
+    }
+    let schema = &wire["requestedSchema"];
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let fields = schema["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(name, p)| {
+            let choices: Vec<String> = p["enum"]
+                .as_array()
+                .or_else(|| p["oneOf"].as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|v| {
+                    v.as_str()
+                        .or_else(|| v["const"].as_str())
+                        .map(str::to_string)
+                })
+                .collect();
+            let kind = match p["type"].as_str() {
+                _ if !choices.is_empty() => FieldKind::Choice(choices),
+                Some("boolean") => FieldKind::Boolean,
+                Some("integer") => FieldKind::Integer,
+                Some("number") => FieldKind::Number,
+                _ => FieldKind::Text,
+            };
+            Field {
+                name: name.clone(),
+                label: p["title"]
+                    .as_str()
+                    .or_else(|| p["description"].as_str())
+                    .map(str::to_string),
+                kind,
+                required: required.contains(&name.as_str()),
+            }
+        })
+        .collect();
+    Some(Elicitation {
+        message: wire["message"].as_str().unwrap_or("").to_string(),
+        fields,
+    })
+}
 
 /// A server that started and listed its tools.
 pub struct Connected {
@@ -203,11 +372,21 @@ impl ToolServer for Connected {
     }
 }
 
-/// The client's identity and the newest protocol version that still has `initialize`
-/// (what servers of every age answer).
-fn client_config() -> ClientConfig {
+/// The client's identity, its capabilities (`roots` when it has folders to offer,
+/// `elicitation` (form) when someone can answer), and the newest protocol version that
+/// still has `initialize` (what servers of every age answer).
+fn client_config(context: &ClientContext) -> ClientConfig {
+    let mut capabilities = serde_json::Map::new();
+    if !context.roots.is_empty() {
+        capabilities.insert("roots".into(), serde_json::json!({"listChanged": false}));
+    }
+    if context.elicitor.is_some() {
+        capabilities.insert("elicitation".into(), serde_json::json!({}));
+    }
+    let capabilities: ClientCapabilities =
+        serde_json::from_value(Value::Object(capabilities)).unwrap_or_default();
     ClientConfig::new(
-        ClientCapabilities::default(),
+        capabilities,
         Implementation::new("archie", env!("CARGO_PKG_VERSION")),
     )
     .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
@@ -221,10 +400,20 @@ pub async fn connect_all(
     events: &Events,
     verbose: bool,
 ) -> (Vec<Connected>, Vec<ConnectFailure>) {
+    connect_all_with(specs, events, verbose, &ClientContext::default()).await
+}
+
+/// [`connect_all`], offering the servers `context` (roots, elicitation).
+pub async fn connect_all_with(
+    specs: &[ServerSpec],
+    events: &Events,
+    verbose: bool,
+    context: &ClientContext,
+) -> (Vec<Connected>, Vec<ConnectFailure>) {
     let results = futures::future::join_all(
         specs
             .iter()
-            .map(|spec| connect(spec.clone(), events, verbose)),
+            .map(|spec| connect(spec.clone(), events, verbose, context)),
     )
     .await;
     let mut ok = Vec::new();
@@ -242,8 +431,14 @@ async fn connect(
     spec: ServerSpec,
     events: &Events,
     verbose: bool,
+    context: &ClientContext,
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
+    let handler = || Handler {
+        server: spec.name.clone(),
+        context: context.clone(),
+        events: events.clone(),
+    };
     let fail = |reason: String, stderr: Vec<String>| ConnectFailure {
         server: spec.name.clone(),
         reason,
@@ -289,7 +484,7 @@ async fn connect(
             let transport = AsyncRwTransport::new_client(pipes.stdout, pipes.stdin)
                 .with_max_line_length(usize::MAX);
             let handshake = async {
-                let client = client_config()
+                let client = handler()
                     .serve(transport)
                     .await
                     .map_err(|e| root_cause(&e))?;
@@ -345,7 +540,7 @@ async fn connect(
                 let config = http_config(url, headers)?;
                 let transport = StreamableHttpClientTransport::from_config(config);
                 let handshake = async {
-                    let client = client_config()
+                    let client = handler()
                         .serve(transport)
                         .await
                         .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;

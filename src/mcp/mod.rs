@@ -24,7 +24,10 @@ mod process;
 pub mod server;
 
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
-pub use client::{ConnectFailure, Connected, connect_all};
+pub use client::{
+    ClientContext, ConnectFailure, Connected, Elicitation, Elicited, Elicitor, Field, FieldKind,
+    connect_all, connect_all_with,
+};
 pub use config::{McpConfig, ServerSpec, Transport};
 pub use server::serve_stdio;
 

@@ -1160,3 +1160,86 @@ fn dependent_writes_run_one_after_another_in_plan_order() {
     );
     assert!(at("call slow_c") > at("end write 3"), "{lines:?}");
 }
+
+/// What archie declares and answers as a client: `roots` (the folder it works in) and
+/// `elicitation`, a server's question answered through the same prompter as archie's
+/// own (scripted here), or declined, and said, when nobody can answer.
+#[test]
+fn servers_get_archies_roots_and_their_questions_reach_the_human() {
+    let (dir, mock) = planning(&[
+        ("fs__ask", json!({"query": "deploy"})),
+        ("fs__roots", json!({"query": "where"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
+    );
+    let cfg = config.to_str().unwrap();
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "--answer",
+            "7",
+            "--answer",
+            "alice",
+            "--yes",
+            "search",
+            "--mcp-config",
+            cfg,
+            "who deploys?",
+        ],
+    );
+    assert!(
+        log_lines(&log).contains(
+            &"capabilities {\"elicitation\": {}, \"roots\": {\"listChanged\": false}}".to_string()
+        ),
+        "{:?}",
+        log_lines(&log)
+    );
+    let asked: Vec<String> = named(&evs, "interrupt")
+        .iter()
+        .map(|e| e["question"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        asked[0].starts_with("fs asks: Who is deploying?\nYears on call"),
+        "{asked:?}"
+    );
+    assert_eq!(asked.len(), 3, "{asked:?}");
+    let synth = mock.received()[1].text();
+    assert!(
+        synth.contains(
+            r#"elicited: {"action": "accept", "content": {"age": 7, "name": "alice", "sure": true}}"#
+        ),
+        "{synth}"
+    );
+    let root = format!("file://{}/", dir.path().canonicalize().unwrap().display());
+    assert!(
+        synth.contains(&format!(r#""uri": "{root}""#)),
+        "{root} in {synth}"
+    );
+    assert!(task_results(&evs).iter().all(|r| r["status"] == "done"));
+
+    // Nobody to answer: declined, and the run says so.
+    let (out, evs) = json_run(
+        dir.path(),
+        &mock,
+        &["--no-input", "search", "--mcp-config", cfg, "who deploys?"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let synth = mock.received().last().unwrap().text();
+    assert!(
+        synth.contains(r#"elicited: {"action": "decline"}"#),
+        "{synth}"
+    );
+    let warned: Vec<&Value> = named(&evs, "warning");
+    assert!(
+        warned
+            .iter()
+            .any(|w| w["message"].as_str().unwrap().contains(
+                "fs asked \u{201c}Who is deploying?\u{201d}: declined, there is nobody to answer"
+            )),
+        "{warned:?}"
+    );
+}

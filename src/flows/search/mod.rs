@@ -30,12 +30,14 @@
 
 mod budget;
 mod discover;
+mod elicit;
 mod execute;
 mod plan;
 mod session;
 mod synthesize;
 
 pub use budget::{Budget, budget_texts};
+pub use elicit::PromptElicitor;
 pub use plan::{fallback_plan, plan_schema};
 
 use crate::events::Event;
@@ -78,12 +80,14 @@ pub struct SearchEnv {
     pub specs: Vec<ServerSpec>,
     /// Who grants consent to tools that are not read-only: scripted answers (`--yes`,
     /// `--answer`), then the terminal if there is one. Nothing else can.
-    pub prompter: Box<dyn Prompter>,
+    pub prompter: Arc<dyn Prompter>,
     pub budget: Budget,
     /// Pass servers' stderr on as details (`-v`).
     pub verbose: bool,
     /// Configured servers that are not started (reported with the ones that failed).
     pub skipped: Vec<ConnectFailure>,
+    /// What archie offers the servers (roots, someone to answer their questions).
+    pub client: crate::mcp::ClientContext,
     servers: tokio::sync::OnceCell<Servers>,
 }
 
@@ -108,10 +112,11 @@ impl SearchEnv {
             prompts,
             builtin,
             specs,
-            prompter,
+            prompter: Arc::from(prompter),
             budget,
             verbose,
             skipped: Vec::new(),
+            client: crate::mcp::ClientContext::default(),
             servers: tokio::sync::OnceCell::new(),
         }
     }
@@ -121,7 +126,8 @@ impl SearchEnv {
         self.servers
             .get_or_init(|| async {
                 let (connected, mut failed) =
-                    crate::mcp::connect_all(&self.specs, events, self.verbose).await;
+                    crate::mcp::connect_all_with(&self.specs, events, self.verbose, &self.client)
+                        .await;
                 failed.extend(self.skipped.iter().cloned());
                 Servers {
                     connected: connected.into_iter().map(Arc::new).collect(),

@@ -22,7 +22,10 @@ hang (read-only, never answers), danger (destructive), big (read-only, ~17 MiB r
 unmarked (no annotations), write (a write, not destructive: logs "end write STEP" after
 --delay-ms), env (read-only: the --echo-env values), die (read-only:
 writes to stderr and exits 3 in the middle of the call), both_hints (annotated both
-readOnlyHint and destructiveHint).
+readOnlyHint and destructiveHint), ask (read-only: asks the client an elicitation/create
+with the fields age (integer), name (string, required), sure (boolean) and returns the
+answer), roots (read-only: asks the client roots/list and returns them). The client's
+capabilities at initialize are logged as "capabilities {…}".
 """
 import json
 import os
@@ -138,6 +141,8 @@ TOOLS = [
         "annotations": {"readOnlyHint": False, "destructiveHint": False},
     },
     {"name": "env", "description": "Shows its settings: " + LEAKED, "inputSchema": QUERY, "annotations": READ},
+    {"name": "ask", "description": "Asks the user who deploys", "inputSchema": QUERY, "annotations": READ},
+    {"name": "roots", "description": "Lists the client's roots", "inputSchema": QUERY, "annotations": READ},
     {"name": "die", "description": "Exits in the middle of the call", "inputSchema": QUERY, "annotations": READ},
     {
         "name": "both_hints",
@@ -146,6 +151,22 @@ TOOLS = [
         "annotations": {"readOnlyHint": True, "destructiveHint": True},
     },
 ]
+
+
+pending = {}  # id of a request to the client -> (event, [its response])
+counter = [0]
+
+
+def ask_client(method, params):
+    with lock:
+        counter[0] += 1
+        rid = "srv-%d" % counter[0]
+        pending[rid] = (threading.Event(), [])
+    send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+    event, box = pending[rid]
+    event.wait(30)
+    pending.pop(rid, None)
+    return box[0] if box else {"error": "no answer"}
 
 
 def text_result(id_, text, is_error=False):
@@ -179,6 +200,23 @@ def call(id_, name, arguments):
         sys.stderr.write("fake: fatal: lost the database connection\n")
         sys.stderr.flush()
         os._exit(3)
+    elif name == "ask":
+        reply = ask_client("elicitation/create", {
+            "message": "Who is deploying?",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "age": {"type": "integer", "title": "Years on call"},
+                    "name": {"type": "string", "title": "Your name"},
+                    "sure": {"type": "boolean", "title": "Sure?"},
+                },
+                "required": ["name"],
+            },
+        })
+        text_result(id_, "elicited: " + json.dumps(reply.get("result", reply), sort_keys=True))
+    elif name == "roots":
+        reply = ask_client("roots/list", {})
+        text_result(id_, "roots: " + json.dumps(reply.get("result", reply), sort_keys=True))
     elif name == "both_hints":
         text_result(id_, "both_hints ran")
     else:
@@ -196,8 +234,13 @@ for raw in sys.stdin:
     method = msg.get("method")
     id_ = msg.get("id")
     params = msg.get("params") or {}
+    if method is None and id_ in pending:
+        pending[id_][1].append(msg)
+        pending[id_][0].set()
+        continue
     if method == "initialize":
         log("initialize")
+        log("capabilities " + json.dumps(params.get("capabilities", {}), sort_keys=True))
         if flag("--hang-initialize"):
             continue
         send({
