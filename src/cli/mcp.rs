@@ -124,6 +124,8 @@ async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
             error: Some(format!("skipped: {}", skipped.message())),
             stderr: Vec::new(),
             tools: Vec::new(),
+            instructions: None,
+            prompts: Vec::new(),
         });
     }
     if app.settings.json {

@@ -212,6 +212,7 @@ pub struct Connected {
     process: Mutex<Option<ServerProcess>>,
     log: Option<Arc<Log>>,
     tools: Vec<ToolInfo>,
+    extras: Extras,
     /// How long starting and listing took.
     pub startup_ms: u64,
 }
@@ -233,6 +234,27 @@ impl Connected {
     /// Its tools, as listed at start-up (before `enabled_tools`/`disabled_tools`).
     pub fn tools(&self) -> &[ToolInfo] {
         &self.tools
+    }
+
+    /// The tools archie adds to read the server's resources ([`LIST_RESOURCES`],
+    /// [`READ_RESOURCE`]), when it has resources and no tools of those names; offered
+    /// beside its own.
+    pub fn resource_tools(&self) -> Vec<ToolInfo> {
+        if self.extras.resource_tools {
+            resource_tools()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// What the server says about using it (its `instructions`).
+    pub fn instructions(&self) -> Option<&str> {
+        self.extras.instructions.as_deref()
+    }
+
+    /// Its prompts: name and description.
+    pub fn prompts(&self) -> &[(String, String)] {
+        &self.extras.prompts
     }
 
     /// The last lines the server wrote to stderr.
@@ -306,6 +328,47 @@ impl Connected {
         }
     }
 
+    /// `resources/list`, every page (at most [`MAX_PAGES`]), as a tool's text result.
+    async fn list_resources(&self) -> Result<ToolOutput, McpError> {
+        let mut lines = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let params = cursor
+                .take()
+                .map(|c| PaginatedRequestParams::default().with_cursor(Some(c)));
+            let page = self
+                .bounded(
+                    "listing resources",
+                    self.spec.tool_timeout,
+                    self.peer.list_resources(params),
+                )
+                .await?;
+            let wire = serde_json::to_value(&page).unwrap_or_default();
+            for r in wire["resources"].as_array().into_iter().flatten() {
+                let mut line = format!("- {}", r["uri"].as_str().unwrap_or(""));
+                if let Some(name) = r["name"].as_str() {
+                    line.push_str(&format!(" ({name})"));
+                }
+                if let Some(d) = r["description"].as_str() {
+                    line.push_str(&format!(": {d}"));
+                }
+                if let Some(m) = r["mimeType"].as_str() {
+                    line.push_str(&format!(" [{m}]"));
+                }
+                lines.push(line);
+            }
+            match wire["nextCursor"].as_str() {
+                Some(next) if !next.is_empty() => cursor = Some(next.to_string()),
+                _ => break,
+            }
+        }
+        Ok(ToolOutput::text(if lines.is_empty() {
+            "no resources".to_string()
+        } else {
+            lines.join("\n")
+        }))
+    }
+
     /// Runs `fut` for at most `limit`. Dropping an rmcp request future sends
     /// `notifications/cancelled` for it, so a timed-out call is cancelled on the server.
     async fn bounded<T>(
@@ -341,6 +404,20 @@ impl ToolServer for Connected {
         arguments: Map<String, Value>,
     ) -> BoxFuture<'a, Result<ToolOutput, McpError>> {
         Box::pin(async move {
+            if self.extras.resource_tools {
+                match tool {
+                    LIST_RESOURCES => return self.list_resources().await,
+                    READ_RESOURCE => {
+                        let uri = arguments.get("uri").and_then(Value::as_str).unwrap_or("");
+                        let resource = self.read_resource(uri).await?;
+                        return Ok(ToolOutput::text(format!(
+                            "[resource {}]\n{}",
+                            resource.uri, resource.text
+                        )));
+                    }
+                    _ => {}
+                }
+            }
             let what = format!("calling {tool}");
             let params = CallToolRequestParams::new(tool.to_string()).with_arguments(arguments);
             let result = self
@@ -488,12 +565,12 @@ async fn connect(
                     .serve(transport)
                     .await
                     .map_err(|e| root_cause(&e))?;
-                let tools = list_all(&client).await?;
+                let tools = listing(&client).await?;
                 Ok::<_, String>((client, tools))
             };
             let outcome = tokio::time::timeout(spec.startup_timeout, handshake).await;
             let mut process = process;
-            let (client, tools) = match outcome {
+            let (client, (tools, extras)) = match outcome {
                 Ok(Ok(pair)) => pair,
                 Ok(Err(err)) => {
                     let status = process.exited(EXIT_GRACE).await;
@@ -524,6 +601,7 @@ async fn connect(
                 process: Mutex::new(Some(process)),
                 log: Some(log),
                 tools,
+                extras,
                 startup_ms: started.elapsed().as_millis() as u64,
                 spec,
             })
@@ -544,7 +622,7 @@ async fn connect(
                         .serve(transport)
                         .await
                         .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;
-                    let tools = list_all(&client).await.map_err(HttpFailure::retryable)?;
+                    let tools = listing(&client).await.map_err(HttpFailure::retryable)?;
                     Ok::<_, HttpFailure>((client, tools))
                 };
                 let left = deadline.saturating_sub(started.elapsed());
@@ -571,12 +649,13 @@ async fn connect(
                 )
                 .await;
             match result {
-                Ok((client, tools)) => Ok(Connected {
+                Ok((client, (tools, extras))) => Ok(Connected {
                     peer: client.peer().clone(),
                     client: Mutex::new(Some(client)),
                     process: Mutex::new(None),
                     log: None,
                     tools,
+                    extras,
                     startup_ms: started.elapsed().as_millis() as u64,
                     spec,
                 }),
@@ -682,6 +761,101 @@ fn http_config(
         custom.insert(name, value);
     }
     Ok(config.custom_headers(custom))
+}
+
+/// What a server offers besides its tools.
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    /// Its `instructions` (from `initialize`).
+    instructions: Option<String>,
+    /// Its prompts (name, description), when it has the capability.
+    prompts: Vec<(String, String)>,
+    /// It has the `resources` capability.
+    resources: bool,
+    /// [`LIST_RESOURCES`] and [`READ_RESOURCE`] are offered for it.
+    resource_tools: bool,
+}
+
+/// The tool archie adds to a server with resources (and no tool of that name) to list
+/// them, so a plan can use them.
+pub const LIST_RESOURCES: &str = "list_resources";
+/// The tool archie adds to read one of those resources.
+pub const READ_RESOURCE: &str = "read_resource";
+
+/// The two resource tools, as a server's own tools look.
+fn resource_tools() -> Vec<ToolInfo> {
+    let read_only = super::Hints {
+        read_only: Some(true),
+        destructive: Some(false),
+        idempotent: Some(true),
+        open_world: None,
+    };
+    vec![
+        ToolInfo {
+            name: LIST_RESOURCES.into(),
+            title: None,
+            description: Some(
+                "List the resources (documents, files, records) this server offers: URI, \
+                 name, description. Read one with read_resource."
+                    .into(),
+            ),
+            input_schema: serde_json::json!({"type": "object", "properties": {}}),
+            output_schema: None,
+            annotations: read_only.clone(),
+        },
+        ToolInfo {
+            name: READ_RESOURCE.into(),
+            title: None,
+            description: Some("Read one resource of this server by its URI.".into()),
+            input_schema: serde_json::json!({
+                "type": "object",
+                "properties": {"uri": {"type": "string", "description": "the resource's URI"}},
+                "required": ["uri"]
+            }),
+            output_schema: None,
+            annotations: read_only,
+        },
+    ]
+}
+
+/// A server's tools (every page) and its extras: instructions, prompts (the first page;
+/// a server that fails to list them just has none), whether it has resources.
+async fn listing(client: &Client) -> Result<(Vec<ToolInfo>, Extras), String> {
+    let tools = list_all(client).await?;
+    let info = client
+        .peer_info()
+        .and_then(|i| serde_json::to_value(&*i).ok())
+        .unwrap_or_default();
+    let mut extras = Extras {
+        instructions: info["instructions"]
+            .as_str()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string),
+        prompts: Vec::new(),
+        resources: info["capabilities"].get("resources").is_some(),
+        resource_tools: false,
+    };
+    extras.resource_tools = extras.resources
+        && !tools
+            .iter()
+            .any(|t| t.name == LIST_RESOURCES || t.name == READ_RESOURCE);
+    if info["capabilities"].get("prompts").is_some()
+        && let Ok(page) = client.list_prompts(None).await
+    {
+        extras.prompts = page
+            .prompts
+            .iter()
+            .map(|p| {
+                let wire = serde_json::to_value(p).unwrap_or_default();
+                (
+                    wire["name"].as_str().unwrap_or("").to_string(),
+                    wire["description"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect();
+    }
+    Ok((tools, extras))
 }
 
 /// Every page of `tools/list`, at most [`MAX_PAGES`].

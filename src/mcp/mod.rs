@@ -299,6 +299,19 @@ pub struct ServerReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
     pub tools: Vec<ToolReport>,
+    /// What the server says about using it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
+    /// Its prompts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prompts: Vec<PromptReport>,
+}
+
+/// One prompt a server offers, as `archie mcp list` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PromptReport {
+    pub name: String,
+    pub description: String,
 }
 
 /// One tool as `archie mcp list` shows it.
@@ -330,8 +343,9 @@ pub async fn inspect(
         .collect();
     for spec in specs {
         if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
-            for t in c.tools() {
-                pairs.push((spec.name.clone(), t.clone(), spec.allows(&t.name)));
+            for t in c.tools().iter().cloned().chain(c.resource_tools()) {
+                let allowed = spec.allows(&t.name);
+                pairs.push((spec.name.clone(), t, allowed));
             }
         }
     }
@@ -365,6 +379,8 @@ pub async fn inspect(
         error: None,
         stderr: Vec::new(),
         tools: tools_of.remove(BUILTIN_SERVER).unwrap_or_default(),
+        instructions: None,
+        prompts: Vec::new(),
     }];
     for spec in specs {
         let transport = match spec.transport {
@@ -382,6 +398,15 @@ pub async fn inspect(
                 error: None,
                 stderr: Vec::new(),
                 tools: tools_of.remove(&spec.name).unwrap_or_default(),
+                instructions: c.instructions().map(crate::secrets::redact_text),
+                prompts: c
+                    .prompts()
+                    .iter()
+                    .map(|(name, description)| PromptReport {
+                        name: name.clone(),
+                        description: description.split_whitespace().collect::<Vec<_>>().join(" "),
+                    })
+                    .collect(),
             });
         } else if let Some(f) = failed.iter().find(|f| f.server == spec.name) {
             reports.push(ServerReport {
@@ -393,6 +418,8 @@ pub async fn inspect(
                 error: Some(f.reason.clone()),
                 stderr: f.stderr.clone(),
                 tools: Vec::new(),
+                instructions: None,
+                prompts: Vec::new(),
             });
         }
     }

@@ -83,6 +83,21 @@ pub fn render_list(servers: &[ServerReport], source: Option<&str>) -> String {
             out.push_str(&table(&rows, &[]));
             out.push('\n');
         }
+        if let Some(instructions) = &s.instructions {
+            out.push_str(&format!(
+                "  {} {}\n",
+                console::style("instructions:").dim(),
+                truncate(instructions, 100)
+            ));
+        }
+        for p in &s.prompts {
+            out.push_str(&format!(
+                "  {} {}  {}\n",
+                console::style("prompt:").dim(),
+                p.name,
+                truncate(&p.description, 60)
+            ));
+        }
     }
     out.trim_end().to_string()
 }

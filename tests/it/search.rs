@@ -651,7 +651,10 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
     );
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
-    assert_eq!(offered["tools"], 9, "reads, writes and removals: {offered}");
+    assert_eq!(
+        offered["tools"], 11,
+        "reads, writes, removals and the two resource tools: {offered}"
+    );
     assert_eq!(task_results(&evs)[0]["status"], "done");
     let synth = mock.received()[1].text();
     assert!(synth.contains("Order Service"), "{synth}");
@@ -1242,4 +1245,54 @@ fn servers_get_archies_roots_and_their_questions_reach_the_human() {
             )),
         "{warned:?}"
     );
+}
+
+/// Beyond tools: a server's `instructions` reach the planner, its resources are read
+/// through two tools archie adds (`list_resources`, `read_resource`), and `archie mcp
+/// list` shows its prompts and instructions.
+#[test]
+fn a_servers_instructions_resources_and_prompts_are_used() {
+    let (dir, mock) = planning(&[
+        ("fs__list_resources", json!({})),
+        ("fs__read_resource", json!({"uri": "fake://runbook"})),
+    ]);
+    let config = write_config(dir.path(), json!({"fs": fake(&["--resources"])}));
+    let cfg = config.to_str().unwrap();
+    let evs = search_ok(dir.path(), &mock, cfg, "how do I restart it?");
+    assert!(
+        task_results(&evs).iter().all(|r| r["status"] == "done"),
+        "{:?}",
+        task_results(&evs)
+    );
+    let planning = mock.received()[0].text();
+    assert!(
+        planning.contains("What the servers say about their tools"),
+        "{planning}"
+    );
+    assert!(
+        planning.contains("`fs`: Use echo for greetings."),
+        "{planning}"
+    );
+    let synth = mock.received()[1].text();
+    assert!(
+        synth.contains("- fake://runbook (Runbook): How to restart [text/plain]"),
+        "{synth}"
+    );
+    assert!(synth.contains("- fake://owners (Owners)"), "{synth}");
+    assert!(synth.contains("Restart with make restart."), "{synth}");
+
+    let out = crate::support::archie(dir.path())
+        .args(["mcp", "list", "--mcp-config", cfg])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("prompt: summarize  Summarize the incident"),
+        "{text}"
+    );
+    assert!(
+        text.contains("instructions: Use echo for greetings."),
+        "{text}"
+    );
+    assert!(text.contains("fs__read_resource"), "{text}");
 }

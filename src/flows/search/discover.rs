@@ -2,7 +2,10 @@
 //! (archie's built-in ones and the servers', shared fairly up to `MAX_OFFERED`).
 
 use super::session::session_event;
-use super::{DESCRIPTION_CHARS, MAX_OFFERED, Offered, SearchEnv, SearchState, working};
+use super::{
+    DESCRIPTION_CHARS, INSTRUCTION_CHARS, MAX_OFFERED, Offered, SearchEnv, SearchState,
+    ServerInstructions, working,
+};
 use crate::events::{Event, ServerTools};
 use crate::graph::{Cx, Next};
 use crate::mcp::{BUILTIN_SERVER, names};
@@ -38,8 +41,9 @@ pub(super) async fn discover(
             let tools: Vec<_> = c
                 .tools()
                 .iter()
-                .filter(|t| spec.allows(&t.name))
                 .cloned()
+                .chain(c.resource_tools())
+                .filter(|t| spec.allows(&t.name))
                 .collect();
             if c.stray_stdout() > 0 {
                 cx.emit(Event::Warning {
@@ -117,6 +121,23 @@ pub(super) async fn discover(
         .map(|(s, t)| (s.as_str(), t.name.as_str()))
         .collect();
     let offered_names = names::offered_names(&pairs);
+    // What the servers on offer say about using their tools, for the planner.
+    state.instructions = servers
+        .connected
+        .iter()
+        .filter(|c| picked.iter().any(|(s, _)| *s == c.spec().name))
+        .filter_map(|c| {
+            let text = c.instructions()?;
+            let mut text: String = text.chars().take(INSTRUCTION_CHARS).collect();
+            if text.len() < c.instructions().map_or(0, str::len) {
+                text.push('…');
+            }
+            Some(ServerInstructions {
+                server: c.spec().name.clone(),
+                text,
+            })
+        })
+        .collect();
     state.offered = picked
         .into_iter()
         .zip(offered_names)

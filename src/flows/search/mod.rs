@@ -170,6 +170,16 @@ pub struct Offered {
     pub hints: Hints,
 }
 
+/// A server's `instructions`, cut to [`INSTRUCTION_CHARS`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServerInstructions {
+    pub server: String,
+    pub text: String,
+}
+
+/// Characters of a server's instructions given to the planner.
+const INSTRUCTION_CHARS: usize = 2_000;
+
 /// A task of the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Task {
@@ -201,6 +211,10 @@ pub struct SearchState {
     pub new_session: bool,
     pub memory: SessionMemory,
     pub offered: Vec<Offered>,
+    /// What the servers that offer tools say about using them (their `instructions`),
+    /// for the planner.
+    #[serde(default)]
+    pub instructions: Vec<ServerInstructions>,
     pub plan: Vec<Task>,
     pub fallback: bool,
     pub results: Vec<TaskResult>,

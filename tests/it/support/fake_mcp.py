@@ -26,6 +26,9 @@ readOnlyHint and destructiveHint), ask (read-only: asks the client an elicitatio
 with the fields age (integer), name (string, required), sure (boolean) and returns the
 answer), roots (read-only: asks the client roots/list and returns them). The client's
 capabilities at initialize are logged as "capabilities {…}".
+
+  --resources         also offer resources (fake://runbook, fake://owners) and a prompt
+                      (summarize)
 """
 import json
 import os
@@ -248,7 +251,9 @@ for raw in sys.stdin:
             "id": id_,
             "result": {
                 "protocolVersion": params.get("protocolVersion", "2025-06-18"),
-                "capabilities": {"tools": {}},
+                "capabilities": (
+                    {"tools": {}, "resources": {}, "prompts": {}} if flag("--resources") else {"tools": {}}
+                ),
                 "serverInfo": {"name": "fake", "version": "1.0.0"},
                 "instructions": "Use echo for greetings. " + LEAKED,
             },
@@ -259,6 +264,22 @@ for raw in sys.stdin:
         threading.Thread(
             target=call, args=(id_, params.get("name"), params.get("arguments") or {}), daemon=True
         ).start()
+    elif method == "resources/list":
+        send({"jsonrpc": "2.0", "id": id_, "result": {"resources": [
+            {"uri": "fake://runbook", "name": "Runbook", "description": "How to restart", "mimeType": "text/plain"},
+            {"uri": "fake://owners", "name": "Owners"},
+        ]}})
+    elif method == "resources/read":
+        uri = params.get("uri")
+        texts = {"fake://runbook": "Restart with make restart.", "fake://owners": "team red"}
+        if uri in texts:
+            send({"jsonrpc": "2.0", "id": id_, "result": {"contents": [
+                {"uri": uri, "mimeType": "text/plain", "text": texts[uri]}]}})
+        else:
+            send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32002, "message": "no resource " + str(uri)}})
+    elif method == "prompts/list":
+        send({"jsonrpc": "2.0", "id": id_, "result": {"prompts": [
+            {"name": "summarize", "description": "Summarize the incident"}]}})
     elif method == "notifications/cancelled":
         log("cancelled %s" % params.get("requestId"))
     elif method == "ping":
