@@ -1296,3 +1296,74 @@ fn a_servers_instructions_resources_and_prompts_are_used() {
     );
     assert!(text.contains("fs__read_resource"), "{text}");
 }
+
+/// Entries archie cannot use cost only themselves: a `${VAR}` that is not set, an old
+/// `"type": "sse"` entry, an `npx` that cannot fetch its package (shown with npm's error
+/// code, which is not among its last lines). The search goes on with the rest.
+#[test]
+fn servers_that_cannot_be_used_are_skipped_and_the_search_goes_on() {
+    let (dir, mock) = planning(&[("fs__echo", json!({"query": "hi"}))]);
+    let mut unset = fake(&[]);
+    unset["env"] = json!({"API_TOKEN": "${ARCHIE_TEST_NOT_SET}"});
+    let config = write_config(
+        dir.path(),
+        json!({
+            "fs": fake(&[]),
+            "unset": unset,
+            "old": {"type": "sse", "url": "http://127.0.0.1:9/sse"},
+            "npm": fake(&["--npm-fail"]),
+        }),
+    );
+    let cfg = config.to_str().unwrap();
+    let evs = search_ok(dir.path(), &mock, cfg, "hi?");
+    assert_eq!(task_results(&evs)[0]["status"], "done");
+    let servers = named(&evs, "tools_discovered")[0]["servers"].clone();
+    let error_of = |name: &str| {
+        servers
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["server"] == name)
+            .unwrap_or_else(|| panic!("{name} not reported: {servers}"))
+            .clone()
+    };
+    assert!(
+        error_of("unset")["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("${ARCHIE_TEST_NOT_SET} in its env API_TOKEN is not set"),
+        "{servers}"
+    );
+    assert!(
+        error_of("old")["error"]
+            .as_str()
+            .unwrap()
+            .contains("old HTTP+SSE transport"),
+        "{servers}"
+    );
+    let npm = error_of("npm");
+    assert_eq!(npm["stderr"][0], "npm error code E404", "{npm}");
+    assert!(
+        npm["stderr"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .contains("A complete log"),
+        "{npm}"
+    );
+    // `mcp list` names them too, and exits 0.
+    let out = crate::support::archie(dir.path())
+        .args(["mcp", "list", "--mcp-config", cfg])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("old  -  did not start: skipped: uses the old HTTP+SSE"),
+        "{text}"
+    );
+    assert!(text.contains("stderr: npm error code E404"), "{text}");
+}

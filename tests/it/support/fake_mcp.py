@@ -27,6 +27,8 @@ with the fields age (integer), name (string, required), sure (boolean) and retur
 answer), roots (read-only: asks the client roots/list and returns them). The client's
 capabilities at initialize are logged as "capabilities {…}".
 
+  --npm-fail          fail as `npx` does for a package it cannot fetch (npm's stderr,
+                      exit 1)
   --resources         also offer resources (fake://runbook, fake://owners) and a prompt
                       (summarize)
 """
@@ -88,6 +90,20 @@ if ECHOED:
 
 if flag("--ignore-sigterm"):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+if flag("--npm-fail"):
+    sys.stderr.write(
+        "npm error code E404\n"
+        "npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fserver-nope - Not found\n"
+        "npm error 404\n"
+        "npm error 404  '@acme/server-nope@*' is not in this registry.\n"
+        "npm error 404\n"
+        "npm error 404 Note that you can also install from a\n"
+        "npm error 404 tarball, folder, http url, or git url.\n"
+        "npm error A complete log of this run can be found in: /root/.npm/_logs/debug-0.log\n"
+    )
+    sys.stderr.flush()
+    sys.exit(1)
 
 if flag("--crash"):
     sys.stderr.write("fake: starting\nfatal: cannot open /etc/fake/config.toml\n")
