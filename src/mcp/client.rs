@@ -21,6 +21,7 @@ use rmcp::transport::streamable_http_client::{
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
@@ -90,6 +91,60 @@ pub(crate) struct Handler {
     server: String,
     context: ClientContext,
     events: Events,
+    waits: Arc<HumanWait>,
+}
+
+/// The time a server's questions wait for the human: it does not count against the
+/// timeout of the call they came with (a person may take longer than a tool may).
+#[derive(Debug, Default)]
+struct HumanWait {
+    /// Questions being asked now.
+    asking: AtomicUsize,
+    /// Milliseconds spent on questions so far.
+    total_ms: AtomicU64,
+}
+
+impl HumanWait {
+    /// Runs `ask`, counting its time.
+    async fn counting<T>(&self, ask: impl Future<Output = T>) -> T {
+        self.asking.fetch_add(1, Ordering::SeqCst);
+        let started = tokio::time::Instant::now();
+        let out = ask.await;
+        self.total_ms
+            .fetch_add(started.elapsed().as_millis() as u64, Ordering::SeqCst);
+        self.asking.fetch_sub(1, Ordering::SeqCst);
+        out
+    }
+}
+
+/// `fut` for at most `limit`, not counting the time the human spends on the server's
+/// questions meanwhile (`waits`): `Err(())` when the time is up.
+async fn within_limit<T>(
+    limit: Duration,
+    waits: &HumanWait,
+    fut: impl Future<Output = T>,
+) -> Result<T, ()> {
+    let fut = std::pin::pin!(fut);
+    let mut fut = fut;
+    let mut deadline = tokio::time::Instant::now() + limit;
+    let mut credited = waits.total_ms.load(Ordering::SeqCst);
+    loop {
+        match tokio::time::timeout_at(deadline, fut.as_mut()).await {
+            Ok(value) => return Ok(value),
+            Err(_) if waits.asking.load(Ordering::SeqCst) > 0 => {
+                // Someone is answering: look again shortly.
+                deadline = tokio::time::Instant::now() + Duration::from_millis(250);
+            }
+            Err(_) => {
+                let total = waits.total_ms.load(Ordering::SeqCst);
+                if total <= credited {
+                    return Err(());
+                }
+                deadline += Duration::from_millis(total - credited);
+                credited = total;
+            }
+        }
+    }
 }
 
 impl rmcp::ClientHandler for Handler {
@@ -139,7 +194,11 @@ impl rmcp::ClientHandler for Handler {
             return Ok(ElicitResult::new(ElicitationAction::Decline));
         };
         let answer = match &self.context.elicitor {
-            Some(elicitor) => elicitor.elicit(&self.server, &elicitation).await,
+            Some(elicitor) => {
+                self.waits
+                    .counting(elicitor.elicit(&self.server, &elicitation))
+                    .await
+            }
             None => Elicited::Decline,
         };
         Ok(match answer {
@@ -213,6 +272,7 @@ pub struct Connected {
     log: Option<Arc<Log>>,
     tools: Vec<ToolInfo>,
     extras: Extras,
+    waits: Arc<HumanWait>,
     /// How long starting and listing took.
     pub startup_ms: u64,
 }
@@ -369,7 +429,8 @@ impl Connected {
         }))
     }
 
-    /// Runs `fut` for at most `limit`. Dropping an rmcp request future sends
+    /// Runs `fut` for at most `limit` (time spent answering the server's questions not
+    /// counted). Dropping an rmcp request future sends
     /// `notifications/cancelled` for it, so a timed-out call is cancelled on the server.
     async fn bounded<T>(
         &self,
@@ -377,8 +438,8 @@ impl Connected {
         limit: Duration,
         fut: impl Future<Output = Result<T, ServiceError>>,
     ) -> Result<T, McpError> {
-        match tokio::time::timeout(limit, fut).await {
-            Err(_) => Err(McpError::Timeout {
+        match within_limit(limit, &self.waits, fut).await {
+            Err(()) => Err(McpError::Timeout {
                 server: self.spec.name.clone(),
                 what: what.into(),
                 after: limit,
@@ -511,10 +572,12 @@ async fn connect(
     context: &ClientContext,
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
+    let waits = Arc::new(HumanWait::default());
     let handler = || Handler {
         server: spec.name.clone(),
         context: context.clone(),
         events: events.clone(),
+        waits: Arc::clone(&waits),
     };
     let fail = |reason: String, stderr: Vec<String>| ConnectFailure {
         server: spec.name.clone(),
@@ -602,6 +665,7 @@ async fn connect(
                 log: Some(log),
                 tools,
                 extras,
+                waits: Arc::clone(&waits),
                 startup_ms: started.elapsed().as_millis() as u64,
                 spec,
             })
@@ -656,6 +720,7 @@ async fn connect(
                     log: None,
                     tools,
                     extras,
+                    waits: Arc::clone(&waits),
                     startup_ms: started.elapsed().as_millis() as u64,
                     spec,
                 }),
@@ -942,4 +1007,70 @@ pub(crate) fn resource_from_wire(wire: &Value) -> Option<Resource> {
         mime_type: first["mimeType"].as_str().map(str::to_string),
         text: first["text"].as_str()?.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On tokio's paused clock: a call of 1.5 s against a limit of 1 s times out alone,
+    /// and ends when a question the server asked meanwhile took the human 2 s.
+    #[tokio::test(start_paused = true)]
+    async fn time_spent_answering_a_servers_question_is_not_counted_against_its_call() {
+        let call = || tokio::time::sleep(Duration::from_millis(1500));
+        let waits = HumanWait::default();
+        assert_eq!(
+            within_limit(Duration::from_secs(1), &waits, call()).await,
+            Err(())
+        );
+
+        let waits = Arc::new(HumanWait::default());
+        let asker = Arc::clone(&waits);
+        let question = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            asker
+                .counting(tokio::time::sleep(Duration::from_secs(2)))
+                .await;
+        });
+        let call = async {
+            question.await.unwrap();
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        };
+        assert_eq!(
+            within_limit(Duration::from_secs(1), &waits, call).await,
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_form_elicitation_is_read_into_fields() {
+        let wire = serde_json::json!({
+            "message": "Who?",
+            "requestedSchema": {"type": "object", "properties": {
+                "name": {"type": "string", "title": "Your name"},
+                "level": {"type": "string", "enum": ["low", "high"]},
+                "n": {"type": "integer"},
+                "ok": {"type": "boolean", "description": "Sure?"}
+            }, "required": ["name"]}
+        });
+        let e = elicitation_from_wire(&wire).unwrap();
+        assert_eq!(e.message, "Who?");
+        let kinds: Vec<(&str, &FieldKind, bool)> = e
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), &f.kind, f.required))
+            .collect();
+        assert!(kinds.contains(&("name", &FieldKind::Text, true)));
+        assert!(kinds.contains(&(
+            "level",
+            &FieldKind::Choice(vec!["low".into(), "high".into()]),
+            false
+        )));
+        assert!(kinds.contains(&("n", &FieldKind::Integer, false)));
+        assert!(kinds.contains(&("ok", &FieldKind::Boolean, false)));
+        assert!(
+            elicitation_from_wire(&serde_json::json!({"mode": "url", "url": "https://x"}))
+                .is_none()
+        );
+    }
 }
