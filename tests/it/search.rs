@@ -1367,3 +1367,53 @@ fn servers_that_cannot_be_used_are_skipped_and_the_search_goes_on() {
     );
     assert!(text.contains("stderr: npm error code E404"), "{text}");
 }
+
+/// A token in an HTTP server's URL (`?api_key=`) is a secret: the server that repeats it
+/// in a result, the model that repeats it in the answer, `-v` and `--json` output,
+/// `archie mcp list` and the run store show it redacted, or not at all.
+#[test]
+fn a_token_in_a_servers_url_is_redacted_everywhere() {
+    let key = "probeQUERYKEY-4711x";
+    let (dir, mock) = project();
+    let tasks = plan(&[("web__whoami", json!({"query": "key"}))]);
+    mock.answer_with(move |req| {
+        if is_plan(req) {
+            Reply::json(tasks.clone())
+        } else {
+            Reply::split(format!("Its key is {key}."), 3)
+        }
+    });
+    let server = HttpServer::start(dir.path(), "web", &["--whoami"]);
+    let url = format!("{}?region=eu&api_key={key}", server.url());
+    let config = write_config(dir.path(), json!({"web": {"type": "http", "url": url}}));
+    let cfg = config.to_str().unwrap();
+    let mut seen = String::new();
+    for args in [
+        vec!["-v", "--json", "search", "--mcp-config", cfg, "key?"],
+        vec!["-v", "search", "--mcp-config", cfg, "key?"],
+        vec!["mcp", "list", "--mcp-config", cfg],
+        vec!["--json", "mcp", "list", "--mcp-config", cfg],
+    ] {
+        let out = run_ok(dir.path(), &mock, &args);
+        seen.push_str(&stdout(&out));
+        seen.push_str(&stderr(&out));
+    }
+    // The server was called at its URL, and said its key: archie met the secret.
+    assert!(
+        mock.received()[1].text().contains("my key is"),
+        "{}",
+        mock.received()[1].text()
+    );
+    assert!(seen.contains("api_key=[redacted]"), "{seen}");
+    assert!(!seen.contains(key), "{seen}");
+    assert!(dir.path().join(".archie/archie.db").is_file());
+    for entry in std::fs::read_dir(dir.path().join(".archie")).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(
+            !bytes.windows(key.len()).any(|w| w == key.as_bytes()),
+            "{} holds the key",
+            path.display()
+        );
+    }
+}
