@@ -1404,6 +1404,9 @@ fn a_token_in_a_servers_url_is_redacted_everywhere() {
         "{}",
         mock.received()[1].text()
     );
+    for req in mock.received() {
+        assert!(!req.text().contains(key), "the model was told the key");
+    }
     assert!(seen.contains("api_key=[redacted]"), "{seen}");
     assert!(!seen.contains(key), "{seen}");
     assert!(dir.path().join(".archie/archie.db").is_file());

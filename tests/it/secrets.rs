@@ -554,6 +554,12 @@ fn a_server_echoing_its_tokens_leaves_them_nowhere_archie_writes() {
             }
         }
     }
+    // Nor is the model told them (the tool result, the server's instructions).
+    for req in env.mock().received() {
+        for secret in [token, password] {
+            assert!(!req.text().contains(secret), "the model was told {secret}");
+        }
+    }
     assert!(
         env.path().join(".archie/archie.db").is_file(),
         "{}",

@@ -127,9 +127,9 @@ pub(super) async fn discover(
         .iter()
         .filter(|c| picked.iter().any(|(s, _)| *s == c.spec().name))
         .filter_map(|c| {
-            let text = c.instructions()?;
-            let mut text: String = text.chars().take(INSTRUCTION_CHARS).collect();
-            if text.len() < c.instructions().map_or(0, str::len) {
+            let full = crate::secrets::redact_text(c.instructions()?);
+            let mut text: String = full.chars().take(INSTRUCTION_CHARS).collect();
+            if text.len() < full.len() {
                 text.push('…');
             }
             Some(ServerInstructions {
@@ -144,16 +144,15 @@ pub(super) async fn discover(
         .map(|((server, t), name)| Offered {
             name,
             server,
-            description: t
-                .description
-                .or(t.title)
-                .unwrap_or_default()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .chars()
-                .take(DESCRIPTION_CHARS)
-                .collect(),
+            description: crate::secrets::redact_text(
+                &t.description.or(t.title).unwrap_or_default(),
+            )
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .take(DESCRIPTION_CHARS)
+            .collect(),
             tool: t.name,
             input_schema: t.input_schema,
             hints: t.annotations,

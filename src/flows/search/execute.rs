@@ -114,7 +114,9 @@ pub(super) async fn execute(
     let texts: Vec<Option<String>> = outputs
         .iter()
         .map(|o| match o {
-            Some((Ok(out), _, _)) => Some(out.to_text()),
+            // What a server returns may repeat a secret (its own token, say): the model
+            // is told none.
+            Some((Ok(out), _, _)) => Some(crate::secrets::redact_text(&out.to_text())),
             _ => None,
         })
         .collect();
@@ -149,7 +151,7 @@ pub(super) async fn execute(
             }
             (None, Some((Err(e), at, ms))) => {
                 result.status = "failed".into();
-                result.text = format!("failed: {e}");
+                result.text = crate::secrets::redact_text(&format!("failed: {e}"));
                 result.started_ms = Some(*at);
                 result.ms = Some(*ms);
                 reason = Some(e.clone());
