@@ -151,18 +151,6 @@ pub enum Transport {
     },
 }
 
-impl Transport {
-    /// One line for people: the command line or the URL.
-    pub fn describe(&self) -> String {
-        match self {
-            Transport::Stdio { command, args, .. } => {
-                crate::shell::join(std::iter::once(command).chain(args))
-            }
-            Transport::Http { url, .. } => url.clone(),
-        }
-    }
-}
-
 /// The JSON file.
 #[derive(Debug, Deserialize)]
 struct File {
