@@ -51,7 +51,8 @@ fn command_line_error(err: clap::Error) -> u8 {
         ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) && let Some(help) = archie::cli::help::for_command_line(&args)
     {
-        print!("{help}");
+        // `archie --help | head -1` closes stdout: not a panic.
+        let _ = std::io::Write::write_all(&mut std::io::stdout(), help.as_bytes());
         return code;
     }
     let mut message = None;

@@ -45,6 +45,36 @@ pub fn register_url_password(url: &str) {
     }
 }
 
+/// Whether a variable, header or query parameter named `name` holds a secret: one of
+/// its words (split at `_`, `-` and `.`, case ignored) is a secret word (`API_KEY`,
+/// `GITHUB_TOKEN`, `client-secret`, `access_token`, `DB_PASSWORD`, `apikey`, …).
+pub fn is_secret_name(name: &str) -> bool {
+    name.to_ascii_lowercase()
+        .split(['_', '-', '.'])
+        .any(|word| SECRET_WORDS.contains(&word) || matches!(word, "sig" | "signature"))
+}
+
+/// Remembers the secrets a URL carries: the password of its user info, and the value of
+/// every query parameter whose name says it is a secret (`?api_key=…`, `&token=…`,
+/// `access_token`, `sig`), raw and percent-decoded.
+pub fn register_url_secrets(url: &str) {
+    register_url_password(url);
+    let Some((_, query)) = url.split_once('?') else {
+        return;
+    };
+    let query = query.split('#').next().unwrap_or("");
+    for pair in query.split('&') {
+        if let Some((name, value)) = pair.split_once('=')
+            && is_secret_name(&percent_decode(name).unwrap_or_else(|_| name.to_string()))
+        {
+            register(value);
+            if let Ok(decoded) = percent_decode(&value.replace('+', " ")) {
+                register(&decoded);
+            }
+        }
+    }
+}
+
 /// `%XX` escapes decoded (an invalid escape or invalid UTF-8 is an error).
 fn percent_decode(text: &str) -> Result<String, ()> {
     let bytes = text.as_bytes();
@@ -445,6 +475,30 @@ mod tests {
             "the password is [redacted] or [redacted]"
         );
         assert_eq!(redact_text("archieuser onlyuser"), "archieuser onlyuser");
+    }
+
+    #[test]
+    fn secret_names_and_url_query_tokens_are_known() {
+        for name in [
+            "API_KEY",
+            "GITHUB_TOKEN",
+            "client-secret",
+            "access_token",
+            "apikey",
+            "sig",
+        ] {
+            assert!(is_secret_name(name), "{name}");
+        }
+        for name in ["PATH", "MEMORY_FILE_PATH", "keyboard", "DEBUG", "tokenizer"] {
+            assert!(!is_secret_name(name), "{name}");
+        }
+        register_url_secrets(
+            "https://h.example/mcp?region=eu-west-1x&api_key=probeQUERY%2Bkey1&x=1",
+        );
+        assert_eq!(
+            redact_text("k=probeQUERY%2Bkey1 or probeQUERY+key1; region eu-west-1x"),
+            "k=[redacted] or [redacted]; region eu-west-1x"
+        );
     }
 
     /// `pieces` through a [`StreamRedactor`], joined.

@@ -32,7 +32,7 @@ pub struct LlmArgs {
     pub structured: Option<Structured>,
 
     /// Give up on an LLM call after SECS seconds in all, retries and waits included
-    /// (default 600; 1800 for a local server)
+    /// (default 600; 900 for a local server)
     #[arg(long, global = true, value_name = "SECS")]
     pub timeout: Option<f64>,
 

@@ -113,7 +113,21 @@ async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
     let config = super::search::mcp_config(app, args.mcp_config.as_deref())?;
     let builtin = builtin(app, &InputArgs::default(), false);
     let verbose = app.settings.verbosity == crate::ui::Verbosity::Verbose;
-    let reports = crate::mcp::inspect(&config.servers, &builtin, &app.events, verbose).await;
+    let mut reports = crate::mcp::inspect(&config.servers, &builtin, &app.events, verbose).await;
+    for skipped in &config.skipped {
+        reports.push(crate::mcp::ServerReport {
+            name: skipped.server.clone(),
+            transport: "-".into(),
+            target: String::new(),
+            started: false,
+            ms: 0,
+            error: Some(format!("skipped: {}", skipped.message())),
+            stderr: Vec::new(),
+            tools: Vec::new(),
+            instructions: None,
+            prompts: Vec::new(),
+        });
+    }
     if app.settings.json {
         app.events.emit(Event::Data {
             value: serde_json::to_value(&reports)?,

@@ -129,7 +129,16 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         documents,
         writes: false,
     });
-    let env = SearchEnv::new(
+    let skipped = config
+        .skipped
+        .iter()
+        .map(|s| crate::mcp::ConnectFailure {
+            server: s.server.clone(),
+            reason: s.message(),
+            stderr: Vec::new(),
+        })
+        .collect();
+    let mut env = SearchEnv::new(
         llm.clone(),
         prompts,
         builtin.clone(),
@@ -141,6 +150,22 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         },
         settings.verbosity == crate::ui::Verbosity::Verbose,
     );
+    env.skipped = skipped;
+    // The folders archie works in, offered to the servers as roots: the current one and
+    // each folder given with -i.
+    let mut roots = vec![std::env::current_dir().unwrap_or_default()];
+    for input in &args.inputs.inputs {
+        if input.is_dir() && !roots.iter().any(|r| r == input) {
+            roots.push(input.clone());
+        }
+    }
+    env.client = crate::mcp::ClientContext {
+        roots,
+        elicitor: Some(std::sync::Arc::new(search::PromptElicitor::new(
+            env.prompter.clone(),
+            app.events.clone(),
+        ))),
+    };
     let state = SearchState {
         query: query.clone(),
         session,

@@ -642,13 +642,12 @@ impl OpenAiCompatible {
         max_tokens: u32,
         deadline: Instant,
     ) -> Result<Answer, LlmError> {
+        // Streamed or not, the first byte of the answer (a whole answer's headers come
+        // when it is done) is bounded by the first-token timeout, each later piece by the
+        // idle timeout, and all of it by the call's deadline: a server that accepts a
+        // request and says nothing is hung, whatever the call.
         let deadlines = Deadlines::new(
-            if stream {
-                self.config.first_token_timeout
-            } else {
-                // A whole answer's headers come when it is done: only the deadline bounds it.
-                deadline.saturating_duration_since(Instant::now())
-            },
+            self.config.first_token_timeout,
             self.config.idle_timeout,
             deadline,
         );

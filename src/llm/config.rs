@@ -210,7 +210,7 @@ pub struct LlmSection {
     /// The total deadline of one call (retries and waits included), seconds.
     pub timeout_secs: Option<f64>,
     pub connect_timeout_secs: Option<f64>,
-    /// From sending a request to the first streamed token, seconds.
+    /// From sending a request to the first token (first byte when not streamed), seconds.
     pub first_token_timeout_secs: Option<f64>,
     /// Between two pieces of a streamed answer, seconds.
     pub idle_timeout_secs: Option<f64>,
@@ -288,7 +288,8 @@ pub struct LlmConfig {
     /// that timed out is not sent again while the abandoned one may still be running.
     pub local: bool,
     pub connect_timeout: Duration,
-    /// From sending a request to its first streamed token.
+    /// From sending a request to its first streamed token (or, not streamed, to the
+    /// first byte of the whole answer).
     pub first_token_timeout: Duration,
     /// Between two pieces of a streamed answer (or of a whole answer's body).
     pub idle_timeout: Duration,
@@ -307,7 +308,7 @@ impl LlmConfig {
     /// Defaults for `base_url` and `model`: streaming on, cache on (used when the client
     /// is given one), structured auto, concurrency auto, 4 attempts, 1 s backoff base;
     /// first token within 120 s (300 s for a local server), 60 s at most between pieces
-    /// of a stream, 600 s per call in all (1800 s for a local server).
+    /// of a stream, 600 s per call in all (900 s for a local server).
     pub fn new(base_url: impl Into<String>, model: impl Into<String>) -> Self {
         let base_url = base_url.into().trim_end_matches('/').to_string();
         let local = is_local_url(&base_url);
@@ -320,7 +321,7 @@ impl LlmConfig {
     pub fn set_local(&mut self, local: bool) {
         self.local = local;
         self.first_token_timeout = Duration::from_secs(if local { 300 } else { 120 });
-        self.retry.deadline = Some(Duration::from_secs(if local { 1800 } else { 600 }));
+        self.retry.deadline = Some(Duration::from_secs(if local { 900 } else { 600 }));
     }
 
     fn with_local(base_url: String, model: String, local: bool) -> Self {
@@ -345,7 +346,7 @@ impl LlmConfig {
             first_token_timeout: Duration::from_secs(if local { 300 } else { 120 }),
             idle_timeout: Duration::from_secs(60),
             retry: crate::retry::RetryPolicy {
-                deadline: Some(Duration::from_secs(if local { 1800 } else { 600 })),
+                deadline: Some(Duration::from_secs(if local { 900 } else { 600 })),
                 ..crate::retry::RetryPolicy::default()
             },
             max_reply_bytes: 16 << 20,

@@ -21,6 +21,7 @@ use rmcp::transport::streamable_http_client::{
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
@@ -33,7 +34,234 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// Lines of a server's stderr quoted when it fails.
 pub const STDERR_TAIL: usize = 5;
 
-type Client = RunningService<RoleClient, ClientConfig>;
+type Client = RunningService<RoleClient, Handler>;
+
+/// What archie offers the servers it connects to, beyond calling them: the folders it
+/// works in (`roots`), and someone to answer their questions (elicitation).
+#[derive(Clone, Default)]
+pub struct ClientContext {
+    /// Folders, served as `file://` roots.
+    pub roots: Vec<std::path::PathBuf>,
+    /// Who answers a server's `elicitation/create`; without one every request is
+    /// declined.
+    pub elicitor: Option<Arc<dyn Elicitor>>,
+}
+
+/// A server's question for the human (a form of simple fields).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Elicitation {
+    pub message: String,
+    pub fields: Vec<Field>,
+}
+
+/// One field of an [`Elicitation`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    pub name: String,
+    /// The title or description, if the server gave one.
+    pub label: Option<String>,
+    pub kind: FieldKind,
+    pub required: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldKind {
+    Text,
+    Number,
+    Integer,
+    Boolean,
+    Choice(Vec<String>),
+}
+
+/// What the human made of an [`Elicitation`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Elicited {
+    Accept(Map<String, Value>),
+    Decline,
+    Cancel,
+}
+
+/// Puts a server's question to the human (the flows implement it over their prompter).
+pub trait Elicitor: Send + Sync {
+    fn elicit<'a>(&'a self, server: &'a str, request: &'a Elicitation) -> BoxFuture<'a, Elicited>;
+}
+
+/// archie as an MCP client: its identity and capabilities, its roots, its elicitor.
+pub(crate) struct Handler {
+    server: String,
+    context: ClientContext,
+    events: Events,
+    waits: Arc<HumanWait>,
+}
+
+/// The time a server's questions wait for the human: it does not count against the
+/// timeout of the call they came with (a person may take longer than a tool may).
+#[derive(Debug, Default)]
+struct HumanWait {
+    /// Questions being asked now.
+    asking: AtomicUsize,
+    /// Milliseconds spent on questions so far.
+    total_ms: AtomicU64,
+}
+
+impl HumanWait {
+    /// Runs `ask`, counting its time.
+    async fn counting<T>(&self, ask: impl Future<Output = T>) -> T {
+        self.asking.fetch_add(1, Ordering::SeqCst);
+        let started = tokio::time::Instant::now();
+        let out = ask.await;
+        self.total_ms
+            .fetch_add(started.elapsed().as_millis() as u64, Ordering::SeqCst);
+        self.asking.fetch_sub(1, Ordering::SeqCst);
+        out
+    }
+}
+
+/// `fut` for at most `limit`, not counting the time the human spends on the server's
+/// questions meanwhile (`waits`): `Err(())` when the time is up.
+async fn within_limit<T>(
+    limit: Duration,
+    waits: &HumanWait,
+    fut: impl Future<Output = T>,
+) -> Result<T, ()> {
+    let fut = std::pin::pin!(fut);
+    let mut fut = fut;
+    let mut deadline = tokio::time::Instant::now() + limit;
+    let mut credited = waits.total_ms.load(Ordering::SeqCst);
+    loop {
+        match tokio::time::timeout_at(deadline, fut.as_mut()).await {
+            Ok(value) => return Ok(value),
+            Err(_) if waits.asking.load(Ordering::SeqCst) > 0 => {
+                // Someone is answering: look again shortly.
+                deadline = tokio::time::Instant::now() + Duration::from_millis(250);
+            }
+            Err(_) => {
+                let total = waits.total_ms.load(Ordering::SeqCst);
+                if total <= credited {
+                    return Err(());
+                }
+                deadline += Duration::from_millis(total - credited);
+                credited = total;
+            }
+        }
+    }
+}
+
+impl rmcp::ClientHandler for Handler {
+    fn get_info(&self) -> ClientConfig {
+        client_config(&self.context)
+    }
+
+    // Roots are deprecated by SEP-2577 (the 2026 revision); the revisions archie
+    // negotiates (up to 2025-11-25) have them, and servers such as server-everything and
+    // server-filesystem use them.
+    #[allow(deprecated)]
+    async fn list_roots(
+        &self,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ListRootsResult, rmcp::ErrorData> {
+        let roots = self
+            .context
+            .roots
+            .iter()
+            .filter_map(|dir| {
+                let dir = std::path::absolute(dir).ok()?;
+                let uri = reqwest::Url::from_directory_path(&dir).ok()?;
+                let mut root = rmcp::model::Root::new(uri.to_string());
+                root.name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+                Some(root)
+            })
+            .collect();
+        Ok(rmcp::model::ListRootsResult::new(roots))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitResult, ElicitationAction};
+        let wire = serde_json::to_value(&request).unwrap_or_default();
+        let Some(elicitation) = elicitation_from_wire(&wire) else {
+            self.events.emit(Event::Warning {
+                message: format!(
+                    "{} asked to send you to a web page ({}); archie declined (it only \
+                     asks questions at the terminal)",
+                    self.server,
+                    crate::secrets::redact_text(wire["url"].as_str().unwrap_or(""))
+                ),
+            });
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        };
+        let answer = match &self.context.elicitor {
+            Some(elicitor) => {
+                self.waits
+                    .counting(elicitor.elicit(&self.server, &elicitation))
+                    .await
+            }
+            None => Elicited::Decline,
+        };
+        Ok(match answer {
+            Elicited::Accept(content) => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content))
+            }
+            Elicited::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Elicited::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+        })
+    }
+}
+
+/// A form elicitation's message and fields (wire JSON); `None` for another mode (a URL).
+fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
+    if wire["mode"].as_str().is_some_and(|m| m != "form") {
+        return None;
+    }
+    let schema = &wire["requestedSchema"];
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let fields = schema["properties"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(name, p)| {
+            let choices: Vec<String> = p["enum"]
+                .as_array()
+                .or_else(|| p["oneOf"].as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|v| {
+                    v.as_str()
+                        .or_else(|| v["const"].as_str())
+                        .map(str::to_string)
+                })
+                .collect();
+            let kind = match p["type"].as_str() {
+                _ if !choices.is_empty() => FieldKind::Choice(choices),
+                Some("boolean") => FieldKind::Boolean,
+                Some("integer") => FieldKind::Integer,
+                Some("number") => FieldKind::Number,
+                _ => FieldKind::Text,
+            };
+            Field {
+                name: name.clone(),
+                label: p["title"]
+                    .as_str()
+                    .or_else(|| p["description"].as_str())
+                    .map(str::to_string),
+                kind,
+                required: required.contains(&name.as_str()),
+            }
+        })
+        .collect();
+    Some(Elicitation {
+        message: wire["message"].as_str().unwrap_or("").to_string(),
+        fields,
+    })
+}
 
 /// A server that started and listed its tools.
 pub struct Connected {
@@ -43,6 +271,8 @@ pub struct Connected {
     process: Mutex<Option<ServerProcess>>,
     log: Option<Arc<Log>>,
     tools: Vec<ToolInfo>,
+    extras: Extras,
+    waits: Arc<HumanWait>,
     /// How long starting and listing took.
     pub startup_ms: u64,
 }
@@ -66,6 +296,27 @@ impl Connected {
         &self.tools
     }
 
+    /// The tools archie adds to read the server's resources ([`LIST_RESOURCES`],
+    /// [`READ_RESOURCE`]), when it has resources and no tools of those names; offered
+    /// beside its own.
+    pub fn resource_tools(&self) -> Vec<ToolInfo> {
+        if self.extras.resource_tools {
+            resource_tools()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// What the server says about using it (its `instructions`).
+    pub fn instructions(&self) -> Option<&str> {
+        self.extras.instructions.as_deref()
+    }
+
+    /// Its prompts: name and description.
+    pub fn prompts(&self) -> &[(String, String)] {
+        &self.extras.prompts
+    }
+
     /// The last lines the server wrote to stderr.
     pub fn stderr_tail(&self, n: usize) -> Vec<String> {
         self.log.as_ref().map(|l| l.tail(n)).unwrap_or_default()
@@ -86,14 +337,25 @@ impl Connected {
         }
     }
 
-    fn closed(&self) -> McpError {
+    /// The connection closed: how the server ended, if it did (waiting a moment for it,
+    /// and for the rest of its stderr), and what it last wrote.
+    async fn closed(&self) -> McpError {
+        let exit = match self.process.lock().await.as_mut() {
+            Some(process) => process.exited(EXIT_GRACE).await.map(|s| s.to_string()),
+            None => None,
+        };
         McpError::Closed {
             server: self.spec.name.clone(),
-            stderr: self.stderr_tail(STDERR_TAIL),
+            exit,
+            stderr: self
+                .log
+                .as_ref()
+                .map(|l| failure_tail(l))
+                .unwrap_or_default(),
         }
     }
 
-    fn service_error(&self, what: &str, err: ServiceError) -> McpError {
+    async fn service_error(&self, what: &str, err: ServiceError) -> McpError {
         match err {
             ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
                 match self.log.as_ref().and_then(|l| l.oversize()) {
@@ -105,7 +367,7 @@ impl Connected {
                             limit >> 20
                         ),
                     },
-                    None => self.closed(),
+                    None => self.closed().await,
                 }
             }
             ServiceError::Timeout { timeout } => McpError::Timeout {
@@ -126,7 +388,49 @@ impl Connected {
         }
     }
 
-    /// Runs `fut` for at most `limit`. Dropping an rmcp request future sends
+    /// `resources/list`, every page (at most [`MAX_PAGES`]), as a tool's text result.
+    async fn list_resources(&self) -> Result<ToolOutput, McpError> {
+        let mut lines = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let params = cursor
+                .take()
+                .map(|c| PaginatedRequestParams::default().with_cursor(Some(c)));
+            let page = self
+                .bounded(
+                    "listing resources",
+                    self.spec.tool_timeout,
+                    self.peer.list_resources(params),
+                )
+                .await?;
+            let wire = serde_json::to_value(&page).unwrap_or_default();
+            for r in wire["resources"].as_array().into_iter().flatten() {
+                let mut line = format!("- {}", r["uri"].as_str().unwrap_or(""));
+                if let Some(name) = r["name"].as_str() {
+                    line.push_str(&format!(" ({name})"));
+                }
+                if let Some(d) = r["description"].as_str() {
+                    line.push_str(&format!(": {d}"));
+                }
+                if let Some(m) = r["mimeType"].as_str() {
+                    line.push_str(&format!(" [{m}]"));
+                }
+                lines.push(line);
+            }
+            match wire["nextCursor"].as_str() {
+                Some(next) if !next.is_empty() => cursor = Some(next.to_string()),
+                _ => break,
+            }
+        }
+        Ok(ToolOutput::text(if lines.is_empty() {
+            "no resources".to_string()
+        } else {
+            lines.join("\n")
+        }))
+    }
+
+    /// Runs `fut` for at most `limit` (time spent answering the server's questions not
+    /// counted). Dropping an rmcp request future sends
     /// `notifications/cancelled` for it, so a timed-out call is cancelled on the server.
     async fn bounded<T>(
         &self,
@@ -134,13 +438,13 @@ impl Connected {
         limit: Duration,
         fut: impl Future<Output = Result<T, ServiceError>>,
     ) -> Result<T, McpError> {
-        match tokio::time::timeout(limit, fut).await {
-            Err(_) => Err(McpError::Timeout {
+        match within_limit(limit, &self.waits, fut).await {
+            Err(()) => Err(McpError::Timeout {
                 server: self.spec.name.clone(),
                 what: what.into(),
                 after: limit,
             }),
-            Ok(Err(err)) => Err(self.service_error(what, err)),
+            Ok(Err(err)) => Err(self.service_error(what, err).await),
             Ok(Ok(value)) => Ok(value),
         }
     }
@@ -161,6 +465,20 @@ impl ToolServer for Connected {
         arguments: Map<String, Value>,
     ) -> BoxFuture<'a, Result<ToolOutput, McpError>> {
         Box::pin(async move {
+            if self.extras.resource_tools {
+                match tool {
+                    LIST_RESOURCES => return self.list_resources().await,
+                    READ_RESOURCE => {
+                        let uri = arguments.get("uri").and_then(Value::as_str).unwrap_or("");
+                        let resource = self.read_resource(uri).await?;
+                        return Ok(ToolOutput::text(format!(
+                            "[resource {}]\n{}",
+                            resource.uri, resource.text
+                        )));
+                    }
+                    _ => {}
+                }
+            }
             let what = format!("calling {tool}");
             let params = CallToolRequestParams::new(tool.to_string()).with_arguments(arguments);
             let result = self
@@ -192,11 +510,21 @@ impl ToolServer for Connected {
     }
 }
 
-/// The client's identity and the newest protocol version that still has `initialize`
-/// (what servers of every age answer).
-fn client_config() -> ClientConfig {
+/// The client's identity, its capabilities (`roots` when it has folders to offer,
+/// `elicitation` (form) when someone can answer), and the newest protocol version that
+/// still has `initialize` (what servers of every age answer).
+fn client_config(context: &ClientContext) -> ClientConfig {
+    let mut capabilities = serde_json::Map::new();
+    if !context.roots.is_empty() {
+        capabilities.insert("roots".into(), serde_json::json!({"listChanged": false}));
+    }
+    if context.elicitor.is_some() {
+        capabilities.insert("elicitation".into(), serde_json::json!({}));
+    }
+    let capabilities: ClientCapabilities =
+        serde_json::from_value(Value::Object(capabilities)).unwrap_or_default();
     ClientConfig::new(
-        ClientCapabilities::default(),
+        capabilities,
         Implementation::new("archie", env!("CARGO_PKG_VERSION")),
     )
     .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
@@ -210,10 +538,20 @@ pub async fn connect_all(
     events: &Events,
     verbose: bool,
 ) -> (Vec<Connected>, Vec<ConnectFailure>) {
+    connect_all_with(specs, events, verbose, &ClientContext::default()).await
+}
+
+/// [`connect_all`], offering the servers `context` (roots, elicitation).
+pub async fn connect_all_with(
+    specs: &[ServerSpec],
+    events: &Events,
+    verbose: bool,
+    context: &ClientContext,
+) -> (Vec<Connected>, Vec<ConnectFailure>) {
     let results = futures::future::join_all(
         specs
             .iter()
-            .map(|spec| connect(spec.clone(), events, verbose)),
+            .map(|spec| connect(spec.clone(), events, verbose, context)),
     )
     .await;
     let mut ok = Vec::new();
@@ -231,8 +569,16 @@ async fn connect(
     spec: ServerSpec,
     events: &Events,
     verbose: bool,
+    context: &ClientContext,
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
+    let waits = Arc::new(HumanWait::default());
+    let handler = || Handler {
+        server: spec.name.clone(),
+        context: context.clone(),
+        events: events.clone(),
+        waits: Arc::clone(&waits),
+    };
     let fail = |reason: String, stderr: Vec<String>| ConnectFailure {
         server: spec.name.clone(),
         reason,
@@ -247,9 +593,16 @@ async fn connect(
         } => {
             let mut cmd = tokio::process::Command::new(command);
             cmd.args(args);
-            // archie's own LLM key is not the server's business.
-            cmd.env_remove("OPENAI_API_KEY");
+            // Not archie's environment: the few variables a program needs, those the
+            // server's `env_vars` names, and its own `env` (see `config`).
+            cmd.env_clear();
+            cmd.envs(&spec.inherit);
             cmd.envs(env);
+            for withheld in &spec.withheld {
+                events.emit(Event::Warning {
+                    message: format!("{}: {withheld}", spec.name),
+                });
+            }
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }
@@ -261,7 +614,7 @@ async fn connect(
             )
             .map_err(|e| {
                 fail(
-                    format!("could not start `{}`: {e}", spec.transport.describe()),
+                    format!("could not start `{}`: {e}", spec.display),
                     Vec::new(),
                 )
             })?;
@@ -271,16 +624,16 @@ async fn connect(
             let transport = AsyncRwTransport::new_client(pipes.stdout, pipes.stdin)
                 .with_max_line_length(usize::MAX);
             let handshake = async {
-                let client = client_config()
+                let client = handler()
                     .serve(transport)
                     .await
                     .map_err(|e| root_cause(&e))?;
-                let tools = list_all(&client).await?;
+                let tools = listing(&client).await?;
                 Ok::<_, String>((client, tools))
             };
             let outcome = tokio::time::timeout(spec.startup_timeout, handshake).await;
             let mut process = process;
-            let (client, tools) = match outcome {
+            let (client, (tools, extras)) = match outcome {
                 Ok(Ok(pair)) => pair,
                 Ok(Err(err)) => {
                     let status = process.exited(EXIT_GRACE).await;
@@ -294,13 +647,13 @@ async fn connect(
                             None => format!("failed to start: {err}"),
                         },
                     };
-                    return Err(fail(reason, log.tail(STDERR_TAIL)));
+                    return Err(fail(reason, failure_tail(&log)));
                 }
                 Err(_) => {
                     process.shutdown(EXIT_GRACE).await;
                     return Err(fail(
                         format!("did not start in {} s", spec.startup_timeout.as_secs_f64()),
-                        log.tail(STDERR_TAIL),
+                        failure_tail(&log),
                     ));
                 }
             };
@@ -311,6 +664,8 @@ async fn connect(
                 process: Mutex::new(Some(process)),
                 log: Some(log),
                 tools,
+                extras,
+                waits: Arc::clone(&waits),
                 startup_ms: started.elapsed().as_millis() as u64,
                 spec,
             })
@@ -327,11 +682,11 @@ async fn connect(
                 let config = http_config(url, headers)?;
                 let transport = StreamableHttpClientTransport::from_config(config);
                 let handshake = async {
-                    let client = client_config()
+                    let client = handler()
                         .serve(transport)
                         .await
                         .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;
-                    let tools = list_all(&client).await.map_err(HttpFailure::retryable)?;
+                    let tools = listing(&client).await.map_err(HttpFailure::retryable)?;
                     Ok::<_, HttpFailure>((client, tools))
                 };
                 let left = deadline.saturating_sub(started.elapsed());
@@ -358,12 +713,14 @@ async fn connect(
                 )
                 .await;
             match result {
-                Ok((client, tools)) => Ok(Connected {
+                Ok((client, (tools, extras))) => Ok(Connected {
                     peer: client.peer().clone(),
                     client: Mutex::new(Some(client)),
                     process: Mutex::new(None),
                     log: None,
                     tools,
+                    extras,
+                    waits: Arc::clone(&waits),
                     startup_ms: started.elapsed().as_millis() as u64,
                     spec,
                 }),
@@ -374,6 +731,20 @@ async fn connect(
             }
         }
     }
+}
+
+/// The last lines of a server's stderr, for a failure; with npm's `npm error code …`
+/// line first when the tail does not hold it (npm ends with where its log is, which
+/// says nothing), so a failed `npx` says why (E404, ENOTFOUND, ETIMEDOUT, …).
+fn failure_tail(log: &Log) -> Vec<String> {
+    let mut tail = log.tail(STDERR_TAIL);
+    let is_code = |l: &String| l.starts_with("npm error code") || l.starts_with("npm ERR! code");
+    if !tail.iter().any(is_code)
+        && let Some(code) = log.tail(usize::MAX).into_iter().rev().find(is_code)
+    {
+        tail.insert(0, code);
+    }
+    tail
 }
 
 /// The innermost cause of an error (rmcp's outer messages name its internal types).
@@ -455,6 +826,101 @@ fn http_config(
         custom.insert(name, value);
     }
     Ok(config.custom_headers(custom))
+}
+
+/// What a server offers besides its tools.
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    /// Its `instructions` (from `initialize`).
+    instructions: Option<String>,
+    /// Its prompts (name, description), when it has the capability.
+    prompts: Vec<(String, String)>,
+    /// It has the `resources` capability.
+    resources: bool,
+    /// [`LIST_RESOURCES`] and [`READ_RESOURCE`] are offered for it.
+    resource_tools: bool,
+}
+
+/// The tool archie adds to a server with resources (and no tool of that name) to list
+/// them, so a plan can use them.
+pub const LIST_RESOURCES: &str = "list_resources";
+/// The tool archie adds to read one of those resources.
+pub const READ_RESOURCE: &str = "read_resource";
+
+/// The two resource tools, as a server's own tools look.
+fn resource_tools() -> Vec<ToolInfo> {
+    let read_only = super::Hints {
+        read_only: Some(true),
+        destructive: Some(false),
+        idempotent: Some(true),
+        open_world: None,
+    };
+    vec![
+        ToolInfo {
+            name: LIST_RESOURCES.into(),
+            title: None,
+            description: Some(
+                "List the resources (documents, files, records) this server offers: URI, \
+                 name, description. Read one with read_resource."
+                    .into(),
+            ),
+            input_schema: serde_json::json!({"type": "object", "properties": {}}),
+            output_schema: None,
+            annotations: read_only.clone(),
+        },
+        ToolInfo {
+            name: READ_RESOURCE.into(),
+            title: None,
+            description: Some("Read one resource of this server by its URI.".into()),
+            input_schema: serde_json::json!({
+                "type": "object",
+                "properties": {"uri": {"type": "string", "description": "the resource's URI"}},
+                "required": ["uri"]
+            }),
+            output_schema: None,
+            annotations: read_only,
+        },
+    ]
+}
+
+/// A server's tools (every page) and its extras: instructions, prompts (the first page;
+/// a server that fails to list them just has none), whether it has resources.
+async fn listing(client: &Client) -> Result<(Vec<ToolInfo>, Extras), String> {
+    let tools = list_all(client).await?;
+    let info = client
+        .peer_info()
+        .and_then(|i| serde_json::to_value(&*i).ok())
+        .unwrap_or_default();
+    let mut extras = Extras {
+        instructions: info["instructions"]
+            .as_str()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string),
+        prompts: Vec::new(),
+        resources: info["capabilities"].get("resources").is_some(),
+        resource_tools: false,
+    };
+    extras.resource_tools = extras.resources
+        && !tools
+            .iter()
+            .any(|t| t.name == LIST_RESOURCES || t.name == READ_RESOURCE);
+    if info["capabilities"].get("prompts").is_some()
+        && let Ok(page) = client.list_prompts(None).await
+    {
+        extras.prompts = page
+            .prompts
+            .iter()
+            .map(|p| {
+                let wire = serde_json::to_value(p).unwrap_or_default();
+                (
+                    wire["name"].as_str().unwrap_or("").to_string(),
+                    wire["description"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect();
+    }
+    Ok((tools, extras))
 }
 
 /// Every page of `tools/list`, at most [`MAX_PAGES`].
@@ -541,4 +1007,70 @@ pub(crate) fn resource_from_wire(wire: &Value) -> Option<Resource> {
         mime_type: first["mimeType"].as_str().map(str::to_string),
         text: first["text"].as_str()?.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On tokio's paused clock: a call of 1.5 s against a limit of 1 s times out alone,
+    /// and ends when a question the server asked meanwhile took the human 2 s.
+    #[tokio::test(start_paused = true)]
+    async fn time_spent_answering_a_servers_question_is_not_counted_against_its_call() {
+        let call = || tokio::time::sleep(Duration::from_millis(1500));
+        let waits = HumanWait::default();
+        assert_eq!(
+            within_limit(Duration::from_secs(1), &waits, call()).await,
+            Err(())
+        );
+
+        let waits = Arc::new(HumanWait::default());
+        let asker = Arc::clone(&waits);
+        let question = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            asker
+                .counting(tokio::time::sleep(Duration::from_secs(2)))
+                .await;
+        });
+        let call = async {
+            question.await.unwrap();
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        };
+        assert_eq!(
+            within_limit(Duration::from_secs(1), &waits, call).await,
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_form_elicitation_is_read_into_fields() {
+        let wire = serde_json::json!({
+            "message": "Who?",
+            "requestedSchema": {"type": "object", "properties": {
+                "name": {"type": "string", "title": "Your name"},
+                "level": {"type": "string", "enum": ["low", "high"]},
+                "n": {"type": "integer"},
+                "ok": {"type": "boolean", "description": "Sure?"}
+            }, "required": ["name"]}
+        });
+        let e = elicitation_from_wire(&wire).unwrap();
+        assert_eq!(e.message, "Who?");
+        let kinds: Vec<(&str, &FieldKind, bool)> = e
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), &f.kind, f.required))
+            .collect();
+        assert!(kinds.contains(&("name", &FieldKind::Text, true)));
+        assert!(kinds.contains(&(
+            "level",
+            &FieldKind::Choice(vec!["low".into(), "high".into()]),
+            false
+        )));
+        assert!(kinds.contains(&("n", &FieldKind::Integer, false)));
+        assert!(kinds.contains(&("ok", &FieldKind::Boolean, false)));
+        assert!(
+            elicitation_from_wire(&serde_json::json!({"mode": "url", "url": "https://x"}))
+                .is_none()
+        );
+    }
 }

@@ -24,7 +24,10 @@ mod process;
 pub mod server;
 
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
-pub use client::{ConnectFailure, Connected, connect_all};
+pub use client::{
+    ClientContext, ConnectFailure, Connected, Elicitation, Elicited, Elicitor, Field, FieldKind,
+    connect_all, connect_all_with,
+};
 pub use config::{McpConfig, ServerSpec, Transport};
 pub use server::serve_stdio;
 
@@ -53,9 +56,9 @@ pub struct Hints {
 
 impl Hints {
     /// Whether the tool may run without the user's consent: only a tool that says it is
-    /// read-only.
+    /// read-only and does not also say it is destructive (contradictory hints ask).
     pub fn runs_unasked(&self) -> bool {
-        self.read_only == Some(true)
+        self.read_only == Some(true) && self.destructive != Some(true)
     }
 }
 
@@ -200,9 +203,12 @@ pub enum McpError {
         what: String,
         message: String,
     },
-    #[error("{server}: the connection is closed{}", stderr_tail(.stderr))]
+    #[error("{server}: {}{}", closed_how(.exit), stderr_tail(.stderr))]
     Closed {
         server: String,
+        /// How the server's process ended (`exit status: 3`, `signal: 9 (SIGKILL)`),
+        /// when it did.
+        exit: Option<String>,
         /// The last lines the server wrote to stderr.
         stderr: Vec<String>,
     },
@@ -224,10 +230,18 @@ impl crate::error::Classify for McpError {
     }
 }
 
+fn closed_how(exit: &Option<String>) -> String {
+    match exit {
+        Some(status) => format!("the server exited ({status})"),
+        None => "the connection is closed".into(),
+    }
+}
+
 fn stderr_tail(lines: &[String]) -> String {
-    match lines.last() {
-        Some(last) => format!(" (its stderr ends: {last})"),
-        None => String::new(),
+    match lines {
+        [] => String::new(),
+        [last] => format!("; its stderr ends: {last}"),
+        lines => format!("; its stderr ends:\n  {}", lines.join("\n  ")),
     }
 }
 
@@ -285,6 +299,19 @@ pub struct ServerReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
     pub tools: Vec<ToolReport>,
+    /// What the server says about using it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
+    /// Its prompts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prompts: Vec<PromptReport>,
+}
+
+/// One prompt a server offers, as `archie mcp list` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PromptReport {
+    pub name: String,
+    pub description: String,
 }
 
 /// One tool as `archie mcp list` shows it.
@@ -316,8 +343,9 @@ pub async fn inspect(
         .collect();
     for spec in specs {
         if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
-            for t in c.tools() {
-                pairs.push((spec.name.clone(), t.clone(), spec.allows(&t.name)));
+            for t in c.tools().iter().cloned().chain(c.resource_tools()) {
+                let allowed = spec.allows(&t.name);
+                pairs.push((spec.name.clone(), t, allowed));
             }
         }
     }
@@ -351,13 +379,15 @@ pub async fn inspect(
         error: None,
         stderr: Vec::new(),
         tools: tools_of.remove(BUILTIN_SERVER).unwrap_or_default(),
+        instructions: None,
+        prompts: Vec::new(),
     }];
     for spec in specs {
         let transport = match spec.transport {
             Transport::Stdio { .. } => "stdio",
             Transport::Http { .. } => "http",
         };
-        let target = crate::secrets::redact_text(&spec.transport.describe());
+        let target = spec.display.clone();
         if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
             reports.push(ServerReport {
                 name: spec.name.clone(),
@@ -368,6 +398,15 @@ pub async fn inspect(
                 error: None,
                 stderr: Vec::new(),
                 tools: tools_of.remove(&spec.name).unwrap_or_default(),
+                instructions: c.instructions().map(crate::secrets::redact_text),
+                prompts: c
+                    .prompts()
+                    .iter()
+                    .map(|(name, description)| PromptReport {
+                        name: name.clone(),
+                        description: description.split_whitespace().collect::<Vec<_>>().join(" "),
+                    })
+                    .collect(),
             });
         } else if let Some(f) = failed.iter().find(|f| f.server == spec.name) {
             reports.push(ServerReport {
@@ -379,6 +418,8 @@ pub async fn inspect(
                 error: Some(f.reason.clone()),
                 stderr: f.stderr.clone(),
                 tools: Vec::new(),
+                instructions: None,
+                prompts: Vec::new(),
             });
         }
     }

@@ -11,8 +11,12 @@ pub fn hints_label(h: &Hints) -> String {
         Some(false) => out.push("writes"),
         None => {}
     }
-    if h.destructive == Some(true) && h.read_only != Some(true) {
-        out.push("destructive");
+    if h.destructive == Some(true) {
+        out.push(if h.read_only == Some(true) {
+            "destructive (contradictory: asks first)"
+        } else {
+            "destructive"
+        });
     }
     if h.idempotent == Some(true) && h.read_only != Some(true) {
         out.push("idempotent");
@@ -78,6 +82,21 @@ pub fn render_list(servers: &[ServerReport], source: Option<&str>) -> String {
                 .collect();
             out.push_str(&table(&rows, &[]));
             out.push('\n');
+        }
+        if let Some(instructions) = &s.instructions {
+            out.push_str(&format!(
+                "  {} {}\n",
+                console::style("instructions:").dim(),
+                truncate(instructions, 100)
+            ));
+        }
+        for p in &s.prompts {
+            out.push_str(&format!(
+                "  {} {}  {}\n",
+                console::style("prompt:").dim(),
+                p.name,
+                truncate(&p.description, 60)
+            ));
         }
     }
     out.trim_end().to_string()

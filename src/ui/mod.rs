@@ -12,6 +12,21 @@
 //! - archie's own symbols fall back to ASCII when the locale is not UTF-8.
 
 #[cfg(unix)]
+/// `eprintln!` and `eprint!` that survive a closed stderr (`archie … 2>&1 | head -3`):
+/// the write's error is ignored, where the std macros panic (exit 101).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod editor;
 mod json;
 pub mod mcp;

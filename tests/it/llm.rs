@@ -773,3 +773,34 @@ fn bad_configuration_is_a_usage_error_naming_the_file() {
     assert!(err.to_string().contains("not an http(s) URL"), "{err}");
     assert_eq!(crate::support::failure(err).0, 2);
 }
+
+/// A server that accepts a request that is not streamed (extraction's, or any under
+/// `--no-stream`) and never answers is given up at the first-token timeout, not at the
+/// call's deadline: the run fails naming that timeout.
+#[test]
+fn a_hung_server_is_given_up_at_the_first_token_timeout_when_not_streaming() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|_| Reply::silent());
+    env.docs("docs", 1);
+    env.write(
+        "archie.toml",
+        "[llm]\nfirst_token_timeout_secs = 1\ntimeout_secs = 50\n",
+    );
+    // Extraction is never streamed.
+    let ran = env.code(&["build-context", "shop", "-i", "docs"], 1);
+    assert!(
+        ran.stderr
+            .contains("did not send a first token within 1.0 s"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("within 50"), "{}", ran.stderr);
+    // Nor is anything under --no-stream.
+    let ran = env.code(&["--no-stream", "search", "Which services exist?"], 1);
+    assert!(
+        ran.stderr
+            .contains("did not send a first token within 1.0 s"),
+        "{}",
+        ran.stderr
+    );
+}

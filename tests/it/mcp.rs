@@ -43,6 +43,9 @@ fn spec(name: &str, memory: &Path) -> ServerSpec {
         tool_timeout: Duration::from_secs(30),
         enabled_tools: None,
         disabled_tools: Vec::new(),
+        inherit: Default::default(),
+        withheld: Vec::new(),
+        display: name.into(),
     }
 }
 

@@ -387,6 +387,48 @@ fn a_destructive_tool_runs_only_with_consent() {
 }
 
 #[test]
+fn contradictory_hints_ask_and_a_server_that_exits_mid_call_says_how_it_ended() {
+    let (dir, mock) = planning(&[
+        ("fs__both_hints", json!({"query": "x"})),
+        ("fs__die", json!({"query": "y"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
+    );
+    let evs = search_ok(dir.path(), &mock, config.to_str().unwrap(), "tidy up");
+    let results = task_results(&evs);
+    // readOnlyHint and destructiveHint together: asked, and with nobody to ask, skipped.
+    assert_eq!(results[0]["status"], "skipped", "{}", results[0]);
+    let asked = named(&evs, "interrupt");
+    assert!(
+        asked[0]["question"]
+            .as_str()
+            .unwrap()
+            .contains("says it only reads but also that it is destructive"),
+        "{asked:?}"
+    );
+    assert!(
+        !log_lines(&log)
+            .iter()
+            .any(|l| l.starts_with("call both_hints"))
+    );
+    // The server died during the call: its exit status and its last words.
+    assert_eq!(results[1]["status"], "failed", "{}", results[1]);
+    let reason = results[1]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("the server exited (exit status: 3)"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("fatal: lost the database connection"),
+        "{reason}"
+    );
+    assert!(!reason.contains("connection is closed"), "{reason}");
+}
+
+#[test]
 fn a_prompt_injection_in_a_document_does_not_get_a_destructive_call() {
     let (dir, mock) = project();
     let docs = dir.path().join("docs");
@@ -609,7 +651,10 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
     );
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
-    assert_eq!(offered["tools"], 9, "reads, writes and removals: {offered}");
+    assert_eq!(
+        offered["tools"], 11,
+        "reads, writes, removals and the two resource tools: {offered}"
+    );
     assert_eq!(task_results(&evs)[0]["status"], "done");
     let synth = mock.received()[1].text();
     assert!(synth.contains("Order Service"), "{synth}");
@@ -693,8 +738,18 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
     assert!(text.contains("stderr: fatal: cannot open"), "{text}");
     assert!(text.contains("fake__danger"), "{text}");
     assert!(text.contains("writes, destructive"), "{text}");
+    let line = |tool: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(tool))
+            .unwrap_or_default()
+            .to_string()
+    };
     assert!(
-        text.contains("fake__unmarked  no hints (asks first)"),
+        line("fake__unmarked ").contains(" no hints (asks first) "),
+        "{text}"
+    );
+    assert!(
+        line("fake__both_hints ").contains(" read-only, destructive (contradictory: asks first) "),
         "{text}"
     );
     assert!(text.contains("archie__find_entities"), "{text}");
@@ -1011,4 +1066,357 @@ fn an_unreachable_http_server_is_skipped_and_the_search_completes() {
         !text.contains(HTTP_TOKEN) && !err.contains(HTTP_TOKEN),
         "{err}"
     );
+}
+
+/// `archie search … 2>&1 | head -3`: once the reader is gone every write fails (EPIPE);
+/// archie must finish its run, not panic (exit 101). The pipe here is closed before
+/// archie starts, so every write to stdout and stderr meets it.
+#[test]
+fn closed_output_streams_are_not_a_panic() {
+    let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
+    for args in [
+        vec!["-v", "search", "Who writes orders?"],
+        vec!["--json", "search", "Who writes orders?"],
+        vec!["search", "--help"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let status = std::process::Command::new(archie_bin())
+            .current_dir(dir.path())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", dir.path())
+            .envs(mock.env())
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(writer.try_clone().unwrap())
+            .stderr(writer)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "archie {args:?}: 101 is a panic");
+    }
+}
+
+/// A plan that creates, relates and deletes on one server: each write starts only after
+/// the one before it ended, in plan order, however slow (server-memory's relations
+/// without their entities, issue 20). Reads still run at once.
+#[test]
+fn dependent_writes_run_one_after_another_in_plan_order() {
+    let (dir, mock) = planning(&[
+        ("fs__slow_a", json!({"query": "before"})),
+        ("fs__write", json!({"step": 1})),
+        ("fs__write", json!({"step": 2})),
+        ("fs__write", json!({"step": 3})),
+        ("fs__slow_c", json!({"query": "after"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap(), "--delay-ms", "300"])}),
+    );
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "--yes",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "make it so",
+        ],
+    );
+    assert!(
+        task_results(&evs).iter().all(|r| r["status"] == "done"),
+        "{:?}",
+        task_results(&evs)
+    );
+    let lines: Vec<String> = log_lines(&log)
+        .into_iter()
+        .filter(|l| l.starts_with("call") || l.starts_with("end"))
+        .map(|l| {
+            l.replace(" {\"query\": \"before\"}", "")
+                .replace(" {\"query\": \"after\"}", "")
+        })
+        .collect();
+    let writes: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| l.contains("write"))
+        .collect();
+    assert_eq!(
+        writes,
+        [
+            "call write {\"step\": 1}",
+            "end write 1",
+            "call write {\"step\": 2}",
+            "end write 2",
+            "call write {\"step\": 3}",
+            "end write 3"
+        ],
+        "{lines:?}"
+    );
+    // The read before went out before the first write; the read after, after the last.
+    let at = |l: &str| lines.iter().position(|x| x == l).unwrap();
+    assert!(
+        at("call slow_a") < at("call write {\"step\": 1}"),
+        "{lines:?}"
+    );
+    assert!(at("call slow_c") > at("end write 3"), "{lines:?}");
+}
+
+/// What archie declares and answers as a client: `roots` (the folder it works in) and
+/// `elicitation`, a server's question answered through the same prompter as archie's
+/// own (scripted here), or declined, and said, when nobody can answer.
+#[test]
+fn servers_get_archies_roots_and_their_questions_reach_the_human() {
+    let (dir, mock) = planning(&[
+        ("fs__ask", json!({"query": "deploy"})),
+        ("fs__roots", json!({"query": "where"})),
+    ]);
+    let log = dir.path().join("calls.log");
+    let config = write_config(
+        dir.path(),
+        json!({"fs": fake(&["--log", log.to_str().unwrap()])}),
+    );
+    let cfg = config.to_str().unwrap();
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "--answer",
+            "7",
+            "--answer",
+            "alice",
+            "--yes",
+            "search",
+            "--mcp-config",
+            cfg,
+            "who deploys?",
+        ],
+    );
+    assert!(
+        log_lines(&log).contains(
+            &"capabilities {\"elicitation\": {}, \"roots\": {\"listChanged\": false}}".to_string()
+        ),
+        "{:?}",
+        log_lines(&log)
+    );
+    let asked: Vec<String> = named(&evs, "interrupt")
+        .iter()
+        .map(|e| e["question"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        asked[0].starts_with("fs asks: Who is deploying?\nYears on call"),
+        "{asked:?}"
+    );
+    assert_eq!(asked.len(), 3, "{asked:?}");
+    let synth = mock.received()[1].text();
+    assert!(
+        synth.contains(
+            r#"elicited: {"action": "accept", "content": {"age": 7, "name": "alice", "sure": true}}"#
+        ),
+        "{synth}"
+    );
+    let root = format!("file://{}/", dir.path().canonicalize().unwrap().display());
+    assert!(
+        synth.contains(&format!(r#""uri": "{root}""#)),
+        "{root} in {synth}"
+    );
+    assert!(task_results(&evs).iter().all(|r| r["status"] == "done"));
+
+    // Nobody to answer: declined, and the run says so.
+    let (out, evs) = json_run(
+        dir.path(),
+        &mock,
+        &["--no-input", "search", "--mcp-config", cfg, "who deploys?"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let synth = mock.received().last().unwrap().text();
+    assert!(
+        synth.contains(r#"elicited: {"action": "decline"}"#),
+        "{synth}"
+    );
+    let warned: Vec<&Value> = named(&evs, "warning");
+    assert!(
+        warned
+            .iter()
+            .any(|w| w["message"].as_str().unwrap().contains(
+                "fs asked \u{201c}Who is deploying?\u{201d}: declined, there is nobody to answer"
+            )),
+        "{warned:?}"
+    );
+}
+
+/// Beyond tools: a server's `instructions` reach the planner, its resources are read
+/// through two tools archie adds (`list_resources`, `read_resource`), and `archie mcp
+/// list` shows its prompts and instructions.
+#[test]
+fn a_servers_instructions_resources_and_prompts_are_used() {
+    let (dir, mock) = planning(&[
+        ("fs__list_resources", json!({})),
+        ("fs__read_resource", json!({"uri": "fake://runbook"})),
+    ]);
+    let config = write_config(dir.path(), json!({"fs": fake(&["--resources"])}));
+    let cfg = config.to_str().unwrap();
+    let evs = search_ok(dir.path(), &mock, cfg, "how do I restart it?");
+    assert!(
+        task_results(&evs).iter().all(|r| r["status"] == "done"),
+        "{:?}",
+        task_results(&evs)
+    );
+    let planning = mock.received()[0].text();
+    assert!(
+        planning.contains("What the servers say about their tools"),
+        "{planning}"
+    );
+    assert!(
+        planning.contains("`fs`: Use echo for greetings."),
+        "{planning}"
+    );
+    let synth = mock.received()[1].text();
+    assert!(
+        synth.contains("- fake://runbook (Runbook): How to restart [text/plain]"),
+        "{synth}"
+    );
+    assert!(synth.contains("- fake://owners (Owners)"), "{synth}");
+    assert!(synth.contains("Restart with make restart."), "{synth}");
+
+    let out = crate::support::archie(dir.path())
+        .args(["mcp", "list", "--mcp-config", cfg])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("prompt: summarize  Summarize the incident"),
+        "{text}"
+    );
+    assert!(
+        text.contains("instructions: Use echo for greetings."),
+        "{text}"
+    );
+    assert!(text.contains("fs__read_resource"), "{text}");
+}
+
+/// Entries archie cannot use cost only themselves: a `${VAR}` that is not set, an old
+/// `"type": "sse"` entry, an `npx` that cannot fetch its package (shown with npm's error
+/// code, which is not among its last lines). The search goes on with the rest.
+#[test]
+fn servers_that_cannot_be_used_are_skipped_and_the_search_goes_on() {
+    let (dir, mock) = planning(&[("fs__echo", json!({"query": "hi"}))]);
+    let mut unset = fake(&[]);
+    unset["env"] = json!({"API_TOKEN": "${ARCHIE_TEST_NOT_SET}"});
+    let config = write_config(
+        dir.path(),
+        json!({
+            "fs": fake(&[]),
+            "unset": unset,
+            "old": {"type": "sse", "url": "http://127.0.0.1:9/sse"},
+            "npm": fake(&["--npm-fail"]),
+        }),
+    );
+    let cfg = config.to_str().unwrap();
+    let evs = search_ok(dir.path(), &mock, cfg, "hi?");
+    assert_eq!(task_results(&evs)[0]["status"], "done");
+    let servers = named(&evs, "tools_discovered")[0]["servers"].clone();
+    let error_of = |name: &str| {
+        servers
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["server"] == name)
+            .unwrap_or_else(|| panic!("{name} not reported: {servers}"))
+            .clone()
+    };
+    assert!(
+        error_of("unset")["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("${ARCHIE_TEST_NOT_SET} in its env API_TOKEN is not set"),
+        "{servers}"
+    );
+    assert!(
+        error_of("old")["error"]
+            .as_str()
+            .unwrap()
+            .contains("old HTTP+SSE transport"),
+        "{servers}"
+    );
+    let npm = error_of("npm");
+    assert_eq!(npm["stderr"][0], "npm error code E404", "{npm}");
+    assert!(
+        npm["stderr"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .contains("A complete log"),
+        "{npm}"
+    );
+    // `mcp list` names them too, and exits 0.
+    let out = crate::support::archie(dir.path())
+        .args(["mcp", "list", "--mcp-config", cfg])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("old  -  did not start: skipped: uses the old HTTP+SSE"),
+        "{text}"
+    );
+    assert!(text.contains("stderr: npm error code E404"), "{text}");
+}
+
+/// A token in an HTTP server's URL (`?api_key=`) is a secret: the server that repeats it
+/// in a result, the model that repeats it in the answer, `-v` and `--json` output,
+/// `archie mcp list` and the run store show it redacted, or not at all.
+#[test]
+fn a_token_in_a_servers_url_is_redacted_everywhere() {
+    let key = "probeQUERYKEY-4711x";
+    let (dir, mock) = project();
+    let tasks = plan(&[("web__whoami", json!({"query": "key"}))]);
+    mock.answer_with(move |req| {
+        if is_plan(req) {
+            Reply::json(tasks.clone())
+        } else {
+            Reply::split(format!("Its key is {key}."), 3)
+        }
+    });
+    let server = HttpServer::start(dir.path(), "web", &["--whoami"]);
+    let url = format!("{}?region=eu&api_key={key}", server.url());
+    let config = write_config(dir.path(), json!({"web": {"type": "http", "url": url}}));
+    let cfg = config.to_str().unwrap();
+    let mut seen = String::new();
+    for args in [
+        vec!["-v", "--json", "search", "--mcp-config", cfg, "key?"],
+        vec!["-v", "search", "--mcp-config", cfg, "key?"],
+        vec!["mcp", "list", "--mcp-config", cfg],
+        vec!["--json", "mcp", "list", "--mcp-config", cfg],
+    ] {
+        let out = run_ok(dir.path(), &mock, &args);
+        seen.push_str(&stdout(&out));
+        seen.push_str(&stderr(&out));
+    }
+    // The server was called at its URL, and said its key: archie met the secret.
+    assert!(
+        mock.received()[1].text().contains("my key is"),
+        "{}",
+        mock.received()[1].text()
+    );
+    for req in mock.received() {
+        assert!(!req.text().contains(key), "the model was told the key");
+    }
+    assert!(seen.contains("api_key=[redacted]"), "{seen}");
+    assert!(!seen.contains(key), "{seen}");
+    assert!(dir.path().join(".archie/archie.db").is_file());
+    for entry in std::fs::read_dir(dir.path().join(".archie")).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(
+            !bytes.windows(key.len()).any(|w| w == key.as_bytes()),
+            "{} holds the key",
+            path.display()
+        );
+    }
 }

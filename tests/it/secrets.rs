@@ -17,6 +17,7 @@
 
 use crate::flows::is_extraction;
 use crate::support::TestEnv;
+use crate::support::mcp_servers::{events, fake, named, plan, task_results, write_config};
 use crate::support::mock_llm::{MockRequest, Reply};
 use serde_json::json;
 use std::path::Path;
@@ -351,4 +352,242 @@ fn a_key_without_a_known_prefix_reaches_no_artefact() {
 #[test]
 fn a_password_in_the_base_url_reaches_no_artefact() {
     nothing_leaks("probePASSWORD-UNIQUE321", Given::UrlPassword);
+}
+
+// --- MCP servers: what they are given, what they echo --------------------------------------
+
+/// archie's own credentials, each from a different source, and a token of the user's
+/// shell that no server asked for.
+const OWN: &[(&str, &str)] = &[
+    ("OPENAI_API_KEY", "probeOPENAIKEY-111aaa"),
+    ("PROBE_LLM_KEY", "probeAPIKEYENV-222bbb"),
+    ("UPGRADE_TOKEN", "probeUPGRADETOKEN-333ccc"),
+    ("UPGRADE_CLIENT_API_SECRET", "probeUPGRADESECRET-444ddd"),
+    ("GITHUB_TOKEN", "ghp_probeSHELLTOKEN666fff"),
+];
+
+fn env_dump(env: &TestEnv, file: &str) -> serde_json::Map<String, serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(&env.read(file))
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn a_stdio_server_gets_a_minimal_environment_and_none_of_archies_secrets() {
+    let mut env = TestEnv::new()
+        .env("PASS_ME", "passed-through-value")
+        .env("OTHER_SRV_TOKEN", "probeOTHERSERVER-555eee");
+    for (k, v) in OWN {
+        env = env.env(k, *v);
+    }
+    // The LLM key is read from the variable `api_key_env` names.
+    env.write("archie.toml", "[llm]\napi_key_env = \"PROBE_LLM_KEY\"\n");
+    let mut rec = fake(&["--dump-env", "rec.json"]);
+    rec["env"] = json!({"REC_OWN": "own-value-777", "LEAK": "${OPENAI_API_KEY}"});
+    rec["env_vars"] = json!(["PASS_ME", "UPGRADE_TOKEN", "PROBE_LLM_KEY"]);
+    let mut other = fake(&["--dump-env", "other.json"]);
+    other["env"] = json!({"OTHER_TOKEN": "${OTHER_SRV_TOKEN}"});
+    let config = write_config(
+        env.path(),
+        json!({"rec": rec, "bare": fake(&["--dump-env", "bare.json"]), "other": other}),
+    );
+    let ran = env.ok(&["mcp", "list", "--mcp-config", config.to_str().unwrap()]);
+
+    let rec = env_dump(&env, "rec.json");
+    let bare = env_dump(&env, "bare.json");
+    let other = env_dump(&env, "other.json");
+    assert_eq!(rec["REC_OWN"], "own-value-777", "its own env: {rec:?}");
+    assert_eq!(rec["PASS_ME"], "passed-through-value", "env_vars: {rec:?}");
+    assert!(
+        rec.contains_key("PATH") && rec.contains_key("HOME"),
+        "{rec:?}"
+    );
+    assert!(!bare.contains_key("PASS_ME"), "only when asked: {bare:?}");
+    assert_eq!(other["OTHER_TOKEN"], "probeOTHERSERVER-555eee");
+    for (name, dump) in [("rec", &rec), ("bare", &bare), ("other", &other)] {
+        let text = serde_json::to_string(dump).unwrap();
+        for (var, secret) in OWN {
+            assert!(!text.contains(secret), "{name} was given {var}: {text}");
+        }
+        if name != "other" {
+            assert!(
+                !text.contains("probeOTHERSERVER"),
+                "{name} was given another server's token: {text}"
+            );
+        }
+    }
+    // Nothing a server asked for is kept from it silently.
+    assert!(
+        ran.stderr.contains("rec: env LEAK is left out"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("rec: UPGRADE_TOKEN (env_vars) is left out"),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// `text` in base64 (standard alphabet, padded).
+fn base64(text: &str) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in text.as_bytes().chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// `text` percent-encoded (everything but unreserved characters).
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_server_echoing_its_tokens_leaves_them_nowhere_archie_writes() {
+    // One value by its variable's name, one from a variable whose name says secret.
+    let token = "probeSRVTOKEN/42+x=";
+    let password = "probeDBPASSWORD-9z9z";
+    let env = TestEnv::with_llm().env("DB_PASSWORD", password);
+    let mut leaky = fake(&["--echo-env", "SRV_API_TOKEN,DB_DSN"]);
+    leaky["env"] = json!({"SRV_API_TOKEN": token, "DB_DSN": "${DB_PASSWORD}"});
+    let config = write_config(env.path(), json!({"leaky": leaky}));
+    let cfg = config.to_str().unwrap();
+    let tasks = plan(&[("leaky__env", json!({"query": "settings"}))]);
+    env.mock().answer_with(move |req| {
+        if req.has_response_format() || req.text().contains("plan tool calls") {
+            Reply::json(tasks.clone())
+        } else {
+            Reply::split(
+                format!("The server's token is {token} and its password {password}."),
+                3,
+            )
+        }
+    });
+    let mut outputs = Vec::new();
+    for args in [
+        vec![
+            "-v",
+            "--json",
+            "search",
+            "--mcp-config",
+            cfg,
+            "What are its settings?",
+        ],
+        vec![
+            "-v",
+            "search",
+            "--mcp-config",
+            cfg,
+            "What are its settings?",
+        ],
+        vec!["mcp", "list", "--mcp-config", cfg],
+        vec!["-v", "mcp", "list", "--mcp-config", cfg],
+        vec!["--json", "mcp", "list", "--mcp-config", cfg],
+    ] {
+        let ran = env.ok(&args);
+        outputs.push((args.join(" "), ran.stdout, ran.stderr));
+    }
+    // The run met the secrets: the tool ran, and its result reached the model.
+    let evs = events(&outputs[0].1);
+    assert_eq!(task_results(&evs)[0]["status"], "done", "{evs:?}");
+    assert!(!named(&evs, "result").is_empty());
+    assert!(outputs[0].1.contains("[redacted]"), "{}", outputs[0].1);
+    assert!(
+        outputs[1].2.contains("leaky stderr: fake: starting with"),
+        "{}",
+        outputs[1].2
+    );
+
+    let forms = |secret: &str| {
+        vec![
+            secret.to_string(),
+            secret[..12].to_string(),
+            base64(secret),
+            percent(secret),
+        ]
+    };
+    let mut leaks = Vec::new();
+    for secret in [token, password] {
+        for form in forms(secret) {
+            for (command, stdout, stderr) in &outputs {
+                for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
+                    for line in text.lines().filter(|l| l.contains(&form)) {
+                        leaks.push(format!("{stream} of `{command}` ({form}): {line}"));
+                    }
+                }
+            }
+            for entry in walkdir::WalkDir::new(env.path()) {
+                let entry = entry.unwrap();
+                let path = entry.path();
+                if !entry.file_type().is_file() || path == config {
+                    continue;
+                }
+                let bytes = std::fs::read(path).unwrap();
+                if !find_all(&bytes, form.as_bytes()).is_empty() {
+                    leaks.push(format!("{} ({form})", relative(path, env.path())));
+                }
+            }
+        }
+    }
+    // Nor is the model told them (the tool result, the server's instructions).
+    for req in env.mock().received() {
+        for secret in [token, password] {
+            assert!(!req.text().contains(secret), "the model was told {secret}");
+        }
+    }
+    assert!(
+        env.path().join(".archie/archie.db").is_file(),
+        "{}",
+        env.files()
+    );
+    assert!(leaks.is_empty(), "leaked:\n{}", leaks.join("\n"));
+}
+
+#[test]
+fn mcp_list_shows_the_configuration_as_written_with_its_secrets_redacted() {
+    let env = TestEnv::new().env("SRV_TOKEN", "probeEXPANDED-token-88");
+    let mut server = fake(&["--token", "probeLITERAL-token-99"]);
+    server["args"]
+        .as_array_mut()
+        .unwrap()
+        .extend([json!("--home"), json!("${SRV_TOKEN}")]);
+    let config = write_config(env.path(), json!({"s": server}));
+    let ran = env.ok(&["mcp", "list", "--mcp-config", config.to_str().unwrap()]);
+    assert!(
+        ran.stdout.contains("--home '${SRV_TOKEN}'"),
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains("--token '[redacted]'"),
+        "{}",
+        ran.stdout
+    );
+    assert!(!ran.stdout.contains("probeEXPANDED"), "{}", ran.stdout);
+    assert!(!ran.stdout.contains("probeLITERAL"), "{}", ran.stdout);
 }

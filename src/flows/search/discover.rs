@@ -2,7 +2,10 @@
 //! (archie's built-in ones and the servers', shared fairly up to `MAX_OFFERED`).
 
 use super::session::session_event;
-use super::{DESCRIPTION_CHARS, MAX_OFFERED, Offered, SearchEnv, SearchState, working};
+use super::{
+    DESCRIPTION_CHARS, INSTRUCTION_CHARS, MAX_OFFERED, Offered, SearchEnv, SearchState,
+    ServerInstructions, working,
+};
 use crate::events::{Event, ServerTools};
 use crate::graph::{Cx, Next};
 use crate::mcp::{BUILTIN_SERVER, names};
@@ -38,8 +41,9 @@ pub(super) async fn discover(
             let tools: Vec<_> = c
                 .tools()
                 .iter()
-                .filter(|t| spec.allows(&t.name))
                 .cloned()
+                .chain(c.resource_tools())
+                .filter(|t| spec.allows(&t.name))
                 .collect();
             if c.stray_stdout() > 0 {
                 cx.emit(Event::Warning {
@@ -69,6 +73,22 @@ pub(super) async fn discover(
                 stderr: f.stderr.clone(),
             });
         }
+    }
+
+    // Servers the configuration left out.
+    for f in servers
+        .failed
+        .iter()
+        .filter(|f| !env.specs.iter().any(|s| s.name == f.server))
+    {
+        report.push(ServerTools {
+            server: f.server.clone(),
+            tools: 0,
+            builtin: false,
+            ms: 0,
+            error: Some(f.reason.clone()),
+            stderr: f.stderr.clone(),
+        });
     }
 
     // Shared fairly: one tool of each server in turn, until the cap.
@@ -101,22 +121,38 @@ pub(super) async fn discover(
         .map(|(s, t)| (s.as_str(), t.name.as_str()))
         .collect();
     let offered_names = names::offered_names(&pairs);
+    // What the servers on offer say about using their tools, for the planner.
+    state.instructions = servers
+        .connected
+        .iter()
+        .filter(|c| picked.iter().any(|(s, _)| *s == c.spec().name))
+        .filter_map(|c| {
+            let full = crate::secrets::redact_text(c.instructions()?);
+            let mut text: String = full.chars().take(INSTRUCTION_CHARS).collect();
+            if text.len() < full.len() {
+                text.push('…');
+            }
+            Some(ServerInstructions {
+                server: c.spec().name.clone(),
+                text,
+            })
+        })
+        .collect();
     state.offered = picked
         .into_iter()
         .zip(offered_names)
         .map(|((server, t), name)| Offered {
             name,
             server,
-            description: t
-                .description
-                .or(t.title)
-                .unwrap_or_default()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .chars()
-                .take(DESCRIPTION_CHARS)
-                .collect(),
+            description: crate::secrets::redact_text(
+                &t.description.or(t.title).unwrap_or_default(),
+            )
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .take(DESCRIPTION_CHARS)
+            .collect(),
             tool: t.name,
             input_schema: t.input_schema,
             hints: t.annotations,

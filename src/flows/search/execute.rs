@@ -1,6 +1,7 @@
 //! execute: consent for the tools that are not read-only (asked one at a time,
-//! before anything runs), then every task at once, each bounded by its server's call
-//! timeout, results kept in plan order and budgeted.
+//! before anything runs), then the tasks, each bounded by its server's call timeout:
+//! read-only calls at once, a call that may change things alone and in plan order (so a
+//! relation is created after its entities); results kept in plan order and budgeted.
 
 use super::budget::budget_texts;
 use super::{SearchEnv, SearchState, Task, TaskResult, compact, offered};
@@ -12,7 +13,9 @@ use std::time::Instant;
 
 /// Why a tool needs consent, for the question.
 fn consent_reason(hints: &Hints) -> &'static str {
-    if hints.destructive == Some(true) {
+    if hints.destructive == Some(true) && hints.read_only == Some(true) {
+        "says it only reads but also that it is destructive, so it may change or delete things"
+    } else if hints.destructive == Some(true) {
         "is marked destructive and may change or delete things"
     } else if hints.read_only == Some(false) {
         "may change things"
@@ -29,17 +32,6 @@ pub(super) async fn execute(
     let events = cx.events;
     // A resumed run starts the servers here.
     env.servers(events).await;
-    let status = |i: usize, t: &Task, status: &str, started_ms: Option<u64>| Event::TaskStatus {
-        index: i as u64,
-        tool: t.tool.clone(),
-        arguments: Value::Object(t.arguments.clone()),
-        status: status.into(),
-        started_ms,
-        ms: None,
-        bytes: None,
-        tool_error: false,
-        reason: None,
-    };
     for (i, t) in state.plan.iter().enumerate() {
         events.emit(status(i, t, "pending", None));
     }
@@ -88,34 +80,29 @@ pub(super) async fn execute(
         .enumerate()
         .filter(|(i, _)| skipped[*i].is_none())
         .collect();
-    let limit = work.len().max(1);
-    let slots = crate::graph::fan_out(
-        crate::graph::FanOut {
-            task: None,
-            limit,
-            events,
-        },
-        work.clone(),
-        |_, (i, task)| {
-            let server = offered(state, &task.tool)
-                .and_then(|o| env.server(&o.server).map(|s| (s, o.tool.clone())));
-            async move {
-                let at = started.elapsed().as_millis() as u64;
-                events.emit(status(i, &task, "running", Some(at)));
-                let begun = Instant::now();
-                let result = match server {
-                    Some((server, raw)) => server.call_tool(&raw, task.arguments.clone()).await,
-                    None => Err(crate::mcp::McpError::Closed {
-                        server: task.tool.clone(),
-                        stderr: Vec::new(),
-                    }),
-                };
-                Ok::<_, std::convert::Infallible>((result, at, begun.elapsed().as_millis() as u64))
+    // Reads at once; a call that may change things alone, in plan order, after what
+    // comes before it and before what comes after it (a relation after its entities,
+    // a read after the write it checks).
+    let mut batches: Vec<Vec<(usize, Task)>> = Vec::new();
+    for (i, task) in work.iter().cloned() {
+        let reads = offered(state, &task.tool).is_some_and(|o| o.hints.runs_unasked());
+        match batches.last_mut() {
+            Some(batch)
+                if reads
+                    && batch.iter().all(|(_, t)| {
+                        offered(state, &t.tool).is_some_and(|o| o.hints.runs_unasked())
+                    }) =>
+            {
+                batch.push((i, task))
             }
-        },
-        |_, _| crate::graph::Control::Continue(None),
-    )
-    .await;
+            _ => batches.push(vec![(i, task)]),
+        }
+    }
+    let mut slots = Vec::with_capacity(work.len());
+    for batch in batches {
+        let limit = batch.len().max(1);
+        slots.extend(run_batch(state, env, events, started, limit, batch).await);
+    }
 
     let mut outputs: Vec<Option<Ran>> = vec![None; state.plan.len()];
     for ((i, _), slot) in work.iter().zip(slots) {
@@ -127,7 +114,9 @@ pub(super) async fn execute(
     let texts: Vec<Option<String>> = outputs
         .iter()
         .map(|o| match o {
-            Some((Ok(out), _, _)) => Some(out.to_text()),
+            // What a server returns may repeat a secret (its own token, say): the model
+            // is told none.
+            Some((Ok(out), _, _)) => Some(crate::secrets::redact_text(&out.to_text())),
             _ => None,
         })
         .collect();
@@ -162,7 +151,7 @@ pub(super) async fn execute(
             }
             (None, Some((Err(e), at, ms))) => {
                 result.status = "failed".into();
-                result.text = format!("failed: {e}");
+                result.text = crate::secrets::redact_text(&format!("failed: {e}"));
                 result.started_ms = Some(*at);
                 result.ms = Some(*ms);
                 reason = Some(e.clone());
@@ -188,6 +177,63 @@ pub(super) async fn execute(
     }
     Ok(Next::Continue)
 }
+
+/// A task's status, while it waits or runs.
+fn status(i: usize, t: &Task, status: &str, started_ms: Option<u64>) -> Event {
+    Event::TaskStatus {
+        index: i as u64,
+        tool: t.tool.clone(),
+        arguments: Value::Object(t.arguments.clone()),
+        status: status.into(),
+        started_ms,
+        ms: None,
+        bytes: None,
+        tool_error: false,
+        reason: None,
+    }
+}
+
+/// Runs `batch` (tasks with their plan index), `limit` at once; its slots in order.
+async fn run_batch(
+    state: &SearchState,
+    env: &SearchEnv,
+    events: &crate::events::Events,
+    started: Instant,
+    limit: usize,
+    batch: Vec<(usize, Task)>,
+) -> Vec<crate::graph::Slot<Outcome, std::convert::Infallible>> {
+    crate::graph::fan_out(
+        crate::graph::FanOut {
+            task: None,
+            limit,
+            events,
+        },
+        batch,
+        |_, (i, task)| {
+            let server = offered(state, &task.tool)
+                .and_then(|o| env.server(&o.server).map(|s| (s, o.tool.clone())));
+            async move {
+                let at = started.elapsed().as_millis() as u64;
+                events.emit(status(i, &task, "running", Some(at)));
+                let begun = Instant::now();
+                let result = match server {
+                    Some((server, raw)) => server.call_tool(&raw, task.arguments.clone()).await,
+                    None => Err(crate::mcp::McpError::Closed {
+                        server: task.tool.clone(),
+                        exit: None,
+                        stderr: Vec::new(),
+                    }),
+                };
+                Ok::<_, std::convert::Infallible>((result, at, begun.elapsed().as_millis() as u64))
+            }
+        },
+        |_, _| crate::graph::Control::Continue(None),
+    )
+    .await
+}
+
+/// What a call came to: its result, when it started and how long it took (ms).
+type Outcome = (Result<ToolOutput, crate::mcp::McpError>, u64, u64);
 
 /// A task that ran: its result, when it started (after the step began) and how long it
 /// took, in milliseconds.

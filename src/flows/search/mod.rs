@@ -14,8 +14,9 @@
 //!   exists, the arguments match its input schema); an invalid task is dropped with its
 //!   reason, and with nothing valid left archie makes its own plan.
 //! - execute: tools the server marks read-only run at once; any other asks first (or
-//!   needs `--yes`), and without anyone to ask it is skipped and reported. Then every
-//!   task runs at the same time, each bounded by its server's call timeout, results kept
+//!   needs `--yes`), and without anyone to ask it is skipped and reported. Then the
+//!   tasks run, read-only ones at the same time, ones that may change things one after
+//!   another in plan order, each bounded by its server's call timeout, results kept
 //!   in plan order and cut to a token budget with a visible
 //!   `[truncated: X of Y bytes]` marker.
 //! - synthesize (LLM call 2): a streamed markdown answer citing the results; archie
@@ -29,12 +30,14 @@
 
 mod budget;
 mod discover;
+mod elicit;
 mod execute;
 mod plan;
 mod session;
 mod synthesize;
 
 pub use budget::{Budget, budget_texts};
+pub use elicit::PromptElicitor;
 pub use plan::{fallback_plan, plan_schema};
 
 use crate::events::Event;
@@ -77,10 +80,14 @@ pub struct SearchEnv {
     pub specs: Vec<ServerSpec>,
     /// Who grants consent to tools that are not read-only: scripted answers (`--yes`,
     /// `--answer`), then the terminal if there is one. Nothing else can.
-    pub prompter: Box<dyn Prompter>,
+    pub prompter: Arc<dyn Prompter>,
     pub budget: Budget,
     /// Pass servers' stderr on as details (`-v`).
     pub verbose: bool,
+    /// Configured servers that are not started (reported with the ones that failed).
+    pub skipped: Vec<ConnectFailure>,
+    /// What archie offers the servers (roots, someone to answer their questions).
+    pub client: crate::mcp::ClientContext,
     servers: tokio::sync::OnceCell<Servers>,
 }
 
@@ -105,9 +112,11 @@ impl SearchEnv {
             prompts,
             builtin,
             specs,
-            prompter,
+            prompter: Arc::from(prompter),
             budget,
             verbose,
+            skipped: Vec::new(),
+            client: crate::mcp::ClientContext::default(),
             servers: tokio::sync::OnceCell::new(),
         }
     }
@@ -116,8 +125,10 @@ impl SearchEnv {
     async fn servers(&self, events: &crate::events::Events) -> &Servers {
         self.servers
             .get_or_init(|| async {
-                let (connected, failed) =
-                    crate::mcp::connect_all(&self.specs, events, self.verbose).await;
+                let (connected, mut failed) =
+                    crate::mcp::connect_all_with(&self.specs, events, self.verbose, &self.client)
+                        .await;
+                failed.extend(self.skipped.iter().cloned());
                 Servers {
                     connected: connected.into_iter().map(Arc::new).collect(),
                     failed,
@@ -159,6 +170,16 @@ pub struct Offered {
     pub hints: Hints,
 }
 
+/// A server's `instructions`, cut to [`INSTRUCTION_CHARS`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServerInstructions {
+    pub server: String,
+    pub text: String,
+}
+
+/// Characters of a server's instructions given to the planner.
+const INSTRUCTION_CHARS: usize = 2_000;
+
 /// A task of the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Task {
@@ -190,6 +211,10 @@ pub struct SearchState {
     pub new_session: bool,
     pub memory: SessionMemory,
     pub offered: Vec<Offered>,
+    /// What the servers that offer tools say about using them (their `instructions`),
+    /// for the planner.
+    #[serde(default)]
+    pub instructions: Vec<ServerInstructions>,
     pub plan: Vec<Task>,
     pub fallback: bool,
     pub results: Vec<TaskResult>,

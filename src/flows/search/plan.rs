@@ -170,6 +170,11 @@ pub(super) async fn plan(
             "tools": tools,
             "max_tasks": MAX_TASKS,
             "session": session_context(&state.memory),
+            "servers": state
+                .instructions
+                .iter()
+                .map(|i| json!({"name": i.server, "instructions": i.text}))
+                .collect::<Vec<_>>(),
         }),
     )?;
     let system = env.prompts.render("system", json!({}))?;

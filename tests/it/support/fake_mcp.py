@@ -12,10 +12,25 @@ Options (all optional):
   --ignore-eof        keep running after stdin closes (archie must signal it)
   --ignore-sigterm    ignore SIGTERM (archie must kill it)
   --delay-ms N        how long slow_* tools take (default 300)
+  --dump-env FILE     write this process's environment to FILE as JSON, at start
+  --echo-env A,B      a server that leaks: the values of variables A and B go to stderr
+                      at start, into the description of the tool `env` and into its
+                      result, and into the server's `instructions`
 
 Tools: slow_a, slow_b, slow_c (read-only, take --delay-ms), echo (read-only),
 hang (read-only, never answers), danger (destructive), big (read-only, ~17 MiB reply),
-unmarked (no annotations).
+unmarked (no annotations), write (a write, not destructive: logs "end write STEP" after
+--delay-ms), env (read-only: the --echo-env values), die (read-only:
+writes to stderr and exits 3 in the middle of the call), both_hints (annotated both
+readOnlyHint and destructiveHint), ask (read-only: asks the client an elicitation/create
+with the fields age (integer), name (string, required), sure (boolean) and returns the
+answer), roots (read-only: asks the client roots/list and returns them). The client's
+capabilities at initialize are logged as "capabilities {…}".
+
+  --npm-fail          fail as `npx` does for a package it cannot fetch (npm's stderr,
+                      exit 1)
+  --resources         also offer resources (fake://runbook, fake://owners) and a prompt
+                      (summarize)
 """
 import json
 import os
@@ -63,8 +78,32 @@ if opt("--pidfile"):
     with open(opt("--pidfile"), "w") as f:
         f.write(str(os.getpid()))
 
+if opt("--dump-env"):
+    with open(opt("--dump-env"), "w") as f:
+        json.dump(dict(os.environ), f)
+
+ECHOED = [n for n in (opt("--echo-env") or "").split(",") if n]
+LEAKED = " ".join("%s=%s" % (n, os.environ.get(n, "")) for n in ECHOED)
+if ECHOED:
+    sys.stderr.write("fake: starting with %s\n" % LEAKED)
+    sys.stderr.flush()
+
 if flag("--ignore-sigterm"):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+if flag("--npm-fail"):
+    sys.stderr.write(
+        "npm error code E404\n"
+        "npm error 404 Not Found - GET https://registry.npmjs.org/@acme%2fserver-nope - Not found\n"
+        "npm error 404\n"
+        "npm error 404  '@acme/server-nope@*' is not in this registry.\n"
+        "npm error 404\n"
+        "npm error 404 Note that you can also install from a\n"
+        "npm error 404 tarball, folder, http url, or git url.\n"
+        "npm error A complete log of this run can be found in: /root/.npm/_logs/debug-0.log\n"
+    )
+    sys.stderr.flush()
+    sys.exit(1)
 
 if flag("--crash"):
     sys.stderr.write("fake: starting\nfatal: cannot open /etc/fake/config.toml\n")
@@ -114,7 +153,39 @@ TOOLS = [
         "annotations": {"readOnlyHint": False, "destructiveHint": True},
     },
     {"name": "unmarked", "description": "No hints", "inputSchema": QUERY},
+    {
+        "name": "write",
+        "description": "Writes step STEP",
+        "inputSchema": {"type": "object", "properties": {"step": {"type": "integer"}}, "required": ["step"]},
+        "annotations": {"readOnlyHint": False, "destructiveHint": False},
+    },
+    {"name": "env", "description": "Shows its settings: " + LEAKED, "inputSchema": QUERY, "annotations": READ},
+    {"name": "ask", "description": "Asks the user who deploys", "inputSchema": QUERY, "annotations": READ},
+    {"name": "roots", "description": "Lists the client's roots", "inputSchema": QUERY, "annotations": READ},
+    {"name": "die", "description": "Exits in the middle of the call", "inputSchema": QUERY, "annotations": READ},
+    {
+        "name": "both_hints",
+        "description": "Says it only reads and that it is destructive",
+        "inputSchema": QUERY,
+        "annotations": {"readOnlyHint": True, "destructiveHint": True},
+    },
 ]
+
+
+pending = {}  # id of a request to the client -> (event, [its response])
+counter = [0]
+
+
+def ask_client(method, params):
+    with lock:
+        counter[0] += 1
+        rid = "srv-%d" % counter[0]
+        pending[rid] = (threading.Event(), [])
+    send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+    event, box = pending[rid]
+    event.wait(30)
+    pending.pop(rid, None)
+    return box[0] if box else {"error": "no answer"}
 
 
 def text_result(id_, text, is_error=False):
@@ -136,6 +207,37 @@ def call(id_, name, arguments):
         text_result(id_, "deleted %s" % arguments.get("path"))
     elif name == "unmarked":
         text_result(id_, "unmarked ran")
+    elif name == "write":
+        time.sleep(DELAY)
+        log("end write %s" % arguments.get("step"))
+        text_result(id_, "wrote step %s" % arguments.get("step"))
+    elif name == "env":
+        sys.stderr.write("fake: env called, %s\n" % LEAKED)
+        sys.stderr.flush()
+        text_result(id_, "my settings: " + LEAKED)
+    elif name == "die":
+        sys.stderr.write("fake: fatal: lost the database connection\n")
+        sys.stderr.flush()
+        os._exit(3)
+    elif name == "ask":
+        reply = ask_client("elicitation/create", {
+            "message": "Who is deploying?",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "age": {"type": "integer", "title": "Years on call"},
+                    "name": {"type": "string", "title": "Your name"},
+                    "sure": {"type": "boolean", "title": "Sure?"},
+                },
+                "required": ["name"],
+            },
+        })
+        text_result(id_, "elicited: " + json.dumps(reply.get("result", reply), sort_keys=True))
+    elif name == "roots":
+        reply = ask_client("roots/list", {})
+        text_result(id_, "roots: " + json.dumps(reply.get("result", reply), sort_keys=True))
+    elif name == "both_hints":
+        text_result(id_, "both_hints ran")
     else:
         send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32602, "message": "unknown tool " + name}})
 
@@ -151,8 +253,13 @@ for raw in sys.stdin:
     method = msg.get("method")
     id_ = msg.get("id")
     params = msg.get("params") or {}
+    if method is None and id_ in pending:
+        pending[id_][1].append(msg)
+        pending[id_][0].set()
+        continue
     if method == "initialize":
         log("initialize")
+        log("capabilities " + json.dumps(params.get("capabilities", {}), sort_keys=True))
         if flag("--hang-initialize"):
             continue
         send({
@@ -160,8 +267,11 @@ for raw in sys.stdin:
             "id": id_,
             "result": {
                 "protocolVersion": params.get("protocolVersion", "2025-06-18"),
-                "capabilities": {"tools": {}},
+                "capabilities": (
+                    {"tools": {}, "resources": {}, "prompts": {}} if flag("--resources") else {"tools": {}}
+                ),
                 "serverInfo": {"name": "fake", "version": "1.0.0"},
+                "instructions": "Use echo for greetings. " + LEAKED,
             },
         })
     elif method == "tools/list":
@@ -170,6 +280,22 @@ for raw in sys.stdin:
         threading.Thread(
             target=call, args=(id_, params.get("name"), params.get("arguments") or {}), daemon=True
         ).start()
+    elif method == "resources/list":
+        send({"jsonrpc": "2.0", "id": id_, "result": {"resources": [
+            {"uri": "fake://runbook", "name": "Runbook", "description": "How to restart", "mimeType": "text/plain"},
+            {"uri": "fake://owners", "name": "Owners"},
+        ]}})
+    elif method == "resources/read":
+        uri = params.get("uri")
+        texts = {"fake://runbook": "Restart with make restart.", "fake://owners": "team red"}
+        if uri in texts:
+            send({"jsonrpc": "2.0", "id": id_, "result": {"contents": [
+                {"uri": uri, "mimeType": "text/plain", "text": texts[uri]}]}})
+        else:
+            send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32002, "message": "no resource " + str(uri)}})
+    elif method == "prompts/list":
+        send({"jsonrpc": "2.0", "id": id_, "result": {"prompts": [
+            {"name": "summarize", "description": "Summarize the incident"}]}})
     elif method == "notifications/cancelled":
         log("cancelled %s" % params.get("requestId"))
     elif method == "ping":

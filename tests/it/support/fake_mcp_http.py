@@ -20,6 +20,12 @@ Options (all optional):
   --sse        answer requests with text/event-stream (a priming event, then the
                response), not application/json
 
+  --whoami     also offer the tool whoami (read-only), which answers with the
+               `api_key` of the URL it was called at ("my key is KEY"): a server that
+               leaks its URL's token
+
+The path may carry a query (`/mcp?api_key=…`).
+
 Tools (both read-only): lookup (answers "lookup over http found: QUERY"), count.
 """
 import json
@@ -42,6 +48,7 @@ def opt(name, default=None):
 
 LOG = opt("--log")
 SSE = "--sse" in args
+WHOAMI = "--whoami" in args
 VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
 lock = threading.Lock()
 sessions = {}  # session id -> negotiated protocol version
@@ -61,8 +68,12 @@ def log(entry):
                 f.write(json.dumps(entry, sort_keys=True) + "\n")
 
 
-def call(name, arguments):
+def call(name, arguments, path=""):
     query = str(arguments.get("query", ""))
+    if name == "whoami" and WHOAMI:
+        from urllib.parse import parse_qs, urlsplit
+        key = parse_qs(urlsplit(path).query).get("api_key", [""])[0]
+        return {"content": [{"type": "text", "text": "my key is " + key}], "isError": False}
     if name == "lookup":
         return {"content": [{"type": "text", "text": "lookup over http found: " + query}], "isError": False}
     if name == "count":
@@ -121,7 +132,7 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(status)
 
     def do_POST(self):
-        if self.path != "/mcp":
+        if self.path.split("?")[0] != "/mcp":
             log(self.entry(status=404, error="path " + self.path))
             return self.reply(404)
         length = int(self.headers.get("Content-Length") or 0)
@@ -181,9 +192,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(202)
         log(self.entry(method=method, id=id_, status=200))
         if method == "tools/list":
-            result = {"tools": TOOLS}
+            whoami = {"name": "whoami", "description": "Says its key", "inputSchema": QUERY, "annotations": READ}
+            result = {"tools": TOOLS + ([whoami] if WHOAMI else [])}
         elif method == "tools/call":
-            result = call(params.get("name"), params.get("arguments") or {})
+            result = call(params.get("name"), params.get("arguments") or {}, self.path)
             if result is None:
                 return self.reply_message({"jsonrpc": "2.0", "id": id_, "error": {"code": -32602, "message": "unknown tool"}})
         elif method == "ping":
