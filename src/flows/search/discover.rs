@@ -64,14 +64,7 @@ pub(super) async fn discover(
             });
             per_server.push((spec.name.clone(), tools));
         } else if let Some(f) = servers.failed.iter().find(|f| f.server == spec.name) {
-            report.push(ServerTools {
-                server: f.server.clone(),
-                tools: 0,
-                builtin: false,
-                ms: 0,
-                error: Some(f.reason.clone()),
-                stderr: f.stderr.clone(),
-            });
+            report.push(unusable(f));
         }
     }
 
@@ -81,14 +74,7 @@ pub(super) async fn discover(
         .iter()
         .filter(|f| !env.specs.iter().any(|s| s.name == f.server))
     {
-        report.push(ServerTools {
-            server: f.server.clone(),
-            tools: 0,
-            builtin: false,
-            ms: 0,
-            error: Some(f.reason.clone()),
-            stderr: f.stderr.clone(),
-        });
+        report.push(unusable(f));
     }
 
     // Shared fairly: one tool of each server in turn, until the cap.
@@ -171,4 +157,16 @@ pub(super) async fn discover(
     });
     cx.emit(session_event(state, "completed"));
     Ok(Next::Continue)
+}
+
+/// The report line of a server that could not be used.
+fn unusable(f: &crate::mcp::ConnectFailure) -> ServerTools {
+    ServerTools {
+        server: f.server.clone(),
+        tools: 0,
+        builtin: false,
+        ms: 0,
+        error: Some(f.reason.clone()),
+        stderr: f.stderr.clone(),
+    }
 }
