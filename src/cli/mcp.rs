@@ -72,15 +72,22 @@ pub async fn run(app: &App, args: McpArgs) -> Result<Exit, CommandError> {
     }
 }
 
-fn builtin(app: &App, inputs: &InputArgs, writes: bool) -> Builtin {
+/// The built-in tools: as `archie mcp` serves them (`served`), or as `archie search`'s
+/// planner sees them.
+fn builtin(app: &App, inputs: &InputArgs, writes: bool, served: bool) -> Builtin {
     let memory_file = app.settings.memory_file.clone();
     let documents =
         (!inputs.inputs.is_empty()).then(|| inputs.to_options().skip_path(memory_file.clone()));
-    Builtin::new(BuiltinOptions {
+    let options = BuiltinOptions {
         memory_file,
         documents,
         writes,
-    })
+    };
+    if served {
+        Builtin::served(options)
+    } else {
+        Builtin::new(options)
+    }
 }
 
 /// Serves until stdin closes. Reports only to stderr, by writes that cannot fail the
@@ -92,7 +99,7 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
         log(&format!("{err}"));
         return Exit::Usage;
     }
-    let builtin = builtin(app, &args.inputs, !args.read_only);
+    let builtin = builtin(app, &args.inputs, !args.read_only, true);
     if verbose {
         log(&format!(
             "serving {} ({} tools) on stdio",
@@ -111,7 +118,7 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
 
 async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
     let config = super::search::mcp_config(app, args.mcp_config.as_deref())?;
-    let builtin = builtin(app, &InputArgs::default(), false);
+    let builtin = builtin(app, &InputArgs::default(), false, false);
     let verbose = app.settings.verbosity == crate::ui::Verbosity::Verbose;
     let reports = crate::mcp::inspect(&config.servers, &builtin, &app.events, verbose).await;
     if app.settings.json {

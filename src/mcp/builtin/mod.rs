@@ -10,12 +10,12 @@
 //! two writers never lose each other's additions.
 //!
 //! This module holds the server itself (its options, the memory cache, the lock-taking
-//! write, dispatch of a call to its handler, the resources); `schemas` holds what each
-//! tool says about itself, `read` the handlers that only read, `write` those that
-//! change the memory file.
+//! write, dispatch of a call to its handler, the resources); `table` is the list of
+//! tools (name, access, argument and result types, handler), `read` the handlers that
+//! only read, `write` those that change the memory file.
 
 mod read;
-mod schemas;
+mod table;
 mod write;
 
 use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer};
@@ -23,10 +23,11 @@ use crate::docs::RetrieveOptions;
 use crate::memory::session::{self, SessionMemory};
 use crate::memory::{Memory, MemoryFile};
 use futures::future::BoxFuture;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use table::{Access, Offered};
 
 /// The whole knowledge graph, in the memory file's JSON shape.
 pub const KNOWLEDGE_GRAPH_URI: &str = "memory://knowledge-graph";
@@ -54,7 +55,62 @@ pub struct Builtin {
 
 struct Inner {
     options: BuiltinOptions,
+    /// Served by `archie mcp` (offers the reference memory server's names too).
+    served: bool,
     cache: Mutex<Option<(FileStamp, Arc<Memory>)>>,
+}
+
+/// Whether a write may still land: a cancelled call's write must not land once its
+/// cancellation was acknowledged, and a write that has begun is not cancelled.
+#[derive(Debug, Default)]
+pub struct Gate(AtomicU8);
+
+const OPEN: u8 = 0;
+const COMMITTED: u8 = 1;
+const CANCELLED: u8 = 2;
+
+impl Gate {
+    /// Called under the memory file's lock, before the change: whether to apply it.
+    fn commit(&self) -> bool {
+        match self
+            .0
+            .compare_exchange(OPEN, COMMITTED, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => true,
+            Err(state) => state == COMMITTED,
+        }
+    }
+
+    /// Cancels the call's write, if it has not begun: `true` when it will not land.
+    pub fn cancel(&self) -> bool {
+        match self
+            .0
+            .compare_exchange(OPEN, CANCELLED, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => true,
+            Err(state) => state == CANCELLED,
+        }
+    }
+}
+
+/// One call of a tool: the server, and the gate its write passes.
+struct Call<'a> {
+    inner: &'a Inner,
+    gate: Option<&'a Gate>,
+}
+
+impl std::ops::Deref for Call<'_> {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        self.inner
+    }
+}
+
+impl Call<'_> {
+    /// Changes the memory file under its lock, unless the call was cancelled first.
+    fn write<R>(&self, change: impl FnOnce(&mut Memory) -> R) -> Result<R, McpError> {
+        self.inner.write(self.gate, change)
+    }
 }
 
 /// What tells a changed memory file from the one read last.
@@ -78,22 +134,52 @@ fn stamp(path: &std::path::Path) -> Option<FileStamp> {
     })
 }
 
-/// The built-in tools that only read.
-const READ_TOOLS: &[&str] = &[
-    "find_entities",
-    "get_entity",
-    "find_paths",
-    "search_documents",
-];
-
 impl Builtin {
+    /// The tools for archie's own planner (`archie search`).
     pub fn new(options: BuiltinOptions) -> Self {
+        Self::with(options, false)
+    }
+
+    /// The tools `archie mcp` serves: archie's, and the reference memory server's names
+    /// (`create_entities`, `read_graph`, …) for agents configured for it.
+    pub fn served(options: BuiltinOptions) -> Self {
+        Self::with(options, true)
+    }
+
+    fn with(options: BuiltinOptions, served: bool) -> Self {
         Self {
             inner: Arc::new(Inner {
                 options,
+                served,
                 cache: Mutex::new(None),
             }),
         }
+    }
+
+    /// What tells the memory file from the one seen before (its inode, size and
+    /// modification time); empty when it does not exist.
+    pub fn file_marker(&self) -> String {
+        stamp(&self.inner.options.memory_file)
+            .map(|s| format!("{s:?}"))
+            .unwrap_or_default()
+    }
+
+    /// The ids of the sessions stored in the memory file.
+    pub fn sessions(&self) -> Vec<String> {
+        self.memory()
+            .ok()
+            .and_then(|m| {
+                m.extra
+                    .get(session::SESSIONS_KEY)
+                    .and_then(Value::as_object)
+                    .map(|o| o.keys().cloned().collect())
+            })
+            .unwrap_or_default()
+    }
+
+    /// The memory file the tools work on.
+    pub fn memory_file(&self) -> &std::path::Path {
+        &self.inner.options.memory_file
     }
 
     /// The memory as it is on disk now (read again only if the file changed).
@@ -108,23 +194,85 @@ impl Builtin {
 
     /// Calls `tool` with `args` (blocking: it reads files).
     pub fn call(&self, tool: &str, args: &Value) -> Result<ToolOutput, McpError> {
-        self.inner.call(tool, args)
+        self.inner.call(tool, args, None)
+    }
+
+    /// [`Builtin::call`] whose write passes `gate` (see [`Gate::cancel`]).
+    pub fn call_gated(
+        &self,
+        tool: &str,
+        args: &Value,
+        gate: &Gate,
+    ) -> Result<ToolOutput, McpError> {
+        self.inner.call(tool, args, Some(gate))
+    }
+
+    /// What the server tells a client about itself: the tools it offers, by what they do.
+    pub fn instructions(&self) -> String {
+        let tools = self.tools();
+        let named = |access: Access, served: bool| -> Vec<String> {
+            table::TOOLS
+                .iter()
+                .filter(|t| {
+                    t.access == access
+                        && (t.offered == Offered::Served) == served
+                        && tools.iter().any(|o| o.name == t.name)
+                })
+                .map(|t| t.name.to_string())
+                .collect()
+        };
+        let mut text = String::from(
+            "archie's knowledge graph of a software system (services, stores, queues, APIs \
+             and who talks to whom)",
+        );
+        text.push_str(if self.inner.options.documents.is_some() {
+            " and its design documents."
+        } else {
+            "."
+        });
+        text.push_str(&format!(
+            " Read with {}",
+            named(Access::Read, false).join(", ")
+        ));
+        let adds = named(Access::Add, false);
+        if !adds.is_empty() {
+            text.push_str(&format!("; grow it with {}", adds.join(", ")));
+        }
+        let removes = named(Access::Remove, false);
+        if !removes.is_empty() {
+            text.push_str(&format!("; remove with {}", removes.join(", ")));
+        }
+        text.push('.');
+        let compat: Vec<String> = [Access::Read, Access::Add, Access::Remove]
+            .into_iter()
+            .flat_map(|a| named(a, true))
+            .collect();
+        if !compat.is_empty() {
+            text.push_str(&format!(
+                " The reference memory server's tools work too: {}.",
+                compat.join(", ")
+            ));
+        }
+        text.push_str(&format!(
+            " The whole graph is the resource {KNOWLEDGE_GRAPH_URI}."
+        ));
+        text
     }
 
     /// `memory://knowledge-graph` or `memory://session/{id}` (a session archie does not
-    /// know reads as the default session memory).
+    /// know is an unknown resource).
     pub fn resource(&self, uri: &str) -> Result<Resource, McpError> {
         self.inner.resource(uri)
     }
 
     /// Stores a session's memory (under the memory file's lock).
     pub fn write_session(&self, id: &str, s: &SessionMemory) -> Result<(), McpError> {
-        self.inner.write(|memory| session::put(memory, id, s))
+        self.inner.write(None, |memory| session::put(memory, id, s))
     }
 
     /// Whether `tool` only reads.
     pub fn is_read_only(tool: &str) -> bool {
-        READ_TOOLS.contains(&tool)
+        table::find(tool).is_some_and(|t| t.access == Access::Read)
     }
 }
 
@@ -152,54 +300,56 @@ impl Inner {
         }
     }
 
-    /// Changes the memory file under its lock and returns what `change` returned.
-    fn write<R>(&self, change: impl FnOnce(&mut Memory) -> R) -> Result<R, McpError> {
+    /// Changes the memory file under its lock and returns what `change` returned. With
+    /// a `gate`, the change is applied only if the call was not cancelled first.
+    fn write<R>(
+        &self,
+        gate: Option<&Gate>,
+        change: impl FnOnce(&mut Memory) -> R,
+    ) -> Result<R, McpError> {
         let (file, _) = MemoryFile::open(&self.options.memory_file)
             .map_err(|e| self.failed("writing memory", e))?;
         let (result, memory, _) = file
-            .update(change)
+            .update(|memory| gate.is_none_or(Gate::commit).then(|| change(memory)))
             .map_err(|e| self.failed("writing memory", e))?;
         let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
         *cache = stamp(&self.options.memory_file).map(|s| (s, Arc::new(memory)));
-        Ok(result)
+        result.ok_or_else(|| self.failed("writing memory", "the client cancelled the call"))
+    }
+
+    /// Whether `tool` is on offer here.
+    fn offers(&self, tool: &table::Tool) -> bool {
+        (self.options.writes || tool.access == Access::Read)
+            && match tool.offered {
+                Offered::Always => true,
+                Offered::WithDocuments => self.options.documents.is_some(),
+                Offered::Served => self.served,
+            }
     }
 
     fn tools(&self) -> Vec<ToolInfo> {
-        schemas::tools(self.options.documents.is_some(), self.options.writes)
+        table::TOOLS
+            .iter()
+            .filter(|t| self.offers(t))
+            .map(table::Tool::info)
+            .collect()
     }
 
-    fn call(&self, tool: &str, args: &Value) -> Result<ToolOutput, McpError> {
-        let info = self
-            .tools()
-            .into_iter()
-            .find(|t| t.name == tool)
+    fn call(&self, tool: &str, args: &Value, gate: Option<&Gate>) -> Result<ToolOutput, McpError> {
+        let row = table::find(tool)
+            .filter(|t| self.offers(t))
             .ok_or_else(|| McpError::UnknownTool {
                 server: BUILTIN_SERVER.into(),
                 tool: tool.into(),
             })?;
-        if let Err(message) = super::validate_arguments(&info.input_schema, args) {
+        if let Err(message) = super::validate_arguments(&row.info().input_schema, args) {
             return Err(McpError::InvalidArguments {
                 server: BUILTIN_SERVER.into(),
                 tool: tool.into(),
                 message,
             });
         }
-        match tool {
-            "find_entities" => self.find_entities(&arguments(tool, args)?),
-            "get_entity" => self.get_entity(&arguments(tool, args)?),
-            "find_paths" => self.find_paths(&arguments(tool, args)?),
-            "search_documents" => self.search_documents(&arguments(tool, args)?),
-            "add_entities" => self.add_entities(arguments(tool, args)?),
-            "add_relationships" => self.add_relationships(arguments(tool, args)?),
-            "add_observations" => self.add_observations(arguments(tool, args)?),
-            "delete_entities" => self.delete_entities(arguments(tool, args)?),
-            "delete_relationships" => self.delete_relationships(arguments(tool, args)?),
-            "delete_observations" => self.delete_observations(arguments(tool, args)?),
-            _ => Err(McpError::UnknownTool {
-                server: BUILTIN_SERVER.into(),
-                tool: tool.into(),
-            }),
-        }
+        row.call(&Call { inner: self, gate }, args.clone())
     }
 
     fn resource(&self, uri: &str) -> Result<Resource, McpError> {
@@ -210,8 +360,8 @@ impl Inner {
             graph.to_json()
         } else if let Some(id) = uri.strip_prefix(SESSION_URI_PREFIX)
             && session::valid_id(id)
+            && let Some(s) = session::get(&memory, id)
         {
-            let s = session::get(&memory, id).unwrap_or_default();
             serde_json::to_string_pretty(&s).unwrap_or_default()
         } else {
             return Err(McpError::UnknownResource {
@@ -255,15 +405,6 @@ impl ToolServer for Builtin {
             this.resource(&uri)
         }))
     }
-}
-
-/// `tool`'s arguments as its handler takes them (already checked against its schema).
-fn arguments<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, McpError> {
-    serde_json::from_value(args.clone()).map_err(|e| McpError::InvalidArguments {
-        server: BUILTIN_SERVER.into(),
-        tool: tool.into(),
-        message: e.to_string(),
-    })
 }
 
 /// Runs `f` (which reads files) off the async runtime; a task that panicked is a failed
