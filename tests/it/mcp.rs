@@ -76,7 +76,13 @@ async fn tools_are_annotated_and_have_output_schemas() {
             "add_observations",
             "delete_entities",
             "delete_relationships",
-            "delete_observations"
+            "delete_observations",
+            "create_entities",
+            "create_relations",
+            "delete_relations",
+            "read_graph",
+            "search_nodes",
+            "open_nodes"
         ]
     );
     for t in &tools {
@@ -89,7 +95,7 @@ async fn tools_are_annotated_and_have_output_schemas() {
                 "{}",
                 t.name
             );
-        } else if t.name.starts_with("add_") {
+        } else if t.name.starts_with("add_") || t.name.starts_with("create_") {
             assert_eq!(
                 (h.read_only, h.destructive),
                 (Some(false), Some(false)),
@@ -204,16 +210,18 @@ fn session_memory_round_trips_through_memory_session_resource() {
         .enable_all()
         .build()
         .unwrap();
-    // A session that does not exist reads as the default memory.
+    // A session that does not exist is a resource that does not exist.
     let server = runtime
         .block_on(connect(&[spec("archie", &memory)]))
         .remove(0);
     let fresh = runtime
         .block_on(server.read_resource("memory://session/s-new"))
-        .unwrap();
-    assert_eq!(
-        serde_json::from_str::<Value>(&fresh.text).unwrap(),
-        json!({"conversation_summary": "", "user_preferences": {}, "ongoing_tasks": []})
+        .unwrap_err();
+    assert!(
+        fresh
+            .to_string()
+            .contains("no resource memory://session/s-new"),
+        "{fresh}"
     );
     // A search writes its session; the resource gives it back.
     let mock = crate::support::mock_llm::MockLlm::start_background();
@@ -335,32 +343,45 @@ fn wait(child: &mut std::process::Child, limit: Duration) -> Option<std::process
     None
 }
 
+/// The Python SDK's `Client` in its default mode (`server/discover`, the newest
+/// revision, 2026-07-28) and in its legacy mode (the `initialize` handshake).
 #[test]
-fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph() {
+fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes() {
     let Some(cache) = cache() else { return };
-    let dir = tempdir();
-    let memory = dir.path().join("context.json");
-    write_memory(&memory);
-    let out = Command::new(cache.join("venv/bin/python"))
-        .arg(repo().join("tests/it/mcp_client.py"))
-        .arg(archie_bin())
-        .arg(&memory)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let tools = report["tools"].as_array().unwrap();
-    assert!(tools.contains(&json!("find_entities")) && tools.contains(&json!("add_entities")));
-    assert_eq!(report["read_only"]["find_entities"], true);
-    assert_eq!(report["read_only"]["delete_entities"], false);
-    assert_eq!(report["is_error"], false);
-    assert_eq!(report["call"]["entities"][0]["name"], "Orders DB");
-    assert_eq!(
-        report["graph_entities"],
-        json!(["Order Service", "Orders DB"])
-    );
+    for (mode, revision) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let dir = tempdir();
+        let memory = dir.path().join("context.json");
+        write_memory(&memory);
+        let out = Command::new(cache.join("venv/bin/python"))
+            .arg(repo().join("tests/it/mcp_client.py"))
+            .arg(archie_bin())
+            .arg(&memory)
+            .arg(mode)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{mode}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["protocol_version"], revision, "{mode}");
+        let tools = report["tools"].as_array().unwrap();
+        assert!(tools.contains(&json!("find_entities")) && tools.contains(&json!("add_entities")));
+        assert!(tools.contains(&json!("create_entities")) && tools.contains(&json!("read_graph")));
+        assert_eq!(report["read_only"]["find_entities"], true);
+        assert_eq!(report["read_only"]["delete_entities"], false);
+        assert_eq!(report["is_error"], false);
+        assert_eq!(report["call"]["entities"][0]["name"], "Orders DB");
+        assert_eq!(
+            report["created"],
+            json!({"entities": [{"name": "Payments", "entityType": "service", "observations": ["charges cards"]}]}),
+            "{mode}"
+        );
+        assert_eq!(
+            report["graph_entities"],
+            json!(["Order Service", "Orders DB", "Payments"]),
+            "{mode}"
+        );
+    }
 }
