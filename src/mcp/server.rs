@@ -285,6 +285,15 @@ impl ServerHandler for Handler {
             joined = &mut call => joined,
             _ = context.ct.cancelled() => {
                 if gate.cancel() {
+                    // The call may still be waiting for the memory file's lock: it ends
+                    // by itself, without writing.
+                    let verbose = self.verbose;
+                    tokio::spawn(async move {
+                        let _ = call.await;
+                        if verbose {
+                            log("a cancelled call ended without writing");
+                        }
+                    });
                     return Err(ErrorData::internal_error("cancelled by the client; nothing was written", None));
                 }
                 // The write had begun: it lands, and is answered.

@@ -385,3 +385,335 @@ fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes
         );
     }
 }
+
+/// `archie mcp` as a child process spoken to line by line.
+struct Raw {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    errors: std::sync::mpsc::Receiver<String>,
+}
+
+/// Long enough for a slow CI machine; only a broken server waits this long.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+impl Raw {
+    fn start(memory: &Path, extra: &[&str]) -> Self {
+        let mut child = Command::new(archie_bin())
+            .arg("-v")
+            .arg("--memory-file")
+            .arg(memory)
+            .arg("mcp")
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let lines = Self::reader(child.stdout.take().unwrap());
+        let errors = Self::reader(child.stderr.take().unwrap());
+        Self {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            errors,
+        }
+    }
+
+    fn reader(from: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(from).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        rx
+    }
+
+    fn send_text(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{text}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string());
+    }
+
+    /// The next line on stdout, as JSON.
+    fn next(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(PATIENCE)
+            .expect("archie mcp answers");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+    }
+
+    /// Sends a request and returns its answer.
+    fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.next()
+    }
+
+    fn initialize(&mut self, revision: &str) -> Value {
+        let init = self.ask(
+            1,
+            "initialize",
+            json!({"protocolVersion": revision, "capabilities": {},
+                   "clientInfo": {"name": "test", "version": "1"}}),
+        );
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        init
+    }
+
+    /// Waits for a stderr line containing `text`.
+    fn stderr_shows(&self, text: &str) {
+        loop {
+            let line = self
+                .errors
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no stderr line with {text:?}"));
+            if line.contains(text) {
+                return;
+            }
+        }
+    }
+
+    fn close(mut self) {
+        drop(self.stdin.take());
+        let status = wait(&mut self.child, PATIENCE).expect("archie mcp exits");
+        assert!(status.success(), "{status:?}");
+    }
+}
+
+fn code(reply: &Value) -> i64 {
+    reply["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("not an error: {reply}"))
+}
+
+#[test]
+fn json_rpc_errors_are_answered_as_the_spec_says() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut raw = Raw::start(&memory, &[]);
+    // Not JSON: parse error, with "id": null.
+    raw.send_text("{not json");
+    let reply = raw.next();
+    assert_eq!(code(&reply), -32700, "{reply}");
+    assert_eq!(reply.get("id"), Some(&Value::Null), "{reply}");
+    // No "jsonrpc": invalid request, without an id member.
+    raw.send(json!({"id": 7, "method": "tools/list"}));
+    let reply = raw.next();
+    assert_eq!(code(&reply), -32600, "{reply}");
+    assert!(reply.get("id").is_none(), "{reply}");
+    let init = raw.initialize("2025-06-18");
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
+    // tools/call without a name: invalid params.
+    let reply = raw.ask(2, "tools/call", json!({"arguments": {}}));
+    assert_eq!((code(&reply), reply["id"].clone()), (-32602, json!(2)));
+    // A cursor archie never gave: invalid params.
+    let reply = raw.ask(3, "tools/list", json!({"cursor": "page-2"}));
+    assert_eq!(code(&reply), -32602, "{reply}");
+    // A session that does not exist: resource not found.
+    let reply = raw.ask(
+        4,
+        "resources/read",
+        json!({"uri": "memory://session/s-none"}),
+    );
+    assert_eq!(code(&reply), -32002, "{reply}");
+    // initialize again: refused.
+    let reply = raw.ask(
+        5,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "test", "version": "1"}}),
+    );
+    assert_eq!((code(&reply), reply["id"].clone()), (-32600, json!(5)));
+    // A batch: not in 2025-06-18.
+    raw.send(json!([{"jsonrpc": "2.0", "id": 6, "method": "tools/list"}]));
+    let reply = raw.next();
+    assert_eq!(code(&reply), -32600, "{reply}");
+    assert!(reply.get("id").is_none(), "{reply}");
+    // Still serving, and the results of this revision carry no resultType.
+    let reply = raw.ask(8, "tools/list", json!({}));
+    assert!(reply["result"]["tools"].as_array().unwrap().len() > 10);
+    assert!(reply["result"].get("resultType").is_none(), "{reply}");
+    assert!(reply["result"]["tools"][0].get("outputSchema").is_some());
+    raw.close();
+}
+
+#[test]
+fn a_batch_under_2025_03_26_is_answered_as_one_array() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut raw = Raw::start(&memory, &[]);
+    raw.initialize("2025-03-26");
+    raw.send(json!([
+        {"jsonrpc": "2.0", "id": 10, "method": "tools/list"},
+        {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 1}},
+        {"jsonrpc": "2.0", "id": "eleven", "method": "tools/call",
+         "params": {"name": "find_entities", "arguments": {"query": "orders"}}},
+        {"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {}}
+    ]));
+    let reply = raw.next();
+    let answers = reply
+        .as_array()
+        .unwrap_or_else(|| panic!("not a batch: {reply}"));
+    assert_eq!(answers.len(), 3, "{reply}");
+    let by_id = |id: Value| answers.iter().find(|a| a["id"] == id).unwrap();
+    assert!(by_id(json!(10))["result"]["tools"].is_array());
+    assert_eq!(
+        by_id(json!("eleven"))["result"]["structuredContent"]["total"],
+        1
+    );
+    assert_eq!(code(by_id(json!(12))), -32602);
+    raw.close();
+}
+
+#[test]
+fn under_2024_11_05_tools_have_no_annotations_output_schemas_or_structured_content() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut raw = Raw::start(&memory, &[]);
+    assert_eq!(
+        raw.initialize("2024-11-05")["result"]["protocolVersion"],
+        "2024-11-05"
+    );
+    let tools = raw.ask(2, "tools/list", json!({}));
+    for t in tools["result"]["tools"].as_array().unwrap() {
+        for key in ["annotations", "outputSchema", "title"] {
+            assert!(t.get(key).is_none(), "{key} in {t}");
+        }
+        assert!(t["inputSchema"].is_object());
+    }
+    let call = raw.ask(
+        3,
+        "tools/call",
+        json!({"name": "find_entities", "arguments": {"query": "orders"}}),
+    );
+    assert!(call["result"].get("structuredContent").is_none(), "{call}");
+    let text = call["result"]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(serde_json::from_str::<Value>(text).unwrap()["total"], 1);
+    raw.close();
+}
+
+#[test]
+fn a_subscriber_hears_when_another_process_changes_the_graph() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut raw = Raw::start(&memory, &[]);
+    let init = raw.initialize("2025-06-18");
+    assert_eq!(
+        init["result"]["capabilities"]["resources"],
+        json!({"subscribe": true, "listChanged": true})
+    );
+    let reply = raw.ask(
+        2,
+        "resources/subscribe",
+        json!({"uri": "memory://knowledge-graph"}),
+    );
+    assert_eq!(reply["result"], json!({}), "{reply}");
+    let reply = raw.ask(3, "resources/subscribe", json!({"uri": "memory://nothing"}));
+    assert_eq!(code(&reply), -32002, "{reply}");
+    // Another process saves the file.
+    let (file, mut m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    m.upsert_entity(archie::memory::Entity::new("Payments Gateway", "service"));
+    file.save(&m).unwrap();
+    let note = raw.next();
+    assert_eq!(note["method"], "notifications/resources/updated", "{note}");
+    assert_eq!(note["params"]["uri"], "memory://knowledge-graph");
+    raw.close();
+}
+
+#[test]
+fn the_instructions_name_only_the_tools_on_offer() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let docs = dir.path().join("docs");
+    std::fs::create_dir(&docs).unwrap();
+    std::fs::write(docs.join("a.md"), "Orders DB is Postgres.\n").unwrap();
+    let instructions = |extra: &[&str]| {
+        let mut raw = Raw::start(&memory, extra);
+        let init = raw.initialize("2025-06-18");
+        let tools = raw.ask(2, "tools/list", json!({}));
+        raw.close();
+        let names: Vec<String> = tools["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect();
+        (
+            init["result"]["instructions"].as_str().unwrap().to_string(),
+            names,
+        )
+    };
+    for extra in [&["--read-only"][..], &[], &["-i", docs.to_str().unwrap()]] {
+        let (text, names) = instructions(extra);
+        let named: Vec<&str> = text
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| w.contains('_') && !w.starts_with('_'))
+            .collect();
+        assert!(!named.is_empty(), "{text}");
+        for tool in &named {
+            assert!(
+                names.iter().any(|n| n == tool),
+                "{extra:?}: {tool} is not offered: {text}"
+            );
+        }
+        for name in &names {
+            assert!(
+                named.contains(&name.as_str()),
+                "{extra:?}: {name} is not named: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_write_cancelled_while_it_waits_for_the_lock_never_lands() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let (file, _) = archie::memory::MemoryFile::open(&memory).unwrap();
+    // Another writer holds the memory file's lock.
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(file.lock_path())
+        .unwrap();
+    lock.lock().unwrap();
+    let mut raw = Raw::start(&memory, &[]);
+    raw.initialize("2025-06-18");
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "add_entities", "arguments": {"entities": [{"name": "Cancelled"}]}}}));
+    raw.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 2, "reason": "the user pressed Esc"}}),
+    );
+    // The server goes on serving; the cancelled request gets no answer.
+    let reply = raw.ask(3, "tools/list", json!({}));
+    assert_eq!(reply["id"], 3, "{reply}");
+    lock.unlock().unwrap();
+    raw.stderr_shows("a cancelled call ended without writing");
+    let reply = raw.ask(
+        4,
+        "tools/call",
+        json!({"name": "add_entities", "arguments": {"entities": [{"name": "After"}]}}),
+    );
+    assert_eq!(reply["id"], 4, "{reply}");
+    raw.close();
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    assert!(m.entity("After").is_some());
+    assert!(m.entity("Cancelled").is_none());
+}
