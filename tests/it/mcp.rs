@@ -717,3 +717,165 @@ fn a_write_cancelled_while_it_waits_for_the_lock_never_lands() {
     assert!(m.entity("After").is_some());
     assert!(m.entity("Cancelled").is_none());
 }
+
+/// What an agent configured for `@modelcontextprotocol/server-memory` sends, in order,
+/// with what that server answers (its structured results).
+fn server_memory_script() -> Vec<(&'static str, Value, Value)> {
+    let ok = |message: &str| json!({"success": true, "message": message});
+    vec![
+        (
+            "create_entities",
+            json!({"entities": [
+                {"name": "Alice", "entityType": "person", "observations": ["likes tea"]},
+                {"name": "Acme", "entityType": "organization", "observations": []}]}),
+            json!({"entities": [
+                {"name": "Alice", "entityType": "person", "observations": ["likes tea"]},
+                {"name": "Acme", "entityType": "organization", "observations": []}]}),
+        ),
+        (
+            "create_entities",
+            json!({"entities": [
+                {"name": "Alice", "entityType": "person", "observations": ["likes tea"]},
+                {"name": "Bob", "entityType": "person", "observations": ["plays chess"]}]}),
+            json!({"entities": [
+                {"name": "Bob", "entityType": "person", "observations": ["plays chess"]}]}),
+        ),
+        (
+            "create_relations",
+            json!({"relations": [
+                {"from": "Alice", "to": "Acme", "relationType": "works_at"},
+                {"from": "Bob", "to": "Acme", "relationType": "works_at"}]}),
+            json!({"relations": [
+                {"from": "Alice", "to": "Acme", "relationType": "works_at"},
+                {"from": "Bob", "to": "Acme", "relationType": "works_at"}]}),
+        ),
+        (
+            "create_relations",
+            json!({"relations": [{"from": "Alice", "to": "Acme", "relationType": "works_at"}]}),
+            json!({"relations": []}),
+        ),
+        (
+            "add_observations",
+            json!({"observations": [{"entityName": "Alice", "contents": ["speaks French", "likes tea"]}]}),
+            json!({"results": [{"entityName": "Alice", "addedObservations": ["speaks French"]}]}),
+        ),
+        (
+            "search_nodes",
+            json!({"query": "french"}),
+            json!({"entities": [
+                {"name": "Alice", "entityType": "person", "observations": ["likes tea", "speaks French"]}],
+                "relations": [{"from": "Alice", "to": "Acme", "relationType": "works_at"}]}),
+        ),
+        (
+            "open_nodes",
+            json!({"names": ["Bob"]}),
+            json!({"entities": [
+                {"name": "Bob", "entityType": "person", "observations": ["plays chess"]}],
+                "relations": [{"from": "Bob", "to": "Acme", "relationType": "works_at"}]}),
+        ),
+        (
+            "delete_observations",
+            json!({"deletions": [{"entityName": "Alice", "observations": ["likes tea"]}]}),
+            ok("Observations deleted successfully"),
+        ),
+        (
+            "delete_relations",
+            json!({"relations": [{"from": "Bob", "to": "Acme", "relationType": "works_at"}]}),
+            ok("Relations deleted successfully"),
+        ),
+        (
+            "delete_entities",
+            json!({"entityNames": ["Bob"]}),
+            ok("Entities deleted successfully"),
+        ),
+        (
+            "read_graph",
+            json!({}),
+            json!({"entities": [
+                {"name": "Alice", "entityType": "person", "observations": ["speaks French"]},
+                {"name": "Acme", "entityType": "organization", "observations": []}],
+                "relations": [{"from": "Alice", "to": "Acme", "relationType": "works_at"}]}),
+        ),
+    ]
+}
+
+/// `got` as far as the reference server's shape goes (archie may say more), with lists
+/// of entities and relations in one order.
+fn as_server_memory(got: &Value, expected: &Value) -> Value {
+    let mut out = serde_json::Map::new();
+    for (key, want) in expected.as_object().unwrap() {
+        let mut value = got[key].clone();
+        if let (Value::Array(items), Some(first)) = (&mut value, want.get(0))
+            && first.is_object()
+        {
+            for item in items.iter_mut() {
+                *item = as_server_memory(item, first);
+            }
+        }
+        // Entities and relations in one order; observations keep theirs.
+        if let Value::Array(items) = &mut value
+            && items.iter().all(Value::is_object)
+        {
+            items.sort_by_key(|i| i.to_string());
+        }
+        out.insert(key.clone(), value);
+    }
+    Value::Object(out)
+}
+
+fn sorted(v: &Value) -> Value {
+    as_server_memory(v, v)
+}
+
+async fn run_script(server: &archie::mcp::Connected) -> Vec<Value> {
+    let mut results = Vec::new();
+    for (tool, arguments, expected) in server_memory_script() {
+        let out = server.call_tool(tool, args(arguments)).await.unwrap();
+        assert!(!out.is_error, "{tool}: {}", out.to_text());
+        results.push(as_server_memory(&out.structured.unwrap(), &expected));
+    }
+    results
+}
+
+/// An agent's unchanged calls to server-memory work against `archie mcp`, and answer
+/// what server-memory answers. With `.ci/mcp-setup.sh` run, the same calls go to the
+/// real server-memory too, and both agree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_memory_calls_work_unchanged_against_archie_mcp() {
+    let dir = tempdir();
+    let memory = dir.path().join("memory.json");
+    let archie = connect(&[spec("archie", &memory)]).await.remove(0);
+    let got = run_script(&archie).await;
+    archie.close().await;
+    for ((tool, _, expected), got) in server_memory_script().iter().zip(&got) {
+        assert_eq!(got, &sorted(expected), "{tool}");
+    }
+    // archie's own tools read what the reference server's names wrote.
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    assert_eq!(
+        m.entity("alice").unwrap().properties["observations"],
+        json!(["speaks French"])
+    );
+    let Some(cache) = cache() else { return };
+    let reference = ServerSpec {
+        name: "memory".into(),
+        transport: Transport::Stdio {
+            command: cache
+                .join("npm/node_modules/.bin/mcp-server-memory")
+                .display()
+                .to_string(),
+            args: Vec::new(),
+            env: [(
+                "MEMORY_FILE_PATH".to_string(),
+                dir.path().join("memory.jsonl").display().to_string(),
+            )]
+            .into(),
+            cwd: None,
+        },
+        ..spec("memory", &memory)
+    };
+    let server = connect(&[reference]).await.remove(0);
+    let theirs = run_script(&server).await;
+    server.close().await;
+    assert_eq!(got, theirs);
+}
