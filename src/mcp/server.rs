@@ -55,6 +55,9 @@ struct Handler {
     /// URIs subscribed with `resources/subscribe`, and whether the watcher runs.
     subscribed: Arc<Mutex<BTreeSet<String>>>,
     watching: Arc<AtomicBool>,
+    /// The file as it was before the last `subscriptions/listen` was acknowledged: a
+    /// change the client makes once it has the acknowledgment is one to announce.
+    listen_baseline: Arc<Mutex<Option<Seen>>>,
 }
 
 /// Serves `builtin` on stdin/stdout until stdin closes.
@@ -65,12 +68,17 @@ pub async fn serve_stdio(builtin: Builtin, verbose: bool) -> Result<(), String> 
         initialized: Arc::default(),
         subscribed: Arc::default(),
         watching: Arc::default(),
+        listen_baseline: Arc::default(),
     };
+    let (framing, writer) = super::wire::StdioFraming::new();
     let service = handler
-        .serve(super::wire::StdioFraming::new())
+        .serve(framing)
         .await
         .map_err(|e| format!("the client did not start a session: {e}"))?;
     let _ = service.waiting().await;
+    // The answers still queued for stdout go out before the process ends (bounded, in
+    // case a stuck stdout never takes them).
+    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
     Ok(())
 }
 
@@ -169,11 +177,8 @@ impl Handler {
 
     /// Polls the memory file until the client goes away, telling `peer` of every change
     /// to a subscribed resource, and of a change to the list of resources.
-    async fn watch(self, peer: Peer<RoleServer>) {
-        let builtin = self.builtin.clone();
-        let mut last = tokio::task::spawn_blocking(move || seen(&builtin))
-            .await
-            .ok();
+    async fn watch_file(self, peer: Peer<RoleServer>, baseline: Option<Seen>) {
+        let mut last = baseline;
         loop {
             tokio::time::sleep(POLL).await;
             if peer.is_transport_closed() {
@@ -396,7 +401,12 @@ impl ServerHandler for Handler {
             .unwrap_or_else(PoisonError::into_inner)
             .insert(request.uri);
         if !self.watching.swap(true, Ordering::SeqCst) {
-            tokio::spawn(self.clone().watch(context.peer.clone()));
+            // Seen before the subscription is answered: a write after it is news.
+            let builtin = self.builtin.clone();
+            let baseline = tokio::task::spawn_blocking(move || seen(&builtin))
+                .await
+                .ok();
+            tokio::spawn(self.clone().watch_file(context.peer.clone(), baseline));
         }
         Ok(())
     }
@@ -418,6 +428,11 @@ impl ServerHandler for Handler {
         &self,
         requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
+        // Called before the acknowledgment: what the file is now is the baseline.
+        *self
+            .listen_baseline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(seen(&self.builtin));
         let mut accepted = SubscriptionFilter::default();
         accepted.resources_list_changed = requested.resources_list_changed;
         accepted.resource_subscriptions = requested
@@ -434,10 +449,20 @@ impl ServerHandler for Handler {
             .clone()
             .unwrap_or_default();
         let list = context.accepted().resources_list_changed == Some(true);
-        let builtin = self.builtin.clone();
-        let mut last = tokio::task::spawn_blocking(move || seen(&builtin))
-            .await
-            .ok();
+        let baseline = self
+            .listen_baseline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let mut last = match baseline {
+            Some(seen) => Some(seen),
+            None => {
+                let builtin = self.builtin.clone();
+                tokio::task::spawn_blocking(move || seen(&builtin))
+                    .await
+                    .ok()
+            }
+        };
         loop {
             tokio::select! {
                 _ = context.cancelled() => return Ok(()),

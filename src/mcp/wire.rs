@@ -39,7 +39,9 @@ struct State {
 /// The transport: stdin and stdout, framed as above.
 pub struct StdioFraming {
     input: BufReader<tokio::io::Stdin>,
-    out: Arc<tokio::sync::Mutex<tokio::io::Stdout>>,
+    /// Every line for stdout, in order, to the one task that writes them: `receive`
+    /// never waits on a write, since rmcp may drop it at any await.
+    out: tokio::sync::mpsc::UnboundedSender<Value>,
     state: Arc<Mutex<State>>,
     queued: VecDeque<RxJsonRpcMessage<RoleServer>>,
     /// The line being read: kept across calls, since rmcp may drop `receive` mid-read.
@@ -47,14 +49,26 @@ pub struct StdioFraming {
 }
 
 impl StdioFraming {
-    pub fn new() -> Self {
-        Self {
+    /// Must be called on the async runtime (it starts the writer task, whose handle is
+    /// returned: it ends once the transport is dropped and every line is written).
+    pub fn new() -> (Self, tokio::task::JoinHandle<()>) {
+        let (out, mut lines) = tokio::sync::mpsc::unbounded_channel::<Value>();
+        let writer = tokio::spawn(async move {
+            let mut stdout = tokio::io::stdout();
+            while let Some(value) = lines.recv().await {
+                if write_line(&mut stdout, &value).await.is_err() {
+                    return;
+                }
+            }
+        });
+        let framing = Self {
             input: BufReader::new(tokio::io::stdin()),
-            out: Arc::new(tokio::sync::Mutex::new(tokio::io::stdout())),
+            out,
             state: Arc::default(),
             queued: VecDeque::new(),
             line: Vec::new(),
-        }
+        };
+        (framing, writer)
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
@@ -116,12 +130,6 @@ impl StdioFraming {
                 outcome
             }
         }
-    }
-}
-
-impl Default for StdioFraming {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -192,15 +200,15 @@ fn check(value: Value) -> Outcome {
     }
 }
 
-async fn write_line(
-    out: &tokio::sync::Mutex<tokio::io::Stdout>,
-    value: &Value,
-) -> std::io::Result<()> {
+async fn write_line(out: &mut tokio::io::Stdout, value: &Value) -> std::io::Result<()> {
     let mut line = serde_json::to_vec(value).map_err(std::io::Error::other)?;
     line.push(b'\n');
-    let mut out = out.lock().await;
     out.write_all(&line).await?;
     out.flush().await
+}
+
+fn closed() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdout is closed")
 }
 
 impl Transport<RoleServer> for StdioFraming {
@@ -210,7 +218,7 @@ impl Transport<RoleServer> for StdioFraming {
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
-        let out = Arc::clone(&self.out);
+        let out = self.out.clone();
         let state = Arc::clone(&self.state);
         async move {
             let value = serde_json::to_value(&item).map_err(std::io::Error::other)?;
@@ -245,7 +253,7 @@ impl Transport<RoleServer> for StdioFraming {
                 }
             };
             match to_write {
-                Some(v) => write_line(&out, &v).await,
+                Some(v) => out.send(v).map_err(|_| closed()),
                 None => Ok(()),
             }
         }
@@ -270,11 +278,13 @@ impl Transport<RoleServer> for StdioFraming {
                 continue;
             }
             if line.len() > MAX_LINE {
-                let _ = write_line(
-                    &self.out,
-                    &error(None, -32600, "the message is over 16 MiB".into()),
-                )
-                .await;
+                if self
+                    .out
+                    .send(error(None, -32600, "the message is over 16 MiB".into()))
+                    .is_err()
+                {
+                    return None;
+                }
                 continue;
             }
             let outcome = match serde_json::from_slice::<Value>(text) {
@@ -288,7 +298,7 @@ impl Transport<RoleServer> for StdioFraming {
             match outcome {
                 Outcome::Message(m, _) => return Some(*m),
                 Outcome::Answer(a) => {
-                    if write_line(&self.out, &a).await.is_err() {
+                    if self.out.send(a).is_err() {
                         return None;
                     }
                 }

@@ -383,6 +383,8 @@ fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes
             json!(["Order Service", "Orders DB", "Payments"]),
             "{mode}"
         );
+        // A subscriber to the graph hears of a write.
+        assert_eq!(report["heard"], "memory://knowledge-graph", "{mode}");
     }
 }
 
