@@ -497,4 +497,143 @@ mod tests {
             json!(["fifo", "durable"])
         );
     }
+
+    fn served(dir: &std::path::Path) -> Builtin {
+        let b = builtin(dir);
+        Builtin::served(b.inner.options.clone())
+    }
+
+    fn invalid(b: &Builtin, tool: &str, args: Value) -> String {
+        match b.call(tool, &args) {
+            Err(McpError::InvalidArguments { message, .. }) => message,
+            other => panic!("{tool} {args}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn schemas_say_what_is_required_and_take_the_aliases() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = served(dir.path());
+        // A relationship needs a type, by either name.
+        let m = invalid(
+            &b,
+            "add_relationships",
+            json!({"relationships": [{"from": "Billing", "to": "Orders DB"}]}),
+        );
+        assert!(m.contains("anyOf") || m.contains("type"), "{m}");
+        for kind in ["type", "relationType"] {
+            let out = b
+                .call(
+                    "add_relationships",
+                    &json!({"relationships": [{"from": "Billing", "to": "Order Service", kind: "calls"}]}),
+                )
+                .unwrap();
+            assert!(!out.is_error, "{kind}");
+        }
+        // An observation needs its entity, by either name.
+        invalid(
+            &b,
+            "add_observations",
+            json!({"observations": [{"contents": ["x"]}]}),
+        );
+        for key in ["entity", "entityName"] {
+            let out = b
+                .call(
+                    "add_observations",
+                    &json!({"observations": [{key: "Billing", "contents": [key]}]}),
+                )
+                .unwrap();
+            assert!(!out.is_error, "{key}");
+        }
+        // delete_entities takes names or entityNames; direction is an enum in the
+        // schema because it is one in the code.
+        invalid(&b, "delete_entities", json!({}));
+        invalid(
+            &b,
+            "get_entity",
+            json!({"name": "Billing", "direction": "sideways"}),
+        );
+        let out = b
+            .call("delete_entities", &json!({"entityNames": ["Billing"]}))
+            .unwrap();
+        assert_eq!(out.structured.unwrap()["entities_removed"], 1);
+    }
+
+    #[test]
+    fn every_result_fits_its_output_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = served(dir.path());
+        let calls = [
+            ("find_entities", json!({"query": "orders"})),
+            ("get_entity", json!({"name": "Orders DB"})),
+            (
+                "find_paths",
+                json!({"from": "Order Service", "to": "Billing"}),
+            ),
+            (
+                "add_entities",
+                json!({"entities": [{"name": "Queue", "type": "queue", "observations": ["fifo"]}]}),
+            ),
+            (
+                "add_relationships",
+                json!({"relationships": [{"from": "Queue", "to": "Billing", "type": "feeds"}]}),
+            ),
+            (
+                "add_observations",
+                json!({"observations": [{"entity": "Queue", "contents": ["durable"]}]}),
+            ),
+            (
+                "create_entities",
+                json!({"entities": [{"name": "Cache", "entityType": "store", "observations": []}]}),
+            ),
+            (
+                "create_relations",
+                json!({"relations": [{"from": "Billing", "to": "Cache", "relationType": "reads_from"}]}),
+            ),
+            ("read_graph", json!({})),
+            ("search_nodes", json!({"query": "fifo"})),
+            ("open_nodes", json!({"names": ["queue"]})),
+            (
+                "delete_observations",
+                json!({"deletions": [{"entity": "Queue", "observations": ["fifo"]}]}),
+            ),
+            (
+                "delete_relations",
+                json!({"relations": [{"from": "Billing", "to": "Cache", "relationType": "reads_from"}]}),
+            ),
+            (
+                "delete_relationships",
+                json!({"relationships": [{"from": "Queue", "to": "Billing", "type": "feeds"}]}),
+            ),
+            ("delete_entities", json!({"names": ["Cache"]})),
+        ];
+        let tools = b.tools();
+        for t in &tools {
+            assert_eq!(t.input_schema["type"], "object", "{}", t.name);
+            assert!(
+                calls.iter().any(|(name, _)| *name == t.name),
+                "{} has no call here",
+                t.name
+            );
+        }
+        for (tool, args) in calls {
+            let out = b.call(tool, &args).unwrap();
+            assert!(!out.is_error, "{tool}: {}", out.to_text());
+            let schema = tools
+                .iter()
+                .find(|t| t.name == tool)
+                .and_then(|t| t.output_schema.clone())
+                .unwrap();
+            let value = out.structured.unwrap();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            assert!(
+                validator.is_valid(&value),
+                "{tool}: {value} against {schema}"
+            );
+            assert!(
+                value.as_object().is_some_and(|o| !o.is_empty()),
+                "{tool}: {value}"
+            );
+        }
+    }
 }
