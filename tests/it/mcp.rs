@@ -881,3 +881,59 @@ async fn server_memory_calls_work_unchanged_against_archie_mcp() {
     server.close().await;
     assert_eq!(got, theirs);
 }
+
+/// 2026-07-28 without a handshake: `server/discover`, the context in every request's
+/// `_meta`, `resultType` and caching hints on results, the removed methods unknown.
+#[test]
+fn under_2026_07_28_every_request_carries_its_context_and_results_their_type() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut raw = Raw::start(&memory, &[]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {}});
+    let with_meta = |mut params: Value| {
+        params["_meta"] = meta.clone();
+        params
+    };
+    let reply = raw.ask(1, "server/discover", json!({}));
+    assert_eq!(code(&reply), -32602, "{reply}");
+    let discover = raw.ask(2, "server/discover", with_meta(json!({})));
+    let versions = discover["result"]["supportedVersions"].as_array().unwrap();
+    assert!(versions.contains(&json!("2026-07-28")), "{discover}");
+    assert!(versions.contains(&json!("2024-11-05")), "{discover}");
+    assert_eq!(discover["result"]["resultType"], "complete");
+    let tools = raw.ask(3, "tools/list", with_meta(json!({})));
+    assert_eq!(tools["result"]["resultType"], "complete", "{tools}");
+    assert!(tools["result"]["ttlMs"].is_u64() && tools["result"]["cacheScope"].is_string());
+    let call = raw.ask(
+        4,
+        "tools/call",
+        with_meta(json!({"name": "find_entities", "arguments": {"query": "orders"}})),
+    );
+    assert_eq!(call["result"]["resultType"], "complete", "{call}");
+    assert_eq!(call["result"]["structuredContent"]["total"], 1);
+    let read = raw.ask(
+        5,
+        "resources/read",
+        with_meta(json!({"uri": "memory://knowledge-graph"})),
+    );
+    assert_eq!(read["result"]["resultType"], "complete", "{read}");
+    // Unknown resources are invalid params in this revision.
+    let reply = raw.ask(
+        6,
+        "resources/read",
+        with_meta(json!({"uri": "memory://session/s-none"})),
+    );
+    assert_eq!(code(&reply), -32602, "{reply}");
+    // ping and resources/subscribe are gone from this revision.
+    let reply = raw.ask(7, "ping", with_meta(json!({})));
+    assert_eq!(code(&reply), -32601, "{reply}");
+    let reply = raw.ask(
+        8,
+        "resources/subscribe",
+        with_meta(json!({"uri": "memory://knowledge-graph"})),
+    );
+    assert_eq!(code(&reply), -32601, "{reply}");
+    raw.close();
+}
