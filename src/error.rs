@@ -17,6 +17,8 @@ pub enum Exit {
     Usage,
     /// 3: the run stopped at a question and can be resumed.
     Waiting,
+    /// 4: the user declined or aborted when asked: nothing more was done.
+    Declined,
     /// 130: interrupted by Ctrl-C; the checkpoint of the last finished step is kept.
     Interrupted,
 }
@@ -29,6 +31,7 @@ impl Exit {
             Exit::Failed => 1,
             Exit::Usage => 2,
             Exit::Waiting => 3,
+            Exit::Declined => 4,
             Exit::Interrupted => 130,
         }
     }
@@ -107,12 +110,13 @@ mod tests {
             Exit::Failed,
             Exit::Usage,
             Exit::Waiting,
+            Exit::Declined,
             Exit::Interrupted,
         ]
         .iter()
         .map(|e| e.code())
         .collect();
-        assert_eq!(codes, [0, 1, 2, 3, 130]);
+        assert_eq!(codes, [0, 1, 2, 3, 4, 130]);
     }
 
     #[test]

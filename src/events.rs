@@ -113,6 +113,15 @@ pub enum Event {
         /// False when nothing was new and the file was left as it was.
         written: bool,
     },
+    /// Pairs of entities that are probably one thing, after the human (or `--yes`)
+    /// decided what they could: `merged` and `kept_apart` were decided now, `pending`
+    /// wait for `archie memory dedupe`.
+    Duplicates {
+        merged: u64,
+        kept_apart: u64,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pending: Vec<DuplicatePair>,
+    },
     /// The run stopped at a question nobody here can answer (exit code 3).
     Waiting {
         run: String,
@@ -256,11 +265,25 @@ pub struct Summary {
     /// What the memory file gained, when it was saved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory: Option<MemoryChange>,
+    /// Pairs that are probably one thing, left for `archie memory dedupe`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub duplicates: Vec<DuplicatePair>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<UsageSummary>,
     /// The error's message, when the command failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// Two entities that are probably one thing: merge `merge` into `into`?
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DuplicatePair {
+    pub merge: String,
+    pub into: String,
+    /// 0..1: how likely the two are one thing.
+    pub score: f64,
+    /// Why they look alike.
+    pub why: String,
 }
 
 /// A question waiting for an answer.

@@ -2,6 +2,7 @@
 //! and the run lifecycle ([`App::run_flow`]): run a graph as a recorded run, and when it
 //! stops at a question nobody here can answer, say so and how to continue (exit code 3).
 
+mod dedupe;
 mod settings;
 
 pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
@@ -146,6 +147,7 @@ impl Recording {
                     updated: *updated,
                 })
             }
+            Event::Duplicates { pending, .. } => summary.duplicates = pending.clone(),
             Event::Usage(usage) => {
                 summary.usage = Some(UsageSummary {
                     calls: usage.calls,
@@ -407,6 +409,7 @@ impl App {
         summary.status = match exit {
             Exit::Done => "completed",
             Exit::Waiting => "waiting",
+            Exit::Declined => "declined",
             Exit::Interrupted => "interrupted",
             Exit::Failed => "failed",
             Exit::Usage => "usage_error",
@@ -416,7 +419,7 @@ impl App {
         if let Some(usage) = &mut summary.usage {
             usage.wall_ms = self.started.elapsed().as_millis() as u64;
         }
-        if exit == Exit::Done || exit == Exit::Usage {
+        if matches!(exit, Exit::Done | Exit::Usage | Exit::Declined) {
             summary.resume_command = None;
         }
         self.events.emit(Event::Finished(Box::new(summary)));

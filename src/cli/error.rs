@@ -290,6 +290,11 @@ fn memory_hints(err: &MemoryError) -> Vec<String> {
             vec!["Check that you may read the file, then run the command again.".into()]
         }
         MemoryError::Io { source, .. } => io_hint(source).into_iter().collect(),
+        MemoryError::Busy { lock, .. } => vec![format!(
+            "Another archie is saving it (it holds {}). Try again when it has finished; \
+             if no archie is running, the lock is stale and the next try takes it.",
+            lock.display()
+        )],
     }
 }
 
@@ -407,6 +412,9 @@ fn upgrade_hints(err: &UpgradeError) -> Vec<String> {
                 .into()
         }
         UpgradeError::Server { .. } => "UpGrade failed inside; its log says why.".into(),
+        UpgradeError::Unconfirmed { .. } => "Look at the experiment (or the user) in UpGrade \
+                                              before you ask again."
+            .into(),
         UpgradeError::Config { .. } => {
             "Fix the [upgrade] settings (url, token_env, client_api_key_env, \
              client_api_secret_env, timeout_secs, retries, concurrency) or the variables."

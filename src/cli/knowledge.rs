@@ -122,7 +122,14 @@ where
     let saved = match result {
         Ok(mut run) => {
             let learned = std::mem::take(&mut run.state.sources().learned);
-            app.save_memory(file, env.memory, learned).map(|_| run.exit)
+            let saved = app.save_memory(file, env.memory, learned);
+            // The pairs the rules cannot decide, at the end of a finished run.
+            match saved {
+                Ok(_) if run.exit == Exit::Done => {
+                    app.review_duplicates(file).await.map(|()| run.exit)
+                }
+                other => other.map(|_| run.exit),
+            }
         }
         Err(err) => Err(err),
     };

@@ -31,6 +31,35 @@ pub enum MemoryCommand {
         /// A memory file in archie's or the original Archie's shape
         file: PathBuf,
     },
+    /// Decide which pairs of entities are one thing (asks at the terminal; --yes merges
+    /// them all; without a terminal, lists them)
+    #[command(
+        after_help = "archie merges the spellings it is sure of by itself (Pricing Service = pricing-service = PricingService). Pairs that are probably one thing (Okta / Okta API, Checkout / CheckoutService) are the human's to decide; every decision is remembered.\n\nExamples:\n  archie memory dedupe\n  archie memory dedupe --yes"
+    )]
+    Dedupe,
+    /// Merge one entity into another: its name becomes an alias, its relationships move,
+    /// nothing is dropped
+    #[command(
+        after_help = "Example:\n  archie memory merge Okta \"Okta API\"\n  archie memory unmerge Okta      (takes it back)"
+    )]
+    Merge {
+        /// The entity that becomes an alias
+        name: String,
+        /// The entity that stays
+        into: String,
+    },
+    /// Take back a merge: the entity and its relationships as they were before it
+    #[command(after_help = "Example:\n  archie memory unmerge Okta")]
+    Unmerge {
+        /// The name of the entity that was merged into another
+        name: String,
+    },
+    /// Remember that two entities are two things: archie will not suggest merging them
+    #[command(
+        name = "keep-apart",
+        after_help = "Example:\n  archie memory keep-apart Checkout CheckoutService"
+    )]
+    KeepApart { a: String, b: String },
     /// Print the memory as JSON or as a Mermaid diagram on stdout
     #[command(
         after_help = "Examples:\n  archie memory export > backup.json\n  archie memory export --format mermaid --focus payments > payments.mmd"
@@ -52,6 +81,15 @@ pub enum MemoryCommand {
 /// by entry (some 40 ms at 100k entities) is work the operating system does at once.
 fn exiting(memory: crate::memory::Memory) {
     std::mem::forget(memory);
+}
+
+/// Two names of which one is not in the memory, or both are one entity already.
+fn not_both(path: &std::path::Path, a: &str, b: &str) -> UsageError {
+    UsageError::new(format!(
+        "\"{a}\" and \"{b}\" are not two entities of {}",
+        path.display()
+    ))
+    .hint("`archie memory show NAME` finds an entity by any of its spellings.")
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,6 +166,68 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             let saved = target.save(&memory)?;
             app.events.emit(saved.event(&merged));
             exiting(memory);
+            app.review_duplicates(&target).await?;
+        }
+        MemoryCommand::Dedupe => {
+            let (file, _) = app.open_memory()?;
+            app.review_duplicates(&file).await?;
+        }
+        MemoryCommand::Merge { name, into } => {
+            let (file, _) = app.open_memory()?;
+            let (done, _, saved) = file.update(|m| {
+                let merged = m.merge_entities(&name, &into);
+                merged.map(|merged| *m = merged).is_some()
+            })?;
+            if !done {
+                return Err(not_both(&path, &name, &into).into());
+            }
+            app.events.emit(Event::Done {
+                message: format!(
+                    "merged `{name}` into `{into}` in {} (`archie memory unmerge {}` takes it back)",
+                    saved.path.display(),
+                    crate::shell::quote(&name)
+                ),
+            });
+        }
+        MemoryCommand::Unmerge { name } => {
+            let (file, _) = app.open_memory()?;
+            let (done, _, _) = file.update(|m| {
+                let back = m.unmerge(&name);
+                back.map(|back| *m = back).is_some()
+            })?;
+            if !done {
+                return Err(UsageError::new(format!(
+                    "no merge of \"{name}\" is recorded in {}",
+                    path.display()
+                ))
+                .hint("Only merges archie made (memory merge, memory dedupe, a run's question) can be taken back.")
+                .into());
+            }
+            app.events.emit(Event::Done {
+                message: format!(
+                    "took back the merge of `{name}`; archie will not suggest it again"
+                ),
+            });
+        }
+        MemoryCommand::KeepApart { a, b } => {
+            let (file, _) = app.open_memory()?;
+            let (found, _, _) = file.update(|m| {
+                let found = m.entity(&a).is_some() && m.entity(&b).is_some();
+                if found {
+                    let mut d = m.decisions();
+                    d.keep_apart(&a, &b);
+                    m.set_decisions(&d);
+                }
+                found
+            })?;
+            if !found {
+                return Err(not_both(&path, &a, &b).into());
+            }
+            app.events.emit(Event::Done {
+                message: format!(
+                    "`{a}` and `{b}` are two things; archie will not suggest merging them"
+                ),
+            });
         }
         MemoryCommand::Export {
             format,

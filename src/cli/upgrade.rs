@@ -103,15 +103,15 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
     }
     app.save_memory(&file, memory, run.state.learned)?;
     usage();
-    // A one-shot that could not do what it was asked says so in its exit code.
-    let failed = if one_shot {
-        turns.last().and_then(|t| t.reply.failed)
-    } else {
-        None
-    };
+    // A one-shot that could not do what it was asked, or whose change the person
+    // declined, says so in its exit code.
+    let last = turns.last().filter(|_| one_shot).map(|t| &t.reply);
+    let failed = last.and_then(|r| r.failed);
+    let declined = last.is_some_and(|r| r.declined);
     Ok(match (run.exit, failed) {
         (Exit::Done, Some(kind)) if kind.is_usage() => Exit::Usage,
         (Exit::Done, Some(_)) => Exit::Failed,
+        (Exit::Done, None) if declined => Exit::Declined,
         (exit, _) => exit,
     })
 }

@@ -230,10 +230,7 @@ pub struct Vocabulary {
 
 /// Letters and digits only, lower case: `Checkout-Service` and `checkout service` meet.
 fn compact(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    crate::memory::identity::compact(text)
 }
 
 impl Vocabulary {

@@ -37,6 +37,17 @@ pub enum MemoryError {
         size: u64,
         limit: u64,
     },
+    /// Another process held the file's lock for longer than a save waits.
+    #[error(
+        "{} is being saved by another process: gave up after waiting {} s for its lock",
+        .path.display(),
+        .waited.as_secs()
+    )]
+    Busy {
+        path: PathBuf,
+        lock: PathBuf,
+        waited: std::time::Duration,
+    },
     /// Reading, writing or locking failed.
     #[error("cannot {action} {}: {source}", .path.display())]
     Io {
@@ -55,7 +66,7 @@ impl crate::error::Classify for MemoryError {
             MemoryError::Corrupt { .. }
             | MemoryError::NotAFile { .. }
             | MemoryError::TooLarge { .. } => crate::error::Exit::Usage,
-            MemoryError::Io { .. } => crate::error::Exit::Failed,
+            MemoryError::Io { .. } | MemoryError::Busy { .. } => crate::error::Exit::Failed,
         }
     }
 }

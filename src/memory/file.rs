@@ -27,6 +27,11 @@ pub fn max_size() -> u64 {
         .unwrap_or(DEFAULT_MAX_SIZE)
 }
 
+/// How long a save waits for another process to finish its own save before it gives
+/// up with [`MemoryError::Busy`]. A save holds the lock for the time of a read, a merge
+/// and a write: well under a second for a usual file, seconds for a very large one.
+pub const DEFAULT_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// A memory file, as archie loaded it.
 ///
 /// [`MemoryFile::save`] writes a [`Memory`] back: under an advisory lock on
@@ -37,14 +42,21 @@ pub fn max_size() -> u64 {
 pub struct MemoryFile {
     path: PathBuf,
     limit: u64,
+    /// How long a save waits for another process's lock (see [`MemoryFile::lock_wait`]).
+    lock_wait: std::time::Duration,
     problems: Problems,
     state: Mutex<Loaded>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 struct Loaded {
     /// What the file held when it was read or last written.
     disk: Disk,
+    /// The content the caller's memory derives from: what was read, or what the caller
+    /// handed to the last save (`None`: an empty memory). A save that finds the file
+    /// changed by another process applies only the caller's changes since then to it
+    /// (see [`Memory::rebase`]).
+    base: Option<Vec<u8>>,
     /// [`Memory::stamp`] of the memory as loaded or last saved, and its unknown keys
     /// (a public field, changed without a stamp), to tell whether the caller changed it.
     stamp: u64,
@@ -52,38 +64,37 @@ struct Loaded {
 }
 
 /// What the file held, to tell at save time whether another process wrote it since.
-#[derive(Clone)]
+#[derive(Debug, Clone, Copy)]
 enum Disk {
     /// There was no file.
     Missing,
-    /// The bytes read at load: kept rather than hashed, so a command that never saves
-    /// (`memory stats`) pays nothing for them (they were in memory while the file was
-    /// parsed anyway, so the peak is the same).
-    Read(Vec<u8>),
-    /// The hash of what the last save wrote.
-    Wrote([u8; 32]),
+    /// The file held the base's bytes (kept rather than hashed, so a command that never
+    /// saves pays nothing for them).
+    Base,
+    /// The hash of what the last save wrote: the base itself, or (after a merge with
+    /// another process's save) more than the base, which the next save merges again.
+    Wrote { hash: [u8; 32], base: bool },
     /// A save failed midway: take the file as changed.
     Unknown,
 }
 
-impl std::fmt::Debug for Disk {
+impl std::fmt::Debug for Loaded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Disk::Missing => f.write_str("Missing"),
-            Disk::Read(bytes) => write!(f, "Read({} bytes)", bytes.len()),
-            Disk::Wrote(_) => f.write_str("Wrote"),
-            Disk::Unknown => f.write_str("Unknown"),
-        }
+        f.debug_struct("Loaded")
+            .field("disk", &self.disk)
+            .field("base", &self.base.as_ref().map(Vec::len))
+            .field("stamp", &self.stamp)
+            .finish_non_exhaustive()
     }
 }
 
-impl Disk {
+impl Loaded {
     /// Whether `now` (None: no file) is what the file held.
     fn holds(&self, now: Option<&[u8]>) -> bool {
-        match (self, now) {
+        match (self.disk, now) {
             (Disk::Missing, None) => true,
-            (Disk::Read(bytes), Some(now)) => bytes.as_slice() == now,
-            (Disk::Wrote(sum), Some(now)) => *sum == hash(now),
+            (Disk::Base, Some(now)) => self.base.as_deref() == Some(now),
+            (Disk::Wrote { hash: sum, base }, Some(now)) => base && sum == hash(now),
             _ => false,
         }
     }
@@ -138,21 +149,23 @@ impl MemoryFile {
     ) -> Result<(MemoryFile, Memory), MemoryError> {
         let path = path.into();
         let mut problems = Problems::default();
-        let (disk, memory) = match read_bytes(&path, limit)? {
-            None => (Disk::Missing, Memory::new()),
+        let (disk, base, memory) = match read_bytes(&path, limit)? {
+            None => (Disk::Missing, None, Memory::new()),
             Some(bytes) => {
                 let memory = parse(&path, &bytes, Some(&mut problems))?;
-                (Disk::Read(bytes), memory)
+                (Disk::Base, Some(bytes), memory)
             }
         };
         let file = MemoryFile {
             state: Mutex::new(Loaded {
                 disk,
+                base,
                 stamp: memory.stamp(),
                 extra: memory.extra.clone(),
             }),
             path,
             limit,
+            lock_wait: DEFAULT_LOCK_WAIT,
             problems,
         };
         Ok((file, memory))
@@ -211,30 +224,44 @@ impl MemoryFile {
         }
         let _lock = self.lock()?;
         let on_disk = read_bytes(&self.path, self.limit)?;
-        let unchanged = state.disk.holds(on_disk.as_deref());
+        let unchanged = state.holds(on_disk.as_deref());
         let on_disk_existed = on_disk.is_some();
         // Only a merge can come out as what the file already holds.
         let disk_hash = on_disk.as_deref().filter(|_| !unchanged).map(hash);
-        // From here until the write succeeds, what the file holds is not known; and the
-        // bytes kept from the load are not needed any more.
+        // From here until the write succeeds, what the file holds is not known.
+        let known = !matches!(state.disk, Disk::Unknown);
         state.disk = Disk::Unknown;
+        let ours = memory.to_json_bytes();
         let json = match on_disk {
             Some(bytes) if !unchanged => {
-                // Disk first, then ours. Nothing is ever removed from a memory, so this
-                // keeps whatever another process (or our own earlier merge) added.
-                // A file that became corrupt meanwhile stops the save here.
-                let mut merged = parse(&self.path, &bytes, None)?;
+                // Another process saved meanwhile: what this process changed since its
+                // base, applied to what is on disk. A file that became corrupt meanwhile
+                // stops the save here.
+                let theirs = parse(&self.path, &bytes, None)?;
                 drop(bytes);
-                report.from_disk = merged.news_for(memory);
+                report.from_disk = theirs.news_for(memory);
                 report.merged_with_disk = true;
-                merged.overlay(memory);
+                let merged = match state.base.as_deref() {
+                    Some(base) if known => {
+                        let base = parse(&self.path, base, None)?;
+                        Memory::rebase(theirs, &base, memory)
+                    }
+                    None if known => Memory::rebase(theirs, &Memory::new(), memory),
+                    // What this process's memory derives from is not known (a save
+                    // failed midway): ours on top of theirs, which loses nothing of ours.
+                    _ => {
+                        let mut theirs = theirs;
+                        theirs.overlay(memory);
+                        theirs
+                    }
+                };
                 report.entities = merged.entities().len();
                 report.relationships = merged.relationships().len();
-                merged.to_json_bytes()
+                self.sized(merged.to_json_bytes(), &merged)
             }
             other => {
                 drop(other);
-                memory.to_json_bytes()
+                self.sized(ours.clone(), memory)
             }
         };
         // A key pasted into a conversation must not reach the repository either.
@@ -244,8 +271,13 @@ impl MemoryFile {
         let text = crate::secrets::redact_text(&json);
         drop(json);
         let new_hash = hash(text.as_bytes());
+        let merged = report.merged_with_disk;
         if disk_hash == Some(new_hash) {
-            state.disk = Disk::Wrote(new_hash);
+            state.disk = Disk::Wrote {
+                hash: new_hash,
+                base: !merged,
+            };
+            state.base = Some(ours);
             state.stamp = memory.stamp();
             state.extra = memory.extra.clone();
             return Ok(report);
@@ -254,11 +286,26 @@ impl MemoryFile {
             self.keep_backup()?;
         }
         files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
-        state.disk = Disk::Wrote(new_hash);
+        state.disk = Disk::Wrote {
+            hash: new_hash,
+            base: !merged,
+        };
+        state.base = Some(ours);
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();
         report.written = true;
         Ok(report)
+    }
+
+    /// The bytes to write for `memory`, given as pretty JSON in `pretty`: those, unless
+    /// they would be over the size limit this file is read with; then the same JSON
+    /// without indentation, so that a file archie writes is one archie reads.
+    fn sized(&self, pretty: Vec<u8>, memory: &Memory) -> Vec<u8> {
+        if (pretty.len() as u64) <= self.limit {
+            return pretty;
+        }
+        drop(pretty);
+        memory.to_json_compact()
     }
 
     /// Changes the memory as it is on disk now, under the lock: reads the file, lets
@@ -278,7 +325,7 @@ impl MemoryFile {
             Some(bytes) => parse(&self.path, bytes, None)?,
             None => Memory::new(),
         };
-        let merged_with_disk = !state.disk.holds(on_disk.as_deref());
+        let merged_with_disk = !state.holds(on_disk.as_deref());
         let (stamp, extra) = (memory.stamp(), memory.extra.clone());
         let result = change(&mut memory);
         let mut report = SaveReport {
@@ -290,7 +337,10 @@ impl MemoryFile {
             relationships: memory.relationships().len(),
         };
         if memory.stamp() != stamp || memory.extra != extra {
-            let text = crate::secrets::redact_text(&memory.to_json());
+            let json = self.sized(memory.to_json_bytes(), &memory);
+            let json = String::from_utf8(json)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            let text = crate::secrets::redact_text(&json);
             if on_disk.as_deref() != Some(text.as_bytes()) {
                 state.disk = Disk::Unknown;
                 if on_disk.is_some() {
@@ -299,12 +349,18 @@ impl MemoryFile {
                 files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
                 report.written = true;
             }
-            state.disk = Disk::Wrote(hash(text.as_bytes()));
-        } else {
-            state.disk = match on_disk {
-                Some(bytes) => Disk::Read(bytes),
-                None => Disk::Missing,
+            state.disk = Disk::Wrote {
+                hash: hash(text.as_bytes()),
+                base: true,
             };
+            state.base = Some(json.into_bytes());
+        } else {
+            state.disk = if on_disk.is_some() {
+                Disk::Base
+            } else {
+                Disk::Missing
+            };
+            state.base = on_disk;
         }
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();
@@ -335,6 +391,15 @@ impl MemoryFile {
         files::write_atomic(&backup, &bytes).map_err(write_err(&backup))
     }
 
+    /// Sets how long a save or update waits for the lock another process holds
+    /// (default [`DEFAULT_LOCK_WAIT`]).
+    pub fn lock_wait(mut self, wait: std::time::Duration) -> Self {
+        self.lock_wait = wait;
+        self
+    }
+
+    /// Takes the advisory lock, waiting at most [`MemoryFile::lock_wait`] for another
+    /// process to release it.
     fn lock(&self) -> Result<File, MemoryError> {
         let path = self.lock_path();
         let io_err = |source| MemoryError::Io {
@@ -348,9 +413,26 @@ impl MemoryFile {
             .write(true)
             .open(&path)
             .map_err(io_err)?;
-        file.lock().map_err(io_err)?;
-        // Released when the file is closed (dropped) at the end of the save.
-        Ok(file)
+        let start = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(5);
+        loop {
+            match file.try_lock() {
+                // Released when the file is closed (dropped) at the end of the save.
+                Ok(()) => return Ok(file),
+                Err(std::fs::TryLockError::WouldBlock) => {}
+                Err(std::fs::TryLockError::Error(e)) => return Err(io_err(e)),
+            }
+            let waited = start.elapsed();
+            if waited >= self.lock_wait {
+                return Err(MemoryError::Busy {
+                    path: self.path.clone(),
+                    lock: path,
+                    waited,
+                });
+            }
+            std::thread::sleep(pause.min(self.lock_wait - waited));
+            pause = (pause * 2).min(std::time::Duration::from_millis(200));
+        }
     }
 }
 
@@ -476,6 +558,75 @@ mod tests {
                 .is_symlink()
         );
         assert!(fs::read_to_string(&real).unwrap().contains("checkout"));
+    }
+
+    #[test]
+    fn a_save_waits_a_bounded_time_for_a_held_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, memory) = MemoryFile::open(dir.path().join("context.json")).unwrap();
+        let file = file.lock_wait(std::time::Duration::from_millis(60));
+        let held = File::create(file.lock_path()).unwrap();
+        held.lock().unwrap();
+        let err = file.save(&grown(&memory, "checkout")).unwrap_err();
+        assert!(matches!(err, MemoryError::Busy { .. }), "{err}");
+        assert!(err.to_string().contains("gave up after waiting"), "{err}");
+        assert!(!file.path().exists(), "nothing written");
+        drop(held);
+        assert!(file.save(&grown(&memory, "checkout")).unwrap().written);
+    }
+
+    #[test]
+    fn a_file_too_large_to_write_pretty_is_written_so_that_it_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("context.json");
+        let mut memory = Memory::new();
+        for i in 0..200 {
+            memory.upsert_entity(Entity::new(format!("service {i}"), "service").tag("core"));
+        }
+        let pretty = memory.to_json_bytes().len() as u64;
+        let compact = memory.to_json_compact().len() as u64;
+        assert!(compact < pretty);
+        let limit = (compact + pretty) / 2;
+        let (file, empty) = MemoryFile::open_with_limit(&path, limit).unwrap();
+        let mut grown = empty;
+        grown.merge(memory.clone());
+        file.save(&grown).unwrap();
+        let (_, back) = MemoryFile::open_with_limit(&path, limit).unwrap();
+        assert_eq!(back, memory);
+    }
+
+    #[test]
+    fn another_process_s_change_survives_our_stale_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("context.json");
+        let mut start = Memory::new();
+        start.upsert_entity(
+            Entity::new("PaymentService", "service")
+                .property("observations", serde_json::json!(["owned by team red"])),
+        );
+        fs::write(&path, start.to_json()).unwrap();
+        let (ours_file, ours) = MemoryFile::open(&path).unwrap();
+        // Another process adds an observation and saves.
+        let (theirs_file, _) = MemoryFile::open(&path).unwrap();
+        theirs_file
+            .update(|m| {
+                let e = m.entity_mut("PaymentService").unwrap();
+                let list = e.properties.get_mut("observations").unwrap();
+                list.as_array_mut().unwrap().push("on-call: alice".into());
+            })
+            .unwrap();
+        // We learned something else, twice (two saves of one run).
+        let ours = grown(&ours, "Ledger");
+        assert!(ours_file.save(&ours).unwrap().merged_with_disk);
+        let ours = grown(&ours, "Fraud");
+        ours_file.save(&ours).unwrap();
+        let (_, back) = MemoryFile::open(&path).unwrap();
+        let observations = &back.entity("PaymentService").unwrap().properties["observations"];
+        assert_eq!(
+            observations,
+            &serde_json::json!(["owned by team red", "on-call: alice"])
+        );
+        assert!(back.entity("Ledger").is_some() && back.entity("Fraud").is_some());
     }
 
     #[test]

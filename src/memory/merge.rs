@@ -1,9 +1,11 @@
 //! Growing the graph: the merge rules of [`Memory::upsert_entity`] and
 //! [`Memory::upsert_relationship`], and what a merge changed ([`MergeReport`]).
 
-use super::model::{key_cow, relationship_type_cow, trimmed};
+use super::identity::{self, Family};
+use super::model::{key_cow, trimmed};
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -63,31 +65,135 @@ impl MergeReport {
 }
 
 impl Memory {
-    /// Adds an entity or updates the one with the same [`key`]. The first display name
-    /// is kept; a non-empty description replaces the old one; a type replaces the old
-    /// one unless it is empty or `unknown`; tags are united; properties shallow-merged.
+    /// Adds an entity or updates the one it is (see [`Memory::resolve`]): the same
+    /// [`key`](super::key), one of its aliases, or the rules of [`identity`]. The first
+    /// display name is kept and every other spelling seen is kept as an alias
+    /// (`properties.aliases`); a non-empty description replaces the old one; a type
+    /// (in the prompt's words, see [`identity::entity_type`]) replaces the old one
+    /// unless it is empty or `unknown`; tags are united; properties shallow-merged, lists
+    /// united.
     pub fn upsert_entity(&mut self, entity: Entity) -> Change {
-        let found = {
-            let k = key_cow(&entity.name);
-            if k.is_empty() {
-                return Change::Skipped;
-            }
-            self.index(&k).ok_or_else(|| Arc::<str>::from(&*k))
-        };
-        match found {
-            Ok(i) => {
-                if absorb(&mut self.entities[i as usize], entity) {
+        let entity = normalised(entity);
+        if key_cow(&entity.name).is_empty() {
+            return Change::Skipped;
+        }
+        match self.resolve(&entity.name, &entity.kind) {
+            Some(i) => {
+                let aliased = self.alias(i, &entity.name);
+                let aliases = aliases_of(&entity);
+                let mut absorbed = absorb(&mut self.entities[i as usize], entity);
+                absorbed |= drop_own_name(&mut self.entities[i as usize]);
+                for alias in &aliases {
+                    self.index_alias(i, alias);
+                }
+                if absorbed || aliased {
                     self.touch();
                     Change::Updated
                 } else {
                     Change::Unchanged
                 }
             }
-            Err(k) => {
-                self.add_entity(k, normalised(entity));
+            None => {
+                let k = self.new_key(&entity);
+                let i = self.add_entity(k, entity);
+                for alias in aliases_of(&self.entities[i as usize]) {
+                    self.index_alias(i, &alias);
+                }
                 Change::Added
             }
         }
+    }
+
+    /// The entity `name` (of type `kind`, already normalised; empty or `unknown` when not
+    /// known) is, if the memory holds it:
+    /// - the one whose key or alias key is `name`'s key, unless their types are of
+    ///   different [`Family`]s and the names differ beyond case (`Inventories` the store
+    ///   is not `Inventory` the service); then the one of that type, if any;
+    /// - an external system written with or without a trailing "API" (`TaxJar API` is
+    ///   `TaxJar`), when both are known as external systems.
+    pub(super) fn resolve(&self, name: &str, kind: &str) -> Option<Ix> {
+        let k = key_cow(name);
+        if k.is_empty() {
+            return None;
+        }
+        let family = Family::of(kind);
+        if let Some(i) = self.index(&k) {
+            let other = &self.entities[i as usize];
+            if family.compatible(Family::of(&other.kind))
+                || identity::fold(name) == identity::fold(&other.name)
+            {
+                return Some(i);
+            }
+            return self.index(&typed_key(&k, kind));
+        }
+        if identity::entity_type(kind) != "external_system" {
+            return None;
+        }
+        let external = |i: Ix| {
+            let t = &self.entities[i as usize].kind;
+            (t == "external_system" || t == UNKNOWN_TYPE).then_some(i)
+        };
+        match identity::without_api(name) {
+            Some(base) => self.index(&base).and_then(external),
+            None => self
+                .index(&key_cow(&format!("{name} API")))
+                .and_then(external),
+        }
+    }
+
+    /// The key a new entity is stored under: its [`key`](super::key), or, when another
+    /// entity of an incompatible type holds that key, the key with its type.
+    fn new_key(&self, entity: &Entity) -> Arc<str> {
+        let k = key_cow(&entity.name);
+        if self.index(&k).is_some() {
+            Arc::from(typed_key(&k, &entity.kind))
+        } else {
+            Arc::from(&*k)
+        }
+    }
+
+    /// Keeps `name` as an alias of entity `i` when it is spelt otherwise than its
+    /// display name (and not already an alias); indexes its key. Returns whether the
+    /// entity changed.
+    pub(super) fn alias(&mut self, i: Ix, name: &str) -> bool {
+        let name = name.trim();
+        let entity = &mut self.entities[i as usize];
+        let folded = identity::fold(name);
+        // A spelling that differs only in case or spacing is not another name.
+        if name.is_empty()
+            || identity::fold(&entity.name) == folded
+            || aliases_of(entity)
+                .iter()
+                .any(|a| identity::fold(a) == folded)
+        {
+            return false;
+        }
+        let list = entity
+            .properties
+            .entry(ALIASES)
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if !list.is_array() {
+            *list = Value::Array(Vec::new());
+        }
+        let Value::Array(list) = list else {
+            return false;
+        };
+        if list.iter().any(|a| a.as_str() == Some(name)) {
+            return false;
+        }
+        list.push(Value::String(name.to_string()));
+        self.index_alias(i, name);
+        true
+    }
+
+    /// Makes `alias` find entity `i` (when its key is not another entity's already).
+    fn index_alias(&mut self, i: Ix, alias: &str) {
+        let k = key_cow(alias);
+        if k.is_empty() || self.index(&k).is_some() {
+            return;
+        }
+        let k = Arc::<str>::from(&*k);
+        self.by_key.insert(super::StoredKey::new(&k), i);
     }
 
     /// Stores a new entity under key `k` (not in memory yet).
@@ -103,13 +209,18 @@ impl Memory {
     }
 
     /// The index of the entity named `name`, created as a stub of type `unknown` if it is
-    /// not in memory (the flag says so). `None` for an empty name.
+    /// not in memory (the flag says so); a new spelling of a known one is kept as its
+    /// alias. `None` for an empty name.
     fn entity_or_stub(&mut self, name: &str) -> Option<(Ix, bool)> {
         let k = key_cow(name);
         if k.is_empty() {
             return None;
         }
         if let Some(i) = self.index(&k) {
+            let plain = self.plain[i as usize] && matches!(k, Cow::Borrowed(_));
+            if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
+                self.touch();
+            }
             return Some((i, false));
         }
         let k = Arc::<str>::from(&*k);
@@ -150,7 +261,12 @@ impl Memory {
             kind,
             properties,
         } = rel;
-        let kind = reuse(kind, relationship_type_cow);
+        let (kind, reversed) = if identity::is_relationship_word(&kind) {
+            (kind, false)
+        } else {
+            identity::relationship_kind(&kind)
+        };
+        let (from, to) = if reversed { (to, from) } else { (from, to) };
         if kind.is_empty() || from.trim().is_empty() || to.trim().is_empty() {
             return (Change::Skipped, 0);
         }
@@ -343,7 +459,8 @@ impl Memory {
 
 /// Whether [`absorb`] of `new` would change `old`.
 fn would_change(old: &Entity, new: &Entity) -> bool {
-    let kind = new.kind.trim();
+    let kind = identity::entity_type(&new.kind);
+    let kind = kind.as_str();
     let description = new.description.trim();
     (!description.is_empty() && old.description != description)
         || (!kind.is_empty() && kind != UNKNOWN_TYPE && old.kind != kind)
@@ -354,12 +471,14 @@ fn would_change(old: &Entity, new: &Entity) -> bool {
         || new_properties(&old.properties, &new.properties)
 }
 
-/// Whether `new` has a property that `old` lacks or holds with another value.
-fn new_properties(
-    old: &serde_json::Map<String, serde_json::Value>,
-    new: &serde_json::Map<String, serde_json::Value>,
-) -> bool {
-    new.iter().any(|(name, value)| old.get(name) != Some(value))
+/// Whether `new` has a property that `old` lacks or holds with another value (for
+/// lists: an item `old`'s list lacks).
+fn new_properties(old: &Map<String, Value>, new: &Map<String, Value>) -> bool {
+    new.iter()
+        .any(|(name, value)| match (old.get(name), value) {
+            (Some(Value::Array(o)), Value::Array(n)) => n.iter().any(|item| !o.contains(item)),
+            (o, value) => o != Some(value),
+        })
 }
 
 /// What loading a file can skip: the lookup of a relationship's `from` when it is the
@@ -423,15 +542,6 @@ impl Loading {
     }
 }
 
-/// `text` normalised by `f`, reusing its allocation when it already is.
-fn reuse(text: String, f: fn(&str) -> Cow<'_, str>) -> String {
-    let changed = match f(&text) {
-        Cow::Borrowed(_) => None,
-        Cow::Owned(owned) => Some(owned),
-    };
-    changed.unwrap_or(text)
-}
-
 /// A new entity as stored: name, type and description trimmed (an empty type is
 /// `unknown`), tags trimmed, sorted and without duplicates or empty ones.
 fn normalised(entity: Entity) -> Entity {
@@ -442,7 +552,7 @@ fn normalised(entity: Entity) -> Entity {
         tags,
         properties,
     } = entity;
-    let kind = trimmed(kind);
+    let kind = identity::entity_type(&kind);
     let mut tags: Vec<String> = tags
         .into_iter()
         .map(trimmed)
@@ -467,7 +577,8 @@ fn normalised(entity: Entity) -> Entity {
 /// `old` changed.
 pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
     let mut changed = false;
-    let kind = new.kind.trim();
+    let kind = identity::entity_type(&new.kind);
+    let kind = kind.as_str();
     let description = new.description.trim();
     if !description.is_empty() && old.description != description {
         old.description = description.to_string();
@@ -490,10 +601,56 @@ pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
         changed = true;
     }
     for (name, value) in new.properties {
-        if old.properties.get(&name) != Some(&value) {
-            old.properties.insert(name, value);
-            changed = true;
+        match (old.properties.get_mut(&name), value) {
+            (Some(Value::Array(old_list)), Value::Array(new_list)) => {
+                for item in new_list {
+                    if !old_list.contains(&item) {
+                        old_list.push(item);
+                        changed = true;
+                    }
+                }
+            }
+            (Some(old_value), value) if *old_value == value => {}
+            (_, value) => {
+                old.properties.insert(name, value);
+                changed = true;
+            }
         }
     }
     changed
+}
+
+/// The property that keeps an entity's other spellings.
+pub const ALIASES: &str = "aliases";
+
+/// The aliases an entity carries (`properties.aliases`, strings only).
+pub(super) fn aliases_of(entity: &Entity) -> Vec<String> {
+    match entity.properties.get(ALIASES) {
+        Some(Value::Array(list)) => list
+            .iter()
+            .filter_map(|a| a.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Takes an entity's display name out of its aliases (a merge may bring it in).
+/// Returns whether it was there.
+fn drop_own_name(entity: &mut Entity) -> bool {
+    let name = entity.name.as_str();
+    let Some(Value::Array(list)) = entity.properties.get_mut(ALIASES) else {
+        return false;
+    };
+    let before = list.len();
+    list.retain(|a| a.as_str() != Some(name));
+    let changed = list.len() != before;
+    if list.is_empty() {
+        entity.properties.remove(ALIASES);
+    }
+    changed
+}
+
+/// The key of an entity that shares its name's key with an entity of another family.
+fn typed_key(k: &str, kind: &str) -> String {
+    format!("{k}#{}", identity::entity_type(kind))
 }

@@ -102,7 +102,10 @@ impl Memory {
         let mut ids: HashMap<Ix, String> = HashMap::new();
         let mut used: HashSet<String> = HashSet::new();
         for &i in &keys {
-            ids.insert(i, unique(ident("n_", self.key_of(i)), &mut used));
+            ids.insert(
+                i,
+                unique(ident("n_", &self.entities[i as usize].name), &mut used),
+            );
         }
 
         let mut by_type: BTreeMap<&str, Vec<Ix>> = BTreeMap::new();

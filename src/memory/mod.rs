@@ -15,19 +15,23 @@
 //! `session.rs` search sessions, `mermaid.rs` the diagram, `file.rs` the file
 //! on disk and `error.rs` what can go wrong with it.
 
+mod dedupe;
 mod error;
 mod file;
+pub mod identity;
 mod merge;
 mod mermaid;
 mod model;
 mod parse;
 mod query;
+mod rebase;
 mod relevant;
 mod remove;
 pub mod session;
 
+pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;
-pub use file::{DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
+pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use merge::{Change, MergeReport};
 pub use mermaid::MermaidOptions;
 pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type};
@@ -316,6 +320,15 @@ impl Memory {
         let estimate = self.entities.len() * 250 + self.relationships.len() * 120 + 64;
         let mut out = Vec::with_capacity(estimate);
         let _ = serde_json::to_writer_pretty(&mut out, &self.raw_out());
+        out.push(b'\n');
+        out
+    }
+
+    /// [`Memory::to_json_bytes`] without indentation: for a memory too large to write
+    /// pretty within the size limit it is read with.
+    pub fn to_json_compact(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.entities.len() * 160 + self.relationships.len() * 80);
+        let _ = serde_json::to_writer(&mut out, &self.raw_out());
         out.push(b'\n');
         out
     }

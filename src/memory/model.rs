@@ -3,7 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 
 /// A thing in the system: a service, a store, a queue, an API, a concept.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,81 +88,16 @@ impl Relationship {
     }
 }
 
-/// The match key of a name: case-folded, whitespace trimmed and collapsed.
-/// `"  Order   Service "` and `"order service"` are the same entity.
-pub fn key(name: &str) -> String {
-    key_cow(name).into_owned()
-}
+/// The match key of a name: see [`identity::key`](super::identity::key).
+pub use super::identity::{key, key_cow};
 
-/// [`key`] without an allocation when the name is already its own key (lower-case
-/// ASCII, single spaces: the common case in a file archie wrote).
-pub(super) fn key_cow(name: &str) -> Cow<'_, str> {
-    let bytes = name.as_bytes();
-    let mut previous = b' ';
-    let plain = bytes.last() != Some(&b' ')
-        && bytes.iter().all(|&b| {
-            // No space first, none doubled, no other whitespace, nothing to lower-case.
-            let ok = if b == b' ' {
-                previous != b' '
-            } else {
-                b.is_ascii_graphic() && !b.is_ascii_uppercase()
-            };
-            previous = b;
-            ok
-        });
-    if plain {
-        return Cow::Borrowed(name);
-    }
-    let mut out = String::with_capacity(name.len());
-    for word in name.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.extend(word.chars().flat_map(char::to_lowercase));
-    }
-    Cow::Owned(out)
-}
-
-/// A relationship type in lower snake case: `writes to`, `WRITES_TO`, `writes-to`,
-/// `writesTo` all become `writes_to`.
+/// A relationship type in the extraction prompt's words, in lower snake case:
+/// `writes to`, `WRITES_TO`, `writes-to`, `writesTo`, `stores data in` all become
+/// `writes_to`. A word that names the relationship from its other end (`owned by`) is
+/// mapped too; [`Memory::upsert_relationship`](super::Memory::upsert_relationship)
+/// turns such an edge around (see [`identity::relationship_kind`](super::identity::relationship_kind)).
 pub fn relationship_type(kind: &str) -> String {
-    relationship_type_cow(kind).into_owned()
-}
-
-/// [`relationship_type`] without an allocation when the type is already lower snake case.
-pub(super) fn relationship_type_cow(kind: &str) -> Cow<'_, str> {
-    let bytes = kind.as_bytes();
-    let plain = !bytes.is_empty()
-        && bytes[0] != b'_'
-        && bytes[bytes.len() - 1] != b'_'
-        && bytes
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-        && !kind.contains("__");
-    if plain {
-        return Cow::Borrowed(kind);
-    }
-    let mut words: Vec<String> = Vec::new();
-    let mut current = String::new();
-    let mut prev_lower = false;
-    for c in kind.chars() {
-        if c.is_whitespace() || c == '-' || c == '_' || c == '.' || c == '/' {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        current.extend(c.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    Cow::Owned(words.join("_"))
+    super::identity::relationship_kind(kind).0
 }
 
 /// `text` without surrounding whitespace, reusing its allocation when there is none.

@@ -232,26 +232,26 @@ impl Memory {
         (out, omitted)
     }
 
-    /// Names close to `name` (for "did you mean"), best first, at most `limit`.
+    /// Names close to `name` (for "did you mean"), best first, at most `limit`:
+    /// compared as written (case-folded), since that is what the user typed.
     pub fn suggest(&self, name: &str, limit: usize) -> Vec<String> {
-        let k = key_cow(name);
+        let k = super::identity::fold(name);
         if k.is_empty() {
             return Vec::new();
         }
         let k_chars = k.chars().count();
         let max = (k_chars / 3).max(1);
-        let mut scored: Vec<(usize, &str, &str)> = self
-            .keys
+        let mut scored: Vec<(usize, String, &str)> = self
+            .entities
             .iter()
-            .zip(&self.entities)
-            .filter_map(|(ek, e)| {
-                let ek: &str = ek;
-                let substring =
-                    k_chars.min(ek.chars().count()) >= 3 && (ek.contains(&*k) || k.contains(ek));
+            .filter_map(|e| {
+                let ek = super::identity::fold(&e.name);
+                let substring = k_chars.min(ek.chars().count()) >= 3
+                    && (ek.contains(k.as_str()) || k.contains(ek.as_str()));
                 let d = if substring {
                     Some(1)
                 } else {
-                    edit_distance(&k, ek, max)
+                    edit_distance(&k, &ek, max)
                 };
                 d.map(|d| (d, ek, e.name.as_str()))
             })

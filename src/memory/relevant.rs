@@ -324,7 +324,7 @@ impl<'a> Layers<'a> {
                     gram.push(' ');
                 }
                 gram.push_str(word);
-                if let Some(k) = self.stored_key(&gram) {
+                if let Some(k) = self.stored_key(&super::identity::key_cow(&gram)) {
                     *found.entry(k).or_default() += 1;
                 }
             }

@@ -3,10 +3,11 @@ use serde_json::Value;
 use serde_json::json;
 
 #[test]
-fn key_folds_case_and_collapses_whitespace() {
-    assert_eq!(key("  Order \t  Service\n"), "order service");
+fn key_folds_case_separators_and_plurals() {
+    assert_eq!(key("  Order \t  Service\n"), "orderservice");
     assert_eq!(key("ORDER SERVICE"), key("order service"));
-    assert_ne!(key("orderservice"), key("order service"));
+    assert_eq!(key("orderservice"), key("Orders Service"));
+    assert_ne!(key("OrderService"), key("OrdersDB"));
     assert_eq!(key("   "), "");
 }
 
@@ -23,7 +24,8 @@ fn relationship_types_are_lower_snake() {
         assert_eq!(relationship_type(raw), "writes_to", "{raw:?}");
     }
     assert_eq!(relationship_type("calls"), "calls");
-    assert_eq!(relationship_type("HTTP call"), "http_call");
+    assert_eq!(relationship_type("HTTP call"), "calls");
+    assert_eq!(relationship_type("replicates to"), "replicates_to");
 }
 
 #[test]
@@ -223,7 +225,7 @@ fn merging_ten_thousand_entities_is_linear() {
 #[test]
 fn stats_count_types_and_connections() {
     let mut m = Memory::new();
-    m.upsert_entity(Entity::new("db", "database"));
+    m.upsert_entity(Entity::new("db", "datastore"));
     for s in ["a", "b", "c"] {
         m.upsert_entity(Entity::new(s, "service"));
         m.upsert_relationship(Relationship::new(s, "writes to", "db"));
@@ -293,13 +295,15 @@ fn mermaid_caps_nodes_and_says_what_is_left_out() {
 fn mermaid_ids_are_safe_and_unique() {
     let mut m = Memory::new();
     m.upsert_entity(Entity::new("end", "a b"));
-    m.upsert_entity(Entity::new("say \"hi\"", "x"));
-    m.upsert_entity(Entity::new("say-hi", "x"));
+    // One key, two things (a service and a store are never one by a rule): two ids.
+    m.upsert_entity(Entity::new("say \"hi\"", "service"));
+    m.upsert_entity(Entity::new("say-hi", "database"));
+    assert_eq!(m.entities().len(), 3);
     let text = m.to_mermaid(&MermaidOptions::default());
     assert!(text.contains("n_end[\"end\"]"));
     assert!(text.contains("n_say_hi_[\"say #quot;hi#quot;\"]"));
     assert!(text.contains("n_say_hi[\"say-hi\"]"));
-    assert!(text.contains("subgraph t_a_b[\"a b\"]"));
+    assert!(text.contains("subgraph t_a_b[\"a_b\"]"), "{text}");
 }
 
 #[test]

@@ -835,6 +835,18 @@ impl EventSink for Ui {
                 }
                 self.done(&line);
             }
+            Event::Duplicates {
+                merged,
+                kept_apart,
+                pending,
+            } => {
+                if merged + kept_apart > 0 {
+                    self.done(&text::duplicates_decided(merged, kept_apart));
+                }
+                if !pending.is_empty() {
+                    self.warn(&text::duplicates_pending(&pending));
+                }
+            }
             _ if self.quiet() => {}
             Event::NodeStarted { .. } => {}
             Event::NodeFinished { node, ms, .. } => {

@@ -54,6 +54,40 @@ pub fn merge_summary(
     out
 }
 
+/// `merged 2 pairs that were one thing, kept 1 apart`.
+pub fn duplicates_decided(merged: u64, kept_apart: u64) -> String {
+    let mut parts = Vec::new();
+    if merged > 0 {
+        parts.push(format!(
+            "merged {merged} {} that {} one thing",
+            plural(merged, "pair", "pairs"),
+            if merged == 1 { "was" } else { "were" }
+        ));
+    }
+    if kept_apart > 0 {
+        parts.push(format!(
+            "kept {kept_apart} apart (archie will not ask again)"
+        ));
+    }
+    parts.join(", ")
+}
+
+/// `3 pairs look like one thing (Okta = Okta API, …): archie memory dedupe decides`.
+pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
+    let n = pending.len() as u64;
+    let shown: Vec<String> = pending
+        .iter()
+        .take(3)
+        .map(|p| format!("{} = {}", inert_line(&p.merge), inert_line(&p.into)))
+        .collect();
+    let more = if pending.len() > 3 { ", …" } else { "" };
+    format!(
+        "{n} {} like one thing ({}{more}): `archie memory dedupe` decides",
+        plural(n, "pair looks", "pairs look"),
+        shown.join(", ")
+    )
+}
+
 /// How long ago `then` was: `just now`, `42 s ago`, `3 min ago`, `5 h ago`, `2 days ago`.
 pub fn ago(now_ms: i64, then_ms: i64) -> String {
     let secs = (now_ms - then_ms).max(0) / 1000;

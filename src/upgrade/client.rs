@@ -1,6 +1,14 @@
 //! The UpGrade REST client: where requests go ([`UpgradeConfig`]), how they are sent
 //! (admin token, `User-Id`, client JWT), retried (the shared [`RetryPolicy`]: network,
 //! timeout and 5xx; never a 4xx) and how failures become [`UpgradeError`]s.
+//!
+//! A write is never sent twice by accident. Reads, and the writes that are idempotent
+//! (`init` with the same body leaves the same user), are retried as above. The other
+//! writes (create, update, state change, delete, mark) are retried only when the request
+//! certainly did not reach UpGrade (the connection was never made); after a 5xx, a
+//! timeout or a connection lost mid-answer the write may have been applied, so the
+//! client gives up and the caller reads back ([`UpgradeClient::write_checked`]) before
+//! anything is sent again.
 
 use super::error::{Credential, UpgradeError};
 use super::types::*;
@@ -12,6 +20,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::fmt;
+use std::future::Future;
 use std::path::Path;
 use std::time::Duration;
 
@@ -204,6 +213,28 @@ struct Call<'a> {
     body: Option<Value>,
     /// Client calls: the `User-Id` header (and the JWT when configured).
     user: Option<&'a str>,
+    /// A write that is not idempotent: not retried once it may have been applied.
+    write: bool,
+}
+
+/// How a write that was checked ([`UpgradeClient::write_checked`]) ended.
+#[derive(Debug)]
+pub enum Written<T> {
+    /// UpGrade answered.
+    Answered(T),
+    /// The answer was lost (`cause`), and reading back showed the write was applied.
+    ReadBack { cause: String },
+}
+
+/// What reading back a write found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Landed {
+    /// The write is in UpGrade.
+    Yes,
+    /// It is not: sending it again is safe.
+    No,
+    /// Something else changed it, or the read-back cannot tell: the reason.
+    Unknown(String),
 }
 
 impl UpgradeClient {
@@ -322,13 +353,13 @@ impl UpgradeClient {
     /// `POST /experiments`: create. Returns the server's answer (re-read for the
     /// canonical shape).
     pub async fn create(&self, body: &Value) -> Result<Value, UpgradeError> {
-        self.call(Method::POST, "/experiments", Some(body.clone()))
+        self.write(Method::POST, "/experiments", Some(body.clone()))
             .await
     }
 
     /// `PUT /experiments/{id}`: replaces the experiment with `body` (the whole document).
     pub async fn update(&self, id: &str, body: &Value) -> Result<Value, UpgradeError> {
-        self.call(
+        self.write(
             Method::PUT,
             &format!("/experiments/{id}"),
             Some(body.clone()),
@@ -338,7 +369,7 @@ impl UpgradeClient {
 
     /// `POST /experiments/state`.
     pub async fn set_state(&self, id: &str, state: &str) -> Result<Value, UpgradeError> {
-        self.call(
+        self.write(
             Method::POST,
             "/experiments/state",
             Some(json!({ "experimentId": id, "state": state })),
@@ -349,7 +380,7 @@ impl UpgradeClient {
     /// `DELETE /experiments/{id}`.
     pub async fn delete(&self, id: &str) -> Result<(), UpgradeError> {
         let _: Value = self
-            .call(Method::DELETE, &format!("/experiments/{id}"), None)
+            .write(Method::DELETE, &format!("/experiments/{id}"), None)
             .await?;
         Ok(())
     }
@@ -364,7 +395,8 @@ impl UpgradeClient {
         .await
     }
 
-    /// `POST /v6/init` as `user`.
+    /// `POST /v6/init` as `user`: a write (it creates the user and replaces the group
+    /// memberships and working group it is sent), but an idempotent one, so retried.
     pub async fn init(
         &self,
         user: &str,
@@ -375,6 +407,7 @@ impl UpgradeClient {
             path: "/v6/init".into(),
             body: Some(to_value(request)),
             user: Some(user),
+            write: false,
         })
         .await
     }
@@ -386,12 +419,14 @@ impl UpgradeClient {
             path: "/v6/assign".into(),
             body: Some(json!({ "context": context })),
             user: Some(user),
+            write: false,
         })
         .await
     }
 
     /// `POST /v6/mark` as `user`: they reached a decision point (this enrols them in a
-    /// running experiment).
+    /// running experiment). Not retried once it may have been applied: UpGrade stores
+    /// every mark it receives.
     pub async fn mark(
         &self,
         user: &str,
@@ -402,6 +437,7 @@ impl UpgradeClient {
             path: "/v6/mark".into(),
             body: Some(to_value(request)),
             user: Some(user),
+            write: true,
         })
         .await
     }
@@ -417,18 +453,98 @@ impl UpgradeClient {
             path: path.to_string(),
             body,
             user: None,
+            write: false,
         })
         .await
     }
 
-    /// Sends `call`, retried by the shared policy, and reads the answer as `T`.
+    /// An admin write that is not idempotent (see the module's notes).
+    async fn write<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<T, UpgradeError> {
+        self.send(Call {
+            method,
+            path: path.to_string(),
+            body,
+            user: None,
+            write: true,
+        })
+        .await
+    }
+
+    /// Sends a write with `write` and, when it fails in a way that may have left it
+    /// applied ([`UpgradeError::may_have_applied`]), reads back with `landed` before
+    /// anything is sent again: applied, the write is done ([`Written::ReadBack`]); not
+    /// applied, it is sent again (within the retry policy's attempts and backoff); the
+    /// read-back cannot tell, or fails, [`UpgradeError::Unconfirmed`].
+    pub async fn write_checked<T, W, WF, C, CF>(
+        &self,
+        (method, path): (&str, &str),
+        mut write: W,
+        mut landed: C,
+    ) -> Result<Written<T>, UpgradeError>
+    where
+        W: FnMut() -> WF,
+        WF: Future<Output = Result<T, UpgradeError>>,
+        C: FnMut() -> CF,
+        CF: Future<Output = Result<Landed, UpgradeError>>,
+    {
+        let policy = self.config.retry;
+        let max = policy.max_attempts.max(1);
+        let mut attempt = 1;
+        loop {
+            let err = match write().await {
+                Ok(answer) => return Ok(Written::Answered(answer)),
+                Err(err) if err.may_have_applied() => err,
+                Err(err) => return Err(err),
+            };
+            let cause = err.to_string();
+            let unconfirmed = |check: String| UpgradeError::Unconfirmed {
+                method: method.to_string(),
+                path: path.to_string(),
+                cause: cause.clone(),
+                check,
+            };
+            match landed().await {
+                Ok(Landed::Yes) => return Ok(Written::ReadBack { cause }),
+                Ok(Landed::Unknown(why)) => return Err(unconfirmed(why)),
+                Err(read) => {
+                    return Err(unconfirmed(format!("reading it back failed too ({read})")));
+                }
+                Ok(Landed::No) if attempt >= max => return Err(err.after_retries(attempt - 1)),
+                Ok(Landed::No) => {}
+            }
+            let delay = policy.delay(attempt, None);
+            attempt += 1;
+            self.events.emit(Event::Retry {
+                attempt,
+                max_attempts: max,
+                delay_ms: delay.as_millis() as u64,
+                reason: format!("{cause}; read back: not applied, so it is sent again"),
+            });
+            tokio::time::sleep(delay).await;
+        }
+    }
+
+    /// Sends `call`, retried by the shared policy, and reads the answer as `T`. A
+    /// non-idempotent write is not retried once it may have been applied.
     async fn send<T: DeserializeOwned>(&self, call: Call<'_>) -> Result<T, UpgradeError> {
+        let write = call.write;
         let result = self
             .config
             .retry
             .run(
                 |_| self.attempt(&call),
-                UpgradeError::retryable,
+                |err: &UpgradeError| {
+                    if write && err.may_have_applied() {
+                        None
+                    } else {
+                        err.retryable()
+                    }
+                },
                 |notice| {
                     self.events.emit(Event::Retry {
                         attempt: notice.attempt,
@@ -498,6 +614,8 @@ impl UpgradeClient {
                 url: self.config.url.clone(),
                 reason,
                 retries: 0,
+                // A connection never made carried no request.
+                sent: !err.is_connect(),
             }
         }
     }

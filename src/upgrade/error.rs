@@ -25,6 +25,9 @@ pub enum ErrorKind {
     Protocol,
     /// archie's own UpGrade settings are unusable.
     Config,
+    /// A write may or may not have been applied: its answer was lost and archie could
+    /// not read back whether it landed (it did not send it again).
+    Uncertain,
 }
 
 impl ErrorKind {
@@ -35,7 +38,8 @@ impl ErrorKind {
             ErrorKind::Network
             | ErrorKind::Timeout
             | ErrorKind::ServerFault
-            | ErrorKind::Protocol => Exit::Failed,
+            | ErrorKind::Protocol
+            | ErrorKind::Uncertain => Exit::Failed,
             ErrorKind::NotFound
             | ErrorKind::Validation
             | ErrorKind::Unauthorized
@@ -53,6 +57,7 @@ impl ErrorKind {
             ErrorKind::Unauthorized => "unauthorised",
             ErrorKind::Protocol => "protocol",
             ErrorKind::Config => "configuration",
+            ErrorKind::Uncertain => "uncertain",
         }
     }
 }
@@ -100,6 +105,10 @@ pub enum UpgradeError {
         reason: String,
         /// Retries made before giving up (the client's policy), 0 for the first failure.
         retries: u32,
+        /// The request may have reached UpGrade (the connection failed after it was
+        /// sent), so a write may have been applied. False when the connection was never
+        /// made.
+        sent: bool,
     },
     #[error("UpGrade at {url} did not answer within {secs} s")]
     Timeout {
@@ -151,6 +160,18 @@ pub enum UpgradeError {
         path: String,
         reason: String,
     },
+    #[error(
+        "UpGrade did not confirm {method} {path} ({cause}), and archie could not tell \
+         whether it was applied: {check}; archie did not send it again"
+    )]
+    Unconfirmed {
+        method: String,
+        path: String,
+        /// Why the answer was lost.
+        cause: String,
+        /// What the read-back found (or why it could not be made).
+        check: String,
+    },
     #[error("`{url}` is not a usable UpGrade URL")]
     BadUrl { url: String },
     #[error("{message}")]
@@ -168,6 +189,18 @@ impl UpgradeError {
             UpgradeError::Unauthorized { .. } => ErrorKind::Unauthorized,
             UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => ErrorKind::Protocol,
             UpgradeError::BadUrl { .. } | UpgradeError::Config { .. } => ErrorKind::Config,
+            UpgradeError::Unconfirmed { .. } => ErrorKind::Uncertain,
+        }
+    }
+
+    /// Whether a write that failed this way may nevertheless have been applied: UpGrade
+    /// failed inside (5xx), did not answer in time, or the connection broke after the
+    /// request was sent. Such a write is read back before anything is sent again.
+    pub fn may_have_applied(&self) -> bool {
+        match self {
+            UpgradeError::Server { .. } | UpgradeError::Timeout { .. } => true,
+            UpgradeError::Network { sent, .. } => *sent,
+            _ => false,
         }
     }
 
@@ -214,5 +247,53 @@ impl UpgradeError {
 impl Classify for UpgradeError {
     fn exit(&self) -> Exit {
         self.kind().exit()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_failures_after_sending_may_have_applied_a_write() {
+        let network = |sent| UpgradeError::Network {
+            url: "u".into(),
+            reason: "r".into(),
+            retries: 0,
+            sent,
+        };
+        assert!(!network(false).may_have_applied(), "connection never made");
+        assert!(network(true).may_have_applied(), "lost mid-answer");
+        let timeout = UpgradeError::Timeout {
+            url: "u".into(),
+            secs: 1,
+            retries: 0,
+        };
+        assert!(timeout.may_have_applied());
+        let server = UpgradeError::Server {
+            method: "POST".into(),
+            path: "/v6/mark".into(),
+            status: 503,
+            message: "m".into(),
+            retry_after: None,
+            retries: 0,
+        };
+        assert!(server.may_have_applied());
+        let rejected = UpgradeError::Validation {
+            method: "POST".into(),
+            path: "/experiments".into(),
+            status: 400,
+            message: "m".into(),
+            error_type: None,
+        };
+        assert!(!rejected.may_have_applied(), "a 4xx applied nothing");
+        let unconfirmed = UpgradeError::Unconfirmed {
+            method: "POST".into(),
+            path: "/v6/mark".into(),
+            cause: "c".into(),
+            check: "k".into(),
+        };
+        assert_eq!(unconfirmed.kind(), ErrorKind::Uncertain);
+        assert_eq!(unconfirmed.exit(), Exit::Failed);
     }
 }

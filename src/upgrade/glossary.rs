@@ -121,10 +121,7 @@ pub fn titles() -> Vec<&'static str> {
 /// Lowercase letters and digits only: `Decision point`, `decision-point` and
 /// `decisionPoint` are the same.
 fn norm(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    crate::memory::identity::compact(s)
 }
 
 fn parse(text: &str) -> Vec<Term> {

@@ -19,6 +19,8 @@ pub mod jwt;
 pub mod stats;
 mod types;
 
-pub use client::{DEFAULT_URL, Secret, UpgradeClient, UpgradeConfig, UpgradeSection};
+pub use client::{
+    DEFAULT_URL, Landed, Secret, UpgradeClient, UpgradeConfig, UpgradeSection, Written,
+};
 pub use error::{Credential, ErrorKind, UpgradeError};
 pub use types::*;

@@ -381,11 +381,7 @@ pub const STORED_STATES: &[&str] = &[
 /// display alias (`running`, `paused`, `completed`) or the words people use
 /// (`enrollment complete`, `started`). Case and spacing do not matter.
 pub fn stored_state(state: &str) -> Option<&'static str> {
-    let s: String = state
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
+    let s = crate::memory::identity::compact(state);
     Some(match s.as_str() {
         "inactive" => "inactive",
         "enrolling" | "running" | "started" | "live" | "active" => "enrolling",

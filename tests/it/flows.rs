@@ -101,7 +101,8 @@ fn an_analysis_driven_by_answers_writes_the_analysis_the_memory_and_the_transcri
         .iter()
         .filter_map(|e| e["name"].as_str())
         .collect();
-    assert_eq!(names, ["Checkout Service", "PaymentGateway", "Payments DB"]);
+    // Sorted by identity key: checkoutservice, paymentdatabase, paymentgateway.
+    assert_eq!(names, ["Checkout Service", "Payments DB", "PaymentGateway"]);
     let rels: Vec<String> = memory["relationships"]
         .as_array()
         .expect("relationships")
@@ -111,8 +112,8 @@ fn an_analysis_driven_by_answers_writes_the_analysis_the_memory_and_the_transcri
     assert_eq!(
         rels,
         [
-            r#""Checkout Service" "calls" "PaymentGateway""#,
-            r#""Checkout Service" "writes_to" "Payments DB""#
+            r#""Checkout Service" "writes_to" "Payments DB""#,
+            r#""Checkout Service" "calls" "PaymentGateway""#
         ]
     );
 

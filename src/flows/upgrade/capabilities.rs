@@ -8,7 +8,8 @@ use super::{
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
-use crate::memory::{Entity, Memory, Relationship, key};
+use crate::memory::identity::fold as key;
+use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
     describe_state, glossary, is_uuid, number, shown_state, stored_state,
@@ -83,7 +84,9 @@ pub(super) fn close_names(names: &[ExperimentName], wanted: &str) -> Vec<String>
 
 fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     let mut names = names.to_vec();
-    names.sort_by_key(|n| key(&n.name));
+    // UpGrade lists names in no particular order: sort, ties by id, so a choice
+    // offered twice is offered the same way.
+    names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
     let close = close_names(&names, wanted);
     let mut suggestions = Vec::new();
     match close.as_slice() {
@@ -150,7 +153,9 @@ pub(super) async fn find_experiment(
         ))));
     }
     let mut names = env.client.experiment_names().await?;
-    names.sort_by_key(|n| key(&n.name));
+    // UpGrade lists names in no particular order: sort, ties by id, so a choice
+    // offered twice is offered the same way.
+    names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
     let candidates: Vec<&ExperimentName> = match &wanted {
         Some(w) => matching(&names, w),
         None => names.iter().collect(),

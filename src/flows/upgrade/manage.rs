@@ -14,10 +14,11 @@ use super::{
     approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
-use crate::memory::{Entity, key};
+use crate::memory::Entity;
+use crate::memory::identity::fold as key;
 use crate::upgrade::{
-    ErrorKind, Experiment, UpgradeError, describe_state, diff, new_uuid, number, shown_state,
-    stored_state,
+    ErrorKind, Experiment, Landed, UpgradeError, Written, describe_state, diff, new_uuid, number,
+    shown_state, stored_state,
 };
 use serde_json::{Value, json};
 
@@ -251,18 +252,11 @@ const FILTERS: &[&str] = &["includeAll", "excludeAll"];
 
 /// `value` as one of `allowed` (case and punctuation aside).
 fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
-    let k: String = value
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    allowed.iter().copied().find(|a| {
-        a.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-            == k
-    })
+    let k = crate::memory::identity::compact(value);
+    allowed
+        .iter()
+        .copied()
+        .find(|a| crate::memory::identity::compact(a) == k)
 }
 
 /// A weight as UpGrade shows it: `50`, not `50.0`.
@@ -832,6 +826,17 @@ fn refuse(name: &str, what: Vec<String>) -> Step {
     )
 }
 
+/// What the reply says when a write's answer was lost and reading back showed it landed.
+pub(super) fn read_back_note<T>(written: &Written<T>) -> String {
+    match written {
+        Written::Answered(_) => String::new(),
+        Written::ReadBack { cause } => format!(
+            " (UpGrade's answer was lost: {cause}. archie read it back and found it applied, \
+             so it did not send it again.)"
+        ),
+    }
+}
+
 fn gone(name: &str) -> Step {
     fail(
         ErrorKind::NotFound,
@@ -850,21 +855,34 @@ async fn execute(
         Change::Create { body } => {
             let id = body["id"].as_str().unwrap_or_default().to_string();
             let name = body["name"].as_str().unwrap_or_default().to_string();
-            if let Err(err) = client.create(&body).await {
-                // The client retries a failed call: an earlier attempt may have landed
-                // (its answer lost). The id is archie's own, so finding it means it did.
-                if client.experiment(&id).await.is_err() {
-                    return Err(err);
-                }
-            }
+            // The id is archie's own, so finding it means an earlier attempt landed.
+            let written = client
+                .write_checked(
+                    ("POST", "/experiments"),
+                    || client.create(&body),
+                    || async {
+                        match client.experiment(&id).await {
+                            Ok(_) => Ok(Landed::Yes),
+                            Err(UpgradeError::NotFound { .. }) => Ok(Landed::No),
+                            Err(e) => Err(e),
+                        }
+                    },
+                )
+                .await?;
             let created = client.experiment(&id).await?;
+            let next = if created.stored_state() == "enrolling" {
+                "It is running: users who reach its decision points are enrolled.".to_string()
+            } else {
+                format!("Say “start {name}” to run it.")
+            };
             state.reply.say(format!(
-                "Created “{name}” (id {id}) in {}, {}: conditions {}; decision points {}. \
-                 Say “start {name}” to run it.",
+                "Created “{name}” (id {id}) in {}, {}: conditions {}; decision points {}.{} \
+                 {next}",
                 created.context(),
                 describe_state(&created.state),
                 created.weights_line(),
-                created.decision_points_line()
+                created.decision_points_line(),
+                read_back_note(&written),
             ));
             learn(&mut state.learned, &created);
             Ok(Step::Done)
@@ -890,14 +908,33 @@ async fn execute(
             // from the body as is).
             body["versionNumber"] = current.raw["versionNumber"].clone();
             body["updatedAt"] = current.raw["updatedAt"].clone();
-            let sent = client.update(&id, &body).await;
-            let after = client.experiment(&id).await;
-            let after = match (sent, after) {
-                (Ok(_), after) => after?,
-                // A retried update may have landed on an earlier attempt (its answer lost).
-                (Err(_), Ok(after)) if diff::diff(&after.raw, &desired).is_empty() => after,
-                (Err(err), _) => return Err(err),
-            };
+            let path = format!("/experiments/{id}");
+            // Sent again blindly, a PUT that landed would carry a stale version and roll
+            // it back: read back first. It landed when the version moved and the fields
+            // asked for have their new values.
+            let written = client
+                .write_checked(
+                    ("PUT", &path),
+                    || client.update(&id, &body),
+                    || async {
+                        let after = client.experiment(&id).await?;
+                        let moved = after.version_number != current.version_number
+                            || after.updated_at != current.updated_at;
+                        let remaining = diff::diff(&desired, &after.raw);
+                        let present = changes
+                            .iter()
+                            .all(|c| !remaining.iter().any(|r| r.field == c.field));
+                        Ok(match (moved, present) {
+                            (false, _) => Landed::No,
+                            (true, true) => Landed::Yes,
+                            (true, false) => Landed::Unknown(
+                                "the experiment changed, but not as asked (another edit?)".into(),
+                            ),
+                        })
+                    },
+                )
+                .await?;
+            let after = client.experiment(&id).await?;
             let mut text = format!(
                 "Updated “{}” (version {} → {}):",
                 after.name,
@@ -907,6 +944,7 @@ async fn execute(
             for c in &changes {
                 text.push_str(&format!("\n- {c}"));
             }
+            text.push_str(&read_back_note(&written));
             state.reply.say(text);
             learn(&mut state.learned, &after);
             Ok(Step::Done)
@@ -939,12 +977,31 @@ async fn execute(
                     )],
                 ));
             }
-            client.set_state(&id, &to).await?;
+            let written = client
+                .write_checked(
+                    ("POST", "/experiments/state"),
+                    || client.set_state(&id, &to),
+                    || async {
+                        let after = client.experiment(&id).await?;
+                        Ok(if after.stored_state() == to {
+                            Landed::Yes
+                        } else if after.stored_state() == current.stored_state() {
+                            Landed::No
+                        } else {
+                            Landed::Unknown(format!(
+                                "it is now {} (another change?)",
+                                describe_state(&after.state)
+                            ))
+                        })
+                    },
+                )
+                .await?;
             let after = client.experiment(&id).await?;
             state.reply.say(format!(
-                "“{name}” is now {} (it was {}).",
+                "“{name}” is now {} (it was {}).{}",
                 describe_state(&after.state),
-                describe_state(&current.state)
+                describe_state(&current.state),
+                read_back_note(&written),
             ));
             learn(&mut state.learned, &after);
             Ok(Step::Done)
@@ -964,11 +1021,29 @@ async fn execute(
                 }
                 Err(e) => return Err(e),
             }
-            match client.delete(&id).await {
-                Ok(()) | Err(UpgradeError::NotFound { .. }) => {}
-                Err(e) => return Err(e),
-            }
-            state.reply.say(format!("Deleted “{name}”."));
+            let path = format!("/experiments/{id}");
+            let written = client
+                .write_checked(
+                    ("DELETE", &path),
+                    || async {
+                        match client.delete(&id).await {
+                            // Gone already: what was asked holds.
+                            Ok(()) | Err(UpgradeError::NotFound { .. }) => Ok(()),
+                            Err(e) => Err(e),
+                        }
+                    },
+                    || async {
+                        match client.experiment(&id).await {
+                            Err(UpgradeError::NotFound { .. }) => Ok(Landed::Yes),
+                            Ok(_) => Ok(Landed::No),
+                            Err(e) => Err(e),
+                        }
+                    },
+                )
+                .await?;
+            state
+                .reply
+                .say(format!("Deleted “{name}”.{}", read_back_note(&written)));
             state.learned.upsert_entity(
                 Entity::new(&name, "experiment")
                     .property("upgrade_id", id)

@@ -14,11 +14,14 @@
 //!   0.7 confidence, or when a capability misses a parameter, `clarification` asks a
 //!   choose-one question with concrete options and the answer goes back to `router`.
 //! - The seven capabilities call UpGrade. Anything that changes UpGrade (create, update,
-//!   state change, delete, marking or enrolling simulated users) asks the person first
-//!   (an interrupt back to the same node); only their answer, or `--yes`, approves it.
+//!   state change, delete, a simulated user's init or mark, enrolling simulated users)
+//!   asks the person first, before the first write of the message (an interrupt back to
+//!   the same node); only their answer, or `--yes`, approves it, and a no ends a
+//!   one-shot with exit code 4.
 //! - `error_handler` explains what happened and what to do. It does not re-run the
 //!   capability: the client already retried each call (network, timeout and server
-//!   faults) with the shared retry policy, the one retry layer.
+//!   faults) with the shared retry policy, the one retry layer; a write that may have
+//!   landed is read back before it is sent again, never resent blindly.
 //! - `response_formatter` shows the reply and records the exchange.
 
 mod capabilities;
@@ -272,6 +275,16 @@ pub enum Change {
         target: Option<String>,
         code: String,
     },
+    /// A simulation whose first write is an init (a user new to UpGrade, or new
+    /// groups), approved as a whole: the init, then the assign, then for a mark the mark.
+    Simulate {
+        user: String,
+        action: Action,
+        context: String,
+        init: Option<crate::upgrade::InitRequest>,
+        /// The experiment the message named.
+        experiment_id: Option<String>,
+    },
     Balance {
         id: String,
         name: String,
@@ -326,7 +339,8 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
 }
 
 /// Reads the person's answer into the pending change (see [`consent`]). A refusal says
-/// `refused` and ends the message (`Err(Step::Done)`); otherwise the pending change when
+/// `refused`, marks the reply declined (a one-shot exits 4) and ends the message
+/// (`Err(Step::Done)`); otherwise the pending change when
 /// it is approved (by this answer or an earlier one) and ready to carry out.
 pub(crate) fn approved(
     state: &mut UpgradeState,
@@ -336,6 +350,7 @@ pub(crate) fn approved(
     match consent(state, answer) {
         Consent::Refused => {
             state.reply.say(refused);
+            state.reply.declined = true;
             return Err(Step::Done);
         }
         Consent::Granted => {
@@ -744,6 +759,11 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         ),
         UpgradeError::Server { .. } => suggestions
             .push("UpGrade failed inside; its log says why. Try again in a moment.".into()),
+        UpgradeError::Unconfirmed { .. } => suggestions.push(
+            "Look at it in UpGrade (“show …”) before you ask again: sending it twice could \
+             apply it twice."
+                .into(),
+        ),
         UpgradeError::Validation { .. }
         | UpgradeError::NotFound { .. }
         | UpgradeError::BadUrl { .. }

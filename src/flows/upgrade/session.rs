@@ -227,6 +227,9 @@ pub struct Reply {
     pub shown: Vec<String>,
     /// Set when the message could not be answered as asked.
     pub failed: Option<FailKind>,
+    /// The person said no to a change archie asked about: nothing more was done.
+    #[serde(default)]
+    pub declined: bool,
 }
 
 impl Reply {

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::upgrade::{
-    Experiment, InitRequest, MarkCondition, MarkData, MarkRequest, Search, UpgradeError,
-    describe_state, shown_state,
+    AssignedCondition, Assignment, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
+    Search, UpgradeError, describe_state, shown_state,
 };
 use std::collections::BTreeMap;
 
@@ -35,57 +35,88 @@ pub(super) fn split_point(point: &str) -> (String, Option<String>) {
     }
 }
 
+/// What the person is asked before the first write of a simulation: the init (when the
+/// user is new to UpGrade or gets groups) and, for a mark, the mark after it.
 async fn simulate(
     state: &mut UpgradeState,
     cx: &Cx<'_, Env>,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    let approved = match approved(state, answer, "Nothing marked: you did not confirm.") {
+    let refused = match state.pending.as_ref().map(|p| &p.change) {
+        Some(Change::Simulate { user, .. }) => format!(
+            "Nothing changed in UpGrade: user {user} was neither created nor changed, and \
+             nothing was marked (not confirmed)."
+        ),
+        _ => "Nothing marked: you did not confirm.".to_string(),
+    };
+    let approved = match approved(state, answer, &refused) {
         Ok(approved) => approved,
         Err(step) => return Ok(step),
     };
-    if let Some(Pending {
-        change:
-            Change::Mark {
-                user,
+    let p = params(state);
+    let wanted_point = p
+        .decision_point
+        .as_deref()
+        .filter(|d| !d.trim().is_empty())
+        .map(split_point);
+    match approved.map(|p| p.change) {
+        Some(Change::Mark {
+            user,
+            experiment_id,
+            experiment,
+            site,
+            target,
+            code,
+        }) => {
+            let target = MarkTarget {
                 experiment_id,
                 experiment,
                 site,
                 target,
                 code,
-            },
-        ..
-    }) = approved
-    {
-        let marked = env
-            .client
-            .mark(
-                &user,
-                &MarkRequest {
-                    data: MarkData {
-                        site: site.clone(),
-                        target: target.clone(),
-                        assigned_condition: MarkCondition {
-                            condition_code: Some(code.clone()),
-                            experiment_id: Some(experiment_id.clone()),
-                        },
-                    },
-                    status: Some("condition applied".into()),
-                },
-            )
-            .await?;
-        let point = target.map_or(site.clone(), |t| format!("{site}/{t}"));
-        state.reply.say(format!(
-            "Marked: {user} reached {point} and UpGrade recorded “{}” for “{experiment}”. \
-             In a running experiment this enrols them (with the condition UpGrade computed), \
-             so later assigns follow its consistency rule.",
-            marked.condition.unwrap_or(code)
-        ));
-        return Ok(Step::Done);
+            };
+            return mark(state, env, &user, &target).await;
+        }
+        Some(Change::Simulate {
+            user,
+            action,
+            context,
+            init,
+            experiment_id,
+        }) => {
+            let inited = match &init {
+                Some(init) => Some(env.client.init(&user, init).await?),
+                None => None,
+            };
+            if action == Action::Init {
+                let (group, working) = inited
+                    .map(|i| (i.group, i.working_group))
+                    .unwrap_or_default();
+                state.reply.say(format!(
+                    "Initialised user {user} ({}).",
+                    groups_line(&group, &working)
+                ));
+                return Ok(Step::Done);
+            }
+            let named = match experiment_id {
+                Some(id) => Some(env.client.experiment(&id).await?),
+                None => None,
+            };
+            let assignments = env.client.assign(&user, &context).await?;
+            let asked = Asked {
+                user,
+                context,
+                action,
+                named,
+                point: wanted_point,
+                groups: inited.map(|i| (i.group, i.working_group)),
+            };
+            return explain(state, env, &asked, &assignments, true).await;
+        }
+        _ => {}
     }
 
-    let p = params(state);
     let action = match p.action {
         Some(a @ (Action::Init | Action::Assign | Action::Mark)) => a,
         _ => Action::Assign,
@@ -119,46 +150,175 @@ async fn simulate(
         group: (!p.groups.is_empty()).then(|| p.groups.clone()),
         working_group: (!p.working_group.is_empty()).then(|| p.working_group.clone()),
     };
-    let inited = env.client.init(&user, &init).await?;
-    let groups_line = |g: &Option<BTreeMap<String, Vec<String>>>,
-                       w: &Option<BTreeMap<String, String>>| {
-        let groups = g
-            .as_ref()
-            .filter(|g| !g.is_empty())
-            .map(|g| {
-                g.iter()
-                    .map(|(k, v)| format!("{k} {}", v.join(", ")))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })
-            .unwrap_or_else(|| "none".into());
-        let working = w
-            .as_ref()
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                w.iter()
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })
-            .unwrap_or_else(|| "none".into());
-        format!("groups: {groups} · working group: {working}")
+    let regroup = init.group.is_some() || init.working_group.is_some();
+    // Without new groups, an assign of a user UpGrade knows is a read: ask it directly.
+    // A user UpGrade does not know needs an init first, and that is a write.
+    let known = if action == Action::Init || regroup {
+        None
+    } else {
+        match env.client.assign(&user, &context).await {
+            Ok(assignments) => Some(assignments),
+            Err(UpgradeError::NotFound { .. }) => None,
+            Err(e) => return Err(e),
+        }
     };
-    if action == Action::Init {
-        state.reply.say(format!(
-            "Initialised user {} ({}).",
-            inited.id,
-            groups_line(&inited.group, &inited.working_group)
-        ));
-        return Ok(Step::Done);
+    if let Some(assignments) = known {
+        let asked = Asked {
+            user,
+            context,
+            action,
+            named,
+            point: wanted_point,
+            groups: None,
+        };
+        return explain(state, env, &asked, &assignments, false).await;
     }
-    let assignments = env.client.assign(&user, &context).await?;
-    let wanted_point = p
-        .decision_point
-        .as_deref()
-        .filter(|d| !d.trim().is_empty())
-        .map(split_point);
-    let shown: Vec<_> = assignments
+    // The first write is the init: ask now, for everything this message will write.
+    let body = serde_json::to_string(&init).unwrap_or_default();
+    let mut preview = if regroup {
+        format!(
+            "POST /v6/init as {user}: {body}\nThis creates {user} if UpGrade does not know \
+             them, and replaces the group memberships and working group it names (under \
+             group consistency that can change the condition they get)."
+        )
+    } else {
+        format!(
+            "POST /v6/init as {user}: {body}\nUpGrade does not know {user} yet: asking for \
+             their condition needs the user created first."
+        )
+    };
+    let at = match (&wanted_point, &named) {
+        (Some((site, Some(t))), _) => format!("{site}/{t}"),
+        (Some((site, None)), _) => site.clone(),
+        (None, Some(e)) => e.decision_points_line(),
+        (None, None) => "the decision point".into(),
+    };
+    let question = match action {
+        Action::Init => format!("Initialise user {user} in UpGrade with these groups?"),
+        Action::Mark => {
+            preview.push_str(&format!(
+                "\nThen archie asks which condition they get and marks them at {at} with it \
+                 (POST /v6/mark): in a running experiment that enrols them."
+            ));
+            format!(
+                "Create or update user {user}, then mark them at {at}{}?",
+                named
+                    .as_ref()
+                    .map_or(String::new(), |e| format!(" for “{}”", e.name))
+            )
+        }
+        _ if regroup => {
+            format!("Set the groups of user {user} in UpGrade, then ask which condition they get?")
+        }
+        _ => format!("Create user {user} in UpGrade, then ask which condition they get?"),
+    };
+    state.pending = Some(Pending {
+        change: Change::Simulate {
+            user,
+            action,
+            context,
+            init: Some(init),
+            experiment_id: named.map(|e| e.id),
+        },
+        seen: None,
+        approved: false,
+    });
+    Ok(Step::Consent {
+        preview,
+        question: Question::confirm(question, false),
+    })
+}
+
+/// What a simulation asks about.
+struct Asked {
+    user: String,
+    context: String,
+    action: Action,
+    /// The experiment the message names.
+    named: Option<Experiment>,
+    /// The decision point the message names.
+    point: Option<(String, Option<String>)>,
+    /// The user's groups and working group, when archie just sent them.
+    groups: Option<Groups>,
+}
+
+type Groups = (
+    Option<BTreeMap<String, Vec<String>>>,
+    Option<BTreeMap<String, String>>,
+);
+
+fn groups_line(
+    g: &Option<BTreeMap<String, Vec<String>>>,
+    w: &Option<BTreeMap<String, String>>,
+) -> String {
+    let groups = g
+        .as_ref()
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            g.iter()
+                .map(|(k, v)| format!("{k} {}", v.join(", ")))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_else(|| "none".into());
+    let working = w
+        .as_ref()
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_else(|| "none".into());
+    format!("groups: {groups} · working group: {working}")
+}
+
+/// Where a mark goes.
+struct MarkTarget {
+    experiment_id: String,
+    experiment: String,
+    site: String,
+    target: Option<String>,
+    code: String,
+}
+
+/// Explains what UpGrade assigned (and why, or why nothing); for a mark, asks for it
+/// (`consented` false) or makes it (`consented`: the person already said yes to it).
+async fn explain(
+    state: &mut UpgradeState,
+    env: &Env,
+    asked: &Asked,
+    assignments: &[Assignment],
+    consented: bool,
+) -> Result<Step, UpgradeError> {
+    let Asked {
+        user,
+        context,
+        action,
+        named,
+        point,
+        groups,
+    } = asked;
+    let (action, named) = (*action, named.as_ref());
+    let of_named = |a: &&Assignment| {
+        named.is_none_or(|e| {
+            a.assigned_condition
+                .iter()
+                .any(|c| c.experiment_id.as_deref() == Some(e.id.as_str()))
+        })
+    };
+    // A decision point the named experiment does not have: say so, and show what
+    // UpGrade answered at the experiment's own points.
+    let foreign_point = match (named, point) {
+        (Some(e), Some((site, target))) => !e
+            .partitions
+            .iter()
+            .any(|p| p.site == *site && (target.is_none() || p.target == *target)),
+        _ => false,
+    };
+    let wanted_point = if foreign_point { None } else { point.clone() };
+    let shown: Vec<&Assignment> = assignments
         .iter()
         .filter(|a| match &wanted_point {
             Some((site, target)) => {
@@ -166,13 +326,7 @@ async fn simulate(
             }
             None => true,
         })
-        .filter(|a| {
-            named.as_ref().is_none_or(|e| {
-                a.assigned_condition
-                    .iter()
-                    .any(|c| c.experiment_id.as_deref() == Some(e.id.as_str()))
-            })
-        })
+        .filter(of_named)
         .collect();
     // The experiments behind the answer, to say why.
     let mut experiments: BTreeMap<String, Experiment> = BTreeMap::new();
@@ -206,19 +360,35 @@ async fn simulate(
             ]);
         }
     }
-    let where_ = match &wanted_point {
-        Some((site, Some(target))) => format!(" at {site}/{target}"),
-        Some((site, None)) => format!(" at {site}"),
-        None => String::new(),
+    let label = |(site, target): &(String, Option<String>)| match target {
+        Some(target) => format!("{site}/{target}"),
+        None => site.clone(),
     };
-    let mut text = if shown.is_empty() {
-        format!("User {user} gets no condition{where_} in {context} (the app shows its default).")
+    let where_ = wanted_point
+        .as_ref()
+        .map_or(String::new(), |p| format!(" at {}", label(p)));
+    let groups_text = groups
+        .as_ref()
+        .map_or(String::new(), |(g, w)| format!(" ({})", groups_line(g, w)));
+    let mut text = String::new();
+    if let (true, Some(e), Some(p)) = (foreign_point, named, point) {
+        text.push_str(&format!(
+            "{} is not a decision point of “{}”: its decision points are {}. ",
+            label(p),
+            e.name,
+            e.decision_points_line()
+        ));
+    }
+    if shown.is_empty() {
+        text.push_str(&format!(
+            "User {user} gets no condition{where_} in {context}{groups_text}: UpGrade's assign \
+             answered nothing there{}, so the app shows its default.",
+            named.map_or(String::new(), |e| format!(" from “{}”", e.name))
+        ));
     } else {
-        format!(
-            "User {user} in {context}{where_} ({}):",
-            groups_line(&inited.group, &inited.working_group)
-        )
-    };
+        text.push_str(&format!("User {user} in {context}{where_}{groups_text}:"));
+    }
+    let working = groups.as_ref().and_then(|(_, w)| w.clone());
     for e in experiments.values() {
         let code = shown
             .iter()
@@ -226,20 +396,11 @@ async fn simulate(
             .find(|c| c.experiment_id.as_deref() == Some(e.id.as_str()))
             .map(|c| c.condition_code.clone())
             .unwrap_or_default();
-        text.push_str(&format!(
-            "\n- {}",
-            why(e, &user, &code, &inited.working_group)
-        ));
+        text.push_str(&format!("\n- {}", why(e, user, &code, &working)));
     }
     if shown.is_empty() {
-        for reason in why_nothing(
-            env,
-            &context,
-            wanted_point.as_ref(),
-            named.as_ref(),
-            &inited.working_group,
-        )
-        .await?
+        for reason in
+            why_nothing(env, context, wanted_point.as_ref(), named, groups.as_ref()).await?
         {
             text.push_str(&format!("\n- {reason}"));
         }
@@ -251,66 +412,156 @@ async fn simulate(
     if !table.rows.is_empty() {
         state.reply.tables.push(table);
     }
-    if action == Action::Mark {
-        let entries: Vec<(
-            &crate::upgrade::Assignment,
-            &crate::upgrade::AssignedCondition,
-        )> = shown
-            .iter()
-            .flat_map(|a| a.assigned_condition.iter().map(move |c| (*a, c)))
-            .collect();
-        let (a, c) = match entries.as_slice() {
-            [] => {
-                state
-                    .reply
-                    .say("There is nothing to mark: UpGrade assigns this user no condition there.");
-                return Ok(Step::Done);
-            }
-            [one] => *one,
-            many => {
-                return Ok(Step::Clarify(Clarification::choose(
-                    Slot::DecisionPoint,
-                    "At which decision point should archie mark the user?",
-                    many.iter().map(|(a, _)| Choice::same(a.label())).collect(),
-                )));
-            }
-        };
-        let Some(experiment_id) = c.experiment_id.clone() else {
-            return Ok(Step::Done);
-        };
-        let experiment = experiments
-            .get(&experiment_id)
-            .map_or_else(|| experiment_id.clone(), |e| e.name.clone());
-        let live = experiments
-            .get(&experiment_id)
-            .is_some_and(|e| matches!(e.stored_state(), "enrolling" | "enrollmentComplete"));
-        let question = format!(
-            "Mark user {user} at {} with “{}” for “{experiment}”?{}",
-            a.label(),
-            c.condition_code,
-            if live {
-                " This enrols them in a live experiment."
-            } else {
-                ""
-            }
-        );
-        state.pending = Some(Pending {
-            change: Change::Mark {
-                user: user.clone(),
-                experiment_id,
-                experiment,
-                site: a.site.clone(),
-                target: a.target.clone(),
-                code: c.condition_code.clone(),
-            },
-            seen: None,
-            approved: false,
-        });
-        return Ok(Step::Consent {
-            preview: String::new(),
-            question: Question::confirm(question, false),
-        });
+    if action != Action::Mark {
+        return Ok(Step::Done);
     }
+    let entries: Vec<(&Assignment, &AssignedCondition)> = shown
+        .iter()
+        .flat_map(|a| a.assigned_condition.iter().map(move |c| (*a, c)))
+        .collect();
+    let (a, c) = match entries.as_slice() {
+        [] => {
+            state
+                .reply
+                .say("There is nothing to mark: UpGrade assigns this user no condition there.");
+            return Ok(Step::Done);
+        }
+        [one] => *one,
+        _ if consented => {
+            state.reply.say(
+                "Nothing was marked: UpGrade assigns this user conditions at several decision \
+                 points; name one (“mark … at SITE/TARGET”).",
+            );
+            return Ok(Step::Done);
+        }
+        many => {
+            return Ok(Step::Clarify(Clarification::choose(
+                Slot::DecisionPoint,
+                "At which decision point should archie mark the user?",
+                many.iter().map(|(a, _)| Choice::same(a.label())).collect(),
+            )));
+        }
+    };
+    let Some(experiment_id) = c.experiment_id.clone() else {
+        return Ok(Step::Done);
+    };
+    let experiment = experiments
+        .get(&experiment_id)
+        .map_or_else(|| experiment_id.clone(), |e| e.name.clone());
+    let target = MarkTarget {
+        experiment_id: experiment_id.clone(),
+        experiment: experiment.clone(),
+        site: a.site.clone(),
+        target: a.target.clone(),
+        code: c.condition_code.clone(),
+    };
+    if consented {
+        return mark(state, env, user, &target).await;
+    }
+    let live = experiments
+        .get(&experiment_id)
+        .is_some_and(|e| matches!(e.stored_state(), "enrolling" | "enrollmentComplete"));
+    let question = format!(
+        "Mark user {user} at {} with “{}” for “{experiment}”?{}",
+        a.label(),
+        c.condition_code,
+        if live {
+            " This enrols them in a live experiment."
+        } else {
+            ""
+        }
+    );
+    state.pending = Some(Pending {
+        change: Change::Mark {
+            user: user.clone(),
+            experiment_id,
+            experiment,
+            site: target.site,
+            target: target.target,
+            code: target.code,
+        },
+        seen: None,
+        approved: false,
+    });
+    Ok(Step::Consent {
+        preview: String::new(),
+        question: Question::confirm(question, false),
+    })
+}
+
+/// Sends the mark once. UpGrade stores every mark it receives, so one whose answer was
+/// lost is not sent again: the experiment's enrollment count, read before and after,
+/// says whether it landed; when it cannot tell, the failure says so.
+async fn mark(
+    state: &mut UpgradeState,
+    env: &Env,
+    user: &str,
+    to: &MarkTarget,
+) -> Result<Step, UpgradeError> {
+    let before = env
+        .client
+        .enrollment(&to.experiment_id)
+        .await
+        .ok()
+        .map(|d| d.users);
+    let request = MarkRequest {
+        data: MarkData {
+            site: to.site.clone(),
+            target: to.target.clone(),
+            assigned_condition: MarkCondition {
+                condition_code: Some(to.code.clone()),
+                experiment_id: Some(to.experiment_id.clone()),
+            },
+        },
+        status: Some("condition applied".into()),
+    };
+    let point = to
+        .target
+        .as_ref()
+        .map_or(to.site.clone(), |t| format!("{}/{t}", to.site));
+    let experiment = &to.experiment;
+    let marked = match env.client.mark(user, &request).await {
+        Ok(marked) => marked.condition.unwrap_or_else(|| to.code.clone()),
+        Err(err) if err.may_have_applied() => {
+            let after = env
+                .client
+                .enrollment(&to.experiment_id)
+                .await
+                .ok()
+                .map(|d| d.users);
+            match (before, after) {
+                (Some(b), Some(a)) if a > b => {
+                    state.reply.say(format!(
+                        "Marked: {user} reached {point} for “{experiment}”. UpGrade's answer \
+                         was lost ({err}), but its enrollment count went from {b} to {a}, so \
+                         the mark was recorded; archie did not send it again."
+                    ));
+                    return Ok(Step::Done);
+                }
+                (b, a) => {
+                    let count = |n: Option<u64>| n.map_or("unknown".to_string(), |n| n.to_string());
+                    return Err(UpgradeError::Unconfirmed {
+                        method: "POST".into(),
+                        path: "/v6/mark".into(),
+                        cause: err.to_string(),
+                        check: format!(
+                            "the enrollment count of “{experiment}” was {} before and is {} \
+                             now (a mark of a user enrolled already, or outside a running \
+                             experiment, changes no count)",
+                            count(b),
+                            count(a)
+                        ),
+                    });
+                }
+            }
+        }
+        Err(err) => return Err(err),
+    };
+    state.reply.say(format!(
+        "Marked: {user} reached {point} and UpGrade recorded “{marked}” for “{experiment}”. \
+         In a running experiment this enrols them (with the condition UpGrade computed), \
+         so later assigns follow its consistency rule."
+    ));
     Ok(Step::Done)
 }
 
@@ -360,8 +611,9 @@ async fn why_nothing(
     context: &str,
     point: Option<&(String, Option<String>)>,
     named: Option<&Experiment>,
-    working: &Option<BTreeMap<String, String>>,
+    groups: Option<&Groups>,
 ) -> Result<Vec<String>, UpgradeError> {
+    let working = groups.and_then(|(_, w)| w.as_ref());
     let candidates: Vec<Experiment> = match named {
         Some(e) => vec![e.clone()],
         None => env
@@ -390,18 +642,23 @@ async fn why_nothing(
         let reason = match e.stored_state() {
             "enrolling" if e.is_group() => {
                 let group_type = e.group.as_deref().unwrap_or("group");
-                if working.as_ref().is_none_or(|w| !w.contains_key(group_type)) {
-                    format!(
+                match (groups, working) {
+                    (None, _) => format!(
+                        "“{}” is a group experiment by {group_type}: a user gets its condition \
+                         only with a working group of that type among their groups (UpGrade \
+                         answers nothing otherwise; set them with “init … with groups”).",
+                        e.name
+                    ),
+                    (Some(_), w) if w.is_none_or(|w| !w.contains_key(group_type)) => format!(
                         "“{}” is a group experiment by {group_type} and the user has no \
                          working group of that type (init with groups and a working group).",
                         e.name
-                    )
-                } else {
-                    format!(
+                    ),
+                    _ => format!(
                         "“{}” is running; the user may be excluded (lists, or an earlier \
                          exclusion), or their working group is not among their groups.",
                         e.name
-                    )
+                    ),
                 }
             }
             "enrolling" => format!(

@@ -20,6 +20,7 @@ use crate::upgrade::{
     UpgradeClient, UpgradeError, describe_state, number, shown_state,
 };
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Simulated users at most in one test.
@@ -183,12 +184,15 @@ async fn running(
 
 /// One simulated user: init (with a working group for group experiments), assign, and
 /// mark the condition they got at `point` (which enrols them). Returns the condition.
+/// A mark whose answer was lost is not sent again (UpGrade stores every mark, and a
+/// second one would count the user twice): it is counted in `unconfirmed`.
 async fn visit(
     client: &UpgradeClient,
     e: &Experiment,
     point: &DecisionPoint,
     user: &str,
     init: &InitRequest,
+    unconfirmed: &AtomicU64,
 ) -> Result<Option<String>, UpgradeError> {
     client.init(user, init).await?;
     let assigned = client.assign(user, e.context()).await?;
@@ -199,7 +203,7 @@ async fn visit(
         .find(|c| c.experiment_id.as_deref() == Some(e.id.as_str()))
         .map(|c| c.condition_code.clone());
     if let Some(code) = &code {
-        client
+        let marked = client
             .mark(
                 user,
                 &MarkRequest {
@@ -214,7 +218,14 @@ async fn visit(
                     status: Some("condition applied".into()),
                 },
             )
-            .await?;
+            .await;
+        match marked {
+            Ok(_) => {}
+            Err(err) if err.may_have_applied() => {
+                unconfirmed.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(err) => return Err(err),
+        }
     }
     Ok(code)
 }
@@ -240,6 +251,7 @@ async fn enrol(
     e: &Experiment,
     point: &DecisionPoint,
     users: Vec<(String, InitRequest)>,
+    unconfirmed: &AtomicU64,
 ) -> Vec<Slot<Option<String>, UpgradeError>> {
     let client = &cx.env.client;
     let concurrency = client.config().concurrency;
@@ -253,7 +265,7 @@ async fn enrol(
             events: cx.events,
         },
         users,
-        |_, (user, init)| async move { visit(client, e, point, &user, &init).await },
+        |_, (user, init)| async move { visit(client, e, point, &user, &init, unconfirmed).await },
         |_, result| {
             done += 1;
             if result.is_err() {
@@ -304,8 +316,10 @@ async fn balance(
         })
         .collect();
     let started = Instant::now();
-    let mut slots = enrol(cx, e, point, users).await;
+    let unconfirmed = AtomicU64::new(0);
+    let mut slots = enrol(cx, e, point, users, &unconfirmed).await;
     let ms = started.elapsed().as_millis() as u64;
+    let unconfirmed = unconfirmed.into_inner();
     if let Some(err) = all_failed(&mut slots) {
         return Err(err);
     }
@@ -385,6 +399,16 @@ async fn balance(
             first.map_or(String::new(), |f| format!(" (first failure: {f})"))
         ));
     }
+    if unconfirmed > 0 {
+        text.push_str(&format!(
+            " {unconfirmed} mark{} went unanswered (UpGrade may have stored {}); archie did \
+             not send {} again, so no user is counted twice: the enrolled column is UpGrade's \
+             own count.",
+            if unconfirmed == 1 { "" } else { "s" },
+            if unconfirmed == 1 { "it" } else { "them" },
+            if unconfirmed == 1 { "it" } else { "them" },
+        ));
+    }
     let total: f64 = weights.iter().sum();
     if (total - 100.0).abs() > 1e-9 {
         text.push_str(&format!(
@@ -416,7 +440,8 @@ async fn consistency(
     let users: Vec<(String, InitRequest)> = (0..n)
         .map(|i| (format!("{prefix}-{i}"), InitRequest::default()))
         .collect();
-    let mut first = enrol(cx, e, point, users.clone()).await;
+    let unconfirmed = AtomicU64::new(0);
+    let mut first = enrol(cx, e, point, users.clone(), &unconfirmed).await;
     if let Some(err) = all_failed(&mut first) {
         return Err(err);
     }
@@ -494,7 +519,8 @@ async fn group_consistency(
             users.push((format!("{prefix}-c{g}-m{m}"), member_of(e, &[&c], &c)));
         }
     }
-    let mut slots = enrol(cx, e, point, users).await;
+    let unconfirmed = AtomicU64::new(0);
+    let mut slots = enrol(cx, e, point, users, &unconfirmed).await;
     if let Some(err) = all_failed(&mut slots) {
         return Err(err);
     }

@@ -23,7 +23,20 @@
 //!   seeded per experiment and user (or working group) with leftover mass to the first
 //!   condition; individual, group and experiment consistency; one experiment per pool of
 //!   shared decision points; assign is side-effect free, mark enrols with the condition
-//!   the server computes (`condition not applied` excludes).
+//!   the server computes (`condition not applied` excludes);
+//! - from the third live run: a state change increments `versionNumber`; an experiment
+//!   created through the API has no payloads until its first update
+//!   ([`UpgradeDouble::seed_unedited`]; [`UpgradeDouble::seed`] stands for one edited
+//!   since); `/v6/init` is a write ([`Logged::is_write`]); `/experiments/names` comes in
+//!   no particular order (shuffled per call); paginated nodes lack `factors`, `queries`,
+//!   `experimentSegmentExclusion` and `stratificationFactor`; an `assign` by a user
+//!   without a working group while a group experiment runs answers 200 and logs a 417
+//!   "Group not valid" ([`UpgradeDouble::logged_errors`]);
+//! - every mark is stored ([`UpgradeDouble::marks`]), so a mark sent twice shows;
+//! - faults before a request is applied ([`UpgradeDouble::fail_next`]) and after
+//!   ([`UpgradeDouble::fail_after_applying`]: a 503, a dropped connection or an answer
+//!   that comes too late), and the real server's latency as an option
+//!   ([`UpgradeDouble::latency`]).
 //!
 //! Not reproduced: inclusion/exclusion lists and filter modes, segments, `excludeIfReached`
 //! exclusion on start, within-subjects and factorial assignment, feature flags.
@@ -61,13 +74,15 @@ pub struct Logged {
 }
 
 impl Logged {
-    /// Whether this call changes UpGrade (create, update, state, delete, mark).
+    /// Whether this call changes UpGrade (create, update, state, delete, mark, and init,
+    /// which creates the user and replaces its group memberships).
     pub fn is_write(&self) -> bool {
         matches!(
             (self.method.as_str(), self.path.as_str()),
             ("POST", "/api/experiments")
                 | ("POST", "/api/experiments/state")
                 | ("POST", "/api/v6/mark")
+                | ("POST", "/api/v6/init")
                 | ("PUT", _)
                 | ("DELETE", _)
         )
@@ -78,6 +93,25 @@ struct Fault {
     method: String,
     path: String,
     status: u16,
+    remaining: usize,
+}
+
+/// How a request fails *after* the double has applied it (the write is stored; only the
+/// answer is lost), as a real server behind a flaky network or proxy does.
+#[derive(Debug, Clone, Copy)]
+pub enum AfterApplying {
+    /// Answer this status (a 5xx without a type).
+    Status(u16),
+    /// Close the connection instead of sending the body.
+    Drop,
+    /// Answer only after this long (longer than the client waits: a timeout).
+    Hang(std::time::Duration),
+}
+
+struct LateFault {
+    method: String,
+    path: String,
+    how: AfterApplying,
     remaining: usize,
 }
 
@@ -106,6 +140,11 @@ struct World {
     admin_token: Option<String>,
     client_jwt: Option<(String, String)>,
     clock: u64,
+    /// Every mark the server stored, as (experiment id or "", user): a resent mark is
+    /// stored twice, as on the real server.
+    marks: Vec<(String, String)>,
+    /// Errors the server logged while answering 200 (e.g. 417 "Group not valid").
+    logged_errors: Vec<String>,
 }
 
 #[derive(Default)]
@@ -113,6 +152,9 @@ struct Shared {
     world: Mutex<Option<World>>,
     log: Mutex<Vec<Logged>>,
     faults: Mutex<VecDeque<Fault>>,
+    late_faults: Mutex<Vec<LateFault>>,
+    /// Each answer waits a uniform time in this range (ms), as a loaded real server's do.
+    latency: Mutex<Option<(u64, u64)>>,
 }
 
 /// The running double. Dropping it stops the server.
@@ -149,6 +191,8 @@ impl UpgradeDouble {
             admin_token: None,
             client_jwt: None,
             clock: 0,
+            marks: Vec::new(),
+            logged_errors: Vec::new(),
         });
         let server = Background::start(Router::new().fallback(handle).with_state(shared.clone()));
         Self {
@@ -196,10 +240,38 @@ impl UpgradeDouble {
         });
     }
 
+    /// The next `times` requests to `method path` are applied (the write is stored) and
+    /// then fail as `how` says: the answer is lost, not the write.
+    pub fn fail_after_applying(&self, method: &str, path: &str, how: AfterApplying, times: usize) {
+        self.shared.late_faults.lock().unwrap().push(LateFault {
+            method: method.into(),
+            path: path.into(),
+            how,
+            remaining: times,
+        });
+    }
+
+    /// Every answer waits a uniform `min_ms..=max_ms` first (the real server answers in
+    /// 120–420 ms per call at 16 concurrent simulated users).
+    pub fn latency(&self, min_ms: u64, max_ms: u64) {
+        *self.shared.latency.lock().unwrap() = Some((min_ms, max_ms.max(min_ms)));
+    }
+
     /// Creates an experiment as `POST /experiments` would (the body needs only what
     /// differs from a minimal valid one), then puts it in `state` if given (storable
-    /// name). Not logged. Returns its id.
+    /// name), and gives it payloads as its first edit (in the UI, say) would. Not
+    /// logged. Returns its id.
     pub fn seed(&self, spec: Value) -> String {
+        self.seed_with(spec, true)
+    }
+
+    /// [`seed`](Self::seed) as an experiment created through the API and never edited:
+    /// no payloads, so `assign` answers `payload: null`.
+    pub fn seed_unedited(&self, spec: Value) -> String {
+        self.seed_with(spec, false)
+    }
+
+    fn seed_with(&self, spec: Value, edited: bool) -> String {
         let mut body = json!({
             "name": "Experiment", "context": ["assign-prog"], "state": "inactive",
             "assignmentUnit": "individual", "consistencyRule": "individual",
@@ -229,7 +301,9 @@ impl UpgradeDouble {
                 e["state"] = json!(state);
             }
             // Payloads exist once an experiment has been edited (in the UI, say).
-            rebuild_payloads(e);
+            if edited {
+                rebuild_payloads(e);
+            }
             id
         })
     }
@@ -275,6 +349,21 @@ impl UpgradeDouble {
             }
             out
         })
+    }
+
+    /// How many marks the server stored for `user` (in any experiment).
+    pub fn marks(&self, user: &str) -> usize {
+        self.world(|w| w.marks.iter().filter(|(_, u)| u == user).count())
+    }
+
+    /// Whether `POST /v6/init` ever created `user`.
+    pub fn has_user(&self, user: &str) -> bool {
+        self.world(|w| w.users.contains_key(user))
+    }
+
+    /// The errors the server logged while still answering 200.
+    pub fn logged_errors(&self) -> Vec<String> {
+        self.world(|w| w.logged_errors.clone())
     }
 
     /// Every request so far, in arrival order.
@@ -797,6 +886,8 @@ impl World {
         let from = e["state"].clone();
         e["state"] = json!(state);
         e["updatedAt"] = json!(now);
+        // A state change is a save: the version moves on (1 → 2 → 3), as with a PUT.
+        e["versionNumber"] = json!(e["versionNumber"].as_i64().unwrap_or(1) + 1);
         if let Some(logs) = e["stateTimeLogs"].as_array_mut() {
             logs.push(json!({"fromState": from, "toState": state, "timeLog": now}));
         }
@@ -946,7 +1037,22 @@ impl World {
         out
     }
 
-    fn assign(&self, user: &str, context: &str) -> Vec<Value> {
+    fn assign(&mut self, user: &str, context: &str) -> Vec<Value> {
+        // A running group experiment and a user without a working group of its type:
+        // the server answers 200 (without it) and logs a 417.
+        let rec = self.users.get(user).cloned().unwrap_or_default();
+        let invalid: Vec<String> = self
+            .serving(context, user)
+            .iter()
+            .filter(|e| e["assignmentUnit"] == json!("group"))
+            .filter(|e| {
+                e["group"]
+                    .as_str()
+                    .is_none_or(|t| !rec.working_group.contains_key(t))
+            })
+            .map(|e| format!("417 Group not valid: user {user}, experiment {}", e["id"]))
+            .collect();
+        self.logged_errors.extend(invalid);
         let mut out = Vec::new();
         for e in self.serving(context, user) {
             let Some(cid) = self.condition_for(e, user) else {
@@ -1004,6 +1110,7 @@ impl World {
                    "experimentId": experiment, "condition": code})
         };
         if at.is_empty() {
+            self.marks.push((String::new(), user.to_string()));
             return Ok(answer(Value::Null));
         }
         let e = match wanted {
@@ -1085,6 +1192,7 @@ impl World {
             }
             _ => {}
         }
+        self.marks.push((id.clone(), user.to_string()));
         Ok(answer(json!(id)))
     }
 
@@ -1298,12 +1406,52 @@ async fn handle(
             &path,
         );
     };
-    let mut guard = shared.world.lock().unwrap();
-    let Some(world) = guard.as_mut() else {
-        return respond(500, json!({}), &path);
+    let latency = *shared.latency.lock().unwrap();
+    if let Some((min, max)) = latency {
+        let ms = fastrand::u64(min..=max);
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+    }
+    let (status, value) = {
+        let mut guard = shared.world.lock().unwrap();
+        let Some(world) = guard.as_mut() else {
+            return respond(500, json!({}), &path);
+        };
+        route(world, &method, &path, &headers, &body)
     };
-    let (status, value) = route(world, &method, &path, &headers, &body);
-    drop(guard);
+    // Applied; now the answer may be lost.
+    let late = {
+        let mut faults = shared.late_faults.lock().unwrap();
+        let how = faults
+            .iter_mut()
+            .find(|f| f.remaining > 0 && f.method == method.as_str() && f.path == path)
+            .map(|f| {
+                f.remaining -= 1;
+                f.how
+            });
+        faults.retain(|f| f.remaining > 0);
+        how
+    };
+    match late {
+        Some(AfterApplying::Status(status)) => {
+            return respond(
+                status,
+                json!({"name": "Error", "message": "Service Unavailable", "errorCode": status}),
+                &path,
+            );
+        }
+        Some(AfterApplying::Drop) => {
+            let broken = futures::stream::once(async {
+                Err::<Bytes, std::io::Error>(std::io::Error::other("connection dropped"))
+            });
+            return Response::builder()
+                .status(200)
+                .header("content-type", "application/json; charset=utf-8")
+                .body(Body::from_stream(broken))
+                .unwrap();
+        }
+        Some(AfterApplying::Hang(wait)) => tokio::time::sleep(wait).await,
+        None => {}
+    }
     if status == 404 && value.is_null() {
         return Response::builder()
             .status(404)
@@ -1383,13 +1531,16 @@ fn admin_route(
         ("GET", ["experiments", "contextMetaData"]) => {
             Ok(json!({"contextMetadata": world.metadata}))
         }
-        ("GET", ["experiments", "names"]) => Ok(Value::Array(
-            world
+        ("GET", ["experiments", "names"]) => {
+            // In no particular order (the real server's is whatever the database gives).
+            let mut names: Vec<Value> = world
                 .experiments
                 .iter()
                 .map(|e| json!({"id": e["id"], "name": e["name"]}))
-                .collect(),
-        )),
+                .collect();
+            fastrand::shuffle(&mut names);
+            Ok(Value::Array(names))
+        }
         ("GET", ["experiments"]) => Ok(Value::Array(world.experiments.iter().map(shown).collect())),
         ("POST", ["experiments", "paginated"]) => paginated(world, body),
         ("GET", ["experiments", "single", id]) => {
@@ -1505,10 +1656,20 @@ fn paginated(world: &World, body: &Value) -> Result<Value, Answer> {
         .skip(skip as usize)
         .take(take as usize)
         .map(|e| {
+            // Nodes are lighter than a single read: no conditions, payloads, factors,
+            // queries, exclusions or stratification factor; they do carry state logs.
             let mut e = shown(&e);
             if let Some(m) = e.as_object_mut() {
-                m.remove("conditions");
-                m.remove("conditionPayloads");
+                for k in [
+                    "conditions",
+                    "conditionPayloads",
+                    "factors",
+                    "queries",
+                    "experimentSegmentExclusion",
+                    "stratificationFactor",
+                ] {
+                    m.remove(k);
+                }
             }
             e
         })

@@ -1,0 +1,637 @@
+//! Quality of the knowledge graph (issue 18): does one real thing become one node?
+//!
+//! A generated corpus with its ground truth (the NovaMart e-commerce system: 50
+//! components, 67 dependencies), a model-like answerer on the mock LLM server that gives
+//! each chunk's ground truth with names, types and relationship words written the way
+//! models write them, the archie binary run over it as a child process with its
+//! defaults, and a scorer over the `context.json` and `NovaMart_context.md` it writes.
+//! No assertions on archie: figures only. The scorer checks itself first (a memory built
+//! from the truth must score perfectly) and the bench stops if it does not.
+//!
+//!     cargo bench --bench quality                     (archie's release build)
+//!     cargo test --bench quality                      (the same with the debug build)
+//!     cargo bench --bench quality -- --json           (one JSON object, to diff)
+//!
+//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import`, `--keep`
+//! (keep and print the temporary folders), `--reference` (also score archie's output
+//! merged by the bench's reference rules). `ARCHIE_BIN` runs another binary. What each
+//! figure means: docs/quality.md.
+//!
+//! Cases:
+//! - `p70`, `p95`: `archie build-context NovaMart -i corpus --no-input --yes` over 30
+//!   documents with 70 % and 95 % of mentions in another surface form (`--yes`: a merge
+//!   a human would be asked about is accepted, as the issue has it).
+//! - `diagram`: the same over 50 documents (70 %): how many components the Mermaid
+//!   diagram of `NovaMart_context.md` draws.
+//! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
+//!   empty memory file.
+
+// A benchmark, like a test, may stop at the first surprise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "quality/answer.rs"]
+mod answer;
+#[path = "quality/corpus.rs"]
+mod corpus;
+#[path = "../tests/it/support/mock_llm.rs"]
+mod mock_llm;
+#[path = "quality/reference.rs"]
+mod reference;
+#[path = "quality/score.rs"]
+mod score;
+
+use answer::Answerer;
+use anyhow::{Context as _, bail, ensure};
+use corpus::{Corpus, Kind, SYSTEM, Truth};
+use mock_llm::MockLlm;
+use score::{Score, Table, TrueEdge};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+struct Options {
+    json: bool,
+    reference: bool,
+    seed: u64,
+    only: Vec<String>,
+    keep: bool,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut o = Options {
+        json: false,
+        reference: false,
+        seed: 18,
+        only: ["p70", "p95", "diagram", "import"]
+            .map(String::from)
+            .to_vec(),
+        keep: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--json" => o.json = true,
+            "--keep" => o.keep = true,
+            "--reference" => o.reference = true,
+            "--seed" => o.seed = args.next().context("--seed N")?.parse()?,
+            "--only" => {
+                let list = args.next().context("--only p70,p95,diagram,import")?;
+                o.only = list.split(',').map(str::to_string).collect();
+            }
+            "--bench" => {} // what `cargo bench` passes
+            other => bail!(
+                "unknown argument {other}: use --json, --seed N, --keep, --reference, --only p70,p95,diagram,import"
+            ),
+        }
+    }
+    Ok(o)
+}
+
+/// The binary cargo built for this run (debug under `cargo test`, release under `cargo
+/// bench`: never a stale one), or `ARCHIE_BIN`.
+fn archie_bin() -> PathBuf {
+    std::env::var_os("ARCHIE_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_archie")))
+}
+
+fn build_kind(bin: &Path) -> &'static str {
+    let parent = bin.parent().and_then(Path::file_name);
+    match parent.and_then(|p| p.to_str()) {
+        Some("release") => "release build",
+        Some("debug") => "debug build",
+        _ => "build of unknown profile",
+    }
+}
+
+/// The commit of the source tree, with `+changes` when src/ differs from it.
+fn commit() -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_default();
+    let dirty = git(&["status", "--porcelain", "--", "src"]).is_some_and(|s| !s.is_empty());
+    if dirty {
+        format!("{head}+changes")
+    } else {
+        head
+    }
+}
+
+/// Runs archie in `dir` with a clean environment (no key, no config, no colour) and
+/// `--json`; returns its `result` event (the last line: files written, memory changes,
+/// and whatever a later archie adds there, such as pending merge suggestions).
+fn archie(dir: &Path, args: &[&str]) -> anyhow::Result<Value> {
+    let out = Command::new(archie_bin())
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", dir)
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb")
+        .stdin(Stdio::null())
+        .arg("--json")
+        .args(args)
+        .output()
+        .context("run archie")?;
+    if !out.status.success() {
+        bail!(
+            "archie {} exited with {:?}\n{}",
+            args.join(" "),
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut result = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|e| e["event"] == "result")
+        .context("archie printed no result event")?;
+    // The run id and the timings change from run to run; the rest is the corpus's, so
+    // two JSON outputs diff cleanly.
+    if let Some(map) = result.as_object_mut() {
+        map.remove("run");
+        map.remove("usage");
+    }
+    Ok(result)
+}
+
+/// The parts of a `result` event archie did not have before issue 18 (by name: the
+/// bench does not know what they will be called), each with its size.
+fn result_extras(result: &Value) -> Vec<String> {
+    const KNOWN: &[&str] = &[
+        "event",
+        "status",
+        "exit_code",
+        "run",
+        "text",
+        "question",
+        "resume_command",
+        "files",
+        "memory",
+        "usage",
+        "error",
+    ];
+    let Some(map) = result.as_object() else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter(|(k, _)| !KNOWN.contains(&k.as_str()))
+        .map(|(k, v)| match v {
+            Value::Array(a) => format!("{k} ({} items)", a.len()),
+            other => format!("{k}: {other}"),
+        })
+        .collect()
+}
+
+fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
+    let mut dir = tempfile::tempdir()?;
+    dir.disable_cleanup(keep);
+    if keep {
+        eprintln!("  (kept {})", dir.path().display());
+    }
+    Ok(dir)
+}
+
+#[derive(Serialize)]
+struct CorpusCase {
+    case: String,
+    documents: usize,
+    p: f64,
+    extraction_calls: usize,
+    other_calls: usize,
+    mentions: usize,
+    ambiguous_mentions: usize,
+    forms_used: usize,
+    score: Score,
+    diagram_nodes: usize,
+    diagram_components: usize,
+    /// archie's `result` event.
+    result: Value,
+    /// With `--reference`: the score of archie's output merged by the reference rules.
+    reference: Option<Score>,
+}
+
+/// Every form the answerer may write, with its component (a superset of the forms one
+/// corpus used: a display name archie picks among the forms it saw is always one).
+fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
+    let forms = truth
+        .components
+        .iter()
+        .enumerate()
+        .flat_map(|(c, comp)| comp.forms.iter().map(move |f| (f.text.as_str(), c)));
+    let names = truth.components.iter().map(|c| c.name.clone()).collect();
+    Table::new(forms, &corpus.ambiguous_forms, names)
+}
+
+fn true_edges(truth: &Truth) -> Vec<TrueEdge<'static>> {
+    truth
+        .edges
+        .iter()
+        .map(|e| TrueEdge {
+            from: e.from,
+            to: e.to,
+            word: e.rel.word(),
+        })
+        .collect()
+}
+
+/// build-context NovaMart over a generated corpus, scored.
+fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<CorpusCase> {
+    let truth = Truth::novamart();
+    let corpus = Arc::new(Corpus::generate(&truth, docs, p, o.seed));
+    let dir = temp_dir(o.keep)?;
+    corpus.write(&dir.path().join("corpus"))?;
+    let mock = MockLlm::start_background();
+    let answerer = Arc::new(Answerer::new(corpus.clone()));
+    let a = answerer.clone();
+    mock.answer_with(move |req| a.answer(req));
+    let url = mock.url();
+    let args = [
+        "--base-url",
+        &url,
+        "--model",
+        "mock",
+        "build-context",
+        SYSTEM,
+        "-i",
+        "corpus",
+        "--no-input",
+        "--yes",
+    ];
+    let result = archie(dir.path(), &args)?;
+    let unrecognised = answerer.unrecognised.load(Ordering::Relaxed);
+    ensure!(
+        unrecognised == 0,
+        "{name}: the answerer could not place {unrecognised} extraction requests (has the extraction prompt changed? see benches/quality/answer.rs)"
+    );
+    let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
+    let table = table_of(&truth, &corpus)?;
+    let markdown = std::fs::read_to_string(dir.path().join(format!("{SYSTEM}_context.md")))?;
+    let labels = score::mermaid_labels(&markdown);
+    let edges = true_edges(&truth);
+    let reference = o
+        .reference
+        .then(|| score::score(&reference::merge(&memory), &table, &edges));
+    Ok(CorpusCase {
+        case: name.into(),
+        documents: docs,
+        p,
+        extraction_calls: answerer.extraction_calls.load(Ordering::Relaxed),
+        other_calls: answerer.other_calls.load(Ordering::Relaxed),
+        mentions: corpus.mentions,
+        ambiguous_mentions: corpus.ambiguous_mentions,
+        forms_used: corpus.forms_used.len(),
+        score: score::score(&memory, &table, &edges),
+        diagram_nodes: labels.len(),
+        diagram_components: score::diagram_components(&labels, &table),
+        result,
+        reference,
+    })
+}
+
+/// The import case's things and their spellings ("Okta" / "Okta API": one thing, but a
+/// human's call).
+const IMPORT_THINGS: &[(&str, &[&str])] = &[
+    (
+        "service",
+        &["Order Service", "OrderService", "order-service"],
+    ),
+    ("database", &["Orders DB", "OrdersDB", "orders_db"]),
+    ("queue", &["Order Events Topic"]),
+    ("queue", &["Order Events Queue"]),
+    ("service", &["Payment Service"]),
+    ("database", &["Payments DB"]),
+    ("external_system", &["Okta", "Okta API"]),
+];
+
+#[derive(Serialize)]
+struct ImportCase {
+    spellings: usize,
+    things: usize,
+    entities: usize,
+    relationships: usize,
+    wrong_merges: usize,
+    score: Score,
+    result: Value,
+}
+
+/// `archie memory import FILE --yes` of 12 spellings of 7 things, and one relationship
+/// written twice with different spellings of its ends, into an empty memory file.
+fn import_case(o: &Options) -> anyhow::Result<ImportCase> {
+    let mut entities = Vec::new();
+    let mut forms = Vec::new();
+    for (thing, (kind, spellings)) in IMPORT_THINGS.iter().enumerate() {
+        for s in *spellings {
+            entities.push(json!({"name": s, "type": kind, "description": format!("{s} as one team wrote it."), "tags": [], "properties": {}}));
+            forms.push((*s, thing));
+        }
+    }
+    let relationships = json!([
+        {"from": "Order Service", "to": "Orders DB", "type": "writes_to", "properties": {}},
+        {"from": "order-service", "to": "orders_db", "type": "writes_to", "properties": {}},
+    ]);
+    let dir = temp_dir(o.keep)?;
+    let file = json!({"entities": entities, "relationships": relationships});
+    std::fs::write(
+        dir.path().join("spellings.json"),
+        serde_json::to_string_pretty(&file)?,
+    )?;
+    std::fs::write(
+        dir.path().join("context.json"),
+        "{\"entities\": [], \"relationships\": []}\n",
+    )?;
+    let result = archie(dir.path(), &["memory", "import", "spellings.json", "--yes"])?;
+    let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
+    let names = IMPORT_THINGS
+        .iter()
+        .map(|(_, s)| s[0].to_string())
+        .collect();
+    let table = Table::new(forms, &["Okta".to_string()], names)?;
+    let edge = [TrueEdge {
+        from: 0,
+        to: 1,
+        word: "writes_to",
+    }];
+    let score = score::score(&memory, &table, &edge);
+    Ok(ImportCase {
+        spellings: entities.len(),
+        things: IMPORT_THINGS.len(),
+        entities: score.entities,
+        relationships: score.relationships,
+        wrong_merges: score.wrong_merges,
+        score,
+        result,
+    })
+}
+
+/// The scorer on the truth itself: a memory of one entity per component (every form
+/// used as an alias) and every true edge must score perfectly, and one merge of two
+/// components must be seen as a wrong merge. Otherwise the figures mean nothing.
+fn self_check(seed: u64) -> anyhow::Result<()> {
+    let truth = Truth::novamart();
+    let corpus = Corpus::generate(&truth, 30, 0.95, seed);
+    let table = table_of(&truth, &corpus)?;
+    let aliases = |c: usize| -> Vec<&str> {
+        corpus
+            .forms_used
+            .iter()
+            .filter(|(_, of)| **of == c)
+            .map(|(f, _)| f.as_str())
+            .collect()
+    };
+    let mut entities: Vec<Value> = truth
+        .components
+        .iter()
+        .enumerate()
+        .map(|(c, comp)| json!({"name": comp.name, "type": "service", "properties": {"aliases": aliases(c)}}))
+        .collect();
+    let relationships: Vec<Value> = truth
+        .edges
+        .iter()
+        .map(|e| json!({"from": truth.components[e.from].name, "to": truth.components[e.to].name, "type": e.rel.word()}))
+        .collect();
+    let perfect = json!({"entities": entities, "relationships": relationships});
+    let edges = true_edges(&truth);
+    let s = score::score(&perfect, &table, &edges);
+    ensure!(
+        s.components_found == truth.components.len()
+            && s.entities_per_component == 1.0
+            && s.entities_per_component_rules == 1.0
+            && s.wrong_merges == 0
+            && s.edges_single == edges.len()
+            && s.edges_single_typed == edges.len()
+            && s.edges_single_rules_pct == 100.0,
+        "self-check: the scorer does not score the truth as perfect: {s:?}"
+    );
+    ensure!(
+        truth.components.len() == 50 && edges.len() == 67,
+        "self-check: the truth has {} components and {} edges, not 50 and 67",
+        truth.components.len(),
+        edges.len()
+    );
+    let diagram: String = truth
+        .components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("    n_{i}[\"{}\"]\n", c.name))
+        .collect();
+    let labels = score::mermaid_labels(&format!("```mermaid\nflowchart LR\n{diagram}```\n"));
+    let drawn = score::diagram_components(&labels, &table);
+    ensure!(
+        drawn == 50,
+        "self-check: a diagram of every component counts {drawn}"
+    );
+    // Every rule form of a component agrees under the reference rules (case, separators,
+    // camelCase, DB = Database, a trailing API on an external system), and no two
+    // components do (OrderService, OrdersDB, OrderEventsTopic, OrderEventsQueue).
+    let mut owner: std::collections::HashMap<String, usize> = Default::default();
+    for (c, comp) in truth.components.iter().enumerate() {
+        let keys: std::collections::BTreeSet<String> = comp
+            .forms
+            .iter()
+            .filter(|f| !f.ambiguous)
+            .map(|f| reference::rule_key(&f.text, comp.kind == Kind::External))
+            .collect();
+        ensure!(
+            keys.len() == 1,
+            "self-check: the rule forms of {} do not agree: {keys:?}",
+            comp.name
+        );
+        for k in keys {
+            if let Some(other) = owner.insert(k.clone(), c) {
+                bail!(
+                    "self-check: {} and {} share the rule key {k}",
+                    truth.components[other].name,
+                    comp.name
+                );
+            }
+        }
+    }
+    // OrderService absorbing OrdersDB's name: one wrong merge, and OrdersDB is no longer
+    // a single node.
+    let order_service = table.component("OrderService").context("OrderService")?;
+    entities[order_service]["properties"]["aliases"] = json!(["OrdersDB"]);
+    let merged = json!({"entities": entities, "relationships": perfect["relationships"]});
+    let s = score::score(&merged, &table, &edges);
+    ensure!(
+        s.wrong_merges == 1 && s.edges_single < edges.len(),
+        "self-check: a merge of OrderService and OrdersDB is not seen: {s:?}"
+    );
+    Ok(())
+}
+
+fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
+    println!(
+        "{:<11} {:>4} {:>4} {:>8} {:>7} {:>6} {:>5} {:>7} {:>7} {:>7} {:>5} {:>5} {:>11}",
+        "case",
+        "docs",
+        "p",
+        "ent/comp",
+        "(rules)",
+        "found",
+        "wrong",
+        "edges",
+        "(rules)",
+        "typed",
+        "rels",
+        "types",
+        "drawn/nodes"
+    );
+    let row = |case: &str, c: &CorpusCase, s: &Score, drawn: String| {
+        println!(
+            "{case:<11} {:>4} {:>4.2} {:>8.2} {:>7.2} {:>3}/{:<2} {:>5} {:>6.1}% {:>6.1}% {:>6.1}% {:>5} {:>5} {drawn:>11}",
+            c.documents,
+            c.p,
+            s.entities_per_component,
+            s.entities_per_component_rules,
+            s.components_found,
+            s.components,
+            s.wrong_merges,
+            s.edges_single_pct,
+            s.edges_single_rules_pct,
+            s.edges_single_typed_pct,
+            s.relationship_words.len(),
+            s.entity_types.len(),
+        );
+    };
+    for c in cases {
+        let drawn = format!("{}/{:<3}", c.diagram_components, c.diagram_nodes);
+        row(&c.case, c, &c.score, drawn);
+    }
+    println!(
+        "targets                  ≤1.05               0  ≥95.0%                    ≤8       ≥20 (diagram)"
+    );
+    if cases.iter().any(|c| c.reference.is_some()) {
+        println!(
+            "\nthe same context.json merged by the bench's reference rules (a yardstick, not archie):"
+        );
+        for c in cases {
+            if let Some(r) = &c.reference {
+                row(&format!("{} ref", c.case), c, r, "-".into());
+            }
+        }
+    }
+    for c in cases {
+        let s = &c.score;
+        println!(
+            "\n{}: {} extraction calls + {} other; {} mentions ({} in forms a human decides), {} surface forms used; {} entities, {} relationships",
+            c.case,
+            c.extraction_calls,
+            c.other_calls,
+            c.mentions,
+            c.ambiguous_mentions,
+            c.forms_used,
+            s.entities,
+            s.relationships
+        );
+        println!(
+            "  relationship words ({}): {}",
+            s.relationship_words.len(),
+            s.relationship_words.join(", ")
+        );
+        println!(
+            "  entity types ({}): {}",
+            s.entity_types.len(),
+            s.entity_types.join(", ")
+        );
+        println!(
+            "  entities for no component: {}; named only by a human's forms: {}",
+            s.other_entities.join(", "),
+            s.ambiguous_only_entities
+        );
+        if !s.split.is_empty() {
+            println!(
+                "  drawn more than once ({}), most first: {}{}",
+                s.split.len(),
+                s.split[..s.split.len().min(3)].join("; "),
+                if s.split.len() > 3 { "; …" } else { "" }
+            );
+        }
+        if !s.wrong_merge_examples.is_empty() {
+            println!("  wrong merges: {}", s.wrong_merge_examples.join("; "));
+        }
+        println!(
+            "  true edges between single nodes: {} of {} (right type: {})",
+            s.edges_single, s.true_edges, s.edges_single_typed
+        );
+        let wrote = c.result["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["what"].as_str());
+        for what in wrote {
+            println!("  archie wrote: {what}");
+        }
+        for extra in result_extras(&c.result) {
+            println!("  archie's result also lists: {extra}");
+        }
+    }
+    if let Some(i) = import {
+        println!(
+            "\nimport: {} spellings of {} things → {} entities, {} relationships, {} wrong merges (target: 7 entities, 1 relationship)",
+            i.spellings, i.things, i.entities, i.relationships, i.wrong_merges
+        );
+        for line in &i.score.split {
+            println!("  drawn more than once: {line}");
+        }
+        for extra in result_extras(&i.result) {
+            println!("  archie's result also lists: {extra}");
+        }
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = options()?;
+    self_check(o.seed)?;
+    let bin = archie_bin();
+    if !bin.exists() {
+        bail!(
+            "{} does not exist: build archie or set ARCHIE_BIN",
+            bin.display()
+        );
+    }
+    let commit = commit();
+    if !o.json {
+        println!(
+            "archie binary: {} ({}), source {commit}; seed {}; scorer self-check passed",
+            bin.display(),
+            build_kind(&bin),
+            o.seed
+        );
+    }
+    let mut cases = Vec::new();
+    let mut import = None;
+    for case in &o.only {
+        match case.as_str() {
+            "p70" => cases.push(corpus_case("p70", 30, 0.70, &o)?),
+            "p95" => cases.push(corpus_case("p95", 30, 0.95, &o)?),
+            "diagram" => cases.push(corpus_case("diagram", 50, 0.70, &o)?),
+            "import" => import = Some(import_case(&o)?),
+            other => bail!("unknown case {other}: use p70, p95, diagram, import"),
+        }
+    }
+    if o.json {
+        let out = json!({
+            "archie": bin.display().to_string(),
+            "build": build_kind(&bin),
+            "source": commit,
+            "seed": o.seed,
+            "cases": cases,
+            "import": import,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_table(&cases, import.as_ref());
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! The model-like answerer: for an extraction request, the ground truth of the chunk it
+//! asks about (found from the prompt's `Document:` line and `<excerpt>`), in archie's
+//! extraction JSON, with names, types and relationship words as the document's facts
+//! wrote them. Anything else (the overview of build-context) gets a short markdown.
+
+use crate::corpus::Corpus;
+use crate::mock_llm::{MockRequest, Reply};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub struct Answerer {
+    corpus: Arc<Corpus>,
+    pub extraction_calls: AtomicUsize,
+    /// Extraction requests whose document or excerpt the answerer could not place: each
+    /// would be a hole in the measurement, so the bench stops when there is one.
+    pub unrecognised: AtomicUsize,
+    pub other_calls: AtomicUsize,
+}
+
+/// The overview the build-context call gets.
+const OVERVIEW: &str = "<agent>## Purpose\n\nNovaMart is an e-commerce platform: a web shop, its services and their stores.\n\n## Key components\n\n- The web storefront and the API gateway in front of the services.\n- Checkout, orders, payments and inventory.\n\n## Interactions and data flows\n\nRequests enter at the gateway; orders flow from checkout to the order service and out as events.</agent>";
+
+impl Answerer {
+    pub fn new(corpus: Arc<Corpus>) -> Self {
+        Self {
+            corpus,
+            extraction_calls: AtomicUsize::new(0),
+            unrecognised: AtomicUsize::new(0),
+            other_calls: AtomicUsize::new(0),
+        }
+    }
+
+    pub fn answer(&self, req: &MockRequest) -> Reply {
+        let text = req.last("user").unwrap_or_default();
+        if !text.contains("<excerpt>") {
+            self.other_calls.fetch_add(1, Ordering::Relaxed);
+            return Reply::text(OVERVIEW);
+        }
+        self.extraction_calls.fetch_add(1, Ordering::Relaxed);
+        match self.extract(&text) {
+            Some(answer) => Reply::json(answer),
+            None => {
+                self.unrecognised.fetch_add(1, Ordering::Relaxed);
+                Reply::json(json!({"entities": [], "relationships": []}))
+            }
+        }
+    }
+
+    /// The chunk's facts as an extraction answer; `None` when the chunk is not found.
+    fn extract(&self, prompt: &str) -> Option<Value> {
+        let path = prompt
+            .lines()
+            .find_map(|l| l.strip_prefix("Document: "))?
+            .trim();
+        let file = path.rsplit(['/', '\\']).next()?;
+        let doc = self.corpus.docs.iter().find(|d| d.file == file)?;
+        let start = prompt.find("<excerpt>")? + "<excerpt>".len();
+        let end = start + prompt[start..].find("</excerpt>")?;
+        let excerpt = prompt[start..end].trim();
+        let at = doc.text.find(excerpt)?;
+        let range = at..at + excerpt.len();
+
+        let mut entities: Vec<Value> = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
+        let mut relationships: Vec<Value> = Vec::new();
+        let facts = doc
+            .facts
+            .iter()
+            .filter(|f| range.contains(&f.start) && f.end <= range.end);
+        for fact in facts {
+            for m in &fact.entities {
+                // One entry per spelling, as a model lists each name it saw once.
+                if !names.contains(&m.form.as_str()) {
+                    names.push(&m.form);
+                    entities.push(json!({
+                        "name": m.form,
+                        "type": m.type_word,
+                        "description": m.description,
+                        "tags": [],
+                    }));
+                }
+            }
+            if let Some((from, to, word)) = &fact.relationship {
+                relationships.push(json!({"from": from, "to": to, "type": word}));
+            }
+        }
+        Some(json!({"entities": entities, "relationships": relationships}))
+    }
+}
