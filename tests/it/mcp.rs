@@ -378,11 +378,14 @@ fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes
             json!({"entities": [{"name": "Payments", "entityType": "service", "observations": ["charges cards"]}]}),
             "{mode}"
         );
-        assert_eq!(
-            report["graph_entities"],
-            json!(["Order Service", "Orders DB", "Payments"]),
-            "{mode}"
-        );
+        let mut names: Vec<&str> = report["graph_entities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["Order Service", "Orders DB", "Payments"], "{mode}");
         // A subscriber to the graph hears of a write.
         assert_eq!(report["heard"], "memory://knowledge-graph", "{mode}");
     }
@@ -936,4 +939,37 @@ fn under_2026_07_28_every_request_carries_its_context_and_results_their_type() {
     );
     assert_eq!(code(&reply), -32601, "{reply}");
     raw.close();
+}
+
+/// Another process holds the memory file longer than a write waits: the write answers
+/// an error the agent reads and can retry, and the server goes on.
+#[test]
+fn a_write_that_waits_too_long_for_the_lock_is_an_error_to_retry() {
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let (file, _) = archie::memory::MemoryFile::open(&memory).unwrap();
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(file.lock_path())
+        .unwrap();
+    lock.lock().unwrap();
+    let mut raw = Raw::start(&memory, &["--lock-wait", "0.2"]);
+    raw.initialize("2025-06-18");
+    let add = json!({"name": "add_entities", "arguments": {"entities": [{"name": "Ledger"}]}});
+    let reply = raw.ask(2, "tools/call", add.clone());
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    let text = reply["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("being saved by another process") && text.contains("try the call again"),
+        "{text}"
+    );
+    lock.unlock().unwrap();
+    let reply = raw.ask(3, "tools/call", add);
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    raw.close();
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    assert!(m.entity("Ledger").is_some());
 }

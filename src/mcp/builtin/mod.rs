@@ -21,7 +21,7 @@ mod write;
 use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer};
 use crate::docs::RetrieveOptions;
 use crate::memory::session::{self, SessionMemory};
-use crate::memory::{Memory, MemoryFile};
+use crate::memory::{Memory, MemoryError, MemoryFile};
 use futures::future::BoxFuture;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -57,6 +57,8 @@ struct Inner {
     options: BuiltinOptions,
     /// Served by `archie mcp` (offers the reference memory server's names too).
     served: bool,
+    /// How long a write waits for another process's lock on the memory file.
+    lock_wait: std::time::Duration,
     cache: Mutex<Option<(FileStamp, Arc<Memory>)>>,
 }
 
@@ -137,20 +139,22 @@ fn stamp(path: &std::path::Path) -> Option<FileStamp> {
 impl Builtin {
     /// The tools for archie's own planner (`archie search`).
     pub fn new(options: BuiltinOptions) -> Self {
-        Self::with(options, false)
+        Self::with(options, false, crate::memory::DEFAULT_LOCK_WAIT)
     }
 
     /// The tools `archie mcp` serves: archie's, and the reference memory server's names
-    /// (`create_entities`, `read_graph`, …) for agents configured for it.
-    pub fn served(options: BuiltinOptions) -> Self {
-        Self::with(options, true)
+    /// (`create_entities`, `read_graph`, …) for agents configured for it. A write waits
+    /// at most `lock_wait` for another process's lock, then fails (the caller may retry).
+    pub fn served(options: BuiltinOptions, lock_wait: std::time::Duration) -> Self {
+        Self::with(options, true, lock_wait)
     }
 
-    fn with(options: BuiltinOptions, served: bool) -> Self {
+    fn with(options: BuiltinOptions, served: bool, lock_wait: std::time::Duration) -> Self {
         Self {
             inner: Arc::new(Inner {
                 options,
                 served,
+                lock_wait,
                 cache: Mutex::new(None),
             }),
         }
@@ -310,8 +314,15 @@ impl Inner {
         let (file, _) = MemoryFile::open(&self.options.memory_file)
             .map_err(|e| self.failed("writing memory", e))?;
         let (result, memory, _) = file
+            .lock_wait(self.lock_wait)
             .update(|memory| gate.is_none_or(Gate::commit).then(|| change(memory)))
-            .map_err(|e| self.failed("writing memory", e))?;
+            .map_err(|e| match e {
+                MemoryError::Busy { .. } => self.failed(
+                    "writing memory",
+                    format!("{e}; nothing was written, try the call again"),
+                ),
+                other => self.failed("writing memory", other),
+            })?;
         let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
         *cache = stamp(&self.options.memory_file).map(|s| (s, Arc::new(memory)));
         result.ok_or_else(|| self.failed("writing memory", "the client cancelled the call"))
@@ -500,7 +511,7 @@ mod tests {
 
     fn served(dir: &std::path::Path) -> Builtin {
         let b = builtin(dir);
-        Builtin::served(b.inner.options.clone())
+        Builtin::served(b.inner.options.clone(), crate::memory::DEFAULT_LOCK_WAIT)
     }
 
     fn invalid(b: &Builtin, tool: &str, args: Value) -> String {
