@@ -7,8 +7,9 @@
 //!
 //! Revisions: every revision rmcp knows, 2024-11-05 to 2026-07-28. Results carry
 //! `resultType` (rmcp removes it, and fills `ttlMs`/`cacheScope`, by the negotiated
-//! revision); under 2024-11-05 tools carry no annotations, titles or output schemas and
-//! results no structured content, which that revision does not have. The framing
+//! revision); under 2024-11-05 tools carry no annotations, titles or output schemas,
+//! resources no titles, and results no structured content, which that revision does not
+//! have. The framing
 //! (parse errors, requests without `jsonrpc`, batches under 2025-03-26) is `wire`'s.
 //!
 //! A call the client cancels: a write that has not begun never lands (the gate is
@@ -28,7 +29,7 @@ use rmcp::model::{
     ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
     SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-use rmcp::service::{Peer, RequestContext, RoleServer, SubscriptionContext};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -220,6 +221,20 @@ impl Handler {
         }
     }
 
+    /// Starts the watcher of a session that began with `initialize` (once): it tells of
+    /// changes to the list of resources from the start, and of changes to subscribed
+    /// resources from their subscription.
+    async fn start_watching(&self, peer: Peer<RoleServer>) {
+        if !self.watching.swap(true, Ordering::SeqCst) {
+            // Seen before the caller answers: a write after that is news.
+            let builtin = self.builtin.clone();
+            let baseline = tokio::task::spawn_blocking(move || seen(&builtin))
+                .await
+                .ok();
+            tokio::spawn(self.clone().watch_file(peer, baseline));
+        }
+    }
+
     fn known_uri(&self, uri: &str) -> bool {
         uri == KNOWLEDGE_GRAPH_URI
             || uri
@@ -255,6 +270,10 @@ impl ServerHandler for Handler {
         }
         context.peer.set_peer_info(request.clone());
         self.negotiate_initialize(&request)
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.start_watching(context.peer.clone()).await;
     }
 
     async fn list_tools(
@@ -318,9 +337,10 @@ impl ServerHandler for Handler {
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
         no_cursor(&request)?;
+        let first = first_revision(&context);
         let mut resources = vec![json!({
             "uri": KNOWLEDGE_GRAPH_URI,
             "name": "knowledge-graph",
@@ -340,22 +360,36 @@ impl ServerHandler for Handler {
                 "mimeType": "application/json"
             }));
         }
+        if first {
+            resources
+                .iter_mut()
+                .filter_map(Value::as_object_mut)
+                .for_each(|r| {
+                    r.remove("title");
+                });
+        }
         wire(json!({ "resources": resources }))
     }
 
     async fn list_resource_templates(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
         no_cursor(&request)?;
-        wire(json!({"resourceTemplates": [{
+        let mut template = json!({
             "uriTemplate": format!("{SESSION_URI_PREFIX}{{id}}"),
             "name": "session",
             "title": "a search session's memory",
             "description": "conversation_summary, user_preferences, ongoing_tasks and the last turns of an archie search session.",
             "mimeType": "application/json"
-        }]}))
+        });
+        if first_revision(&context)
+            && let Some(t) = template.as_object_mut()
+        {
+            t.remove("title");
+        }
+        wire(json!({ "resourceTemplates": [template] }))
     }
 
     async fn read_resource(
@@ -400,14 +434,7 @@ impl ServerHandler for Handler {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(request.uri);
-        if !self.watching.swap(true, Ordering::SeqCst) {
-            // Seen before the subscription is answered: a write after it is news.
-            let builtin = self.builtin.clone();
-            let baseline = tokio::task::spawn_blocking(move || seen(&builtin))
-                .await
-                .ok();
-            tokio::spawn(self.clone().watch_file(context.peer.clone(), baseline));
-        }
+        self.start_watching(context.peer.clone()).await;
         Ok(())
     }
 

@@ -604,6 +604,11 @@ fn under_2024_11_05_tools_have_no_annotations_output_schemas_or_structured_conte
         json!({"name": "find_entities", "arguments": {"query": "orders"}}),
     );
     assert!(call["result"].get("structuredContent").is_none(), "{call}");
+    let resources = raw.ask(4, "resources/list", json!({}));
+    assert!(
+        resources["result"]["resources"][0].get("title").is_none(),
+        "{resources}"
+    );
     let text = call["result"]["content"][0]["text"].as_str().unwrap();
     assert_eq!(serde_json::from_str::<Value>(text).unwrap()["total"], 1);
     raw.close();
@@ -635,6 +640,30 @@ fn a_subscriber_hears_when_another_process_changes_the_graph() {
     let note = raw.next();
     assert_eq!(note["method"], "notifications/resources/updated", "{note}");
     assert_eq!(note["params"]["uri"], "memory://knowledge-graph");
+    // A search session appears: the graph changed, and so did the list of resources.
+    let (file, mut m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    archie::memory::session::put(&mut m, "s-1", &Default::default());
+    file.save(&m).unwrap();
+    let mut methods = vec![
+        raw.next()["method"].as_str().unwrap().to_string(),
+        raw.next()["method"].as_str().unwrap().to_string(),
+    ];
+    methods.sort();
+    assert_eq!(
+        methods,
+        [
+            "notifications/resources/list_changed",
+            "notifications/resources/updated"
+        ]
+    );
+    let list = raw.ask(4, "resources/list", json!({}));
+    let uris: Vec<&str> = list["result"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris, ["memory://knowledge-graph", "memory://session/s-1"]);
     raw.close();
 }
 
