@@ -15,6 +15,7 @@ Examples:
   archie mcp                               serve context.json over stdio (for Claude Code, Cursor, …)
   archie --memory-file ctx.json mcp -i docs/   serve another memory file and search docs/ too
   archie mcp list                          the configured servers, whether each starts, their tools
+  archie --memory-file memory.json mcp     instead of @modelcontextprotocol/server-memory (same tools)
 
 Register archie with Claude Code in .mcp.json:
   {\"mcpServers\": {\"archie\": {\"command\": \"archie\", \"args\": [\"--memory-file\", \"context.json\", \"mcp\"]}}}";

@@ -181,11 +181,6 @@ impl Builtin {
             .unwrap_or_default()
     }
 
-    /// The memory file the tools work on.
-    pub fn memory_file(&self) -> &std::path::Path {
-        &self.inner.options.memory_file
-    }
-
     /// The memory as it is on disk now (read again only if the file changed).
     pub fn memory(&self) -> Result<Arc<Memory>, McpError> {
         self.inner.memory()
