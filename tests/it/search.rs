@@ -609,7 +609,10 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
     );
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
-    assert_eq!(offered["tools"], 15, "reads, writes and removals: {offered}");
+    assert_eq!(
+        offered["tools"], 15,
+        "reads, writes and removals: {offered}"
+    );
     assert_eq!(task_results(&evs)[0]["status"], "done");
     let synth = mock.received()[1].text();
     assert!(synth.contains("Order Service"), "{synth}");

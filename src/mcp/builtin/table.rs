@@ -161,7 +161,7 @@ pub(super) fn output_schema<T: JsonSchema>() -> Value {
 }
 
 /// `"type": ["string", "null"]` → `"type": "string"`: an optional argument is left
-/// out, not sent as null.
+/// out, not sent as null. Also drops the numeric `format`s only schemars knows.
 fn without_null(value: &mut Value) {
     match value {
         Value::Object(map) => {
@@ -174,6 +174,14 @@ fn without_null(value: &mut Value) {
             }
             if let Some(Value::Array(values)) = map.get_mut("enum") {
                 values.retain(|v| !v.is_null());
+            }
+            // schemars names Rust's integer types (`uint`, `int64`, …): not formats JSON
+            // Schema knows, and validators such as Ajv warn about them.
+            if matches!(
+                map.get("type").and_then(Value::as_str),
+                Some("integer" | "number")
+            ) {
+                map.remove("format");
             }
             map.values_mut().for_each(without_null);
         }
