@@ -616,6 +616,17 @@ mod tests {
         let tools = b.tools();
         for t in &tools {
             assert_eq!(t.input_schema["type"], "object", "{}", t.name);
+            // Only what JSON Schema knows: no null types, no schemars-only formats.
+            let text = format!(
+                "{} {}",
+                t.input_schema,
+                t.output_schema.clone().unwrap_or_default()
+            );
+            assert!(
+                !text.contains("format") && !text.contains("null"),
+                "{}: {text}",
+                t.name
+            );
             assert!(
                 calls.iter().any(|(name, _)| *name == t.name),
                 "{} has no call here",
