@@ -9,16 +9,18 @@
 //! `resultType` (rmcp removes it, and fills `ttlMs`/`cacheScope`, by the negotiated
 //! revision); under 2024-11-05 tools carry no annotations, titles or output schemas,
 //! resources no titles, and results no structured content, which that revision does not
-//! have. The framing
-//! (parse errors, requests without `jsonrpc`, batches under 2025-03-26) is `wire`'s.
+//! have. The framing (parse errors, requests without `jsonrpc`, batches under
+//! 2025-03-26) is `wire`'s; a second `initialize` and an unknown cursor are refused here.
 //!
-//! A call the client cancels: a write that has not begun never lands (the gate is
-//! closed before the cancellation is answered); one that has begun is finished and
-//! answered.
+//! A call the client cancels: a write that has not begun never lands (its gate is
+//! closed before the server moves on; per the spec the request gets no answer); one
+//! that has begun lands and is answered. A write that waits longer than the lock wait
+//! for another process's save is a tool error (`isError`) the agent can retry.
 //!
 //! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
-//! `subscriptions/listen` from 2026-07-28): the memory file is polled, and a change by
-//! anyone (this server, `archie analyze`, another `archie mcp`) is announced.
+//! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
+//! second, and a change by anyone (this server, `archie analyze`, another `archie mcp`)
+//! is announced; a new search session is a change of the list of resources.
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 use super::{McpError, ToolInfo, ToolOutput};
