@@ -15,6 +15,7 @@ Examples:
   archie mcp                               serve context.json over stdio (for Claude Code, Cursor, …)
   archie --memory-file ctx.json mcp -i docs/   serve another memory file and search docs/ too
   archie mcp list                          the configured servers, whether each starts, their tools
+  archie --memory-file memory.json mcp     instead of @modelcontextprotocol/server-memory (same tools)
 
 Register archie with Claude Code in .mcp.json:
   {\"mcpServers\": {\"archie\": {\"command\": \"archie\", \"args\": [\"--memory-file\", \"context.json\", \"mcp\"]}}}";
@@ -46,6 +47,11 @@ pub struct ServeArgs {
     #[arg(long)]
     pub read_only: bool,
 
+    /// How long a write waits while another process saves the memory file, then
+    /// answers an error the agent can retry on
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    pub lock_wait: std::time::Duration,
+
     #[command(flatten)]
     pub inputs: InputArgs,
 }
@@ -55,6 +61,14 @@ pub struct ListArgs {
     /// MCP servers, in the mcpServers JSON shape (default: .mcp.json, then [mcp] in archie.toml)
     #[arg(long, value_name = "FILE")]
     pub mcp_config: Option<PathBuf>,
+}
+
+/// A number of seconds (`0.5`, `30`).
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("{text} is not a number of seconds (like 30 or 0.5)"))
 }
 
 impl McpArgs {
@@ -72,15 +86,26 @@ pub async fn run(app: &App, args: McpArgs) -> Result<Exit, CommandError> {
     }
 }
 
-fn builtin(app: &App, inputs: &InputArgs, writes: bool) -> Builtin {
+/// The built-in tools: as `archie mcp` serves them (`served`, with its lock wait), or
+/// as `archie search`'s planner sees them.
+fn builtin(
+    app: &App,
+    inputs: &InputArgs,
+    writes: bool,
+    served: Option<std::time::Duration>,
+) -> Builtin {
     let memory_file = app.settings.memory_file.clone();
     let documents =
         (!inputs.inputs.is_empty()).then(|| inputs.to_options().skip_path(memory_file.clone()));
-    Builtin::new(BuiltinOptions {
+    let options = BuiltinOptions {
         memory_file,
         documents,
         writes,
-    })
+    };
+    match served {
+        Some(lock_wait) => Builtin::served(options, lock_wait),
+        None => Builtin::new(options),
+    }
 }
 
 /// Serves until stdin closes. Reports only to stderr, by writes that cannot fail the
@@ -92,7 +117,7 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
         log(&format!("{err}"));
         return Exit::Usage;
     }
-    let builtin = builtin(app, &args.inputs, !args.read_only);
+    let builtin = builtin(app, &args.inputs, !args.read_only, Some(args.lock_wait));
     if verbose {
         log(&format!(
             "serving {} ({} tools) on stdio",
@@ -111,7 +136,7 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
 
 async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
     let config = super::search::mcp_config(app, args.mcp_config.as_deref())?;
-    let builtin = builtin(app, &InputArgs::default(), false);
+    let builtin = builtin(app, &InputArgs::default(), false, None);
     let verbose = app.settings.verbosity == crate::ui::Verbosity::Verbose;
     let mut reports = crate::mcp::inspect(&config.servers, &builtin, &app.events, verbose).await;
     for skipped in &config.skipped {

@@ -14,7 +14,7 @@
 //!   (see `process`), and its stderr is drained into a bounded buffer that failures
 //!   quote.
 //! - [`names`]: the names tools are offered under (`server__tool`, sanitised).
-//! - [`serve_stdio`]: `archie mcp`.
+//! - [`serve_stdio`]: `archie mcp` (`server`, over the stdio framing in `wire`).
 
 mod builtin;
 mod client;
@@ -22,6 +22,7 @@ pub mod config;
 pub mod names;
 mod process;
 pub mod server;
+mod wire;
 
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 pub use client::{

@@ -3,20 +3,45 @@
 //!
 //! stdout carries JSON-RPC and nothing else. Log lines go to stderr through [`log`],
 //! which ignores write errors (a client that closed our stderr must not make archie
-//! panic). The server ends when stdin closes. A request the client cancels is dropped.
+//! panic). The server ends when stdin closes.
+//!
+//! Revisions: every revision rmcp knows, 2024-11-05 to 2026-07-28. Results carry
+//! `resultType` (rmcp removes it, and fills `ttlMs`/`cacheScope`, by the negotiated
+//! revision); under 2024-11-05 tools carry no annotations, titles or output schemas,
+//! resources no titles, and results no structured content, which that revision does not
+//! have. The framing (parse errors, requests without `jsonrpc`, batches under
+//! 2025-03-26) is `wire`'s; a second `initialize` and an unknown cursor are refused here.
+//!
+//! A call the client cancels: a write that has not begun never lands (its gate is
+//! closed before the server moves on; per the spec the request gets no answer); one
+//! that has begun lands and is answered. A write that waits longer than the lock wait
+//! for another process's save is a tool error (`isError`) the agent can retry.
+//!
+//! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
+//! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
+//! second, and a change by anyone (this server, `archie analyze`, another `archie mcp`)
+//! is announced; a new search session is a change of the list of resources.
 
-use super::builtin::{Builtin, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
+use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 use super::{McpError, ToolInfo, ToolOutput};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
-    ServerConfig, Tool,
+    InitializeRequestParams, InitializeResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ServerHandler, ServiceExt};
 use serde_json::{Value, json};
+use std::collections::BTreeSet;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// How often a subscription looks at the memory file.
+const POLL: Duration = Duration::from_millis(200);
 
 /// Writes one line to stderr; a closed or broken stderr is ignored.
 pub fn log(line: &str) {
@@ -25,33 +50,72 @@ pub fn log(line: &str) {
     let _ = err.flush();
 }
 
+#[derive(Clone)]
 struct Handler {
     builtin: Builtin,
     verbose: bool,
+    initialized: Arc<AtomicBool>,
+    /// URIs subscribed with `resources/subscribe`, and whether the watcher runs.
+    subscribed: Arc<Mutex<BTreeSet<String>>>,
+    watching: Arc<AtomicBool>,
+    /// The file as it was before the last `subscriptions/listen` was acknowledged: a
+    /// change the client makes once it has the acknowledgment is one to announce.
+    listen_baseline: Arc<Mutex<Option<Seen>>>,
 }
 
 /// Serves `builtin` on stdin/stdout until stdin closes.
 pub async fn serve_stdio(builtin: Builtin, verbose: bool) -> Result<(), String> {
-    let handler = Handler { builtin, verbose };
+    let handler = Handler {
+        builtin,
+        verbose,
+        initialized: Arc::default(),
+        subscribed: Arc::default(),
+        watching: Arc::default(),
+        listen_baseline: Arc::default(),
+    };
+    let (framing, writer) = super::wire::StdioFraming::new();
     let service = handler
-        .serve((tokio::io::stdin(), tokio::io::stdout()))
+        .serve(framing)
         .await
         .map_err(|e| format!("the client did not start a session: {e}"))?;
     let _ = service.waiting().await;
+    // The answers still queued for stdout go out before the process ends (bounded, in
+    // case a stuck stdout never takes them).
+    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
     Ok(())
 }
 
-fn wire<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+/// A reply archie built as JSON, as rmcp's type; `resultType` is set (rmcp drops it
+/// again for revisions before 2026-07-28).
+fn wire<T: serde::de::DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
+    if let Some(map) = value.as_object_mut() {
+        map.insert("resultType".into(), json!("complete"));
+    }
     serde_json::from_value(value).map_err(|e| {
         ErrorData::internal_error(format!("archie built a malformed reply: {e}"), None)
     })
 }
 
-fn tool_wire(tool: &ToolInfo) -> Result<Tool, ErrorData> {
-    wire(serde_json::to_value(tool).unwrap_or_default())
+/// Whether the request's revision is 2024-11-05, which has no tool annotations, titles,
+/// output schemas or structured content.
+fn first_revision(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|v| v == ProtocolVersion::V_2024_11_05)
 }
 
-fn result_wire(output: &ToolOutput) -> Result<CallToolResult, ErrorData> {
+fn tool_wire(tool: &ToolInfo, first: bool) -> Result<Tool, ErrorData> {
+    let mut value = serde_json::to_value(tool).unwrap_or_default();
+    if first && let Some(map) = value.as_object_mut() {
+        for key in ["annotations", "outputSchema", "title"] {
+            map.remove(key);
+        }
+    }
+    serde_json::from_value(value)
+        .map_err(|e| ErrorData::internal_error(format!("archie built a malformed tool: {e}"), None))
+}
+
+fn result_wire(output: &ToolOutput, first: bool) -> Result<CallToolResult, ErrorData> {
     let content: Vec<Value> = output
         .content
         .iter()
@@ -63,25 +127,121 @@ fn result_wire(output: &ToolOutput) -> Result<CallToolResult, ErrorData> {
         })
         .collect();
     let mut value = json!({"content": content, "isError": output.is_error});
-    if let Some(structured) = &output.structured {
+    if let Some(structured) = &output.structured
+        && !first
+    {
         value["structuredContent"] = structured.clone();
     }
     wire(value)
 }
 
+/// No list here has a second page: any cursor is one archie never gave.
+fn no_cursor(request: &Option<PaginatedRequestParams>) -> Result<(), ErrorData> {
+    match request.as_ref().and_then(|r| r.cursor.as_deref()) {
+        Some(cursor) => Err(ErrorData::invalid_params(
+            format!(
+                "unknown cursor \"{cursor}\": archie's lists have one page, list again without a cursor"
+            ),
+            None,
+        )),
+        None => Ok(()),
+    }
+}
+
+/// What a subscriber watches: the memory file's state and the sessions in it.
+#[derive(PartialEq)]
+struct Seen {
+    file: String,
+    sessions: Vec<String>,
+}
+
+fn seen(builtin: &Builtin) -> Seen {
+    Seen {
+        file: builtin.file_marker(),
+        sessions: builtin.sessions(),
+    }
+}
+
 impl Handler {
-    fn error(&self, err: McpError) -> Result<CallToolResponse, ErrorData> {
+    fn error(&self, err: McpError, first: bool) -> Result<CallToolResponse, ErrorData> {
         if self.verbose {
             log(&err.to_string());
         }
         match err {
-            // The caller can correct these: a result it reads, not a protocol error.
-            McpError::InvalidArguments { .. } => Ok(CallToolResponse::from(result_wire(
-                &ToolOutput::error(err.to_string()),
-            )?)),
+            // The caller can correct these, or retry: a result it reads, not a protocol
+            // error. `Request` is the memory file failing (busy, unreadable, full disk).
+            McpError::InvalidArguments { .. } | McpError::Request { .. } => Ok(
+                CallToolResponse::from(result_wire(&ToolOutput::error(err.to_string()), first)?),
+            ),
             McpError::UnknownTool { .. } => Err(ErrorData::invalid_params(err.to_string(), None)),
             other => Err(ErrorData::internal_error(other.to_string(), None)),
         }
+    }
+
+    /// Polls the memory file until the client goes away, telling `peer` of every change
+    /// to a subscribed resource, and of a change to the list of resources.
+    async fn watch_file(self, peer: Peer<RoleServer>, baseline: Option<Seen>) {
+        let mut last = baseline;
+        loop {
+            tokio::time::sleep(POLL).await;
+            if peer.is_transport_closed() {
+                return;
+            }
+            let builtin = self.builtin.clone();
+            let now = tokio::task::spawn_blocking(move || seen(&builtin))
+                .await
+                .ok();
+            let (Some(now), Some(before)) = (now, last.as_ref()) else {
+                last = None;
+                continue;
+            };
+            if now.file != before.file {
+                let uris: Vec<String> = self
+                    .subscribed
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .iter()
+                    .cloned()
+                    .collect();
+                for uri in uris {
+                    if peer
+                        .notify_resource_updated(
+                            rmcp::model::ResourceUpdatedNotificationParam::new(uri),
+                        )
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+            if now.sessions != before.sessions && peer.notify_resource_list_changed().await.is_err()
+            {
+                return;
+            }
+            last = Some(now);
+        }
+    }
+
+    /// Starts the watcher of a session that began with `initialize` (once): it tells of
+    /// changes to the list of resources from the start, and of changes to subscribed
+    /// resources from their subscription.
+    async fn start_watching(&self, peer: Peer<RoleServer>) {
+        if !self.watching.swap(true, Ordering::SeqCst) {
+            // Seen before the caller answers: a write after that is news.
+            let builtin = self.builtin.clone();
+            let baseline = tokio::task::spawn_blocking(move || seen(&builtin))
+                .await
+                .ok();
+            tokio::spawn(self.clone().watch_file(peer, baseline));
+        }
+    }
+
+    fn known_uri(&self, uri: &str) -> bool {
+        uri == KNOWLEDGE_GRAPH_URI
+            || uri
+                .strip_prefix(SESSION_URI_PREFIX)
+                .is_some_and(|id| self.builtin.sessions().iter().any(|s| s == id))
     }
 }
 
@@ -91,28 +251,45 @@ impl ServerHandler for Handler {
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_resources()
+                .enable_resources_subscribe()
+                .enable_resources_list_changed()
                 .build(),
         )
         .with_server_info(Implementation::new("archie", env!("CARGO_PKG_VERSION")))
-        .with_instructions(
-            "archie's knowledge graph of a software system (services, stores, queues, APIs \
-             and who talks to whom) and its design documents. Read with find_entities, \
-             get_entity, find_paths and search_documents; grow it with add_entities, \
-             add_relationships and add_observations. The whole graph is the resource \
-             memory://knowledge-graph.",
-        )
+        .with_instructions(self.builtin.instructions())
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        if self.initialized.swap(true, Ordering::SeqCst) {
+            return Err(ErrorData::invalid_request(
+                "the session is initialized already: send initialize once, first",
+                None,
+            ));
+        }
+        context.peer.set_peer_info(request.clone());
+        self.negotiate_initialize(&request)
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.start_watching(context.peer.clone()).await;
     }
 
     async fn list_tools(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        no_cursor(&request)?;
+        let first = first_revision(&context);
         let tools = self
             .builtin
             .tools()
             .iter()
-            .map(tool_wire)
+            .map(|t| tool_wire(t, first))
             .collect::<Result<Vec<_>, _>>()?;
         wire(json!({ "tools": tools }))
     }
@@ -122,48 +299,99 @@ impl ServerHandler for Handler {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let first = first_revision(&context);
         let builtin = self.builtin.clone();
         let name = request.name.to_string();
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let call = tokio::task::spawn_blocking(move || builtin.call(&name, &arguments));
-        tokio::select! {
-            joined = call => match joined {
-                Ok(Ok(output)) => Ok(CallToolResponse::from(result_wire(&output)?)),
-                Ok(Err(err)) => self.error(err),
-                Err(join) => Err(ErrorData::internal_error(format!("the tool failed: {join}"), None)),
-            },
+        let gate = Arc::new(Gate::default());
+        let call_gate = Arc::clone(&gate);
+        let mut call =
+            tokio::task::spawn_blocking(move || builtin.call_gated(&name, &arguments, &call_gate));
+        let joined = tokio::select! {
+            joined = &mut call => joined,
             _ = context.ct.cancelled() => {
-                Err(ErrorData::internal_error("cancelled by the client", None))
+                if gate.cancel() {
+                    // The call may still be waiting for the memory file's lock: it ends
+                    // by itself, without writing.
+                    let verbose = self.verbose;
+                    tokio::spawn(async move {
+                        let _ = call.await;
+                        if verbose {
+                            log("a cancelled call ended without writing");
+                        }
+                    });
+                    return Err(ErrorData::internal_error("cancelled by the client; nothing was written", None));
+                }
+                // The write had begun: it lands, and is answered.
+                call.await
             }
+        };
+        match joined {
+            Ok(Ok(output)) => Ok(CallToolResponse::from(result_wire(&output, first)?)),
+            Ok(Err(err)) => self.error(err, first),
+            Err(join) => Err(ErrorData::internal_error(
+                format!("the tool failed: {join}"),
+                None,
+            )),
         }
     }
 
     async fn list_resources(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        wire(json!({"resources": [{
+        no_cursor(&request)?;
+        let first = first_revision(&context);
+        let mut resources = vec![json!({
             "uri": KNOWLEDGE_GRAPH_URI,
             "name": "knowledge-graph",
             "title": "archie's knowledge graph",
             "description": "Every entity and relationship archie knows, in its memory file's JSON shape.",
             "mimeType": "application/json"
-        }]}))
+        })];
+        let builtin = self.builtin.clone();
+        let sessions = tokio::task::spawn_blocking(move || builtin.sessions())
+            .await
+            .unwrap_or_default();
+        for id in sessions {
+            resources.push(json!({
+                "uri": format!("{SESSION_URI_PREFIX}{id}"),
+                "name": format!("session-{id}"),
+                "description": "A search session's memory.",
+                "mimeType": "application/json"
+            }));
+        }
+        if first {
+            resources
+                .iter_mut()
+                .filter_map(Value::as_object_mut)
+                .for_each(|r| {
+                    r.remove("title");
+                });
+        }
+        wire(json!({ "resources": resources }))
     }
 
     async fn list_resource_templates(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        wire(json!({"resourceTemplates": [{
+        no_cursor(&request)?;
+        let mut template = json!({
             "uriTemplate": format!("{SESSION_URI_PREFIX}{{id}}"),
             "name": "session",
             "title": "a search session's memory",
             "description": "conversation_summary, user_preferences, ongoing_tasks and the last turns of an archie search session.",
             "mimeType": "application/json"
-        }]}))
+        });
+        if first_revision(&context)
+            && let Some(t) = template.as_object_mut()
+        {
+            t.remove("title");
+        }
+        wire(json!({ "resourceTemplates": [template] }))
     }
 
     async fn read_resource(
@@ -184,11 +412,118 @@ impl ServerHandler for Handler {
                 Ok(ReadResourceResponse::from(result))
             }
             Ok(Err(McpError::UnknownResource { uri, .. })) => Err(ErrorData::resource_not_found(
-                format!("no resource {uri}"),
-                None,
+                format!("no resource {uri}: resources/list names those there are"),
+                Some(json!({ "uri": uri })),
             )),
             Ok(Err(err)) => Err(ErrorData::internal_error(err.to_string(), None)),
             Err(join) => Err(ErrorData::internal_error(join.to_string(), None)),
+        }
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        if !self.known_uri(&request.uri) {
+            return Err(ErrorData::resource_not_found(
+                format!("no resource {}", request.uri),
+                Some(json!({ "uri": request.uri })),
+            ));
+        }
+        self.subscribed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(request.uri);
+        self.start_watching(context.peer.clone()).await;
+        Ok(())
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.subscribed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&request.uri);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        // Called before the acknowledgment: what the file is now is the baseline.
+        *self
+            .listen_baseline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(seen(&self.builtin));
+        let mut accepted = SubscriptionFilter::default();
+        accepted.resources_list_changed = requested.resources_list_changed;
+        accepted.resource_subscriptions = requested
+            .resource_subscriptions
+            .as_ref()
+            .map(|uris| uris.iter().filter(|u| self.known_uri(u)).cloned().collect());
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let uris = context
+            .accepted()
+            .resource_subscriptions
+            .clone()
+            .unwrap_or_default();
+        let list = context.accepted().resources_list_changed == Some(true);
+        let baseline = self
+            .listen_baseline
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let mut last = match baseline {
+            Some(seen) => Some(seen),
+            None => {
+                let builtin = self.builtin.clone();
+                tokio::task::spawn_blocking(move || seen(&builtin))
+                    .await
+                    .ok()
+            }
+        };
+        loop {
+            tokio::select! {
+                _ = context.cancelled() => return Ok(()),
+                _ = tokio::time::sleep(POLL) => {}
+            }
+            let builtin = self.builtin.clone();
+            let now = tokio::task::spawn_blocking(move || seen(&builtin))
+                .await
+                .ok();
+            let (Some(now), Some(before)) = (now, last.as_ref()) else {
+                last = None;
+                continue;
+            };
+            if now.file != before.file {
+                for uri in &uris {
+                    if context
+                        .sink()
+                        .notify_resource_updated(uri.clone())
+                        .await
+                        .is_err()
+                    {
+                        return Ok(());
+                    }
+                }
+            }
+            if list
+                && now.sessions != before.sessions
+                && context.sink().notify_resource_list_changed().await.is_err()
+            {
+                return Ok(());
+            }
+            last = Some(now);
         }
     }
 }

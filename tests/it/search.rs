@@ -652,7 +652,7 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
     assert_eq!(
-        offered["tools"], 11,
+        offered["tools"], 17,
         "reads, writes, removals and the two resource tools: {offered}"
     );
     assert_eq!(task_results(&evs)[0]["status"], "done");

@@ -10,23 +10,24 @@
 //! two writers never lose each other's additions.
 //!
 //! This module holds the server itself (its options, the memory cache, the lock-taking
-//! write, dispatch of a call to its handler, the resources); `schemas` holds what each
-//! tool says about itself, `read` the handlers that only read, `write` those that
-//! change the memory file.
+//! write, dispatch of a call to its handler, the resources); `table` is the list of
+//! tools (name, access, argument and result types, handler), `read` the handlers that
+//! only read, `write` those that change the memory file.
 
 mod read;
-mod schemas;
+mod table;
 mod write;
 
 use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer};
 use crate::docs::RetrieveOptions;
 use crate::memory::session::{self, SessionMemory};
-use crate::memory::{Memory, MemoryFile};
+use crate::memory::{Memory, MemoryError, MemoryFile};
 use futures::future::BoxFuture;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use table::{Access, Offered};
 
 /// The whole knowledge graph, in the memory file's JSON shape.
 pub const KNOWLEDGE_GRAPH_URI: &str = "memory://knowledge-graph";
@@ -54,7 +55,64 @@ pub struct Builtin {
 
 struct Inner {
     options: BuiltinOptions,
+    /// Served by `archie mcp` (offers the reference memory server's names too).
+    served: bool,
+    /// How long a write waits for another process's lock on the memory file.
+    lock_wait: std::time::Duration,
     cache: Mutex<Option<(FileStamp, Arc<Memory>)>>,
+}
+
+/// Whether a write may still land: a cancelled call's write must not land once its
+/// cancellation was acknowledged, and a write that has begun is not cancelled.
+#[derive(Debug, Default)]
+pub struct Gate(AtomicU8);
+
+const OPEN: u8 = 0;
+const COMMITTED: u8 = 1;
+const CANCELLED: u8 = 2;
+
+impl Gate {
+    /// Called under the memory file's lock, before the change: whether to apply it.
+    fn commit(&self) -> bool {
+        match self
+            .0
+            .compare_exchange(OPEN, COMMITTED, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => true,
+            Err(state) => state == COMMITTED,
+        }
+    }
+
+    /// Cancels the call's write, if it has not begun: `true` when it will not land.
+    pub fn cancel(&self) -> bool {
+        match self
+            .0
+            .compare_exchange(OPEN, CANCELLED, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => true,
+            Err(state) => state == CANCELLED,
+        }
+    }
+}
+
+/// One call of a tool: the server, and the gate its write passes.
+struct Call<'a> {
+    inner: &'a Inner,
+    gate: Option<&'a Gate>,
+}
+
+impl std::ops::Deref for Call<'_> {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        self.inner
+    }
+}
+
+impl Call<'_> {
+    /// Changes the memory file under its lock, unless the call was cancelled first.
+    fn write<R>(&self, change: impl FnOnce(&mut Memory) -> R) -> Result<R, McpError> {
+        self.inner.write(self.gate, change)
+    }
 }
 
 /// What tells a changed memory file from the one read last.
@@ -78,22 +136,49 @@ fn stamp(path: &std::path::Path) -> Option<FileStamp> {
     })
 }
 
-/// The built-in tools that only read.
-const READ_TOOLS: &[&str] = &[
-    "find_entities",
-    "get_entity",
-    "find_paths",
-    "search_documents",
-];
-
 impl Builtin {
+    /// The tools for archie's own planner (`archie search`).
     pub fn new(options: BuiltinOptions) -> Self {
+        Self::with(options, false, crate::memory::DEFAULT_LOCK_WAIT)
+    }
+
+    /// The tools `archie mcp` serves: archie's, and the reference memory server's names
+    /// (`create_entities`, `read_graph`, …) for agents configured for it. A write waits
+    /// at most `lock_wait` for another process's lock, then fails (the caller may retry).
+    pub fn served(options: BuiltinOptions, lock_wait: std::time::Duration) -> Self {
+        Self::with(options, true, lock_wait)
+    }
+
+    fn with(options: BuiltinOptions, served: bool, lock_wait: std::time::Duration) -> Self {
         Self {
             inner: Arc::new(Inner {
                 options,
+                served,
+                lock_wait,
                 cache: Mutex::new(None),
             }),
         }
+    }
+
+    /// What tells the memory file from the one seen before (its inode, size and
+    /// modification time); empty when it does not exist.
+    pub fn file_marker(&self) -> String {
+        stamp(&self.inner.options.memory_file)
+            .map(|s| format!("{s:?}"))
+            .unwrap_or_default()
+    }
+
+    /// The ids of the sessions stored in the memory file.
+    pub fn sessions(&self) -> Vec<String> {
+        self.memory()
+            .ok()
+            .and_then(|m| {
+                m.extra
+                    .get(session::SESSIONS_KEY)
+                    .and_then(Value::as_object)
+                    .map(|o| o.keys().cloned().collect())
+            })
+            .unwrap_or_default()
     }
 
     /// The memory as it is on disk now (read again only if the file changed).
@@ -108,23 +193,85 @@ impl Builtin {
 
     /// Calls `tool` with `args` (blocking: it reads files).
     pub fn call(&self, tool: &str, args: &Value) -> Result<ToolOutput, McpError> {
-        self.inner.call(tool, args)
+        self.inner.call(tool, args, None)
+    }
+
+    /// [`Builtin::call`] whose write passes `gate` (see [`Gate::cancel`]).
+    pub fn call_gated(
+        &self,
+        tool: &str,
+        args: &Value,
+        gate: &Gate,
+    ) -> Result<ToolOutput, McpError> {
+        self.inner.call(tool, args, Some(gate))
+    }
+
+    /// What the server tells a client about itself: the tools it offers, by what they do.
+    pub fn instructions(&self) -> String {
+        let tools = self.tools();
+        let named = |access: Access, served: bool| -> Vec<String> {
+            table::TOOLS
+                .iter()
+                .filter(|t| {
+                    t.access == access
+                        && (t.offered == Offered::Served) == served
+                        && tools.iter().any(|o| o.name == t.name)
+                })
+                .map(|t| t.name.to_string())
+                .collect()
+        };
+        let mut text = String::from(
+            "archie's knowledge graph of a software system (services, stores, queues, APIs \
+             and who talks to whom)",
+        );
+        text.push_str(if self.inner.options.documents.is_some() {
+            " and its design documents."
+        } else {
+            "."
+        });
+        text.push_str(&format!(
+            " Read with {}",
+            named(Access::Read, false).join(", ")
+        ));
+        let adds = named(Access::Add, false);
+        if !adds.is_empty() {
+            text.push_str(&format!("; grow it with {}", adds.join(", ")));
+        }
+        let removes = named(Access::Remove, false);
+        if !removes.is_empty() {
+            text.push_str(&format!("; remove with {}", removes.join(", ")));
+        }
+        text.push('.');
+        let compat: Vec<String> = [Access::Read, Access::Add, Access::Remove]
+            .into_iter()
+            .flat_map(|a| named(a, true))
+            .collect();
+        if !compat.is_empty() {
+            text.push_str(&format!(
+                " The reference memory server's tools work too: {}.",
+                compat.join(", ")
+            ));
+        }
+        text.push_str(&format!(
+            " The whole graph is the resource {KNOWLEDGE_GRAPH_URI}."
+        ));
+        text
     }
 
     /// `memory://knowledge-graph` or `memory://session/{id}` (a session archie does not
-    /// know reads as the default session memory).
+    /// know is an unknown resource).
     pub fn resource(&self, uri: &str) -> Result<Resource, McpError> {
         self.inner.resource(uri)
     }
 
     /// Stores a session's memory (under the memory file's lock).
     pub fn write_session(&self, id: &str, s: &SessionMemory) -> Result<(), McpError> {
-        self.inner.write(|memory| session::put(memory, id, s))
+        self.inner.write(None, |memory| session::put(memory, id, s))
     }
 
     /// Whether `tool` only reads.
     pub fn is_read_only(tool: &str) -> bool {
-        READ_TOOLS.contains(&tool)
+        table::find(tool).is_some_and(|t| t.access == Access::Read)
     }
 }
 
@@ -152,54 +299,63 @@ impl Inner {
         }
     }
 
-    /// Changes the memory file under its lock and returns what `change` returned.
-    fn write<R>(&self, change: impl FnOnce(&mut Memory) -> R) -> Result<R, McpError> {
+    /// Changes the memory file under its lock and returns what `change` returned. With
+    /// a `gate`, the change is applied only if the call was not cancelled first.
+    fn write<R>(
+        &self,
+        gate: Option<&Gate>,
+        change: impl FnOnce(&mut Memory) -> R,
+    ) -> Result<R, McpError> {
         let (file, _) = MemoryFile::open(&self.options.memory_file)
             .map_err(|e| self.failed("writing memory", e))?;
         let (result, memory, _) = file
-            .update(change)
-            .map_err(|e| self.failed("writing memory", e))?;
+            .lock_wait(self.lock_wait)
+            .update(|memory| gate.is_none_or(Gate::commit).then(|| change(memory)))
+            .map_err(|e| match e {
+                MemoryError::Busy { .. } => self.failed(
+                    "writing memory",
+                    format!("{e}; nothing was written, try the call again"),
+                ),
+                other => self.failed("writing memory", other),
+            })?;
         let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
         *cache = stamp(&self.options.memory_file).map(|s| (s, Arc::new(memory)));
-        Ok(result)
+        result.ok_or_else(|| self.failed("writing memory", "the client cancelled the call"))
+    }
+
+    /// Whether `tool` is on offer here.
+    fn offers(&self, tool: &table::Tool) -> bool {
+        (self.options.writes || tool.access == Access::Read)
+            && match tool.offered {
+                Offered::Always => true,
+                Offered::WithDocuments => self.options.documents.is_some(),
+                Offered::Served => self.served,
+            }
     }
 
     fn tools(&self) -> Vec<ToolInfo> {
-        schemas::tools(self.options.documents.is_some(), self.options.writes)
+        table::TOOLS
+            .iter()
+            .filter(|t| self.offers(t))
+            .map(table::Tool::info)
+            .collect()
     }
 
-    fn call(&self, tool: &str, args: &Value) -> Result<ToolOutput, McpError> {
-        let info = self
-            .tools()
-            .into_iter()
-            .find(|t| t.name == tool)
+    fn call(&self, tool: &str, args: &Value, gate: Option<&Gate>) -> Result<ToolOutput, McpError> {
+        let row = table::find(tool)
+            .filter(|t| self.offers(t))
             .ok_or_else(|| McpError::UnknownTool {
                 server: BUILTIN_SERVER.into(),
                 tool: tool.into(),
             })?;
-        if let Err(message) = super::validate_arguments(&info.input_schema, args) {
+        if let Err(message) = super::validate_arguments(&row.info().input_schema, args) {
             return Err(McpError::InvalidArguments {
                 server: BUILTIN_SERVER.into(),
                 tool: tool.into(),
                 message,
             });
         }
-        match tool {
-            "find_entities" => self.find_entities(&arguments(tool, args)?),
-            "get_entity" => self.get_entity(&arguments(tool, args)?),
-            "find_paths" => self.find_paths(&arguments(tool, args)?),
-            "search_documents" => self.search_documents(&arguments(tool, args)?),
-            "add_entities" => self.add_entities(arguments(tool, args)?),
-            "add_relationships" => self.add_relationships(arguments(tool, args)?),
-            "add_observations" => self.add_observations(arguments(tool, args)?),
-            "delete_entities" => self.delete_entities(arguments(tool, args)?),
-            "delete_relationships" => self.delete_relationships(arguments(tool, args)?),
-            "delete_observations" => self.delete_observations(arguments(tool, args)?),
-            _ => Err(McpError::UnknownTool {
-                server: BUILTIN_SERVER.into(),
-                tool: tool.into(),
-            }),
-        }
+        row.call(&Call { inner: self, gate }, args.clone())
     }
 
     fn resource(&self, uri: &str) -> Result<Resource, McpError> {
@@ -210,8 +366,8 @@ impl Inner {
             graph.to_json()
         } else if let Some(id) = uri.strip_prefix(SESSION_URI_PREFIX)
             && session::valid_id(id)
+            && let Some(s) = session::get(&memory, id)
         {
-            let s = session::get(&memory, id).unwrap_or_default();
             serde_json::to_string_pretty(&s).unwrap_or_default()
         } else {
             return Err(McpError::UnknownResource {
@@ -255,15 +411,6 @@ impl ToolServer for Builtin {
             this.resource(&uri)
         }))
     }
-}
-
-/// `tool`'s arguments as its handler takes them (already checked against its schema).
-fn arguments<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, McpError> {
-    serde_json::from_value(args.clone()).map_err(|e| McpError::InvalidArguments {
-        server: BUILTIN_SERVER.into(),
-        tool: tool.into(),
-        message: e.to_string(),
-    })
 }
 
 /// Runs `f` (which reads files) off the async runtime; a task that panicked is a failed
@@ -355,5 +502,155 @@ mod tests {
             m.entity("queue").unwrap().properties["observations"],
             json!(["fifo", "durable"])
         );
+    }
+
+    fn served(dir: &std::path::Path) -> Builtin {
+        let b = builtin(dir);
+        Builtin::served(b.inner.options.clone(), crate::memory::DEFAULT_LOCK_WAIT)
+    }
+
+    fn invalid(b: &Builtin, tool: &str, args: Value) -> String {
+        match b.call(tool, &args) {
+            Err(McpError::InvalidArguments { message, .. }) => message,
+            other => panic!("{tool} {args}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn schemas_say_what_is_required_and_take_the_aliases() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = served(dir.path());
+        // A relationship needs a type, by either name.
+        let m = invalid(
+            &b,
+            "add_relationships",
+            json!({"relationships": [{"from": "Billing", "to": "Orders DB"}]}),
+        );
+        assert!(m.contains("anyOf") || m.contains("type"), "{m}");
+        for kind in ["type", "relationType"] {
+            let out = b
+                .call(
+                    "add_relationships",
+                    &json!({"relationships": [{"from": "Billing", "to": "Order Service", kind: "calls"}]}),
+                )
+                .unwrap();
+            assert!(!out.is_error, "{kind}");
+        }
+        // An observation needs its entity, by either name.
+        invalid(
+            &b,
+            "add_observations",
+            json!({"observations": [{"contents": ["x"]}]}),
+        );
+        for key in ["entity", "entityName"] {
+            let out = b
+                .call(
+                    "add_observations",
+                    &json!({"observations": [{key: "Billing", "contents": [key]}]}),
+                )
+                .unwrap();
+            assert!(!out.is_error, "{key}");
+        }
+        // delete_entities takes names or entityNames; direction is an enum in the
+        // schema because it is one in the code.
+        invalid(&b, "delete_entities", json!({}));
+        invalid(
+            &b,
+            "get_entity",
+            json!({"name": "Billing", "direction": "sideways"}),
+        );
+        let out = b
+            .call("delete_entities", &json!({"entityNames": ["Billing"]}))
+            .unwrap();
+        assert_eq!(out.structured.unwrap()["entities_removed"], 1);
+    }
+
+    #[test]
+    fn every_result_fits_its_output_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = served(dir.path());
+        let calls = [
+            ("find_entities", json!({"query": "orders"})),
+            ("get_entity", json!({"name": "Orders DB"})),
+            (
+                "find_paths",
+                json!({"from": "Order Service", "to": "Billing"}),
+            ),
+            (
+                "add_entities",
+                json!({"entities": [{"name": "Queue", "type": "queue", "observations": ["fifo"]}]}),
+            ),
+            (
+                "add_relationships",
+                json!({"relationships": [{"from": "Queue", "to": "Billing", "type": "feeds"}]}),
+            ),
+            (
+                "add_observations",
+                json!({"observations": [{"entity": "Queue", "contents": ["durable"]}]}),
+            ),
+            (
+                "create_entities",
+                json!({"entities": [{"name": "Cache", "entityType": "store", "observations": []}]}),
+            ),
+            (
+                "create_relations",
+                json!({"relations": [{"from": "Billing", "to": "Cache", "relationType": "reads_from"}]}),
+            ),
+            ("read_graph", json!({})),
+            ("search_nodes", json!({"query": "fifo"})),
+            ("open_nodes", json!({"names": ["queue"]})),
+            (
+                "delete_observations",
+                json!({"deletions": [{"entity": "Queue", "observations": ["fifo"]}]}),
+            ),
+            (
+                "delete_relations",
+                json!({"relations": [{"from": "Billing", "to": "Cache", "relationType": "reads_from"}]}),
+            ),
+            (
+                "delete_relationships",
+                json!({"relationships": [{"from": "Queue", "to": "Billing", "type": "feeds"}]}),
+            ),
+            ("delete_entities", json!({"names": ["Cache"]})),
+        ];
+        let tools = b.tools();
+        for t in &tools {
+            assert_eq!(t.input_schema["type"], "object", "{}", t.name);
+            // Only what JSON Schema knows: no null types, no schemars-only formats.
+            let text = format!(
+                "{} {}",
+                t.input_schema,
+                t.output_schema.clone().unwrap_or_default()
+            );
+            assert!(
+                !text.contains("format") && !text.contains("null"),
+                "{}: {text}",
+                t.name
+            );
+            assert!(
+                calls.iter().any(|(name, _)| *name == t.name),
+                "{} has no call here",
+                t.name
+            );
+        }
+        for (tool, args) in calls {
+            let out = b.call(tool, &args).unwrap();
+            assert!(!out.is_error, "{tool}: {}", out.to_text());
+            let schema = tools
+                .iter()
+                .find(|t| t.name == tool)
+                .and_then(|t| t.output_schema.clone())
+                .unwrap();
+            let value = out.structured.unwrap();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            assert!(
+                validator.is_valid(&value),
+                "{tool}: {value} against {schema}"
+            );
+            assert!(
+                value.as_object().is_some_and(|o| !o.is_empty()),
+                "{tool}: {value}"
+            );
+        }
     }
 }

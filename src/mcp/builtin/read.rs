@@ -1,16 +1,19 @@
 //! The tools that only read: `find_entities`, `get_entity`, `find_paths` (over the
-//! knowledge graph) and `search_documents` (over the input documents), with their
-//! arguments and the queries behind them (word scoring, shortest paths).
+//! knowledge graph), `search_documents` (over the input documents), and the reference
+//! memory server's `read_graph`, `search_nodes` and `open_nodes`, with their arguments,
+//! their results and the queries behind them (word scoring, shortest paths).
 
+use super::table::Reply;
 use super::{Inner, MAX_LIMIT};
-use crate::mcp::{BUILTIN_SERVER, McpError, ToolOutput};
+use crate::mcp::{BUILTIN_SERVER, McpError};
 use crate::memory::{Entity, Memory, Relationship, key};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 impl Inner {
-    pub(super) fn find_entities(&self, a: &FindArgs) -> Result<ToolOutput, McpError> {
+    pub(super) fn find_entities(&self, a: FindArgs) -> Result<Reply<Found>, McpError> {
         let memory = self.memory()?;
         let words = query_words(&a.query);
         let phrase = a.query.trim().to_lowercase();
@@ -54,21 +57,19 @@ impl Inner {
         });
         let total = scored.len();
         let limit = a.limit.unwrap_or(10).clamp(1, MAX_LIMIT) as usize;
-        let entities: Vec<Value> = scored
+        let entities = scored
             .into_iter()
             .take(limit)
-            .map(|(_, e)| entity_json(e))
+            .map(|(_, e)| EntityOut::from(e))
             .collect();
-        Ok(ToolOutput::structured(
-            json!({"entities": entities, "total": total}),
-        ))
+        Ok(Reply::ok(Found { entities, total }))
     }
 
-    pub(super) fn get_entity(&self, a: &EntityArgs) -> Result<ToolOutput, McpError> {
+    pub(super) fn get_entity(&self, a: EntityArgs) -> Result<Reply<EntityView>, McpError> {
         let memory = self.memory()?;
         let Some(entity) = memory.entity(&a.name) else {
             let suggestions = memory.suggest(&a.name, 5);
-            return Ok(ToolOutput::error(if suggestions.is_empty() {
+            return Ok(Reply::error(if suggestions.is_empty() {
                 format!("no entity named \"{}\"", a.name)
             } else {
                 format!(
@@ -78,42 +79,49 @@ impl Inner {
                 )
             }));
         };
-        let direction = a.direction.as_deref().unwrap_or("both");
-        let out: Vec<Value> = if direction == "in" {
+        let direction = a.direction.unwrap_or_default();
+        let outgoing = if direction == Direction::In {
             Vec::new()
         } else {
-            memory.outgoing(&a.name).into_iter().map(rel_json).collect()
+            memory
+                .outgoing(&a.name)
+                .into_iter()
+                .map(RelOut::from)
+                .collect()
         };
-        let inc: Vec<Value> = if direction == "out" {
+        let incoming = if direction == Direction::Out {
             Vec::new()
         } else {
-            memory.incoming(&a.name).into_iter().map(rel_json).collect()
+            memory
+                .incoming(&a.name)
+                .into_iter()
+                .map(RelOut::from)
+                .collect()
         };
-        Ok(ToolOutput::structured(json!({
-            "entity": entity_json(entity),
-            "outgoing": out,
-            "incoming": inc,
-        })))
+        Ok(Reply::ok(EntityView {
+            entity: EntityOut::from(entity),
+            outgoing,
+            incoming,
+        }))
     }
 
-    pub(super) fn find_paths(&self, a: &PathArgs) -> Result<ToolOutput, McpError> {
+    pub(super) fn find_paths(&self, a: PathArgs) -> Result<Reply<Paths>, McpError> {
         let memory = self.memory()?;
         for name in [&a.from, &a.to] {
             if memory.entity(name).is_none() {
-                return Ok(ToolOutput::error(format!("no entity named \"{name}\"")));
+                return Ok(Reply::error(format!("no entity named \"{name}\"")));
             }
         }
         let max_hops = a.max_hops.unwrap_or(4).clamp(1, 6) as usize;
         let limit = a.limit.unwrap_or(5).clamp(1, 20) as usize;
-        let paths = shortest_paths(&memory, &a.from, &a.to, max_hops, limit);
-        let paths: Vec<Vec<Value>> = paths
+        let paths = shortest_paths(&memory, &a.from, &a.to, max_hops, limit)
             .into_iter()
-            .map(|p| p.into_iter().map(rel_json).collect())
+            .map(|p| p.into_iter().map(RelOut::from).collect())
             .collect();
-        Ok(ToolOutput::structured(json!({ "paths": paths })))
+        Ok(Reply::ok(Paths { paths }))
     }
 
-    pub(super) fn search_documents(&self, a: &DocArgs) -> Result<ToolOutput, McpError> {
+    pub(super) fn search_documents(&self, a: DocArgs) -> Result<Reply<DocMatches>, McpError> {
         let Some(options) = &self.options.documents else {
             return Err(McpError::UnknownTool {
                 server: BUILTIN_SERVER.into(),
@@ -139,47 +147,282 @@ impl Inner {
         }
         hits.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| (x.1, x.2).cmp(&(y.1, y.2))));
         let limit = a.limit.unwrap_or(10).clamp(1, MAX_LIMIT) as usize;
-        let matches: Vec<Value> = hits
+        let matches = hits
             .into_iter()
             .take(limit)
-            .map(|(_, path, line, text)| {
-                let text: String = text.chars().take(400).collect();
-                json!({"path": path, "line": line, "text": text})
+            .map(|(_, path, line, text)| DocMatch {
+                path: path.to_string(),
+                line,
+                text: text.chars().take(400).collect(),
             })
             .collect();
-        Ok(ToolOutput::structured(json!({
-            "matches": matches,
-            "documents": retrieved.documents.len(),
+        Ok(Reply::ok(DocMatches {
+            matches,
+            documents: retrieved.documents.len(),
+        }))
+    }
+
+    pub(super) fn read_graph(&self, _: NoArgs) -> Result<Reply<Graph>, McpError> {
+        let memory = self.memory()?;
+        Ok(Reply::ok(Graph::of(&memory, |_| true)))
+    }
+
+    /// The reference server's search: the query as one case-insensitive substring of
+    /// the name, the type or an observation (archie also looks in the description).
+    pub(super) fn search_nodes(&self, a: SearchArgs) -> Result<Reply<Graph>, McpError> {
+        let memory = self.memory()?;
+        let q = a.query.to_lowercase();
+        Ok(Reply::ok(Graph::of(&memory, |e| {
+            e.name.to_lowercase().contains(&q)
+                || e.kind.to_lowercase().contains(&q)
+                || e.description.to_lowercase().contains(&q)
+                || observations(e)
+                    .iter()
+                    .any(|o| o.to_lowercase().contains(&q))
+        })))
+    }
+
+    /// The named entities (names resolved as archie resolves them: case and spacing
+    /// ignored) and every relation that touches one of them.
+    pub(super) fn open_nodes(&self, a: OpenArgs) -> Result<Reply<Graph>, McpError> {
+        let memory = self.memory()?;
+        let wanted: HashSet<String> = a
+            .names
+            .iter()
+            .filter_map(|n| memory.entity(n))
+            .map(|e| key(&e.name))
+            .collect();
+        Ok(Reply::ok(Graph::of(&memory, |e| {
+            wanted.contains(&key(&e.name))
         })))
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub(super) struct FindArgs {
+    /// Words to look for, e.g. "orders database"
     query: String,
+    /// Only entities of this type, e.g. "service"
     #[serde(rename = "type")]
     kind: Option<String>,
+    /// At most this many entities (default 10)
+    #[schemars(range(min = 1, max = 50))]
     limit: Option<u64>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub(super) struct EntityArgs {
     name: String,
-    direction: Option<String>,
+    /// Which relationships to include (default both)
+    direction: Option<Direction>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Direction {
+    In,
+    Out,
+    #[default]
+    Both,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub(super) struct PathArgs {
     from: String,
     to: String,
+    /// Longest path, in relationships (default 4)
+    #[schemars(range(min = 1, max = 6))]
     max_hops: Option<u64>,
+    /// At most this many paths (default 5)
+    #[schemars(range(min = 1, max = 20))]
     limit: Option<u64>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub(super) struct DocArgs {
     query: String,
+    /// At most this many lines (default 10)
+    #[schemars(range(min = 1, max = 50))]
     limit: Option<u64>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+pub(super) struct NoArgs {}
+
+#[derive(Deserialize, JsonSchema)]
+pub(super) struct SearchArgs {
+    /// The search query to match against entity names, types, and observation content
+    query: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+pub(super) struct OpenArgs {
+    /// An array of entity names to retrieve
+    names: Vec<String>,
+}
+
+/// An entity as archie's tools answer it.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct EntityOut {
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    description: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<String>,
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    properties: Map<String, Value>,
+}
+
+impl From<&Entity> for EntityOut {
+    fn from(e: &Entity) -> Self {
+        Self {
+            name: e.name.clone(),
+            kind: e.kind.clone(),
+            description: e.description.clone(),
+            tags: e.tags.clone(),
+            properties: e.properties.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct RelOut {
+    from: String,
+    #[serde(rename = "type")]
+    kind: String,
+    to: String,
+}
+
+impl From<&Relationship> for RelOut {
+    fn from(r: &Relationship) -> Self {
+        Self {
+            from: r.from.clone(),
+            kind: r.kind.clone(),
+            to: r.to.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Found {
+    entities: Vec<EntityOut>,
+    /// Matches before the limit
+    total: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct EntityView {
+    entity: EntityOut,
+    outgoing: Vec<RelOut>,
+    incoming: Vec<RelOut>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Paths {
+    paths: Vec<Vec<RelOut>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct DocMatch {
+    path: String,
+    line: usize,
+    text: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct DocMatches {
+    matches: Vec<DocMatch>,
+    /// Documents searched
+    documents: usize,
+}
+
+/// An entity in the reference memory server's shape.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct MemoryEntity {
+    /// The name of the entity
+    pub name: String,
+    /// The type of the entity
+    pub entity_type: String,
+    /// An array of observation contents associated with the entity
+    pub observations: Vec<String>,
+}
+
+impl From<&Entity> for MemoryEntity {
+    fn from(e: &Entity) -> Self {
+        Self {
+            name: e.name.clone(),
+            entity_type: e.kind.clone(),
+            observations: observations(e),
+        }
+    }
+}
+
+/// A relation in the reference memory server's shape.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct MemoryRelation {
+    /// The name of the entity where the relation starts
+    pub from: String,
+    /// The name of the entity where the relation ends
+    pub to: String,
+    /// The type of the relation
+    pub relation_type: String,
+}
+
+impl From<&Relationship> for MemoryRelation {
+    fn from(r: &Relationship) -> Self {
+        Self {
+            from: r.from.clone(),
+            to: r.to.clone(),
+            relation_type: r.kind.clone(),
+        }
+    }
+}
+
+/// A (part of the) graph in the reference memory server's shape.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Graph {
+    entities: Vec<MemoryEntity>,
+    relations: Vec<MemoryRelation>,
+}
+
+impl Graph {
+    /// The entities `keep` accepts and every relation that touches one of them.
+    fn of(memory: &Memory, keep: impl Fn(&Entity) -> bool) -> Self {
+        let kept: Vec<&Entity> = memory.entities().iter().filter(|e| keep(e)).collect();
+        let names: HashSet<String> = kept.iter().map(|e| key(&e.name)).collect();
+        Self {
+            entities: kept.into_iter().map(MemoryEntity::from).collect(),
+            relations: memory
+                .relationships()
+                .iter()
+                .filter(|r| names.contains(&key(&r.from)) || names.contains(&key(&r.to)))
+                .map(MemoryRelation::from)
+                .collect(),
+        }
+    }
+}
+
+/// An entity's observations (`properties.observations`) as text.
+pub(super) fn observations(e: &Entity) -> Vec<String> {
+    match e.properties.get("observations") {
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|o| match o {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect(),
+        Some(Value::String(s)) => vec![s.clone()],
+        _ => Vec::new(),
+    }
 }
 
 /// Lower-case query words of 2 characters or more.
@@ -190,24 +433,6 @@ fn query_words(query: &str) -> Vec<String> {
         .map(str::to_lowercase)
         .filter(|w| w.chars().count() >= 2 && seen.insert(w.clone()))
         .collect()
-}
-
-fn entity_json(e: &Entity) -> Value {
-    let mut v = json!({"name": e.name, "type": e.kind});
-    if !e.description.is_empty() {
-        v["description"] = json!(e.description);
-    }
-    if !e.tags.is_empty() {
-        v["tags"] = json!(e.tags);
-    }
-    if !e.properties.is_empty() {
-        v["properties"] = Value::Object(e.properties.clone());
-    }
-    v
-}
-
-fn rel_json(r: &Relationship) -> Value {
-    json!({"from": r.from, "type": r.kind, "to": r.to})
 }
 
 /// Up to `limit` shortest simple paths from `from` to `to` of at most `max_hops`

@@ -1,14 +1,21 @@
 //! The tools that change the memory file (offered by `archie mcp` only): add and
-//! delete entities, relationships and observations, each under the file's lock
-//! (`Inner::write`), with their arguments.
+//! delete entities, relationships and observations, in archie's shapes and in the
+//! reference memory server's (`create_entities`, `create_relations`,
+//! `delete_relations`, and its shapes of `add_observations`, `delete_entities` and
+//! `delete_observations`), each under the file's lock ([`Call::write`]), with their
+//! arguments and results.
 
-use super::Inner;
-use crate::mcp::{McpError, ToolOutput};
-use crate::memory::{Entity, MergeReport, Relationship};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use super::Call;
+use super::read::{MemoryEntity, MemoryRelation};
+use super::table::{Reply, one_of_required};
+use crate::mcp::McpError;
+use crate::memory::{Entity, MergeReport, Relationship, key, relationship_type};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashSet;
 
-impl Inner {
+impl Call<'_> {
     /// Merges `entities` and `relationships` into the memory file by the memory's rules.
     fn merge(
         &self,
@@ -22,102 +29,142 @@ impl Inner {
         })
     }
 
-    pub(super) fn add_entities(&self, a: AddEntities) -> Result<ToolOutput, McpError> {
+    pub(super) fn add_entities(&self, a: AddEntities) -> Result<Reply<EntityCounts>, McpError> {
         let entities = a.entities.into_iter().map(NewEntity::into_entity).collect();
         let report = self.merge(entities, Vec::new())?;
-        Ok(ToolOutput::structured(json!({
-            "added": report.entities_added,
-            "updated": report.entities_updated,
-            "unchanged": report.entities_unchanged,
-            "skipped": report.skipped,
-        })))
+        Ok(Reply::ok(EntityCounts {
+            added: report.entities_added,
+            updated: report.entities_updated,
+            unchanged: report.entities_unchanged,
+            skipped: report.skipped,
+        }))
     }
 
-    pub(super) fn add_relationships(&self, a: Rels) -> Result<ToolOutput, McpError> {
+    pub(super) fn add_relationships(&self, a: Rels) -> Result<Reply<RelationshipCounts>, McpError> {
         let rels = a
             .relationships
             .into_iter()
-            .map(|r| Relationship::new(r.from, r.kind, r.to))
+            .map(|r| {
+                Relationship::new(r.from, r.kind.or(r.relation_type).unwrap_or_default(), r.to)
+            })
             .collect();
         let report = self.merge(Vec::new(), rels)?;
-        Ok(ToolOutput::structured(json!({
-            "added": report.relationships_added,
-            "unchanged": report.relationships_unchanged,
-            "entities_created": report.stubs_added,
-            "skipped": report.skipped,
-        })))
+        Ok(Reply::ok(RelationshipCounts {
+            added: report.relationships_added,
+            unchanged: report.relationships_unchanged,
+            entities_created: report.stubs_added,
+            skipped: report.skipped,
+        }))
     }
 
-    pub(super) fn add_observations(&self, a: AddObservations) -> Result<ToolOutput, McpError> {
-        let (added, missing) = self.write(|memory| {
-            let mut added = 0;
+    pub(super) fn add_observations(
+        &self,
+        a: AddObservations,
+    ) -> Result<Reply<ObservationsAdded>, McpError> {
+        let (results, missing) = self.write(|memory| {
+            let mut results = Vec::new();
             let mut missing = Vec::new();
             for o in a.observations {
-                let Some(entity) = memory.entity_mut(&o.entity) else {
-                    missing.push(o.entity);
+                let name = o.entity.or(o.entity_name).unwrap_or_default();
+                let Some(entity) = memory.entity_mut(&name) else {
+                    missing.push(name);
                     continue;
                 };
-                added += with_observations(entity, |list| {
-                    let mut n = 0;
+                let added = with_observations(entity, |list| {
+                    let mut added = Vec::new();
                     for c in o.contents {
-                        let c = Value::String(c.trim().to_string());
-                        if !list.contains(&c) {
-                            list.push(c);
-                            n += 1;
+                        let c = c.trim().to_string();
+                        let v = Value::String(c.clone());
+                        if !list.contains(&v) {
+                            list.push(v);
+                            added.push(c);
                         }
                     }
-                    n
+                    added
+                });
+                results.push(AddedTo {
+                    entity_name: name,
+                    added_observations: added,
                 });
             }
-            (added, missing)
+            (results, missing)
         })?;
-        let value = json!({"added": added, "unknown_entities": missing});
-        Ok(if missing_is_empty(&value) {
-            ToolOutput::structured(value)
-        } else {
-            ToolOutput {
-                is_error: true,
-                ..ToolOutput::structured(value)
-            }
-        })
+        let error = (!missing.is_empty()).then(|| {
+            format!(
+                "no entity named {}: create it first (add_entities or create_entities); \
+                 the observations for the other entities were added",
+                missing
+                    .iter()
+                    .map(|m| format!("\"{m}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        Ok(Reply::partial(
+            ObservationsAdded {
+                added: results.iter().map(|r| r.added_observations.len()).sum(),
+                results,
+                unknown_entities: missing,
+            },
+            error,
+        ))
     }
 
-    pub(super) fn delete_entities(&self, a: DeleteEntities) -> Result<ToolOutput, McpError> {
+    pub(super) fn delete_entities(
+        &self,
+        a: DeleteEntities,
+    ) -> Result<Reply<EntitiesRemoved>, McpError> {
+        let names = a.names.or(a.entity_names).unwrap_or_default();
         let (entities, relationships) = self.write(|memory| {
-            let (rest, e, r) = memory.without(&a.names, &[]);
+            let (rest, e, r) = memory.without(&names, &[]);
             *memory = rest;
             (e, r)
         })?;
-        Ok(ToolOutput::structured(json!({
-            "entities_removed": entities,
-            "relationships_removed": relationships,
-        })))
+        Ok(Reply::ok(EntitiesRemoved {
+            success: true,
+            message: "Entities deleted successfully".into(),
+            entities_removed: entities,
+            relationships_removed: relationships,
+        }))
     }
 
-    pub(super) fn delete_relationships(&self, a: Rels) -> Result<ToolOutput, McpError> {
+    pub(super) fn delete_relationships(
+        &self,
+        a: Rels,
+    ) -> Result<Reply<RelationshipsRemoved>, McpError> {
+        let gone = a
+            .relationships
+            .into_iter()
+            .map(|r| (r.from, r.to, r.kind.or(r.relation_type).unwrap_or_default()))
+            .collect();
+        self.remove_relationships(gone)
+    }
+
+    fn remove_relationships(
+        &self,
+        gone: Vec<(String, String, String)>,
+    ) -> Result<Reply<RelationshipsRemoved>, McpError> {
         let removed = self.write(|memory| {
-            let gone: Vec<(String, String, String)> = a
-                .relationships
-                .into_iter()
-                .map(|r| (r.from, r.to, r.kind))
-                .collect();
             let (rest, _, r) = memory.without(&[], &gone);
             *memory = rest;
             r
         })?;
-        Ok(ToolOutput::structured(
-            json!({ "relationships_removed": removed }),
-        ))
+        Ok(Reply::ok(RelationshipsRemoved {
+            success: true,
+            message: "Relations deleted successfully".into(),
+            relationships_removed: removed,
+        }))
     }
 
     pub(super) fn delete_observations(
         &self,
         a: DeleteObservations,
-    ) -> Result<ToolOutput, McpError> {
+    ) -> Result<Reply<ObservationsRemoved>, McpError> {
         let removed = self.write(|memory| {
             let mut removed = 0;
             for d in a.deletions {
-                if let Some(entity) = memory.entity_mut(&d.entity) {
+                let name = d.entity.or(d.entity_name).unwrap_or_default();
+                if let Some(entity) = memory.entity_mut(&name) {
                     removed += with_observations(entity, |list| {
                         let before = list.len();
                         list.retain(|o| !d.observations.iter().any(|x| o.as_str() == Some(x)));
@@ -127,14 +174,90 @@ impl Inner {
             }
             removed
         })?;
-        Ok(ToolOutput::structured(
-            json!({ "observations_removed": removed }),
-        ))
+        Ok(Reply::ok(ObservationsRemoved {
+            success: true,
+            message: "Observations deleted successfully".into(),
+            observations_removed: removed,
+        }))
     }
-}
 
-fn missing_is_empty(v: &Value) -> bool {
-    v["unknown_entities"].as_array().is_none_or(Vec::is_empty)
+    /// The reference server's `create_entities`: answers the entities that were new.
+    /// One that exists already (by archie's identity: case and spacing ignored) is
+    /// merged into, where the reference server would skip it.
+    pub(super) fn create_entities(
+        &self,
+        a: CreateEntities,
+    ) -> Result<Reply<CreatedEntities>, McpError> {
+        let created = self.write(|memory| {
+            let mut seen = HashSet::new();
+            let created: Vec<MemoryEntity> = a
+                .entities
+                .iter()
+                .filter(|e| memory.entity(&e.name).is_none() && seen.insert(key(&e.name)))
+                .cloned()
+                .collect();
+            let entities = a
+                .entities
+                .into_iter()
+                .map(|e| {
+                    NewEntity {
+                        name: e.name,
+                        kind: None,
+                        entity_type: Some(e.entity_type),
+                        description: String::new(),
+                        tags: Vec::new(),
+                        observations: e.observations,
+                    }
+                    .into_entity()
+                })
+                .collect();
+            let mut report = MergeReport::default();
+            memory.merge_parts(entities, Vec::new(), &mut report);
+            created
+        })?;
+        Ok(Reply::ok(CreatedEntities { entities: created }))
+    }
+
+    /// The reference server's `create_relations`: answers the relations that were new,
+    /// as stored (archie writes relationship types in snake_case).
+    pub(super) fn create_relations(
+        &self,
+        a: CreateRelations,
+    ) -> Result<Reply<CreatedRelations>, McpError> {
+        let created = self.write(|memory| {
+            let had: HashSet<(String, String, String)> = memory
+                .relationships()
+                .iter()
+                .map(|r| (key(&r.from), key(&r.to), relationship_type(&r.kind)))
+                .collect();
+            let rels = a
+                .relations
+                .into_iter()
+                .map(|r| Relationship::new(r.from, r.relation_type, r.to))
+                .collect();
+            let mut report = MergeReport::default();
+            memory.merge_parts(Vec::new(), rels, &mut report);
+            memory
+                .relationships()
+                .iter()
+                .filter(|r| !had.contains(&(key(&r.from), key(&r.to), relationship_type(&r.kind))))
+                .map(MemoryRelation::from)
+                .collect::<Vec<_>>()
+        })?;
+        Ok(Reply::ok(CreatedRelations { relations: created }))
+    }
+
+    pub(super) fn delete_relations(
+        &self,
+        a: CreateRelations,
+    ) -> Result<Reply<RelationshipsRemoved>, McpError> {
+        let gone = a
+            .relations
+            .into_iter()
+            .map(|r| (r.from, r.to, r.relation_type))
+            .collect();
+        self.remove_relationships(gone)
+    }
 }
 
 /// Runs `f` over an entity's observations (`properties.observations`, a list of
@@ -154,27 +277,35 @@ fn with_observations<R>(entity: &mut Entity, f: impl FnOnce(&mut Vec<Value>) -> 
     result
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 pub(super) struct AddEntities {
     entities: Vec<NewEntity>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 pub(super) struct NewEntity {
     name: String,
-    #[serde(rename = "type", alias = "entityType", default)]
-    kind: String,
+    /// service, database, queue, api, team, …
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    /// The reference memory server's name for `type`
+    #[serde(rename = "entityType")]
+    entity_type: Option<String>,
     #[serde(default)]
     description: String,
     #[serde(default)]
     tags: Vec<String>,
+    /// Short facts about the entity
     #[serde(default)]
     observations: Vec<String>,
 }
 
 impl NewEntity {
     fn into_entity(self) -> Entity {
-        let mut e = Entity::new(self.name, self.kind);
+        let mut e = Entity::new(
+            self.name,
+            self.kind.or(self.entity_type).unwrap_or_default(),
+        );
         e.description = self.description;
         e.tags = self.tags;
         if !self.observations.is_empty() {
@@ -187,45 +318,154 @@ impl NewEntity {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 pub(super) struct Rels {
     relationships: Vec<RelArg>,
 }
 
-#[derive(Deserialize)]
+fn type_or_relation_type(s: &mut schemars::Schema) {
+    one_of_required(s, "type", "relationType");
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[schemars(transform = type_or_relation_type)]
 pub(super) struct RelArg {
     from: String,
     to: String,
-    #[serde(rename = "type", alias = "relationType")]
-    kind: String,
+    /// e.g. writes_to, calls, owns
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    /// The reference memory server's name for `type`
+    #[serde(rename = "relationType")]
+    relation_type: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 pub(super) struct AddObservations {
     observations: Vec<ObservationArg>,
 }
 
-#[derive(Deserialize)]
+fn entity_or_entity_name(s: &mut schemars::Schema) {
+    one_of_required(s, "entity", "entityName");
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[schemars(transform = entity_or_entity_name)]
 pub(super) struct ObservationArg {
-    #[serde(alias = "entityName")]
-    entity: String,
+    /// The entity's name
+    entity: Option<String>,
+    /// The reference memory server's name for `entity`
+    #[serde(rename = "entityName")]
+    entity_name: Option<String>,
+    /// The observations to add
     contents: Vec<String>,
 }
 
-#[derive(Deserialize)]
-pub(super) struct DeleteEntities {
-    #[serde(alias = "entityNames")]
-    names: Vec<String>,
+fn names_or_entity_names(s: &mut schemars::Schema) {
+    one_of_required(s, "names", "entityNames");
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(transform = names_or_entity_names)]
+pub(super) struct DeleteEntities {
+    /// The names of the entities to remove
+    names: Option<Vec<String>>,
+    /// The reference memory server's name for `names`
+    #[serde(rename = "entityNames")]
+    entity_names: Option<Vec<String>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
 pub(super) struct DeleteObservations {
     deletions: Vec<DeletionArg>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(transform = entity_or_entity_name)]
 pub(super) struct DeletionArg {
-    #[serde(alias = "entityName")]
-    entity: String,
+    /// The entity's name
+    entity: Option<String>,
+    /// The reference memory server's name for `entity`
+    #[serde(rename = "entityName")]
+    entity_name: Option<String>,
+    /// The observations to remove
     observations: Vec<String>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+pub(super) struct CreateEntities {
+    entities: Vec<MemoryEntity>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+pub(super) struct CreateRelations {
+    relations: Vec<MemoryRelation>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct EntityCounts {
+    added: usize,
+    updated: usize,
+    unchanged: usize,
+    skipped: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct RelationshipCounts {
+    added: usize,
+    unchanged: usize,
+    /// Entities created because a relationship named them
+    entities_created: usize,
+    skipped: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AddedTo {
+    entity_name: String,
+    added_observations: Vec<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct ObservationsAdded {
+    /// Per entity, the observations that were new (the reference memory server's shape)
+    results: Vec<AddedTo>,
+    /// Observations added in all
+    added: usize,
+    /// Names that match no entity (nothing was added to them)
+    unknown_entities: Vec<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct EntitiesRemoved {
+    success: bool,
+    message: String,
+    entities_removed: usize,
+    relationships_removed: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct RelationshipsRemoved {
+    success: bool,
+    message: String,
+    relationships_removed: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct ObservationsRemoved {
+    success: bool,
+    message: String,
+    observations_removed: usize,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct CreatedEntities {
+    /// The entities that were new
+    entities: Vec<MemoryEntity>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub(super) struct CreatedRelations {
+    /// The relations that were new
+    relations: Vec<MemoryRelation>,
 }
