@@ -70,6 +70,16 @@ impl Entity {
         self.properties.insert(key.into(), value.into());
         self
     }
+
+    /// The other spellings this entity was seen under (`properties.aliases`).
+    pub fn aliases(&self) -> impl Iterator<Item = &str> {
+        self.properties
+            .get(super::merge::ALIASES)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+    }
 }
 
 impl Relationship {

@@ -260,3 +260,25 @@ fn memory_dedupe_at_a_terminal_merges_what_the_person_says() {
         ["Checkout Service", "Okta API", "Orders DB"]
     );
 }
+
+#[test]
+fn the_mcp_read_tools_find_an_entity_by_any_spelling() {
+    let env = shop();
+    env.ok(&["build-context", "shop", "-i", "docs", "--no-input"]);
+    let mut mcp = crate::writers::McpWriter::start(env.path());
+    let call = |mcp: &mut crate::writers::McpWriter, name: &str, args: Value| {
+        mcp.call("tools/call", json!({"name": name, "arguments": args}))["result"]
+            ["structuredContent"]
+            .clone()
+    };
+    let found = call(
+        &mut mcp,
+        "find_entities",
+        json!({"query": "checkout-service"}),
+    );
+    assert_eq!(found["entities"][0]["name"], "Checkout Service", "{found}");
+    let got = call(&mut mcp, "get_entity", json!({"name": "CheckoutService"}));
+    assert_eq!(got["entity"]["name"], "Checkout Service", "{got}");
+    let nodes = call(&mut mcp, "search_nodes", json!({"query": "order database"}));
+    assert_eq!(nodes["entities"][0]["name"], "Orders DB", "{nodes}");
+}

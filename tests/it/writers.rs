@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An `archie mcp` process on the memory file `memory`, initialised.
-struct McpWriter {
+pub(crate) struct McpWriter {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
@@ -20,7 +20,7 @@ struct McpWriter {
 }
 
 impl McpWriter {
-    fn start(dir: &Path) -> Self {
+    pub(crate) fn start(dir: &Path) -> Self {
         let mut child = Command::new(archie_bin())
             .current_dir(dir)
             .env_clear()
@@ -54,7 +54,7 @@ impl McpWriter {
         writer
     }
 
-    fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         writeln!(

@@ -17,6 +17,8 @@ impl Inner {
         let memory = self.memory()?;
         let words = query_words(&a.query);
         let phrase = a.query.trim().to_lowercase();
+        // The entity the query names, by any of its spellings.
+        let named = memory.entity(&a.query).map(|e| key(&e.name));
         let mut scored: Vec<(usize, &Entity)> = memory
             .entities()
             .iter()
@@ -36,7 +38,7 @@ impl Inner {
                 )
                 .to_lowercase();
                 let mut score = 0;
-                if !phrase.is_empty() && key(&e.name) == key(&phrase) {
+                if named.as_deref() == Some(key(&e.name).as_str()) {
                     score += 100;
                 } else if !phrase.is_empty() && name.contains(&phrase) {
                     score += 50;
@@ -174,6 +176,7 @@ impl Inner {
         let q = a.query.to_lowercase();
         Ok(Reply::ok(Graph::of(&memory, |e| {
             e.name.to_lowercase().contains(&q)
+                || e.aliases().any(|a| a.to_lowercase().contains(&q))
                 || e.kind.to_lowercase().contains(&q)
                 || e.description.to_lowercase().contains(&q)
                 || observations(e)
