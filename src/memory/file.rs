@@ -231,7 +231,8 @@ impl MemoryFile {
         // From here until the write succeeds, what the file holds is not known.
         let known = !matches!(state.disk, Disk::Unknown);
         state.disk = Disk::Unknown;
-        let ours = memory.to_json_bytes();
+        // The old base is needed only to merge; freed as soon as it is not.
+        let old_base = state.base.take();
         let json = match on_disk {
             Some(bytes) if !unchanged => {
                 // Another process saved meanwhile: what this process changed since its
@@ -241,9 +242,9 @@ impl MemoryFile {
                 drop(bytes);
                 report.from_disk = theirs.news_for(memory);
                 report.merged_with_disk = true;
-                let merged = match state.base.as_deref() {
+                let merged = match old_base {
                     Some(base) if known => {
-                        let base = parse(&self.path, base, None)?;
+                        let base = parse(&self.path, &base, None)?;
                         Memory::rebase(theirs, &base, memory)
                     }
                     None if known => Memory::rebase(theirs, &Memory::new(), memory),
@@ -260,8 +261,8 @@ impl MemoryFile {
                 self.sized(merged.to_json_bytes(), &merged)
             }
             other => {
-                drop(other);
-                self.sized(ours.clone(), memory)
+                drop((other, old_base));
+                self.sized(memory.to_json_bytes(), memory)
             }
         };
         // A key pasted into a conversation must not reach the repository either.
@@ -272,28 +273,28 @@ impl MemoryFile {
         drop(json);
         let new_hash = hash(text.as_bytes());
         let merged = report.merged_with_disk;
-        if disk_hash == Some(new_hash) {
-            state.disk = Disk::Wrote {
-                hash: new_hash,
-                base: !merged,
-            };
-            state.base = Some(ours);
-            state.stamp = memory.stamp();
-            state.extra = memory.extra.clone();
-            return Ok(report);
+        let written = disk_hash != Some(new_hash);
+        if written {
+            if on_disk_existed {
+                self.keep_backup()?;
+            }
+            files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
         }
-        if on_disk_existed {
-            self.keep_backup()?;
-        }
-        files::write_atomic(&self.path, text.as_bytes()).map_err(write_err(&self.path))?;
         state.disk = Disk::Wrote {
             hash: new_hash,
             base: !merged,
         };
-        state.base = Some(ours);
+        // The next save's base: what the caller's memory is now. Unmerged, that is what
+        // was written (so no second copy is made); merged, it is the caller's memory.
+        state.base = Some(if merged {
+            drop(text);
+            memory.to_json_bytes()
+        } else {
+            text.into_bytes()
+        });
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();
-        report.written = true;
+        report.written = written;
         Ok(report)
     }
 
