@@ -84,3 +84,93 @@ fn ctrl_c_during_extraction_keeps_every_answer_that_arrived() {
         resumed.stderr
     );
 }
+
+/// The run (the only one) of `env`.
+fn only_run(env: &TestEnv) -> archie::store::RunDetail {
+    let store = archie::store::Store::open_existing(&env.path().join(".archie"))
+        .expect("store")
+        .expect("a store exists");
+    let runs = store.list_runs(10).expect("runs");
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    store
+        .get_run(&runs[0].id)
+        .expect("run")
+        .expect("run detail")
+}
+
+/// A run stopped at its first question (`--no-input`), and its id.
+fn stopped_at_the_first_question() -> (TestEnv, String) {
+    let env = crate::flows::scripted_env(2);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run = only_run(&env).summary.id.to_string();
+    (env, run)
+}
+
+/// Asserts that the typed answer reached the model and the analysis, and that the
+/// question it answered was asked once.
+#[track_caller]
+fn the_answer_was_kept(env: &TestEnv, finished: &crate::support::Ran) {
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.contains("**You:** It fails fast."),
+        "the answer typed before the failure is in the analysis:\n{analysis}\n{}",
+        finished.stderr
+    );
+    assert!(
+        !finished.stderr.contains(crate::flows::TURN_1),
+        "the answered question was not asked again:\n{}",
+        finished.stderr
+    );
+    assert_eq!(
+        only_run(env).summary.status,
+        archie::store::Status::Completed
+    );
+}
+
+#[test]
+fn an_answer_survives_the_failure_of_the_call_that_uses_it() {
+    let (env, run) = stopped_at_the_first_question();
+    // The call that carries the answer fails (a rejected key: no retry helps).
+    env.mock().push(crate::support::mock_llm::Reply::error(
+        401,
+        "Incorrect API key provided",
+        Some("invalid_api_key"),
+    ));
+    let failed = env.run(&["resume", &run, "--answer", "It fails fast."]);
+    assert!(
+        failed.code != 0 && failed.code != 3,
+        "the call failed: {}",
+        failed.stderr
+    );
+    // The server is back: resume continues from the answer, the next question gets
+    // /approve.
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    the_answer_was_kept(&env, &finished);
+}
+
+#[test]
+fn an_answer_survives_ctrl_c_while_the_model_thinks() {
+    let (env, run) = stopped_at_the_first_question();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let released = interrupted.clone();
+    env.mock().answer_with(move |req| {
+        if !released.load(Ordering::SeqCst) && req.text().contains("It fails fast.") {
+            return scripted_model(req).delayed(Duration::from_secs(3600));
+        }
+        scripted_model(req)
+    });
+    let child = env.spawn(&["resume", &run, "--answer", "It fails fast."]);
+    wait_for("the answer reached the model", || {
+        env.mock()
+            .received()
+            .iter()
+            .any(|r| r.text().contains("It fails fast."))
+    });
+    ctrl_c(&child);
+    child.wait().expect_code(130);
+    interrupted.store(true, Ordering::SeqCst);
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    the_answer_was_kept(&env, &finished);
+}
