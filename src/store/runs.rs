@@ -50,6 +50,17 @@ impl Store {
         Err(StoreError::NoFreeId)
     }
 
+    /// Replaces the command line recorded for run `id` (secrets redacted, as when it was
+    /// created): what `archie resume` runs from now on.
+    pub fn set_args(&self, id: &str, args: &[String]) -> Result<(), StoreError> {
+        let args = serde_json::to_string(&redact_args(args))?;
+        let changed = self
+            .conn()
+            .prepare_cached("UPDATE runs SET args = ?2, updated_at = ?3 WHERE id = ?1")?
+            .execute(params![id, args, now_ms()])?;
+        known(id, changed)
+    }
+
     /// Sets a run's status; `error` (secrets redacted) is added to its errors.
     pub fn set_status(
         &self,

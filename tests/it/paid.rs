@@ -174,3 +174,49 @@ fn an_answer_survives_ctrl_c_while_the_model_thinks() {
     finished.expect_code(0);
     the_answer_was_kept(&env, &finished);
 }
+
+#[test]
+fn a_base_url_given_to_resume_becomes_the_runs() {
+    let env = crate::flows::scripted_env(1);
+    // Nobody listens on the first URL: the run fails at its first LLM call.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("address")
+        .port();
+    let bad = format!("http://127.0.0.1:{closed}/v1");
+    let failed = env.run(&[
+        "--base-url",
+        &bad,
+        "--retries",
+        "0",
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Q?",
+        "--no-input",
+    ]);
+    assert_eq!(failed.code, 1, "{}", failed.stderr);
+    let run = only_run(&env).summary.id.to_string();
+
+    let good = env.mock().url();
+    let fixed = env.run(&["resume", &run, "--base-url", &good, "--no-input"]);
+    fixed.expect_code(3);
+    assert!(
+        fixed.stderr.contains("kept for the next resume"),
+        "{}",
+        fixed.stderr
+    );
+    // The hint it printed works as printed: no --base-url needed any more.
+    let hint = format!("archie resume {run} --answer");
+    assert!(fixed.stderr.contains(&hint), "{}", fixed.stderr);
+    let asked = env.mock().received().len();
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    assert!(
+        env.mock().received().len() > asked,
+        "the plain resume asked the good server"
+    );
+    assert!(env.read("analysis_result.md").contains("## Decisions"));
+}
