@@ -91,10 +91,7 @@ async fn run(cli: Cli) -> Exit {
                     let app = App::new(resumed.settings, resumed.argv, Some(resumed.resume));
                     for o in &resumed.overridden {
                         app.events.emit(archie::events::Event::Warning {
-                            message: format!(
-                                "using {} {} given here, not {} as the run was recorded",
-                                o.flag, o.now, o.recorded
-                            ),
+                            message: o.message(),
                         });
                     }
                     let exit = execute(&app, resumed.command).await;

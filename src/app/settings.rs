@@ -61,6 +61,23 @@ pub struct Overridden {
     pub now: String,
 }
 
+impl Overridden {
+    /// What a resume says when it uses a setting given on its command line: the setting
+    /// becomes the run's, for the next resume too, except a password in it, which archie
+    /// never stores.
+    pub fn message(&self) -> String {
+        let kept = if crate::secrets::redact_text(&self.now) == self.now {
+            "kept for the next resume"
+        } else {
+            "its password is not kept: give it again on the next resume"
+        };
+        format!(
+            "using {} {} given here, not {} as the run was recorded ({kept})",
+            self.flag, self.now, self.recorded
+        )
+    }
+}
+
 impl Settings {
     /// The folder of the run store: `--state-dir`, or `.archie/` beside the memory file.
     pub fn state_dir(&self) -> PathBuf {

@@ -5,12 +5,15 @@
 //! options); this invocation supplies how to answer and how to show output
 //! (`--answer`, `--answers`, `--yes`, `--no-input`, `--json`, `--quiet`, `--verbose`,
 //! `--color`), so answers given to the first attempt are not used twice, and any LLM
-//! setting given again wins over the recorded one ([`Settings::resumed`]).
+//! setting given again wins over the recorded one ([`Settings::resumed`]) and replaces it
+//! in the run's recorded command line, so the next plain `archie resume RUN` uses it too
+//! (a password in `--base-url` excepted: it is never stored).
 
 use super::error::CommandError;
 use crate::app::{Overridden, Resume, Settings};
 use crate::cli::{Cli, Command};
 use crate::error::UsageError;
+use crate::llm::LlmOverrides;
 use crate::store::{REDACTED, RunId, Status, Store};
 use clap::{Args, Parser};
 
@@ -81,8 +84,18 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     if matches!(original.command, Command::Resume(_)) {
         return Err(UsageError::new(format!("run {id} has no command to continue")).into());
     }
+    // LLM settings given here become the run's: the next plain `archie resume` uses them
+    // (a password in --base-url excepted: it is redacted like every recorded argument).
+    let given = now.llm.clone();
     let (settings, overridden) =
         Settings::resumed(original.global.settings(), now, &run.memory_file, &dir);
+    let argv = if overridden.is_empty() {
+        argv
+    } else {
+        let updated = with_llm_settings(&argv, &given);
+        store.set_args(id.as_str(), &updated)?;
+        updated
+    };
     if settings
         .llm
         .base_url
@@ -111,4 +124,107 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
             owner: Some(std::sync::Arc::new(owner)),
         },
     })
+}
+
+/// `argv` with each LLM setting `given` in place of the recorded one (the flag, in any of
+/// its spellings, and its value removed; the new pair put before the command, where
+/// every global option is accepted).
+fn with_llm_settings(argv: &[String], given: &LlmOverrides) -> Vec<String> {
+    let LlmOverrides {
+        model,
+        base_url,
+        no_stream: _,
+        no_cache: _,
+        structured,
+        timeout,
+        retries,
+        max_tokens,
+    } = given;
+    let structured = structured.and_then(|s| {
+        serde_json::to_value(s)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+    });
+    let settings: [(&str, Option<&str>, Option<String>); 6] = [
+        ("--model", Some("-m"), model.clone()),
+        ("--base-url", None, base_url.clone()),
+        ("--structured", None, structured),
+        ("--timeout", None, timeout.map(|t| t.to_string())),
+        ("--retries", None, retries.map(|r| r.to_string())),
+        ("--max-tokens", None, max_tokens.map(|m| m.to_string())),
+    ];
+    let mut kept: Vec<String> = argv.to_vec();
+    let mut front: Vec<String> = Vec::new();
+    for (long, short, value) in settings {
+        let Some(value) = value else { continue };
+        let names: Vec<&str> = std::iter::once(long).chain(short).collect();
+        let mut out = Vec::with_capacity(kept.len());
+        let mut args = kept.into_iter();
+        while let Some(arg) = args.next() {
+            if names.contains(&arg.as_str()) {
+                args.next(); // its value
+                continue;
+            }
+            if names.iter().any(|n| {
+                arg.strip_prefix(n)
+                    .is_some_and(|rest| rest.starts_with('='))
+            }) {
+                continue;
+            }
+            out.push(arg);
+        }
+        kept = out;
+        front.push(long.to_string());
+        front.push(value);
+    }
+    let mut argv = kept.into_iter();
+    argv.next().into_iter().chain(front).chain(argv).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|a| a.to_string()).collect()
+    }
+
+    #[test]
+    fn settings_given_to_resume_replace_the_recorded_ones_in_the_command_line() {
+        let recorded = strings(&[
+            "archie",
+            "--base-url",
+            "http://bad/v1",
+            "analyze",
+            "-i",
+            "docs",
+            "-m",
+            "a",
+            "--retries=0",
+        ]);
+        let given = LlmOverrides {
+            base_url: Some("http://good/v1".into()),
+            model: Some("b".into()),
+            retries: Some(2),
+            ..LlmOverrides::default()
+        };
+        let updated = with_llm_settings(&recorded, &given);
+        assert_eq!(
+            updated,
+            strings(&[
+                "archie",
+                "--model",
+                "b",
+                "--base-url",
+                "http://good/v1",
+                "--retries",
+                "2",
+                "analyze",
+                "-i",
+                "docs",
+            ])
+        );
+        let parsed = Cli::try_parse_from(&updated).expect("a command line archie reads");
+        assert_eq!(parsed.global.settings().llm.model.as_deref(), Some("b"));
+    }
 }

@@ -292,9 +292,10 @@ pub async fn retrieve<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> any
 /// Extracts a knowledge graph from every chunk of every document: one structured LLM
 /// call per chunk, at most `concurrency` at once.
 ///
-/// - An answer is kept per chunk, keyed by what determines it (the chunk, the prompt
-///   templates, the model, the schema: [`Env::extraction_fingerprint`]), so unchanged
-///   chunks cost nothing on the next run, whatever else changed; `--no-cache` asks again.
+/// - An answer is kept per chunk as soon as it arrives (so Ctrl-C or a kill loses none),
+///   keyed by what determines it (the chunk, the prompt templates, the model, the schema:
+///   [`Env::extraction_fingerprint`]), so unchanged chunks cost nothing on the next run,
+///   whatever else changed; `--no-cache` asks again.
 /// - A failure no retry can fix (a rejected key, an unknown model, no server) stops the
 ///   step at once, with that one error: the run fails here and can be resumed.
 /// - Other failures skip their chunk; when every chunk failed the step fails (it never
@@ -358,8 +359,11 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             },
             requests,
             |_, (_, messages)| extract_one(llm, messages),
-            |_, result| match result {
+            |index, result| match result {
                 Ok(knowledge) => {
+                    // Kept as it arrives: an answer paid for survives whatever ends the
+                    // run next (Ctrl-C, a kill, a later failure).
+                    remember(env, &chunks[asked[index]], knowledge, events);
                     knowledge.clone().merge_into(&mut live, &vocabulary);
                     Control::Continue(Some(progress_detail(&live, llm)))
                 }
@@ -375,7 +379,6 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     for (i, slot) in asked.into_iter().zip(slots) {
         match slot {
             Slot::Done(knowledge) => {
-                remember(env, &chunks[i], &knowledge, events);
                 answers[i] = Some(knowledge);
             }
             Slot::Failed(err) if err.is_fatal() => {

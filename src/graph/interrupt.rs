@@ -278,9 +278,10 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// An answer to a [`Question`].
+/// An answer to a [`Question`]. Kept in a checkpoint between the question and the step
+/// that uses it (adjacently tagged: `{"kind": "text", "value": "…"}`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Answer {
     Text(String),
     Yes(bool),

@@ -113,6 +113,10 @@ pub enum Cursor {
     Node { node: String },
     /// Ask this question, then deliver the answer to `then`.
     Question { question: Question, then: String },
+    /// The question was answered: deliver `answer` to `then`. Recorded before `then`
+    /// runs, so an answer typed once survives the failure (or Ctrl-C) of the step that
+    /// uses it: resume continues from it instead of asking again.
+    Answered { answer: Answer, then: String },
     /// The run has ended.
     Done,
 }
@@ -140,6 +144,13 @@ pub struct Checkpoint {
 /// engine only knows this trait.
 pub trait Checkpointer: Send + Sync {
     fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()>;
+
+    /// Records that the latest checkpoint's question was answered: the run continues
+    /// from `next` (a [`Cursor::Answered`]) rather than asking again. The state and the
+    /// steps are unchanged.
+    fn answered(&self, _next: &Cursor) -> anyhow::Result<()> {
+        Ok(())
+    }
 }
 
 type SharedNode<S, E> = Arc<dyn Node<S, E>>;
@@ -446,11 +457,27 @@ where
                     });
                     match rc.prompter.ask(&question).await.map_err(RunError::Prompt)? {
                         Some(a) => {
+                            // Kept before the step that uses it: whatever ends that step
+                            // (a failed call, Ctrl-C), the answer is not asked for again.
+                            rc.checkpointer
+                                .answered(&Cursor::Answered {
+                                    answer: a.clone(),
+                                    then: then.clone(),
+                                })
+                                .map_err(|source| RunError::Checkpoint {
+                                    step: steps_done,
+                                    source,
+                                })?;
                             answer = Some(a);
                             then
                         }
                         None => return Ok(Outcome::Waiting { question, then }),
                     }
+                }
+                Cursor::Answered { answer: a, then } => {
+                    self.check_node(&then)?;
+                    answer = Some(a);
+                    then
                 }
             };
             let (name, node_fn) = self.check_node(&node)?;
@@ -497,6 +524,7 @@ where
                 outcome: match &cursor {
                     Cursor::Node { node } => format!("goto {node}"),
                     Cursor::Question { .. } => "interrupt".into(),
+                    Cursor::Answered { then, .. } => format!("goto {then}"),
                     Cursor::Done => "end".into(),
                 },
             });

@@ -1,7 +1,7 @@
 //! [`RunCheckpointer`]: the engine's [`Checkpointer`] over the run store.
 
 use super::{Store, now_ms};
-use crate::graph::{Checkpoint, Checkpointer};
+use crate::graph::{Checkpoint, Checkpointer, Cursor};
 
 /// Records every step of one run: its history row (node, start, duration, outcome), the
 /// run's current step and status `running`, and the checkpoint, in one transaction.
@@ -21,6 +21,11 @@ impl Checkpointer for RunCheckpointer<'_> {
         let started_at = now_ms() - checkpoint.ms as i64;
         self.store
             .record_step(self.run, checkpoint, started_at, checkpoint.ms)?;
+        Ok(())
+    }
+
+    fn answered(&self, next: &Cursor) -> anyhow::Result<()> {
+        self.store.record_next(self.run, next)?;
         Ok(())
     }
 }

@@ -50,6 +50,17 @@ impl Store {
         Err(StoreError::NoFreeId)
     }
 
+    /// Replaces the command line recorded for run `id` (secrets redacted, as when it was
+    /// created): what `archie resume` runs from now on.
+    pub fn set_args(&self, id: &str, args: &[String]) -> Result<(), StoreError> {
+        let args = serde_json::to_string(&redact_args(args))?;
+        let changed = self
+            .conn()
+            .prepare_cached("UPDATE runs SET args = ?2, updated_at = ?3 WHERE id = ?1")?
+            .execute(params![id, args, now_ms()])?;
+        known(id, changed)
+    }
+
     /// Sets a run's status; `error` (secrets redacted) is added to its errors.
     pub fn set_status(
         &self,
@@ -163,6 +174,7 @@ impl Store {
         let outcome = match &checkpoint.next {
             Cursor::Node { node } => format!("goto {node}"),
             Cursor::Question { .. } => "interrupt".to_string(),
+            Cursor::Answered { then, .. } => format!("goto {then}"),
             Cursor::Done => "end".to_string(),
         };
         let now = now_ms();
@@ -204,6 +216,28 @@ impl Store {
         )?
         .execute(params![id, checkpoint.step, next, data, now])?;
         tx.commit()?;
+        Ok(())
+    }
+
+    /// Records where run `id` continues (`next`, the answer to its pending question)
+    /// in its latest checkpoint, leaving the state and the steps as they are.
+    pub fn record_next(&self, id: &str, next: &Cursor) -> Result<(), StoreError> {
+        // An answer may hold a pasted key: it is redacted like every checkpoint.
+        let next = redact_text(&serde_json::to_string(next)?);
+        let changed = self
+            .conn()
+            .prepare_cached(
+                "UPDATE checkpoints SET next = ?2, data = json_set(data, '$.next', json(?2)),
+                     updated_at = ?3
+                 WHERE run_id = ?1",
+            )?
+            .execute(params![id, next, now_ms()])?;
+        if changed == 0 {
+            // No step finished yet, so no checkpoint to continue from: nothing to keep.
+            return Ok(());
+        }
+        // What the user typed is worth keeping through a power cut.
+        self.keep_durably();
         Ok(())
     }
 

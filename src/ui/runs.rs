@@ -129,6 +129,15 @@ fn what_next(run: &RunDetail, resume_command: &str, words: StepWords) -> Option<
                 continue_hint(resume_command)
             ))
         }
+        (
+            Status::Interrupted | Status::Failed | Status::Abandoned,
+            Some(Cursor::Answered { then, .. }),
+        ) => Some(format!(
+            "stopped after step {} with your answer kept (next: {})\n{}",
+            run.summary.step,
+            words(then),
+            continue_hint(resume_command)
+        )),
         (Status::Interrupted | Status::Failed | Status::Abandoned, None) => Some(format!(
             "stopped before its first step finished\n{}",
             continue_hint(resume_command)

@@ -19,6 +19,7 @@ mod llm;
 mod llm_servers;
 mod mcp;
 mod memory;
+mod paid;
 mod prompts;
 mod pty;
 mod real_llama;

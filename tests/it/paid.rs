@@ -1,0 +1,222 @@
+//! What was paid for is kept (issue 22): an extraction answer survives Ctrl-C, an answer
+//! the user typed survives the failure of the call that uses it, and a setting given to
+//! resume becomes the run's.
+
+use crate::flows::{is_extraction, scripted_model};
+use crate::support::{Spawned, TestEnv};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+fn extractions(env: &TestEnv) -> usize {
+    env.mock()
+        .received()
+        .iter()
+        .filter(|r| is_extraction(r))
+        .count()
+}
+
+/// Waits until `ready` holds (the test fails after a minute).
+#[track_caller]
+fn wait_for(what: &str, ready: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Sends SIGINT (Ctrl-C) to the archie process the test started.
+fn ctrl_c(child: &Spawned) {
+    // SAFETY: sends SIGINT to the archie child this test started.
+    unsafe { libc::kill(child.child.id() as i32, libc::SIGINT) };
+}
+
+#[test]
+fn ctrl_c_during_extraction_keeps_every_answer_that_arrived() {
+    const DOCS: usize = 6;
+    const ANSWERED: usize = 3;
+    const AT_ONCE: usize = 2;
+    let env = TestEnv::with_llm();
+    env.docs("docs", DOCS);
+    // The first extraction requests are answered at once, the rest held until Ctrl-C.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(AtomicUsize::new(0));
+    let (released, counted) = (interrupted.clone(), seen.clone());
+    env.mock().answer_with(move |req| {
+        if is_extraction(req)
+            && !released.load(Ordering::SeqCst)
+            && counted.fetch_add(1, Ordering::SeqCst) >= ANSWERED
+        {
+            return scripted_model(req).delayed(Duration::from_secs(3600));
+        }
+        scripted_model(req)
+    });
+    let child = env.spawn(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Q?",
+        "--no-input",
+        "--concurrency",
+        &AT_ONCE.to_string(),
+    ]);
+    // With AT_ONCE in flight, a request is sent only after an answer was taken in: once
+    // ANSWERED + AT_ONCE have arrived, archie has handled the ANSWERED answers.
+    wait_for("the held requests were sent", || {
+        extractions(&env) >= ANSWERED + AT_ONCE
+    });
+    ctrl_c(&child);
+    let ran = child.wait();
+    ran.expect_code(130);
+    interrupted.store(true, Ordering::SeqCst);
+    let first = extractions(&env);
+
+    // The resumed run stops at the first question (--no-input): extraction is done.
+    let resumed = env.run(&["resume", "--last", "--no-input"]);
+    resumed.expect_code(3);
+    let asked_again = extractions(&env) - first;
+    assert_eq!(
+        asked_again,
+        DOCS - ANSWERED,
+        "{ANSWERED} of {DOCS} chunks were answered before Ctrl-C; resume asked again for {asked_again}\n{}",
+        resumed.stderr
+    );
+}
+
+/// The run (the only one) of `env`.
+fn only_run(env: &TestEnv) -> archie::store::RunDetail {
+    let store = archie::store::Store::open_existing(&env.path().join(".archie"))
+        .expect("store")
+        .expect("a store exists");
+    let runs = store.list_runs(10).expect("runs");
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    store
+        .get_run(&runs[0].id)
+        .expect("run")
+        .expect("run detail")
+}
+
+/// A run stopped at its first question (`--no-input`), and its id.
+fn stopped_at_the_first_question() -> (TestEnv, String) {
+    let env = crate::flows::scripted_env(2);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run = only_run(&env).summary.id.to_string();
+    (env, run)
+}
+
+/// Asserts that the typed answer reached the model and the analysis, and that the
+/// question it answered was asked once.
+#[track_caller]
+fn the_answer_was_kept(env: &TestEnv, finished: &crate::support::Ran) {
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.contains("**You:** It fails fast."),
+        "the answer typed before the failure is in the analysis:\n{analysis}\n{}",
+        finished.stderr
+    );
+    assert!(
+        !finished.stderr.contains(crate::flows::TURN_1),
+        "the answered question was not asked again:\n{}",
+        finished.stderr
+    );
+    assert_eq!(
+        only_run(env).summary.status,
+        archie::store::Status::Completed
+    );
+}
+
+#[test]
+fn an_answer_survives_the_failure_of_the_call_that_uses_it() {
+    let (env, run) = stopped_at_the_first_question();
+    // The call that carries the answer fails (a rejected key: no retry helps).
+    env.mock().push(crate::support::mock_llm::Reply::error(
+        401,
+        "Incorrect API key provided",
+        Some("invalid_api_key"),
+    ));
+    let failed = env.run(&["resume", &run, "--answer", "It fails fast."]);
+    assert!(
+        failed.code != 0 && failed.code != 3,
+        "the call failed: {}",
+        failed.stderr
+    );
+    // The server is back: resume continues from the answer, the next question gets
+    // /approve.
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    the_answer_was_kept(&env, &finished);
+}
+
+#[test]
+fn an_answer_survives_ctrl_c_while_the_model_thinks() {
+    let (env, run) = stopped_at_the_first_question();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let released = interrupted.clone();
+    env.mock().answer_with(move |req| {
+        if !released.load(Ordering::SeqCst) && req.text().contains("It fails fast.") {
+            return scripted_model(req).delayed(Duration::from_secs(3600));
+        }
+        scripted_model(req)
+    });
+    let child = env.spawn(&["resume", &run, "--answer", "It fails fast."]);
+    wait_for("the answer reached the model", || {
+        env.mock()
+            .received()
+            .iter()
+            .any(|r| r.text().contains("It fails fast."))
+    });
+    ctrl_c(&child);
+    child.wait().expect_code(130);
+    interrupted.store(true, Ordering::SeqCst);
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    the_answer_was_kept(&env, &finished);
+}
+
+#[test]
+fn a_base_url_given_to_resume_becomes_the_runs() {
+    let env = crate::flows::scripted_env(1);
+    // Nobody listens on the first URL: the run fails at its first LLM call.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("address")
+        .port();
+    let bad = format!("http://127.0.0.1:{closed}/v1");
+    let failed = env.run(&[
+        "--base-url",
+        &bad,
+        "--retries",
+        "0",
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Q?",
+        "--no-input",
+    ]);
+    assert_eq!(failed.code, 1, "{}", failed.stderr);
+    let run = only_run(&env).summary.id.to_string();
+
+    let good = env.mock().url();
+    let fixed = env.run(&["resume", &run, "--base-url", &good, "--no-input"]);
+    fixed.expect_code(3);
+    assert!(
+        fixed.stderr.contains("kept for the next resume"),
+        "{}",
+        fixed.stderr
+    );
+    // The hint it printed works as printed: no --base-url needed any more.
+    let hint = format!("archie resume {run} --answer");
+    assert!(fixed.stderr.contains(&hint), "{}", fixed.stderr);
+    let asked = env.mock().received().len();
+    let finished = env.run(&["resume", &run, "--answer", "/approve"]);
+    finished.expect_code(0);
+    assert!(
+        env.mock().received().len() > asked,
+        "the plain resume asked the good server"
+    );
+    assert!(env.read("analysis_result.md").contains("## Decisions"));
+}
