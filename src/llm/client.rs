@@ -96,6 +96,7 @@ impl OpenAiCompatible {
         events: Events,
         cache: Option<Arc<dyn ResponseCache>>,
     ) -> Result<Self, LlmError> {
+        crate::tls::install();
         let http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .build()
