@@ -52,6 +52,8 @@ const MIN_PACE: Duration = Duration::from_millis(1);
 const MAX_PACE: Duration = Duration::from_millis(20);
 
 pub(super) struct Limiter {
+    /// `--concurrency N`: [`Limiter::set`] with `Auto` does not free it.
+    fixed_at_start: bool,
     state: Mutex<State>,
     freed: Notify,
 }
@@ -119,6 +121,7 @@ impl Limiter {
             Concurrency::Auto => (REMOTE_START, false),
         };
         Self {
+            fixed_at_start: fixed,
             state: Mutex::new(State {
                 limit,
                 fixed,
@@ -195,7 +198,7 @@ impl Limiter {
                 st.limit = n.max(1);
                 st.fixed = true;
             }
-            Concurrency::Auto => {}
+            Concurrency::Auto => st.fixed = self.fixed_at_start,
         }
         drop(st);
         self.freed.notify_waiters();
