@@ -9,10 +9,13 @@
 //! Scenarios:
 //! - `build`:  build-context over 50 documents of 2–6 KB (several headings each), twice;
 //!   the second run's extraction answers come from the response cache.
-//! - `limit`:  build-context over 50 and over 200 documents with `--concurrency auto`
-//!   against an endpoint with no limit and one that takes 4 requests at a time (the mock
-//!   answers 429 beyond): wall time against the ideal at the concurrency used
-//!   (⌈calls / concurrency⌉ × latency), requests refused, the most in flight.
+//! - `limit`:  build-context with archie's defaults (the mock on loopback is a local
+//!   server) over 50 and 200 documents against an endpoint that takes everything and says
+//!   it is vLLM, one that takes everything and says nothing, a gateway that answers 429
+//!   with `Retry-After: 1` beyond 4 (50 docs) or 16 (200 docs), and a one-slot server that
+//!   queues (20 docs): wall time against the ideal at what the endpoint allows
+//!   (⌈extraction calls / allowed⌉ + other calls) × latency, at most 128 at once),
+//!   requests refused, the most in flight, and the most in flight after the first 3 s.
 //! - `prompt`: size of the analyze prompts (first turn and follow-ups) with a memory of
 //!   100 and of 10,000 entities, at the default --memory-budget.
 //! - `long`:   a 50-turn analysis (`--answer` × 49, then `/approve`): database size after
@@ -345,46 +348,112 @@ fn events_named(out: &Output, name: &str) -> Vec<Value> {
         .collect()
 }
 
-/// Figure 1b: build-context with `--concurrency auto` against an endpoint with and
-/// without a limit on requests in flight, over 50 and 200 documents. Each row is the
-/// median of `ARCHIE_BENCH_RUNS` runs (default 3) by wall time.
+/// The endpoints of the `limit` scenario: what the mock says it is and what it takes.
+#[derive(Clone, Copy)]
+enum Endpoint {
+    /// Takes everything at once and says so as vLLM does (`owned_by: vllm`).
+    Vllm,
+    /// Takes everything at once and says nothing (a gateway, a tunnel).
+    Silent,
+    /// A gateway that answers 429 with `Retry-After: 1` beyond this many in flight and
+    /// says nothing else.
+    Limit(usize),
+    /// One slot; the rest wait in line, so latency grows with what waits. Says nothing.
+    Queue,
+}
+
+impl Endpoint {
+    fn label(self) -> String {
+        match self {
+            Self::Vllm => "vLLM, no limit".into(),
+            Self::Silent => "silent, no limit".into(),
+            Self::Limit(n) => format!("429 over {n}"),
+            Self::Queue => "one slot, queues".into(),
+        }
+    }
+
+    /// What the endpoint allows at once: the ideal's concurrency.
+    fn allows(self) -> usize {
+        match self {
+            Self::Vllm | Self::Silent => archie::llm::MAX_CONCURRENCY,
+            Self::Limit(n) => n,
+            Self::Queue => 1,
+        }
+    }
+}
+
+/// Figure 1b: build-context with archie's defaults (`--concurrency auto`, the mock on
+/// 127.0.0.1 taken as a local server) against endpoints that take everything, take a
+/// fixed number and refuse the rest, or queue. Each row is the median of
+/// `ARCHIE_BENCH_RUNS` runs (default 3) by wall time. "late max" is the most requests in
+/// flight at the mock after the first 3 s (sampled every 5 ms).
 fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
     let lat = latency.as_secs_f64();
     println!(
-        "\n## build-context with --concurrency auto, mock latency {} ms (429 beyond the limit, no Retry-After)",
+        "\n## build-context with archie's defaults, mock latency {} ms",
         latency.as_millis()
     );
     println!(
-        "{:>5} {:>9} {:>8} {:>7} {:>8} {:>8} {:>10} {:>10} {:>8} {:>7}",
+        "{:>5} {:>17} {:>8} {:>7} {:>8} {:>8} {:>9} {:>8} {:>7} {:>8} {:>7}",
         "docs",
-        "limit",
+        "endpoint",
         "wall s",
         "calls",
         "refused",
         "refused%",
         "peak mock",
-        "archie max",
+        "late max",
+        "failed",
         "ideal s",
         "ratio"
     );
-    for docs in [50usize, 200] {
+    let rows = [
+        (50usize, Endpoint::Vllm),
+        (200, Endpoint::Vllm),
+        (50, Endpoint::Silent),
+        (200, Endpoint::Silent),
+        (50, Endpoint::Limit(4)),
+        (200, Endpoint::Limit(16)),
+        (20, Endpoint::Queue),
+    ];
+    let runs: usize = std::env::var("ARCHIE_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    for (docs, endpoint) in rows {
         let dir = tempfile::tempdir()?;
         write_documents(&dir.path().join("docs"), docs, 42)?;
-        remote(dir.path())?;
-        for limit in [None, Some(4usize)] {
-            let runs: usize = std::env::var("ARCHIE_BENCH_RUNS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(3);
-            let mut results = Vec::new();
-            for _ in 0..runs.max(1) {
-                let mock = MockLlm::start_background();
-                mock.answer_with(model);
-                mock.set_latency(latency);
-                mock.switches(|s| s.limit_in_flight = limit);
-                let (out, wall) = archie(
+        let mut results = Vec::new();
+        for _ in 0..runs.max(1) {
+            let mock = MockLlm::start_background();
+            mock.answer_with(model);
+            mock.set_latency(latency);
+            mock.switches(|s| match endpoint {
+                Endpoint::Vllm => s.owned_by = Some("vllm"),
+                Endpoint::Silent => {}
+                Endpoint::Limit(n) => {
+                    s.limit_in_flight = Some(n);
+                    s.limit_retry_after_secs = Some(1);
+                }
+                Endpoint::Queue => s.single_slot = true,
+            });
+            let late_max = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let (out, wall) = std::thread::scope(|scope| {
+                let (late_max, stop, mock) = (late_max.clone(), done.clone(), &mock);
+                scope.spawn(move || {
+                    let started = Instant::now();
+                    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                        if started.elapsed() > Duration::from_secs(3) {
+                            late_max
+                                .fetch_max(mock.in_flight(), std::sync::atomic::Ordering::SeqCst);
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                });
+                let result = archie(
                     dir.path(),
-                    &mock,
+                    mock,
                     &[
                         "--json",
                         "--no-cache",
@@ -393,50 +462,34 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
                         "-i",
                         "docs",
                     ],
-                )?;
-                expect_code(&out, 0, "build-context")?;
-                results.push((wall, out, mock));
-            }
-            results.sort_by_key(|(wall, _, _)| *wall);
-            let (wall, out, mock) = results.swap_remove(results.len() / 2);
-            let requests = mock.received();
-            let extraction = extraction_calls(&requests);
-            let other = requests.len() - extraction;
-            let refused = mock.refused();
-            let usage = events_named(&out, "usage");
-            let archie_max = usage
-                .last()
-                .and_then(|u| u["concurrency"].as_u64())
-                .unwrap_or(0);
-            let failed = events_named(&out, "extracted")
-                .last()
-                .and_then(|e| e["failed"].as_u64())
-                .unwrap_or(0);
-            // The ideal at the concurrency the endpoint allows (the limit) or archie
-            // reached (no limit).
-            // (A binary that does not report it ran at a fixed 8.)
-            let reached = if archie_max == 0 {
-                8
-            } else {
-                archie_max as usize
-            };
-            let conc = limit.unwrap_or(reached);
-            let ideal = (extraction.div_ceil(conc) + other) as f64 * lat;
-            println!(
-                "{docs:>5} {:>9} {:>8.2} {:>7} {refused:>8} {:>7.1}% {:>10} {archie_max:>10} {ideal:>8.2} {:>7.2}{}",
-                limit.map_or("none".to_string(), |l| l.to_string()),
-                wall.as_secs_f64(),
-                extraction + other,
-                100.0 * refused as f64 / (extraction + other + refused) as f64,
-                mock.max_concurrency(),
-                wall.as_secs_f64() / ideal,
-                if failed > 0 {
-                    format!("  ({failed} chunks failed)")
-                } else {
-                    String::new()
-                }
-            );
+                );
+                done.store(true, std::sync::atomic::Ordering::SeqCst);
+                result
+            })?;
+            expect_code(&out, 0, "build-context")?;
+            let late = late_max.load(std::sync::atomic::Ordering::SeqCst);
+            results.push((wall, out, mock, late));
         }
+        results.sort_by_key(|(wall, _, _, _)| *wall);
+        let (wall, out, mock, late) = results.swap_remove(results.len() / 2);
+        let requests = mock.received();
+        let extraction = extraction_calls(&requests);
+        let other = requests.len() - extraction;
+        let refused = mock.refused();
+        let failed = events_named(&out, "extracted")
+            .last()
+            .and_then(|e| e["failed"].as_u64())
+            .unwrap_or(0);
+        let ideal = (extraction.div_ceil(endpoint.allows()) + other) as f64 * lat;
+        println!(
+            "{docs:>5} {:>17} {:>8.2} {:>7} {refused:>8} {:>7.1}% {:>9} {late:>8} {failed:>7} {ideal:>8.2} {:>7.2}",
+            endpoint.label(),
+            wall.as_secs_f64(),
+            extraction + other,
+            100.0 * refused as f64 / (extraction + other + refused) as f64,
+            mock.max_concurrency(),
+            wall.as_secs_f64() / ideal,
+        );
     }
     Ok(())
 }

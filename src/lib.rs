@@ -33,6 +33,7 @@ pub mod retry;
 pub mod secrets;
 pub mod shell;
 pub mod store;
+pub mod tls;
 pub mod tokens;
 pub mod ui;
 pub mod upgrade;

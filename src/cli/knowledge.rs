@@ -20,8 +20,9 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Knowledge options")]
 pub struct KnowledgeArgs {
-    /// LLM requests to run at once: `auto` (the default) starts at 8 (1 for a local
-    /// server) and adapts to what the endpoint takes; a number fixes it
+    /// LLM requests to run at once: `auto` (the default) starts from what a local server
+    /// says it takes (else 4, or 8 remote) and adapts to what the endpoint takes; a
+    /// number fixes it
     #[arg(long, value_name = "N|auto")]
     pub concurrency: Option<crate::llm::Concurrency>,
 

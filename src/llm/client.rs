@@ -23,6 +23,7 @@ use super::cache::{ResponseCache, cache_key};
 use super::config::{Concurrency, LlmConfig, Purpose, StructuredMode};
 use super::error::{LlmError, TimeoutPhase, source_text};
 use super::limiter::Limiter;
+use super::probe;
 use super::stream::{self, Limits};
 use super::usage::{CallUsage, UsageMeter};
 use super::waiting::{Activity, Deadlines};
@@ -65,6 +66,8 @@ pub(crate) struct OpenAiCompatible {
     /// The model's context in tokens (0: not known).
     context: AtomicU64,
     probed: tokio::sync::OnceCell<()>,
+    /// What a local server says it is (started with the client, read once).
+    probe: Option<probe::Pending>,
     /// Warnings said once per run, by topic.
     said: Mutex<HashSet<String>>,
     /// Retry lines said lately: (reason, attempt) → when.
@@ -93,6 +96,7 @@ impl OpenAiCompatible {
         events: Events,
         cache: Option<Arc<dyn ResponseCache>>,
     ) -> Result<Self, LlmError> {
+        crate::tls::install();
         let http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .build()
@@ -102,7 +106,21 @@ impl OpenAiCompatible {
             StructuredMode::Object => Level::Object,
             StructuredMode::Prompt => Level::Prompt,
         };
+        let probe = config.local.then(|| {
+            probe::Pending::start(
+                &http,
+                probe::Target {
+                    base_url: config.base_url.clone(),
+                    api_key: config.api_key.as_ref().map(|k| k.expose().to_string()),
+                    model: config.model.clone(),
+                    ollama_parallel: std::env::var("OLLAMA_NUM_PARALLEL")
+                        .ok()
+                        .and_then(|v| v.trim().parse().ok()),
+                },
+            )
+        });
         Ok(Self {
+            probe,
             http,
             url: format!("{}/chat/completions", config.base_url.trim_end_matches('/')),
             limiter: Limiter::new(config.concurrency, config.local),
@@ -314,7 +332,7 @@ impl OpenAiCompatible {
     /// there, and a new one would only queue behind it.
     fn classify(&self, err: &LlmError) -> Option<crate::retry::Retryable> {
         if self.config.local
-            && self.limiter.limit() == 1
+            && self.limiter.one_at_a_time()
             && matches!(err, LlmError::Timeout { phase, .. } if *phase != TimeoutPhase::Connect)
         {
             return None;
@@ -734,48 +752,37 @@ impl OpenAiCompatible {
         }
     }
 
-    /// Asks a local server for its model's context once per run: vLLM, LM Studio and
-    /// others publish it in `/v1/models`, llama.cpp's server in `/props`. Quietly nothing
-    /// when neither says.
+    /// Asks a local server once per run what it is ([`probe`]): the model's context
+    /// (vLLM, LM Studio and others publish it in `/v1/models`, llama.cpp's server in
+    /// `/props`) and how many requests it takes at once, which the limiter starts from.
+    /// Quietly nothing when it does not say.
     async fn probe_context(&self) {
-        if !self.config.local {
+        let Some(probe) = &self.probe else {
             return;
-        }
+        };
         self.probed
             .get_or_init(|| async {
-                let base = self.config.base_url.trim_end_matches('/');
-                let root = base.strip_suffix("/v1").unwrap_or(base);
-                for url in [format!("{base}/models"), format!("{root}/props")] {
-                    if let Some(tokens) = self.fetch_context(&url).await {
-                        self.learn_context(tokens);
-                        return;
-                    }
+                let told = probe.told().await;
+                if let Some(tokens) = told.context {
+                    self.learn_context(tokens);
+                }
+                self.limiter.told(told.capacity, told.round_trip);
+                if let Some(server) = told.server {
+                    self.events.emit(Event::Detail {
+                        message: format!(
+                            "the LLM server is {server}: {} at once to start",
+                            self.limiter.limit()
+                        ),
+                    });
                 }
             })
             .await;
-    }
-
-    async fn fetch_context(&self, url: &str) -> Option<u64> {
-        let mut builder = self.http.get(url).timeout(Duration::from_secs(3));
-        if let Some(key) = &self.config.api_key {
-            builder = builder.bearer_auth(key.expose());
-        }
-        let response = builder.send().await.ok()?;
-        if !response.status().is_success() {
-            return None;
-        }
-        let bytes = response.bytes().await.ok()?;
-        if bytes.len() > (1 << 20) {
-            return None;
-        }
-        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
-        context_in(&value, &self.config.model)
     }
 }
 
 /// The context size a `/v1/models` list or a `/props` object publishes for `model` (or
 /// for its only model).
-fn context_in(value: &serde_json::Value, model: &str) -> Option<u64> {
+pub(super) fn context_in(value: &serde_json::Value, model: &str) -> Option<u64> {
     const KEYS: &[&str] = &[
         "max_model_len",
         "context_length",

@@ -46,9 +46,9 @@ impl std::str::FromStr for StructuredMode {
 /// How many requests may be in flight at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Concurrency {
-    /// Adapt: start at 8 (1 for a local server), raise while latency holds and nothing
-    /// is refused, halve when the endpoint pushes back (429/503), at most
-    /// [`MAX_CONCURRENCY`].
+    /// Adapt: start from what a local server says it takes (else 4, or 8 for a remote
+    /// endpoint), grow while latency holds and nothing is refused, hold where a 429/503
+    /// says the limit is, at most [`MAX_CONCURRENCY`].
     #[default]
     Auto,
     /// Exactly this many (at least 1).
@@ -284,7 +284,7 @@ pub struct LlmConfig {
     /// Requests in flight at once.
     pub concurrency: Concurrency,
     /// The server runs on this machine or a private network (loopback or a private
-    /// address): concurrency starts at 1, the first token may take longer, and a request
+    /// address): it is asked what it is (its slots, its context), the first token may take longer, and a request
     /// that timed out is not sent again while the abandoned one may still be running.
     pub local: bool,
     pub connect_timeout: Duration,

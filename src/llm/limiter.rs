@@ -1,20 +1,34 @@
 //! How many requests go to the endpoint at once: fixed (`--concurrency N`), or adapted
 //! to what the endpoint takes (`--concurrency auto`, the default).
 //!
-//! Adapting: start at 8 (1 for a local server, which usually has one slot and queues the
-//! rest). While the endpoint answers as fast as it did at the start, raise the limit
-//! (quickly for a remote endpoint: each fast answer adds [`REMOTE_STEP`]; for a local one
-//! one step per round). When the endpoint pushes back (429/503) or a timeout suggests it
-//! is overloaded, halve the limit (once per round of requests, however many of that round
-//! are refused) and honour its `Retry-After` for every request. When the answers of a
-//! round take clearly longer than at the start, the endpoint is queueing: halve too.
-//! After a cut the limit holds for [`PROBE_AFTER`] before it tries one more. Never above
-//! [`MAX_CONCURRENCY`].
+//! Adapting:
+//! - **Start from what the server says** ([`super::probe`], once per run, for a local
+//!   server): llama.cpp's slots, llama-cpp-python's one and TGI's maximum are kept to
+//!   exactly; vLLM and SGLang batch, so everything goes at once (up to
+//!   [`MAX_CONCURRENCY`]); Ollama and LM Studio start at one and find out. A server that
+//!   says nothing starts at [`UNKNOWN_START`] ([`REMOTE_START`] for a remote endpoint).
+//! - **Grow as TCP does** while the endpoint keeps up: each answer that came back about as
+//!   fast as the quickest adds one (the limit doubles per round), as long as there is work
+//!   waiting for a slot. Requests above the most the endpoint has answered at once go out
+//!   one per `pace` (the round trip of a request that does no work, measured by the
+//!   probe), so a refusal comes back before the next one goes.
+//! - **A refusal (429/503) says where the limit is**: what was in flight when it came,
+//!   less the refused one. The limit is set there and held; only the refused request waits
+//!   for `Retry-After` (all of them wait only when nothing else was in flight). After
+//!   [`PROBE_AFTER_REFUSAL`] without refusals, one more is tried.
+//! - **Queueing**: over a round of answers (as many as the limit, at least three), the
+//!   answers delivered per second are compared with what the requests in flight (as the
+//!   answers came) would give at the quickest latency seen; at less than half of it the server is queueing (a
+//!   one-slot server at 4 in flight delivers a quarter), and the limit becomes what the
+//!   delivered rate needs at that latency (Little's law), held for [`PROBE_AFTER`]. Not
+//!   for a batching server, whose latency grows with its batch by design.
+//! - A timeout suggests overload: halve, and hold for [`PROBE_AFTER`].
 //!
-//! Latency is measured per request from sending it to its last byte, over rounds of as
-//! many answers as the limit (at least three), so answers of different lengths average out.
+//! Latency is measured per request from sending it to its last byte, for answers of one
+//! kind (extraction's structured answers read whole).
 
 use super::config::{Concurrency, MAX_CONCURRENCY};
+use super::probe::Capacity;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -22,44 +36,79 @@ use tokio::time::Instant;
 
 /// Where `auto` starts for a remote endpoint.
 pub const REMOTE_START: usize = 8;
-/// What each fast answer adds while a remote endpoint has never pushed back.
-pub const REMOTE_STEP: usize = 8;
-/// A round "holds" while its mean latency stays within this factor of the start's.
+/// Where `auto` starts for a local endpoint that says nothing about itself (a gateway, a
+/// tunnel): a one-slot server queues three and says so within the first round.
+pub const UNKNOWN_START: usize = 4;
+/// An answer "holds" while its latency stays within this factor of the quickest.
 const TOLERANCE: f64 = 1.5;
-/// After a cut, how long the limit holds before trying one more.
+/// After a cut for queueing or a timeout, how long the limit holds before trying one more.
 pub const PROBE_AFTER: Duration = Duration::from_secs(30);
+/// After a refusal set the limit, how long it holds before trying one more.
+pub const PROBE_AFTER_REFUSAL: Duration = Duration::from_secs(10);
+/// The pace of requests above what the endpoint has shown it takes, until the probe
+/// measured a round trip (and its bounds after).
+const DEFAULT_PACE: Duration = Duration::from_millis(2);
+const MIN_PACE: Duration = Duration::from_millis(1);
+const MAX_PACE: Duration = Duration::from_millis(20);
 
 pub(super) struct Limiter {
-    fixed: bool,
-    local: bool,
+    /// `--concurrency N`: [`Limiter::set`] with `Auto` does not free it.
+    fixed_at_start: bool,
     state: Mutex<State>,
     freed: Notify,
+}
+
+/// Why the limit is where it is, when it is not growing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hold {
+    /// Growing (slow start).
+    Growing,
+    /// Set by a refusal: try one more after [`PROBE_AFTER_REFUSAL`].
+    Refused,
+    /// Set by queueing or a timeout: try one more after [`PROBE_AFTER`].
+    Queued,
+    /// What the server said it takes: never above.
+    Told,
 }
 
 #[derive(Debug)]
 struct State {
     limit: usize,
     fixed: bool,
+    /// Never above this (what the server said, or [`MAX_CONCURRENCY`]).
+    ceiling: usize,
+    /// The server batches: latency growing with what is in flight is no sign of queueing.
+    batches: bool,
+    hold: Hold,
     in_flight: usize,
+    /// Callers waiting for a slot (work the limit holds back).
+    waiting: usize,
     /// The most requests in flight at once.
     peak: usize,
     /// Permits handed out so far (each permit's number).
     seq: u64,
-    /// Growing fast: nothing was refused and latency held so far.
-    slow_start: bool,
-    /// Mean latency at the start (then the best round's), seconds.
-    baseline: Option<f64>,
-    /// Permits numbered from here on are measured in the current round.
+    /// The most in flight that the endpoint answered without refusing: up to here
+    /// requests go at once, above it one per `pace`.
+    shown: usize,
+    pace: Duration,
+    last_extra: Option<Instant>,
+    /// The quickest answer, seconds.
+    quickest: Option<f64>,
+    /// The current round: requests numbered from `round_start`, sent from `round_began`
+    /// at `round_level`; `round_n` of their answers are in, `delivered` answers of any
+    /// request since `round_began`.
     round_start: u64,
+    round_began: Option<Instant>,
     round_level: usize,
-    round_sum: f64,
     round_n: usize,
-    /// Permits numbered below this were sent before the last cut: their refusals do not
-    /// cut again.
-    cut_at: u64,
-    /// The last cut or probe.
+    delivered: usize,
+    /// The sum of those answers' latencies, and when the first and the last came.
+    latency_sum: f64,
+    first_answer: Option<Instant>,
+    last_answer: Option<Instant>,
+    /// The last cut or probe upward.
     calm_since: Instant,
-    /// No request starts before this (`Retry-After`).
+    /// No request starts before this (`Retry-After` when nothing else was in flight).
     paused_until: Option<Instant>,
     refused: u64,
 }
@@ -68,25 +117,33 @@ impl Limiter {
     pub(super) fn new(concurrency: Concurrency, local: bool) -> Self {
         let (limit, fixed) = match concurrency {
             Concurrency::Fixed(n) => (n.max(1), true),
-            Concurrency::Auto if local => (1, false),
+            Concurrency::Auto if local => (UNKNOWN_START, false),
             Concurrency::Auto => (REMOTE_START, false),
         };
         Self {
-            fixed,
-            local,
+            fixed_at_start: fixed,
             state: Mutex::new(State {
                 limit,
                 fixed,
+                ceiling: MAX_CONCURRENCY,
+                batches: false,
+                hold: Hold::Growing,
                 in_flight: 0,
+                waiting: 0,
                 peak: 0,
                 seq: 0,
-                slow_start: true,
-                baseline: None,
+                shown: 0,
+                pace: DEFAULT_PACE,
+                last_extra: None,
+                quickest: None,
                 round_start: 0,
+                round_began: None,
                 round_level: limit,
-                round_sum: 0.0,
                 round_n: 0,
-                cut_at: 0,
+                delivered: 0,
+                latency_sum: 0.0,
+                first_answer: None,
+                last_answer: None,
                 calm_since: Instant::now(),
                 paused_until: None,
                 refused: 0,
@@ -99,6 +156,40 @@ impl Limiter {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Starts from what the server said ([`super::probe`]): its capacity and the round
+    /// trip of a request that does no work. Before any request is sent.
+    pub(super) fn told(&self, capacity: Capacity, round_trip: Option<Duration>) {
+        let mut st = self.lock();
+        if let Some(rt) = round_trip {
+            st.pace = (rt * 2).clamp(MIN_PACE, MAX_PACE);
+        }
+        if st.fixed {
+            return;
+        }
+        match capacity {
+            Capacity::Slots(n) => {
+                let n = n.clamp(1, MAX_CONCURRENCY);
+                st.limit = n;
+                st.ceiling = n;
+                st.shown = n;
+                st.hold = Hold::Told;
+            }
+            Capacity::Batches => {
+                st.limit = MAX_CONCURRENCY;
+                st.shown = MAX_CONCURRENCY;
+                st.batches = true;
+            }
+            Capacity::Few { at_most } => {
+                st.limit = 1;
+                st.ceiling = at_most.clamp(1, MAX_CONCURRENCY);
+            }
+            Capacity::Unknown => {}
+        }
+        st.round_level = st.limit;
+        drop(st);
+        self.freed.notify_waiters();
+    }
+
     /// Fixes the limit (`Concurrency::Fixed`) or lets it adapt from where it is.
     pub(super) fn set(&self, concurrency: Concurrency) {
         let mut st = self.lock();
@@ -107,10 +198,17 @@ impl Limiter {
                 st.limit = n.max(1);
                 st.fixed = true;
             }
-            Concurrency::Auto => st.fixed = self.fixed && st.fixed,
+            Concurrency::Auto => st.fixed = self.fixed_at_start,
         }
         drop(st);
         self.freed.notify_waiters();
+    }
+
+    /// Whether the endpoint may take only one request at a time: it was told so, found
+    /// out, or never answered two at once.
+    pub(super) fn one_at_a_time(&self) -> bool {
+        let st = self.lock();
+        st.limit == 1 || (st.shown <= 1 && !st.batches)
     }
 
     /// The limit now.
@@ -133,32 +231,39 @@ impl Limiter {
     /// Waits for a free slot (and for any `Retry-After` pause) until `deadline`; `None`
     /// when the deadline passed first.
     pub(super) async fn acquire(&self, deadline: Instant) -> Option<Permit<'_>> {
+        let mut waiting: Option<Waiting<'_>> = None;
         loop {
             let freed = self.freed.notified();
-            let pause = {
+            let until = {
                 let mut st = self.lock();
                 let now = Instant::now();
                 match st.paused_until {
                     Some(until) if until > now => Some(until),
                     _ => {
                         st.paused_until = None;
-                        if st.in_flight < st.limit {
-                            st.in_flight += 1;
-                            st.peak = st.peak.max(st.in_flight);
-                            let seq = st.seq;
-                            st.seq += 1;
-                            return Some(Permit {
-                                limiter: self,
-                                seq,
-                                started: now,
-                                open: true,
-                            });
+                        match self.grant(&mut st, now) {
+                            Ok(permit) => {
+                                if let Some(w) = waiting.as_mut()
+                                    && w.counted
+                                {
+                                    st.waiting = st.waiting.saturating_sub(1);
+                                    w.counted = false;
+                                }
+                                return Some(permit);
+                            }
+                            Err(until) => until,
                         }
-                        None
                     }
                 }
             };
-            match pause {
+            if waiting.is_none() {
+                self.lock().waiting += 1;
+                waiting = Some(Waiting {
+                    limiter: self,
+                    counted: true,
+                });
+            }
+            match until {
                 Some(until) => {
                     if until >= deadline {
                         tokio::time::sleep_until(deadline).await;
@@ -175,93 +280,176 @@ impl Limiter {
         }
     }
 
-    fn release(&self, seq: u64, outcome: Outcome) {
+    /// A slot now, or when to look again (`None`: when one is freed).
+    fn grant(&self, st: &mut State, now: Instant) -> Result<Permit<'_>, Option<Instant>> {
+        if st.in_flight >= st.limit {
+            return Err(None);
+        }
+        if st.in_flight >= st.shown {
+            // Above what the endpoint has shown it takes: one per pace.
+            if let Some(last) = st.last_extra
+                && now < last + st.pace
+            {
+                return Err(Some(last + st.pace));
+            }
+            st.last_extra = Some(now);
+        }
+        st.in_flight += 1;
+        st.peak = st.peak.max(st.in_flight);
+        let seq = st.seq;
+        st.seq += 1;
+        if st.round_began.is_none() {
+            st.round_began = Some(now);
+        }
+        Ok(Permit {
+            limiter: self,
+            seq,
+            level: st.in_flight,
+            started: now,
+            open: true,
+        })
+    }
+
+    fn release(&self, permit: &Permit<'_>, outcome: Outcome) {
         let mut st = self.lock();
+        let was = st.in_flight;
         st.in_flight = st.in_flight.saturating_sub(1);
         let now = Instant::now();
         match outcome {
-            Outcome::Ok(latency) => self.answered(&mut st, seq, latency, now),
+            Outcome::Ok(latency) => {
+                st.shown = st.shown.max(permit.level);
+                if let Some(latency) = latency {
+                    self.answered(&mut st, permit.seq, was, latency, now);
+                }
+            }
             Outcome::Refused(after) => {
                 st.refused += 1;
-                if let Some(after) = after {
+                if was <= 1
+                    && let Some(after) = after
+                {
+                    // Nothing else got through: everyone waits.
                     let until = now + after;
                     st.paused_until = Some(st.paused_until.map_or(until, |u| u.max(until)));
                 }
-                self.cut(&mut st, seq, now);
+                if !st.fixed {
+                    // What was in flight, less this one, is what the endpoint takes.
+                    let learned = was.saturating_sub(1).max(1);
+                    st.limit = st.limit.min(learned);
+                    st.shown = st.shown.min(st.limit);
+                    if st.hold != Hold::Told {
+                        st.hold = Hold::Refused;
+                    }
+                    st.calm_since = now;
+                    self.new_round(&mut st, now);
+                }
             }
-            Outcome::Overloaded => self.cut(&mut st, seq, now),
+            Outcome::Overloaded => {
+                if !st.fixed {
+                    st.limit = (st.limit / 2).max(1);
+                    st.shown = st.shown.min(st.limit);
+                    if st.hold != Hold::Told {
+                        st.hold = Hold::Queued;
+                    }
+                    st.calm_since = now;
+                    self.new_round(&mut st, now);
+                }
+            }
             Outcome::Other => {}
         }
         drop(st);
         self.freed.notify_waiters();
     }
 
-    /// An answer arrived after `latency`.
-    fn answered(&self, st: &mut State, seq: u64, latency: Duration, now: Instant) {
-        if st.fixed || seq < st.cut_at {
+    /// An answer arrived after `latency`, with `was` in flight (itself included).
+    fn answered(&self, st: &mut State, seq: u64, was: usize, latency: Duration, now: Instant) {
+        if st.fixed {
             return;
         }
-        let latency = latency.as_secs_f64();
-        let baseline = *st.baseline.get_or_insert(latency);
-        if st.slow_start && !self.local && latency <= TOLERANCE * baseline {
-            st.limit = (st.limit + REMOTE_STEP).min(MAX_CONCURRENCY);
+        let latency = latency.as_secs_f64().max(1e-6);
+        let quickest = st.quickest.map_or(latency, |q| q.min(latency));
+        st.quickest = Some(quickest);
+        // Growing: an answer as fast as the quickest, with work held back, adds one.
+        if st.hold == Hold::Growing
+            && latency <= TOLERANCE * quickest
+            && was + st.waiting >= st.limit
+        {
+            st.limit = (st.limit + 1).min(st.ceiling);
         }
-        if seq < st.round_start {
-            return;
+        st.delivered += 1;
+        st.latency_sum += latency;
+        st.first_answer.get_or_insert(now);
+        st.last_answer = Some(now);
+        if seq >= st.round_start {
+            st.round_n += 1;
         }
-        st.round_sum += latency;
-        st.round_n += 1;
-        // A round: as many answers as the limit allows at once, and at least three, so
-        // that at 2 on a one-slot server the queued answers outweigh the first.
         if st.round_n < st.round_level.max(3) {
             return;
         }
-        let mean = st.round_sum / st.round_n as f64;
-        let first_round = st.round_start == 0;
-        if !first_round && mean > TOLERANCE * baseline {
-            // The endpoint queues: fewer at once.
-            st.limit = (st.limit / 2).max(1);
-            st.slow_start = false;
-            st.cut_at = st.seq;
+        let mean = st.latency_sum / st.delivered as f64;
+        let span = match (st.first_answer, st.last_answer) {
+            (Some(first), Some(last)) => (last - first).as_secs_f64(),
+            _ => 0.0,
+        };
+        if !st.batches
+            && st.hold != Hold::Told
+            && st.delivered >= 3
+            && mean > TOLERANCE * quickest
+            && span > 0.0
+        {
+            // Queueing: the answers come at the rate the server works at; at the
+            // quickest latency that rate needs this many in flight (Little's law).
+            let rate = (st.delivered - 1) as f64 / span;
+            let needed = (rate * quickest).round() as usize;
+            st.limit = needed.clamp(1, st.limit);
+            st.shown = st.shown.min(st.limit);
+            st.hold = Hold::Queued;
             st.calm_since = now;
         } else {
-            st.baseline = Some(if first_round {
-                mean
-            } else {
-                baseline.min(mean)
-            });
-            if st.slow_start && self.local {
-                st.limit = (st.limit + 1).min(MAX_CONCURRENCY);
-            } else if !st.slow_start && now - st.calm_since >= PROBE_AFTER {
-                st.limit = (st.limit + 1).min(MAX_CONCURRENCY);
+            let after = match st.hold {
+                Hold::Refused => Some(PROBE_AFTER_REFUSAL),
+                Hold::Queued => Some(PROBE_AFTER),
+                Hold::Growing | Hold::Told => None,
+            };
+            if let Some(after) = after
+                && now - st.calm_since >= after
+            {
+                st.limit = (st.limit + 1).min(st.ceiling);
                 st.calm_since = now;
             }
         }
-        self.new_round(st);
+        self.new_round(st, now);
     }
 
-    /// The endpoint pushed back: halve, once per round of requests sent before.
-    fn cut(&self, st: &mut State, seq: u64, now: Instant) {
-        if st.fixed || seq < st.cut_at {
-            return;
-        }
-        st.limit = (st.limit / 2).max(1);
-        st.slow_start = false;
-        st.cut_at = st.seq;
-        st.calm_since = now;
-        self.new_round(st);
-    }
-
-    fn new_round(&self, st: &mut State) {
+    fn new_round(&self, st: &mut State, now: Instant) {
         st.round_start = st.seq;
+        st.round_began = Some(now);
         st.round_level = st.limit;
-        st.round_sum = 0.0;
         st.round_n = 0;
+        st.delivered = 0;
+        st.latency_sum = 0.0;
+        st.first_answer = None;
+        st.last_answer = None;
+    }
+}
+
+/// A caller waiting for a slot; counted until it gets one or gives up.
+struct Waiting<'a> {
+    limiter: &'a Limiter,
+    counted: bool,
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if self.counted {
+            let mut st = self.limiter.lock();
+            st.waiting = st.waiting.saturating_sub(1);
+        }
     }
 }
 
 enum Outcome {
-    Ok(Duration),
+    /// Answered; the latency when it counts.
+    Ok(Option<Duration>),
     Refused(Option<Duration>),
     Overloaded,
     Other,
@@ -272,6 +460,8 @@ enum Outcome {
 pub(super) struct Permit<'a> {
     limiter: &'a Limiter,
     seq: u64,
+    /// In flight when it was sent, itself included.
+    level: usize,
     started: Instant,
     open: bool,
 }
@@ -281,31 +471,28 @@ impl Permit<'_> {
     /// such as extraction's, compare; a long streamed answer does not).
     pub(super) fn ok(mut self, measured: bool) {
         self.open = false;
-        let outcome = if measured {
-            Outcome::Ok(self.started.elapsed())
-        } else {
-            Outcome::Other
-        };
-        self.limiter.release(self.seq, outcome);
+        let latency = measured.then(|| self.started.elapsed());
+        self.limiter.release(&self, Outcome::Ok(latency));
     }
 
     /// The endpoint refused (429/503), asking to wait `after`.
     pub(super) fn refused(mut self, after: Option<Duration>) {
         self.open = false;
-        self.limiter.release(self.seq, Outcome::Refused(after));
+        self.limiter.release(&self, Outcome::Refused(after));
     }
 
     /// The request timed out: the endpoint may be overloaded.
     pub(super) fn overloaded(mut self) {
         self.open = false;
-        self.limiter.release(self.seq, Outcome::Overloaded);
+        self.limiter.release(&self, Outcome::Overloaded);
     }
 }
 
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
         if self.open {
-            self.limiter.release(self.seq, Outcome::Other);
+            self.open = false;
+            self.limiter.release(self, Outcome::Other);
         }
     }
 }
@@ -313,88 +500,176 @@ impl Drop for Permit<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn far() -> Instant {
         Instant::now() + Duration::from_secs(3600)
     }
 
+    /// A simulated endpoint on the paused clock.
+    #[derive(Clone, Copy)]
+    enum Server {
+        /// Answers everything after `latency`.
+        Unbounded,
+        /// Refuses (`Retry-After: 1`) beyond this many in flight.
+        Limit(usize),
+        /// One slot; the rest wait in line.
+        OneSlot,
+    }
+
+    struct Sim {
+        in_server: AtomicUsize,
+        refused: AtomicUsize,
+        /// The most in flight after the first two seconds.
+        late_peak: AtomicUsize,
+        slot: tokio::sync::Mutex<()>,
+        start: Instant,
+    }
+
+    /// `jobs` calls at once through `limiter` to `server`; what the server saw.
+    async fn run(limiter: Arc<Limiter>, server: Server, jobs: usize) -> Arc<Sim> {
+        let latency = Duration::from_millis(250);
+        let sim = Arc::new(Sim {
+            in_server: AtomicUsize::new(0),
+            refused: AtomicUsize::new(0),
+            late_peak: AtomicUsize::new(0),
+            slot: tokio::sync::Mutex::new(()),
+            start: Instant::now(),
+        });
+        let mut tasks = Vec::new();
+        for _ in 0..jobs {
+            let (limiter, sim) = (limiter.clone(), sim.clone());
+            tasks.push(tokio::spawn(async move {
+                loop {
+                    let permit = limiter.acquire(far()).await.unwrap();
+                    let now = sim.in_server.fetch_add(1, Ordering::SeqCst) + 1;
+                    if Instant::now() - sim.start > Duration::from_secs(2) {
+                        sim.late_peak.fetch_max(now, Ordering::SeqCst);
+                    }
+                    match server {
+                        Server::Limit(k) if now > k => {
+                            sim.in_server.fetch_sub(1, Ordering::SeqCst);
+                            sim.refused.fetch_add(1, Ordering::SeqCst);
+                            tokio::time::sleep(Duration::from_millis(1)).await;
+                            permit.refused(Some(Duration::from_secs(1)));
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                            continue;
+                        }
+                        Server::OneSlot => {
+                            let _slot = sim.slot.lock().await;
+                            tokio::time::sleep(latency).await;
+                        }
+                        _ => tokio::time::sleep(latency).await,
+                    }
+                    sim.in_server.fetch_sub(1, Ordering::SeqCst);
+                    permit.ok(true);
+                    return;
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        sim
+    }
+
     #[tokio::test(start_paused = true)]
-    async fn a_remote_endpoint_that_holds_gets_more_at_once() {
-        let limiter = Limiter::new(Concurrency::Auto, false);
+    async fn an_endpoint_that_keeps_up_gets_twice_as_many_each_round() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, false));
         assert_eq!(limiter.limit(), REMOTE_START);
+        run(limiter.clone(), Server::Unbounded, 200).await;
+        assert!(limiter.peak() >= 64, "peak {}", limiter.peak());
+        assert_eq!(limiter.refused(), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_refusal_says_where_the_limit_is_and_it_is_held() {
+        for (limit, jobs) in [(4, 50), (16, 200)] {
+            let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+            let sim = run(limiter.clone(), Server::Limit(limit), jobs).await;
+            assert_eq!(limiter.limit(), limit, "limit {limit}");
+            let refused = sim.refused.load(Ordering::SeqCst);
+            // Counted, not timed: a few over the limit at the first overshoot.
+            assert!(refused * 20 <= jobs, "limit {limit}: {refused} refused");
+            assert_eq!(limiter.refused() as usize, refused);
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_refusal_pauses_everyone_only_when_nothing_else_was_in_flight() {
+        let limiter = Limiter::new(Concurrency::Auto, false);
+        let a = limiter.acquire(far()).await.unwrap();
+        let b = limiter.acquire(far()).await.unwrap();
+        a.refused(Some(Duration::from_secs(5)));
+        assert_eq!(limiter.limit(), 1);
+        // b is still in flight: the next one only waits for a slot, not for 5 s.
+        b.ok(true);
+        let before = Instant::now();
+        let c = limiter.acquire(far()).await.unwrap();
+        assert!(Instant::now() - before < Duration::from_secs(1));
+        c.refused(Some(Duration::from_secs(5)));
+        let d = limiter.acquire(far()).await.unwrap();
+        assert!(Instant::now() - before >= Duration::from_secs(5));
+        drop(d);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_held_limit_tries_one_more_later() {
+        let limiter = Limiter::new(Concurrency::Auto, false);
         let mut permits = Vec::new();
-        for _ in 0..REMOTE_START {
+        for _ in 0..5 {
             permits.push(limiter.acquire(far()).await.unwrap());
         }
+        permits.pop().unwrap().refused(None);
+        assert_eq!(limiter.limit(), 4);
         tokio::time::advance(Duration::from_millis(250)).await;
         for p in permits {
             p.ok(true);
         }
-        assert_eq!(limiter.limit(), REMOTE_START * (REMOTE_STEP + 1));
-        assert_eq!(limiter.peak(), REMOTE_START);
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_refusal_halves_once_per_round_and_the_pause_is_honoured() {
-        let limiter = Limiter::new(Concurrency::Auto, false);
-        let mut permits = Vec::new();
-        for _ in 0..8 {
-            permits.push(limiter.acquire(far()).await.unwrap());
-        }
-        // Four of the eight are refused: one cut, to 4.
-        for p in permits.drain(4..) {
-            p.refused(Some(Duration::from_secs(2)));
-        }
-        assert_eq!(limiter.limit(), 4);
-        assert_eq!(limiter.refused(), 4);
-        // Retry-After holds every new request back.
-        let before = Instant::now();
-        let next = tokio::time::timeout(Duration::from_secs(5), async {
-            for p in permits.drain(..) {
-                p.ok(true);
-            }
-            limiter.acquire(far()).await.map(|p| p.started)
-        })
-        .await
-        .unwrap()
-        .unwrap();
-        assert!(next - before >= Duration::from_secs(2));
-        // Latency holding does not raise it again until PROBE_AFTER.
-        for _ in 0..20 {
+        for _ in 0..60 {
             let p = limiter.acquire(far()).await.unwrap();
             tokio::time::advance(Duration::from_millis(250)).await;
             p.ok(true);
         }
-        assert_eq!(limiter.limit(), 4);
+        assert_eq!(limiter.limit(), 5);
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_local_single_slot_server_stays_at_one() {
-        let limiter = Limiter::new(Concurrency::Auto, true);
+    async fn a_server_that_says_its_slots_gets_exactly_that_many() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+        limiter.told(Capacity::Slots(1), Some(Duration::from_millis(1)));
+        let sim = run(limiter.clone(), Server::OneSlot, 12).await;
+        assert_eq!(limiter.peak(), 1);
         assert_eq!(limiter.limit(), 1);
-        // Three answers at 1 s each: the round holds, try 2.
-        for _ in 0..3 {
-            let p = limiter.acquire(far()).await.unwrap();
-            tokio::time::advance(Duration::from_secs(1)).await;
-            p.ok(true);
-        }
-        assert_eq!(limiter.limit(), 2);
-        // At 2 the server queues: the first answer takes 1 s, the next ones 2 s. Back to 1.
-        let a = limiter.acquire(far()).await.unwrap();
-        let b = limiter.acquire(far()).await.unwrap();
-        tokio::time::advance(Duration::from_secs(1)).await;
-        a.ok(true);
-        let c = limiter.acquire(far()).await.unwrap();
-        tokio::time::advance(Duration::from_secs(1)).await;
-        b.ok(true);
-        tokio::time::advance(Duration::from_secs(1)).await;
-        c.ok(true);
+        assert_eq!(sim.refused.load(Ordering::SeqCst), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_silent_one_slot_server_is_found_out_within_the_first_seconds() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+        let sim = run(limiter.clone(), Server::OneSlot, 40).await;
         assert_eq!(limiter.limit(), 1);
+        assert!(
+            limiter.peak() <= UNKNOWN_START + 2,
+            "peak {}",
+            limiter.peak()
+        );
+        assert!(sim.late_peak.load(Ordering::SeqCst) <= 1 || limiter.peak() <= 1);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_batching_server_gets_everything_at_once() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+        limiter.told(Capacity::Batches, Some(Duration::from_millis(1)));
+        run(limiter.clone(), Server::Unbounded, 100).await;
+        assert_eq!(limiter.peak(), 100);
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_fixed_limit_never_moves_and_waiters_get_freed_slots() {
         let limiter = Limiter::new(Concurrency::Fixed(2), false);
+        limiter.told(Capacity::Batches, None);
         let a = limiter.acquire(far()).await.unwrap();
         let _b = limiter.acquire(far()).await.unwrap();
         let third = tokio::time::timeout(Duration::from_secs(1), limiter.acquire(far())).await;

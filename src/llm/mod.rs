@@ -32,9 +32,11 @@
 //!   are reported as [`Event::Retry`], once for all the calls that retry alike. A
 //!   push-back (429 except `insufficient_quota`, 503) is not a failed attempt: the
 //!   request is sent again after the wait asked for, with fewer in flight.
-//!   `--concurrency auto` adapts the requests in flight to what the endpoint takes
-//!   (from 8, or 1 for a local server). A local one-slot server is not sent a retry after
-//!   a timeout. Usage counts every call and request, the server's figures where given
+//!   `--concurrency auto` adapts the requests in flight to what the endpoint takes: from
+//!   what a local server says it is (llama.cpp's slots, vLLM, Ollama…: `probe.rs`, asked
+//!   once at start-up), else from 4 (8 for a remote endpoint), growing as TCP does and
+//!   holding where a 429 says the limit is (`limiter.rs`). A local one-slot server is not
+//!   sent a retry after a timeout. Usage counts every call and request, the server's figures where given
 //!   ([`UsageMeter`]).
 //!
 //! How a flow uses it (the command resolves the client before any work, so a missing
@@ -66,6 +68,7 @@ mod client;
 mod config;
 mod error;
 mod limiter;
+mod probe;
 mod repair;
 mod stream;
 mod usage;

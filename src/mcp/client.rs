@@ -680,6 +680,7 @@ async fn connect(
             };
             let attempt = |_| async {
                 let config = http_config(url, headers)?;
+                crate::tls::install();
                 let transport = StreamableHttpClientTransport::from_config(config);
                 let handshake = async {
                     let client = handler()

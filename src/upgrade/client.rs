@@ -239,6 +239,7 @@ pub enum Landed {
 
 impl UpgradeClient {
     pub fn new(config: UpgradeConfig, events: Events) -> Result<Self, UpgradeError> {
+        crate::tls::install();
         let http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.timeout)

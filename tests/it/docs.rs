@@ -57,7 +57,10 @@ fn folders_are_read_recursively_md_and_txt_only_in_path_order() {
     assert_eq!(checkout.text, "# Checkout\n\nCalls payments.\n");
     assert_eq!(checkout.size, checkout.text.len() as u64);
     assert_eq!(checkout.source, root.join("sub/deep/checkout.md"));
-    let expected = format!("{:x}", Sha256::digest(checkout.text.as_bytes()));
+    let expected: String = Sha256::digest(checkout.text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     assert_eq!(checkout.hash, expected);
     assert_ne!(r.documents[1].hash, r.documents[4].hash);
     assert_eq!(r.summary(), "read 5 documents");

@@ -387,7 +387,45 @@ async fn a_timeout_on_a_local_single_slot_server_is_not_retried() {
 }
 
 #[tokio::test]
-async fn auto_concurrency_on_a_local_single_slot_server_stays_at_one() {
+async fn a_local_server_that_says_it_has_one_slot_gets_one_request_at_a_time() {
+    let mock = MockLlm::start().await;
+    mock.switches(|s| {
+        s.single_slot = true;
+        s.total_slots = Some(1);
+    });
+    mock.set_latency(Duration::from_millis(40));
+    mock.answer_with(|_| Reply::json(found()));
+    let mut config = mock.config();
+    config.set_local(true);
+    let (llm, _rec) = client(config);
+    let prompts = (0..12).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
+        result.unwrap();
+    }
+    assert_eq!(mock.max_concurrency(), 1);
+    assert_eq!(llm.usage().totals().peak_in_flight, 1);
+    assert_eq!(llm.concurrency(), 1);
+}
+
+#[tokio::test]
+async fn a_local_server_like_llama_cpp_python_gets_one_request_at_a_time() {
+    let mock = MockLlm::start().await;
+    mock.switches(|s| {
+        s.single_slot = true;
+        s.owned_by = Some("me");
+    });
+    mock.answer_with(|_| Reply::json(found()));
+    let mut config = mock.config();
+    config.set_local(true);
+    let (llm, _rec) = client(config);
+    for result in structured_at_once::<Found>(&llm, (0..6).map(|i| format!("doc {i}"))).await {
+        result.unwrap();
+    }
+    assert_eq!(mock.max_concurrency(), 1);
+}
+
+#[tokio::test]
+async fn a_local_server_that_says_nothing_and_queues_ends_at_one() {
     let mock = MockLlm::start().await;
     mock.switches(|s| s.single_slot = true);
     mock.set_latency(Duration::from_millis(40));
@@ -395,14 +433,59 @@ async fn auto_concurrency_on_a_local_single_slot_server_stays_at_one() {
     let mut config = mock.config();
     config.set_local(true);
     let (llm, _rec) = client(config);
-    assert_eq!(llm.concurrency(), 1);
-    let prompts = (0..12).map(|i| format!("doc {i}"));
+    let prompts = (0..16).map(|i| format!("doc {i}"));
     for result in structured_at_once::<Found>(&llm, prompts).await {
         result.unwrap();
     }
-    // It tries two, sees the answers queue, and goes back to one.
-    assert!(llm.usage().totals().peak_in_flight <= 2);
+    // It starts at a few, sees the answers queue, and goes back to one.
+    assert!(llm.usage().totals().peak_in_flight <= 6);
     assert_eq!(llm.concurrency(), 1);
+    assert_eq!(llm.usage().totals().failed, 0);
+}
+
+#[tokio::test]
+async fn a_local_vllm_gets_everything_at_once() {
+    let mock = MockLlm::start().await;
+    mock.switches(|s| s.owned_by = Some("vllm"));
+    mock.set_latency(Duration::from_millis(100));
+    mock.answer_with(|_| Reply::json(found()));
+    let mut config = mock.config();
+    config.set_local(true);
+    let (llm, _rec) = client(config);
+    let prompts = (0..40).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
+        result.unwrap();
+    }
+    assert_eq!(mock.max_concurrency(), 40);
+    assert_eq!(mock.models_asked(), 1);
+}
+
+#[tokio::test]
+async fn behind_a_limit_the_limit_is_learned_and_held_with_few_refusals() {
+    let mock = MockLlm::start().await;
+    mock.switches(|s| {
+        s.limit_in_flight = Some(4);
+        s.limit_retry_after_secs = Some(1);
+    });
+    mock.set_latency(Duration::from_millis(50));
+    mock.answer_with(|_| Reply::json(found()));
+    let mut config = mock.config();
+    config.set_local(true);
+    let (llm, _rec) = client(config);
+    let prompts = (0..40).map(|i| format!("doc {i}"));
+    for result in structured_at_once::<Found>(&llm, prompts).await {
+        result.unwrap();
+    }
+    assert_eq!(mock.requests().len(), 40);
+    let refused = mock.refused();
+    assert!(
+        (1..=2).contains(&refused),
+        "refused {refused}, limit {}, peak {}",
+        llm.concurrency(),
+        llm.usage().totals().peak_in_flight
+    );
+    assert_eq!(llm.concurrency(), 4);
+    assert_eq!(llm.usage().totals().failed, 0);
 }
 
 #[tokio::test]
@@ -461,7 +544,7 @@ async fn retry_after_an_hour_is_not_waited_for() {
 // --- push-back and concurrency --------------------------------------------------------------
 
 #[tokio::test]
-async fn beyond_n_in_flight_429s_halve_the_limit_and_no_call_fails() {
+async fn beyond_n_in_flight_429s_set_the_limit_and_no_call_fails() {
     let mock = MockLlm::start().await;
     mock.switches(|s| {
         s.limit_in_flight = Some(4);
@@ -752,8 +835,10 @@ fn an_analysis_fits_a_small_context_it_learns_from_the_server() {
         size + last["max_tokens"].as_u64().unwrap() as usize <= 2500,
         "{size}"
     );
+    // A local server that says nothing gets a few requests at once (UNKNOWN_START, 4):
+    // each of the first may overflow before one of them has taught the context.
     assert!(
-        mock.overflowed() <= 2,
+        mock.overflowed() <= 5,
         "overflowed {} times: {}",
         mock.overflowed(),
         run.stderr

@@ -307,6 +307,14 @@ pub struct Switches {
     /// many are in flight already.
     pub limit_in_flight: Option<usize>,
     pub limit_retry_after_ms: Option<u64>,
+    /// With `limit_in_flight`: the 429 says `Retry-After: secs` (instead of `retry-after-ms`).
+    pub limit_retry_after_secs: Option<u64>,
+    /// `owned_by` of the model in `GET /v1/models` ("mock" when unset): "vllm" as vLLM
+    /// says, "me" as llama-cpp-python says.
+    pub owned_by: Option<&'static str>,
+    /// `GET /props` answers as llama.cpp's server does, with this many `total_slots`
+    /// (404 when unset).
+    pub total_slots: Option<usize>,
 }
 
 struct Shared {
@@ -414,6 +422,7 @@ impl MockLlm {
             s.overflow_empty_stream = true;
             s.no_stream_usage = true;
             s.single_slot = true;
+            s.owned_by = Some("me");
         })
     }
 
@@ -515,13 +524,34 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/chat/completions", post(handle))
         .route("/chat/completions", post(handle))
         .route("/v1/models", axum::routing::get(models))
+        .route("/props", axum::routing::get(props))
         .with_state(shared)
+}
+
+/// llama.cpp's `/props` when `total_slots` is set, else 404.
+async fn props(State(shared): State<Arc<Shared>>) -> Response {
+    let switches = shared.switches.lock().unwrap().clone();
+    let Some(slots) = switches.total_slots else {
+        return Response::builder()
+            .status(StatusCode::NOT_FOUND)
+            .body(Body::empty())
+            .unwrap();
+    };
+    let body = json!({
+        "total_slots": slots,
+        "default_generation_settings": {"n_ctx": switches.context_window.unwrap_or(4096)},
+    });
+    Response::builder()
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
 }
 
 async fn models(State(shared): State<Arc<Shared>>) -> Response {
     shared.models_asked.fetch_add(1, Ordering::SeqCst);
     let switches = shared.switches.lock().unwrap().clone();
-    let mut model = json!({"id": MOCK_MODEL, "object": "model", "owned_by": "mock"});
+    let owner = switches.owned_by.unwrap_or("mock");
+    let mut model = json!({"id": MOCK_MODEL, "object": "model", "owned_by": owner});
     if let (true, Some(context)) = (switches.publish_context, switches.context_window) {
         model["max_model_len"] = json!(context);
     }
@@ -557,12 +587,13 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
         && shared.in_flight.load(Ordering::SeqCst) > limit
     {
         shared.refused.fetch_add(1, Ordering::SeqCst);
-        return respond(
-            Reply::too_many(switches.limit_retry_after_ms),
-            &MockRequest::empty(),
-            guard,
-        )
-        .await;
+        let mut reply = Reply::too_many(switches.limit_retry_after_ms);
+        if let (Some(secs), Reply::Error { headers, .. }) =
+            (switches.limit_retry_after_secs, &mut reply)
+        {
+            headers.push(("retry-after".to_string(), secs.to_string()));
+        }
+        return respond(reply, &MockRequest::empty(), guard).await;
     }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request = MockRequest {
