@@ -26,10 +26,10 @@ const OPTIONS: [&str; 4] = ["merge", "keep apart", "merge all the rest", "decide
 impl App {
     /// Finds the pairs of entities in the memory file that are probably one thing and
     /// lets the human decide (see the module's doc). Pairs kept apart before are not
-    /// found again; pending ones are asked again.
-    pub async fn review_duplicates(&self, file: &MemoryFile) -> anyhow::Result<()> {
+    /// found again; pending ones are asked again. Returns how many pairs were found.
+    pub async fn review_duplicates(&self, file: &MemoryFile) -> anyhow::Result<usize> {
         let Some((memory, _)) = MemoryFile::read(file.path())? else {
-            return Ok(());
+            return Ok(0);
         };
         let found = memory.duplicates();
         if found.is_empty() {
@@ -40,7 +40,7 @@ impl App {
                     m.set_decisions(&d);
                 })?;
             }
-            return Ok(());
+            return Ok(0);
         }
         let decisions = self.decide(&found).await?;
         let (merged, kept_apart) = (
@@ -73,7 +73,7 @@ impl App {
                 })
                 .collect(),
         });
-        Ok(())
+        Ok(found.len())
     }
 
     /// One decision per pair: all merged under `--yes`, asked at a terminal, left for

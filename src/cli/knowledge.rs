@@ -127,7 +127,7 @@ where
             // The pairs the rules cannot decide, at the end of a finished run.
             match saved {
                 Ok(_) if run.exit == Exit::Done => {
-                    app.review_duplicates(file).await.map(|()| run.exit)
+                    app.review_duplicates(file).await.map(|_| run.exit)
                 }
                 other => other.map(|_| run.exit),
             }

@@ -171,7 +171,14 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
         }
         MemoryCommand::Dedupe => {
             let (file, _) = app.open_memory()?;
-            app.review_duplicates(&file).await?;
+            if app.review_duplicates(&file).await? == 0 {
+                app.events.emit(Event::Done {
+                    message: format!(
+                        "no pairs in {} look like one thing (pairs kept apart are not asked again)",
+                        path.display()
+                    ),
+                });
+            }
         }
         MemoryCommand::Merge { name, into } => {
             let (file, _) = app.open_memory()?;
