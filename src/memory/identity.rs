@@ -44,18 +44,56 @@ pub fn key(name: &str) -> String {
 /// digits only, and no plural or kind word to normalise: the common case of a key
 /// written back as a name).
 pub fn key_cow(name: &str) -> Cow<'_, str> {
+    // Words are lower-cased straight into `out` and normalised in place as each ends:
+    // one allocation, none when the name is its own key.
     let mut out = String::with_capacity(name.len());
-    let mut first = String::new();
     let mut count = 0;
-    for_each_word(name, |word| {
-        if count == 0 {
-            first.push_str(word);
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    let end_word = |out: &mut String, start: usize, count: &mut usize| {
+        if out.len() == start {
+            return;
         }
-        count += 1;
-        out.push_str(&normal_word(word));
-    });
+        *count += 1;
+        let replacement = {
+            let word = &out[start..];
+            let normal = normal_word(word);
+            (normal != word).then(|| normal.into_owned())
+        };
+        if let Some(normal) = replacement {
+            out.truncate(start);
+            out.push_str(&normal);
+        }
+    };
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !c.is_alphanumeric() {
+            end_word(&mut out, start, &mut count);
+            start = out.len();
+            prev = None;
+            continue;
+        }
+        if c.is_uppercase()
+            && out.len() > start
+            && let Some(p) = prev
+        {
+            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
+            // aB → a|B; ABc → A|Bc (the end of an acronym).
+            if p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower) {
+                end_word(&mut out, start, &mut count);
+                start = out.len();
+            }
+        }
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        prev = Some(c);
+    }
+    end_word(&mut out, start, &mut count);
     if count == 1
-        && let Some([head, suffix]) = split_kind_suffix(&first)
+        && let Some([head, suffix]) = split_kind_suffix(&out)
     {
         out.clear();
         out.push_str(&normal_word(&head));
@@ -294,6 +332,14 @@ const ENTITY_TYPES: &[(&str, &[&str])] = &[
 /// `Data Store` → `database`, `Third-party API` → `external_system`. Another word is
 /// kept in lower snake case (`cache`, `cdn`); an empty one stays empty.
 pub fn entity_type(kind: &str) -> String {
+    // The common case: already one of the prompt's words, or a snake-case word of its own.
+    let plain = !kind.is_empty()
+        && kind
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if plain && ENTITY_TYPES.iter().any(|(word, _)| *word == kind) {
+        return kind.to_string();
+    }
     let snake = snake(kind);
     for (word, synonyms) in ENTITY_TYPES {
         if snake == *word || synonyms.contains(&snake.as_str()) {

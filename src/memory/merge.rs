@@ -6,7 +6,6 @@ use super::model::{key_cow, trimmed};
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -75,10 +74,11 @@ impl Memory {
     /// united.
     pub fn upsert_entity(&mut self, entity: Entity) -> Change {
         let entity = normalised(entity);
-        if key_cow(&entity.name).is_empty() {
+        let k = key_cow(&entity.name).into_owned();
+        if k.is_empty() {
             return Change::Skipped;
         }
-        match self.resolve(&entity.name, &entity.kind) {
+        match self.resolve_key(&k, &entity.name, &entity.kind) {
             Some(i) => {
                 let aliased = self.alias(i, &entity.name);
                 let aliases = aliases_of(&entity);
@@ -95,10 +95,13 @@ impl Memory {
                 }
             }
             None => {
-                let k = self.new_key(&entity);
+                let k = self.new_key(k, &entity.kind);
+                let has_aliases = entity.properties.contains_key(ALIASES);
                 let i = self.add_entity(k, entity);
-                for alias in aliases_of(&self.entities[i as usize]) {
-                    self.index_alias(i, &alias);
+                if has_aliases {
+                    for alias in aliases_of(&self.entities[i as usize]) {
+                        self.index_alias(i, &alias);
+                    }
                 }
                 Change::Added
             }
@@ -117,17 +120,21 @@ impl Memory {
         if k.is_empty() {
             return None;
         }
-        let family = Family::of(kind);
-        if let Some(i) = self.index(&k) {
+        self.resolve_key(&k, name, &identity::entity_type(kind))
+    }
+
+    /// [`Memory::resolve`] with the name's key `k` and a normalised `kind`.
+    fn resolve_key(&self, k: &str, name: &str, kind: &str) -> Option<Ix> {
+        if let Some(i) = self.index(k) {
             let other = &self.entities[i as usize];
-            if family.compatible(Family::of(&other.kind))
+            if Family::of(kind).compatible(Family::of(&other.kind))
                 || identity::fold(name) == identity::fold(&other.name)
             {
                 return Some(i);
             }
-            return self.index(&typed_key(&k, kind));
+            return self.index(&typed_key(k, kind));
         }
-        if identity::entity_type(kind) != "external_system" {
+        if kind != "external_system" {
             return None;
         }
         let external = |i: Ix| {
@@ -136,20 +143,17 @@ impl Memory {
         };
         match identity::without_api(name) {
             Some(base) => self.index(&base).and_then(external),
-            None => self
-                .index(&key_cow(&format!("{name} API")))
-                .and_then(external),
+            None => self.index(&key_cow(&format!("{name} API"))).and_then(external),
         }
     }
 
-    /// The key a new entity is stored under: its [`key`](super::key), or, when another
+    /// The key a new entity is stored under: its name's key `k`, or, when another
     /// entity of an incompatible type holds that key, the key with its type.
-    fn new_key(&self, entity: &Entity) -> Arc<str> {
-        let k = key_cow(&entity.name);
+    fn new_key(&self, k: String, kind: &str) -> Arc<str> {
         if self.index(&k).is_some() {
-            Arc::from(typed_key(&k, &entity.kind))
+            Arc::from(typed_key(&k, kind))
         } else {
-            Arc::from(&*k)
+            Arc::from(k)
         }
     }
 
@@ -209,22 +213,21 @@ impl Memory {
         i
     }
 
-    /// The index of the entity named `name`, created as a stub of type `unknown` if it is
-    /// not in memory (the flag says so); a new spelling of a known one is kept as its
-    /// alias. `None` for an empty name.
-    fn entity_or_stub(&mut self, name: &str) -> Option<(Ix, bool)> {
-        let k = key_cow(name);
+    /// The index of the entity named `name` (whose key is `k`), created as a stub of
+    /// type `unknown` if it is not in memory (the flag says so); a new spelling of a
+    /// known one is kept as its alias. `None` for an empty name.
+    fn entity_or_stub(&mut self, name: &str, k: &str) -> Option<(Ix, bool)> {
         if k.is_empty() {
             return None;
         }
-        if let Some(i) = self.index(&k) {
-            let plain = self.plain[i as usize] && matches!(k, Cow::Borrowed(_));
+        if let Some(i) = self.index(k) {
+            let plain = self.plain[i as usize] && k == name;
             if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
                 self.touch();
             }
             return Some((i, false));
         }
-        let k = Arc::<str>::from(&*k);
+        let k = Arc::<str>::from(k);
         let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
         Some((self.add_entity(k, stub), true))
     }
@@ -271,15 +274,16 @@ impl Memory {
         if kind.is_empty() || from.trim().is_empty() || to.trim().is_empty() {
             return (Change::Skipped, 0);
         }
+        let (fk, tk) = (key_cow(&from), key_cow(&to));
         let from_cached = loading.as_deref().and_then(|l| l.cached_from(&from));
         let (fi, from_added) = match from_cached {
             Some(fi) => (fi, false),
-            None => match self.entity_or_stub(&from) {
+            None => match self.entity_or_stub(&from, &fk) {
                 Some(found) => found,
                 None => return (Change::Skipped, 0),
             },
         };
-        let Some((ti, to_added)) = self.entity_or_stub(&to) else {
+        let Some((ti, to_added)) = self.entity_or_stub(&to, &tk) else {
             return (Change::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
@@ -289,7 +293,7 @@ impl Memory {
         let in_order = match loading {
             Some(l) => {
                 l.remember_from(&from, fi);
-                l.in_order(&key_cow(&from), &key_cow(&to), &kind)
+                l.in_order(&fk, &tk, &kind)
             }
             None => false,
         };
@@ -315,15 +319,9 @@ impl Memory {
             };
             return (change, stubs);
         }
-        // The display names of the entities; the given strings when they are those
-        // (known without reading the name when both are the key).
+        // The display names of the entities; the given strings when they are those.
         let display = |given: String, i: Ix| {
-            let same = if self.plain[i as usize] {
-                matches!(key_cow(&given), Cow::Borrowed(_))
-            } else {
-                given == self.entities[i as usize].name
-            };
-            if same {
+            if given == self.entities[i as usize].name {
                 given
             } else {
                 self.entities[i as usize].name.clone()
