@@ -143,7 +143,9 @@ impl Memory {
         };
         match identity::without_api(name) {
             Some(base) => self.index(&base).and_then(external),
-            None => self.index(&key_cow(&format!("{name} API"))).and_then(external),
+            None => self
+                .index(&key_cow(&format!("{name} API")))
+                .and_then(external),
         }
     }
 
