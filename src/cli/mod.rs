@@ -212,8 +212,7 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
     /// Serve archie's knowledge to other agents over MCP (stdio), or list MCP servers
     #[command(after_help = mcp::EXAMPLES)]
     Mcp(mcp::McpArgs),
-    /// Look at the knowledge graph in the memory file: stats, show, import, export, and
-    /// decide which entities are one thing (dedupe, merge, unmerge, keep-apart)
+    /// Look at the knowledge graph in the memory file: stats, show, import, export
     #[command(
         after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
     )]
