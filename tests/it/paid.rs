@@ -3,6 +3,7 @@
 //! resume becomes the run's.
 
 use crate::flows::{is_extraction, scripted_model};
+use crate::resume::only_run;
 use crate::support::{Spawned, TestEnv};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -83,19 +84,6 @@ fn ctrl_c_during_extraction_keeps_every_answer_that_arrived() {
         "{ANSWERED} of {DOCS} chunks were answered before Ctrl-C; resume asked again for {asked_again}\n{}",
         resumed.stderr
     );
-}
-
-/// The run (the only one) of `env`.
-fn only_run(env: &TestEnv) -> archie::store::RunDetail {
-    let store = archie::store::Store::open_existing(&env.path().join(".archie"))
-        .expect("store")
-        .expect("a store exists");
-    let runs = store.list_runs(10).expect("runs");
-    assert_eq!(runs.len(), 1, "{runs:?}");
-    store
-        .get_run(&runs[0].id)
-        .expect("run")
-        .expect("run detail")
 }
 
 /// A run stopped at its first question (`--no-input`), and its id.

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn only_run(env: &TestEnv) -> archie::store::RunDetail {
+/// The run (the only one) of `env`.
+pub(crate) fn only_run(env: &TestEnv) -> archie::store::RunDetail {
     let store = Store::open_existing(&env.path().join(".archie"))
         .expect("store")
         .expect("a store exists");
