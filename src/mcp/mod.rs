@@ -17,6 +17,7 @@
 //! - [`serve_stdio`]: `archie mcp` (`server`, over the stdio framing in `wire`).
 
 mod builtin;
+mod check;
 mod client;
 pub mod config;
 pub mod names;
@@ -266,23 +267,13 @@ pub trait ToolServer: Send + Sync {
 }
 
 /// Checks `arguments` against a tool's input schema: they must be an object that the
-/// schema accepts. A schema archie cannot compile (a remote `$ref`, say) is left to the
+/// schema accepts. What archie cannot check (a remote `$ref`, a `pattern`) is left to the
 /// server to enforce.
 pub fn validate_arguments(schema: &Value, arguments: &Value) -> Result<(), String> {
     if !arguments.is_object() {
         return Err("the arguments must be a JSON object".into());
     }
-    match jsonschema::validator_for(schema) {
-        Ok(validator) => validator.validate(arguments).map_err(|e| {
-            let path = e.instance_path().to_string();
-            if path.is_empty() {
-                e.to_string()
-            } else {
-                format!("at {path}: {e}")
-            }
-        }),
-        Err(_) => Ok(()),
-    }
+    check::check(schema, arguments)
 }
 
 /// One server as `archie mcp list` shows it.
