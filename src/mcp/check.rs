@@ -55,10 +55,10 @@ impl Checker<'_> {
             Value::Object(schema) => schema,
             _ => return Ok(()),
         };
-        if let Some(Value::String(reference)) = schema.get("$ref") {
-            if let Some(target) = self.resolve(reference) {
-                self.check(target, value, path, depth + 1)?;
-            }
+        if let Some(Value::String(reference)) = schema.get("$ref")
+            && let Some(target) = self.resolve(reference)
+        {
+            self.check(target, value, path, depth + 1)?;
         }
         if let Some(types) = schema.get("type") {
             let allowed: Vec<&str> = match types {
@@ -73,22 +73,22 @@ impl Checker<'_> {
                 ));
             }
         }
-        if let Some(Value::Array(choices)) = schema.get("enum") {
-            if !choices.iter().any(|c| equal(c, value)) {
-                let listed: Vec<String> = choices.iter().map(brief).collect();
-                return Err(fail(
-                    path,
-                    format!("{} is not one of {}", brief(value), listed.join(", ")),
-                ));
-            }
+        if let Some(Value::Array(choices)) = schema.get("enum")
+            && !choices.iter().any(|c| equal(c, value))
+        {
+            let listed: Vec<String> = choices.iter().map(brief).collect();
+            return Err(fail(
+                path,
+                format!("{} is not one of {}", brief(value), listed.join(", ")),
+            ));
         }
-        if let Some(expected) = schema.get("const") {
-            if !equal(expected, value) {
-                return Err(fail(
-                    path,
-                    format!("{} is not {}", brief(value), brief(expected)),
-                ));
-            }
+        if let Some(expected) = schema.get("const")
+            && !equal(expected, value)
+        {
+            return Err(fail(
+                path,
+                format!("{} is not {}", brief(value), brief(expected)),
+            ));
         }
         self.bounds(schema, value)
             .map_err(|reason| fail(path, reason))?;
@@ -154,13 +154,13 @@ impl Checker<'_> {
                 });
             }
         }
-        if let Some(not) = schema.get("not") {
-            if passes(not) {
-                return Err(Failure {
-                    path: path.clone(),
-                    reason: format!("{} is not allowed here", brief(value)),
-                });
-            }
+        if let Some(not) = schema.get("not")
+            && passes(not)
+        {
+            return Err(Failure {
+                path: path.clone(),
+                reason: format!("{} is not allowed here", brief(value)),
+            });
         }
         Ok(())
     }
@@ -262,17 +262,16 @@ impl Checker<'_> {
             result?;
             path.truncate(len);
         }
-        if let Some(Value::Array(required)) = schema.get("required") {
-            if let Some(missing) = required
+        if let Some(Value::Array(required)) = schema.get("required")
+            && let Some(missing) = required
                 .iter()
                 .filter_map(Value::as_str)
                 .find(|name| !object.contains_key(*name))
-            {
-                return Err(Failure {
-                    path: path.clone(),
-                    reason: format!("\"{missing}\" is a required property"),
-                });
-            }
+        {
+            return Err(Failure {
+                path: path.clone(),
+                reason: format!("\"{missing}\" is a required property"),
+            });
         }
         Ok(())
     }
@@ -383,12 +382,13 @@ fn percent_decode(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
