@@ -60,9 +60,9 @@ pub enum MemoryCommand {
         after_help = "Example:\n  archie memory keep-apart Checkout CheckoutService"
     )]
     KeepApart { a: String, b: String },
-    /// Print the memory as JSON or as a Mermaid diagram on stdout
+    /// Print the memory on stdout: JSON, or a diagram or catalog for another tool
     #[command(
-        after_help = "Examples:\n  archie memory export > backup.json\n  archie memory export --format mermaid --focus payments > payments.mmd"
+        after_help = "Formats:\n  json         archie's own memory file (the default)\n  mermaid      a flowchart for a README (best under ~60 entities)\n  dot          Graphviz: dot -Tsvg graph.dot > graph.svg\n  graphml      Gephi, yEd\n  structurizr  a Structurizr DSL workspace: system context and container views\n  c4-mermaid   Mermaid's C4 container diagram\n  backstage    catalog-info.yaml entities for a Backstage catalog\n\nExamples:\n  archie memory export > backup.json\n  archie memory export --format mermaid --focus payments > payments.mmd\n  archie memory export --format dot | dot -Tsvg > system.svg\n  archie memory export --format structurizr --system Shop > workspace.dsl\n  archie memory export --format backstage > catalog-info.yaml"
     )]
     Export {
         /// Output format
@@ -74,7 +74,21 @@ pub enum MemoryCommand {
         /// Mermaid: at most this many entities (the best connected are kept)
         #[arg(long, value_name = "N", default_value_t = 60)]
         max_nodes: usize,
+        /// Structurizr and C4: the name of the system the containers belong to
+        /// [default: the name of the folder the memory file is in]
+        #[arg(long, value_name = "NAME")]
+        system: Option<String>,
     },
+}
+
+/// The system a memory describes, when not named: the folder its memory file is in
+/// (`payments/context.json` → `payments`).
+fn system_name(memory_file: &std::path::Path) -> String {
+    std::path::absolute(memory_file)
+        .ok()
+        .and_then(|p| Some(p.parent()?.file_name()?.to_string_lossy().into_owned()))
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "System".to_string())
 }
 
 /// The process ends right after a read-only memory command: freeing a large memory entry
@@ -96,6 +110,12 @@ fn not_both(path: &std::path::Path, a: &str, b: &str) -> UsageError {
 pub enum Format {
     Json,
     Mermaid,
+    Dot,
+    Graphml,
+    Structurizr,
+    #[value(name = "c4-mermaid")]
+    C4Mermaid,
+    Backstage,
 }
 
 pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
@@ -241,8 +261,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             format,
             focus,
             max_nodes,
+            system,
         } => {
             let (_, memory) = app.open_memory()?;
+            let system = system.unwrap_or_else(|| system_name(&path));
             let text = match format {
                 // Under --json, the memory itself rather than its text in a string.
                 Format::Json if json => {
@@ -257,7 +279,13 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                         .max_nodes(max_nodes.max(1));
                     memory.to_mermaid(&opts).trim_end().to_string()
                 }
+                Format::Dot => memory.to_dot(),
+                Format::Graphml => memory.to_graphml(),
+                Format::Structurizr => memory.to_structurizr(&system),
+                Format::C4Mermaid => memory.to_c4_mermaid(&system),
+                Format::Backstage => memory.to_backstage(),
             };
+            let text = text.trim_end().to_string();
             exiting(memory);
             app.events.emit(Event::Result { text });
         }

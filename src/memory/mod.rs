@@ -17,6 +17,7 @@
 
 mod dedupe;
 mod error;
+mod export;
 mod file;
 pub mod identity;
 mod merge;
@@ -31,6 +32,7 @@ pub mod session;
 
 pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;
+pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use merge::{Change, MergeReport};
 pub use mermaid::MermaidOptions;

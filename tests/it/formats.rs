@@ -1,0 +1,235 @@
+//! `archie memory export` in other tools' formats, checked by those tools themselves:
+//! Graphviz renders the DOT, Backstage's catalog-model validates the catalog, Python's XML
+//! parser reads the GraphML. `.ci/formats-setup.sh` installs them; a missing one fails
+//! the test (it does not skip).
+
+use crate::support::TestEnv;
+use crate::support::mcp_servers::repo;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A memory with the names that break naive exports: quotes, `<`, a keyword (`end`,
+/// `node`), a leading digit, two spellings that sanitise alike, non-ASCII.
+const MEMORY: &str = r#"{
+  "entities": [
+    {"name": "Order Service", "type": "service", "description": "Takes \"orders\" <fast> & safe"},
+    {"name": "Café", "type": "service"},
+    {"name": "CAF", "type": "service", "description": "Another name that sanitises alike"},
+    {"name": "Orders DB", "type": "database"},
+    {"name": "Order Events", "type": "queue"},
+    {"name": "Payments Team", "type": "team"},
+    {"name": "Orders API", "type": "api", "description": "REST API of orders"},
+    {"name": "Stripe", "type": "external_system"},
+    {"name": "Shop", "type": "system"},
+    {"name": "end", "type": "service"},
+    {"name": "node", "type": "cache"},
+    {"name": "3D Secure", "type": "concept"},
+    {"name": "Zahlungsprüfung", "type": "service", "properties": {"aliases": ["payment check"]}},
+    {"name": "Web Frontend", "type": "frontend"},
+    {"name": "Shared Lib", "type": "library"}
+  ],
+  "relationships": [
+    {"from": "Order Service", "to": "Orders DB", "type": "writes_to"},
+    {"from": "Order Service", "to": "Order Events", "type": "publishes_to"},
+    {"from": "Payments Team", "to": "Order Service", "type": "owns"},
+    {"from": "Order Service", "to": "Stripe", "type": "calls"},
+    {"from": "Order Service", "to": "Orders API", "type": "exposes"},
+    {"from": "Web Frontend", "to": "Orders API", "type": "calls"},
+    {"from": "Order Service", "to": "Shop", "type": "part_of"},
+    {"from": "end", "to": "node", "type": "reads_from"},
+    {"from": "Zahlungsprüfung", "to": "Order Events", "type": "subscribes_to"},
+    {"from": "Café", "to": "Shared Lib", "type": "depends_on"},
+    {"from": "CAF", "to": "Café", "type": "calls"}
+  ]
+}"#;
+
+const ENTITIES: usize = 15;
+const RELATIONSHIPS: usize = 11;
+
+fn env() -> TestEnv {
+    let env = TestEnv::new();
+    env.write("context.json", MEMORY);
+    env
+}
+
+fn export(env: &TestEnv, format: &str) -> String {
+    let ran = env.ok(&["memory", "export", "--format", format, "--system", "Shop"]);
+    assert!(ran.stdout.ends_with('\n'), "{format}: {}", ran.stdout);
+    ran.stdout
+}
+
+/// A program the setup script installs; the test fails without it.
+fn needed(program: &str) -> PathBuf {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(program))
+            .find(|p| p.is_file())
+    });
+    found.unwrap_or_else(|| panic!("`{program}` is not installed: run .ci/formats-setup.sh"))
+}
+
+fn consumers() -> PathBuf {
+    let cache = std::env::var_os("ARCHIE_MCP_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join(".ci/cache"));
+    let dir = cache.join("formats/node_modules");
+    assert!(
+        dir.join("@backstage/catalog-model/package.json").is_file(),
+        "{} has no @backstage/catalog-model: run .ci/formats-setup.sh",
+        dir.display()
+    );
+    dir
+}
+
+#[test]
+fn graphviz_renders_the_dot_export_without_a_warning() {
+    let env = env();
+    let dot = export(&env, "dot");
+    let file = env.write("graph.dot", &dot);
+    let out = Command::new(needed("dot"))
+        .args(["-Tsvg", "-o"])
+        .arg(env.path().join("graph.svg"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dot failed: {stderr}\n{dot}");
+    assert_eq!(stderr, "", "dot warned:\n{dot}");
+    let svg = env.read("graph.svg");
+    // Every entity is a node of the picture and every relationship an edge.
+    assert_eq!(svg.matches("class=\"node\"").count(), ENTITIES, "{svg}");
+    assert_eq!(
+        svg.matches("class=\"edge\"").count(),
+        RELATIONSHIPS,
+        "{svg}"
+    );
+    for label in ["Zahlungsprüfung", "publishes to", "&lt;fast&gt;"] {
+        assert!(svg.contains(label), "{label} not in the SVG");
+    }
+}
+
+#[test]
+fn backstage_validates_the_catalog_export() {
+    let env = env();
+    let catalog = export(&env, "backstage");
+    let file = env.write("catalog-info.yaml", &catalog);
+    let out = Command::new(needed("node"))
+        .arg(repo().join("tests/it/consumers/backstage_validate.js"))
+        .arg(&file)
+        .env("NODE_PATH", consumers())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}\n{catalog}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Libraries, services, the frontend and the system are components or systems; the
+    // concept is not a catalog entity.
+    let mut kinds: Vec<&str> = report
+        .lines()
+        .map(|l| l.trim_start_matches("ok ").split(':').next().unwrap())
+        .collect();
+    kinds.sort_unstable();
+    assert_eq!(
+        kinds,
+        [
+            "API",
+            "Component",
+            "Component",
+            "Component",
+            "Component",
+            "Component",
+            "Component",
+            "Component",
+            "Group",
+            "Resource",
+            "Resource",
+            "Resource",
+            "System",
+            "System",
+        ],
+        "{report}"
+    );
+    for line in [
+        "ok Component:order-service",
+        "ok Component:caf",
+        "ok Component:caf-2",
+        "ok Component:zahlungspr-fung",
+    ] {
+        assert!(report.contains(line), "{line} not in\n{report}");
+    }
+    for field in [
+        "owner: \"group:default/payments-team\"",
+        "system: \"shop\"",
+        "providesApis:\n    - \"api:default/orders-api\"",
+        "consumesApis:\n    - \"api:default/orders-api\"",
+        "archie/aliases: \"payment check\"",
+    ] {
+        assert!(catalog.contains(field), "{field} not in\n{catalog}");
+    }
+}
+
+#[test]
+fn python_reads_the_graphml_export() {
+    let env = env();
+    let file = env.write("graph.graphml", export(&env, "graphml"));
+    let script = "import sys, xml.etree.ElementTree as E\n\
+        ns = {'g': 'http://graphml.graphdrawing.org/xmlns'}\n\
+        root = E.parse(sys.argv[1]).getroot()\n\
+        nodes = root.findall('.//g:node', ns); edges = root.findall('.//g:edge', ns)\n\
+        names = {d.text for n in nodes for d in n.findall('g:data', ns) if d.get('key') == 'name'}\n\
+        print(len(nodes), len(edges), 'Order Service' in names, 'Zahlungsprüfung' in names)";
+    let out = Command::new(needed("python3"))
+        .args(["-c", script])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("{ENTITIES} {RELATIONSHIPS} True True")
+    );
+}
+
+#[test]
+fn structurizr_and_c4_name_the_system_after_the_folder_by_default() {
+    let env = env();
+    let ran = env.ok(&["memory", "export", "--format", "structurizr"]);
+    let folder = env
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    assert!(
+        ran.stdout
+            .contains(&format!("softwareSystem \"{folder}\" {{")),
+        "{}",
+        ran.stdout
+    );
+    let c4 = export(&env, "c4-mermaid");
+    assert!(
+        c4.starts_with("C4Container\n    title Containers of Shop\n"),
+        "{c4}"
+    );
+    // Every relationship between two C4 elements is drawn. Not drawn: the one to the
+    // library (not a C4 element) and the one to Shop, the system the diagram is of.
+    assert_eq!(c4.matches("    Rel(").count(), RELATIONSHIPS - 2, "{c4}");
+    assert!(!c4.contains("System(e_shop"), "{c4}");
+    assert!(c4.contains("System_Boundary(e_shop, \"Shop\")"), "{c4}");
+}
+
+#[test]
+fn an_unknown_format_lists_the_formats() {
+    let env = env();
+    let ran = env.code(&["memory", "export", "--format", "svg"], 2);
+    for format in ["dot", "graphml", "structurizr", "c4-mermaid", "backstage"] {
+        assert!(ran.stderr.contains(format), "{format}: {}", ran.stderr);
+    }
+}
