@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real consumers of `archie memory export`'s formats for the tests:
 #   Graphviz (`dot`, Debian package graphviz) renders --format dot
+#   Chromium (Debian package chromium) shows `archie memory view`'s page, driven by
+#                      playwright-core (npm; it uses /usr/bin/chromium, downloads no browser)
 #   .ci/cache/formats  @backstage/catalog-model (Backstage's own validators) and yaml, from npm,
 #                      which tests/it/consumers/backstage_validate.js uses on --format backstage
 # Idempotent, bounded in time, reads no stdin. Tests find the folder through
@@ -10,22 +12,26 @@ cd "$(dirname "$0")/.."
 
 CACHE="${ARCHIE_MCP_CACHE:-$PWD/.ci/cache}"
 DIR="$CACHE/formats"
-NPM_PACKAGES=("@backstage/catalog-model@1.10.3" "yaml@2.8.1")
+NPM_PACKAGES=("@backstage/catalog-model@1.10.3" "yaml@2.8.1" "playwright-core@1.65.1")
 LIMIT="${ARCHIE_MCP_SETUP_TIMEOUT:-600}"
 
-if command -v dot >/dev/null; then
-  echo "formats-setup: graphviz already installed ($(dot -V 2>&1))"
+MISSING=()
+command -v dot >/dev/null || MISSING+=(graphviz)
+command -v chromium >/dev/null || MISSING+=(chromium)
+if [ ${#MISSING[@]} -eq 0 ]; then
+  echo "formats-setup: graphviz and chromium already installed"
 else
-  command -v apt-get >/dev/null || { echo "formats-setup: no dot and no apt-get to install graphviz" >&2; exit 1; }
+  command -v apt-get >/dev/null || { echo "formats-setup: ${MISSING[*]} missing and no apt-get to install them" >&2; exit 1; }
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo -n"
-  echo "formats-setup: installing graphviz"
+  echo "formats-setup: installing ${MISSING[*]}"
   timeout "$LIMIT" $SUDO apt-get update -qq </dev/null
-  DEBIAN_FRONTEND=noninteractive timeout "$LIMIT" $SUDO apt-get install -y -qq --no-install-recommends graphviz </dev/null >/dev/null
+  DEBIAN_FRONTEND=noninteractive timeout "$LIMIT" $SUDO apt-get install -y -qq --no-install-recommends "${MISSING[@]}" </dev/null >/dev/null
 fi
 
 mkdir -p "$DIR"
-if [ -f "$DIR/node_modules/@backstage/catalog-model/package.json" ] && [ -f "$DIR/node_modules/yaml/package.json" ]; then
+if [ -f "$DIR/node_modules/@backstage/catalog-model/package.json" ] && [ -f "$DIR/node_modules/yaml/package.json" ] \
+  && [ -f "$DIR/node_modules/playwright-core/package.json" ]; then
   echo "formats-setup: Backstage catalog-model already in $DIR"
 else
   command -v npm >/dev/null || { echo "formats-setup: npm is not installed" >&2; exit 1; }

@@ -60,6 +60,18 @@ pub enum MemoryCommand {
         after_help = "Example:\n  archie memory keep-apart Checkout CheckoutService"
     )]
     KeepApart { a: String, b: String },
+    /// Write the graph as one HTML page to look at: search, filter, click, zoom
+    #[command(
+        after_help = "The page is self-contained (nothing is fetched; it works offline and can be mailed or committed). Search finds an entity by any name or alias; the type boxes filter; a click shows an entity's description, observations and neighbours; the system list shows one system's part of the graph. Drag to pan, scroll to zoom.\n\nExamples:\n  archie memory view                 # writes context.html beside context.json\n  archie memory view --open\n  archie memory view -o docs/system.html"
+    )]
+    View {
+        /// Where to write the page [default: the memory file with .html]
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Open it in the browser once written
+        #[arg(long)]
+        open: bool,
+    },
     /// Print the memory on stdout: JSON, or a diagram or catalog for another tool
     #[command(
         after_help = "Formats:\n  json         archie's own memory file (the default)\n  mermaid      a flowchart for a README (best under ~60 entities)\n  dot          Graphviz: dot -Tsvg graph.dot > graph.svg\n  graphml      Gephi, yEd\n  structurizr  a Structurizr DSL workspace: system context and container views\n  c4-mermaid   Mermaid's C4 container diagram\n  backstage    catalog-info.yaml entities for a Backstage catalog\n\nExamples:\n  archie memory export > backup.json\n  archie memory export --format mermaid --focus payments > payments.mmd\n  archie memory export --format dot | dot -Tsvg > system.svg\n  archie memory export --format structurizr --system Shop > workspace.dsl\n  archie memory export --format backstage > catalog-info.yaml"
@@ -79,6 +91,32 @@ pub enum MemoryCommand {
         #[arg(long, value_name = "NAME")]
         system: Option<String>,
     },
+}
+
+/// What marks a page `archie memory view` wrote.
+const GENERATOR: &str = "<meta name=\"generator\" content=\"archie memory view\">";
+
+/// Opens `page` with the desktop's opener; says so when there is none.
+fn open_in_browser(app: &App, page: &std::path::Path) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let started = std::process::Command::new(opener)
+        .arg(page)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = started {
+        app.events.emit(Event::Warning {
+            message: format!(
+                "could not open it ({opener}: {e}); open {} in a browser",
+                page.display()
+            ),
+        });
+    }
 }
 
 /// The system a memory describes, when not named: the folder its memory file is in
@@ -256,6 +294,46 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                     "`{a}` and `{b}` are two things; archie will not suggest merging them"
                 ),
             });
+        }
+        MemoryCommand::View { output, open } => {
+            let (_, memory) = app.open_memory()?;
+            let output = match output {
+                Some(output) => output,
+                None => {
+                    // The default name may be a page of the user's: replace only our own.
+                    let default = path.with_extension("html");
+                    let ours = std::fs::read(&default).map_or(true, |old| {
+                        old.windows(GENERATOR.len())
+                            .any(|w| w == GENERATOR.as_bytes())
+                    });
+                    if !ours {
+                        return Err(UsageError::new(format!(
+                            "{} exists and is not a page archie wrote",
+                            default.display()
+                        ))
+                        .hint("Name another file with -o FILE, or remove it.")
+                        .into());
+                    }
+                    default
+                }
+            };
+            let title = format!("{} · archie", system_name(&path));
+            let page = memory.to_html(&title);
+            crate::files::write_atomic(&output, page.as_bytes())
+                .map_err(|e| UsageError::new(format!("cannot write {}: {e}", output.display())))?;
+            let what = format!(
+                "view of {} entities, {} relationships",
+                memory.entities().len(),
+                memory.relationships().len()
+            );
+            exiting(memory);
+            app.events.emit(Event::Wrote {
+                path: output.display().to_string(),
+                what,
+            });
+            if open {
+                open_in_browser(app, &output);
+            }
         }
         MemoryCommand::Export {
             format,

@@ -14,28 +14,28 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 /// The graph every format is written from.
-struct Graph<'a> {
-    nodes: Vec<Node<'a>>,
-    edges: Vec<Edge<'a>>,
+pub(super) struct Graph<'a> {
+    pub(super) nodes: Vec<Node<'a>>,
+    pub(super) edges: Vec<Edge<'a>>,
 }
 
-struct Node<'a> {
-    entity: &'a Entity,
+pub(super) struct Node<'a> {
+    pub(super) entity: &'a Entity,
     /// `e_` and `[a-z0-9_]`, unique.
-    id: String,
+    pub(super) id: String,
     /// The entity's type in the extraction prompt's words (`service`, `database` …).
-    kind: String,
-    family: Family,
+    pub(super) kind: String,
+    pub(super) family: Family,
 }
 
-struct Edge<'a> {
-    from: usize,
-    to: usize,
-    relationship: &'a Relationship,
+pub(super) struct Edge<'a> {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    pub(super) relationship: &'a Relationship,
 }
 
 impl<'a> Graph<'a> {
-    fn of(memory: &'a Memory) -> Self {
+    pub(super) fn of(memory: &'a Memory) -> Self {
         let mut used = HashSet::new();
         let mut index = HashMap::new();
         let nodes: Vec<Node<'a>> = memory
@@ -103,7 +103,7 @@ fn unique_id(name: &str, used: &mut HashSet<String>) -> String {
 }
 
 /// A colour per family, the same in every format that has colours.
-fn colour(family: Family) -> &'static str {
+pub(super) fn colour_of(family: Family) -> &'static str {
     match family {
         Family::Component => "#4e79a7",
         Family::Store => "#f28e2b",
@@ -148,7 +148,7 @@ impl Memory {
                 "  {} [label={}, shape={shape}, fillcolor=\"{}\", type={}, tooltip={}];",
                 node.id,
                 quoted(&node.entity.name),
-                colour(node.family),
+                colour_of(node.family),
                 quoted(&node.kind),
                 quoted(&node.entity.description),
             );
@@ -199,7 +199,7 @@ impl Memory {
             data("type", &node.kind);
             data("description", &node.entity.description);
             data("aliases", &aliases.join("; "));
-            data("color", colour(node.family));
+            data("color", colour_of(node.family));
             out.push_str("    </node>\n");
         }
         for (i, edge) in graph.edges.iter().enumerate() {

@@ -29,6 +29,7 @@ mod rebase;
 mod relevant;
 mod remove;
 pub mod session;
+mod view;
 
 pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;

@@ -225,6 +225,131 @@ fn structurizr_and_c4_name_the_system_after_the_folder_by_default() {
     assert!(c4.contains("System_Boundary(e_shop, \"Shop\")"), "{c4}");
 }
 
+/// Runs tests/it/consumers/view_check.js on a page: what Chromium shows.
+fn look_at(page: &std::path::Path, term: &str, hide: &str, system: &str) -> serde_json::Value {
+    needed("node");
+    let chromium = needed("chromium");
+    let out = Command::new("node")
+        .arg(repo().join("tests/it/consumers/view_check.js"))
+        .args([page.to_str().unwrap(), term, hide, system])
+        .env("NODE_PATH", consumers())
+        .env("CHROMIUM", chromium)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn sorted(value: &serde_json::Value) -> Vec<String> {
+    let mut names: Vec<String> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_view_works_in_a_real_browser_without_the_network() {
+    let env = env();
+    let ran = env.ok(&["memory", "view"]);
+    assert!(ran.stderr.contains("wrote context.html"), "{}", ran.stderr);
+    let seen = look_at(
+        &env.path().join("context.html"),
+        "payment check",
+        "database",
+        "Shop",
+    );
+    assert_eq!(seen["console_errors"], serde_json::json!([]), "{seen}");
+    assert_eq!(seen["requests"], serde_json::json!([]), "{seen}");
+    assert_eq!(seen["nodes"].as_array().unwrap().len(), ENTITIES, "{seen}");
+    assert_eq!(seen["edges"], RELATIONSHIPS, "{seen}");
+    // An alias finds its entity; its panel and its neighbour are shown.
+    assert_eq!(seen["selected"], "Zahlungsprüfung", "{seen}");
+    assert_eq!(
+        seen["neighbours"],
+        serde_json::json!(["Order Events"]),
+        "{seen}"
+    );
+    assert!(
+        seen["panel"].as_str().unwrap().contains("payment check"),
+        "{seen}"
+    );
+    assert_eq!(seen["after_click"], "Order Events", "{seen}");
+    // The type filter hides the database and nothing else.
+    let without = sorted(&seen["without_type"]);
+    assert_eq!(without.len(), ENTITIES - 1, "{seen}");
+    assert!(!without.contains(&"Orders DB".to_string()), "{seen}");
+    // Shop's subgraph: Shop, what is part of it, and their neighbours.
+    assert_eq!(
+        sorted(&seen["system_nodes"]),
+        [
+            "Order Events",
+            "Order Service",
+            "Orders API",
+            "Orders DB",
+            "Payments Team",
+            "Shop",
+            "Stripe"
+        ],
+        "{seen}"
+    );
+    assert_eq!(seen["all_again"], ENTITIES, "{seen}");
+}
+
+#[test]
+fn the_view_of_2000_entities_loads_and_finds_one() {
+    let env = TestEnv::new();
+    let mut entities = Vec::new();
+    let mut relationships = Vec::new();
+    for i in 0..2000 {
+        let kind = ["service", "database", "queue", "api"][i % 4];
+        entities.push(serde_json::json!({"name": format!("Component {i}"), "type": kind}));
+        if i > 0 {
+            relationships.push(serde_json::json!({
+                "from": format!("Component {i}"), "to": format!("Component {}", i / 3), "type": "calls"
+            }));
+        }
+    }
+    env.write(
+        "context.json",
+        serde_json::json!({"entities": entities, "relationships": relationships}).to_string(),
+    );
+    env.ok(&["memory", "view", "-o", "big.html"]);
+    let seen = look_at(&env.path().join("big.html"), "component 1999", "queue", "-");
+    assert_eq!(seen["console_errors"], serde_json::json!([]), "{seen}");
+    assert_eq!(seen["nodes"].as_array().unwrap().len(), 2000);
+    assert_eq!(seen["edges"], 1999);
+    assert_eq!(seen["selected"], "Component 1999");
+    assert_eq!(seen["neighbours"], serde_json::json!(["Component 666"]));
+    assert_eq!(seen["without_type"].as_array().unwrap().len(), 1500);
+}
+
+#[test]
+fn the_view_does_not_replace_a_page_of_the_users() {
+    let env = env();
+    env.write("context.html", "<p>my notes</p>");
+    let ran = env.code(&["memory", "view"], 2);
+    assert!(
+        ran.stderr
+            .contains("context.html exists and is not a page archie wrote"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.read("context.html"), "<p>my notes</p>");
+    // archie's own page is replaced, and -o names any file.
+    env.ok(&["memory", "view", "-o", "context.html"]);
+    env.ok(&["memory", "view"]);
+    assert!(env.read("context.html").contains("archie memory view"));
+}
+
 #[test]
 fn an_unknown_format_lists_the_formats() {
     let env = env();

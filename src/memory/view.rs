@@ -1,0 +1,313 @@
+//! `archie memory view`: the knowledge graph as one self-contained HTML page (no network,
+//! nothing fetched), laid out here and drawn by a little script of our own: pan, zoom,
+//! search by any name or alias, a filter by type, an entity's details and neighbours, one
+//! system's subgraph.
+
+use super::Memory;
+use super::export::{Graph, colour_of, words};
+use super::identity::Family;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+
+const TEMPLATE: &str = include_str!("view.html");
+
+#[derive(Serialize)]
+struct Data<'a> {
+    nodes: Vec<ViewNode<'a>>,
+    /// `[from, to, words, type]`.
+    edges: Vec<(usize, usize, String, &'a str)>,
+    types: Vec<TypeCount>,
+    /// The entities of type `system`, by index, for the subgraph picker.
+    systems: Vec<usize>,
+    /// Colour by family index (`f` of a node).
+    colours: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct ViewNode<'a> {
+    n: &'a str,
+    t: &'a str,
+    f: usize,
+    x: f32,
+    y: f32,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    d: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    a: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    o: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    s: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct TypeCount {
+    name: String,
+    family: usize,
+    count: usize,
+}
+
+const FAMILIES: [Family; 7] = [
+    Family::Component,
+    Family::Store,
+    Family::Channel,
+    Family::Team,
+    Family::Library,
+    Family::Concept,
+    Family::Unknown,
+];
+
+fn family_index(family: Family) -> usize {
+    FAMILIES.iter().position(|f| *f == family).unwrap_or(6)
+}
+
+fn strings(value: Option<&Value>) -> Vec<&str> {
+    match value {
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        Some(Value::String(s)) => vec![s.as_str()],
+        _ => Vec::new(),
+    }
+}
+
+impl Memory {
+    /// The page of [`crate::memory`]'s view, titled `title`.
+    pub fn to_html(&self, title: &str) -> String {
+        let graph = Graph::of(self);
+        let pairs: Vec<(usize, usize)> = graph.edges.iter().map(|e| (e.from, e.to)).collect();
+        let positions = layout(graph.nodes.len(), &pairs);
+        let mut types: BTreeMap<&str, (Family, usize)> = BTreeMap::new();
+        for node in &graph.nodes {
+            types
+                .entry(node.kind.as_str())
+                .or_insert((node.family, 0))
+                .1 += 1;
+        }
+        let data = Data {
+            nodes: graph
+                .nodes
+                .iter()
+                .zip(&positions)
+                .map(|(node, &(x, y))| ViewNode {
+                    n: &node.entity.name,
+                    t: &node.kind,
+                    f: family_index(node.family),
+                    x: (x * 10.0).round() / 10.0,
+                    y: (y * 10.0).round() / 10.0,
+                    d: &node.entity.description,
+                    a: node.entity.aliases().collect(),
+                    o: strings(node.entity.properties.get("observations")),
+                    s: strings(node.entity.properties.get("sources")),
+                })
+                .collect(),
+            edges: graph
+                .edges
+                .iter()
+                .map(|e| {
+                    let kind = e.relationship.kind.as_str();
+                    (e.from, e.to, words(kind), kind)
+                })
+                .collect(),
+            types: types
+                .into_iter()
+                .map(|(name, (family, count))| TypeCount {
+                    name: name.to_string(),
+                    family: family_index(family),
+                    count,
+                })
+                .collect(),
+            systems: graph
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.kind == "system")
+                .map(|(i, _)| i)
+                .collect(),
+            colours: FAMILIES.iter().map(|f| colour_of(*f)).collect(),
+        };
+        // Inside <script>, `</` would end the element and `<!--` would open a comment:
+        // JSON may write both as escapes.
+        let json = serde_json::to_string(&data)
+            .unwrap_or_else(|_| "{}".into())
+            .replace("</", "<\\/")
+            .replace("<!--", "<\\u0021--");
+        let title = html(title);
+        TEMPLATE
+            .replace("__TITLE__", &title)
+            .replacen("__DATA__", &json, 1)
+    }
+}
+
+/// Text safe in HTML.
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Positions for `n` nodes joined by `edges`: a force-directed layout (Fruchterman and
+/// Reingold) whose repulsion is computed only between nodes in neighbouring grid cells,
+/// so each round is linear in the graph's size (2,000 entities lay out in well under a
+/// second). Deterministic: the same graph gives the same picture.
+pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let k = 100.0_f32;
+    // A sunflower spiral to start: spread out, no two nodes on one spot.
+    let mut pos: Vec<(f32, f32)> = (0..n)
+        .map(|i| {
+            let r = k * (i as f32 + 0.5).sqrt();
+            let a = i as f32 * 2.399_963;
+            (r * a.cos(), r * a.sin())
+        })
+        .collect();
+    let rounds = (300_000 / n).clamp(60, 300);
+    let mut temperature = k * (n as f32).sqrt() / 4.0;
+    let cooling = temperature / rounds as f32;
+    let cell = 2.0 * k;
+    let mut disp = vec![(0.0_f32, 0.0_f32); n];
+    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
+    for _ in 0..rounds {
+        grid.clear();
+        for (i, &(x, y)) in pos.iter().enumerate() {
+            grid.entry(((x / cell).floor() as i32, (y / cell).floor() as i32))
+                .or_default()
+                .push(i);
+        }
+        for d in disp.iter_mut() {
+            *d = (0.0, 0.0);
+        }
+        // Repulsion from the nodes near by.
+        for (i, &(x, y)) in pos.iter().enumerate() {
+            let (cx, cy) = ((x / cell).floor() as i32, (y / cell).floor() as i32);
+            for gx in cx - 1..=cx + 1 {
+                for gy in cy - 1..=cy + 1 {
+                    let Some(others) = grid.get(&(gx, gy)) else {
+                        continue;
+                    };
+                    for &j in others {
+                        if j == i {
+                            continue;
+                        }
+                        let (dx, dy) = (x - pos[j].0, y - pos[j].1);
+                        let d2 = (dx * dx + dy * dy).max(0.01);
+                        if d2 < cell * cell {
+                            let f = k * k / d2;
+                            disp[i].0 += dx * f;
+                            disp[i].1 += dy * f;
+                        }
+                    }
+                }
+            }
+        }
+        // Attraction along the relationships.
+        for &(a, b) in edges {
+            if a == b {
+                continue;
+            }
+            let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
+            let d = (dx * dx + dy * dy).sqrt().max(0.01);
+            let f = d / k;
+            disp[a].0 -= dx * f;
+            disp[a].1 -= dy * f;
+            disp[b].0 += dx * f;
+            disp[b].1 += dy * f;
+        }
+        // A little gravity keeps unconnected parts from drifting apart.
+        for (i, p) in pos.iter_mut().enumerate() {
+            let (mut dx, mut dy) = disp[i];
+            dx -= p.0 * 0.02;
+            dy -= p.1 * 0.02;
+            let d = (dx * dx + dy * dy).sqrt().max(0.01);
+            let step = d.min(temperature);
+            p.0 += dx / d * step;
+            p.1 += dy / d * step;
+        }
+        temperature = (temperature - cooling).max(k * 0.05);
+    }
+    pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::{Entity, Relationship};
+
+    #[test]
+    fn layout_spreads_nodes_and_keeps_neighbours_closer() {
+        // Two cliques of 10 joined by one edge.
+        let mut edges = Vec::new();
+        for group in [0, 10] {
+            for a in group..group + 10 {
+                for b in a + 1..group + 10 {
+                    edges.push((a, b));
+                }
+            }
+        }
+        edges.push((0, 10));
+        let pos = layout(20, &edges);
+        assert_eq!(pos, layout(20, &edges), "deterministic");
+        let dist = |a: usize, b: usize| {
+            let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
+            (dx * dx + dy * dy).sqrt()
+        };
+        let mut within = 0.0;
+        let mut across = 0.0;
+        for a in 0..10 {
+            for b in 0..10 {
+                if a != b {
+                    within += dist(a, b) + dist(a + 10, b + 10);
+                }
+                across += dist(a, b + 10);
+            }
+        }
+        let (within, across) = (within / 180.0, across / 100.0);
+        assert!(within * 1.5 < across, "within {within}, across {across}");
+        for a in 0..20 {
+            for b in a + 1..20 {
+                assert!(dist(a, b) > 5.0, "{a} and {b} overlap");
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_holds_the_data_and_no_markup_from_it() {
+        let mut m = Memory::new();
+        m.upsert_entity(
+            Entity::new("Evil </script><!-- Service", "service").description("<b>bold</b>"),
+        );
+        m.upsert_entity(Entity::new("Shop", "system"));
+        m.upsert_relationship(Relationship::new(
+            "Evil </script><!-- Service",
+            "part_of",
+            "Shop",
+        ));
+        let page = m.to_html("Shop & <co>");
+        assert_eq!(page.matches("</script>").count(), 2, "only the page's own");
+        assert!(!page.contains("<!-- Service"));
+        assert!(page.contains("<title>Shop &amp; &lt;co&gt;</title>"));
+        assert!(!page.contains("__DATA__") && !page.contains("__TITLE__"));
+        let start = page.find("type=\"application/json\">").unwrap() + 24;
+        let end = start + page[start..].find("</script>").unwrap();
+        let data: Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(data["nodes"][0]["n"], "Evil </script><!-- Service");
+        assert_eq!(
+            data["edges"][0],
+            serde_json::json!([0, 1, "part of", "part_of"])
+        );
+        assert_eq!(data["systems"], serde_json::json!([1]));
+        // Nothing is fetched: no URL but the SVG namespace.
+        let urls: Vec<&str> = page
+            .match_indices("http:")
+            .chain(page.match_indices("https:"))
+            .map(|(i, _)| &page[i..i + 30])
+            .collect();
+        assert!(
+            urls.iter()
+                .all(|u| u.starts_with("http://www.w3.org/2000/svg")),
+            "{urls:?}"
+        );
+    }
+}
