@@ -25,10 +25,14 @@ pub enum MemoryCommand {
         /// The entity's name (case and spacing do not matter)
         name: String,
     },
-    /// Merge another memory file into this one (same rules as extraction), then save
-    #[command(after_help = "Example:\n  archie memory import ../billing/context.json")]
+    /// Merge another memory file or a Backstage catalog into this one (same rules as
+    /// extraction), then save
+    #[command(
+        after_help = "A .yaml/.yml file or a folder is read as a Backstage catalog: Components, APIs, Resources, Systems, Domains, Groups and Users become entities; spec.owner, system, domain, dependsOn, dependencyOf, providesApis and consumesApis become relationships. The catalog's names land on the entities your documents mention (and become their aliases).\n\nExamples:\n  archie memory import ../billing/context.json\n  archie memory import catalog-info.yaml\n  archie memory import ../platform-catalog/"
+    )]
     Import {
-        /// A memory file in archie's or the original Archie's shape
+        /// A memory file (archie's or the original Archie's shape), or a Backstage
+        /// catalog: a YAML file or a folder of them
         file: PathBuf,
     },
     /// Decide which pairs of entities are one thing (asks at the terminal; --yes merges
@@ -91,6 +95,44 @@ pub enum MemoryCommand {
         #[arg(long, value_name = "NAME")]
         system: Option<String>,
     },
+}
+
+/// A Backstage catalog rather than a memory file: a YAML file or a folder.
+fn is_catalog(path: &std::path::Path) -> bool {
+    path.is_dir()
+        || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+}
+
+/// The YAML files of a catalog (the file, or every `*.yaml`/`*.yml` under the folder,
+/// outside hidden folders and `node_modules`), each read with a bound.
+fn catalog_texts(path: &std::path::Path) -> Result<(Vec<(String, String)>, usize), CommandError> {
+    const LIMIT: u64 = 16 * 1024 * 1024;
+    let files: Vec<PathBuf> = if path.is_dir() {
+        walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| {
+                let name = e.file_name().to_string_lossy();
+                e.depth() == 0 || !(name.starts_with('.') || name == "node_modules")
+            })
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file() && is_catalog(e.path()))
+            .map(|e| e.into_path())
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut texts = Vec::new();
+    for file in &files {
+        let bytes = crate::files::read_regular(file, LIMIT)
+            .map_err(|e| UsageError::new(format!("cannot read {}: {e}", file.display())))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| UsageError::new(format!("{} is not UTF-8 text", file.display())))?;
+        texts.push((file.display().to_string(), text));
+    }
+    Ok((texts, files.len()))
 }
 
 /// What marks a page `archie memory view` wrote.
@@ -209,6 +251,38 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                 }
             });
             exiting(memory);
+        }
+        MemoryCommand::Import { file } if is_catalog(&file) => {
+            let (texts, files) = catalog_texts(&file)?;
+            let catalog = crate::memory::read_backstage(&texts).map_err(|e| {
+                UsageError::new(format!("cannot read the Backstage catalog: {e}"))
+                    .hint("Each file must be YAML: one or more documents separated by `---`.")
+            })?;
+            if catalog.entities == 0 {
+                return Err(UsageError::new(format!(
+                    "{} holds no Backstage entities (Component, API, Resource, System, Domain, Group, User) in {files} YAML file(s)",
+                    file.display()
+                ))
+                .into());
+            }
+            let mut what = format!(
+                "read {} catalog entities from {files} file(s)",
+                catalog.entities
+            );
+            if !catalog.skipped.is_empty() {
+                what.push_str(&format!(
+                    "; not entities archie keeps: {}",
+                    catalog.skipped.join(", ")
+                ));
+            }
+            app.events.emit(Event::Done { message: what });
+            let (target, mut memory) = app.open_memory()?;
+            let merged = memory.merge(catalog.memory);
+            memory.note_duplicates();
+            let saved = target.save(&memory)?;
+            app.events.emit(saved.event(&merged));
+            exiting(memory);
+            app.review_duplicates(&target).await?;
         }
         MemoryCommand::Import { file } => {
             let (target, mut memory) = app.open_memory()?;

@@ -464,12 +464,22 @@ pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
     let graph = Graph::of(memory);
     let kinds: Vec<Option<&str>> = graph.nodes.iter().map(backstage_kind).collect();
     let mut used: HashSet<(String, String)> = HashSet::new();
-    let names: Vec<String> = graph
-        .nodes
-        .iter()
-        .zip(&kinds)
-        .map(|(node, kind)| backstage_name(&node.entity.name, kind.unwrap_or(""), &mut used))
-        .collect();
+    // An entity read from a catalog keeps its name there; the others get one after.
+    let mut names: Vec<String> = vec![String::new(); graph.nodes.len()];
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let kind = kinds[i].unwrap_or("");
+        if let Some(name) = catalog_identity(node.entity).map(|(_, name)| name)
+            && valid_backstage_name(name)
+            && used.insert((kind.to_string(), name.to_string()))
+        {
+            names[i] = name.to_string();
+        }
+    }
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if names[i].is_empty() {
+            names[i] = backstage_name(&node.entity.name, kinds[i].unwrap_or(""), &mut used);
+        }
+    }
     let reference = |i: usize| -> Option<String> {
         Some(format!(
             "{}:default/{}",
@@ -482,6 +492,9 @@ pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
     let mut provides: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     let mut consumes: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     let mut system: HashMap<usize, String> = HashMap::new();
+    let mut domain: HashMap<usize, String> = HashMap::new();
+    let mut parent: HashMap<usize, String> = HashMap::new();
+    let mut subcomponent_of: HashMap<usize, String> = HashMap::new();
     let mut owner: HashMap<usize, String> = HashMap::new();
     for edge in &graph.edges {
         let (a, b) = (edge.from, edge.to);
@@ -501,6 +514,17 @@ pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
             }
             ("Component" | "API" | "Resource", "System", "part_of") => {
                 system.entry(a).or_insert_with(|| names[b].clone());
+            }
+            ("System", "Domain", "part_of") => {
+                domain.entry(a).or_insert_with(|| names[b].clone());
+            }
+            ("Group", "Group", "part_of") => {
+                parent.entry(a).or_insert_with(|| names[b].clone());
+            }
+            ("Component", "Component", "part_of") => {
+                subcomponent_of
+                    .entry(a)
+                    .or_insert_with(|| format!("component:default/{}", names[b]));
             }
             ("Component", "API", "exposes" | "provides" | "implements") => {
                 provides.entry(a).or_default().extend(reference(b));
@@ -563,13 +587,23 @@ pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
             "System" | "Domain" => {
                 spec.insert("owner".into(), json!(owner));
             }
+            "User" => {
+                spec.insert("memberOf".into(), json!([]));
+            }
             _ => {
                 spec.insert("type".into(), json!("team"));
                 spec.insert("children".into(), json!([]));
             }
         }
-        if let Some(system) = system.get(&i) {
-            spec.insert("system".into(), json!(system));
+        for (field, map) in [
+            ("system", &system),
+            ("domain", &domain),
+            ("parent", &parent),
+            ("subcomponentOf", &subcomponent_of),
+        ] {
+            if let Some(value) = map.get(&i) {
+                spec.insert(field.into(), json!(value));
+            }
         }
         for (field, list) in [
             ("dependsOn", &depends),
@@ -598,7 +632,39 @@ fn entity_relationship(kind: &str) -> String {
     super::identity::relationship_kind(kind).0
 }
 
+/// The kind and name an entity read from a catalog had there.
+fn catalog_identity(entity: &Entity) -> Option<(&str, &str)> {
+    let identity = entity.properties.get(super::backstage::BACKSTAGE_KEY)?;
+    Some((identity["kind"].as_str()?, identity["name"].as_str()?))
+}
+
+fn valid_backstage_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !name.is_empty()
+        && name.len() <= 63
+        && bytes[0].is_ascii_alphanumeric()
+        && bytes[bytes.len() - 1].is_ascii_alphanumeric()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+const BACKSTAGE_KINDS: [&str; 7] = [
+    "Component",
+    "API",
+    "Resource",
+    "System",
+    "Domain",
+    "Group",
+    "User",
+];
+
 fn backstage_kind(node: &Node) -> Option<&'static str> {
+    if let Some((kind, _)) = catalog_identity(node.entity)
+        && let Some(known) = BACKSTAGE_KINDS.iter().find(|k| **k == kind)
+    {
+        return Some(known);
+    }
     Some(match (node.family, node.kind.as_str()) {
         (_, "api") => "API",
         (_, "system" | "external_system") => "System",

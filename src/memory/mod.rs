@@ -15,6 +15,7 @@
 //! `session.rs` search sessions, `mermaid.rs` the diagram, `file.rs` the file
 //! on disk and `error.rs` what can go wrong with it.
 
+mod backstage;
 mod dedupe;
 mod error;
 mod export;
@@ -31,6 +32,7 @@ mod remove;
 pub mod session;
 mod view;
 
+pub use backstage::{BACKSTAGE_KEY, Catalog, read as read_backstage};
 pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;
 pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};

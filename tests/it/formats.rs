@@ -358,3 +358,226 @@ fn an_unknown_format_lists_the_formats() {
         assert!(ran.stderr.contains(format), "{format}: {}", ran.stderr);
     }
 }
+
+/// A catalog in two files, one of them with several documents, as teams keep them.
+const CATALOG_SHOP: &str = r#"apiVersion: backstage.io/v1alpha1
+kind: System
+metadata:
+  name: shop
+  title: Shop
+spec:
+  owner: group:default/team-payments
+  domain: commerce
+---
+apiVersion: backstage.io/v1alpha1
+kind: Domain
+metadata:
+  name: commerce
+spec:
+  owner: team-payments
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-payments
+  title: Payments Team
+spec:
+  type: team
+  children: []
+---
+apiVersion: backstage.io/v1alpha1
+kind: Location
+metadata:
+  name: shop-locations
+spec:
+  targets: [./services/*.yaml]
+"#;
+
+const CATALOG_SERVICES: &str = r#"apiVersion: backstage.io/v1alpha1
+kind: Component
+metadata:
+  name: order-service
+  title: Order Service
+  description: Takes orders
+spec:
+  type: service
+  lifecycle: production
+  owner: team-payments
+  system: shop
+  dependsOn:
+    - resource:default/orders-db
+  providesApis:
+    - orders-api
+---
+apiVersion: backstage.io/v1alpha1
+kind: Component
+metadata:
+  name: web-shop
+spec:
+  type: website
+  lifecycle: production
+  owner: team-payments
+  system: shop
+  consumesApis: [orders-api]
+---
+apiVersion: backstage.io/v1alpha1
+kind: API
+metadata:
+  name: orders-api
+spec:
+  type: openapi
+  lifecycle: production
+  owner: team-payments
+  system: shop
+  definition: "openapi: 3.0.0"
+---
+apiVersion: backstage.io/v1alpha1
+kind: Resource
+metadata:
+  name: orders-db
+spec:
+  type: database
+  owner: team-payments
+  system: shop
+"#;
+
+/// `kind:name` of every entity and `from relation to` of every relation a catalog says,
+/// with references in their full form.
+fn catalog_facts(yaml: &str) -> (Vec<String>, Vec<String>) {
+    let mut entities = Vec::new();
+    let mut relations = Vec::new();
+    for doc in yaml.split("\n---\n") {
+        let doc = doc.trim_start_matches("---\n");
+        let field = |key: &str| {
+            doc.lines()
+                .find_map(|l| l.trim().strip_prefix(&format!("{key}: ")))
+                .map(|v| v.trim_matches('"').to_string())
+        };
+        let kind = field("kind").unwrap();
+        if kind == "Location" {
+            continue;
+        }
+        let name = field("name").unwrap();
+        let me = format!("{}:{name}", kind.to_lowercase());
+        entities.push(me.clone());
+        let full = |reference: &str, default: &str| {
+            let reference = reference.trim().trim_matches('"');
+            let (kind, rest) = reference.split_once(':').unwrap_or((default, reference));
+            format!("{kind}:{}", rest.rsplit('/').next().unwrap())
+        };
+        for (key, default) in [
+            ("owner", "group"),
+            ("system", "system"),
+            ("domain", "domain"),
+        ] {
+            if let Some(v) = field(key) {
+                relations.push(format!("{me} {key} {}", full(&v, default)));
+            }
+        }
+        // Lists, in flow (`[a, b]`) or block (`- a`) form.
+        let lines: Vec<&str> = doc.lines().collect();
+        for (key, default) in [
+            ("dependsOn", "component"),
+            ("providesApis", "api"),
+            ("consumesApis", "api"),
+        ] {
+            for (i, line) in lines.iter().enumerate() {
+                let Some(rest) = line.trim().strip_prefix(&format!("{key}:")) else {
+                    continue;
+                };
+                let items: Vec<String> = if rest.trim().starts_with('[') {
+                    rest.trim()
+                        .trim_matches(|c| c == '[' || c == ']')
+                        .split(',')
+                        .map(str::to_string)
+                        .collect()
+                } else {
+                    lines[i + 1..]
+                        .iter()
+                        .take_while(|l| l.trim_start().starts_with("- "))
+                        .map(|l| l.trim_start()[2..].to_string())
+                        .collect()
+                };
+                for item in items {
+                    relations.push(format!("{me} {key} {}", full(&item, default)));
+                }
+            }
+        }
+    }
+    entities.sort();
+    relations.sort();
+    (entities, relations)
+}
+
+#[test]
+fn a_backstage_catalog_goes_through_archie_and_back_with_every_entity_and_relation() {
+    let env = TestEnv::new();
+    env.write("catalog/catalog-info.yaml", CATALOG_SHOP);
+    env.write("catalog/services/orders.yaml", CATALOG_SERVICES);
+    // The documents already mention the service, spelt their own way.
+    env.write(
+        "context.json",
+        r#"{"entities": [{"name": "OrderService", "type": "service", "description": "From the design doc"}], "relationships": []}"#,
+    );
+    let ran = env.ok(&["memory", "import", "catalog"]);
+    assert!(
+        ran.stderr.contains(
+            "read 7 catalog entities from 2 file(s); not entities archie keeps: Location"
+        ),
+        "{}",
+        ran.stderr
+    );
+    // The catalog's Order Service is the documents' OrderService: one entity.
+    let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
+    let services: Vec<&serde_json::Value> = memory["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "service")
+        .collect();
+    assert_eq!(services.len(), 1, "{memory:#}");
+    let shown = env.ok(&["memory", "show", "order-service"]);
+    assert!(
+        shown.stdout.contains("OrderService") || shown.stdout.contains("Order Service"),
+        "{}",
+        shown.stdout
+    );
+
+    let exported = export(&env, "backstage");
+    let file = env.write("out.yaml", &exported);
+    let out = Command::new(needed("node"))
+        .arg(repo().join("tests/it/consumers/backstage_validate.js"))
+        .arg(&file)
+        .env("NODE_PATH", consumers())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{exported}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let before = catalog_facts(&format!("{CATALOG_SHOP}---\n{CATALOG_SERVICES}"));
+    assert_eq!((before.0.len(), before.1.len()), (7, 14), "{before:#?}");
+    assert!(
+        before
+            .1
+            .contains(&"component:order-service dependsOn resource:orders-db".to_string())
+    );
+    let after = catalog_facts(&exported);
+    assert_eq!(after.0, before.0, "entities\n{exported}");
+    assert_eq!(after.1, before.1, "relations\n{exported}");
+}
+
+#[test]
+fn a_catalog_that_is_not_yaml_is_refused_and_the_memory_kept() {
+    let env = env();
+    env.write("broken.yaml", "kind: [unclosed\n");
+    let ran = env.code(&["memory", "import", "broken.yaml"], 2);
+    assert!(
+        ran.stderr.contains("cannot read the Backstage catalog: ")
+            && ran.stderr.contains("broken.yaml"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.read("context.json"), MEMORY);
+}
