@@ -32,14 +32,9 @@ fn an_answers_file_that_is_a_device_or_a_pipe_is_refused_at_once() {
         ran.stderr
     );
     let fifo = env.path().join("answers.fifo");
-    if std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .is_ok_and(|s| s.success())
-    {
-        let ran = env.code(&["--answers", "answers.fifo", "echo", "hi"], 2);
-        assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
-    }
+    crate::support::other_side::mkfifo(&fifo);
+    let ran = env.code(&["--answers", "answers.fifo", "echo", "hi"], 2);
+    assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
     let ran = env.code(&["--answers", "missing.txt", "echo", "hi"], 2);
     assert!(ran.stderr.contains("missing.txt"), "{}", ran.stderr);
 }

@@ -427,31 +427,27 @@ fn a_save_never_overwrites_a_file_that_became_corrupt() {
     );
 }
 
-/// Makes `rel` a named pipe (false where there is no mkfifo).
-fn fifo(env: &TestEnv, rel: &str) -> bool {
-    std::process::Command::new("mkfifo")
-        .arg(env.path().join(rel))
-        .status()
-        .is_ok_and(|s| s.success())
+/// Makes `rel` a named pipe (a failure fails the test).
+fn fifo(env: &TestEnv, rel: &str) {
+    crate::support::other_side::mkfifo(&env.path().join(rel));
 }
 
 #[cfg(unix)]
 #[test]
 fn a_memory_file_that_is_a_pipe_or_a_device_is_refused_at_once() {
     let env = TestEnv::new();
-    if fifo(&env, "context.json") {
-        // Opening a pipe for reading would wait for a writer for ever.
-        let ran = env.code(&["memory", "stats"], 2);
-        assert!(
-            ran.stderr
-                .contains("context.json is a named pipe, not a memory file"),
-            "{}",
-            ran.stderr
-        );
-        let ran = env.code(&["memory", "import", "context.json"], 2);
-        assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
-        fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
-    }
+    fifo(&env, "context.json");
+    // Opening a pipe for reading would wait for a writer for ever.
+    let ran = env.code(&["memory", "stats"], 2);
+    assert!(
+        ran.stderr
+            .contains("context.json is a named pipe, not a memory file"),
+        "{}",
+        ran.stderr
+    );
+    let ran = env.code(&["memory", "import", "context.json"], 2);
+    assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
+    fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
     std::os::unix::fs::symlink("/dev/zero", env.path().join("zero.json")).expect("link");
     let ran = env.code(&["--memory-file", "zero.json", "echo", "hi"], 2);
     assert!(
