@@ -1231,8 +1231,22 @@ fn every_capability_takes_one_routing_call_and_an_exact_term_none() {
     let mut calls = Vec::new();
     for (capability, message) in messages {
         let before = env.mock().received().len();
-        upgrade(&env, 0, &["--yes", message]);
+        let out = upgrade(&env, 0, &["--json", "--yes", message]);
         calls.push((capability, env.mock().received().len() - before));
+        // The capability the router chose is the one that ran: between the router and the
+        // formatter, exactly that node (no error handler, no clarification).
+        let mut nodes: Vec<String> = of_kind(&out.events(), "node_started")
+            .iter()
+            .map(|e| e["node"].as_str().unwrap_or_default().to_string())
+            .collect();
+        // A confirmation (answered by --yes) re-enters the node it asked from.
+        nodes.dedup();
+        let node = capability.split_whitespace().next().unwrap_or_default();
+        assert_eq!(
+            nodes,
+            ["input", "router", node, "response_formatter"],
+            "{message}"
+        );
     }
     for (capability, n) in &calls {
         println!("{capability}: {n} LLM call(s)");
