@@ -68,14 +68,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Test hook (debug builds only): `ARCHIE_TEST_PAUSE_BEFORE_RENAME=MS` waits that long
-/// between writing a temporary file and renaming it, so a test can kill archie there.
+/// between writing a temporary file and renaming it, so a test can kill archie there;
+/// `ARCHIE_TEST_PAUSE_BEFORE_RENAME=PATH` (not a number) waits there until the file PATH
+/// exists (at most a minute), so a test can hold a save in the middle, under its lock,
+/// and release it when it has started what must overlap it.
 fn pause_before_rename() {
     #[cfg(debug_assertions)]
-    if let Some(ms) = std::env::var("ARCHIE_TEST_PAUSE_BEFORE_RENAME")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-    {
-        std::thread::sleep(Duration::from_millis(ms));
+    if let Ok(value) = std::env::var("ARCHIE_TEST_PAUSE_BEFORE_RENAME") {
+        match value.parse::<u64>() {
+            Ok(ms) => std::thread::sleep(Duration::from_millis(ms)),
+            Err(_) => {
+                let release = Path::new(&value);
+                let until = std::time::Instant::now() + Duration::from_secs(60);
+                while !release.exists() && std::time::Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        }
     }
 }
 
