@@ -294,13 +294,24 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 mod tests {
     use super::*;
 
+    /// A new file replaces the old one whole (a rename), never the old one rewritten in
+    /// place: a reader that opened the old file still reads all of the old content, and
+    /// the path names a different file. `fs::write` (truncate, then write) fails this.
+    #[cfg(unix)]
     #[test]
     fn writes_replace_whole_files() {
+        use std::os::unix::fs::MetadataExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.md");
         write_atomic(&path, b"one").unwrap();
+        let mut reader = File::open(&path).unwrap();
+        let before = fs::metadata(&path).unwrap().ino();
         write_atomic(&path, b"two").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        let mut old = String::new();
+        reader.read_to_string(&mut old).unwrap();
+        assert_eq!(old, "one", "the reader's file was not rewritten in place");
+        assert_ne!(fs::metadata(&path).unwrap().ino(), before, "a new file");
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
     }

@@ -525,6 +525,37 @@ async fn a_silent_server_is_reported_and_given_up_at_the_deadline() {
     mock.take_unused();
 }
 
+/// A server that accepts the connection and then says nothing at all (it never even
+/// reads the request): the call gives up at its deadline, every attempt on a connection
+/// that was accepted, none refused.
+#[tokio::test]
+async fn a_server_that_accepts_and_never_answers_is_given_up_at_the_deadline() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let accepted = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let held = accepted.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            held.lock().unwrap().push(stream);
+        }
+    });
+    let mut config = LlmConfig::new(format!("http://127.0.0.1:{port}/v1"), "hung-model");
+    config.retry.max_attempts = 2;
+    config.retry.base = Duration::from_millis(1);
+    config.first_token_timeout = Duration::from_millis(400);
+    config.retry.deadline = Some(Duration::from_secs(20));
+    let (llm, _rec) = client(config);
+    let err = llm.ask(question()).await.unwrap_err();
+    assert!(
+        matches!(err.last(), LlmError::Timeout { .. }),
+        "a timeout, not a connect error: {err:?}"
+    );
+    assert!(
+        !accepted.lock().unwrap().is_empty(),
+        "the server accepted the connection"
+    );
+}
+
 #[tokio::test]
 async fn retry_after_an_hour_is_not_waited_for() {
     let mock = MockLlm::start().await;
