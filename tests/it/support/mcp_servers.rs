@@ -49,8 +49,9 @@ pub fn cache() -> Option<PathBuf> {
         return Some(dir);
     }
     super::other_side::missing(&format!(
-        "the MCP interoperability servers are not installed in {} \
-         (run `bash .ci/mcp-setup.sh`, or point ARCHIE_MCP_CACHE at its cache)",
+        "the MCP interoperability servers are not installed in {}, or not usable by this \
+         user (run `bash .ci/mcp-setup.sh` as this user, or point ARCHIE_MCP_CACHE at its \
+         cache)",
         dir.display()
     ));
     None
