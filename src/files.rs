@@ -68,14 +68,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Test hook (debug builds only): `ARCHIE_TEST_PAUSE_BEFORE_RENAME=MS` waits that long
-/// between writing a temporary file and renaming it, so a test can kill archie there.
+/// between writing a temporary file and renaming it, so a test can kill archie there;
+/// `ARCHIE_TEST_PAUSE_BEFORE_RENAME=PATH` (not a number) waits there until the file PATH
+/// exists (at most a minute), so a test can hold a save in the middle, under its lock,
+/// and release it when it has started what must overlap it.
 fn pause_before_rename() {
     #[cfg(debug_assertions)]
-    if let Some(ms) = std::env::var("ARCHIE_TEST_PAUSE_BEFORE_RENAME")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-    {
-        std::thread::sleep(Duration::from_millis(ms));
+    if let Ok(value) = std::env::var("ARCHIE_TEST_PAUSE_BEFORE_RENAME") {
+        match value.parse::<u64>() {
+            Ok(ms) => std::thread::sleep(Duration::from_millis(ms)),
+            Err(_) => {
+                let release = Path::new(&value);
+                let until = std::time::Instant::now() + Duration::from_secs(60);
+                while !release.exists() && std::time::Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        }
     }
 }
 
@@ -285,13 +294,24 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 mod tests {
     use super::*;
 
+    /// A new file replaces the old one whole (a rename), never the old one rewritten in
+    /// place: a reader that opened the old file still reads all of the old content, and
+    /// the path names a different file. `fs::write` (truncate, then write) fails this.
+    #[cfg(unix)]
     #[test]
     fn writes_replace_whole_files() {
+        use std::os::unix::fs::MetadataExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.md");
         write_atomic(&path, b"one").unwrap();
+        let mut reader = File::open(&path).unwrap();
+        let before = fs::metadata(&path).unwrap().ino();
         write_atomic(&path, b"two").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        let mut old = String::new();
+        reader.read_to_string(&mut old).unwrap();
+        assert_eq!(old, "one", "the reader's file was not rewritten in place");
+        assert_ne!(fs::metadata(&path).unwrap().ino(), before, "a new file");
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
     }

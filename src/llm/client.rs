@@ -290,7 +290,10 @@ impl OpenAiCompatible {
             });
         }
         let room = context - prompt;
-        let margin = 16 + prompt / 10;
+        // archie's estimate is bytes / 4; a real tokenizer spends up to about 1.5 times
+        // that on Markdown and JSON (a 32k vocabulary such as Llama 2's), and the chat
+        // template adds its own tokens: half the estimate again is kept free for that.
+        let margin = 16 + prompt / 2;
         let fitted = room.saturating_sub(margin).max(64.min(room));
         Ok(want.min(u32::try_from(fitted).unwrap_or(u32::MAX)))
     }

@@ -252,18 +252,74 @@ fn unknown_top_level_keys_survive_a_save() {
     assert_eq!(v["entities"].as_array().map(Vec::len), Some(4));
 }
 
+/// Forced, not hoped for: the first import is held between writing its temporary file
+/// and renaming it, under the lock (`ARCHIE_TEST_PAUSE_BEFORE_RENAME=PATH`); the second
+/// loads the file as it was, then waits for the lock; only then is the first released.
+/// So the second saves over a file another process changed since its load, and must
+/// merge on top of it.
+#[cfg(unix)]
 #[test]
 fn two_archie_processes_saving_at_once_keep_each_others_additions() {
+    use std::time::{Duration, Instant};
     let env = TestEnv::new();
     generated(&env, "left.json", "left", 200);
     generated(&env, "right.json", "right", 200);
-    for round in 0..3 {
-        let _ = fs::remove_file(env.path().join("context.json"));
-        let left = env.spawn(&["memory", "import", "left.json"]);
-        let right = env.spawn(&["memory", "import", "right.json"]);
-        for child in [left, right] {
-            child.wait().expect_code(0);
+    let lock = env
+        .path()
+        .canonicalize()
+        .expect("the folder")
+        .join("context.json.lock");
+    let wait_for = |what: &str, done: &mut dyn FnMut() -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !done() {
+            assert!(Instant::now() < deadline, "{what}");
+            std::thread::sleep(Duration::from_millis(10));
         }
+    };
+    for round in 0..2 {
+        let _ = fs::remove_file(env.path().join("context.json"));
+        let release = env.path().join(format!("release-{round}"));
+        let held = TestEnv::new().env(
+            "ARCHIE_TEST_PAUSE_BEFORE_RENAME",
+            release.display().to_string(),
+        );
+        let mut cmd = held.process(crate::support::archie_bin());
+        cmd.current_dir(env.path())
+            .args(["--json", "memory", "import", "left.json"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let left = cmd.spawn().expect("spawn archie");
+        wait_for("the first import wrote its temporary file", &mut || {
+            names_in(&env, ".").iter().any(|n| {
+                n.starts_with(".archie-")
+                    && n.ends_with(".tmp")
+                    && fs::read_to_string(env.path().join(n)).is_ok_and(|t| t.ends_with("}\n"))
+            })
+        });
+        assert!(
+            !env.path().join("context.json").exists(),
+            "held before its rename"
+        );
+        let right = env.spawn(&["--json", "memory", "import", "right.json"]);
+        let pid = right.child.id();
+        wait_for("the second import waits for the lock", &mut || {
+            fs::read_dir(format!("/proc/{pid}/fd")).is_ok_and(|fds| {
+                fds.flatten()
+                    .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target == lock))
+            })
+        });
+        assert!(!env.path().join("context.json").exists(), "still held");
+        fs::write(&release, "").expect("release the first import");
+        let left = left.wait_with_output().expect("wait");
+        assert!(left.status.success(), "{left:?}");
+        let right = right.wait();
+        right.expect_code(0);
+        let saved = right.event("memory_saved").expect("a memory_saved event");
+        assert_eq!(
+            saved["merged_with_disk"],
+            json!(true),
+            "round {round}: the second merged on top of the first: {saved}"
+        );
         let v = read_json(&env, "context.json");
         let entities = v["entities"].as_array().expect("entities");
         assert_eq!(entities.len(), 401, "round {round}: 400 services + gateway");
@@ -427,31 +483,27 @@ fn a_save_never_overwrites_a_file_that_became_corrupt() {
     );
 }
 
-/// Makes `rel` a named pipe (false where there is no mkfifo).
-fn fifo(env: &TestEnv, rel: &str) -> bool {
-    std::process::Command::new("mkfifo")
-        .arg(env.path().join(rel))
-        .status()
-        .is_ok_and(|s| s.success())
+/// Makes `rel` a named pipe (a failure fails the test).
+fn fifo(env: &TestEnv, rel: &str) {
+    crate::support::other_side::mkfifo(&env.path().join(rel));
 }
 
 #[cfg(unix)]
 #[test]
 fn a_memory_file_that_is_a_pipe_or_a_device_is_refused_at_once() {
     let env = TestEnv::new();
-    if fifo(&env, "context.json") {
-        // Opening a pipe for reading would wait for a writer for ever.
-        let ran = env.code(&["memory", "stats"], 2);
-        assert!(
-            ran.stderr
-                .contains("context.json is a named pipe, not a memory file"),
-            "{}",
-            ran.stderr
-        );
-        let ran = env.code(&["memory", "import", "context.json"], 2);
-        assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
-        fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
-    }
+    fifo(&env, "context.json");
+    // Opening a pipe for reading would wait for a writer for ever.
+    let ran = env.code(&["memory", "stats"], 2);
+    assert!(
+        ran.stderr
+            .contains("context.json is a named pipe, not a memory file"),
+        "{}",
+        ran.stderr
+    );
+    let ran = env.code(&["memory", "import", "context.json"], 2);
+    assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
+    fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
     std::os::unix::fs::symlink("/dev/zero", env.path().join("zero.json")).expect("link");
     let ran = env.code(&["--memory-file", "zero.json", "echo", "hi"], 2);
     assert!(

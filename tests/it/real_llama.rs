@@ -9,7 +9,9 @@
 //!     cargo test --test it real_llama -- --nocapture
 //!     bash .ci/llama-server.sh stop
 //!
-//! Without it the test prints why it was skipped and passes.
+//! Without it the test fails, saying how to start the server, unless
+//! `ARCHIE_TEST_SKIP_INTEROP=1` says to skip it (never under CI). `.ci/run` leaves it out
+//! of its first `cargo test` (`--skip real_llama`) and runs it against the server.
 //!
 //! Last, `build-context` runs with archie's defaults (no `archie.toml`, no `--max-tokens`):
 //! extraction asks for temperature 0 by itself and must find at least one entity. That run
@@ -69,10 +71,11 @@ fn build_context_and_a_scripted_analysis_against_llama_cpp_python() {
         .ok()
         .filter(|u| !u.trim().is_empty())
     else {
-        eprintln!(
-            "skipped: ARCHIE_LLAMA_URL is not set (start the real server with \
-             `bash .ci/llama-server.sh install && bash .ci/llama-server.sh start PORT`, \
-             then set ARCHIE_LLAMA_URL to the URL it prints)"
+        crate::support::other_side::missing(
+            "ARCHIE_LLAMA_URL is not set: this test needs a real llama.cpp server (start it \
+             with `bash .ci/llama-server.sh install && bash .ci/llama-server.sh start PORT` \
+             and set ARCHIE_LLAMA_URL to the URL it prints, or run \
+             `bash .ci/llama-server.sh test`)",
         );
         return;
     };

@@ -146,25 +146,52 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
     );
 }
 
+/// Forced, not hoped for: the first run is held mid-save
+/// (`ARCHIE_TEST_PAUSE_BEFORE_RENAME=PATH`), recorded as running, while the second runs
+/// from start to end; then the first is released.
 #[test]
 fn two_processes_record_their_runs_in_one_store() {
-    let env = TestEnv::new();
-    std::thread::scope(|s| {
-        let a = s.spawn(|| env.ok(&["echo", "one"]));
-        let b = s.spawn(|| env.ok(&["echo", "two"]));
-        for run in [a, b] {
-            run.join().expect("an archie run");
-        }
-    });
-    let ran = env.ok(&["runs", "list", "--json"]);
-    let runs: Vec<_> = ran
-        .events()
-        .into_iter()
-        .filter(|event| event["event"] == "data")
-        .flat_map(|event| event["value"].as_array().cloned().unwrap_or_default())
-        .collect();
-    assert_eq!(runs.len(), 2, "{}", ran.stdout);
-    assert!(runs.iter().all(|r| r["status"] == "completed"));
+    let env = scripted_env(1);
+    let listed = |env: &TestEnv| -> Vec<serde_json::Value> {
+        env.ok(&["runs", "list", "--json"])
+            .events()
+            .into_iter()
+            .filter(|event| event["event"] == "data")
+            .flat_map(|event| event["value"].as_array().cloned().unwrap_or_default())
+            .collect()
+    };
+    let release = env.path().join("release");
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.args(["build-context", "shop", "-i", "docs"])
+        .env("ARCHIE_TEST_PAUSE_BEFORE_RENAME", &release)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let first = cmd.spawn().expect("spawn archie");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !std::fs::read_dir(env.path()).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with(".archie-") && name.ends_with(".tmp")
+        })
+    }) {
+        assert!(
+            Instant::now() < deadline,
+            "the first run never reached a save"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let during = listed(&env);
+    assert_eq!(during.len(), 1, "{during:?}");
+    assert_eq!(during[0]["status"], "running", "{during:?}");
+    env.ok(&["echo", "two"]);
+    std::fs::write(&release, "").expect("release the first run");
+    let first = first.wait_with_output().expect("wait");
+    assert!(first.status.success(), "{first:?}");
+    let runs = listed(&env);
+    assert_eq!(runs.len(), 2, "{runs:?}");
+    assert!(runs.iter().all(|r| r["status"] == "completed"), "{runs:?}");
+    let commands: Vec<&str> = runs.iter().filter_map(|r| r["command"].as_str()).collect();
+    assert_eq!(commands.len(), 2, "{runs:?}");
 }
 
 #[test]

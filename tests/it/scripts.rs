@@ -194,8 +194,38 @@ fn text_from_outside_is_inert_on_the_terminal_and_in_files() {
             "<agent>## Purpose\nClears \u{1b}[2J the screen.\n\n## Key components\n- A</agent>",
         )
     });
+    // On a colour terminal (a PTY, TERM=xterm-256color, no NO_COLOR): archie's own
+    // colours, and none of the sequences the document, the entity or the model sent.
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.args(["-v", "build-context", "shop", "-i", "docs"])
+        .env("TERM", "xterm-256color")
+        .env("LANG", "C.UTF-8")
+        .env_remove("NO_COLOR");
+    let mut session = expectrl::Session::spawn(cmd).expect("spawn archie in a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(60)));
+    let seen = session.expect(expectrl::Eof).expect("archie ends");
+    let terminal = String::from_utf8_lossy(seen.as_bytes()).into_owned();
+    crate::pty::exits_with(&mut session, 0);
+    assert!(
+        terminal.contains("\u{1b}["),
+        "archie drew in colour on a terminal (else this proves nothing): {terminal:?}"
+    );
+    for raw in ["\u{1b}[2J", "\u{1b}]0;", "\u{7}"] {
+        assert!(
+            !terminal.contains(raw),
+            "{raw:?} reached the terminal: {terminal:?}"
+        );
+    }
+    assert!(terminal.contains("\\x1b[2J"), "{terminal:?}");
+    assert!(
+        !terminal.contains("\n✔ skipped all") && !terminal.contains("\r✔ skipped all"),
+        "{terminal:?}"
+    );
+    // In a log (a pipe): no escape sequence at all, on either stream.
     let ran = env.ok(&["-v", "build-context", "shop", "-i", "docs"]);
     assert!(!ran.stderr.contains('\u{1b}'), "{:?}", ran.stderr);
+    assert!(!ran.stdout.contains('\u{1b}'), "{:?}", ran.stdout);
+    assert!(!ran.stdout.contains('\u{7}'), "{:?}", ran.stdout);
     assert!(ran.stderr.contains("\\x1b[2J"), "{}", ran.stderr);
     assert!(!ran.stderr.contains("\n✔ skipped all"), "{}", ran.stderr);
     let overview = env.read("shop_context.md");

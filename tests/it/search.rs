@@ -1420,3 +1420,86 @@ fn a_token_in_a_servers_url_is_redacted_everywhere() {
         );
     }
 }
+
+/// A stdio server that speaks only 2024-11-05 (it answers initialize with that revision
+/// whatever archie asked, and its tools carry no annotations, which that revision lacks):
+/// archie agrees to 2024-11-05, says `initialized` before anything else, and calls it.
+#[test]
+fn a_server_that_speaks_only_2024_11_05_is_used_at_that_revision() {
+    let (dir, mock) = planning(&[("old__echo", json!({"query": "hello"}))]);
+    let log = dir.path().join("old.log");
+    let config = write_config(
+        dir.path(),
+        json!({"old": fake(&["--revision", "2024-11-05", "--log", log.to_str().unwrap()])}),
+    );
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "--yes",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "say hello",
+        ],
+    );
+    let results = task_results(&evs);
+    assert_eq!(results.len(), 1, "{evs:?}");
+    assert_eq!(results[0]["status"], "done", "{}", results[0]);
+    let lines = log_lines(&log);
+    assert_eq!(
+        lines[..2],
+        [
+            "initialize".to_string(),
+            "protocol asked 2025-11-25 answered 2024-11-05".to_string()
+        ],
+        "{lines:?}"
+    );
+    // The handshake completed before any request: the server refuses requests before
+    // `notifications/initialized` under 2024-11-05, and the call reached it.
+    let initialized = lines.iter().position(|l| l == "initialized");
+    let called = lines.iter().position(|l| l.starts_with("call echo"));
+    assert!(
+        matches!((initialized, called), (Some(i), Some(c)) if i < c),
+        "{lines:?}"
+    );
+    let synth = mock.received().last().unwrap().text();
+    assert!(synth.contains("echo: hello"), "{synth}");
+}
+
+/// Streamable HTTP servers that speak only 2025-06-18 (which requires the
+/// `MCP-Protocol-Version` header) or only 2025-03-26 (the first streamable HTTP
+/// revision): archie agrees to each server's revision and says it on every request.
+#[test]
+fn http_servers_of_one_fixed_revision_each_get_that_revision_on_every_request() {
+    for revision in ["2025-06-18", "2025-03-26"] {
+        let (dir, mock) = planning(&[("web__lookup", json!({"query": "Payments Gateway"}))]);
+        let d = dir.path();
+        let server = HttpServer::start(d, "web", &["--revision", revision]);
+        let config = write_config(d, json!({"web": {"type": "http", "url": server.url()}}));
+        let evs = search_ok(d, &mock, config.to_str().unwrap(), "Who owns payments?");
+        let results = task_results(&evs);
+        assert_eq!(results.len(), 1, "{revision}: {evs:?}");
+        assert_eq!(results[0]["status"], "done", "{revision}: {}", results[0]);
+        let requests = server.requests();
+        let posts: Vec<&Value> = requests.iter().filter(|r| r["http"] == "POST").collect();
+        let methods: Vec<&str> = posts
+            .iter()
+            .map(|r| r["method"].as_str().unwrap_or("?"))
+            .collect();
+        assert_eq!(
+            methods,
+            [
+                "initialize",
+                "notifications/initialized",
+                "tools/list",
+                "tools/call"
+            ],
+            "{revision}: {requests:#?}"
+        );
+        for r in &posts[1..] {
+            assert_eq!(r["protocol_version"], revision, "{revision}: {r}");
+            assert!(r["status"] == 200 || r["status"] == 202, "{revision}: {r}");
+        }
+    }
+}

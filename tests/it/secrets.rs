@@ -251,7 +251,9 @@ fn nothing_leaks(secret: &'static str, given: Given) {
         );
     }
 
-    // Nothing anywhere.
+    // Nothing anywhere, in any form: the secret, a long prefix of it, its base64 (alone or
+    // as HTTP Basic credentials) and its percent-encoding.
+    let forms = leak_forms(secret);
     let mut leaks = Vec::new();
     for (command, stdout, stderr) in &outputs {
         // A script joins the streamed tokens: the secret must not appear there either.
@@ -261,12 +263,16 @@ fn nothing_leaks(secret: &'static str, given: Given) {
             .filter(|e| e["event"] == "token")
             .filter_map(|e| e["text"].as_str().map(str::to_string))
             .collect();
-        if streamed.contains(secret) {
-            leaks.push(format!("the token events of `{command}`: {streamed}"));
-        }
-        for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
-            for line in text.lines().filter(|l| l.contains(secret)) {
-                leaks.push(format!("{stream} of `{command}`: {line}"));
+        for (form, needle) in &forms {
+            if streamed.contains(needle.as_str()) {
+                leaks.push(format!(
+                    "{form} in the token events of `{command}`: {streamed}"
+                ));
+            }
+            for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
+                for line in text.lines().filter(|l| l.contains(needle.as_str())) {
+                    leaks.push(format!("{form} in {stream} of `{command}`: {line}"));
+                }
             }
         }
     }
@@ -279,13 +285,16 @@ fn nothing_leaks(secret: &'static str, given: Given) {
         }
         searched += 1;
         let bytes = std::fs::read(path).expect("read an artefact");
-        for at in find_all(&bytes, secret.as_bytes()) {
-            let context = &bytes[at.saturating_sub(60)..(at + secret.len() + 20).min(bytes.len())];
-            leaks.push(format!(
-                "the file {}: …{}…",
-                relative(path, env.path()),
-                String::from_utf8_lossy(context)
-            ));
+        for (form, needle) in &forms {
+            for at in find_all(&bytes, needle.as_bytes()) {
+                let context =
+                    &bytes[at.saturating_sub(60)..(at + needle.len() + 20).min(bytes.len())];
+                leaks.push(format!(
+                    "{form} in the file {}: …{}…",
+                    relative(path, env.path()),
+                    String::from_utf8_lossy(context)
+                ));
+            }
         }
     }
     for artefact in [
@@ -320,6 +329,27 @@ fn nothing_leaks(secret: &'static str, given: Given) {
             "{what} never met the secret, so this test proves nothing about it"
         );
     }
+}
+
+/// The forms a leaked `secret` could take, named: itself, its first two thirds, its
+/// percent-encoding, and base64 of it alone and of `archieuser:SECRET` (HTTP Basic). A
+/// base64 form is cut to its whole 3-byte groups, so it is found wherever the encoded
+/// text starts on such a group.
+fn leak_forms(secret: &str) -> Vec<(&'static str, String)> {
+    let b64 = |text: &str| base64(text)[..text.len() / 3 * 4].to_string();
+    let prefix = &secret[..secret.len() * 2 / 3];
+    let forms = vec![
+        ("the secret", secret.to_string()),
+        ("a long prefix of the secret", prefix.to_string()),
+        ("the secret percent-encoded", percent(secret)),
+        ("the secret in base64", b64(secret)),
+        (
+            "HTTP Basic credentials",
+            b64(&format!("archieuser:{secret}")),
+        ),
+    ];
+    assert!(forms.iter().all(|(_, f)| f.len() >= 12), "{forms:?}");
+    forms
 }
 
 /// Where `needle` starts in `haystack`.

@@ -1191,11 +1191,16 @@ fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_smal
         largest < store::WAL_FLUSH_BYTES + 512 * 1024,
         "the WAL stays bounded: {largest}"
     );
-    assert_eq!(
-        listed(&env).len(),
-        20,
-        "every run is recorded (the list shows 20)"
-    );
+    // Every run is recorded: 26 runs, above the list's default of 20, and each completed.
+    let all: Vec<serde_json::Value> = env
+        .ok(&["--json", "runs", "list", "--limit", "100"])
+        .events()
+        .into_iter()
+        .filter(|e| e["event"] == "data")
+        .flat_map(|e| e["value"].as_array().cloned().unwrap_or_default())
+        .collect();
+    assert_eq!(all.len(), 26, "every run is recorded");
+    assert!(all.iter().all(|r| r["status"] == "completed"), "{all:?}");
 }
 
 #[test]

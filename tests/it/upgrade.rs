@@ -717,7 +717,7 @@ fn a_balance_test_needs_a_running_experiment() {
 #[test]
 fn group_consistency_holds() {
     let up = UpgradeDouble::start();
-    up.seed(
+    let id = up.seed(
         json!({"name": "Class test", "state": "enrolling", "assignmentUnit": "group",
                    "group": "classId", "consistencyRule": "group"}),
     );
@@ -747,6 +747,60 @@ fn group_consistency_holds() {
     }
     // Each class enrolled as one: at most one condition per class.
     assert_eq!(up.count("POST", "/api/v6/mark"), 24);
+    // Not archie's word for it: the server's own records, one condition per class.
+    let by_group = up.conditions_by_group(&id);
+    assert_eq!(by_group.len(), 6, "{by_group:?}");
+    assert!(
+        by_group.values().all(|codes| codes.len() == 1),
+        "{by_group:?}"
+    );
+}
+
+/// A server that splits classes (each member drawn on their own): archie says the
+/// consistency is BROKEN, and its table shows the split classes.
+#[test]
+fn group_consistency_is_broken_when_the_server_splits_classes() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(
+        json!({"name": "Class test", "state": "enrolling", "assignmentUnit": "group",
+                   "group": "classId", "consistencyRule": "group"}),
+    );
+    up.split_groups();
+    let env = world(&up, |_| {
+        route(
+            "testing",
+            json!({"action": "consistency", "experiment": "Class test"}),
+        )
+    });
+    let out = upgrade(
+        &env,
+        0,
+        &["--json", "--yes", "test the consistency of Class test"],
+    );
+    let ev = out.events();
+    let text = results(&ev);
+    assert!(
+        text.contains("Group consistency is BROKEN for “Class test”"),
+        "{text}"
+    );
+    let split = up
+        .conditions_by_group(&id)
+        .values()
+        .filter(|codes| codes.len() > 1)
+        .count();
+    assert!(split > 0, "the fault split no class");
+    assert!(
+        text.contains(&format!("; {split} classes were split or got nothing")),
+        "{text}"
+    );
+    let table = of_kind(&ev, "table")[0];
+    let rows = table["rows"].as_array().unwrap();
+    // The class rows (a last row follows a member who moves class).
+    let no = rows
+        .iter()
+        .filter(|row| !row[0].as_str().unwrap().contains('→') && row[3] == "NO")
+        .count();
+    assert_eq!(no, split, "{table}");
 }
 
 #[test]
@@ -1231,8 +1285,22 @@ fn every_capability_takes_one_routing_call_and_an_exact_term_none() {
     let mut calls = Vec::new();
     for (capability, message) in messages {
         let before = env.mock().received().len();
-        upgrade(&env, 0, &["--yes", message]);
+        let out = upgrade(&env, 0, &["--json", "--yes", message]);
         calls.push((capability, env.mock().received().len() - before));
+        // The capability the router chose is the one that ran: between the router and the
+        // formatter, exactly that node (no error handler, no clarification).
+        let mut nodes: Vec<String> = of_kind(&out.events(), "node_started")
+            .iter()
+            .map(|e| e["node"].as_str().unwrap_or_default().to_string())
+            .collect();
+        // A confirmation (answered by --yes) re-enters the node it asked from.
+        nodes.dedup();
+        let node = capability.split_whitespace().next().unwrap_or_default();
+        assert_eq!(
+            nodes,
+            ["input", "router", node, "response_formatter"],
+            "{message}"
+        );
     }
     for (capability, n) in &calls {
         println!("{capability}: {n} LLM call(s)");

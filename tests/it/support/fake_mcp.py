@@ -31,6 +31,11 @@ capabilities at initialize are logged as "capabilities {…}".
                       exit 1)
   --resources         also offer resources (fake://runbook, fake://owners) and a prompt
                       (summarize)
+  --revision R        the one MCP revision this server speaks (default 2025-11-25): it
+                      answers initialize with R whatever the client asked, as a real
+                      server that knows only R does, and logs "protocol asked A answered
+                      R". Under 2024-11-05 tools carry no annotations (that revision has
+                      none) and a request before notifications/initialized is refused.
 """
 import json
 import os
@@ -56,6 +61,7 @@ def flag(name):
 
 
 LOG = opt("--log")
+REVISION = opt("--revision", "2025-11-25")
 DELAY = int(opt("--delay-ms", "300")) / 1000.0
 lock = threading.Lock()
 
@@ -242,6 +248,7 @@ def call(id_, name, arguments):
         send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32602, "message": "unknown tool " + name}})
 
 
+initialized = False
 for raw in sys.stdin:
     raw = raw.strip()
     if not raw:
@@ -259,6 +266,7 @@ for raw in sys.stdin:
         continue
     if method == "initialize":
         log("initialize")
+        log("protocol asked %s answered %s" % (params.get("protocolVersion"), REVISION))
         log("capabilities " + json.dumps(params.get("capabilities", {}), sort_keys=True))
         if flag("--hang-initialize"):
             continue
@@ -266,7 +274,7 @@ for raw in sys.stdin:
             "jsonrpc": "2.0",
             "id": id_,
             "result": {
-                "protocolVersion": params.get("protocolVersion", "2025-06-18"),
+                "protocolVersion": REVISION,
                 "capabilities": (
                     {"tools": {}, "resources": {}, "prompts": {}} if flag("--resources") else {"tools": {}}
                 ),
@@ -274,8 +282,16 @@ for raw in sys.stdin:
                 "instructions": "Use echo for greetings. " + LEAKED,
             },
         })
+    elif method == "notifications/initialized":
+        log("initialized")
+        initialized = True
+    elif REVISION == "2024-11-05" and not initialized and id_ is not None:
+        send({"jsonrpc": "2.0", "id": id_, "error": {"code": -32002, "message": "not initialized"}})
     elif method == "tools/list":
-        send({"jsonrpc": "2.0", "id": id_, "result": {"tools": TOOLS}})
+        tools = TOOLS
+        if REVISION == "2024-11-05":
+            tools = [{k: v for k, v in t.items() if k != "annotations"} for t in TOOLS]
+        send({"jsonrpc": "2.0", "id": id_, "result": {"tools": tools}})
     elif method == "tools/call":
         threading.Thread(
             target=call, args=(id_, params.get("name"), params.get("arguments") or {}), daemon=True

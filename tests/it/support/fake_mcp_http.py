@@ -24,6 +24,13 @@ Options (all optional):
                `api_key` of the URL it was called at ("my key is KEY"): a server that
                leaks its URL's token
 
+  --revision R the one MCP revision this server speaks (default 2025-11-25; also
+               2025-06-18 or 2025-03-26): initialize is answered with R whatever the
+               client asked, as a real server that knows only R does. From 2025-06-18
+               on every request after initialize must carry `MCP-Protocol-Version: R`
+               (400 without it or with another); under 2025-03-26, which has no such
+               header, one that is sent must still say R.
+
 The path may carry a query (`/mcp?api_key=…`).
 
 Tools (both read-only): lookup (answers "lookup over http found: QUERY"), count.
@@ -49,7 +56,9 @@ def opt(name, default=None):
 LOG = opt("--log")
 SSE = "--sse" in args
 WHOAMI = "--whoami" in args
-VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
+REVISION = opt("--revision", "2025-11-25")
+if REVISION not in ("2025-11-25", "2025-06-18", "2025-03-26"):
+    sys.exit("fake_mcp_http.py speaks streamable HTTP: 2025-03-26 or later, not %s" % REVISION)
 lock = threading.Lock()
 sessions = {}  # session id -> negotiated protocol version
 
@@ -155,8 +164,7 @@ class Handler(BaseHTTPRequestHandler):
 
         if method == "initialize":
             sid = "sess-" + uuid.uuid4().hex
-            asked = params.get("protocolVersion")
-            version = asked if asked in VERSIONS else VERSIONS[1]
+            version = REVISION
             with lock:
                 sessions[sid] = version
             log(self.entry(method=method, id=id_, status=200, issued=sid))
@@ -183,9 +191,12 @@ class Handler(BaseHTTPRequestHandler):
             log(self.entry(method=method, id=id_, status=404, error="unknown session"))
             return self.reply(404)
         sent_version = self.headers.get("MCP-Protocol-Version")
-        if sent_version is not None and sent_version != version:
+        header_required = version != "2025-03-26"
+        if (sent_version is None and header_required) or (
+            sent_version is not None and sent_version != version
+        ):
             log(self.entry(method=method, id=id_, status=400, error="protocol version"))
-            return self.reply(400)
+            return self.reply(400, b'{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: MCP-Protocol-Version"}}', "application/json")
 
         if id_ is None or method is None:  # a notification or a response
             log(self.entry(method=method, id=id_, status=202))

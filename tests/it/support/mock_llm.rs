@@ -287,9 +287,11 @@ pub struct Switches {
     /// The chat template has no system role: system messages never reach the "model"
     /// (the rule does not see them and usage does not count them).
     pub no_system_role: bool,
-    /// The model's context in tokens (4 bytes of message text each, plus max_tokens or
-    /// 512 when absent). A request over it overflows: 400 `context_length_exceeded`,
-    /// or, with `overflow_empty_stream`, an empty 200 when streamed.
+    /// The model's context in tokens: the messages counted as a real tokenizer and chat
+    /// template count them ([`prompt_tokens`]: more tokens per byte than archie's bytes /
+    /// 4 estimate, and a per-message overhead), plus max_tokens or 512 when absent. A
+    /// request over it overflows: 400 `context_length_exceeded`, or, with
+    /// `overflow_empty_stream`, an empty 200 when streamed.
     pub context_window: Option<usize>,
     pub overflow_empty_stream: bool,
     /// `GET /v1/models` publishes `context_window` as `max_model_len` (as vLLM does).
@@ -626,7 +628,7 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
         .await;
     }
     if let Some(context) = switches.context_window {
-        let messages = seen.text().len().div_ceil(4);
+        let messages = prompt_tokens(&seen);
         let completion = seen.body["max_tokens"].as_u64().unwrap_or(512) as usize;
         if messages + completion > context {
             shared.overflowed.fetch_add(1, Ordering::SeqCst);
@@ -921,4 +923,72 @@ fn usage_of(request: &MockRequest, content: &str) -> Value {
     let prompt = request.text().chars().count() as u64;
     let completion = content.split_whitespace().count() as u64;
     json!({"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion})
+}
+
+/// Tokens a real tokenizer (a BPE such as Llama's or OpenAI's) spends on `text`, counted
+/// the way such tokenizers split English prose, Markdown and JSON, and harsher than
+/// archie's estimate (bytes / 4): a run of letters is a token per 4 letters (as a 32k
+/// vocabulary such as Llama 2's splits "Checkout" or "Payments" in two), digits go three
+/// to a token,
+/// punctuation two characters to a token, each line break is a token (spaces ride on
+/// the next word), and each character outside ASCII is a token of its own.
+pub fn tokenizer_count(text: &str) -> usize {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Run {
+        None,
+        Letters,
+        Digits,
+        Punct,
+    }
+    let per_token = |run: Run| match run {
+        Run::Letters => 4,
+        Run::Digits => 3,
+        Run::Punct => 2,
+        Run::None => 1,
+    };
+    let mut tokens = 0;
+    let (mut run, mut len) = (Run::None, 0usize);
+    let flush = |run: Run, len: usize, tokens: &mut usize| {
+        if run != Run::None && len > 0 {
+            *tokens += len.div_ceil(per_token(run));
+        }
+    };
+    for c in text.chars() {
+        let kind = if c.is_ascii_alphabetic() {
+            Run::Letters
+        } else if c.is_ascii_digit() {
+            Run::Digits
+        } else if c.is_ascii_punctuation() {
+            Run::Punct
+        } else {
+            Run::None
+        };
+        if kind != run {
+            flush(run, len, &mut tokens);
+            run = kind;
+            len = 0;
+        }
+        match kind {
+            Run::None => {
+                if c == '\n' || !c.is_ascii() {
+                    tokens += 1;
+                }
+            }
+            _ => len += 1,
+        }
+    }
+    flush(run, len, &mut tokens);
+    tokens
+}
+
+/// The prompt's tokens as a chat template spends them: each message's content
+/// ([`tokenizer_count`]) plus 4 for its role markers, plus 3 that prime the answer.
+pub fn prompt_tokens(request: &MockRequest) -> usize {
+    let messages = request.messages();
+    let content: usize = messages
+        .iter()
+        .filter_map(|m| m["content"].as_str())
+        .map(tokenizer_count)
+        .sum();
+    content + 4 * messages.len() + 3
 }

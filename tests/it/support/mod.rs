@@ -25,6 +25,7 @@
 pub mod llm_client;
 pub mod mcp_servers;
 pub mod mock_llm;
+pub mod other_side;
 pub mod upgrade_double;
 
 pub use mock_llm::http;

@@ -58,7 +58,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
 use serde_json::{Map, Value, json};
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -145,6 +145,9 @@ struct World {
     marks: Vec<(String, String)>,
     /// Errors the server logged while answering 200 (e.g. 417 "Group not valid").
     logged_errors: Vec<String>,
+    /// A broken server (a fault for tests): group experiments draw each member's
+    /// condition on their own, as if the experiment were individual.
+    split_groups: bool,
 }
 
 #[derive(Default)]
@@ -193,6 +196,7 @@ impl UpgradeDouble {
             clock: 0,
             marks: Vec::new(),
             logged_errors: Vec::new(),
+            split_groups: false,
         });
         let server = Background::start(Router::new().fallback(handle).with_state(shared.clone()));
         Self {
@@ -349,6 +353,35 @@ impl UpgradeDouble {
             }
             out
         })
+    }
+
+    /// From the server's own records: for each working group, the condition codes its
+    /// members were enrolled with in experiment `id`.
+    pub fn conditions_by_group(&self, id: &str) -> BTreeMap<String, BTreeSet<String>> {
+        self.world(|w| {
+            let e = w.find(id).cloned().unwrap_or(Value::Null);
+            let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+            for ((exp, _), en) in &w.enrollments {
+                if exp != id {
+                    continue;
+                }
+                let code = conditions(&e)
+                    .iter()
+                    .find(|c| c["id"] == json!(en.condition))
+                    .and_then(|c| c["conditionCode"].as_str())
+                    .unwrap_or("?")
+                    .to_string();
+                let group = en.group.clone().unwrap_or_else(|| "(none)".into());
+                out.entry(group).or_default().insert(code);
+            }
+            out
+        })
+    }
+
+    /// Breaks the server: from now on, group experiments draw each member's condition
+    /// on their own (seeded by user, no group enrollment), so classes are split.
+    pub fn split_groups(&self) {
+        self.world(|w| w.split_groups = true);
     }
 
     /// How many marks the server stored for `user` (in any experiment).
@@ -921,11 +954,14 @@ impl World {
             .enrollments
             .get(&(id.clone(), user.to_string()))
             .map(|en| en.condition.clone());
-        let by_group = working.as_ref().and_then(|g| {
-            self.group_enrollments
-                .get(&(id.clone(), g.clone()))
-                .cloned()
-        });
+        let by_group = working
+            .as_ref()
+            .filter(|_| !self.split_groups)
+            .and_then(|g| {
+                self.group_enrollments
+                    .get(&(id.clone(), g.clone()))
+                    .cloned()
+            });
         let earlier = match e["consistencyRule"].as_str() {
             Some("group") => by_group.or(own),
             Some("experiment") if group_exp => by_group,
@@ -946,7 +982,11 @@ impl World {
         if earlier.is_some() {
             return earlier;
         }
-        let seed = format!("{id}_{}", working.as_deref().unwrap_or(user));
+        let seed = if self.split_groups {
+            format!("{id}_{user}")
+        } else {
+            format!("{id}_{}", working.as_deref().unwrap_or(user))
+        };
         let r = uniform(&seed) * 100.0;
         let cs = conditions(e);
         let mut sum = 0.0;
