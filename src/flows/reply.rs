@@ -86,6 +86,9 @@ pub struct Capped {
     pub long_names: usize,
     /// Descriptions, types or tags cut to length.
     pub shortened: usize,
+    /// Items named (or typed) with a word of the answer's own schema, a JSON type name or
+    /// a bare number: a weak model repeats the schema back (see [`names_nothing`]).
+    pub schema_words: usize,
 }
 
 impl Capped {
@@ -94,6 +97,7 @@ impl Capped {
         self.over_limit += other.over_limit;
         self.long_names += other.long_names;
         self.shortened += other.shortened;
+        self.schema_words += other.schema_words;
     }
 
     /// What was cut to archie's limits, for a warning; `None` when nothing was.
@@ -115,6 +119,12 @@ impl Capped {
             parts.push(format!(
                 "{} descriptions, types or tags cut to length",
                 crate::ui::thousands(self.shortened as u64)
+            ));
+        }
+        if self.schema_words > 0 {
+            parts.push(format!(
+                "{} items named after the answer's schema (`name`, `type`, `string`, a bare number…) rejected",
+                crate::ui::thousands(self.schema_words as u64)
             ));
         }
         (!parts.is_empty()).then(|| {
@@ -182,6 +192,10 @@ impl Knowledge {
                 capped.skipped += 1;
                 continue;
             }
+            if e.is_schema_echo() {
+                capped.schema_words += 1;
+                continue;
+            }
             let mut entity = Entity::new(vocabulary.name(&e.name), vocabulary.kind(&e.kind))
                 .description(e.description.trim());
             for tag in e.tags {
@@ -194,6 +208,10 @@ impl Knowledge {
                 capped.skipped += 1;
                 continue;
             }
+            if [&r.from, &r.to, &r.kind].iter().any(|s| names_nothing(s)) {
+                capped.schema_words += 1;
+                continue;
+            }
             memory.upsert_relationship(Relationship::new(
                 vocabulary.name(&r.from),
                 r.kind.trim(),
@@ -202,6 +220,78 @@ impl Knowledge {
         }
         capped
     }
+
+    /// An answer that lists entities, none of them usable (each unnamed or named after
+    /// the schema): the model repeated the question back. A chunk with such an answer
+    /// counts as failed, and the answer is not kept.
+    pub fn names_only_schema_words(&self) -> bool {
+        !self.entities.is_empty()
+            && self
+                .entities
+                .iter()
+                .all(|e| e.name.trim().is_empty() || e.is_schema_echo())
+    }
+}
+
+impl KnownEntity {
+    /// Named or typed with a word of the schema (see [`names_nothing`]).
+    fn is_schema_echo(&self) -> bool {
+        names_nothing(&self.name) || names_nothing(&self.kind)
+    }
+}
+
+/// The words of the extraction schema and JSON's type names: what a model that cannot
+/// follow the instructions writes back as entities (`name`, `type`, `string`) and types
+/// (`array`, `list`).
+const SCHEMA_WORDS: &[&str] = &[
+    "name",
+    "names",
+    "type",
+    "types",
+    "description",
+    "tags",
+    "tag",
+    "entity",
+    "entities",
+    "relationship",
+    "relationships",
+    "from",
+    "to",
+    "properties",
+    "property",
+    "items",
+    "required",
+    "schema",
+    "string",
+    "str",
+    "number",
+    "integer",
+    "int",
+    "float",
+    "boolean",
+    "bool",
+    "object",
+    "array",
+    "list",
+    "null",
+    "none",
+    "true",
+    "false",
+];
+
+/// Whether a name (or type) names nothing: empty, punctuation, a bare number, or a word
+/// of the answer's schema (see [`SCHEMA_WORDS`]), whatever its case, quotes or brackets.
+pub fn names_nothing(text: &str) -> bool {
+    let word = text
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    if word.is_empty() {
+        return true;
+    }
+    let number = word.starts_with(|c: char| c.is_ascii_digit())
+        && word.replace([',', '_'], "").parse::<f64>().is_ok();
+    number || SCHEMA_WORDS.contains(&word.as_str())
 }
 
 /// Entity types archie suggests and knows the synonyms of.
@@ -538,6 +628,58 @@ mod tests {
         assert!(m.entity("A").is_some());
         assert!(m.entity("B").is_none());
         assert_eq!(m.relationships().len(), 1);
+    }
+
+    #[test]
+    fn the_schema_written_back_is_not_knowledge() {
+        for junk in [
+            "name",
+            "Type",
+            "`string`",
+            "\"array\"",
+            "1",
+            "2.5",
+            "1,000",
+            "",
+            " - ",
+            "LIST",
+        ] {
+            assert!(names_nothing(junk), "{junk:?}");
+        }
+        for name in [
+            "Orders DB",
+            "E0",
+            "S3",
+            "3scale",
+            "Name Service",
+            "2FA Service",
+        ] {
+            assert!(!names_nothing(name), "{name:?}");
+        }
+        let k: Knowledge = serde_json::from_str(
+            r#"{"entities":[{"name":"name","type":"string"},{"name":"1","type":"service"},
+                {"name":"Orders","type":"array"},{"name":"Payments","type":"service"}],
+                "relationships":[{"from":"Payments","to":"type","type":"calls"},
+                {"from":"Payments","to":"Orders","type":"string"}]}"#,
+        )
+        .expect("json");
+        assert!(!k.names_only_schema_words());
+        let mut m = Memory::new();
+        let capped = k.merge_into(&mut m, &Vocabulary::default());
+        assert_eq!(capped.schema_words, 5);
+        assert_eq!(m.entities().len(), 1);
+        assert!(m.relationships().is_empty());
+        assert!(
+            capped
+                .warning()
+                .is_some_and(|w| w.contains("5 items named after the answer's schema"))
+        );
+        let echo: Knowledge = serde_json::from_str(
+            r#"{"entities":[{"name":"name","type":"string"},{"name":"2","type":"list"}],"relationships":[]}"#,
+        )
+        .expect("json");
+        assert!(echo.names_only_schema_words());
+        assert!(!Knowledge::default().names_only_schema_words());
     }
 
     #[test]

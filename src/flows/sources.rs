@@ -360,6 +360,10 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             requests,
             |_, (_, messages)| extract_one(llm, messages),
             |index, result| match result {
+                // Only the schema's own words: failed like an unreadable answer, not kept.
+                Ok(knowledge) if knowledge.names_only_schema_words() => {
+                    Control::Continue(Some(progress_detail(&live, llm)))
+                }
                 Ok(knowledge) => {
                     // Kept as it arrives: an answer paid for survives whatever ends the
                     // run next (Ctrl-C, a kill, a later failure).
@@ -378,6 +382,9 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
     for (i, slot) in asked.into_iter().zip(slots) {
         match slot {
+            Slot::Done(knowledge) if knowledge.names_only_schema_words() => {
+                failures.push((&chunks[i], schema_echo(&knowledge)));
+            }
             Slot::Done(knowledge) => {
                 answers[i] = Some(knowledge);
             }
@@ -475,10 +482,32 @@ fn answer_key(env: &Env, chunk: &Chunk) -> String {
     )
 }
 
-/// The answer kept for `chunk` by an earlier run, if any (and caching is on).
+/// The answer kept for `chunk` by an earlier run, if any (and caching is on). One that
+/// names only the schema's words (kept before archie rejected them) is asked again.
 fn cached(env: &Env, chunk: &Chunk) -> Option<Knowledge> {
     let text = env.cache.as_ref()?.get(&answer_key(env, chunk))?;
-    serde_json::from_str(&text).ok()
+    serde_json::from_str::<Knowledge>(&text)
+        .ok()
+        .filter(|k| !k.names_only_schema_words())
+}
+
+/// The failure of a chunk whose answer named only the schema's own words.
+fn schema_echo(knowledge: &Knowledge) -> LlmError {
+    let mut names: Vec<String> = knowledge
+        .entities
+        .iter()
+        .take(4)
+        .map(|e| format!("`{}`", e.name.trim()))
+        .collect();
+    if knowledge.entities.len() > 4 {
+        names.push("…".into());
+    }
+    LlmError::Unusable {
+        reason: format!(
+            "its entities ({}) are the answer's schema written back, not names from the document",
+            names.join(", ")
+        ),
+    }
 }
 
 /// Keeps `knowledge` (within archie's limits) as the answer for `chunk`.

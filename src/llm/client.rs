@@ -211,8 +211,31 @@ impl OpenAiCompatible {
                 return Err(err);
             }
         };
+        let mut answer = answer;
+        if request.schema.is_none() && answer.looped.is_none() {
+            // A whole answer (not streamed) is cut at its first loop too.
+            if let Some(found) = super::repeats::in_text(&answer.text) {
+                answer.text.truncate(found.keep);
+                answer.looped = Some(found.repeats);
+                answer.finish = Some(stream::LOOPED.into());
+            }
+        }
         let usage = self.usage_of(&request, &answer, ms);
         self.meter.end(Some(&usage));
+        if let Some(repeats) = answer.looped {
+            answer.text.truncate(answer.text.trim_end().len());
+            self.say_once(
+                &format!("loop {}", purpose.label()),
+                format!(
+                    "the model started repeating itself in its answer ({}); stopped after \
+                     {repeats} repeats and kept the answer up to the first. Small models \
+                     loop most at a low temperature: a larger model, [llm] temperature \
+                     0.7 in archie.toml, or the server's repeat penalty (llama.cpp \
+                     --repeat-penalty 1.1) usually helps; a higher --max-tokens does not",
+                    purpose.label()
+                ),
+            );
+        }
         let truncated = answer.truncated();
         if truncated {
             self.meter.record_truncated();
@@ -240,7 +263,7 @@ impl OpenAiCompatible {
             truncated,
             max_tokens: Some(max_tokens),
         };
-        if request.schema.is_none() && !truncated {
+        if request.schema.is_none() && !truncated && answer.looped.is_none() {
             self.remember(&request, &completion.text);
         }
         Ok(completion)

@@ -70,6 +70,7 @@ mod error;
 mod limiter;
 mod probe;
 mod repair;
+mod repeats;
 mod stream;
 mod usage;
 mod waiting;
