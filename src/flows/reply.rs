@@ -5,6 +5,9 @@
 //! tags are present; with no `<agent>` part the whole answer minus any `<system>` part is
 //! the agent text; invalid JSON in `<system>` is a warning, never a failure; entities
 //! without a name or type and relationships without from, to or type are skipped.
+//! A `<system>` tag counts only where the protocol puts one: outside the `<agent>` part
+//! and followed by a JSON object. A model that writes the tag in its prose (a small one
+//! does) has it shown and written as the text it is.
 //!
 //! [`AgentOnly`] applies the same split to a live token stream, so the user sees the
 //! agent text as it is generated and never the knowledge JSON.
@@ -417,10 +420,44 @@ fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<(usize, &'a str
     ))
 }
 
+/// Whether the text after a `<system>` tag starts archie's knowledge part (a JSON
+/// object, perhaps in a code fence). A `<system>` the model writes in prose is followed
+/// by prose, and stays text.
+fn opens_knowledge(after_tag: &str) -> bool {
+    let body = after_tag.trim_start();
+    body.starts_with('{') || body.starts_with("```")
+}
+
+/// The knowledge part: the first `<system>` where the protocol puts one (outside the
+/// `<agent>` part, followed by a JSON object, closed by `</system>`), as
+/// (start of the tag, body, end of the closing tag).
+fn knowledge_part(text: &str) -> Option<(usize, &str, usize)> {
+    let agent = between(text, "<agent>", "</agent>").map(|(start, _, end)| start..end);
+    let mut from = 0;
+    while let Some(found) = text[from..].find("<system>") {
+        let start = from + found;
+        let body_start = start + "<system>".len();
+        from = body_start;
+        if agent.as_ref().is_some_and(|a| a.contains(&start)) {
+            continue;
+        }
+        if !opens_knowledge(&text[body_start..]) {
+            continue;
+        }
+        let len = text[body_start..].find("</system>")?;
+        return Some((
+            start,
+            &text[body_start..body_start + len],
+            body_start + len + "</system>".len(),
+        ));
+    }
+    None
+}
+
 /// Splits a reply by the original's rules (see the module docs).
 pub fn parse(text: &str) -> Reply {
     let mut reply = Reply::default();
-    let system = between(text, "<system>", "</system>");
+    let system = knowledge_part(text);
     if let Some((_, body, _)) = system {
         let json = body
             .trim()
@@ -461,7 +498,13 @@ pub struct AgentOnly {
 struct FilterState {
     /// Text held back because it may be the start of a tag.
     pending: String,
-    hidden: bool,
+    /// Inside the knowledge part.
+    in_knowledge: bool,
+    /// `pending` starts with a `<system>` tag whose next words tell whether it opens the
+    /// knowledge part or is prose.
+    maybe_knowledge: bool,
+    /// Inside `<agent>…`, where `<system>` is prose.
+    in_agent: bool,
     /// `</agent>` was seen: the rest of the answer is not agent text.
     agent_closed: bool,
     /// Whether anything was shown since the last TokensDone (to trim leading space).
@@ -489,11 +532,29 @@ impl AgentOnly {
     }
 
     fn feed(&self, state: &mut FilterState, token: &str) {
+        const OPEN: &str = "<system>";
         state.pending.push_str(token);
         loop {
+            if state.maybe_knowledge {
+                let after = &state.pending[OPEN.len()..];
+                let body = after.trim_start();
+                if body.is_empty() || "```".starts_with(body) {
+                    return; // Not known yet: wait for more.
+                }
+                state.maybe_knowledge = false;
+                if opens_knowledge(after) {
+                    state.in_knowledge = true;
+                } else {
+                    // Prose that names the tag: shown as written.
+                    self.show(state, OPEN);
+                }
+                state.pending.drain(..OPEN.len());
+                continue;
+            }
+            let hidden = state.agent_closed || state.in_knowledge;
             let Some(lt) = state.pending.find('<') else {
                 let text = std::mem::take(&mut state.pending);
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &text);
                 }
                 return;
@@ -501,20 +562,44 @@ impl AgentOnly {
             let rest = &state.pending[lt..];
             if let Some(tag) = TAGS.iter().find(|t| rest.starts_with(**t)) {
                 let before = state.pending[..lt].to_string();
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &before);
                 }
-                if *tag == "</agent>" {
-                    state.agent_closed = true;
+                state.pending.drain(..lt);
+                // Whether the tag is the protocol's (dropped) or text (shown).
+                let protocol = match *tag {
+                    "<agent>" => {
+                        state.in_agent |= !hidden;
+                        true
+                    }
+                    "</agent>" => {
+                        state.agent_closed = true;
+                        state.in_agent = false;
+                        true
+                    }
+                    "<system>" if hidden => true,
+                    "<system>" if state.in_agent => false,
+                    "<system>" => {
+                        state.maybe_knowledge = true;
+                        continue;
+                    }
+                    _ => {
+                        // `</system>`: ends the knowledge part, or is text.
+                        let closes = state.in_knowledge;
+                        state.in_knowledge = false;
+                        closes || state.agent_closed
+                    }
+                };
+                if !protocol {
+                    self.show(state, tag);
                 }
-                state.hidden = state.agent_closed || *tag == "<system>";
-                state.pending.drain(..lt + tag.len());
+                state.pending.drain(..tag.len());
                 continue;
             }
             if TAGS.iter().any(|t| t.starts_with(rest)) {
                 // Maybe a tag split across tokens: show what comes before, wait for more.
                 let before = state.pending[..lt].to_string();
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &before);
                 }
                 state.pending.drain(..lt);
@@ -523,7 +608,7 @@ impl AgentOnly {
             // A '<' that starts no tag: ordinary text.
             let upto = lt + 1;
             let text: String = state.pending.drain(..upto).collect();
-            if !state.hidden {
+            if !hidden {
                 self.show(state, &text);
             }
         }
@@ -540,7 +625,7 @@ impl EventSink for AgentOnly {
             Event::Token { text } => self.feed(&mut state, &text),
             Event::TokensDone => {
                 let rest = std::mem::take(&mut state.pending);
-                if !state.hidden {
+                if !(state.agent_closed || state.in_knowledge) {
                     self.show(&mut state, &rest);
                 }
                 *state = FilterState::default();
@@ -755,6 +840,45 @@ mod tests {
             "[]}</system>",
         ]);
         assert_eq!(shown, "Two questions: a < b?");
+    }
+
+    #[test]
+    fn a_system_tag_in_prose_is_text_on_screen_and_in_the_reply() {
+        let prose = "## Risks\nThe <system> prompt says: be brief.\nPayments fail open.";
+        assert_eq!(
+            stream(&[
+                "## Risks\nThe <sys",
+                "tem> prompt says",
+                ": be brief.\nPayments fail open."
+            ]),
+            prose
+        );
+        assert_eq!(
+            stream(&["The <system>", "   ", "\n", "words"]),
+            "The <system>   \nwords"
+        );
+        assert_eq!(stream(&["ends with <system>"]), "ends with <system>");
+        assert_eq!(stream(&["a stray </system> tag"]), "a stray </system> tag");
+        let r = parse(prose);
+        assert_eq!(r.agent, prose);
+        assert!(r.knowledge.is_none() && r.warning.is_none());
+        // Inside the agent part a `<system>` is prose, even before a JSON object.
+        let inside = "<agent>Write <system>{\"a\":1}</system> to hide.</agent>";
+        assert_eq!(
+            stream(&[inside]),
+            "Write <system>{\"a\":1}</system> to hide."
+        );
+        assert_eq!(
+            parse(inside).agent,
+            "Write <system>{\"a\":1}</system> to hide."
+        );
+        // The knowledge part where the protocol puts it is still hidden, after prose
+        // that names the tag, and in a code fence.
+        let both = "Mind the <system> tag.\n<system>\n```json\n{\"entities\":[]}\n```\n</system>";
+        assert_eq!(stream(&[both]), "Mind the <system> tag.\n");
+        let r = parse(both);
+        assert_eq!(r.agent, "Mind the <system> tag.");
+        assert!(r.knowledge.is_some());
     }
 
     #[test]
