@@ -71,6 +71,28 @@ pub struct Env {
     /// Documents read before the run was recorded (so a folder with nothing to read is a
     /// usage error, not a failed run); the retrieve step takes them.
     pub prefetched: Mutex<Option<Retrieved>>,
+    /// Where the extract step hands what the run has learned when it ends, to be saved
+    /// into the memory file at once (see [`keeping_learned`]): whatever ends the run
+    /// next (Ctrl-C during a long overview), the memory file has it. `None`: the
+    /// checkpoint keeps it until the run's own save.
+    pub keep_learned: Option<tokio::sync::mpsc::UnboundedSender<Memory>>,
+}
+
+/// Runs `run` (a flow over an [`Env`] whose `keep_learned` sends to `learned`), calling
+/// `keep` with each memory handed over while it runs; returns what `run` returns.
+pub async fn keeping_learned<T>(
+    run: impl std::future::Future<Output = T>,
+    learned: &mut tokio::sync::mpsc::UnboundedReceiver<Memory>,
+    mut keep: impl FnMut(Memory),
+) -> T {
+    tokio::pin!(run);
+    loop {
+        tokio::select! {
+            biased;
+            out = &mut run => return out,
+            Some(memory) = learned.recv() => keep(memory),
+        }
+    }
 }
 
 /// What an extraction answer depends on besides the chunk itself: the extraction and
@@ -445,6 +467,12 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
         events.emit(Event::Warning { message: warning });
     }
     sources.failed_chunks = failed;
+    if let Some(keep) = &env.keep_learned
+        && !(sources.learned.entities().is_empty() && sources.learned.relationships().is_empty())
+    {
+        // Nobody listening only means the run's own save will keep it.
+        let _ = keep.send(sources.learned.clone());
+    }
     let after = llm.usage().totals();
     cx.emit(Event::Extracted(Extraction {
         chunks: total as u64,

@@ -31,4 +31,5 @@ mod secrets;
 mod store;
 mod terminal;
 mod upgrade;
+mod weak;
 mod writers;
