@@ -524,7 +524,7 @@ impl App {
 
     /// [`App::save_memory`] midway through a run (what extraction learned, kept whatever
     /// ends the run next): said as detail (`-v`) only, as the run's last save says what
-    /// the whole run changed.
+    /// the whole run changed; unless it merged with another process's save.
     pub fn keep_memory(
         &self,
         file: &MemoryFile,
@@ -547,7 +547,8 @@ impl App {
         // asks about them (see `review_duplicates`).
         memory.note_duplicates();
         let saved = file.save(&memory)?;
-        if saved.written && loud {
+        // A merge with another writer's save is said when it happens.
+        if saved.written && (loud || saved.merged_with_disk) {
             self.events.emit(saved.event(&report));
         } else if saved.written {
             self.events.emit(Event::Detail {
