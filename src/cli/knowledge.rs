@@ -76,13 +76,15 @@ pub fn env(
     } else {
         Some(crate::docs::retrieve(&inputs)?)
     };
-    let store: Arc<dyn ResponseCache> = app.store()?;
-    let cache = config.cache.then(|| Arc::clone(&store));
+    let store = app.store()?;
+    let cache = config
+        .cache
+        .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
     let fingerprint = extraction_fingerprint(&prompts, &config.model);
     // The user reads the agent part of each answer as it streams; the knowledge part is
     // merged into memory, never shown.
     let events = Arc::new(AgentOnly::new(app.events.clone()));
-    let llm = crate::llm::connect_with_cache(config, events, cache.clone())?;
+    let llm = crate::llm::connect_noting(config, events, cache.clone(), Some(store))?;
     app.track_usage(llm.usage().clone());
     Ok(Env {
         llm,

@@ -76,7 +76,7 @@ mod usage;
 mod waiting;
 mod wire;
 
-pub use cache::{ResponseCache, cache_key};
+pub use cache::{EndpointNotes, ResponseCache, cache_key};
 pub use config::{
     ApiKey, Concurrency, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, LlmOverrides,
     LlmSection, MAX_CONCURRENCY, MaxTokens, Purpose, StructuredMode, display_url, is_local_url,
@@ -466,25 +466,41 @@ pub fn connect_with_cache(
     events: Events,
     cache: Option<Arc<dyn ResponseCache>>,
 ) -> Result<Arc<dyn Llm>, LlmError> {
+    connect_noting(config, events, cache, None)
+}
+
+/// Like [`connect_with_cache`], starting from what the endpoint was found to accept on
+/// earlier runs and noting what this run finds (in `notes`: the run store).
+pub fn connect_noting(
+    config: LlmConfig,
+    events: Events,
+    cache: Option<Arc<dyn ResponseCache>>,
+    notes: Option<Arc<dyn EndpointNotes>>,
+) -> Result<Arc<dyn Llm>, LlmError> {
     Ok(Arc::new(client::OpenAiCompatible::new(
-        config, events, cache,
+        config, events, cache, notes,
     )?))
 }
 
 /// Resolves the configuration from the user's overrides and the process environment and
 /// connects: what a command that needs an LLM calls before doing any work. Answers are
 /// cached in `cache` (the run store) unless caching is off (`--no-cache`).
-pub fn from_settings(
+pub fn from_settings<S>(
     args: &LlmOverrides,
     memory_file: &Path,
     events: Events,
-    cache: Arc<dyn ResponseCache>,
-) -> Result<Arc<dyn Llm>, LlmError> {
+    store: Arc<S>,
+) -> Result<Arc<dyn Llm>, LlmError>
+where
+    S: ResponseCache + EndpointNotes + 'static,
+{
     let dir = memory_file.parent().unwrap_or(Path::new(""));
     let env = |name: &str| std::env::var(name).ok();
     let config = LlmConfig::resolve(args, dir, &env)?;
-    let cache = config.cache.then_some(cache);
-    connect_with_cache(config, events, cache)
+    let cache: Option<Arc<dyn ResponseCache>> = config
+        .cache
+        .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
+    connect_noting(config, events, cache, Some(store))
 }
 
 #[cfg(test)]

@@ -256,3 +256,70 @@ fn ctrl_c_during_the_overview_keeps_what_extraction_learned_in_the_memory_file()
     );
     assert!(!env.path().join("shop_context.md").exists());
 }
+
+fn asked_for_json_schema(req: &MockRequest) -> bool {
+    req.body["response_format"]["type"] == "json_schema"
+}
+
+/// Requests of the last run: those received after the first `before`.
+fn since(env: &TestEnv, before: usize) -> Vec<MockRequest> {
+    env.mock().received().into_iter().skip(before).collect()
+}
+
+#[test]
+fn what_an_endpoint_refused_is_remembered_for_the_next_run() {
+    let env = TestEnv::with_llm();
+    env.mock().llama_cpp_python(32_768);
+    env.mock().answer_with(scripted_model);
+    env.docs("docs", 2);
+    let args = ["--no-cache", "build-context", "shop", "-i", "docs"];
+
+    let first = env.ok(&args);
+    let asked = since(&env, 0);
+    assert!(
+        asked.iter().any(asked_for_json_schema),
+        "the first run finds out: {}",
+        first.stderr
+    );
+    assert!(
+        first.stderr.contains("and from the start of the next"),
+        "{}",
+        first.stderr
+    );
+
+    // The next run starts from what was learned: no json_schema, so no 500 first.
+    let before = env.mock().received().len();
+    let second = env.ok(&["-v", "--no-cache", "build-context", "shop", "-i", "docs"]);
+    let asked = since(&env, before);
+    assert!(
+        asked.iter().any(is_extraction),
+        "extraction asked again (--no-cache)"
+    );
+    assert!(
+        !asked.iter().any(asked_for_json_schema),
+        "{}",
+        second.stderr
+    );
+    assert!(
+        !second.stderr.contains("does not accept"),
+        "{}",
+        second.stderr
+    );
+    assert!(
+        second
+            .stderr
+            .contains("what this endpoint took on an earlier run"),
+        "{}",
+        second.stderr
+    );
+
+    // Another server at the same address: what the old one refused is asked again.
+    env.mock().switches(|s| s.owned_by = Some("vllm"));
+    let before = env.mock().received().len();
+    let third = env.ok(&args);
+    assert!(
+        since(&env, before).iter().any(asked_for_json_schema),
+        "{}",
+        third.stderr
+    );
+}
