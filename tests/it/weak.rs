@@ -323,3 +323,47 @@ fn what_an_endpoint_refused_is_remembered_for_the_next_run() {
         third.stderr
     );
 }
+
+#[test]
+fn the_wrote_line_names_the_overview_once_and_one_node_as_one() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            return Reply::json(json!({
+                "entities": [{"name": "Shop Service", "type": "service"}],
+                "relationships": []
+            }));
+        }
+        Reply::text("<agent>## Overview\nA shop.</agent>")
+    });
+    env.docs("docs", 1);
+    let ran = env.ok(&["build-context", "shop", "-i", "docs"]);
+    assert!(
+        ran.stderr
+            .contains("(overview · Mermaid diagram of 1 node)"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn a_setting_given_to_resume_that_the_run_did_not_have_is_said_in_words() {
+    let env = crate::flows::scripted_env(1);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let ran = env.ok(&[
+        "resume",
+        "--last",
+        "--max-tokens",
+        "400",
+        "--answer",
+        "/approve",
+    ]);
+    assert!(
+        ran.stderr.contains(
+            "using --max-tokens 400 given here; the run was recorded without it (kept for the next resume)"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("(default)"), "{}", ran.stderr);
+}
