@@ -2,7 +2,8 @@
 //! `<system>{"entities": […], "relationships": […]}</system>` (knowledge to merge).
 //!
 //! Parsing follows the original Archie's lenient rules: a part counts only when both its
-//! tags are present; with no `<agent>` part the whole answer minus any `<system>` part is
+//! tags are present (except an `<agent>` part at the start that never closes: an answer
+//! cut off); with no `<agent>` part the whole answer minus any `<system>` part is
 //! the agent text; invalid JSON in `<system>` is a warning, never a failure; entities
 //! without a name or type and relationships without from, to or type are skipped.
 //! A `<system>` tag counts only where the protocol puts one: outside the `<agent>` part
@@ -476,12 +477,18 @@ pub fn parse(text: &str) -> Reply {
     }
     reply.agent = match between(text, "<agent>", "</agent>") {
         Some((_, body, _)) => body.trim().to_string(),
-        None => match system {
-            Some((start, _, end)) => format!("{}{}", &text[..start], &text[end..])
-                .trim()
-                .to_string(),
-            None => text.trim().to_string(),
-        },
+        None => {
+            let rest = match system {
+                Some((start, _, end)) => format!("{}{}", &text[..start], &text[end..]),
+                None => text.to_string(),
+            };
+            // An `<agent>` part never closed (the answer was cut off, or stopped at a
+            // loop) is the agent text to the end, without its tag.
+            match rest.trim_start().strip_prefix("<agent>") {
+                Some(open) => open.trim().to_string(),
+                None => rest.trim().to_string(),
+            }
+        }
     };
     reply
 }
@@ -682,8 +689,12 @@ mod tests {
     #[test]
     fn a_part_counts_only_with_both_tags() {
         let r = parse("<agent>Half open and <system>{}");
-        assert_eq!(r.agent, "<agent>Half open and <system>{}");
+        assert_eq!(r.agent, "Half open and <system>{}");
         assert!(r.knowledge.is_none());
+        // Cut off before `</agent>`, after a whole knowledge part.
+        let r = parse("<system>{\"entities\":[]}</system>\n<agent>Cut off mid");
+        assert_eq!(r.agent, "Cut off mid");
+        assert!(r.knowledge.is_some());
     }
 
     #[test]

@@ -154,6 +154,8 @@ fn a_looping_answer_is_stopped_early_and_named() {
     let overview = env.read("shop_context.md");
     assert_eq!(overview.matches(PASSAGE.trim()).count(), 1, "{overview}");
     assert!(overview.contains("## Key components"), "{overview}");
+    // Cut before its `</agent>`, the answer is still read as the agent part.
+    assert!(!overview.contains("<agent>"), "{overview}");
     assert!(
         ran.stderr
             .contains("the model started repeating itself in its answer (final answer); stopped after 3 repeats"),
