@@ -298,10 +298,9 @@ impl OpenAiCompatible {
                 &format!("loop {}", purpose.label()),
                 format!(
                     "the model started repeating itself in its answer ({}); stopped after \
-                     {repeats} repeats and kept the answer up to the first. Small models \
-                     loop most at a low temperature: a larger model, [llm] temperature \
-                     0.7 in archie.toml, or the server's repeat penalty (llama.cpp \
-                     --repeat-penalty 1.1) usually helps; a higher --max-tokens does not",
+                     {repeats} repeats and kept the answer up to the first. A larger model, \
+                     or the server's repeat penalty (llama.cpp: --repeat-penalty 1.1), \
+                     usually helps; a higher --max-tokens does not",
                     purpose.label()
                 ),
             );

@@ -12,7 +12,8 @@
 //! - `llm.structured::<T>(messages)` returns a typed value: the JSON Schema of `T` goes
 //!   out as `response_format` json_schema, or (when the endpoint rejects that, by any
 //!   status that names `response_format`) json_object with the schema (llama.cpp's
-//!   grammar), or in the user message; the answer is repaired if it has common faults,
+//!   grammar), or in the user message (what the endpoint took is noted in the run store,
+//!   [`EndpointNotes`], and the next run starts from it); the answer is repaired if it has common faults,
 //!   validated, and asked for once more with the error if still invalid (an answer cut
 //!   off at `max_tokens` is not sent back: a shorter one is asked for). Structured answers
 //!   are cached by default ([`ResponseCache`], in the run store, redacted); chat turns
@@ -26,7 +27,8 @@
 //!   call's deadline (`--timeout`); complete only with a finish_reason; an empty 200 is
 //!   asked again without streaming to hear the server's error; an answer past archie's
 //!   limits (the server ignores `max_tokens`) is cut off. A silent server is reported
-//!   ("waiting for the model (42 s)…").
+//!   ("waiting for the model (42 s)…"). A text answer that repeats a passage again and
+//!   again is stopped at the loop and kept up to it, with a warning (`repeats.rs`).
 //! - Retries (5xx, connection errors, timeouts, broken or empty answers) back off
 //!   exponentially with jitter, honour `Retry-After`, never wait past the deadline, and
 //!   are reported as [`Event::Retry`], once for all the calls that retry alike. A
