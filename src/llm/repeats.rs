@@ -92,7 +92,11 @@ fn tidy_end(text: &str, mut keep: usize, room: usize) -> usize {
         keep += 1;
     }
     let rest = &text[keep..];
-    let rest = &rest[..rest.len().min(room)];
+    let mut within = rest.len().min(room);
+    while !rest.is_char_boundary(within) {
+        within -= 1;
+    }
+    let rest = &rest[..within];
     let mut extra = 0;
     for (i, c) in rest.char_indices() {
         if c == '\n' {
@@ -166,6 +170,35 @@ mod tests {
             "Intro.\nPayments retry three times before failing."
         );
         assert_eq!(in_text("A short answer."), None);
+    }
+
+    #[test]
+    fn any_text_is_cut_at_a_character_boundary() {
+        // Passages of every length around the minimum, in 1- to 4-byte characters, cut
+        // at every byte: no slice ever falls inside a character.
+        for unit in ["a", "é", "€", "𝄞"] {
+            for len in 20..40 {
+                let passage: String = (0..len)
+                    .map(|i| {
+                        if i % 7 == 0 {
+                            unit.to_string()
+                        } else {
+                            "x".repeat(1 + i % 3)
+                        }
+                    })
+                    .collect::<String>()
+                    + " ";
+                let text = format!("{unit}{unit} {}", passage.repeat(6));
+                for end in (0..=text.len()).filter(|e| text.is_char_boundary(*e)) {
+                    if let Some(found) = at_end(&text[..end]) {
+                        assert!(text.is_char_boundary(found.keep));
+                    }
+                }
+                if let Some(found) = in_text(&text) {
+                    assert!(text.is_char_boundary(found.keep));
+                }
+            }
+        }
     }
 
     #[test]
