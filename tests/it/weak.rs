@@ -383,3 +383,32 @@ fn a_setting_given_to_resume_that_the_run_did_not_have_is_said_in_words() {
     );
     assert!(!ran.stderr.contains("(default)"), "{}", ran.stderr);
 }
+
+#[test]
+fn a_system_tag_in_the_models_prose_does_not_stop_the_terminal_showing_it() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            return scripted_model(req);
+        }
+        Reply::split(PROSE_WITH_TAG, 3)
+    });
+    env.docs("docs", 1);
+    let mut session = crate::pty::in_pty(
+        &env,
+        &["build-context", "shop", "-i", "docs"],
+        Duration::from_secs(30),
+    );
+    session
+        .expect("The <system> prompt is fixed.")
+        .expect("the tag is shown as the model wrote it");
+    session
+        .expect("After the tag: payments fail open.")
+        .expect("the text after the tag is shown");
+    session.expect("wrote shop_context.md").expect("written");
+    crate::pty::exits_with(&mut session, 0);
+    assert!(
+        env.read("shop_context.md")
+            .contains("After the tag: payments fail open.")
+    );
+}
