@@ -172,6 +172,66 @@ mod tests {
         assert_eq!(in_text("A short answer."), None);
     }
 
+    /// The text of a recorded answer: a whole JSON body, a stream, or plain text.
+    fn answer_text(raw: &str) -> String {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(raw)
+            && let Some(text) = v
+                .pointer("/choices/0/message/content")
+                .and_then(|c| c.as_str())
+        {
+            return text.to_string();
+        }
+        let deltas: Vec<String> = raw
+            .lines()
+            .filter_map(|l| l.strip_prefix("data: "))
+            .filter_map(|d| serde_json::from_str::<serde_json::Value>(d).ok())
+            .filter_map(|v| {
+                v.pointer("/choices/0/delta/content")
+                    .and_then(|c| c.as_str())
+                    .map(str::to_string)
+            })
+            .collect();
+        if deltas.is_empty() {
+            raw.to_string()
+        } else {
+            deltas.concat()
+        }
+    }
+
+    /// Real text: archie's own docs and prompts (written by people) hold no loop; the
+    /// answers Gemma 3 270M gave on real llama.cpp servers (`docs/llama-probes/`) hold
+    /// the two loops they were seen to, and nothing else is taken for one.
+    #[test]
+    fn real_text_people_and_small_models_wrote() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut read = 0;
+        for dir in ["docs", "prompts", "docs/llama-probes", "."] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let name = path.to_string_lossy().to_string();
+                if !(name.ends_with(".md") || name.ends_with(".resp")) {
+                    continue;
+                }
+                let Ok(raw) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                read += 1;
+                let found = in_text(&answer_text(&raw));
+                assert_eq!(found, None, "{name}");
+            }
+        }
+        assert!(read > 40, "only {read} files read");
+        for (run, repeats) in [("a_gemma", 9), ("b_gemma", 16)] {
+            let log = root.join(format!("docs/llama-probes/runs/{run}/stderr.txt"));
+            let text = std::fs::read_to_string(&log).expect("the recorded run");
+            let found = in_text(&text).expect("the loop Gemma fell into");
+            assert_eq!(found.repeats, repeats, "{run}");
+        }
+    }
+
     #[test]
     fn any_text_is_cut_at_a_character_boundary() {
         // Passages of every length around the minimum, in 1- to 4-byte characters, cut
