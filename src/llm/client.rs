@@ -282,6 +282,8 @@ impl OpenAiCompatible {
             }
         };
         let mut answer = answer;
+        // Stopped while it streamed, or (below) cut once read whole.
+        let stopped = answer.looped.is_some();
         if request.schema.is_none() && answer.looped.is_none() {
             // A whole answer (not streamed) is cut at its first loop too.
             if let Some(found) = super::repeats::in_text(&answer.text) {
@@ -294,13 +296,18 @@ impl OpenAiCompatible {
         self.meter.end(Some(&usage));
         if let Some(repeats) = answer.looped {
             answer.text.truncate(answer.text.trim_end().len());
+            let what = if stopped {
+                format!("stopped after {repeats} repeats")
+            } else {
+                format!("it wrote {repeats} repeats")
+            };
             self.say_once(
                 &format!("loop {}", purpose.label()),
                 format!(
-                    "the model started repeating itself in its answer ({}); stopped after \
-                     {repeats} repeats and kept the answer up to the first. A larger model, \
-                     or the server's repeat penalty (llama.cpp: --repeat-penalty 1.1), \
-                     usually helps; a higher --max-tokens does not",
+                    "the model started repeating itself in its answer ({}); {what} and \
+                     archie kept the answer up to the first. A larger model, or the \
+                     server's repeat penalty (llama.cpp: --repeat-penalty 1.1), usually \
+                     helps; a higher --max-tokens does not",
                     purpose.label()
                 ),
             );

@@ -174,7 +174,7 @@ fn a_looping_answer_is_stopped_early_and_named() {
     assert_eq!(overview.matches(PASSAGE.trim()).count(), 1, "{overview}");
     assert!(
         ran.stderr.contains(&format!(
-            "stopped after {} repeats",
+            "repeating itself in its answer (final answer); it wrote {} repeats",
             crate::support::mock_llm::LOOP_COPIES - 1
         )),
         "{}",
