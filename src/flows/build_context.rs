@@ -347,7 +347,12 @@ impl SystemView {
             let named: Vec<String> = self
                 .central
                 .iter()
-                .map(|(name, links)| format!("{name} ({links} links)"))
+                .map(|(name, links)| {
+                    format!(
+                        "{name} ({links} link{})",
+                        if *links == 1 { "" } else { "s" }
+                    )
+                })
                 .collect();
             text.push_str(&format!(
                 " Its hubs, drawn with a heavier border: {}.",

@@ -297,17 +297,17 @@ impl OpenAiCompatible {
         if let Some(repeats) = answer.looped {
             answer.text.truncate(answer.text.trim_end().len());
             let what = if stopped {
-                format!("stopped after {repeats} repeats")
+                format!("stopped after {repeats} repeats, keeping")
             } else {
-                format!("it wrote {repeats} repeats")
+                format!("it wrote {repeats} repeats; kept")
             };
             self.say_once(
                 &format!("loop {}", purpose.label()),
                 format!(
-                    "the model started repeating itself in its answer ({}); {what} and \
-                     archie kept the answer up to the first. A larger model, or the \
-                     server's repeat penalty (llama.cpp: --repeat-penalty 1.1), usually \
-                     helps; a higher --max-tokens does not",
+                    "the model started repeating itself in its answer ({}); {what} the \
+                     answer up to the first. A larger model, or the server's repeat \
+                     penalty (llama.cpp: --repeat-penalty 1.1), usually helps; a higher \
+                     --max-tokens does not",
                     purpose.label()
                 ),
             );
