@@ -89,7 +89,13 @@ pub async fn keeping_learned<T>(
     loop {
         tokio::select! {
             biased;
-            out = &mut run => return out,
+            out = &mut run => {
+                // Handed over just before the run ended (it failed at once, say).
+                while let Ok(memory) = learned.try_recv() {
+                    keep(memory);
+                }
+                return out;
+            }
             Some(memory) = learned.recv() => keep(memory),
         }
     }

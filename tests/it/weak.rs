@@ -412,3 +412,26 @@ fn a_system_tag_in_the_models_prose_does_not_stop_the_terminal_showing_it() {
             .contains("After the tag: payments fail open.")
     );
 }
+
+#[test]
+fn an_overview_that_fails_leaves_what_extraction_learned_in_the_memory_file() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            return scripted_model(req);
+        }
+        Reply::bad_request("the model crashed on this prompt")
+    });
+    env.docs("docs", 1);
+    let ran = env.code(&["build-context", "shop", "-i", "docs"], 1);
+    let memory = memory(&env);
+    let names: Vec<String> = names_and_types(&memory)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        names.iter().any(|n| n == "Checkout Service"),
+        "{names:?}\n{}",
+        ran.stderr
+    );
+}
