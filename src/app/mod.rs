@@ -516,8 +516,30 @@ impl App {
     pub fn save_memory(
         &self,
         file: &MemoryFile,
+        memory: Memory,
+        learned: Memory,
+    ) -> anyhow::Result<MergeReport> {
+        self.save_memory_saying(file, memory, learned, true)
+    }
+
+    /// [`App::save_memory`] midway through a run (what extraction learned, kept whatever
+    /// ends the run next): said as detail (`-v`) only, as the run's last save says what
+    /// the whole run changed; unless it merged with another process's save.
+    pub fn keep_memory(
+        &self,
+        file: &MemoryFile,
+        memory: Memory,
+        learned: Memory,
+    ) -> anyhow::Result<MergeReport> {
+        self.save_memory_saying(file, memory, learned, false)
+    }
+
+    fn save_memory_saying(
+        &self,
+        file: &MemoryFile,
         mut memory: Memory,
         learned: Memory,
+        loud: bool,
     ) -> anyhow::Result<MergeReport> {
         let report = memory.merge(learned);
         memory.readable_names();
@@ -525,8 +547,23 @@ impl App {
         // asks about them (see `review_duplicates`).
         memory.note_duplicates();
         let saved = file.save(&memory)?;
-        if saved.written {
+        // A merge with another writer's save is said when it happens.
+        if saved.written && (loud || saved.merged_with_disk) {
             self.events.emit(saved.event(&report));
+        } else if saved.written {
+            self.events.emit(Event::Detail {
+                message: format!(
+                    "kept what extraction learned in {} ({})",
+                    file.path().display(),
+                    crate::ui::text::merge_summary(
+                        report.entities_added as u64,
+                        report.relationships_added as u64,
+                        (report.entities_updated + report.relationships_updated) as u64,
+                        report.stubs_added as u64,
+                        report.skipped as u64,
+                    )
+                ),
+            });
         }
         Ok(report)
     }

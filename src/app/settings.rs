@@ -57,6 +57,7 @@ pub const DEFAULT_MEMORY_FILE: &str = "context.json";
 pub struct Overridden {
     /// The flag, e.g. `--model`.
     pub flag: &'static str,
+    /// As the run was recorded; empty when it was not given then.
     pub recorded: String,
     pub now: String,
 }
@@ -71,10 +72,17 @@ impl Overridden {
         } else {
             "its password is not kept: give it again on the next resume"
         };
-        format!(
-            "using {} {} given here, not {} as the run was recorded ({kept})",
-            self.flag, self.now, self.recorded
-        )
+        if self.recorded.is_empty() {
+            format!(
+                "using {} {} given here; the run was recorded without it ({kept})",
+                self.flag, self.now
+            )
+        } else {
+            format!(
+                "using {} {} given here, not {} as the run was recorded ({kept})",
+                self.flag, self.now, self.recorded
+            )
+        }
     }
 }
 
@@ -154,7 +162,8 @@ fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden>
     ) -> Option<Overridden> {
         let show = |v: &Option<T>| match v {
             Some(v) => format!("{v:?}").trim_matches('"').to_string(),
-            None => "(default)".into(),
+            // Not given: the message says so in words.
+            None => String::new(),
         };
         (now.is_some() && now != recorded).then(|| Overridden {
             flag,

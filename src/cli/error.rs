@@ -229,6 +229,9 @@ fn llm_hints(err: &LlmError) -> Vec<String> {
         LlmError::InvalidOutput { .. } => "A larger model, or --structured schema if the \
                                            endpoint supports JSON Schema, usually helps."
             .into(),
+        LlmError::Unusable { .. } => "The model could not follow the extraction \
+                                      instructions: a larger model usually can."
+            .into(),
         LlmError::Exhausted { last, .. } => return llm_hints(last),
     };
     vec![hint]

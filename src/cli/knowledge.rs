@@ -76,13 +76,15 @@ pub fn env(
     } else {
         Some(crate::docs::retrieve(&inputs)?)
     };
-    let store: Arc<dyn ResponseCache> = app.store()?;
-    let cache = config.cache.then(|| Arc::clone(&store));
+    let store = app.store()?;
+    let cache = config
+        .cache
+        .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
     let fingerprint = extraction_fingerprint(&prompts, &config.model);
     // The user reads the agent part of each answer as it streams; the knowledge part is
     // merged into memory, never shown.
     let events = Arc::new(AgentOnly::new(app.events.clone()));
-    let llm = crate::llm::connect_with_cache(config, events, cache.clone())?;
+    let llm = crate::llm::connect_noting(config, events, cache.clone(), Some(store))?;
     app.track_usage(llm.usage().clone());
     Ok(Env {
         llm,
@@ -103,6 +105,7 @@ pub fn env(
         extraction_fingerprint: fingerprint,
         history_budget: crate::flows::analyze::DEFAULT_HISTORY_BUDGET,
         prefetched: std::sync::Mutex::new(prefetched),
+        keep_learned: None,
     })
 }
 
@@ -119,7 +122,19 @@ pub async fn run_and_save<S>(
 where
     S: HasSources + Serialize + DeserializeOwned,
 {
-    let result = app.run_flow(graph, state, &env).await;
+    // What extraction learned is saved as soon as it ends (a Ctrl-C later loses none).
+    let (keep, mut kept) = tokio::sync::mpsc::unbounded_channel();
+    let mut env = env;
+    env.keep_learned = Some(keep);
+    let run = app.run_flow(graph, state, &env);
+    let result = crate::flows::sources::keeping_learned(run, &mut kept, |learned| {
+        if let Err(err) = app.keep_memory(file, env.memory.clone(), learned) {
+            app.events.emit(crate::events::Event::Warning {
+                message: format!("could not save what extraction learned yet: {err:#}"),
+            });
+        }
+    })
+    .await;
     let saved = match result {
         Ok(mut run) => {
             let learned = std::mem::take(&mut run.state.sources().learned);

@@ -167,11 +167,15 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::R
     sources::write_output(&output, &document)?;
     let mut what = vec!["overview".to_string()];
     for (name, count) in sources::outline(&overview) {
-        if name != "purpose" {
+        // A section the model called "Overview" is the overview already named.
+        if name != "purpose" && name != "overview" {
             what.push(sources::counted(&name, count));
         }
     }
-    what.push(format!("Mermaid diagram of {shown} nodes"));
+    what.push(format!(
+        "Mermaid diagram of {shown} node{}",
+        if shown == 1 { "" } else { "s" }
+    ));
     cx.emit(Event::Wrote {
         path: output.display().to_string(),
         what: what.join(" · "),
@@ -343,7 +347,12 @@ impl SystemView {
             let named: Vec<String> = self
                 .central
                 .iter()
-                .map(|(name, links)| format!("{name} ({links} links)"))
+                .map(|(name, links)| {
+                    format!(
+                        "{name} ({links} link{})",
+                        if *links == 1 { "" } else { "s" }
+                    )
+                })
                 .collect();
             text.push_str(&format!(
                 " Its hubs, drawn with a heavier border: {}.",

@@ -2,9 +2,13 @@
 //! `<system>{"entities": […], "relationships": […]}</system>` (knowledge to merge).
 //!
 //! Parsing follows the original Archie's lenient rules: a part counts only when both its
-//! tags are present; with no `<agent>` part the whole answer minus any `<system>` part is
+//! tags are present (except an `<agent>` part at the start that never closes: an answer
+//! cut off); with no `<agent>` part the whole answer minus any `<system>` part is
 //! the agent text; invalid JSON in `<system>` is a warning, never a failure; entities
 //! without a name or type and relationships without from, to or type are skipped.
+//! A `<system>` tag counts only where the protocol puts one: outside the `<agent>` part
+//! and followed by a JSON object. A model that writes the tag in its prose (a small one
+//! does) has it shown and written as the text it is.
 //!
 //! [`AgentOnly`] applies the same split to a live token stream, so the user sees the
 //! agent text as it is generated and never the knowledge JSON.
@@ -86,6 +90,9 @@ pub struct Capped {
     pub long_names: usize,
     /// Descriptions, types or tags cut to length.
     pub shortened: usize,
+    /// Items named (or typed) with a word of the answer's own schema, a JSON type name or
+    /// a bare number: a weak model repeats the schema back (see [`names_nothing`]).
+    pub schema_words: usize,
 }
 
 impl Capped {
@@ -94,6 +101,7 @@ impl Capped {
         self.over_limit += other.over_limit;
         self.long_names += other.long_names;
         self.shortened += other.shortened;
+        self.schema_words += other.schema_words;
     }
 
     /// What was cut to archie's limits, for a warning; `None` when nothing was.
@@ -115,6 +123,12 @@ impl Capped {
             parts.push(format!(
                 "{} descriptions, types or tags cut to length",
                 crate::ui::thousands(self.shortened as u64)
+            ));
+        }
+        if self.schema_words > 0 {
+            parts.push(format!(
+                "{} items named after the answer's schema (`name`, `type`, `string`, a bare number…) rejected",
+                crate::ui::thousands(self.schema_words as u64)
             ));
         }
         (!parts.is_empty()).then(|| {
@@ -182,6 +196,10 @@ impl Knowledge {
                 capped.skipped += 1;
                 continue;
             }
+            if e.is_schema_echo() {
+                capped.schema_words += 1;
+                continue;
+            }
             let mut entity = Entity::new(vocabulary.name(&e.name), vocabulary.kind(&e.kind))
                 .description(e.description.trim());
             for tag in e.tags {
@@ -194,6 +212,10 @@ impl Knowledge {
                 capped.skipped += 1;
                 continue;
             }
+            if [&r.from, &r.to, &r.kind].iter().any(|s| names_nothing(s)) {
+                capped.schema_words += 1;
+                continue;
+            }
             memory.upsert_relationship(Relationship::new(
                 vocabulary.name(&r.from),
                 r.kind.trim(),
@@ -202,6 +224,78 @@ impl Knowledge {
         }
         capped
     }
+
+    /// An answer that lists entities, none of them usable (each unnamed or named after
+    /// the schema): the model repeated the question back. A chunk with such an answer
+    /// counts as failed, and the answer is not kept.
+    pub fn names_only_schema_words(&self) -> bool {
+        !self.entities.is_empty()
+            && self
+                .entities
+                .iter()
+                .all(|e| e.name.trim().is_empty() || e.is_schema_echo())
+    }
+}
+
+impl KnownEntity {
+    /// Named or typed with a word of the schema (see [`names_nothing`]).
+    fn is_schema_echo(&self) -> bool {
+        names_nothing(&self.name) || names_nothing(&self.kind)
+    }
+}
+
+/// The words of the extraction schema and JSON's type names: what a model that cannot
+/// follow the instructions writes back as entities (`name`, `type`, `string`) and types
+/// (`array`, `list`).
+const SCHEMA_WORDS: &[&str] = &[
+    "name",
+    "names",
+    "type",
+    "types",
+    "description",
+    "tags",
+    "tag",
+    "entity",
+    "entities",
+    "relationship",
+    "relationships",
+    "from",
+    "to",
+    "properties",
+    "property",
+    "items",
+    "required",
+    "schema",
+    "string",
+    "str",
+    "number",
+    "integer",
+    "int",
+    "float",
+    "boolean",
+    "bool",
+    "object",
+    "array",
+    "list",
+    "null",
+    "none",
+    "true",
+    "false",
+];
+
+/// Whether a name (or type) names nothing: empty, punctuation, a bare number, or a word
+/// of the answer's schema (see [`SCHEMA_WORDS`]), whatever its case, quotes or brackets.
+pub fn names_nothing(text: &str) -> bool {
+    let word = text
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    if word.is_empty() {
+        return true;
+    }
+    let number = word.starts_with(|c: char| c.is_ascii_digit())
+        && word.replace([',', '_'], "").parse::<f64>().is_ok();
+    number || SCHEMA_WORDS.contains(&word.as_str())
 }
 
 /// Entity types archie suggests and knows the synonyms of.
@@ -327,10 +421,44 @@ fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<(usize, &'a str
     ))
 }
 
+/// Whether the text after a `<system>` tag starts archie's knowledge part (a JSON
+/// object, perhaps in a code fence). A `<system>` the model writes in prose is followed
+/// by prose, and stays text.
+fn opens_knowledge(after_tag: &str) -> bool {
+    let body = after_tag.trim_start();
+    body.starts_with('{') || body.starts_with("```")
+}
+
+/// The knowledge part: the first `<system>` where the protocol puts one (outside the
+/// `<agent>` part, followed by a JSON object, closed by `</system>`), as
+/// (start of the tag, body, end of the closing tag).
+fn knowledge_part(text: &str) -> Option<(usize, &str, usize)> {
+    let agent = between(text, "<agent>", "</agent>").map(|(start, _, end)| start..end);
+    let mut from = 0;
+    while let Some(found) = text[from..].find("<system>") {
+        let start = from + found;
+        let body_start = start + "<system>".len();
+        from = body_start;
+        if agent.as_ref().is_some_and(|a| a.contains(&start)) {
+            continue;
+        }
+        if !opens_knowledge(&text[body_start..]) {
+            continue;
+        }
+        let len = text[body_start..].find("</system>")?;
+        return Some((
+            start,
+            &text[body_start..body_start + len],
+            body_start + len + "</system>".len(),
+        ));
+    }
+    None
+}
+
 /// Splits a reply by the original's rules (see the module docs).
 pub fn parse(text: &str) -> Reply {
     let mut reply = Reply::default();
-    let system = between(text, "<system>", "</system>");
+    let system = knowledge_part(text);
     if let Some((_, body, _)) = system {
         let json = body
             .trim()
@@ -349,12 +477,18 @@ pub fn parse(text: &str) -> Reply {
     }
     reply.agent = match between(text, "<agent>", "</agent>") {
         Some((_, body, _)) => body.trim().to_string(),
-        None => match system {
-            Some((start, _, end)) => format!("{}{}", &text[..start], &text[end..])
-                .trim()
-                .to_string(),
-            None => text.trim().to_string(),
-        },
+        None => {
+            let rest = match system {
+                Some((start, _, end)) => format!("{}{}", &text[..start], &text[end..]),
+                None => text.to_string(),
+            };
+            // An `<agent>` part never closed (the answer was cut off, or stopped at a
+            // loop) is the agent text to the end, without its tag.
+            match rest.trim_start().strip_prefix("<agent>") {
+                Some(open) => open.trim().to_string(),
+                None => rest.trim().to_string(),
+            }
+        }
     };
     reply
 }
@@ -371,7 +505,13 @@ pub struct AgentOnly {
 struct FilterState {
     /// Text held back because it may be the start of a tag.
     pending: String,
-    hidden: bool,
+    /// Inside the knowledge part.
+    in_knowledge: bool,
+    /// `pending` starts with a `<system>` tag whose next words tell whether it opens the
+    /// knowledge part or is prose.
+    maybe_knowledge: bool,
+    /// Inside `<agent>…`, where `<system>` is prose.
+    in_agent: bool,
     /// `</agent>` was seen: the rest of the answer is not agent text.
     agent_closed: bool,
     /// Whether anything was shown since the last TokensDone (to trim leading space).
@@ -399,11 +539,29 @@ impl AgentOnly {
     }
 
     fn feed(&self, state: &mut FilterState, token: &str) {
+        const OPEN: &str = "<system>";
         state.pending.push_str(token);
         loop {
+            if state.maybe_knowledge {
+                let after = &state.pending[OPEN.len()..];
+                let body = after.trim_start();
+                if body.is_empty() || "```".starts_with(body) {
+                    return; // Not known yet: wait for more.
+                }
+                state.maybe_knowledge = false;
+                if opens_knowledge(after) {
+                    state.in_knowledge = true;
+                } else {
+                    // Prose that names the tag: shown as written.
+                    self.show(state, OPEN);
+                }
+                state.pending.drain(..OPEN.len());
+                continue;
+            }
+            let hidden = state.agent_closed || state.in_knowledge;
             let Some(lt) = state.pending.find('<') else {
                 let text = std::mem::take(&mut state.pending);
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &text);
                 }
                 return;
@@ -411,20 +569,44 @@ impl AgentOnly {
             let rest = &state.pending[lt..];
             if let Some(tag) = TAGS.iter().find(|t| rest.starts_with(**t)) {
                 let before = state.pending[..lt].to_string();
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &before);
                 }
-                if *tag == "</agent>" {
-                    state.agent_closed = true;
+                state.pending.drain(..lt);
+                // Whether the tag is the protocol's (dropped) or text (shown).
+                let protocol = match *tag {
+                    "<agent>" => {
+                        state.in_agent |= !hidden;
+                        true
+                    }
+                    "</agent>" => {
+                        state.agent_closed = true;
+                        state.in_agent = false;
+                        true
+                    }
+                    "<system>" if hidden => true,
+                    "<system>" if state.in_agent => false,
+                    "<system>" => {
+                        state.maybe_knowledge = true;
+                        continue;
+                    }
+                    _ => {
+                        // `</system>`: ends the knowledge part, or is text.
+                        let closes = state.in_knowledge;
+                        state.in_knowledge = false;
+                        closes || state.agent_closed
+                    }
+                };
+                if !protocol {
+                    self.show(state, tag);
                 }
-                state.hidden = state.agent_closed || *tag == "<system>";
-                state.pending.drain(..lt + tag.len());
+                state.pending.drain(..tag.len());
                 continue;
             }
             if TAGS.iter().any(|t| t.starts_with(rest)) {
                 // Maybe a tag split across tokens: show what comes before, wait for more.
                 let before = state.pending[..lt].to_string();
-                if !state.hidden {
+                if !hidden {
                     self.show(state, &before);
                 }
                 state.pending.drain(..lt);
@@ -433,7 +615,7 @@ impl AgentOnly {
             // A '<' that starts no tag: ordinary text.
             let upto = lt + 1;
             let text: String = state.pending.drain(..upto).collect();
-            if !state.hidden {
+            if !hidden {
                 self.show(state, &text);
             }
         }
@@ -450,7 +632,7 @@ impl EventSink for AgentOnly {
             Event::Token { text } => self.feed(&mut state, &text),
             Event::TokensDone => {
                 let rest = std::mem::take(&mut state.pending);
-                if !state.hidden {
+                if !(state.agent_closed || state.in_knowledge) {
                     self.show(&mut state, &rest);
                 }
                 *state = FilterState::default();
@@ -507,8 +689,12 @@ mod tests {
     #[test]
     fn a_part_counts_only_with_both_tags() {
         let r = parse("<agent>Half open and <system>{}");
-        assert_eq!(r.agent, "<agent>Half open and <system>{}");
+        assert_eq!(r.agent, "Half open and <system>{}");
         assert!(r.knowledge.is_none());
+        // Cut off before `</agent>`, after a whole knowledge part.
+        let r = parse("<system>{\"entities\":[]}</system>\n<agent>Cut off mid");
+        assert_eq!(r.agent, "Cut off mid");
+        assert!(r.knowledge.is_some());
     }
 
     #[test]
@@ -538,6 +724,58 @@ mod tests {
         assert!(m.entity("A").is_some());
         assert!(m.entity("B").is_none());
         assert_eq!(m.relationships().len(), 1);
+    }
+
+    #[test]
+    fn the_schema_written_back_is_not_knowledge() {
+        for junk in [
+            "name",
+            "Type",
+            "`string`",
+            "\"array\"",
+            "1",
+            "2.5",
+            "1,000",
+            "",
+            " - ",
+            "LIST",
+        ] {
+            assert!(names_nothing(junk), "{junk:?}");
+        }
+        for name in [
+            "Orders DB",
+            "E0",
+            "S3",
+            "3scale",
+            "Name Service",
+            "2FA Service",
+        ] {
+            assert!(!names_nothing(name), "{name:?}");
+        }
+        let k: Knowledge = serde_json::from_str(
+            r#"{"entities":[{"name":"name","type":"string"},{"name":"1","type":"service"},
+                {"name":"Orders","type":"array"},{"name":"Payments","type":"service"}],
+                "relationships":[{"from":"Payments","to":"type","type":"calls"},
+                {"from":"Payments","to":"Orders","type":"string"}]}"#,
+        )
+        .expect("json");
+        assert!(!k.names_only_schema_words());
+        let mut m = Memory::new();
+        let capped = k.merge_into(&mut m, &Vocabulary::default());
+        assert_eq!(capped.schema_words, 5);
+        assert_eq!(m.entities().len(), 1);
+        assert!(m.relationships().is_empty());
+        assert!(
+            capped
+                .warning()
+                .is_some_and(|w| w.contains("5 items named after the answer's schema"))
+        );
+        let echo: Knowledge = serde_json::from_str(
+            r#"{"entities":[{"name":"name","type":"string"},{"name":"2","type":"list"}],"relationships":[]}"#,
+        )
+        .expect("json");
+        assert!(echo.names_only_schema_words());
+        assert!(!Knowledge::default().names_only_schema_words());
     }
 
     #[test]
@@ -613,6 +851,45 @@ mod tests {
             "[]}</system>",
         ]);
         assert_eq!(shown, "Two questions: a < b?");
+    }
+
+    #[test]
+    fn a_system_tag_in_prose_is_text_on_screen_and_in_the_reply() {
+        let prose = "## Risks\nThe <system> prompt says: be brief.\nPayments fail open.";
+        assert_eq!(
+            stream(&[
+                "## Risks\nThe <sys",
+                "tem> prompt says",
+                ": be brief.\nPayments fail open."
+            ]),
+            prose
+        );
+        assert_eq!(
+            stream(&["The <system>", "   ", "\n", "words"]),
+            "The <system>   \nwords"
+        );
+        assert_eq!(stream(&["ends with <system>"]), "ends with <system>");
+        assert_eq!(stream(&["a stray </system> tag"]), "a stray </system> tag");
+        let r = parse(prose);
+        assert_eq!(r.agent, prose);
+        assert!(r.knowledge.is_none() && r.warning.is_none());
+        // Inside the agent part a `<system>` is prose, even before a JSON object.
+        let inside = "<agent>Write <system>{\"a\":1}</system> to hide.</agent>";
+        assert_eq!(
+            stream(&[inside]),
+            "Write <system>{\"a\":1}</system> to hide."
+        );
+        assert_eq!(
+            parse(inside).agent,
+            "Write <system>{\"a\":1}</system> to hide."
+        );
+        // The knowledge part where the protocol puts it is still hidden, after prose
+        // that names the tag, and in a code fence.
+        let both = "Mind the <system> tag.\n<system>\n```json\n{\"entities\":[]}\n```\n</system>";
+        assert_eq!(stream(&[both]), "Mind the <system> tag.\n");
+        let r = parse(both);
+        assert_eq!(r.agent, "Mind the <system> tag.");
+        assert!(r.knowledge.is_some());
     }
 
     #[test]

@@ -71,6 +71,34 @@ pub struct Env {
     /// Documents read before the run was recorded (so a folder with nothing to read is a
     /// usage error, not a failed run); the retrieve step takes them.
     pub prefetched: Mutex<Option<Retrieved>>,
+    /// Where the extract step hands what the run has learned when it ends, to be saved
+    /// into the memory file at once (see [`keeping_learned`]): whatever ends the run
+    /// next (Ctrl-C during a long overview), the memory file has it. `None`: the
+    /// checkpoint keeps it until the run's own save.
+    pub keep_learned: Option<tokio::sync::mpsc::UnboundedSender<Memory>>,
+}
+
+/// Runs `run` (a flow over an [`Env`] whose `keep_learned` sends to `learned`), calling
+/// `keep` with each memory handed over while it runs; returns what `run` returns.
+pub async fn keeping_learned<T>(
+    run: impl std::future::Future<Output = T>,
+    learned: &mut tokio::sync::mpsc::UnboundedReceiver<Memory>,
+    mut keep: impl FnMut(Memory),
+) -> T {
+    tokio::pin!(run);
+    loop {
+        tokio::select! {
+            biased;
+            out = &mut run => {
+                // Handed over just before the run ended (it failed at once, say).
+                while let Ok(memory) = learned.try_recv() {
+                    keep(memory);
+                }
+                return out;
+            }
+            Some(memory) = learned.recv() => keep(memory),
+        }
+    }
 }
 
 /// What an extraction answer depends on besides the chunk itself: the extraction and
@@ -360,6 +388,10 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
             requests,
             |_, (_, messages)| extract_one(llm, messages),
             |index, result| match result {
+                // Only the schema's own words: failed like an unreadable answer, not kept.
+                Ok(knowledge) if knowledge.names_only_schema_words() => {
+                    Control::Continue(Some(progress_detail(&live, llm)))
+                }
                 Ok(knowledge) => {
                     // Kept as it arrives: an answer paid for survives whatever ends the
                     // run next (Ctrl-C, a kill, a later failure).
@@ -378,6 +410,9 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
     for (i, slot) in asked.into_iter().zip(slots) {
         match slot {
+            Slot::Done(knowledge) if knowledge.names_only_schema_words() => {
+                failures.push((&chunks[i], schema_echo(&knowledge)));
+            }
             Slot::Done(knowledge) => {
                 answers[i] = Some(knowledge);
             }
@@ -438,6 +473,12 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
         events.emit(Event::Warning { message: warning });
     }
     sources.failed_chunks = failed;
+    if let Some(keep) = &env.keep_learned
+        && !(sources.learned.entities().is_empty() && sources.learned.relationships().is_empty())
+    {
+        // Nobody listening only means the run's own save will keep it.
+        let _ = keep.send(sources.learned.clone());
+    }
     let after = llm.usage().totals();
     cx.emit(Event::Extracted(Extraction {
         chunks: total as u64,
@@ -475,10 +516,32 @@ fn answer_key(env: &Env, chunk: &Chunk) -> String {
     )
 }
 
-/// The answer kept for `chunk` by an earlier run, if any (and caching is on).
+/// The answer kept for `chunk` by an earlier run, if any (and caching is on). One that
+/// names only the schema's words (kept before archie rejected them) is asked again.
 fn cached(env: &Env, chunk: &Chunk) -> Option<Knowledge> {
     let text = env.cache.as_ref()?.get(&answer_key(env, chunk))?;
-    serde_json::from_str(&text).ok()
+    serde_json::from_str::<Knowledge>(&text)
+        .ok()
+        .filter(|k| !k.names_only_schema_words())
+}
+
+/// The failure of a chunk whose answer named only the schema's own words.
+fn schema_echo(knowledge: &Knowledge) -> LlmError {
+    let mut names: Vec<String> = knowledge
+        .entities
+        .iter()
+        .take(4)
+        .map(|e| format!("`{}`", e.name.trim()))
+        .collect();
+    if knowledge.entities.len() > 4 {
+        names.push("…".into());
+    }
+    LlmError::Unusable {
+        reason: format!(
+            "its entities ({}) are the answer's schema written back, not names from the document",
+            names.join(", ")
+        ),
+    }
 }
 
 /// Keeps `knowledge` (within archie's limits) as the answer for `chunk`.

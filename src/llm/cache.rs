@@ -11,6 +11,15 @@ pub trait ResponseCache: Send + Sync {
     fn put(&self, key: &str, value: &str) -> std::io::Result<()>;
 }
 
+/// Keeps what each endpoint (base URL and model) was found to accept, across runs: the
+/// run store implements it. `learned` is the LLM layer's own JSON.
+pub trait EndpointNotes: Send + Sync {
+    /// What was noted for the endpoint, and when (unix ms).
+    fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)>;
+    /// Notes it; failing to is not fatal (the next run learns again).
+    fn note(&self, base_url: &str, model: &str, learned: &str) -> std::io::Result<()>;
+}
+
 /// The cache key: SHA-256 (hex) of base URL, model, messages (with roles), schema and
 /// temperature. The API key is not part of it.
 pub fn cache_key(

@@ -19,7 +19,7 @@
 //! `wire.rs` builds and reads the JSON, `stream.rs` reads answers, `limiter.rs` decides
 //! how many requests are in flight, `waiting.rs` tells the user about a silent server.
 
-use super::cache::{ResponseCache, cache_key};
+use super::cache::{EndpointNotes, ResponseCache, cache_key};
 use super::config::{Concurrency, LlmConfig, Purpose, StructuredMode};
 use super::error::{LlmError, TimeoutPhase, source_text};
 use super::limiter::Limiter;
@@ -72,6 +72,51 @@ pub(crate) struct OpenAiCompatible {
     said: Mutex<HashSet<String>>,
     /// Retry lines said lately: (reason, attempt) → when.
     retry_lines: Mutex<HashMap<(String, u32), Instant>>,
+    /// Where what the endpoint accepts is kept across runs (the run store).
+    notes: Option<Arc<dyn EndpointNotes>>,
+    /// The server the run started from a note about, as the probe named it then: when
+    /// the probe names another now, the note no longer holds.
+    noted_server: Option<String>,
+    /// The server as the probe named it this run.
+    server: Mutex<Option<String>>,
+}
+
+/// What an endpoint was found to accept, as the run store keeps it.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Noted {
+    /// The structured-output level it takes: `object` or `prompt` (see [`level_name`]).
+    structured: String,
+    /// The server the probe found there, if it found one.
+    #[serde(default)]
+    server: Option<String>,
+}
+
+/// A note about an endpoint is trusted this long; then the endpoint is asked again (an
+/// upgraded server may take more).
+const NOTE_HOLDS_MS: i64 = 7 * 24 * 3600 * 1000;
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Schema => "schema",
+        Level::Object => "object",
+        Level::Prompt => "prompt",
+    }
+}
+
+fn level_named(name: &str) -> Option<Level> {
+    match name {
+        "schema" => Some(Level::Schema),
+        "object" => Some(Level::Object),
+        "prompt" => Some(Level::Prompt),
+        _ => None,
+    }
 }
 
 fn level_code(level: Level) -> u8 {
@@ -95,6 +140,7 @@ impl OpenAiCompatible {
         config: LlmConfig,
         events: Events,
         cache: Option<Arc<dyn ResponseCache>>,
+        notes: Option<Arc<dyn EndpointNotes>>,
     ) -> Result<Self, LlmError> {
         crate::tls::install();
         let http = reqwest::Client::builder()
@@ -105,6 +151,27 @@ impl OpenAiCompatible {
             StructuredMode::Auto | StructuredMode::Schema => Level::Schema,
             StructuredMode::Object => Level::Object,
             StructuredMode::Prompt => Level::Prompt,
+        };
+        // Under `auto`, what an earlier run found the endpoint to accept.
+        let noted = notes
+            .as_ref()
+            .filter(|_| config.structured == StructuredMode::Auto)
+            .and_then(|notes| notes.recall(&config.base_url, &config.model))
+            .filter(|(_, at)| now_ms().saturating_sub(*at) < NOTE_HOLDS_MS)
+            .and_then(|(json, _)| serde_json::from_str::<Noted>(&json).ok())
+            .and_then(|noted| Some((level_named(&noted.structured)?, noted.server)));
+        let (level, noted_server) = match noted {
+            Some((known, server)) => {
+                events.emit(Event::Detail {
+                    message: format!(
+                        "structured answers as {}: what this endpoint took on an earlier \
+                         run (asked again after 7 days, or when its server changes)",
+                        known.label()
+                    ),
+                });
+                (known, server)
+            }
+            None => (level, None),
         };
         let probe = config.local.then(|| {
             probe::Pending::start(
@@ -135,6 +202,9 @@ impl OpenAiCompatible {
             probed: tokio::sync::OnceCell::new(),
             said: Mutex::new(HashSet::new()),
             retry_lines: Mutex::new(HashMap::new()),
+            notes,
+            noted_server,
+            server: Mutex::new(None),
         })
     }
 
@@ -211,8 +281,37 @@ impl OpenAiCompatible {
                 return Err(err);
             }
         };
+        let mut answer = answer;
+        // Stopped while it streamed, or (below) cut once read whole.
+        let stopped = answer.looped.is_some();
+        if request.schema.is_none() && answer.looped.is_none() {
+            // A whole answer (not streamed) is cut at its first loop too.
+            if let Some(found) = super::repeats::in_text(&answer.text) {
+                answer.text.truncate(found.keep);
+                answer.looped = Some(found.repeats);
+                answer.finish = Some(stream::LOOPED.into());
+            }
+        }
         let usage = self.usage_of(&request, &answer, ms);
         self.meter.end(Some(&usage));
+        if let Some(repeats) = answer.looped {
+            answer.text.truncate(answer.text.trim_end().len());
+            let what = if stopped {
+                format!("stopped after {repeats} repeats, keeping")
+            } else {
+                format!("it wrote {repeats} repeats; kept")
+            };
+            self.say_once(
+                &format!("loop {}", purpose.label()),
+                format!(
+                    "the model started repeating itself in its answer ({}); {what} the \
+                     answer up to the first. A larger model, or the server's repeat \
+                     penalty (llama.cpp: --repeat-penalty 1.1), usually helps; a higher \
+                     --max-tokens does not",
+                    purpose.label()
+                ),
+            );
+        }
         let truncated = answer.truncated();
         if truncated {
             self.meter.record_truncated();
@@ -240,7 +339,7 @@ impl OpenAiCompatible {
             truncated,
             max_tokens: Some(max_tokens),
         };
-        if request.schema.is_none() && !truncated {
+        if request.schema.is_none() && !truncated && answer.looped.is_none() {
             self.remember(&request, &completion.text);
         }
         Ok(completion)
@@ -480,11 +579,12 @@ impl OpenAiCompatible {
                             &format!("level {}", level_code(level)),
                             format!(
                                 "the LLM endpoint does not accept {} ({why}); using {} for \
-                                 the rest of the run",
+                                 the rest of the run, and from the start of the next",
                                 level.label(),
                                 next.label()
                             ),
                         );
+                        self.note_level(next);
                     }
                 }
                 other => return other,
@@ -755,6 +855,45 @@ impl OpenAiCompatible {
         }
     }
 
+    /// Keeps the structured-output level the endpoint takes for the next runs.
+    fn note_level(&self, level: Level) {
+        let Some(notes) = &self.notes else { return };
+        let noted = Noted {
+            structured: level_name(level).into(),
+            server: self.server.lock().map(|s| s.clone()).unwrap_or_default(),
+        };
+        let Ok(json) = serde_json::to_string(&noted) else {
+            return;
+        };
+        if let Err(err) = notes.note(&self.config.base_url, &self.config.model, &json) {
+            self.events.emit(Event::Detail {
+                message: format!(
+                    "could not keep what the endpoint accepts for the next run: {err}"
+                ),
+            });
+        }
+    }
+
+    /// The probe named the server: a note about another server no longer holds, and the
+    /// run starts again from the level it was configured with.
+    fn check_note(&self, server: Option<&str>) {
+        if let Ok(mut now) = self.server.lock() {
+            *now = server.map(str::to_string);
+        }
+        let Some(noted) = &self.noted_server else {
+            return;
+        };
+        if server.is_some_and(|s| s != noted) {
+            self.level
+                .store(level_code(Level::Schema), Ordering::Relaxed);
+            self.events.emit(Event::Detail {
+                message: format!(
+                    "the LLM server is no longer {noted}: finding out again what it accepts"
+                ),
+            });
+        }
+    }
+
     /// Asks a local server once per run what it is ([`probe`]): the model's context
     /// (vLLM, LM Studio and others publish it in `/v1/models`, llama.cpp's server in
     /// `/props`) and how many requests it takes at once, which the limiter starts from.
@@ -770,6 +909,7 @@ impl OpenAiCompatible {
                     self.learn_context(tokens);
                 }
                 self.limiter.told(told.capacity, told.round_trip);
+                self.check_note(told.server.as_deref());
                 if let Some(server) = told.server {
                     self.events.emit(Event::Detail {
                         message: format!(

@@ -156,6 +156,11 @@ pub enum LlmError {
         excerpt: String,
     },
 
+    /// A structured answer had the expected shape but nothing usable in it (a weak model
+    /// wrote the schema's own words back as entities).
+    #[error("the model's answer has nothing usable: {reason}")]
+    Unusable { reason: String },
+
     /// Every attempt failed; `last` is the last failure.
     #[error("{last} (gave up after {attempts} attempts)")]
     Exhausted { attempts: u32, last: Box<LlmError> },

@@ -12,7 +12,8 @@
 //! - `llm.structured::<T>(messages)` returns a typed value: the JSON Schema of `T` goes
 //!   out as `response_format` json_schema, or (when the endpoint rejects that, by any
 //!   status that names `response_format`) json_object with the schema (llama.cpp's
-//!   grammar), or in the user message; the answer is repaired if it has common faults,
+//!   grammar), or in the user message (what the endpoint took is noted in the run store,
+//!   [`EndpointNotes`], and the next run starts from it); the answer is repaired if it has common faults,
 //!   validated, and asked for once more with the error if still invalid (an answer cut
 //!   off at `max_tokens` is not sent back: a shorter one is asked for). Structured answers
 //!   are cached by default ([`ResponseCache`], in the run store, redacted); chat turns
@@ -26,7 +27,8 @@
 //!   call's deadline (`--timeout`); complete only with a finish_reason; an empty 200 is
 //!   asked again without streaming to hear the server's error; an answer past archie's
 //!   limits (the server ignores `max_tokens`) is cut off. A silent server is reported
-//!   ("waiting for the model (42 s)…").
+//!   ("waiting for the model (42 s)…"). A text answer that repeats a passage again and
+//!   again is stopped at the loop and kept up to it, with a warning (`repeats.rs`).
 //! - Retries (5xx, connection errors, timeouts, broken or empty answers) back off
 //!   exponentially with jitter, honour `Retry-After`, never wait past the deadline, and
 //!   are reported as [`Event::Retry`], once for all the calls that retry alike. A
@@ -70,12 +72,13 @@ mod error;
 mod limiter;
 mod probe;
 mod repair;
+mod repeats;
 mod stream;
 mod usage;
 mod waiting;
 mod wire;
 
-pub use cache::{ResponseCache, cache_key};
+pub use cache::{EndpointNotes, ResponseCache, cache_key};
 pub use config::{
     ApiKey, Concurrency, DEFAULT_BASE_URL, DEFAULT_MODEL, EnvLookup, LlmConfig, LlmOverrides,
     LlmSection, MAX_CONCURRENCY, MaxTokens, Purpose, StructuredMode, display_url, is_local_url,
@@ -465,25 +468,41 @@ pub fn connect_with_cache(
     events: Events,
     cache: Option<Arc<dyn ResponseCache>>,
 ) -> Result<Arc<dyn Llm>, LlmError> {
+    connect_noting(config, events, cache, None)
+}
+
+/// Like [`connect_with_cache`], starting from what the endpoint was found to accept on
+/// earlier runs and noting what this run finds (in `notes`: the run store).
+pub fn connect_noting(
+    config: LlmConfig,
+    events: Events,
+    cache: Option<Arc<dyn ResponseCache>>,
+    notes: Option<Arc<dyn EndpointNotes>>,
+) -> Result<Arc<dyn Llm>, LlmError> {
     Ok(Arc::new(client::OpenAiCompatible::new(
-        config, events, cache,
+        config, events, cache, notes,
     )?))
 }
 
 /// Resolves the configuration from the user's overrides and the process environment and
 /// connects: what a command that needs an LLM calls before doing any work. Answers are
 /// cached in `cache` (the run store) unless caching is off (`--no-cache`).
-pub fn from_settings(
+pub fn from_settings<S>(
     args: &LlmOverrides,
     memory_file: &Path,
     events: Events,
-    cache: Arc<dyn ResponseCache>,
-) -> Result<Arc<dyn Llm>, LlmError> {
+    store: Arc<S>,
+) -> Result<Arc<dyn Llm>, LlmError>
+where
+    S: ResponseCache + EndpointNotes + 'static,
+{
     let dir = memory_file.parent().unwrap_or(Path::new(""));
     let env = |name: &str| std::env::var(name).ok();
     let config = LlmConfig::resolve(args, dir, &env)?;
-    let cache = config.cache.then_some(cache);
-    connect_with_cache(config, events, cache)
+    let cache: Option<Arc<dyn ResponseCache>> = config
+        .cache
+        .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
+    connect_noting(config, events, cache, Some(store))
 }
 
 #[cfg(test)]

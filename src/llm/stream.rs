@@ -5,6 +5,7 @@
 //! a server that never stops cannot fill memory or the terminal.
 
 use super::error::{LlmError, source_text};
+use super::repeats;
 use super::waiting::{Activity, Deadlines};
 use super::wire::{Answer, Delta, parse_chunk};
 use crate::events::{Event, Events};
@@ -81,6 +82,7 @@ pub(super) async fn read(
         deadlines,
         limits,
         activity,
+        true,
         on_data,
     )
     .await;
@@ -94,6 +96,7 @@ pub(super) async fn read(
         usage: streamed.usage,
         finish: streamed.finish,
         max_tokens: None,
+        looped: streamed.looped,
     })
 }
 
@@ -137,17 +140,25 @@ struct Streamed {
     finish: Option<String>,
     /// `data: [DONE]` arrived.
     done: bool,
+    /// Reading stopped at a loop: the repeats left out (the text ends before them).
+    looped: Option<usize>,
 }
+
+/// The finish reason archie gives an answer it stopped because it looped.
+pub(super) const LOOPED: &str = "archie: repeating";
 
 /// Reads the events of `body` until `data: [DONE]`, calling `on_data` with every other
 /// `data` payload and adding up the deltas it returns. Stops at the first error, at a
 /// deadline, at a limit, or when the body ends. The answer is complete only if a chunk
 /// carried a finish_reason: `[DONE]` without one is a stream the server cut short.
+/// With `watch_loops`, an answer that starts repeating itself is stopped there (the
+/// connection dropped, so the server stops generating) and kept up to the repetition.
 async fn read_events<S, B, E>(
     body: S,
     deadlines: Deadlines,
     limits: Limits,
     activity: &Activity,
+    watch_loops: bool,
     mut on_data: impl FnMut(&str) -> Result<Delta, LlmError>,
 ) -> Result<Streamed, LlmError>
 where
@@ -178,6 +189,7 @@ where
     let mut got_first = false;
     let mut events = 0usize;
     let max_events = limits.tokens.saturating_mul(2);
+    let mut looked_at = 0usize;
     let outcome = loop {
         let at = deadlines.next(got_first);
         let event = match activity.wait(at, sse.next()).await {
@@ -210,6 +222,15 @@ where
         }
         if delta.usage.is_some() {
             out.usage = delta.usage;
+        }
+        if watch_loops && out.text.len() >= looked_at + repeats::CHECK_EVERY {
+            looked_at = out.text.len();
+            if let Some(found) = repeats::at_end(&out.text) {
+                out.text.truncate(found.keep);
+                out.looped = Some(found.repeats);
+                out.finish = Some(LOOPED.into());
+                return Ok(out);
+            }
         }
         if estimate_tokens(&out.text) > limits.tokens || events > max_events {
             break Err(limits.too_many_tokens());
@@ -279,9 +300,11 @@ pub async fn text_of_sse(body: Vec<Vec<u8>>) -> Result<String, LlmError> {
     let deadlines = Deadlines::new(hour, hour, Instant::now() + hour);
     let activity = Activity::new(Arc::new(crate::events::Discard), hour);
     let limits = Limits::new(None, 16 << 20);
-    Ok(read_events(body, deadlines, limits, &activity, parse_chunk)
-        .await?
-        .text)
+    Ok(
+        read_events(body, deadlines, limits, &activity, false, parse_chunk)
+            .await?
+            .text,
+    )
 }
 
 #[cfg(test)]

@@ -49,6 +49,9 @@ pub(super) struct Answer {
     pub(super) finish: Option<String>,
     /// The `max_tokens` the request asked for.
     pub(super) max_tokens: Option<u32>,
+    /// The model fell into a loop: the text was cut after the passage's first copy, and
+    /// this many repeats were left out (see `repeats.rs`).
+    pub(super) looped: Option<usize>,
 }
 
 impl Answer {
@@ -189,6 +192,7 @@ pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
             usage: response.usage.as_ref().map(usage_of),
             finish,
             max_tokens: None,
+            looped: None,
         });
     }
     // Lenient fallback for servers that leave out fields async-openai requires.
@@ -210,6 +214,7 @@ pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
         usage,
         finish,
         max_tokens: None,
+        looped: None,
     })
 }
 

@@ -1,5 +1,7 @@
 //! The LLM response cache in the run store: the `llm_cache` table and the
-//! [`ResponseCache`](crate::llm::ResponseCache) implementation the LLM client uses.
+//! [`ResponseCache`](crate::llm::ResponseCache) implementation the LLM client uses; and
+//! what each endpoint accepts, the `llm_endpoints` table
+//! ([`EndpointNotes`](crate::llm::EndpointNotes)).
 
 use super::{Store, StoreError, now_ms};
 use rusqlite::{OptionalExtension, params};
@@ -38,5 +40,52 @@ impl crate::llm::ResponseCache for Store {
 
     fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
         self.cache_put(key, value).map_err(std::io::Error::other)
+    }
+}
+
+impl Store {
+    /// What the endpoint at `base_url` serving `model` was found to accept, and when
+    /// (unix ms).
+    pub fn endpoint_get(
+        &self,
+        base_url: &str,
+        model: &str,
+    ) -> Result<Option<(String, i64)>, StoreError> {
+        let found = self
+            .conn()
+            .prepare_cached(
+                "SELECT learned, learned_at FROM llm_endpoints WHERE base_url = ?1 AND model = ?2",
+            )?
+            .query_row([base_url, model], |row| Ok((row.get(0)?, row.get(1)?)))
+            .optional()?;
+        Ok(found)
+    }
+
+    /// Keeps what the endpoint was found to accept (replacing what was known).
+    pub fn endpoint_put(
+        &self,
+        base_url: &str,
+        model: &str,
+        learned: &str,
+    ) -> Result<(), StoreError> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO llm_endpoints (base_url, model, learned, learned_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (base_url, model) DO UPDATE SET learned = excluded.learned, learned_at = excluded.learned_at",
+            )?
+            .execute(params![base_url, model, learned, now_ms()])?;
+        Ok(())
+    }
+}
+
+/// What endpoints accept is kept in the run store.
+impl crate::llm::EndpointNotes for Store {
+    fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)> {
+        self.endpoint_get(base_url, model).ok().flatten()
+    }
+
+    fn note(&self, base_url: &str, model: &str, learned: &str) -> std::io::Result<()> {
+        self.endpoint_put(base_url, model, learned)
+            .map_err(std::io::Error::other)
     }
 }

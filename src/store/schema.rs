@@ -74,8 +74,20 @@ CREATE TABLE llm_cache (
 );
 ";
 
+/// Version 3: what each LLM endpoint was found to accept (by base URL and model), so a
+/// run starts from it instead of learning it again from a refused request.
+pub const V3: &str = "
+CREATE TABLE llm_endpoints (
+    base_url    TEXT NOT NULL,
+    model       TEXT NOT NULL,
+    learned     TEXT NOT NULL,              -- JSON, as the LLM layer writes it
+    learned_at  INTEGER NOT NULL,           -- unix ms
+    PRIMARY KEY (base_url, model)
+) WITHOUT ROWID;
+";
+
 /// Every migration, in order. `MIGRATIONS[n]` takes a database from version `n` to `n + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The schema version this archie writes.
 pub const CURRENT_VERSION: u32 = MIGRATIONS.len() as u32;

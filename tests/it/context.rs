@@ -193,10 +193,11 @@ fn turn_fifty_costs_about_what_turn_five_does() {
         if is_extraction(req) {
             return scripted_model(req);
         }
-        Reply::text(format!(
-            "<agent>{}</agent>",
-            "Which failure mode matters most here, and why? ".repeat(12)
-        ))
+        // Twelve questions, not one twelve times (that is a loop, which archie cuts).
+        let questions: String = (1..=12)
+            .map(|k| format!("Which failure mode ({k}) matters most here, and why? "))
+            .collect();
+        Reply::text(format!("<agent>{questions}</agent>"))
     });
     env.docs("docs", 1);
     let mut args: Vec<String> = [

@@ -32,4 +32,5 @@ mod secrets;
 mod store;
 mod terminal;
 mod upgrade;
+mod weak;
 mod writers;

@@ -13,6 +13,9 @@
 //! `ARCHIE_TEST_SKIP_INTEROP=1` says to skip it (never under CI). `.ci/run` leaves it out
 //! of its first `cargo test` (`--skip real_llama`) and runs it against the server.
 //!
+//! The memory holds no schema word written back as an entity, and the second run starts
+//! from what the first learned the endpoint accepts (no json_schema 500 first).
+//!
 //! Last, `build-context` runs with archie's defaults (no `archie.toml`, no `--max-tokens`):
 //! extraction asks for temperature 0 by itself and must find at least one entity. That run
 //! takes minutes (the overview is written until its 4,096 tokens are spent): 323 s at a
@@ -108,6 +111,16 @@ fn build_context_and_a_scripted_analysis_against_llama_cpp_python() {
         serde_json::from_str(&env.read("context.json")).expect("context.json is JSON");
     let entities = memory["entities"].as_array().map_or(0, Vec::len);
     assert!(entities >= 1, "no entity extracted: {memory}");
+    assert_eq!(
+        crate::weak::schema_words_in(&memory),
+        [],
+        "the schema written back is not knowledge: {memory}"
+    );
+    // llama-cpp-python refuses json_schema (a 500): learned here, noted for the next run.
+    assert!(
+        stdout.contains("does not accept a JSON Schema response_format"),
+        "{stdout}"
+    );
     let overview = env.read("payments_context.md");
     assert!(overview.contains("```mermaid"), "{overview}");
     let build_usage = usage(&stdout);
@@ -125,6 +138,8 @@ fn build_context_and_a_scripted_analysis_against_llama_cpp_python() {
             "--json",
             "--max-tokens",
             "300",
+            // Extraction asked again, to show it starts from what the last run learned.
+            "--no-cache",
             "analyze",
             "-i",
             "docs",
@@ -137,6 +152,11 @@ fn build_context_and_a_scripted_analysis_against_llama_cpp_python() {
         ],
     );
     assert_eq!(code, 0, "analyze failed:\n{stderr}\n{stdout}");
+    // The endpoint's refusal of json_schema was remembered: no 500 first this time.
+    assert!(
+        !stdout.contains("does not accept a JSON Schema"),
+        "{stdout}"
+    );
     let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("Conversation transcript"), "{analysis}");
     let analyze_usage = usage(&stdout);
@@ -162,6 +182,7 @@ fn build_context_and_a_scripted_analysis_against_llama_cpp_python() {
     let memory: serde_json::Value =
         serde_json::from_str(&defaults.read("context.json")).expect("context.json is JSON");
     let default_entities = memory["entities"].as_array().map_or(0, Vec::len);
+    assert_eq!(crate::weak::schema_words_in(&memory), [], "{memory}");
     assert!(
         default_entities >= 1,
         "no entity extracted with archie's defaults: {memory}"

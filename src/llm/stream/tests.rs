@@ -33,7 +33,7 @@ async fn read_chunks(chunks: &[&'static [u8]]) -> (Vec<String>, Result<Streamed,
             ..Delta::default()
         })
     };
-    let result = read_events(body, deadlines(), limits(), &activity(), on).await;
+    let result = read_events(body, deadlines(), limits(), &activity(), false, on).await;
     (seen, result)
 }
 
@@ -48,7 +48,7 @@ where
     B: AsRef<[u8]>,
     E: std::error::Error + 'static,
 {
-    read_events(body, deadlines, limits, &activity(), parse_chunk).await
+    read_events(body, deadlines, limits, &activity(), false, parse_chunk).await
 }
 
 /// Reads `chunks` as a Chat Completions stream.

@@ -79,7 +79,13 @@ pub enum Reply {
     /// Send the start of `content` (streamed: a few chunks; whole: part of the body), then
     /// drop the connection.
     Disconnect { partial: String },
+    /// A weak model that loops: `before`, then `passage` again and again; streamed, until
+    /// the client hangs up; whole, [`LOOP_COPIES`] copies cut off at max_tokens.
+    Looping { before: String, passage: String },
 }
+
+/// Copies of the passage in a whole (not streamed) [`Reply::Looping`] answer.
+pub const LOOP_COPIES: usize = 50;
 
 impl Reply {
     pub fn text(content: impl Into<String>) -> Self {
@@ -230,6 +236,14 @@ impl Reply {
     pub fn disconnect(partial: impl Into<String>) -> Self {
         Self::Disconnect {
             partial: partial.into(),
+        }
+    }
+
+    /// `before`, then `passage` forever (see [`Reply::Looping`]).
+    pub fn looping(before: impl Into<String>, passage: impl Into<String>) -> Self {
+        Self::Looping {
+            before: before.into(),
+            passage: passage.into(),
         }
     }
 }
@@ -862,6 +876,33 @@ async fn respond_with(
         }
         Reply::Split { content, .. } => {
             Box::pin(respond(Reply::text(content), request, guard)).await
+        }
+        Reply::Looping { before, passage } if request.is_stream() => {
+            let first = pieces(&before);
+            let again = pieces(&passage);
+            let words = first.into_iter().chain(std::iter::repeat(again).flatten());
+            let guard = Arc::new(guard);
+            let body = futures::stream::iter(words).then(move |word| {
+                let _guard = guard.clone();
+                let piece = sse(&chunk(&model, Some(&word), None));
+                async move {
+                    tokio::time::sleep(Duration::from_micros(200)).await;
+                    Ok::<_, std::io::Error>(piece)
+                }
+            });
+            Response::builder()
+                .header("content-type", "text/event-stream")
+                .body(Body::from_stream(body))
+                .unwrap()
+        }
+        Reply::Looping { before, passage } => {
+            let content = format!("{before}{}", passage.repeat(LOOP_COPIES));
+            let reply = Reply::Text {
+                content,
+                usage: true,
+                finish: "length",
+            };
+            Box::pin(respond(reply, request, guard)).await
         }
     }
 }
