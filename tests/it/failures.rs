@@ -250,7 +250,7 @@ fn resume_uses_the_model_given_to_it_and_says_so() {
     let ran = env.ok(&["resume", &id, "-m", "other-model", "--answer", "/approve"]);
     assert!(
         ran.stderr.contains(
-            "using --model other-model given here, not (default) as the run was recorded \
+            "using --model other-model given here; the run was recorded without it \
              (kept for the next resume)"
         ),
         "{}",
