@@ -19,6 +19,7 @@
 mod builtin;
 mod client;
 pub mod config;
+pub mod flows;
 pub mod names;
 mod process;
 pub mod server;

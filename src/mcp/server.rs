@@ -23,6 +23,7 @@
 //! is announced; a new search session is a change of the list of resources.
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
+use super::flows::{self, Caller, FlowCall, FlowResult, FlowRunner};
 use super::{McpError, ToolInfo, ToolOutput};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
@@ -53,6 +54,8 @@ pub fn log(line: &str) {
 #[derive(Clone)]
 struct Handler {
     builtin: Builtin,
+    /// Runs `build_context` and `analyze` (the entry's; none on a read-only server).
+    flows: Option<Arc<dyn FlowRunner>>,
     verbose: bool,
     initialized: Arc<AtomicBool>,
     /// URIs subscribed with `resources/subscribe`, and whether the watcher runs.
@@ -63,10 +66,16 @@ struct Handler {
     listen_baseline: Arc<Mutex<Option<Seen>>>,
 }
 
-/// Serves `builtin` on stdin/stdout until stdin closes.
-pub async fn serve_stdio(builtin: Builtin, verbose: bool) -> Result<(), String> {
+/// Serves `builtin` on stdin/stdout until stdin closes, and the flow tools when `flows`
+/// is given.
+pub async fn serve_stdio(
+    builtin: Builtin,
+    flows: Option<Arc<dyn FlowRunner>>,
+    verbose: bool,
+) -> Result<(), String> {
     let handler = Handler {
         builtin,
+        flows,
         verbose,
         initialized: Arc::default(),
         subscribed: Arc::default(),
@@ -163,6 +172,53 @@ fn seen(builtin: &Builtin) -> Seen {
 }
 
 impl Handler {
+    /// Runs a flow tool's call to its end (or its question, or the client's cancel, which
+    /// stops it at its next step boundary), with progress notifications when the client
+    /// sent a progress token.
+    async fn call_flow(
+        &self,
+        runner: &Arc<dyn FlowRunner>,
+        name: &str,
+        call: Result<FlowCall, String>,
+        first: bool,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let call = match call {
+            Ok(call) => call,
+            Err(message) => {
+                return self.error(
+                    McpError::InvalidArguments {
+                        server: super::BUILTIN_SERVER.into(),
+                        tool: name.into(),
+                        message,
+                    },
+                    first,
+                );
+            }
+        };
+        let caller = Caller::new(context.peer.clone(), context.meta.get_progress_token());
+        let cancel = Arc::clone(&caller.cancel);
+        let ct = context.ct.clone();
+        let watch = tokio::spawn(async move {
+            ct.cancelled().await;
+            cancel.request();
+        });
+        let ran = runner.run(call, caller).await;
+        watch.abort();
+        match ran {
+            Ok((summary, hints)) => {
+                let result = FlowResult::from_summary(summary, hints, name);
+                let value = serde_json::to_value(&result).map_err(|e| {
+                    ErrorData::internal_error(format!("archie built a malformed reply: {e}"), None)
+                })?;
+                let mut output = ToolOutput::structured(value);
+                output.is_error = result.is_error();
+                Ok(CallToolResponse::from(result_wire(&output, first)?))
+            }
+            Err(message) => Err(ErrorData::internal_error(message, None)),
+        }
+    }
+
     fn error(&self, err: McpError, first: bool) -> Result<CallToolResponse, ErrorData> {
         if self.verbose {
             log(&err.to_string());
@@ -285,9 +341,11 @@ impl ServerHandler for Handler {
     ) -> Result<ListToolsResult, ErrorData> {
         no_cursor(&request)?;
         let first = first_revision(&context);
-        let tools = self
-            .builtin
-            .tools()
+        let mut listed = self.builtin.tools();
+        if self.flows.is_some() {
+            listed.extend(flows::tools());
+        }
+        let tools = listed
             .iter()
             .map(|t| tool_wire(t, first))
             .collect::<Result<Vec<_>, _>>()?;
@@ -303,6 +361,11 @@ impl ServerHandler for Handler {
         let builtin = self.builtin.clone();
         let name = request.name.to_string();
         let arguments = Value::Object(request.arguments.unwrap_or_default());
+        if let Some(runner) = &self.flows
+            && let Some(call) = flows::parse(&name, arguments.clone())
+        {
+            return self.call_flow(runner, &name, call, first, context).await;
+        }
         let gate = Arc::new(Gate::default());
         let call_gate = Arc::clone(&gate);
         let mut call =
