@@ -18,6 +18,7 @@ mod inputs;
 mod llm;
 mod llm_servers;
 mod mcp;
+mod mcp_flows;
 mod memory;
 mod paid;
 mod prompts;

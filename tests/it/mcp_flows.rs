@@ -1,0 +1,141 @@
+//! archie's flows for other agents: `build_context` and `analyze` as tools of
+//! `archie mcp`, driven by the official Python MCP client (`mcp_flows_client.py`)
+//! against the real binary and the mock LLM.
+
+use crate::flows::{TURN_1, scripted_env};
+use crate::support::TestEnv;
+use crate::support::mcp_servers::{cache, repo};
+use serde_json::Value;
+
+/// Runs a scenario of `mcp_flows_client.py` in `env`'s folder; `None` when the MCP test
+/// cache is not installed (`.ci/mcp-setup.sh`).
+fn client(env: &TestEnv, scenario: &str) -> Option<Value> {
+    let cache = cache()?;
+    let python = cache.join("venv/bin/python");
+    let script = repo().join("tests/it/mcp_flows_client.py");
+    let ran = env.run_program(
+        python.to_str().unwrap(),
+        &[
+            script.to_str().unwrap(),
+            crate::support::archie_bin().to_str().unwrap(),
+            scenario,
+        ],
+    );
+    assert_eq!(ran.code, 0, "{scenario}: {}\n{}", ran.stderr, ran.stdout);
+    Some(serde_json::from_str(&ran.stdout).unwrap())
+}
+
+fn run_ids(env: &TestEnv) -> Value {
+    let listed = env.ok(&["--json", "runs", "list"]);
+    listed.event("data").unwrap()["value"].clone()
+}
+
+#[test]
+fn build_context_over_mcp_is_a_recorded_run_that_grows_the_memory_and_reports_progress() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "build_context") else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28");
+    assert_eq!(report["annotations"]["build_context"]["read_only"], false);
+    assert_eq!(report["is_error"], false, "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    let run = result["run"].as_str().unwrap();
+    assert!(
+        result["memory"]["entities_added"].as_u64().unwrap() >= 2,
+        "{report}"
+    );
+    let files = result["files"].as_array().unwrap();
+    assert!(
+        files
+            .iter()
+            .any(|f| f["path"].as_str().unwrap().ends_with("shop_context.md")),
+        "{report}"
+    );
+    // Written where the terminal command writes it, the memory grown in the same file.
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    assert!(env.read("context.json").contains("Payments DB"));
+    // Progress: one notification per step, rising.
+    let progress: Vec<f64> = report["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["progress"].as_f64().unwrap())
+        .collect();
+    assert!(progress.len() >= 3, "{report}");
+    assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
+    // The run is recorded as the terminal's would be.
+    let runs = run_ids(&env);
+    let recorded = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == run)
+        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    assert_eq!(recorded["status"], "completed", "{recorded}");
+    // Recorded with the command line the terminal would have typed: resumable there.
+    let args: Vec<&str> = recorded["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(args.contains(&"build-context"), "{recorded}");
+}
+
+#[test]
+fn analyze_over_mcp_asks_its_question_through_the_clients_elicitation() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "elicit") else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2025-11-25");
+    let asked = report["asked"].as_array().unwrap();
+    assert_eq!(asked.len(), 2, "{report}");
+    assert!(
+        asked[0]["message"].as_str().unwrap().contains(TURN_1),
+        "{report}"
+    );
+    assert_eq!(
+        asked[0]["schema"]["properties"]["choice"]["enum"],
+        serde_json::json!(["answer", "approve", "abort"])
+    );
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    assert!(analysis.contains("## Open questions"), "{analysis}");
+}
+
+#[test]
+fn analyze_through_a_client_without_elicitation_is_continued_with_its_run_id() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "continue") else {
+        return;
+    };
+    let first = &report["first"];
+    assert_eq!(first["status"], "waiting", "{report}");
+    assert!(
+        first["question"]["question"]
+            .as_str()
+            .unwrap()
+            .contains(TURN_1),
+        "{report}"
+    );
+    let run = first["run"].as_str().unwrap();
+    assert!(first["next"].as_str().unwrap().contains(run), "{report}");
+    assert_eq!(report["second"]["status"], "waiting", "{report}");
+    assert_eq!(report["second"]["run"], run);
+    let third = &report["third"];
+    assert_eq!(third["status"], "completed", "{report}");
+    assert_eq!(third["run"], run);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    let runs = run_ids(&env);
+    assert_eq!(
+        runs.as_array().unwrap().len(),
+        1,
+        "one run, continued: {runs}"
+    );
+}
