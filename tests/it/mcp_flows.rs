@@ -126,6 +126,14 @@ fn analyze_through_a_client_without_elicitation_is_continued_with_its_run_id() {
     let run = first["run"].as_str().unwrap();
     assert!(first["next"].as_str().unwrap().contains(run), "{report}");
     assert_eq!(report["second"]["status"], "waiting", "{report}");
+    // The answer reached the model: its next turn is the follow-up question.
+    assert!(
+        report["second"]["question"]["question"]
+            .as_str()
+            .unwrap()
+            .contains("99.9 %"),
+        "{report}"
+    );
     assert_eq!(report["second"]["run"], run);
     let third = &report["third"];
     assert_eq!(third["status"], "completed", "{report}");
