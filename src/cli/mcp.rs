@@ -232,6 +232,7 @@ impl Watch {
     fn see(&self, event: &crate::events::Event) {
         use crate::events::Event;
         match event {
+            Event::RunStarted { run: Some(run), .. } => self.caller.run_started(run),
             Event::NodeStarted { node, step } => {
                 self.caller.cancel.step_started();
                 self.caller.progress(

@@ -9,6 +9,7 @@
 //! runs; its result is the run's summary (the `finished` event of `--json`).
 
 use super::builtin::{input_schema, output_schema};
+use super::tasks::Tasks;
 use super::{Elicitation, Elicited, Field, FieldKind, Hints, ToolInfo};
 use crate::graph::{Answer, Prompter, Question, QuestionKind};
 use futures::future::BoxFuture;
@@ -199,6 +200,11 @@ pub fn tools() -> Vec<ToolInfo> {
     ]
 }
 
+/// Whether `name` is a flow tool's.
+pub fn is_flow(name: &str) -> bool {
+    matches!(name, BUILD_CONTEXT | ANALYZE)
+}
+
 /// Reads a flow tool's arguments; `None` for a tool that is not one.
 pub fn parse(name: &str, args: Value) -> Option<Result<FlowCall, String>> {
     let read = |e: serde_json::Error| format!("invalid arguments for {name}: {e}");
@@ -277,11 +283,26 @@ pub struct Caller {
     /// The server's runtime: requests to the client are made there.
     runtime: tokio::runtime::Handle,
     pub cancel: Arc<Cancel>,
+    task: Arc<TaskLink>,
+}
+
+/// The task a task-augmented call started (its id is the run's, known once the run is
+/// recorded).
+#[derive(Default)]
+struct TaskLink {
+    tasks: Option<Arc<Tasks>>,
+    id: std::sync::OnceLock<String>,
+    started: std::sync::Mutex<Option<tokio::sync::oneshot::Sender<String>>>,
 }
 
 impl Caller {
-    /// Must be called on the server's runtime. Progress goes out when `token` is given.
-    pub fn new(peer: Peer<RoleServer>, token: Option<ProgressToken>) -> Self {
+    /// Must be called on the server's runtime. Progress goes out when `token` is given;
+    /// a task-augmented call's status is kept in `tasks`.
+    pub fn new(
+        peer: Peer<RoleServer>,
+        token: Option<ProgressToken>,
+        tasks: Option<Arc<Tasks>>,
+    ) -> Self {
         let progress = token.map(|token| {
             let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(f64, String)>();
             let peer = peer.clone();
@@ -301,6 +322,42 @@ impl Caller {
             progress,
             runtime: tokio::runtime::Handle::current(),
             cancel: Arc::default(),
+            task: Arc::new(TaskLink {
+                tasks,
+                ..TaskLink::default()
+            }),
+        }
+    }
+
+    /// Resolves to the run's id once the run is recorded (dropped if it never is).
+    pub fn run_id(&self) -> tokio::sync::oneshot::Receiver<String> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        *self
+            .task
+            .started
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(tx);
+        rx
+    }
+
+    /// The run was recorded as `run`.
+    pub fn run_started(&self, run: &str) {
+        let _ = self.task.id.set(run.to_string());
+        let started = self
+            .task
+            .started
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(tx) = started {
+            let _ = tx.send(run.to_string());
+        }
+    }
+
+    /// Sets the status of the call's task, if it is one.
+    fn task_status(&self, status: &'static str, message: Option<String>) {
+        if let (Some(tasks), Some(id)) = (&self.task.tasks, self.task.id.get()) {
+            tasks.set_status(id, status, message);
         }
     }
 
@@ -470,7 +527,13 @@ impl Prompter for Elicit {
             if !self.0.can_elicit() {
                 return Ok(None);
             }
-            match self.0.elicit(&form(question)).await? {
+            self.0.task_status(
+                "input_required",
+                Some("archie asks the human a question (elicitation)".into()),
+            );
+            let elicited = self.0.elicit(&form(question)).await;
+            self.0.task_status("working", None);
+            match elicited? {
                 Elicited::Accept(content) => answer(question, &content),
                 Elicited::Decline | Elicited::Cancel => Ok(None),
             }

@@ -24,6 +24,7 @@
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 use super::flows::{self, Caller, FlowCall, FlowResult, FlowRunner};
+use super::tasks::{self, Tasks};
 use super::{McpError, ToolInfo, ToolOutput};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
@@ -56,6 +57,8 @@ struct Handler {
     builtin: Builtin,
     /// Runs `build_context` and `analyze` (the entry's; none on a read-only server).
     flows: Option<Arc<dyn FlowRunner>>,
+    /// The tasks task-augmented calls of the flow tools started.
+    tasks: Arc<Tasks>,
     verbose: bool,
     initialized: Arc<AtomicBool>,
     /// URIs subscribed with `resources/subscribe`, and whether the watcher runs.
@@ -73,16 +76,19 @@ pub async fn serve_stdio(
     flows: Option<Arc<dyn FlowRunner>>,
     verbose: bool,
 ) -> Result<(), String> {
+    let tasks = Arc::new(Tasks::default());
+    let offers_tasks = flows.is_some().then(|| Arc::clone(&tasks));
     let handler = Handler {
         builtin,
         flows,
+        tasks,
         verbose,
         initialized: Arc::default(),
         subscribed: Arc::default(),
         watching: Arc::default(),
         listen_baseline: Arc::default(),
     };
-    let (framing, writer) = super::wire::StdioFraming::new();
+    let (framing, writer) = super::wire::StdioFraming::new(offers_tasks);
     let service = handler
         .serve(framing)
         .await
@@ -144,6 +150,23 @@ fn result_wire(output: &ToolOutput, first: bool) -> Result<CallToolResult, Error
     wire(value)
 }
 
+/// A flow tool's run as its result: the summary read as a [`FlowResult`], and the
+/// `CallToolResult` carrying it.
+fn finished(
+    joined: Result<Result<(Value, Vec<String>), String>, tokio::task::JoinError>,
+    tool: &str,
+    first: bool,
+) -> Result<(FlowResult, CallToolResult), String> {
+    let (summary, hints) = joined.map_err(|e| format!("the run failed: {e}"))??;
+    let result = FlowResult::from_summary(summary, hints, tool);
+    let value = serde_json::to_value(&result)
+        .map_err(|e| format!("archie built a malformed reply: {e}"))?;
+    let mut output = ToolOutput::structured(value);
+    output.is_error = result.is_error();
+    let answer = result_wire(&output, first).map_err(|e| e.message.to_string())?;
+    Ok((result, answer))
+}
+
 /// No list here has a second page: any cursor is one archie never gave.
 fn no_cursor(request: &Option<PaginatedRequestParams>) -> Result<(), ErrorData> {
     match request.as_ref().and_then(|r| r.cursor.as_deref()) {
@@ -196,25 +219,74 @@ impl Handler {
                 );
             }
         };
-        let caller = Caller::new(context.peer.clone(), context.meta.get_progress_token());
+        let task = context.meta.get(tasks::MARK).cloned();
+        let caller = Caller::new(
+            context.peer.clone(),
+            context.meta.get_progress_token(),
+            task.is_some().then(|| Arc::clone(&self.tasks)),
+        );
         let cancel = Arc::clone(&caller.cancel);
         let ct = context.ct.clone();
+        let watch_cancel = Arc::clone(&cancel);
         let watch = tokio::spawn(async move {
             ct.cancelled().await;
-            cancel.request();
+            watch_cancel.request();
         });
-        let ran = runner.run(call, caller).await;
-        watch.abort();
-        match ran {
-            Ok((summary, hints)) => {
-                let result = FlowResult::from_summary(summary, hints, name);
-                let value = serde_json::to_value(&result).map_err(|e| {
-                    ErrorData::internal_error(format!("archie built a malformed reply: {e}"), None)
-                })?;
-                let mut output = ToolOutput::structured(value);
-                output.is_error = result.is_error();
-                Ok(CallToolResponse::from(result_wire(&output, first)?))
+        let name = name.to_string();
+        let started = caller.run_id();
+        let mut ran = tokio::spawn(runner.run(call, caller));
+        if let Some(task) = task {
+            // A task: answered as soon as the run is recorded (`wire` turns the answer
+            // into the task handle); the run goes on, and its result waits for
+            // `tasks/result`. A call that fails before its run exists is answered as is.
+            tokio::select! {
+                biased;
+                Ok(id) = started => {
+                    // A task is cancelled with `tasks/cancel`; rmcp cancels the request's
+                    // token once it is answered.
+                    watch.abort();
+                    let ttl = task.get("ttl").and_then(Value::as_u64);
+                    let request = serde_json::to_value(&context.id).unwrap_or_default();
+                    self.tasks.start(&request, &id, ttl, Arc::clone(&cancel));
+                    let tasks = Arc::clone(&self.tasks);
+                    tokio::spawn(async move {
+                        let joined = ran.await;
+                        let (status, message, result) = match finished(joined, &name, false) {
+                            Ok((result, answer)) => {
+                                let value = serde_json::to_value(&answer).unwrap_or_default();
+                                let status = match result.status.as_str() {
+                                    "failed" | "usage_error" => "failed",
+                                    "interrupted" => "cancelled",
+                                    _ => "completed",
+                                };
+                                (status, result.error.clone(), value)
+                            }
+                            Err(message) => (
+                                "failed",
+                                Some(message.clone()),
+                                json!({"content": [{"type": "text", "text": message}], "isError": true}),
+                            ),
+                        };
+                        tasks.finish(&id, status, message, result);
+                    });
+                    return Ok(CallToolResponse::from(result_wire(
+                        &ToolOutput::text("task started (see tasks/get)"),
+                        first,
+                    )?));
+                }
+                joined = &mut ran => {
+                    watch.abort();
+                    return match finished(joined, &name, first) {
+                        Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
+                        Err(message) => Err(ErrorData::internal_error(message, None)),
+                    };
+                }
             }
+        }
+        let joined = ran.await;
+        watch.abort();
+        match finished(joined, &name, first) {
+            Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
             Err(message) => Err(ErrorData::internal_error(message, None)),
         }
     }

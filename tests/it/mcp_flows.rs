@@ -147,3 +147,74 @@ fn analyze_through_a_client_without_elicitation_is_continued_with_its_run_id() {
         "one run, continued: {runs}"
     );
 }
+
+#[test]
+fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "task") else {
+        return;
+    };
+    assert_eq!(report["capabilities_tasks"], true, "{report}");
+    assert_eq!(report["execution"]["build_context"], "optional", "{report}");
+    assert_eq!(report["execution"]["analyze"], "optional", "{report}");
+    let handle = &report["handle"];
+    let id = handle["taskId"].as_str().unwrap();
+    assert_eq!(handle["ttl"], 600000, "{report}");
+    let statuses = report["statuses"].as_array().unwrap();
+    assert_eq!(statuses.last().unwrap(), "completed", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    assert_eq!(result["run"], id, "the task id is the run id");
+    assert_eq!(report["related"]["taskId"], id, "{report}");
+    assert!(
+        result["memory"]["entities_added"].as_u64().unwrap() >= 2,
+        "{report}"
+    );
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed"),
+        "{runs}"
+    );
+}
+
+#[test]
+fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_terminal() {
+    let env = scripted_env(2);
+    // Slow enough that the cancel arrives while the run reads or extracts.
+    env.mock()
+        .set_latency(std::time::Duration::from_millis(1000));
+    let Some(report) = client(&env, "cancel") else {
+        return;
+    };
+    assert_eq!(report["cancelled"], "cancelled", "{report}");
+    assert_eq!(report["final"], "cancelled", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "interrupted", "{report}");
+    let run = report["handle"]["taskId"].as_str().unwrap();
+    assert_eq!(result["run"], run);
+    assert!(!env.path().join("analysis_result.md").exists());
+    let runs = run_ids(&env);
+    let recorded = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == run)
+        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    assert_eq!(recorded["status"], "interrupted", "{recorded}");
+    // The terminal continues it from its last finished step, with the human's answers.
+    env.mock().set_latency(std::time::Duration::ZERO);
+    env.ok(&[
+        "resume",
+        run,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+}

@@ -11,6 +11,10 @@ Scenarios:
                  (legacy mode, 2025-11-25): first an answer, then "approve"
   continue       analyze through a client without elicitation: the question comes back
                  with the run id, and two calls with run_id and answers continue it
+  task           build_context as a task (2025-11-25): the handle at once, tasks/get
+                 polled to completed, then tasks/result
+  cancel         analyze as a task, cancelled with tasks/cancel once it works; its
+                 result (the interrupted run) from tasks/result
 """
 import asyncio
 import json
@@ -89,6 +93,77 @@ async def continue_by_run_id(binary):
         }
 
 
-SCENARIOS = {"build_context": build_context, "elicit": elicit, "continue": continue_by_run_id}
+async def start_task(client, name, arguments):
+    # The SDK checks a tools/call answer as a CallToolResult and has no call for a
+    # task-augmented one: the request goes through its session's dispatcher as is, and
+    # the answer is read as the spec's CreateTaskResult.
+    params = {"name": name, "arguments": arguments, "task": {"ttl": 600000}}
+    raw = await client.session._dispatcher.send_raw_request("tools/call", params, {"timeout": 60})
+    return types.CreateTaskResult.model_validate(raw).task
+
+
+async def get_task(client, task_id):
+    request = types.GetTaskRequest(params=types.GetTaskRequestParams(task_id=task_id))
+    return await client.session.send_request(request, types.GetTaskResult)
+
+
+async def task_result(client, task_id):
+    request = types.GetTaskPayloadRequest(params=types.GetTaskPayloadRequestParams(task_id=task_id))
+    return await client.session.send_request(request, types.CallToolResult)
+
+
+async def poll(client, task_id, until):
+    seen = []
+    for _ in range(600):
+        task = await get_task(client, task_id)
+        if not seen or seen[-1] != task.status:
+            seen.append(task.status)
+        if task.status in until:
+            return seen
+        await asyncio.sleep((task.poll_interval or 100) / 1000)
+    raise TimeoutError(f"task {task_id} stayed {seen}")
+
+
+async def task(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        tools = await client.list_tools()
+        execution = {
+            t.name: t.execution.task_support for t in tools.tools if getattr(t, "execution", None) is not None
+        }
+        handle = await start_task(client, "build_context", {"system": "shop", "inputs": ["docs"]})
+        statuses = await poll(client, handle.task_id, ("completed", "failed", "cancelled"))
+        result = await task_result(client, handle.task_id)
+        return {
+            "capabilities_tasks": client.server_capabilities.tasks is not None,
+            "execution": execution,
+            "handle": handle.model_dump(by_alias=True, mode="json"),
+            "statuses": statuses,
+            "result": result.structured_content,
+            "related": (result.meta or {}).get("io.modelcontextprotocol/related-task"),
+        }
+
+
+async def cancel(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        handle = await start_task(client, "analyze", {"query": QUERY, "inputs": ["docs"]})
+        request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
+        cancelled = await client.session.send_request(request, types.CancelTaskResult)
+        result = await task_result(client, handle.task_id)
+        final = await get_task(client, handle.task_id)
+        return {
+            "handle": handle.model_dump(by_alias=True, mode="json"),
+            "cancelled": cancelled.status,
+            "final": final.status,
+            "result": result.structured_content,
+        }
+
+
+SCENARIOS = {
+    "build_context": build_context,
+    "elicit": elicit,
+    "continue": continue_by_run_id,
+    "task": task,
+    "cancel": cancel,
+}
 
 print(json.dumps(asyncio.run(SCENARIOS[sys.argv[2]](sys.argv[1]))))
