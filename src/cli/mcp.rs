@@ -9,7 +9,7 @@ use crate::cli::Command;
 use crate::error::Exit;
 use crate::events::Event;
 use crate::events::{EventSink, Events};
-use crate::mcp::flows::{AnalyzeCall, Caller, Elicit, FlowCall, FlowRunner};
+use crate::mcp::flows::{AnalyzeCall, Caller, Elicit, FlowCall, FlowRunner, RecordedTask};
 use crate::mcp::{Builtin, BuiltinOptions};
 use clap::{Args, Subcommand};
 use futures::future::BoxFuture;
@@ -217,6 +217,38 @@ impl FlowRunner for Runner {
             spawned.map_err(|e| format!("cannot start the run: {e}"))?;
             rx.await
                 .map_err(|_| "the run ended without a result".to_string())?
+        })
+    }
+
+    fn recorded(&self, run: &str) -> Option<RecordedTask> {
+        use crate::graph::Cursor;
+        use crate::store::{Status, Store};
+        let store = Store::open_existing(&self.settings.state_dir()).ok()??;
+        let detail = store.get_run(run).ok()??;
+        let resume = crate::app::resume_command(&self.settings, run);
+        let (status, message) = match detail.summary.status {
+            Status::Pending | Status::Running => ("working", format!("run {run} is running")),
+            Status::Completed => ("completed", format!("run {run} completed")),
+            Status::Failed => (
+                "failed",
+                format!("run {run} failed; `{resume}` continues it"),
+            ),
+            Status::Interrupted if matches!(detail.next, Some(Cursor::Question { .. })) => (
+                "input_required",
+                format!(
+                    "run {run} waits for an answer: analyze with run_id, or `{resume} --answer …`"
+                ),
+            ),
+            Status::Interrupted | Status::Abandoned => (
+                "cancelled",
+                format!("run {run} stopped; `{resume}` continues it"),
+            ),
+        };
+        Some(RecordedTask {
+            status,
+            message,
+            created_ms: detail.summary.created_at,
+            updated_ms: detail.summary.updated_at,
         })
     }
 }

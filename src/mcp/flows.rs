@@ -231,6 +231,21 @@ pub trait FlowRunner: Send + Sync {
         call: FlowCall,
         caller: Caller,
     ) -> BoxFuture<'static, Result<(Value, Vec<String>), String>>;
+
+    /// A recorded run as a task (an earlier session's, or the terminal's), if there is
+    /// one with this id.
+    fn recorded(&self, run: &str) -> Option<RecordedTask>;
+}
+
+/// A run in the run store, seen as a task.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedTask {
+    /// working, input_required, completed, failed or cancelled.
+    pub status: &'static str,
+    pub message: String,
+    /// Unix ms.
+    pub created_ms: i64,
+    pub updated_ms: i64,
 }
 
 /// A request to stop a run at its next step boundary.
@@ -517,8 +532,9 @@ pub fn answer(question: &Question, content: &Map<String, Value>) -> anyhow::Resu
     }
 }
 
-/// Asks through the client's elicitation. A human who declines or dismisses the form
-/// leaves the question unanswered: the run waits, as it would at a closed terminal.
+/// Asks through the client's elicitation. A human who declines or dismisses the form, or
+/// a client that cannot take the request, leaves the question unanswered: the run waits,
+/// as it would at a closed terminal, and the call's result is the question.
 pub struct Elicit(pub Caller);
 
 impl Prompter for Elicit {
@@ -533,7 +549,18 @@ impl Prompter for Elicit {
             );
             let elicited = self.0.elicit(&form(question)).await;
             self.0.task_status("working", None);
-            match elicited? {
+            let elicited = match elicited {
+                Ok(elicited) => elicited,
+                // The client could not take it (a revision without server requests, a
+                // closed connection): nobody was asked, and the run waits.
+                Err(err) => {
+                    super::server::log(&format!(
+                        "the question could not be put to the client: {err:#}"
+                    ));
+                    return Ok(None);
+                }
+            };
+            match elicited {
                 Elicited::Accept(content) => answer(question, &content),
                 Elicited::Decline | Elicited::Cancel => Ok(None),
             }

@@ -76,7 +76,7 @@ pub async fn serve_stdio(
     flows: Option<Arc<dyn FlowRunner>>,
     verbose: bool,
 ) -> Result<(), String> {
-    let tasks = Arc::new(Tasks::default());
+    let tasks = Arc::new(Tasks::new(flows.clone()));
     let offers_tasks = flows.is_some().then(|| Arc::clone(&tasks));
     let handler = Handler {
         builtin,

@@ -14,7 +14,7 @@
 //!
 //! A task lives as long as the server; a run outlives it in the run store.
 
-use super::flows::Cancel;
+use super::flows::{Cancel, FlowRunner};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -44,10 +44,12 @@ impl Entry {
     }
 }
 
-/// The tasks of one `archie mcp` session.
+/// The tasks of one `archie mcp` session, and, through `runs`, every recorded run.
 #[derive(Default)]
 pub struct Tasks {
     entries: Mutex<HashMap<String, Entry>>,
+    /// Where a task of an earlier session (a run) is looked up.
+    runs: Option<Arc<dyn FlowRunner>>,
     /// The task each task-augmented request started (by the request id as JSON text).
     by_request: Mutex<HashMap<String, String>>,
     changed: tokio::sync::Notify,
@@ -80,6 +82,14 @@ fn unknown(id: &str) -> TaskError {
 }
 
 impl Tasks {
+    /// Tasks that are also looked up among `runner`'s recorded runs.
+    pub fn new(runner: Option<Arc<dyn FlowRunner>>) -> Self {
+        Self {
+            runs: runner,
+            ..Self::default()
+        }
+    }
+
     fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
         self.entries.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -159,12 +169,25 @@ impl Tasks {
         self.entries().get(&id).map(|e| Self::task(&id, e))
     }
 
-    /// `tasks/get`
+    /// `tasks/get`: a task of this session, or a recorded run (the task id is the run
+    /// id, so a task outlives its session).
     pub fn get(&self, id: &str) -> Result<Value, TaskError> {
-        self.entries()
-            .get(id)
-            .map(|e| Self::task(id, e))
-            .ok_or_else(|| unknown(id))
+        if let Some(task) = self.entries().get(id).map(|e| Self::task(id, e)) {
+            return Ok(task);
+        }
+        let recorded = self
+            .runs
+            .as_ref()
+            .and_then(|r| r.recorded(id))
+            .ok_or_else(|| unknown(id))?;
+        Ok(json!({
+            "taskId": id,
+            "status": recorded.status,
+            "statusMessage": recorded.message,
+            "createdAt": iso(recorded.created_ms),
+            "lastUpdatedAt": iso(recorded.updated_ms),
+            "ttl": null,
+        }))
     }
 
     /// `tasks/list`
@@ -181,7 +204,19 @@ impl Tasks {
     /// `tasks/cancel`: the run stops at its next step boundary.
     pub fn cancel(&self, id: &str) -> Result<Value, TaskError> {
         let mut entries = self.entries();
-        let entry = entries.get_mut(id).ok_or_else(|| unknown(id))?;
+        let Some(entry) = entries.get_mut(id) else {
+            drop(entries);
+            return Err(match self.get(id) {
+                Ok(_) => (
+                    -32602,
+                    format!(
+                        "task {id} is a run of an earlier session, not running here: \
+                         `archie runs list` shows whether it runs elsewhere"
+                    ),
+                ),
+                Err(err) => err,
+            });
+        };
         if entry.terminal() {
             return Err((
                 -32602,
@@ -210,7 +245,20 @@ impl Tasks {
             let changed = self.changed.notified();
             {
                 let entries = self.entries();
-                let entry = entries.get(id).ok_or_else(|| unknown(id))?;
+                let Some(entry) = entries.get(id) else {
+                    drop(entries);
+                    return Err(match self.get(id) {
+                        Ok(_) => (
+                            -32602,
+                            format!(
+                                "task {id} is a run of an earlier session: its result was given \
+                                 there (`archie runs show {id}` shows it; analyze with run_id \
+                                 continues it)"
+                            ),
+                        ),
+                        Err(err) => err,
+                    });
+                };
                 if let Some(result) = &entry.result {
                     let mut result = result.clone();
                     result["_meta"] = json!({ RELATED_TASK: {"taskId": id} });

@@ -10,17 +10,20 @@ use serde_json::Value;
 /// Runs a scenario of `mcp_flows_client.py` in `env`'s folder; `None` when the MCP test
 /// cache is not installed (`.ci/mcp-setup.sh`).
 fn client(env: &TestEnv, scenario: &str) -> Option<Value> {
+    client_with(env, scenario, &[])
+}
+
+fn client_with(env: &TestEnv, scenario: &str, extra: &[&str]) -> Option<Value> {
     let cache = cache()?;
     let python = cache.join("venv/bin/python");
     let script = repo().join("tests/it/mcp_flows_client.py");
-    let ran = env.run_program(
-        python.to_str().unwrap(),
-        &[
-            script.to_str().unwrap(),
-            crate::support::archie_bin().to_str().unwrap(),
-            scenario,
-        ],
-    );
+    let mut args = vec![
+        script.to_str().unwrap(),
+        crate::support::archie_bin().to_str().unwrap(),
+        scenario,
+    ];
+    args.extend(extra);
+    let ran = env.run_program(python.to_str().unwrap(), &args);
     assert_eq!(ran.code, 0, "{scenario}: {}\n{}", ran.stderr, ran.stdout);
     Some(serde_json::from_str(&ran.stdout).unwrap())
 }
@@ -205,6 +208,10 @@ fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_ter
         .find(|r| r["id"] == run)
         .unwrap_or_else(|| panic!("run {run} not in {runs}"));
     assert_eq!(recorded["status"], "interrupted", "{recorded}");
+    // The task outlives its session: a new one finds it by its id, the run's.
+    let again = client_with(&env, "get", &[run]).unwrap();
+    assert_eq!(again["taskId"], run, "{again}");
+    assert_eq!(again["status"], "cancelled", "{again}");
     // The terminal continues it from its last finished step, with the human's answers.
     env.mock().set_latency(std::time::Duration::ZERO);
     env.ok(&[
@@ -217,4 +224,6 @@ fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_ter
     ]);
     let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    let done = client_with(&env, "get", &[run]).unwrap();
+    assert_eq!(done["status"], "completed", "{done}");
 }

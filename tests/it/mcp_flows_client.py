@@ -15,6 +15,7 @@ Scenarios:
                  polled to completed, then tasks/result
   cancel         analyze as a task, cancelled with tasks/cancel once it works; its
                  result (the interrupted run) from tasks/result
+  get TASK_ID    tasks/get in a new session (the task id is a run id)
 """
 import asyncio
 import json
@@ -158,12 +159,19 @@ async def cancel(binary):
         }
 
 
+async def get(binary, task_id):
+    async with Client(server(binary), mode="legacy") as client:
+        found = await get_task(client, task_id)
+        return found.model_dump(by_alias=True, mode="json")
+
+
 SCENARIOS = {
     "build_context": build_context,
     "elicit": elicit,
     "continue": continue_by_run_id,
     "task": task,
     "cancel": cancel,
+    "get": get,
 }
 
-print(json.dumps(asyncio.run(SCENARIOS[sys.argv[2]](sys.argv[1]))))
+print(json.dumps(asyncio.run(SCENARIOS[sys.argv[2]](sys.argv[1], *sys.argv[3:]))))
