@@ -483,3 +483,39 @@ fn global_words(argv: &[String]) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_records_the_servers_global_options_wherever_they_were_given() {
+        let argv: Vec<String> = [
+            "archie",
+            "--memory-file",
+            "m.json",
+            "-m",
+            "llama3.1",
+            "mcp",
+            "-i",
+            "docs",
+            "--base-url=http://localhost:11434/v1",
+            "--read-only",
+            "--lock-wait",
+            "5",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            global_words(&argv),
+            [
+                "--memory-file",
+                "m.json",
+                "-m",
+                "llama3.1",
+                "--base-url=http://localhost:11434/v1"
+            ]
+        );
+    }
+}

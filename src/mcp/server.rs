@@ -17,6 +17,11 @@
 //! that has begun lands and is answered. A write that waits longer than the lock wait
 //! for another process's save is a tool error (`isError`) the agent can retry.
 //!
+//! The flow tools, `build_context` and `analyze` (not on a read-only server), are run by
+//! the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
+//! progress notifications, or a task (see `tasks`); the client's cancel stops the run at
+//! its next step boundary.
+//!
 //! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
 //! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
 //! second, and a change by anyone (this server, `archie analyze`, another `archie mcp`)
@@ -365,6 +370,22 @@ impl Handler {
         }
     }
 
+    /// The built-in tools' instructions, and the flow tools' when they are offered.
+    fn instructions(&self) -> String {
+        let mut text = self.builtin.instructions();
+        if self.flows.is_some() {
+            text.push_str(&format!(
+                " {} (system, inputs) reads design documents into the graph and writes a \
+                 context overview; {} (query, inputs) writes an architecture analysis after \
+                 asking the human clarifying questions (never answer them yourself). Both are \
+                 recorded runs that take minutes: call them as tasks where you can.",
+                flows::BUILD_CONTEXT,
+                flows::ANALYZE
+            ));
+        }
+        text
+    }
+
     fn known_uri(&self, uri: &str) -> bool {
         uri == KNOWLEDGE_GRAPH_URI
             || uri
@@ -384,7 +405,7 @@ impl ServerHandler for Handler {
                 .build(),
         )
         .with_server_info(Implementation::new("archie", env!("CARGO_PKG_VERSION")))
-        .with_instructions(self.builtin.instructions())
+        .with_instructions(self.instructions())
     }
 
     async fn initialize(
