@@ -227,3 +227,44 @@ fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_ter
     let done = client_with(&env, "get", &[run]).unwrap();
     assert_eq!(done["status"], "completed", "{done}");
 }
+
+#[test]
+fn a_run_being_asked_cannot_be_driven_by_another_client_and_a_declined_question_leaves_it_waiting()
+{
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "decline") else {
+        return;
+    };
+    let seen = &report["seen"];
+    let run = seen["run"].as_str().unwrap();
+    assert_eq!(seen["status_while_asked"], "running", "{report}");
+    // The terminal and a second MCP call are refused while the question is out.
+    assert_eq!(seen["terminal_code"], 2, "{report}");
+    assert!(
+        seen["terminal_stderr"]
+            .as_str()
+            .unwrap()
+            .contains("is being run by another archie process"),
+        "{report}"
+    );
+    assert_eq!(seen["second"]["status"], "usage_error", "{report}");
+    assert!(
+        seen["second"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is being run by another archie process"),
+        "{report}"
+    );
+    let first = &report["first"];
+    assert_eq!(
+        first["status"], "waiting",
+        "declined, not answered: {report}"
+    );
+    assert_eq!(first["run"], run);
+    let later = &report["later"];
+    assert_eq!(later["status"], "completed", "{report}");
+    assert!(
+        env.read("analysis_result.md")
+            .contains("**You:** It fails fast.")
+    );
+}

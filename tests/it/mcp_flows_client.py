@@ -16,10 +16,14 @@ Scenarios:
   cancel         analyze as a task, cancelled with tasks/cancel once it works; its
                  result (the interrupted run) from tasks/result
   get TASK_ID    tasks/get in a new session (the task id is a run id)
+  decline        analyze whose question is declined; while it is being asked, the
+                 terminal and a second call try to drive the same run; then the run is
+                 continued with run_id
 """
 import asyncio
 import json
 import os
+import subprocess
 import sys
 
 from mcp import StdioServerParameters, types
@@ -165,6 +169,40 @@ async def get(binary, task_id):
         return found.model_dump(by_alias=True, mode="json")
 
 
+def archie(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True, env=server(binary).env, timeout=60)
+
+
+async def decline(binary):
+    seen = {}
+    holder = {}
+
+    async def on_elicit(context, params):
+        listed = archie(binary, "--json", "runs", "list")
+        runs = next(json.loads(l)["value"] for l in listed.stdout.splitlines() if '"event":"data"' in l)
+        run = runs[0]["id"]
+        terminal = archie(binary, "resume", run, "--answer", ANSWER)
+        second = await holder["client"].call_tool("analyze", {"run_id": run, "answers": [ANSWER]})
+        seen.update(
+            run=run,
+            status_while_asked=runs[0]["status"],
+            terminal_code=terminal.returncode,
+            terminal_stderr=terminal.stderr,
+            second=second.structured_content,
+        )
+        return types.ElicitResult(action="decline")
+
+    async with Client(server(binary), mode="legacy", elicitation_callback=on_elicit) as client:
+        holder["client"] = client
+        first = await client.call_tool("analyze", {"query": QUERY, "inputs": ["docs"]})
+        # Declined: the run waits; the human's answers later continue it.
+        holder["client"] = None
+        later = await client.call_tool(
+            "analyze", {"run_id": first.structured_content["run"], "answers": [ANSWER, "/approve"]}
+        )
+        return {"first": first.structured_content, "seen": seen, "later": later.structured_content}
+
+
 SCENARIOS = {
     "build_context": build_context,
     "elicit": elicit,
@@ -172,6 +210,7 @@ SCENARIOS = {
     "task": task,
     "cancel": cancel,
     "get": get,
+    "decline": decline,
 }
 
 print(json.dumps(asyncio.run(SCENARIOS[sys.argv[2]](sys.argv[1], *sys.argv[3:]))))
