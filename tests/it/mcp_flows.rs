@@ -268,3 +268,29 @@ fn a_run_being_asked_cannot_be_driven_by_another_client_and_a_declined_question_
             .contains("**You:** It fails fast.")
     );
 }
+
+#[test]
+fn a_blocking_call_the_client_cancels_stops_its_run_resumable_from_the_terminal() {
+    let env = scripted_env(2);
+    // Every LLM call outlasts the client's patience.
+    env.mock()
+        .set_latency(std::time::Duration::from_millis(1000));
+    let Some(report) = client(&env, "abandon") else {
+        return;
+    };
+    assert!(
+        report["gave_up"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("timed out"),
+        "{report}"
+    );
+    let run = &report["run"];
+    assert_eq!(run["status"], "interrupted", "{report}");
+    // The step in progress when the client gave up was finished and checkpointed.
+    assert!(run["step"].as_u64().unwrap() >= 1, "{report}");
+    assert!(!env.path().join("shop_context.md").exists());
+    env.mock().set_latency(std::time::Duration::ZERO);
+    env.ok(&["resume", run["id"].as_str().unwrap()]);
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+}

@@ -16,6 +16,9 @@ Scenarios:
   cancel         analyze as a task, cancelled with tasks/cancel once it works; its
                  result (the interrupted run) from tasks/result
   get TASK_ID    tasks/get in a new session (the task id is a run id)
+  abandon        build_context called with a read timeout shorter than the run: the
+                 client gives up and cancels (notifications/cancelled); the run's status
+                 is read from the terminal until it stops
   decline        analyze whose question is declined; while it is being asked, the
                  terminal and a second call try to drive the same run; then the run is
                  continued with run_id
@@ -178,14 +181,13 @@ async def decline(binary):
     holder = {}
 
     async def on_elicit(context, params):
-        listed = archie(binary, "--json", "runs", "list")
-        runs = next(json.loads(l)["value"] for l in listed.stdout.splitlines() if '"event":"data"' in l)
-        run = runs[0]["id"]
+        listed = runs(binary)
+        run = listed[0]["id"]
         terminal = archie(binary, "resume", run, "--answer", ANSWER)
         second = await holder["client"].call_tool("analyze", {"run_id": run, "answers": [ANSWER]})
         seen.update(
             run=run,
-            status_while_asked=runs[0]["status"],
+            status_while_asked=listed[0]["status"],
             terminal_code=terminal.returncode,
             terminal_stderr=terminal.stderr,
             second=second.structured_content,
@@ -203,6 +205,31 @@ async def decline(binary):
         return {"first": first.structured_content, "seen": seen, "later": later.structured_content}
 
 
+def runs(binary):
+    listed = archie(binary, "--json", "runs", "list")
+    return next(json.loads(l)["value"] for l in listed.stdout.splitlines() if '"event":"data"' in l)
+
+
+async def abandon(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        try:
+            await client.call_tool(
+                "build_context", {"system": "shop", "inputs": ["docs"]}, read_timeout_seconds=0.3
+            )
+            gave_up = None
+        except Exception as err:  # the SDK's timeout error
+            gave_up = str(err)
+        statuses = []
+        for _ in range(240):
+            status = runs(binary)[0]["status"]
+            if not statuses or statuses[-1] != status:
+                statuses.append(status)
+            if status != "running":
+                break
+            await asyncio.sleep(0.25)
+        return {"gave_up": gave_up, "statuses": statuses, "run": runs(binary)[0]}
+
+
 SCENARIOS = {
     "build_context": build_context,
     "elicit": elicit,
@@ -211,6 +238,7 @@ SCENARIOS = {
     "cancel": cancel,
     "get": get,
     "decline": decline,
+    "abandon": abandon,
 }
 
 print(json.dumps(asyncio.run(SCENARIOS[sys.argv[2]](sys.argv[1], *sys.argv[3:]))))
