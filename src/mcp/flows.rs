@@ -299,6 +299,9 @@ pub struct Caller {
     runtime: tokio::runtime::Handle,
     pub cancel: Arc<Cancel>,
     task: Arc<TaskLink>,
+    /// The last question nobody could be asked through the client (for an
+    /// input-required round under 2026-07-28).
+    unasked: Arc<std::sync::Mutex<Option<Question>>>,
 }
 
 /// The task a task-augmented call started (its id is the run's, known once the run is
@@ -341,7 +344,23 @@ impl Caller {
                 tasks,
                 ..TaskLink::default()
             }),
+            unasked: Arc::default(),
         }
+    }
+
+    /// The question the run stopped at without asking the client, if it did.
+    pub fn unasked(&self) -> Option<Question> {
+        self.unasked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+
+    fn not_asked(&self, question: &Question) {
+        *self
+            .unasked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(question.clone());
     }
 
     /// Resolves to the run's id once the run is recorded (dropped if it never is).
@@ -417,6 +436,48 @@ impl Caller {
             Some("decline") => Elicited::Decline,
             _ => Elicited::Cancel,
         })
+    }
+}
+
+/// The key of the one input request of an input-required round.
+const ROUND_KEY: &str = "answer";
+
+/// 2026-07-28's input-required round for a run stopped at `question`: the question as
+/// an `elicitation/create` the client puts to the human, and the run id as the request
+/// state the client sends back with the answer.
+pub fn input_round(question: &Question, run: &str) -> Value {
+    let form = form(question);
+    json!({
+        "resultType": "input_required",
+        "inputRequests": { ROUND_KEY: {
+            "method": "elicitation/create",
+            "params": {
+                "mode": "form",
+                "message": form.message,
+                "requestedSchema": schema_of(&form.fields),
+            }
+        }},
+        "requestState": run,
+    })
+}
+
+/// The answer a client sent back for an input-required round (as a typed answer: text,
+/// `/approve`, `yes`, an option); `None` when the human declined or dismissed the form.
+pub fn round_answer(responses: Option<&Map<String, Value>>) -> Option<String> {
+    let response = responses?.get(ROUND_KEY)?;
+    if response["action"].as_str() != Some("accept") {
+        return None;
+    }
+    let content = response["content"].as_object()?;
+    let choice = content.get(CHOICE).and_then(Value::as_str).unwrap_or(SEND);
+    if choice != SEND {
+        return Some(format!("/{choice}"));
+    }
+    match content.get(ANSWER)? {
+        Value::Bool(true) => Some("yes".into()),
+        Value::Bool(false) => Some("no".into()),
+        Value::String(text) => Some(text.clone()),
+        other => Some(other.to_string()),
     }
 }
 
@@ -541,6 +602,7 @@ impl Prompter for Elicit {
     fn ask<'a>(&'a self, question: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
         Box::pin(async move {
             if !self.0.can_elicit() {
+                self.0.not_asked(question);
                 return Ok(None);
             }
             self.0.task_status(
@@ -557,6 +619,7 @@ impl Prompter for Elicit {
                     super::server::log(&format!(
                         "the question could not be put to the client: {err:#}"
                     ));
+                    self.0.not_asked(question);
                     return Ok(None);
                 }
             };
@@ -609,6 +672,28 @@ mod tests {
             answer(&q, &filled(json!({"choice": "abort", "answer": "x"}))).unwrap(),
             Some(Answer::Text("/abort".into()))
         );
+    }
+
+    #[test]
+    fn an_input_required_round_carries_the_form_and_its_answer_comes_back_as_typed() {
+        let round = input_round(&analyze_question(), "r1");
+        assert_eq!(round["requestState"], "r1");
+        assert_eq!(
+            round["inputRequests"]["answer"]["params"]["requestedSchema"]["properties"]["choice"]["enum"],
+            json!(["answer", "approve", "abort"])
+        );
+        let back = |v: Value| round_answer(v.as_object());
+        assert_eq!(
+            back(
+                json!({"answer": {"action": "accept", "content": {"choice": "answer", "answer": "It fails fast."}}})
+            ),
+            Some("It fails fast.".into())
+        );
+        assert_eq!(
+            back(json!({"answer": {"action": "accept", "content": {"choice": "approve"}}})),
+            Some("/approve".into())
+        );
+        assert_eq!(back(json!({"answer": {"action": "decline"}})), None);
     }
 
     #[test]

@@ -40,7 +40,7 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ServerHandler, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -209,6 +209,7 @@ impl Handler {
         name: &str,
         call: Result<FlowCall, String>,
         first: bool,
+        rounds: bool,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let call = match call {
@@ -239,6 +240,7 @@ impl Handler {
         });
         let name = name.to_string();
         let started = caller.run_id();
+        let asked = caller.clone();
         let mut ran = tokio::spawn(runner.run(call, caller));
         if let Some(task) = task {
             // A task: answered as soon as the run is recorded (`wire` turns the answer
@@ -291,6 +293,24 @@ impl Handler {
         let joined = ran.await;
         watch.abort();
         match finished(joined, &name, first) {
+            Ok((result, _)) if rounds && result.status == "waiting" => {
+                match (asked.unasked(), &result.run) {
+                    (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
+                        serde_json::from_value(flows::input_round(&question, run)).map_err(
+                            |e| {
+                                ErrorData::internal_error(
+                                    format!("archie built a malformed round: {e}"),
+                                    None,
+                                )
+                            },
+                        )?,
+                    )),
+                    _ => Err(ErrorData::internal_error(
+                        "the run waits for an answer archie could not ask for",
+                        None,
+                    )),
+                }
+            }
             Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
             Err(message) => Err(ErrorData::internal_error(message, None)),
         }
@@ -453,11 +473,41 @@ impl ServerHandler for Handler {
         let first = first_revision(&context);
         let builtin = self.builtin.clone();
         let name = request.name.to_string();
+        let modern = context
+            .protocol_version()
+            .is_some_and(|v| v == ProtocolVersion::V_2026_07_28);
+        let state = request.request_state.clone();
+        let responses = request.input_responses.clone();
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         if let Some(runner) = &self.flows
             && let Some(call) = flows::parse(&name, arguments.clone())
         {
-            return self.call_flow(runner, &name, call, first, context).await;
+            // 2026-07-28: the questions go to the human as input-required rounds, the
+            // run id as the request state; the retry carries the answer and continues
+            // the run as `run_id` and `answers` would.
+            let can_elicit = context
+                .meta
+                .client_capabilities()
+                .or_else(|| context.peer.peer_info().map(|i| i.capabilities.clone()))
+                .is_some_and(|c| c.elicitation.is_some());
+            let (call, rounds) = match (state, call) {
+                (Some(run), Ok(FlowCall::Analyze(_))) if modern => {
+                    let responses: Option<Map<String, Value>> =
+                        responses.map(|r| r.into_iter().collect());
+                    let answer = flows::round_answer(responses.as_ref());
+                    let declined = answer.is_none();
+                    let call = FlowCall::Analyze(flows::AnalyzeCall {
+                        run_id: Some(run),
+                        answers: answer.into_iter().collect(),
+                        ..flows::AnalyzeCall::default()
+                    });
+                    (Ok(call), can_elicit && !declined)
+                }
+                (_, call) => (call, modern && can_elicit),
+            };
+            return self
+                .call_flow(runner, &name, call, first, rounds, context)
+                .await;
         }
         let gate = Arc::new(Gate::default());
         let call_gate = Arc::clone(&gate);

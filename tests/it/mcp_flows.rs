@@ -94,6 +94,25 @@ fn analyze_over_mcp_asks_its_question_through_the_clients_elicitation() {
         return;
     };
     assert_eq!(report["protocol_version"], "2025-11-25");
+    elicited(&env, &report);
+}
+
+/// Under 2026-07-28 the same questions are input-required rounds, which the SDK puts to
+/// the same elicitation handler.
+#[test]
+fn analyze_over_mcp_2026_asks_its_question_in_input_required_rounds() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "elicit", &["auto"]) else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28");
+    elicited(&env, &report);
+    // One run, continued round by round.
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+}
+
+fn elicited(env: &TestEnv, report: &Value) {
     let asked = report["asked"].as_array().unwrap();
     assert_eq!(asked.len(), 2, "{report}");
     assert!(

@@ -7,8 +7,9 @@ environment (OPENAI_*, ARCHIE_*). Prints one JSON object: what the scenario saw.
 
 Scenarios:
   build_context  a blocking call with a progress callback (the default mode, 2026-07-28)
-  elicit         analyze, the questions answered by this client's elicitation handler
-                 (legacy mode, 2025-11-25): first an answer, then "approve"
+  elicit [MODE]  analyze, the questions answered by this client's elicitation handler
+                 (legacy mode, 2025-11-25, by default: elicitation/create; auto mode,
+                 2026-07-28: input-required rounds): first an answer, then "approve"
   continue       analyze through a client without elicitation: the question comes back
                  with the run id, and two calls with run_id and answers continue it
   task           build_context as a task (2025-11-25): the handle at once, tasks/get
@@ -67,7 +68,7 @@ async def build_context(binary):
         }
 
 
-async def elicit(binary):
+async def elicit(binary, mode="legacy"):
     asked = []
 
     async def on_elicit(context, params):
@@ -76,7 +77,7 @@ async def elicit(binary):
             return types.ElicitResult(action="accept", content={"choice": "answer", "answer": ANSWER})
         return types.ElicitResult(action="accept", content={"choice": "approve"})
 
-    async with Client(server(binary), mode="legacy", elicitation_callback=on_elicit) as client:
+    async with Client(server(binary), mode=mode, elicitation_callback=on_elicit) as client:
         result = await client.call_tool("analyze", {"query": QUERY, "inputs": ["docs"]})
         return {
             "protocol_version": client.protocol_version,
