@@ -295,6 +295,7 @@ pub struct Caller {
     peer: Peer<RoleServer>,
     /// Progress notifications, in order, to the task that sends them.
     progress: Option<tokio::sync::mpsc::UnboundedSender<(f64, String)>>,
+    forwarder: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
     /// The server's runtime: requests to the client are made there.
     runtime: tokio::runtime::Handle,
     pub cancel: Arc<Cancel>,
@@ -321,10 +322,11 @@ impl Caller {
         token: Option<ProgressToken>,
         tasks: Option<Arc<Tasks>>,
     ) -> Self {
+        let mut forwarder = None;
         let progress = token.map(|token| {
             let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(f64, String)>();
             let peer = peer.clone();
-            tokio::spawn(async move {
+            forwarder = Some(tokio::spawn(async move {
                 while let Some((progress, message)) = rx.recv().await {
                     let mut param = ProgressNotificationParam::new(token.clone(), progress);
                     param.message = Some(message);
@@ -332,12 +334,13 @@ impl Caller {
                         return;
                     }
                 }
-            });
+            }));
             tx
         });
         Self {
             peer,
             progress,
+            forwarder: Arc::new(std::sync::Mutex::new(forwarder)),
             runtime: tokio::runtime::Handle::current(),
             cancel: Arc::default(),
             task: Arc::new(TaskLink {
@@ -345,6 +348,20 @@ impl Caller {
                 ..TaskLink::default()
             }),
             unasked: Arc::default(),
+        }
+    }
+
+    /// Waits until every progress notification is sent (the run's other handles are
+    /// gone): none may follow the call's answer.
+    pub async fn flush(self) {
+        let forwarder = self
+            .forwarder
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        drop(self);
+        if let Some(forwarder) = forwarder {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), forwarder).await;
         }
     }
 

@@ -292,9 +292,11 @@ impl Handler {
         }
         let joined = ran.await;
         watch.abort();
+        let unasked = asked.unasked();
+        asked.flush().await;
         match finished(joined, &name, first) {
             Ok((result, _)) if rounds && result.status == "waiting" => {
-                match (asked.unasked(), &result.run) {
+                match (unasked, &result.run) {
                     (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
                         serde_json::from_value(flows::input_round(&question, run)).map_err(
                             |e| {
