@@ -45,6 +45,9 @@ pub struct App {
     /// command to continue is the last thing on the screen.
     waiting: Mutex<Option<Event>>,
     started: Instant,
+    /// Who answers when there is no terminal, before the run waits (`archie mcp`: the
+    /// client's elicitation).
+    asker: Option<Arc<dyn Prompter>>,
 }
 
 /// A recorded run to continue, and its latest checkpoint (none if no step finished).
@@ -268,6 +271,18 @@ impl EventSink for RedactedStream {
     }
 }
 
+/// A prompter shared with whoever made it.
+struct Shared(Arc<dyn Prompter>);
+
+impl Prompter for Shared {
+    fn ask<'a>(
+        &'a self,
+        question: &'a crate::graph::Question,
+    ) -> futures::future::BoxFuture<'a, anyhow::Result<Option<crate::graph::Answer>>> {
+        self.0.ask(question)
+    }
+}
+
 /// What a finished (or paused) run left behind.
 pub struct RunResult<S> {
     pub state: S,
@@ -369,7 +384,14 @@ impl App {
             meter: Mutex::new(None),
             waiting: Mutex::new(None),
             started: Instant::now(),
+            asker: None,
         }
+    }
+
+    /// Asks `asker` the questions no scripted answer and no terminal answers.
+    pub fn with_asker(mut self, asker: Arc<dyn Prompter>) -> Self {
+        self.asker = Some(asker);
+        self
     }
 
     /// The LLM client's usage meter: its usage is recorded even when Ctrl-C ends the
@@ -472,6 +494,9 @@ impl App {
         if self.interactive {
             chain.push(Box::new(Terminal::new(self.ui.clone())));
         } else {
+            if let Some(asker) = &self.asker {
+                chain.push(Box::new(Shared(Arc::clone(asker))));
+            }
             chain.push(Box::new(NoInput));
         }
         Ok(Box::new(Chain(chain)))

@@ -4,11 +4,18 @@
 use super::error::CommandError;
 use super::inputs::InputArgs;
 use crate::app::App;
+use crate::app::Settings;
+use crate::cli::Command;
 use crate::error::Exit;
 use crate::events::Event;
+use crate::events::{EventSink, Events};
+use crate::mcp::flows::{AnalyzeCall, Caller, Elicit, FlowCall, FlowRunner, RecordedTask};
 use crate::mcp::{Builtin, BuiltinOptions};
 use clap::{Args, Subcommand};
+use futures::future::BoxFuture;
+use serde_json::Value;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -125,7 +132,16 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
             builtin.tools().len()
         ));
     }
-    match crate::mcp::serve_stdio(builtin, verbose).await {
+    let flows: Option<Arc<dyn FlowRunner>> = (!args.read_only).then(|| {
+        let argv: Vec<String> = std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        Arc::new(Runner {
+            settings: app.settings.clone(),
+            globals: global_words(&argv),
+        }) as Arc<dyn FlowRunner>
+    });
+    match crate::mcp::serve_stdio(builtin, flows, verbose).await {
         Ok(()) => Exit::Done,
         Err(err) => {
             log(&err);
@@ -163,4 +179,343 @@ async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
         });
     }
     Ok(Exit::Done)
+}
+
+/// Runs `build_context` and `analyze` calls as the terminal commands run: each a recorded
+/// run of the same flow, through the same command code, on its own thread (a flow's
+/// steps are not `Send`), with the server's settings. Only the human answers: scripted
+/// answers are the call's `answers`, then the client's elicitation, then the run waits.
+struct Runner {
+    settings: Settings,
+    /// The server's global options (`--memory-file`, `--base-url`, …) as given: a run
+    /// records them with its command, so `archie resume RUN` finds the same settings.
+    globals: Vec<String>,
+}
+
+impl FlowRunner for Runner {
+    fn run(
+        &self,
+        call: FlowCall,
+        caller: Caller,
+    ) -> BoxFuture<'static, Result<(Value, Vec<String>), String>> {
+        let settings = self.settings.clone();
+        let globals = self.globals.clone();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("archie-mcp-run".into())
+            .spawn(move || {
+                let ran = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => Ok(runtime.block_on(run_call(settings, globals, call, caller))),
+                    Err(e) => Err(format!("cannot start the run: {e}")),
+                };
+                let _ = tx.send(ran);
+            });
+        Box::pin(async move {
+            spawned.map_err(|e| format!("cannot start the run: {e}"))?;
+            rx.await
+                .map_err(|_| "the run ended without a result".to_string())?
+        })
+    }
+
+    fn recorded(&self, run: &str) -> Option<RecordedTask> {
+        use crate::graph::Cursor;
+        use crate::store::{Status, Store};
+        let store = Store::open_existing(&self.settings.state_dir()).ok()??;
+        let detail = store.get_run(run).ok()??;
+        let resume = crate::app::resume_command(&self.settings, run);
+        let (status, message) = match detail.summary.status {
+            Status::Pending | Status::Running => ("working", format!("run {run} is running")),
+            Status::Completed => ("completed", format!("run {run} completed")),
+            Status::Failed => (
+                "failed",
+                format!("run {run} failed; `{resume}` continues it"),
+            ),
+            Status::Interrupted if matches!(detail.next, Some(Cursor::Question { .. })) => (
+                "input_required",
+                format!(
+                    "run {run} waits for an answer: analyze with run_id, or `{resume} --answer …`"
+                ),
+            ),
+            Status::Interrupted | Status::Abandoned => (
+                "cancelled",
+                format!("run {run} stopped; `{resume}` continues it"),
+            ),
+        };
+        Some(RecordedTask {
+            status,
+            message,
+            created_ms: detail.summary.created_at,
+            updated_ms: detail.summary.updated_at,
+        })
+    }
+}
+
+/// What a run of a flow tool sees of its events: the steps (progress, and the step
+/// boundaries a cancel waits for), the error's hints and the final summary.
+struct Watch {
+    caller: Caller,
+    seen: Mutex<(Option<Value>, Vec<String>)>,
+}
+
+impl Watch {
+    fn see(&self, event: &crate::events::Event) {
+        use crate::events::Event;
+        match event {
+            Event::RunStarted { run: Some(run), .. } => self.caller.run_started(run),
+            Event::NodeStarted { node, step } => {
+                self.caller.cancel.step_started();
+                self.caller.progress(
+                    f64::from(*step),
+                    format!("step {step}: {}", crate::flows::step_words(node)),
+                );
+            }
+            Event::NodeFinished { .. } | Event::NodeFailed { .. } => {
+                self.caller.cancel.step_finished()
+            }
+            Event::Error { hints, .. } => {
+                self.seen.lock().unwrap_or_else(PoisonError::into_inner).1 = hints.clone()
+            }
+            Event::Finished(summary) => {
+                self.seen.lock().unwrap_or_else(PoisonError::into_inner).0 =
+                    serde_json::to_value(summary).ok()
+            }
+            _ => {}
+        }
+    }
+
+    fn take(&self) -> (Value, Vec<String>) {
+        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        let (summary, hints) = std::mem::take(&mut *seen);
+        (summary.unwrap_or_default(), hints)
+    }
+}
+
+/// Every event to the App's own sinks (the renderer on stderr, the run's record) and
+/// to the [`Watch`].
+struct Tee(Events, Arc<Watch>);
+
+impl EventSink for Tee {
+    fn emit(&self, event: crate::events::Event) {
+        self.1.see(&event);
+        self.0.emit(event);
+    }
+}
+
+fn watched(mut app: App, watch: &Arc<Watch>) -> App {
+    app.events = Arc::new(Tee(app.events.clone(), Arc::clone(watch)));
+    app
+}
+
+/// A flow call's settings: the server's, with no JSON on stdout (it is the protocol's),
+/// no terminal, and no answers but the call's own.
+fn for_a_call(mut settings: Settings, answers: Vec<String>) -> Settings {
+    settings.json = false;
+    settings.no_input = true;
+    settings.yes = false;
+    settings.answers_file = None;
+    settings.answers = answers;
+    settings
+}
+
+async fn run_call(
+    settings: Settings,
+    globals: Vec<String>,
+    call: FlowCall,
+    caller: Caller,
+) -> (Value, Vec<String>) {
+    let watch = Arc::new(Watch {
+        caller: caller.clone(),
+        seen: Mutex::default(),
+    });
+    let (app, command) = match prepare(settings.clone(), &globals, call) {
+        Ok(prepared) => prepared,
+        Err(err) => {
+            let app = watched(
+                App::new(for_a_call(settings, Vec::new()), Vec::new(), None),
+                &watch,
+            );
+            app.events.emit(err.event());
+            app.finish(err.exit);
+            return watch.take();
+        }
+    };
+    let app = watched(app.with_asker(Arc::new(Elicit(caller.clone()))), &watch);
+    let exit = tokio::select! {
+        biased;
+        // The client cancelled: the run stops at its next step boundary (the step in
+        // progress finishes and is checkpointed) and stays resumable.
+        _ = caller.cancel.stopped() => Exit::Interrupted,
+        result = dispatch(&app, command) => match result {
+            Ok(exit) => exit,
+            Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
+            Err(err) => {
+                app.events.emit(err.event());
+                err.exit
+            }
+        },
+    };
+    if exit == Exit::Interrupted {
+        app.interrupted();
+    }
+    app.finish(exit);
+    watch.take()
+}
+
+/// The App and command of a flow call: a new run recorded with the command line the
+/// terminal would have typed, or (`analyze` with `run_id`) the recorded run continued as
+/// `archie resume RUN --answer …` continues it (which takes the run's owner lock: two
+/// clients cannot drive one run).
+fn prepare(
+    settings: Settings,
+    globals: &[String],
+    call: FlowCall,
+) -> Result<(App, Command), CommandError> {
+    let (words, answers) = match call {
+        FlowCall::Analyze(AnalyzeCall {
+            run_id: Some(run),
+            answers,
+            ..
+        }) => {
+            let resumed = super::resume::prepare(
+                for_a_call(settings, answers.clone()),
+                super::resume::ResumeArgs {
+                    run: Some(run.clone()),
+                    last: false,
+                },
+            )?;
+            if !matches!(resumed.command, Command::Analyze(_)) {
+                return Err(
+                    CommandError::usage(format!("run {run} is not an analyze run"))
+                        .hint(format!("Continue it at the terminal: archie resume {run}")),
+                );
+            }
+            // The call's answers only: the recorded command line's are never used twice.
+            let settings = for_a_call(resumed.settings, answers);
+            let app = App::new(settings, resumed.argv, Some(resumed.resume));
+            return Ok((app, resumed.command));
+        }
+        FlowCall::Analyze(call) => {
+            let mut words = vec!["analyze".to_string()];
+            words.extend(call.inputs.iter().map(|i| format!("--inputs={i}")));
+            words.extend(call.query.map(|q| format!("--query={q}")));
+            words.extend(call.output.map(|o| format!("--output={o}")));
+            (words, call.answers)
+        }
+        FlowCall::BuildContext(call) => {
+            let mut words = vec![
+                "build-context".to_string(),
+                format!("--name={}", call.system),
+            ];
+            words.extend(call.inputs.iter().map(|i| format!("--inputs={i}")));
+            words.extend(call.output.map(|o| format!("--output={o}")));
+            (words, Vec::new())
+        }
+    };
+    let mut argv = vec!["archie".to_string()];
+    argv.extend(globals.iter().cloned());
+    argv.extend(words);
+    let parsed = <super::Cli as clap::Parser>::try_parse_from(&argv).map_err(|err| {
+        let text = err.render().to_string();
+        let first = text.lines().next().unwrap_or_default();
+        CommandError::usage(first.trim_start_matches("error: ").to_string())
+    })?;
+    let recorded = super::help::recorded_argv(&argv);
+    let app = App::new(for_a_call(settings, answers), recorded, None);
+    Ok((app, parsed.command))
+}
+
+/// The two commands a flow tool runs.
+async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
+    match command {
+        Command::Analyze(args) => super::analyze::run(app, args).await,
+        Command::BuildContext(args) => super::build_context::run(app, args).await,
+        _ => Err(CommandError::usage(
+            "only analyze and build-context runs are driven over MCP",
+        )),
+    }
+}
+
+/// The global options in the server's command line (`archie --memory-file m.json mcp
+/// --base-url …`): every option before the subcommand, and the global ones after it,
+/// with their values.
+fn global_words(argv: &[String]) -> Vec<String> {
+    use clap::CommandFactory;
+    let root = super::Cli::command();
+    let globals: Vec<&clap::Arg> = root.get_arguments().collect();
+    let takes = |a: &clap::Arg| a.get_action().takes_values();
+    let mut out = Vec::new();
+    let mut words = argv.iter().skip(1);
+    let mut before = true;
+    while let Some(word) = words.next() {
+        if word == "--" {
+            break;
+        }
+        let arg = if let Some(long) = word.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((name, _)) => (name, true),
+                None => (long, false),
+            };
+            globals
+                .iter()
+                .find(|a| a.get_long() == Some(name))
+                .map(|a| (*a, !inline && takes(a)))
+        } else if let Some(short) = word.strip_prefix('-').filter(|s| s.chars().count() == 1) {
+            globals
+                .iter()
+                .find(|a| short.chars().next() == a.get_short())
+                .map(|a| (*a, takes(a)))
+        } else {
+            None
+        };
+        match arg {
+            Some((_, value)) => {
+                out.push(word.clone());
+                if value && let Some(v) = words.next() {
+                    out.push(v.clone());
+                }
+            }
+            None if before && !word.starts_with('-') => before = false,
+            None => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_records_the_servers_global_options_wherever_they_were_given() {
+        let argv: Vec<String> = [
+            "archie",
+            "--memory-file",
+            "m.json",
+            "-m",
+            "llama3.1",
+            "mcp",
+            "-i",
+            "docs",
+            "--base-url=http://localhost:11434/v1",
+            "--read-only",
+            "--lock-wait",
+            "5",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            global_words(&argv),
+            [
+                "--memory-file",
+                "m.json",
+                "-m",
+                "llama3.1",
+                "--base-url=http://localhost:11434/v1"
+            ]
+        );
+    }
 }

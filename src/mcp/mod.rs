@@ -20,9 +20,11 @@ mod builtin;
 mod check;
 mod client;
 pub mod config;
+pub mod flows;
 pub mod names;
 mod process;
 pub mod server;
+pub mod tasks;
 mod wire;
 
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};

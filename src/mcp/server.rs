@@ -17,12 +17,19 @@
 //! that has begun lands and is answered. A write that waits longer than the lock wait
 //! for another process's save is a tool error (`isError`) the agent can retry.
 //!
+//! The flow tools, `build_context` and `analyze` (not on a read-only server), are run by
+//! the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
+//! progress notifications, or a task (see `tasks`); the client's cancel stops the run at
+//! its next step boundary.
+//!
 //! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
 //! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
 //! second, and a change by anyone (this server, `archie analyze`, another `archie mcp`)
 //! is announced; a new search session is a change of the list of resources.
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
+use super::flows::{self, Caller, FlowCall, FlowResult, FlowRunner};
+use super::tasks::{self, Tasks};
 use super::{McpError, ToolInfo, ToolOutput};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
@@ -33,7 +40,7 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ServerHandler, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +60,10 @@ pub fn log(line: &str) {
 #[derive(Clone)]
 struct Handler {
     builtin: Builtin,
+    /// Runs `build_context` and `analyze` (the entry's; none on a read-only server).
+    flows: Option<Arc<dyn FlowRunner>>,
+    /// The tasks task-augmented calls of the flow tools started.
+    tasks: Arc<Tasks>,
     verbose: bool,
     initialized: Arc<AtomicBool>,
     /// URIs subscribed with `resources/subscribe`, and whether the watcher runs.
@@ -63,17 +74,26 @@ struct Handler {
     listen_baseline: Arc<Mutex<Option<Seen>>>,
 }
 
-/// Serves `builtin` on stdin/stdout until stdin closes.
-pub async fn serve_stdio(builtin: Builtin, verbose: bool) -> Result<(), String> {
+/// Serves `builtin` on stdin/stdout until stdin closes, and the flow tools when `flows`
+/// is given.
+pub async fn serve_stdio(
+    builtin: Builtin,
+    flows: Option<Arc<dyn FlowRunner>>,
+    verbose: bool,
+) -> Result<(), String> {
+    let tasks = Arc::new(Tasks::new(flows.clone()));
+    let offers_tasks = flows.is_some().then(|| Arc::clone(&tasks));
     let handler = Handler {
         builtin,
+        flows,
+        tasks,
         verbose,
         initialized: Arc::default(),
         subscribed: Arc::default(),
         watching: Arc::default(),
         listen_baseline: Arc::default(),
     };
-    let (framing, writer) = super::wire::StdioFraming::new();
+    let (framing, writer) = super::wire::StdioFraming::new(offers_tasks);
     let service = handler
         .serve(framing)
         .await
@@ -135,6 +155,23 @@ fn result_wire(output: &ToolOutput, first: bool) -> Result<CallToolResult, Error
     wire(value)
 }
 
+/// A flow tool's run as its result: the summary read as a [`FlowResult`], and the
+/// `CallToolResult` carrying it.
+fn finished(
+    joined: Result<Result<(Value, Vec<String>), String>, tokio::task::JoinError>,
+    tool: &str,
+    first: bool,
+) -> Result<(FlowResult, CallToolResult), String> {
+    let (summary, hints) = joined.map_err(|e| format!("the run failed: {e}"))??;
+    let result = FlowResult::from_summary(summary, hints, tool);
+    let value = serde_json::to_value(&result)
+        .map_err(|e| format!("archie built a malformed reply: {e}"))?;
+    let mut output = ToolOutput::structured(value);
+    output.is_error = result.is_error();
+    let answer = result_wire(&output, first).map_err(|e| e.message.to_string())?;
+    Ok((result, answer))
+}
+
 /// No list here has a second page: any cursor is one archie never gave.
 fn no_cursor(request: &Option<PaginatedRequestParams>) -> Result<(), ErrorData> {
     match request.as_ref().and_then(|r| r.cursor.as_deref()) {
@@ -163,6 +200,124 @@ fn seen(builtin: &Builtin) -> Seen {
 }
 
 impl Handler {
+    /// Runs a flow tool's call to its end (or its question, or the client's cancel, which
+    /// stops it at its next step boundary), with progress notifications when the client
+    /// sent a progress token.
+    async fn call_flow(
+        &self,
+        runner: &Arc<dyn FlowRunner>,
+        name: &str,
+        call: Result<FlowCall, String>,
+        first: bool,
+        rounds: bool,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let call = match call {
+            Ok(call) => call,
+            Err(message) => {
+                return self.error(
+                    McpError::InvalidArguments {
+                        server: super::BUILTIN_SERVER.into(),
+                        tool: name.into(),
+                        message,
+                    },
+                    first,
+                );
+            }
+        };
+        let task = context.meta.get(tasks::MARK).cloned();
+        let caller = Caller::new(
+            context.peer.clone(),
+            context.meta.get_progress_token(),
+            task.is_some().then(|| Arc::clone(&self.tasks)),
+        );
+        let cancel = Arc::clone(&caller.cancel);
+        let ct = context.ct.clone();
+        let watch_cancel = Arc::clone(&cancel);
+        let watch = tokio::spawn(async move {
+            ct.cancelled().await;
+            watch_cancel.request();
+        });
+        let name = name.to_string();
+        let started = caller.run_id();
+        let asked = caller.clone();
+        let mut ran = tokio::spawn(runner.run(call, caller));
+        if let Some(task) = task {
+            // A task: answered as soon as the run is recorded (`wire` turns the answer
+            // into the task handle); the run goes on, and its result waits for
+            // `tasks/result`. A call that fails before its run exists is answered as is.
+            tokio::select! {
+                biased;
+                Ok(id) = started => {
+                    // A task is cancelled with `tasks/cancel`; rmcp cancels the request's
+                    // token once it is answered.
+                    watch.abort();
+                    let ttl = task.get("ttl").and_then(Value::as_u64);
+                    let request = serde_json::to_value(&context.id).unwrap_or_default();
+                    self.tasks.start(&request, &id, ttl, Arc::clone(&cancel));
+                    let tasks = Arc::clone(&self.tasks);
+                    tokio::spawn(async move {
+                        let joined = ran.await;
+                        let (status, message, result) = match finished(joined, &name, false) {
+                            Ok((result, answer)) => {
+                                let value = serde_json::to_value(&answer).unwrap_or_default();
+                                let status = match result.status.as_str() {
+                                    "failed" | "usage_error" => "failed",
+                                    "interrupted" => "cancelled",
+                                    _ => "completed",
+                                };
+                                (status, result.error.clone(), value)
+                            }
+                            Err(message) => (
+                                "failed",
+                                Some(message.clone()),
+                                json!({"content": [{"type": "text", "text": message}], "isError": true}),
+                            ),
+                        };
+                        tasks.finish(&id, status, message, result);
+                    });
+                    return Ok(CallToolResponse::from(result_wire(
+                        &ToolOutput::text("task started (see tasks/get)"),
+                        first,
+                    )?));
+                }
+                joined = &mut ran => {
+                    watch.abort();
+                    return match finished(joined, &name, first) {
+                        Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
+                        Err(message) => Err(ErrorData::internal_error(message, None)),
+                    };
+                }
+            }
+        }
+        let joined = ran.await;
+        watch.abort();
+        let unasked = asked.unasked();
+        asked.flush().await;
+        match finished(joined, &name, first) {
+            Ok((result, _)) if rounds && result.status == "waiting" => {
+                match (unasked, &result.run) {
+                    (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
+                        serde_json::from_value(flows::input_round(&question, run)).map_err(
+                            |e| {
+                                ErrorData::internal_error(
+                                    format!("archie built a malformed round: {e}"),
+                                    None,
+                                )
+                            },
+                        )?,
+                    )),
+                    _ => Err(ErrorData::internal_error(
+                        "the run waits for an answer archie could not ask for",
+                        None,
+                    )),
+                }
+            }
+            Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
+            Err(message) => Err(ErrorData::internal_error(message, None)),
+        }
+    }
+
     fn error(&self, err: McpError, first: bool) -> Result<CallToolResponse, ErrorData> {
         if self.verbose {
             log(&err.to_string());
@@ -237,6 +392,22 @@ impl Handler {
         }
     }
 
+    /// The built-in tools' instructions, and the flow tools' when they are offered.
+    fn instructions(&self) -> String {
+        let mut text = self.builtin.instructions();
+        if self.flows.is_some() {
+            text.push_str(&format!(
+                " {} (system, inputs) reads design documents into the graph and writes a \
+                 context overview; {} (query, inputs) writes an architecture analysis after \
+                 asking the human clarifying questions (never answer them yourself). Both are \
+                 recorded runs that take minutes: call them as tasks where you can.",
+                flows::BUILD_CONTEXT,
+                flows::ANALYZE
+            ));
+        }
+        text
+    }
+
     fn known_uri(&self, uri: &str) -> bool {
         uri == KNOWLEDGE_GRAPH_URI
             || uri
@@ -256,7 +427,7 @@ impl ServerHandler for Handler {
                 .build(),
         )
         .with_server_info(Implementation::new("archie", env!("CARGO_PKG_VERSION")))
-        .with_instructions(self.builtin.instructions())
+        .with_instructions(self.instructions())
     }
 
     async fn initialize(
@@ -285,9 +456,11 @@ impl ServerHandler for Handler {
     ) -> Result<ListToolsResult, ErrorData> {
         no_cursor(&request)?;
         let first = first_revision(&context);
-        let tools = self
-            .builtin
-            .tools()
+        let mut listed = self.builtin.tools();
+        if self.flows.is_some() {
+            listed.extend(flows::tools());
+        }
+        let tools = listed
             .iter()
             .map(|t| tool_wire(t, first))
             .collect::<Result<Vec<_>, _>>()?;
@@ -302,7 +475,42 @@ impl ServerHandler for Handler {
         let first = first_revision(&context);
         let builtin = self.builtin.clone();
         let name = request.name.to_string();
+        let modern = context
+            .protocol_version()
+            .is_some_and(|v| v == ProtocolVersion::V_2026_07_28);
+        let state = request.request_state.clone();
+        let responses = request.input_responses.clone();
         let arguments = Value::Object(request.arguments.unwrap_or_default());
+        if let Some(runner) = &self.flows
+            && let Some(call) = flows::parse(&name, arguments.clone())
+        {
+            // 2026-07-28: the questions go to the human as input-required rounds, the
+            // run id as the request state; the retry carries the answer and continues
+            // the run as `run_id` and `answers` would.
+            let can_elicit = context
+                .meta
+                .client_capabilities()
+                .or_else(|| context.peer.peer_info().map(|i| i.capabilities.clone()))
+                .is_some_and(|c| c.elicitation.is_some());
+            let (call, rounds) = match (state, call) {
+                (Some(run), Ok(FlowCall::Analyze(_))) if modern => {
+                    let responses: Option<Map<String, Value>> =
+                        responses.map(|r| r.into_iter().collect());
+                    let answer = flows::round_answer(responses.as_ref());
+                    let declined = answer.is_none();
+                    let call = FlowCall::Analyze(flows::AnalyzeCall {
+                        run_id: Some(run),
+                        answers: answer.into_iter().collect(),
+                        ..flows::AnalyzeCall::default()
+                    });
+                    (Ok(call), can_elicit && !declined)
+                }
+                (_, call) => (call, modern && can_elicit),
+            };
+            return self
+                .call_flow(runner, &name, call, first, rounds, context)
+                .await;
+        }
         let gate = Arc::new(Gate::default());
         let call_gate = Arc::clone(&gate);
         let mut call =

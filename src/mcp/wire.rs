@@ -9,7 +9,13 @@
 //! - A batch (a JSON array) is taken only when the session negotiated 2025-03-26, the
 //!   one revision that has them: its requests run as usual and their answers go back as
 //!   one array. Under any other revision a batch is `-32600`.
+//! - Tasks (2025-11-25's tasks utility, which rmcp does not model; see `tasks`), when the
+//!   server offers the flow tools: the `tasks` capability in the `initialize` answer,
+//!   `execution.taskSupport` on the flow tools, a `tools/call` of one with
+//!   `params.task` passed on marked and answered with its task, and `tasks/get`,
+//!   `tasks/result`, `tasks/cancel` and `tasks/list` answered here.
 
+use super::tasks::{TaskError, Tasks};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use serde_json::{Value, json};
@@ -34,7 +40,13 @@ struct State {
     /// The negotiated revision.
     version: Option<String>,
     batches: Vec<Batch>,
+    /// Task-augmented calls, and `tools/list` requests, waiting for their answers.
+    task_calls: Vec<Value>,
+    tool_lists: Vec<Value>,
 }
+
+/// The revision whose tasks utility is served here.
+const TASKS_REVISION: &str = "2025-11-25";
 
 /// The transport: stdin and stdout, framed as above.
 pub struct StdioFraming {
@@ -46,12 +58,14 @@ pub struct StdioFraming {
     queued: VecDeque<RxJsonRpcMessage<RoleServer>>,
     /// The line being read: kept across calls, since rmcp may drop `receive` mid-read.
     line: Vec<u8>,
+    /// The tasks, when the flow tools are offered.
+    tasks: Option<Arc<Tasks>>,
 }
 
 impl StdioFraming {
     /// Must be called on the async runtime (it starts the writer task, whose handle is
     /// returned: it ends once the transport is dropped and every line is written).
-    pub fn new() -> (Self, tokio::task::JoinHandle<()>) {
+    pub fn new(tasks: Option<Arc<Tasks>>) -> (Self, tokio::task::JoinHandle<()>) {
         let (out, mut lines) = tokio::sync::mpsc::unbounded_channel::<Value>();
         let writer = tokio::spawn(async move {
             let mut stdout = tokio::io::stdout();
@@ -67,6 +81,7 @@ impl StdioFraming {
             state: Arc::default(),
             queued: VecDeque::new(),
             line: Vec::new(),
+            tasks,
         };
         (framing, writer)
     }
@@ -120,7 +135,10 @@ impl StdioFraming {
                 self.queued.extend(messages);
                 Outcome::Nothing
             }
-            other => {
+            mut other => {
+                if let Some(answer) = self.tasks_utility(&mut other) {
+                    return answer;
+                }
                 let is_initialize =
                     other.get("method").and_then(Value::as_str) == Some("initialize");
                 let outcome = check(other);
@@ -128,6 +146,125 @@ impl StdioFraming {
                     self.state().initialize_id = Some(id.clone());
                 }
                 outcome
+            }
+        }
+    }
+}
+
+impl StdioFraming {
+    /// The tasks utility's part of one message: a `tasks/*` request answered here, a
+    /// task-augmented flow call marked for the handler, a `tools/list` noted. `None`
+    /// passes the message on.
+    fn tasks_utility(&mut self, message: &mut Value) -> Option<Outcome> {
+        let tasks = self.tasks.clone()?;
+        if self.state().version.as_deref() != Some(TASKS_REVISION) {
+            return None;
+        }
+        let method = message.get("method").and_then(Value::as_str)?.to_string();
+        let id = message.get("id").cloned();
+        let task_id = message
+            .pointer("/params/taskId")
+            .and_then(Value::as_str)
+            .map(String::from);
+        let answer = |result: Result<Value, TaskError>| match (&id, result) {
+            (None, _) => Outcome::Nothing,
+            (Some(id), Ok(result)) => {
+                Outcome::Answer(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+            }
+            (Some(id), Err((code, message))) => {
+                Outcome::Answer(error(Some(id.clone()), code, message))
+            }
+        };
+        let needs_id = || {
+            Err((
+                -32602,
+                format!("{method} needs params.taskId, the task's id (the run id)"),
+            ))
+        };
+        match method.as_str() {
+            "tools/call" => {
+                let flow = message
+                    .pointer("/params/name")
+                    .and_then(Value::as_str)
+                    .is_some_and(super::flows::is_flow);
+                let params = message.get_mut("params")?.as_object_mut()?;
+                if flow && let Some(task) = params.remove("task") {
+                    let meta = params.entry("_meta").or_insert_with(|| json!({}));
+                    if let Some(meta) = meta.as_object_mut() {
+                        meta.insert(super::tasks::MARK.into(), task);
+                    }
+                    if let Some(id) = id {
+                        self.state().task_calls.push(id);
+                    }
+                }
+                None
+            }
+            "tools/list" => {
+                if let Some(id) = id {
+                    self.state().tool_lists.push(id);
+                }
+                None
+            }
+            "tasks/get" => Some(answer(task_id.map_or_else(needs_id, |t| tasks.get(&t)))),
+            "tasks/cancel" => Some(answer(task_id.map_or_else(needs_id, |t| tasks.cancel(&t)))),
+            "tasks/list" => Some(answer(Ok(tasks.list()))),
+            "tasks/result" => {
+                let Some(task_id) = task_id else {
+                    return Some(answer(needs_id()));
+                };
+                // Answered when the run ends, by a task of its own: the session goes on.
+                let out = self.out.clone();
+                tokio::spawn(async move {
+                    let result = tasks.result(&task_id).await;
+                    let reply = match (id, result) {
+                        (None, _) => return,
+                        (Some(id), Ok(result)) => {
+                            json!({"jsonrpc": "2.0", "id": id, "result": result})
+                        }
+                        (Some(id), Err((code, message))) => error(Some(id), code, message),
+                    };
+                    let _ = out.send(reply);
+                });
+                Some(Outcome::Nothing)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// An answer to a flow tool's `tools/list` or task-augmented `tools/call`, or to
+/// `initialize`, with what 2025-11-25's tasks utility adds.
+fn with_tasks(state: &mut State, tasks: &Tasks, value: &mut Value, initialize: bool) {
+    if initialize {
+        if state.version.as_deref() == Some(TASKS_REVISION)
+            && let Some(caps) = value.pointer_mut("/result/capabilities")
+        {
+            caps["tasks"] = json!({"list": {}, "cancel": {}, "requests": {"tools": {"call": {}}}});
+        }
+        return;
+    }
+    let Some(id) = value.get("id").cloned() else {
+        return;
+    };
+    if let Some(i) = state.task_calls.iter().position(|w| w == &id) {
+        state.task_calls.remove(i);
+        if let Some(task) = tasks.for_request(&id)
+            && value.get("result").is_some()
+        {
+            value["result"] = json!({"task": task});
+        }
+    }
+    if let Some(i) = state.tool_lists.iter().position(|w| w == &id) {
+        state.tool_lists.remove(i);
+        if let Some(tools) = value
+            .pointer_mut("/result/tools")
+            .and_then(Value::as_array_mut)
+        {
+            for tool in tools {
+                let name = tool["name"].as_str().unwrap_or_default();
+                if super::flows::is_flow(name) {
+                    tool["execution"] = json!({"taskSupport": "optional"});
+                }
             }
         }
     }
@@ -220,11 +357,13 @@ impl Transport<RoleServer> for StdioFraming {
     ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
         let out = self.out.clone();
         let state = Arc::clone(&self.state);
+        let tasks = self.tasks.clone();
         async move {
-            let value = serde_json::to_value(&item).map_err(std::io::Error::other)?;
+            let mut value = serde_json::to_value(&item).map_err(std::io::Error::other)?;
             let to_write = {
                 let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
                 let id = value.get("id").cloned();
+                let mut initialize = false;
                 if let Some(id) = &id
                     && state.initialize_id.as_ref() == Some(id)
                 {
@@ -233,6 +372,10 @@ impl Transport<RoleServer> for StdioFraming {
                         .pointer("/result/protocolVersion")
                         .and_then(Value::as_str)
                         .map(String::from);
+                    initialize = true;
+                }
+                if let Some(tasks) = &tasks {
+                    with_tasks(&mut state, tasks, &mut value, initialize);
                 }
                 let in_batch = id
                     .as_ref()

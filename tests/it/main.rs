@@ -19,6 +19,7 @@ mod inputs;
 mod llm;
 mod llm_servers;
 mod mcp;
+mod mcp_flows;
 mod memory;
 mod paid;
 mod prompts;

@@ -652,8 +652,8 @@ fn archie_mcp_serves_archie_search_as_an_external_server() {
     let offered = named(&evs, "tools_discovered")[0]["servers"][1].clone();
     assert_eq!(offered["server"], "peer");
     assert_eq!(
-        offered["tools"], 17,
-        "reads, writes, removals and the two resource tools: {offered}"
+        offered["tools"], 19,
+        "reads, writes, removals, the two flow tools and the two resource tools: {offered}"
     );
     assert_eq!(task_results(&evs)[0]["status"], "done");
     let synth = mock.received()[1].text();

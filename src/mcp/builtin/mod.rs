@@ -17,6 +17,7 @@
 mod read;
 mod table;
 mod write;
+pub(crate) use table::{input_schema, output_schema};
 
 use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer};
 use crate::docs::RetrieveOptions;

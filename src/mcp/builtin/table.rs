@@ -152,11 +152,11 @@ fn schema<T: JsonSchema>(contract: Contract) -> Value {
     value
 }
 
-pub(super) fn input_schema<T: JsonSchema>() -> Value {
+pub(crate) fn input_schema<T: JsonSchema>() -> Value {
     schema::<T>(Contract::Deserialize)
 }
 
-pub(super) fn output_schema<T: JsonSchema>() -> Value {
+pub(crate) fn output_schema<T: JsonSchema>() -> Value {
     schema::<T>(Contract::Serialize)
 }
 

@@ -1,0 +1,315 @@
+//! archie's flows for other agents: `build_context` and `analyze` as tools of
+//! `archie mcp`, driven by the official Python MCP client (`mcp_flows_client.py`)
+//! against the real binary and the mock LLM.
+
+use crate::flows::{TURN_1, scripted_env};
+use crate::support::TestEnv;
+use crate::support::mcp_servers::{cache, repo};
+use serde_json::Value;
+
+/// Runs a scenario of `mcp_flows_client.py` in `env`'s folder; `None` when the MCP test
+/// cache is not installed (`.ci/mcp-setup.sh`).
+fn client(env: &TestEnv, scenario: &str) -> Option<Value> {
+    client_with(env, scenario, &[])
+}
+
+fn client_with(env: &TestEnv, scenario: &str, extra: &[&str]) -> Option<Value> {
+    let cache = cache()?;
+    let python = cache.join("venv/bin/python");
+    let script = repo().join("tests/it/mcp_flows_client.py");
+    let mut args = vec![
+        script.to_str().unwrap(),
+        crate::support::archie_bin().to_str().unwrap(),
+        scenario,
+    ];
+    args.extend(extra);
+    let ran = env.run_program(python.to_str().unwrap(), &args);
+    assert_eq!(ran.code, 0, "{scenario}: {}\n{}", ran.stderr, ran.stdout);
+    Some(serde_json::from_str(&ran.stdout).unwrap())
+}
+
+fn run_ids(env: &TestEnv) -> Value {
+    let listed = env.ok(&["--json", "runs", "list"]);
+    listed.event("data").unwrap()["value"].clone()
+}
+
+#[test]
+fn build_context_over_mcp_is_a_recorded_run_that_grows_the_memory_and_reports_progress() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "build_context") else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28");
+    assert_eq!(report["annotations"]["build_context"]["read_only"], false);
+    assert_eq!(report["is_error"], false, "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    let run = result["run"].as_str().unwrap();
+    assert!(
+        result["memory"]["entities_added"].as_u64().unwrap() >= 2,
+        "{report}"
+    );
+    let files = result["files"].as_array().unwrap();
+    assert!(
+        files
+            .iter()
+            .any(|f| f["path"].as_str().unwrap().ends_with("shop_context.md")),
+        "{report}"
+    );
+    // Written where the terminal command writes it, the memory grown in the same file.
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    assert!(env.read("context.json").contains("Payments DB"));
+    // Progress: one notification per step, rising.
+    let progress: Vec<f64> = report["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["progress"].as_f64().unwrap())
+        .collect();
+    assert!(progress.len() >= 3, "{report}");
+    assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
+    // The run is recorded as the terminal's would be.
+    let runs = run_ids(&env);
+    let recorded = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == run)
+        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    assert_eq!(recorded["status"], "completed", "{recorded}");
+    // Recorded with the command line the terminal would have typed: resumable there.
+    let args: Vec<&str> = recorded["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(args.contains(&"build-context"), "{recorded}");
+}
+
+#[test]
+fn analyze_over_mcp_asks_its_question_through_the_clients_elicitation() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "elicit") else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2025-11-25");
+    elicited(&env, &report);
+}
+
+/// Under 2026-07-28 the same questions are input-required rounds, which the SDK puts to
+/// the same elicitation handler.
+#[test]
+fn analyze_over_mcp_2026_asks_its_question_in_input_required_rounds() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "elicit", &["auto"]) else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28");
+    elicited(&env, &report);
+    // One run, continued round by round.
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+}
+
+fn elicited(env: &TestEnv, report: &Value) {
+    let asked = report["asked"].as_array().unwrap();
+    assert_eq!(asked.len(), 2, "{report}");
+    assert!(
+        asked[0]["message"].as_str().unwrap().contains(TURN_1),
+        "{report}"
+    );
+    assert_eq!(
+        asked[0]["schema"]["properties"]["choice"]["enum"],
+        serde_json::json!(["answer", "approve", "abort"])
+    );
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    assert!(analysis.contains("## Open questions"), "{analysis}");
+}
+
+#[test]
+fn analyze_through_a_client_without_elicitation_is_continued_with_its_run_id() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "continue") else {
+        return;
+    };
+    let first = &report["first"];
+    assert_eq!(first["status"], "waiting", "{report}");
+    assert!(
+        first["question"]["question"]
+            .as_str()
+            .unwrap()
+            .contains(TURN_1),
+        "{report}"
+    );
+    let run = first["run"].as_str().unwrap();
+    assert!(first["next"].as_str().unwrap().contains(run), "{report}");
+    assert_eq!(report["second"]["status"], "waiting", "{report}");
+    // The answer reached the model: its next turn is the follow-up question.
+    assert!(
+        report["second"]["question"]["question"]
+            .as_str()
+            .unwrap()
+            .contains("99.9 %"),
+        "{report}"
+    );
+    assert_eq!(report["second"]["run"], run);
+    let third = &report["third"];
+    assert_eq!(third["status"], "completed", "{report}");
+    assert_eq!(third["run"], run);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    let runs = run_ids(&env);
+    assert_eq!(
+        runs.as_array().unwrap().len(),
+        1,
+        "one run, continued: {runs}"
+    );
+}
+
+#[test]
+fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "task") else {
+        return;
+    };
+    assert_eq!(report["capabilities_tasks"], true, "{report}");
+    assert_eq!(report["execution"]["build_context"], "optional", "{report}");
+    assert_eq!(report["execution"]["analyze"], "optional", "{report}");
+    let handle = &report["handle"];
+    let id = handle["taskId"].as_str().unwrap();
+    assert_eq!(handle["ttl"], 600000, "{report}");
+    let statuses = report["statuses"].as_array().unwrap();
+    assert_eq!(statuses.last().unwrap(), "completed", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    assert_eq!(result["run"], id, "the task id is the run id");
+    assert_eq!(report["related"]["taskId"], id, "{report}");
+    assert!(
+        result["memory"]["entities_added"].as_u64().unwrap() >= 2,
+        "{report}"
+    );
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed"),
+        "{runs}"
+    );
+}
+
+#[test]
+fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_terminal() {
+    let env = scripted_env(2);
+    // Slow enough that the cancel arrives while the run reads or extracts.
+    env.mock()
+        .set_latency(std::time::Duration::from_millis(1000));
+    let Some(report) = client(&env, "cancel") else {
+        return;
+    };
+    assert_eq!(report["cancelled"], "cancelled", "{report}");
+    assert_eq!(report["final"], "cancelled", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "interrupted", "{report}");
+    let run = report["handle"]["taskId"].as_str().unwrap();
+    assert_eq!(result["run"], run);
+    assert!(!env.path().join("analysis_result.md").exists());
+    let runs = run_ids(&env);
+    let recorded = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == run)
+        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    assert_eq!(recorded["status"], "interrupted", "{recorded}");
+    // The task outlives its session: a new one finds it by its id, the run's.
+    let again = client_with(&env, "get", &[run]).unwrap();
+    assert_eq!(again["taskId"], run, "{again}");
+    assert_eq!(again["status"], "cancelled", "{again}");
+    // The terminal continues it from its last finished step, with the human's answers.
+    env.mock().set_latency(std::time::Duration::ZERO);
+    env.ok(&[
+        "resume",
+        run,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+    let done = client_with(&env, "get", &[run]).unwrap();
+    assert_eq!(done["status"], "completed", "{done}");
+}
+
+#[test]
+fn a_run_being_asked_cannot_be_driven_by_another_client_and_a_declined_question_leaves_it_waiting()
+{
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "decline") else {
+        return;
+    };
+    let seen = &report["seen"];
+    let run = seen["run"].as_str().unwrap();
+    assert_eq!(seen["status_while_asked"], "running", "{report}");
+    // The terminal and a second MCP call are refused while the question is out.
+    assert_eq!(seen["terminal_code"], 2, "{report}");
+    assert!(
+        seen["terminal_stderr"]
+            .as_str()
+            .unwrap()
+            .contains("is being run by another archie process"),
+        "{report}"
+    );
+    assert_eq!(seen["second"]["status"], "usage_error", "{report}");
+    assert!(
+        seen["second"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is being run by another archie process"),
+        "{report}"
+    );
+    let first = &report["first"];
+    assert_eq!(
+        first["status"], "waiting",
+        "declined, not answered: {report}"
+    );
+    assert_eq!(first["run"], run);
+    let later = &report["later"];
+    assert_eq!(later["status"], "completed", "{report}");
+    assert!(
+        env.read("analysis_result.md")
+            .contains("**You:** It fails fast.")
+    );
+}
+
+#[test]
+fn a_blocking_call_the_client_cancels_stops_its_run_resumable_from_the_terminal() {
+    let env = scripted_env(2);
+    // Every LLM call outlasts the client's patience.
+    env.mock()
+        .set_latency(std::time::Duration::from_millis(1000));
+    let Some(report) = client(&env, "abandon") else {
+        return;
+    };
+    assert!(
+        report["gave_up"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("timed out"),
+        "{report}"
+    );
+    let run = &report["run"];
+    assert_eq!(run["status"], "interrupted", "{report}");
+    // The step in progress when the client gave up was finished and checkpointed.
+    assert!(run["step"].as_u64().unwrap() >= 1, "{report}");
+    assert!(!env.path().join("shop_context.md").exists());
+    env.mock().set_latency(std::time::Duration::ZERO);
+    env.ok(&["resume", run["id"].as_str().unwrap()]);
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+}
