@@ -79,10 +79,20 @@ fn command_line_error(err: clap::Error) -> u8 {
 
 /// Runs the command line: a new run, or (`archie resume`) the recorded one. Every
 /// command ends with a `result` event.
-async fn run(cli: Cli) -> Exit {
+async fn run(mut cli: Cli) -> Exit {
+    let argv = argv();
+    let from_stdin = archie::cli::stdin::resolve(&mut cli);
     let settings = cli.global.settings();
     archie::ui::init_colors(settings.color);
-    let argv = argv();
+    let from_stdin = match from_stdin {
+        Ok(read) => read,
+        Err(err) => {
+            let reporter = App::new(settings, argv, None);
+            let exit = report(&reporter, err.into());
+            reporter.finish(exit);
+            return exit;
+        }
+    };
     match cli.command {
         Command::Resume(args) => {
             let reporter = App::new(settings.clone(), argv, None);
@@ -107,7 +117,10 @@ async fn run(cli: Cli) -> Exit {
             }
         }
         command => {
-            let recorded = archie::cli::help::recorded_argv(&argv);
+            let mut recorded = archie::cli::help::recorded_argv(&argv);
+            if let Some(query) = &from_stdin.query {
+                recorded = archie::cli::stdin::record_query(&recorded, query);
+            }
             let app = App::new(settings, recorded, None);
             let protocol = command.owns_stdout();
             let exit = execute(&app, command).await;

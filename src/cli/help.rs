@@ -129,7 +129,8 @@ pub fn recorded_argv(args: &[String]) -> Vec<String> {
     };
     let absolute = |value: &str| {
         let path = std::path::Path::new(value);
-        if value.is_empty() || path.is_absolute() {
+        // `-` is standard input or output, wherever the run continues.
+        if value.is_empty() || value == "-" || path.is_absolute() {
             value.to_string()
         } else {
             std::path::absolute(path)

@@ -17,6 +17,7 @@ pub mod memory;
 pub mod resume;
 pub mod runs;
 pub mod search;
+pub mod stdin;
 pub mod upgrade;
 
 use crate::app::Settings;
@@ -106,7 +107,7 @@ pub struct GlobalArgs {
     #[arg(long = "answer", global = true, value_name = "TEXT")]
     pub answers: Vec<String>,
 
-    /// Read answers from FILE: one per line, or a JSON list of strings
+    /// Read answers from FILE: one per line, or a JSON list of strings (`-`: standard input)
     #[arg(long = "answers", global = true, value_name = "FILE")]
     pub answers_file: Option<PathBuf>,
 

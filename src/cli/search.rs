@@ -40,7 +40,7 @@ pub struct SearchArgs {
     #[arg(long = "continue")]
     pub continue_last: bool,
 
-    /// Write the answer to FILE instead of stdout
+    /// Write the answer to FILE instead of stdout (`-`: stdout)
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -76,7 +76,10 @@ pub fn mcp_config(app: &App, file: Option<&Path>) -> Result<McpConfig, CommandEr
     })?)
 }
 
-pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
+pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> {
+    if args.output.as_deref().is_some_and(super::stdin::is_dash) {
+        args.output = None;
+    }
     let graph = search::graph()?;
     let query = args.query.join(" ").trim().to_string();
     if query.is_empty() {

@@ -321,7 +321,7 @@ async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyho
     let output = state.sources.output_path(&env.output);
     sources::write_output(&output, &document)?;
     cx.emit(Event::Wrote {
-        path: output.display().to_string(),
+        path: sources::output_name(&output),
         what: format!(
             "{} · transcript of {} turn{}",
             sources::sections(&analysis),

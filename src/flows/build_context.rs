@@ -173,7 +173,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::R
     }
     what.push(format!("Mermaid diagram of {shown} nodes"));
     cx.emit(Event::Wrote {
-        path: output.display().to_string(),
+        path: sources::output_name(&output),
         what: what.join(" · "),
     });
     state.overview = Some(overview);

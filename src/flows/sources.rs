@@ -178,6 +178,9 @@ pub struct Sources {
 impl Sources {
     /// Where `output` goes: a relative path is taken from the folder the run started in.
     pub fn output_path(&self, output: &Path) -> PathBuf {
+        if is_stdout(output) {
+            return output.to_path_buf();
+        }
         match &self.started_in {
             Some(dir) if output.is_relative() => {
                 let here = std::env::current_dir().ok();
@@ -765,10 +768,32 @@ pub fn generated_header(command: &str) -> String {
     format!("{} {command} -->\n", docs::GENERATED_MARKER)
 }
 
+/// Whether `path` is `-`: standard output (`-o -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How a "wrote" line names `path`: `stdout` for `-`.
+pub fn output_name(path: &Path) -> String {
+    if is_stdout(path) {
+        "stdout".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Writes an output file atomically, secrets redacted, with no control character but
-/// newlines and tabs (a model's reply can hold any).
+/// newlines and tabs (a model's reply can hold any). `-` writes it to standard output.
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
     let text = crate::ui::text::for_file(&crate::secrets::redact_text(text));
+    if is_stdout(path) {
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output");
+    }
     crate::files::write_atomic(path, text.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }

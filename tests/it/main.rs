@@ -20,6 +20,7 @@ mod llm_servers;
 mod mcp;
 mod memory;
 mod paid;
+mod pipes;
 mod prompts;
 mod pty;
 mod real_llama;

@@ -1,0 +1,116 @@
+//! archie in a pipe: `-q -` and `--answers -` read standard input, `-o -` writes the
+//! result (and nothing else) to standard output, `/abort` is not a success, shell
+//! completions, and `--dry-run` shows what would be sent without sending it.
+
+use crate::flows::scripted_env;
+use crate::support::{Ran, TestEnv};
+
+/// Runs archie with `stdin` on its standard input, expecting exit code `code`.
+#[track_caller]
+fn piped(env: &TestEnv, stdin: &str, args: &[&str], code: i32) -> Ran {
+    let ran = env.run_with_stdin(stdin, args);
+    ran.expect_code(code);
+    ran
+}
+
+#[test]
+fn the_question_and_the_answers_come_from_standard_input() {
+    let env = scripted_env(1);
+    let ran = piped(
+        &env,
+        "Can checkout survive a payments outage?\n",
+        &["analyze", "-i", "docs", "-q", "-", "--answer", "/approve"],
+        0,
+    );
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.contains("Can checkout survive a payments outage?"),
+        "{analysis}\n{}",
+        ran.stderr
+    );
+    let asked = env.mock().received();
+    assert!(
+        asked
+            .iter()
+            .any(|r| r.text().contains("Can checkout survive a payments outage?")),
+        "the question read from stdin reached the model"
+    );
+
+    // The answers, one per line, as an answers file would give them.
+    let env = scripted_env(1);
+    piped(
+        &env,
+        "It fails fast.\n/approve\n",
+        &["analyze", "-i", "docs", "--answers", "-"],
+        0,
+    );
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+
+    // Both at once cannot share it.
+    let ran = piped(
+        &env,
+        "x\n",
+        &["analyze", "-i", "docs", "-q", "-", "--answers", "-"],
+        2,
+    );
+    assert!(ran.stderr.contains("not both"), "{}", ran.stderr);
+    // An empty question is a usage error, not an empty analysis.
+    let ran = piped(&env, "  \n", &["analyze", "-i", "docs", "-q", "-"], 2);
+    assert!(
+        ran.stderr.contains("question on standard input is empty"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn a_question_read_from_standard_input_is_kept_for_resume() {
+    let env = scripted_env(1);
+    let ran = piped(
+        &env,
+        "Who owns the Payments DB?",
+        &["--json", "analyze", "-i", "docs", "-q", "-", "--no-input"],
+        3,
+    );
+    let result = ran.events().pop().expect("a result event");
+    let run = result["run"].as_str().expect("a run").to_string();
+    // Resumed with nothing on stdin, the run still has its question.
+    env.ok(&["resume", &run, "--answer", "/approve"]);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("Who owns the Payments DB?"), "{analysis}");
+}
+
+#[test]
+fn dash_o_writes_the_analysis_to_stdout_and_nothing_else() {
+    let env = scripted_env(1);
+    let ran = env.ok(&["analyze", "-i", "docs", "-o", "-", "--answer", "/approve"]);
+    assert!(ran.stdout.contains("## Open questions"), "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains("## Conversation transcript"),
+        "{}",
+        ran.stdout
+    );
+    assert!(!env.path().join("-").exists(), "no file named -");
+    assert!(!env.path().join("analysis_result.md").exists());
+    assert!(ran.stderr.contains("wrote stdout"), "{}", ran.stderr);
+    // Only the document: the progress, memory and usage lines are on stderr.
+    assert!(!ran.stdout.contains("LLM call"), "{}", ran.stdout);
+    assert!(!ran.stdout.contains("memory"), "{}", ran.stdout);
+
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "-o", "-"]);
+    assert!(ran.stdout.contains("```mermaid"), "{}", ran.stdout);
+    assert!(!env.path().join("-").exists());
+    assert!(!env.path().join("shop_context.md").exists());
+
+    // --json has stdout already.
+    let ran = env.code(
+        &["--json", "build-context", "shop", "-i", "docs", "-o", "-"],
+        2,
+    );
+    assert!(
+        ran.stdout.contains("both write to standard output"),
+        "{}",
+        ran.stdout
+    );
+}
