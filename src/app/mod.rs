@@ -20,6 +20,7 @@ use crate::store::{NewRun, RunCheckpointer, RunId, RunLock, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
@@ -39,6 +40,8 @@ pub struct App {
     store: OnceLock<Arc<Store>>,
     current: Arc<CurrentRun>,
     summary: Arc<Mutex<Summary>>,
+    /// The user stopped the run at a question (`/abort`).
+    aborted: Arc<AtomicBool>,
     /// The LLM client's meter, so Ctrl-C can still record what the run used.
     meter: Mutex<Option<UsageMeter>>,
     /// A run stopped at a question: said last, after the memory and usage lines, so the
@@ -121,6 +124,8 @@ struct Recording {
     inner: Events,
     current: Arc<CurrentRun>,
     summary: Arc<Mutex<Summary>>,
+    /// Set by [`Event::Aborted`]: the run ended because the user stopped it.
+    aborted: Arc<AtomicBool>,
 }
 
 impl Recording {
@@ -148,6 +153,7 @@ impl Recording {
                 })
             }
             Event::Duplicates { pending, .. } => summary.duplicates = pending.clone(),
+            Event::Aborted { .. } => self.aborted.store(true, Ordering::SeqCst),
             Event::Usage(usage) => {
                 summary.usage = Some(UsageSummary {
                     calls: usage.calls,
@@ -350,10 +356,12 @@ impl App {
         let inner: Events = Arc::new(RedactedStream::new(inner));
         let current = Arc::new(CurrentRun::default());
         let summary = Arc::new(Mutex::new(Summary::default()));
+        let aborted = Arc::new(AtomicBool::new(false));
         let events: Events = Arc::new(Recording {
             inner,
             current: Arc::clone(&current),
             summary: Arc::clone(&summary),
+            aborted: Arc::clone(&aborted),
         });
         let interactive = !settings.no_input && crate::ui::is_interactive();
         Self {
@@ -366,6 +374,7 @@ impl App {
             store: OnceLock::new(),
             current,
             summary,
+            aborted,
             meter: Mutex::new(None),
             waiting: Mutex::new(None),
             started: Instant::now(),
@@ -409,6 +418,7 @@ impl App {
         summary.status = match exit {
             Exit::Done => "completed",
             Exit::Waiting => "waiting",
+            Exit::Declined if self.aborted.load(Ordering::SeqCst) => "aborted",
             Exit::Declined => "declined",
             Exit::Interrupted => "interrupted",
             Exit::Failed => "failed",
@@ -611,7 +621,9 @@ impl App {
         };
         let result = graph.run(&mut state, cursor, steps, &rc).await;
         let ms = started.elapsed().as_millis() as u64;
+        let aborted = self.aborted.load(Ordering::SeqCst);
         let (status, error) = match &result {
+            Ok(Outcome::Completed) if aborted => (Status::Aborted, None),
             Ok(Outcome::Completed) => (Status::Completed, None),
             Ok(Outcome::Waiting { .. }) => (Status::Interrupted, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
@@ -634,6 +646,8 @@ impl App {
             }
         };
         let exit = match &outcome {
+            // The user said stop: not a success a script could mistake for one.
+            Outcome::Completed if aborted => Exit::Declined,
             Outcome::Completed => Exit::Done,
             Outcome::Waiting { question, .. } => {
                 let waiting = Event::Waiting {

@@ -61,6 +61,13 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
             .hint("`archie runs list` shows the recorded runs.")
             .into());
     };
+    if run.summary.status == Status::Aborted {
+        return Err(UsageError::new(format!(
+            "run {id} was aborted (/abort); there is nothing to continue"
+        ))
+        .hint("Start the command again for a new run.")
+        .into());
+    }
     if run.summary.status == Status::Completed {
         return Err(
             UsageError::new(format!("run {id} completed; there is nothing to continue"))

@@ -113,7 +113,7 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Resu
             }
             Typed::Command => {
                 state.aborted = true;
-                cx.emit(Event::Warning {
+                cx.emit(Event::Aborted {
                     message: "analysis aborted: no analysis written".into(),
                 });
                 return Ok(Next::End);

@@ -114,3 +114,43 @@ fn dash_o_writes_the_analysis_to_stdout_and_nothing_else() {
         ran.stdout
     );
 }
+
+#[test]
+fn an_aborted_analysis_is_not_a_success() {
+    let env = scripted_env(1);
+    let ran = env.code(
+        &["--json", "analyze", "-i", "docs", "--answer", "/abort"],
+        4,
+    );
+    let events = ran.events();
+    assert!(
+        events.iter().any(|e| e["event"] == "aborted"),
+        "{}",
+        ran.stdout
+    );
+    let result = events.last().expect("a result event");
+    assert_eq!(result["event"], "result");
+    assert_eq!(result["status"], "aborted");
+    assert_eq!(result["exit_code"], 4);
+    assert!(result.get("resume_command").is_none(), "{result}");
+    let run = result["run"].as_str().expect("a run").to_string();
+    assert!(!env.path().join("analysis_result.md").exists());
+    let finished = events
+        .iter()
+        .find(|e| e["event"] == "run_finished")
+        .expect("run_finished");
+    assert_eq!(finished["status"], "aborted");
+
+    let list = env.ok(&["runs", "list"]).stdout;
+    let line = list
+        .lines()
+        .find(|l| l.contains(&run))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(line.contains("aborted"), "{list}");
+    let ran = env.code(&["resume", &run], 2);
+    assert!(ran.stderr.contains("was aborted"), "{}", ran.stderr);
+
+    // Without --json the user reads it, and the exit code says it.
+    let ran = env.code(&["analyze", "-i", "docs", "--answer", "/abort"], 4);
+    assert!(ran.stderr.contains("analysis aborted"), "{}", ran.stderr);
+}
