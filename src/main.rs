@@ -162,6 +162,7 @@ async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
     match command {
         Command::Analyze(args) => cli::analyze::run(app, args).await,
         Command::BuildContext(args) => cli::build_context::run(app, args).await,
+        Command::Completions(args) => cli::completions::run(args),
         Command::Echo(args) => cli::echo::run(app, args).await,
         Command::Graph(args) => cli::graph::run(app, args),
         Command::Mcp(args) => cli::mcp::run(app, args).await,

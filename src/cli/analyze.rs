@@ -39,6 +39,11 @@ pub struct AnalyzeArgs {
 
 pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
     super::stdin::stdout_is_free(app, &args.output)?;
+    if args.knowledge.dry_run {
+        let goal = args.query.as_deref().unwrap_or(DEFAULT_GOAL);
+        let then = super::dry_run::Then::Analyze { goal };
+        return super::dry_run::knowledge(app, &args.knowledge, &args.output, then);
+    }
     let graph = analyze::graph()?;
     let (file, memory) = app.open_memory()?;
     let mut env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;

@@ -44,6 +44,10 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
         .output
         .unwrap_or_else(|| PathBuf::from(build_context::default_output(&system)));
     super::stdin::stdout_is_free(app, &output)?;
+    if args.knowledge.dry_run {
+        let then = super::dry_run::Then::BuildContext { system: &system };
+        return super::dry_run::knowledge(app, &args.knowledge, &output, then);
+    }
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, output)?;
     let state = BuildContextState {

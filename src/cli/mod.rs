@@ -5,6 +5,8 @@
 
 pub mod analyze;
 pub mod build_context;
+pub mod completions;
+pub mod dry_run;
 pub mod echo;
 pub mod error;
 pub mod graph;
@@ -204,6 +206,9 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
   archie build-context -n payments -i docs/ -o ctx.md"
     )]
     BuildContext(build_context::BuildContextArgs),
+    /// Print a completion script for bash, zsh or fish
+    #[command(after_help = completions::EXAMPLES)]
+    Completions(completions::CompletionsArgs),
     /// Run the echo flow: prints "Echo: TEXT" (a smoke test that needs no LLM)
     #[command(after_help = "Example:\n  archie echo hello world     prints `Echo: hello world`")]
     Echo(echo::EchoArgs),
@@ -249,10 +254,12 @@ The conversation is written to upgrade-session.md (-o FILE) after every answer."
 }
 
 impl Command {
-    /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC), so
-    /// archie writes nothing of its own there, not even the final `result` event.
+    /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC) or a
+    /// script's (`archie completions`), so archie writes nothing of its own there, not
+    /// even the final `result` event.
     pub fn owns_stdout(&self) -> bool {
         matches!(self, Command::Mcp(args) if args.serves())
+            || matches!(self, Command::Completions(_))
     }
 }
 

@@ -57,6 +57,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "TOKENS", default_value_t = Budget::default().total)]
     pub results_tokens: usize,
 
+    /// Say what would be read and sent, and where, then stop: no LLM call, no MCP server
+    /// started
+    #[arg(long)]
+    pub dry_run: bool,
+
     #[command(flatten)]
     pub inputs: InputArgs,
 }
@@ -110,6 +115,16 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
         (None, false) => (session::new_id(&memory), true),
     };
     let config = mcp_config(app, args.mcp_config.as_deref())?;
+    if args.dry_run {
+        let servers = config.servers.iter().map(|s| s.name.clone()).collect();
+        return super::dry_run::search(
+            app,
+            &args.inputs,
+            args.output.as_deref(),
+            args.results_tokens,
+            servers,
+        );
+    }
     let llm = crate::llm::from_settings(
         &settings.llm,
         &settings.memory_file,

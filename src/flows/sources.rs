@@ -463,12 +463,21 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
 /// of it when the user set one other than 0 (so changing `[llm] temperature` extracts
 /// again); at the default, 0, the key is what it was before extraction asked for one.
 fn answer_key(env: &Env, chunk: &Chunk) -> String {
+    extraction_key(
+        &env.extraction_fingerprint,
+        env.llm.steady_temperature(),
+        chunk,
+    )
+}
+
+/// [`answer_key`] from its parts: the extraction fingerprint, the temperature extraction
+/// asks for, and the chunk.
+fn extraction_key(fingerprint: &str, temperature: f32, chunk: &Chunk) -> String {
     let mut material = json!({
-        "fingerprint": env.extraction_fingerprint,
+        "fingerprint": fingerprint,
         "heading": chunk.heading_path,
         "chunk": chunk.hash,
     });
-    let temperature = env.llm.steady_temperature();
     if temperature != 0.0 {
         material["temperature"] = json!(temperature);
     }
@@ -476,6 +485,48 @@ fn answer_key(env: &Env, chunk: &Chunk) -> String {
         "extract/v1/{}",
         crate::hash::sha256_hex(material.to_string().as_bytes())
     )
+}
+
+/// What extracting knowledge from `chunks` would ask of the model, without asking it
+/// (`--dry-run`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ExtractionPlan {
+    pub chunks: usize,
+    /// Chunks whose answer an earlier run kept: no call.
+    pub cached: usize,
+    /// One per chunk not cached.
+    pub calls: usize,
+    /// The prompts of those calls (system and extraction prompt), estimated.
+    pub prompt_tokens: usize,
+}
+
+/// The [`ExtractionPlan`] of `chunks`: the same keys and prompts [`extract`] would use.
+pub fn extraction_plan(
+    prompts: &Prompts,
+    cache: Option<&dyn ResponseCache>,
+    fingerprint: &str,
+    temperature: f32,
+    chunks: &[Chunk],
+) -> anyhow::Result<ExtractionPlan> {
+    let system = estimate_tokens(&prompts.render("system", json!({}))?);
+    let mut plan = ExtractionPlan {
+        chunks: chunks.len(),
+        ..ExtractionPlan::default()
+    };
+    for chunk in chunks {
+        let key = extraction_key(fingerprint, temperature, chunk);
+        if cache.is_some_and(|c| c.get(&key).is_some()) {
+            plan.cached += 1;
+            continue;
+        }
+        let prompt = prompts.render(
+            "extract",
+            json!({ "document": chunk.doc, "heading": chunk.heading_path, "chunk": chunk.text }),
+        )?;
+        plan.calls += 1;
+        plan.prompt_tokens += system + estimate_tokens(&prompt);
+    }
+    Ok(plan)
 }
 
 /// The answer kept for `chunk` by an earlier run, if any (and caching is on).

@@ -154,3 +154,67 @@ fn an_aborted_analysis_is_not_a_success() {
     let ran = env.code(&["analyze", "-i", "docs", "--answer", "/abort"], 4);
     assert!(ran.stderr.contains("analysis aborted"), "{}", ran.stderr);
 }
+
+#[test]
+fn completions_are_a_script_the_shell_takes() {
+    let env = TestEnv::new();
+    let bash = env.ok(&["completions", "bash"]).stdout;
+    assert!(bash.contains("build-context"), "{bash}");
+    assert!(bash.contains("--memory-file"), "{bash}");
+    // Nothing of archie's own on stdout, even under --json.
+    let json = env.ok(&["--json", "completions", "bash"]).stdout;
+    assert_eq!(json, bash);
+    // bash itself loads it and registers the completion.
+    env.write("archie.bash", &bash);
+    let ran = env.run_program(
+        "bash",
+        &["-c", "source ./archie.bash && complete -p archie"],
+    );
+    ran.expect_code(0);
+    assert!(ran.stdout.contains("_archie"), "{}", ran.stdout);
+    for shell in ["zsh", "fish"] {
+        let script = env.ok(&["completions", shell]).stdout;
+        assert!(script.contains("build-context"), "{shell}: {script}");
+    }
+    env.code(&["completions", "powershell-9"], 2);
+    assert!(!env.path().join(".archie").exists());
+}
+
+#[test]
+fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
+    let env = scripted_env(3);
+    env.write("docs/notes.bin", [0u8, 159, 146, 150]);
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    let out = &ran.stdout;
+    assert!(out.contains("dry run of build-context"), "{out}");
+    assert!(out.contains("3 would be read"), "{out}");
+    assert!(out.contains("doc00.md"), "{out}");
+    assert!(out.contains("3 chunks: 0 cached, 3 calls to ask"), "{out}");
+    assert!(out.contains("1 call: the overview"), "{out}");
+    let host = env.mock().url();
+    let host = host.trim_end_matches("/v1").trim_end_matches('/');
+    assert!(out.contains(&format!("sent to    {host}")), "{out}");
+    assert_eq!(env.mock().received().len(), 0, "no LLM call");
+    assert!(!env.path().join(".archie").exists(), "nothing written");
+    assert!(!env.path().join("shop_context.md").exists());
+    assert!(!env.path().join("context.json").exists());
+
+    // After a real run the chunks are cached, and the dry run says so.
+    env.ok(&["build-context", "shop", "-i", "docs"]);
+    let asked = env.mock().received().len();
+    let ran = env.ok(&["--json", "analyze", "-i", "docs", "--dry-run", "-q", "why?"]);
+    let plan = ran.event("data").expect("a data event")["value"].clone();
+    assert_eq!(plan["dry_run"], true);
+    assert_eq!(plan["extraction"]["chunks"], 3, "{plan}");
+    assert_eq!(plan["extraction"]["cached"], 3, "{plan}");
+    assert_eq!(plan["extraction"]["calls"], 0, "{plan}");
+    assert_eq!(plan["calls_after"], 2, "{plan}");
+    assert!(plan["prompt_tokens_each"].as_u64().unwrap() > 0, "{plan}");
+    assert_eq!(plan["documents"].as_array().unwrap().len(), 3, "{plan}");
+    assert_eq!(env.mock().received().len(), asked, "still no LLM call");
+
+    let ran = env.ok(&["search", "--dry-run", "-i", "docs", "who owns checkout?"]);
+    assert!(ran.stdout.contains("dry run of search"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("2 calls"), "{}", ran.stdout);
+    assert_eq!(env.mock().received().len(), asked, "still no LLM call");
+}
