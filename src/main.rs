@@ -46,6 +46,13 @@ fn argv() -> Vec<String> {
 fn command_line_error(err: clap::Error) -> u8 {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let args = argv();
+    if archie::cli::help::is_help_options(&args) {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stdout(),
+            archie::cli::help::options().as_bytes(),
+        );
+        return 0;
+    }
     let code = err.exit_code().clamp(0, 255) as u8;
     if matches!(
         err.kind(),

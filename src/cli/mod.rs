@@ -33,14 +33,6 @@ stores, queues, APIs and who talks to whom) in a memory file kept in the repo \
 (context.json), and runs small agent graphs over it, asking you whenever it needs a \
 decision.";
 
-const EXAMPLES: &str = "\
-Examples:
-  archie echo hello world              check that archie runs (no LLM needed)
-  archie graph echo                    print a flow as a Mermaid diagram
-  archie --no-input echo hi            never ask: stop with exit code 3 at a question
-
-Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer · 130 Ctrl-C";
-
 /// Commands that are designed but not built yet, and what they will do (name, what):
 /// such a command says so instead of "unrecognized subcommand" until its issue lands.
 /// Every designed command is built now.
@@ -55,7 +47,8 @@ pub fn not_built_yet(name: &str) -> Option<&'static str> {
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "archie", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
+#[command(name = "archie", version, about = ABOUT, max_term_width = 100)]
+// `archie --help` is help::root(), one screen; `archie help options` describes the options.
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -191,12 +184,16 @@ impl GlobalArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyse the design with an LLM in a conversation, then write the analysis
-    #[command(after_help = "Examples:
+    #[command(
+        alias = "analyse",
+        after_help = "Examples:
   archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
   archie analyze -i docs/ --no-input --json > events.jsonl   # stops at the first question (exit 3)
   archie analyze -i docs/ --answer \"It fails fast.\" --answer /approve
+  echo \"Who owns payments?\" | archie analyze -i docs/ -q - -o - > analysis.md
 
-At each question: type an answer, /approve to write the analysis, or /abort to stop.")]
+At each question: type an answer, /approve to write the analysis, or /abort to stop."
+    )]
     Analyze(analyze::AnalyzeArgs),
     /// Write a context overview of a system with a Mermaid diagram of its knowledge graph
     #[command(

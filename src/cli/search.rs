@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 pub const EXAMPLES: &str = "\
 Examples:
   archie search \"Which services write to the orders database?\"
-  archie search -i docs/ \"Who owns the checkout flow?\"      also search the documents
-  archie search --continue \"And who reads from it?\"         follow up in the last session
-  archie search --session s4k1 \"…\"                           follow up in session s4k1
-  archie search --mcp-config servers.json --yes \"…\"         allow tools that may change things
+  archie search -i docs/ \"Who owns the checkout flow?\"      # also search the documents
+  archie search --continue \"And who reads from it?\"         # follow up in the last session
+  archie search --session s4k1 \"…\"                           # follow up in session s4k1
+  archie search --mcp-config servers.json --yes \"…\"         # allow tools that may change things
+  archie search --dry-run \"…\"                                # what would be sent, and where
 
 Tools come from archie's memory and documents, and from the MCP servers in --mcp-config,
 .mcp.json or [mcp.servers.NAME] in archie.toml. A tool its server does not mark read-only
