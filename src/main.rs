@@ -106,7 +106,10 @@ async fn run(mut cli: Cli) -> Exit {
             match archie::cli::resume::prepare(settings, args) {
                 Ok(resumed) => {
                     archie::ui::init_colors(resumed.settings.color);
+                    let continues = resumed.continues();
                     let app = App::new(resumed.settings, resumed.argv, Some(resumed.resume));
+                    app.events
+                        .emit(archie::events::Event::Done { message: continues });
                     for o in &resumed.overridden {
                         app.events.emit(archie::events::Event::Warning {
                             message: o.message(),

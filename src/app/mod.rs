@@ -536,7 +536,15 @@ impl App {
         memory.note_duplicates();
         let saved = file.save(&memory)?;
         if saved.written {
-            self.events.emit(saved.event(&report));
+            let mut event = saved.event(&report);
+            if let Event::MemorySaved { path, .. } = &mut event {
+                // One form on a first run and a resume (whose memory file is recorded
+                // absolute): relative under the current folder, absolute elsewhere.
+                let at = Path::new(path.as_str());
+                let at = lexical(&std::path::absolute(at).unwrap_or_else(|_| at.to_path_buf()));
+                *path = crate::ui::text::near(&at.display().to_string());
+            }
+            self.events.emit(event);
         }
         Ok(report)
     }

@@ -813,6 +813,58 @@ pub fn about(text: &str, excerpts: &[serde_json::Value]) -> String {
     about
 }
 
+/// `markdown` with its headings moved down so the shallowest is at `top` (`2`: under
+/// archie's own `#` title), their order kept; deeper ones stay deeper (at most `######`).
+/// Code blocks are left alone. A reply whose headings start at `top` or below is
+/// returned as it is.
+pub fn demote_headings(markdown: &str, top: usize) -> String {
+    fn level(line: &str, fenced: bool) -> Option<usize> {
+        if fenced || line.len() - line.trim_start_matches(' ').len() > 3 {
+            return None;
+        }
+        let text = line.trim_start_matches(' ');
+        let hashes = text.len() - text.trim_start_matches('#').len();
+        let rest = &text[hashes..];
+        ((1..=6).contains(&hashes) && (rest.is_empty() || rest.starts_with([' ', '\t'])))
+            .then_some(hashes)
+    }
+    let is_fence = |line: &str| {
+        let t = line.trim_start();
+        t.starts_with("```") || t.starts_with("~~~")
+    };
+    let mut fenced = false;
+    let mut shallowest = None;
+    for line in markdown.lines() {
+        if is_fence(line) {
+            fenced = !fenced;
+            continue;
+        }
+        if let Some(n) = level(line, fenced) {
+            shallowest = Some(shallowest.map_or(n, |s: usize| s.min(n)));
+        }
+    }
+    let shift = match shallowest {
+        Some(n) if n < top => top - n,
+        _ => return markdown.to_string(),
+    };
+    let mut fenced = false;
+    let mut out = String::with_capacity(markdown.len() + 16);
+    for line in markdown.split_inclusive('\n') {
+        if is_fence(line) {
+            fenced = !fenced;
+        } else if let Some(n) = level(line.trim_end_matches(['\n', '\r']), fenced) {
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            let deeper = (n + shift).min(6);
+            out.push_str(&line[..indent]);
+            out.push_str(&"#".repeat(deeper));
+            out.push_str(&line[indent + n..]);
+            continue;
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 /// The start of every file archie writes: document retrieval skips files that begin
 /// with it, so archie never reads its own output as input.
 pub fn generated_header(command: &str) -> String {
@@ -857,6 +909,19 @@ pub fn prompt_tokens(messages: &[Message]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_s_headings_go_under_archie_s_title() {
+        let reply = "# Summary\nText.\n\n## Risks\n- a\n\n```sh\n# a comment\n```\n#hashtag\n";
+        assert_eq!(
+            demote_headings(reply, 2),
+            "## Summary\nText.\n\n### Risks\n- a\n\n```sh\n# a comment\n```\n#hashtag\n"
+        );
+        let already = "## Assumptions\n- x\n### Detail\n";
+        assert_eq!(demote_headings(already, 2), already);
+        assert_eq!(demote_headings("no headings", 2), "no headings");
+        assert_eq!(demote_headings("# A\n###### F\n", 2), "## A\n###### F\n");
+    }
 
     #[test]
     fn the_wrote_line_names_at_most_six_sections() {

@@ -19,6 +19,7 @@ mod llm;
 mod llm_servers;
 mod mcp;
 mod memory;
+mod noticed;
 mod paid;
 mod pipes;
 mod prompts;

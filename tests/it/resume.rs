@@ -150,8 +150,9 @@ fn a_run_killed_in_the_middle_of_a_step_resumes_from_the_last_finished_step() {
 fn two_processes_record_their_runs_in_one_store() {
     let env = TestEnv::new();
     std::thread::scope(|s| {
-        let a = s.spawn(|| env.ok(&["echo", "one"]));
-        let b = s.spawn(|| env.ok(&["echo", "two"]));
+        // Echo is recorded when it asks (`echo hi` is not).
+        let a = s.spawn(|| env.ok(&["echo", "--answer", "one"]));
+        let b = s.spawn(|| env.ok(&["echo", "--answer", "two"]));
         for run in [a, b] {
             run.join().expect("an archie run");
         }

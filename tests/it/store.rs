@@ -1178,13 +1178,15 @@ fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_smal
     let env = TestEnv::new();
     let dir = env.path().join(".archie");
     let wal = store::wal_path(&store::db_path(&dir));
-    env.ok(&["echo", "hi"]);
+    // An echo that stops at its question is recorded and stores nothing durable
+    // (`echo hi` is not recorded at all).
+    env.code(&["echo"], 3);
     let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "closing did not checkpoint (no fsync)");
     // Many such runs: the WAL is checkpointed when it passes the limit, not by each.
     let mut largest = 0;
-    for i in 0..25 {
-        env.ok(&["echo", &format!("{i}")]);
+    for _ in 0..25 {
+        env.code(&["echo"], 3);
         largest = largest.max(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0));
     }
     assert!(
@@ -1201,7 +1203,7 @@ fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_smal
 #[test]
 fn a_command_that_stores_something_durable_checkpoints_and_leaves_no_wal() {
     let env = crate::flows::scripted_env(1);
-    env.ok(&["echo", "hi"]);
+    env.ok(&["echo", "--answer", "hi"]);
     env.ok(&["build-context", "payments", "-i", "docs"]);
     let dir = env.path().join(".archie");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
