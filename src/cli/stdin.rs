@@ -97,26 +97,53 @@ fn read(what: &str) -> Result<String, UsageError> {
         .map_err(|_| UsageError::new(format!("standard input is not UTF-8 text ({what})")))
 }
 
-/// `argv` with the question read from standard input in place of its `-`: after `-q` or
-/// `--query` (or as `--query=-`), or the bare `-` after `search`.
+/// `argv` with the question read from standard input in place of its `-`: the value of
+/// `-q`/`--query` (also `--query=-`), or `search`'s positional `-`. Options are told
+/// from their values by archie's own command definitions.
 pub fn record_query(argv: &[String], query: &str) -> Vec<String> {
+    use clap::CommandFactory;
+    let mut root = Cli::command();
+    root.build();
     let mut out = argv.to_vec();
-    let mut search = false;
-    for i in 1..out.len() {
-        let before = out[i - 1].as_str();
-        if out[i] == "search" {
-            search = true;
-        }
-        if out[i] == "--query=-" {
+    let mut cmd = &root;
+    let takes_value = |cmd: &clap::Command, word: &str| {
+        let found = if let Some(long) = word.strip_prefix("--") {
+            cmd.get_arguments().find(|a| {
+                a.get_long() == Some(long)
+                    || a.get_all_aliases().is_some_and(|all| all.contains(&long))
+            })
+        } else {
+            // `-q` (a value glued on, `-qtext`, needs no next word).
+            let mut chars = word.chars().skip(1);
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => cmd.get_arguments().find(|a| a.get_short() == Some(c)),
+                _ => None,
+            }
+        };
+        found.is_some_and(|a| a.get_action().takes_values())
+    };
+    let mut i = 1;
+    while i < out.len() {
+        let word = out[i].as_str();
+        if word == "--query=-" {
             out[i] = format!("--query={query}");
             return out;
         }
-        if out[i] == DASH
-            && (matches!(before, "-q" | "--query") || (search && !before.starts_with('-')))
-        {
+        if word.len() > 1 && word.starts_with('-') && !word.contains('=') {
+            if takes_value(cmd, word) {
+                if matches!(word, "-q" | "--query") && out.get(i + 1).is_some_and(|v| v == DASH) {
+                    out[i + 1] = query.to_string();
+                    return out;
+                }
+                i += 1; // its value
+            }
+        } else if let Some(sub) = cmd.find_subcommand(word) {
+            cmd = sub;
+        } else if word == DASH && cmd.get_name() == "search" {
             out[i] = query.to_string();
             return out;
         }
+        i += 1;
     }
     out
 }
@@ -145,6 +172,13 @@ mod tests {
         assert_eq!(
             record_query(&strings(&["archie", "analyze", "--query=-"]), "x"),
             strings(&["archie", "analyze", "--query=x"])
+        );
+        assert_eq!(
+            record_query(
+                &strings(&["archie", "search", "--continue", "--session", "-", "-"]),
+                "y"
+            ),
+            strings(&["archie", "search", "--continue", "--session", "-", "y"])
         );
     }
 }
