@@ -65,6 +65,23 @@ fn the_question_and_the_answers_come_from_standard_input() {
 }
 
 #[test]
+fn search_reads_its_question_from_standard_input_too() {
+    let env = scripted_env(1);
+    piped(
+        &env,
+        "Who owns checkout?\n",
+        &["search", "-", "--dry-run"],
+        0,
+    );
+    let ran = piped(&env, "\n", &["search", "-", "--dry-run"], 2);
+    assert!(
+        ran.stderr.contains("question on standard input is empty"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
 fn a_question_read_from_standard_input_is_kept_for_resume() {
     let env = scripted_env(1);
     let ran = piped(
