@@ -38,6 +38,9 @@ pub enum Event {
     Done { message: String },
     /// Something the user should know that does not stop the run.
     Warning { message: String },
+    /// The user stopped the run at a question (`/abort`): it ends without its result,
+    /// as `aborted`, with exit code 4. Shown like a warning.
+    Aborted { message: String },
     /// Extra detail, shown with `-v` only.
     Detail { message: String },
     /// Progress of a long step. `total` is `None` when unknown.

@@ -46,6 +46,13 @@ fn argv() -> Vec<String> {
 fn command_line_error(err: clap::Error) -> u8 {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let args = argv();
+    if archie::cli::help::is_help_options(&args) {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stdout(),
+            archie::cli::help::options().as_bytes(),
+        );
+        return 0;
+    }
     let code = err.exit_code().clamp(0, 255) as u8;
     if matches!(
         err.kind(),
@@ -79,17 +86,30 @@ fn command_line_error(err: clap::Error) -> u8 {
 
 /// Runs the command line: a new run, or (`archie resume`) the recorded one. Every
 /// command ends with a `result` event.
-async fn run(cli: Cli) -> Exit {
+async fn run(mut cli: Cli) -> Exit {
+    let argv = argv();
+    let from_stdin = archie::cli::stdin::resolve(&mut cli);
     let settings = cli.global.settings();
     archie::ui::init_colors(settings.color);
-    let argv = argv();
+    let from_stdin = match from_stdin {
+        Ok(read) => read,
+        Err(err) => {
+            let reporter = App::new(settings, argv, None);
+            let exit = report(&reporter, err.into());
+            reporter.finish(exit);
+            return exit;
+        }
+    };
     match cli.command {
         Command::Resume(args) => {
             let reporter = App::new(settings.clone(), argv, None);
             match archie::cli::resume::prepare(settings, args) {
                 Ok(resumed) => {
                     archie::ui::init_colors(resumed.settings.color);
+                    let continues = resumed.continues();
                     let app = App::new(resumed.settings, resumed.argv, Some(resumed.resume));
+                    app.events
+                        .emit(archie::events::Event::Done { message: continues });
                     for o in &resumed.overridden {
                         app.events.emit(archie::events::Event::Warning {
                             message: o.message(),
@@ -107,7 +127,10 @@ async fn run(cli: Cli) -> Exit {
             }
         }
         command => {
-            let recorded = archie::cli::help::recorded_argv(&argv);
+            let mut recorded = archie::cli::help::recorded_argv(&argv);
+            if let Some(query) = &from_stdin.query {
+                recorded = archie::cli::stdin::record_query(&recorded, query);
+            }
             let app = App::new(settings, recorded, None);
             let protocol = command.owns_stdout();
             let exit = execute(&app, command).await;
@@ -149,6 +172,7 @@ async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
     match command {
         Command::Analyze(args) => cli::analyze::run(app, args).await,
         Command::BuildContext(args) => cli::build_context::run(app, args).await,
+        Command::Completions(args) => cli::completions::run(args),
         Command::Echo(args) => cli::echo::run(app, args).await,
         Command::Graph(args) => cli::graph::run(app, args),
         Command::Mcp(args) => cli::mcp::run(app, args).await,

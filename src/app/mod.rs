@@ -20,6 +20,7 @@ use crate::store::{NewRun, RunCheckpointer, RunId, RunLock, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
@@ -39,6 +40,8 @@ pub struct App {
     store: OnceLock<Arc<Store>>,
     current: Arc<CurrentRun>,
     summary: Arc<Mutex<Summary>>,
+    /// The user stopped the run at a question (`/abort`).
+    aborted: Arc<AtomicBool>,
     /// The LLM client's meter, so Ctrl-C can still record what the run used.
     meter: Mutex<Option<UsageMeter>>,
     /// A run stopped at a question: said last, after the memory and usage lines, so the
@@ -124,6 +127,8 @@ struct Recording {
     inner: Events,
     current: Arc<CurrentRun>,
     summary: Arc<Mutex<Summary>>,
+    /// Set by [`Event::Aborted`]: the run ended because the user stopped it.
+    aborted: Arc<AtomicBool>,
 }
 
 impl Recording {
@@ -151,6 +156,7 @@ impl Recording {
                 })
             }
             Event::Duplicates { pending, .. } => summary.duplicates = pending.clone(),
+            Event::Aborted { .. } => self.aborted.store(true, Ordering::SeqCst),
             Event::Usage(usage) => {
                 summary.usage = Some(UsageSummary {
                     calls: usage.calls,
@@ -365,10 +371,12 @@ impl App {
         let inner: Events = Arc::new(RedactedStream::new(inner));
         let current = Arc::new(CurrentRun::default());
         let summary = Arc::new(Mutex::new(Summary::default()));
+        let aborted = Arc::new(AtomicBool::new(false));
         let events: Events = Arc::new(Recording {
             inner,
             current: Arc::clone(&current),
             summary: Arc::clone(&summary),
+            aborted: Arc::clone(&aborted),
         });
         let interactive = !settings.no_input && crate::ui::is_interactive();
         Self {
@@ -381,6 +389,7 @@ impl App {
             store: OnceLock::new(),
             current,
             summary,
+            aborted,
             meter: Mutex::new(None),
             waiting: Mutex::new(None),
             started: Instant::now(),
@@ -431,6 +440,7 @@ impl App {
         summary.status = match exit {
             Exit::Done => "completed",
             Exit::Waiting => "waiting",
+            Exit::Declined if self.aborted.load(Ordering::SeqCst) => "aborted",
             Exit::Declined => "declined",
             Exit::Interrupted => "interrupted",
             Exit::Failed => "failed",
@@ -574,7 +584,15 @@ impl App {
         let saved = file.save(&memory)?;
         // A merge with another writer's save is said when it happens.
         if saved.written && (loud || saved.merged_with_disk) {
-            self.events.emit(saved.event(&report));
+            let mut event = saved.event(&report);
+            if let Event::MemorySaved { path, .. } = &mut event {
+                // One form on a first run and a resume (whose memory file is recorded
+                // absolute): relative under the current folder, absolute elsewhere.
+                let at = Path::new(path.as_str());
+                let at = lexical(&std::path::absolute(at).unwrap_or_else(|_| at.to_path_buf()));
+                *path = crate::ui::text::near(&at.display().to_string());
+            }
+            self.events.emit(event);
         } else if saved.written {
             self.events.emit(Event::Detail {
                 message: format!(
@@ -673,7 +691,9 @@ impl App {
         };
         let result = graph.run(&mut state, cursor, steps, &rc).await;
         let ms = started.elapsed().as_millis() as u64;
+        let aborted = self.aborted.load(Ordering::SeqCst);
         let (status, error) = match &result {
+            Ok(Outcome::Completed) if aborted => (Status::Aborted, None),
             Ok(Outcome::Completed) => (Status::Completed, None),
             Ok(Outcome::Waiting { .. }) => (Status::Interrupted, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
@@ -696,6 +716,8 @@ impl App {
             }
         };
         let exit = match &outcome {
+            // The user said stop: not a success a script could mistake for one.
+            Outcome::Completed if aborted => Exit::Declined,
             Outcome::Completed => Exit::Done,
             Outcome::Waiting { question, .. } => {
                 let waiting = Event::Waiting {

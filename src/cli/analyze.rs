@@ -10,11 +10,12 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    /// The question to analyse (default: a comprehensive architecture overview)
+    /// The question to analyse (default: a comprehensive architecture overview); `-`
+    /// reads it from standard input
     #[arg(short = 'q', long, value_name = "TEXT")]
     pub query: Option<String>,
 
-    /// Where to write the analysis
+    /// Where to write the analysis; `-` writes it to standard output (and nothing else)
     #[arg(
         short = 'o',
         long,
@@ -37,6 +38,12 @@ pub struct AnalyzeArgs {
 }
 
 pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
+    super::stdin::stdout_is_free(app, &args.output)?;
+    if args.knowledge.dry_run {
+        let goal = args.query.as_deref().unwrap_or(DEFAULT_GOAL);
+        let then = super::dry_run::Then::Analyze { goal };
+        return super::dry_run::knowledge(app, &args.knowledge, &args.output, then);
+    }
     let graph = analyze::graph()?;
     let (file, memory) = app.open_memory()?;
     let mut env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;

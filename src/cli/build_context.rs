@@ -23,7 +23,8 @@ pub struct BuildContextArgs {
     )]
     pub name: Option<String>,
 
-    /// Where to write the overview (default: SYSTEM_context.md)
+    /// Where to write the overview (default: SYSTEM_context.md); `-` writes it to standard
+    /// output (and nothing else)
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -42,6 +43,11 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
     let output = args
         .output
         .unwrap_or_else(|| PathBuf::from(build_context::default_output(&system)));
+    super::stdin::stdout_is_free(app, &output)?;
+    if args.knowledge.dry_run {
+        let then = super::dry_run::Then::BuildContext { system: &system };
+        return super::dry_run::knowledge(app, &args.knowledge, &output, then);
+    }
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, output)?;
     let state = BuildContextState {

@@ -269,6 +269,16 @@ fn memory_hints(err: &MemoryError) -> Vec<String> {
             });
             hints
         }
+        MemoryError::Empty { backup, .. } => vec![match backup {
+            Some(bak) => format!(
+                "The file was left untouched. Delete it and archie starts an empty memory, \
+                 or restore the last good version, {}.",
+                bak.display()
+            ),
+            None => "The file was left untouched. Delete it (or write {} in it) and archie \
+                     starts an empty memory."
+                .into(),
+        }],
         MemoryError::NotAFile { .. } => vec![
             "Point --memory-file at a JSON file (one that does not exist yet starts an empty memory)."
                 .into(),

@@ -1,24 +1,153 @@
-//! `archie COMMAND --help`: the command's own options and examples, short. The options
-//! every command shares (global and LLM options) are listed once, in `archie --help`,
-//! and each command's help ends with a pointer to them.
+//! Help that teaches. `archie --help` is one screen: examples of the two main commands
+//! first, how to point archie at an LLM, the commands, the shared options by name, the
+//! exit codes. `archie help options` describes each shared option. `archie COMMAND
+//! --help`: the command's own options and examples, short, ending with a pointer to the
+//! shared ones.
 
 use super::Cli;
 use clap::CommandFactory;
 use std::collections::HashSet;
 
 /// What a command's help ends with instead of repeating the shared options.
-const SHARED: &str = "Options every command takes (--memory-file, --state-dir, --json, --quiet, \
---no-input, --answer, …) and the LLM options (--model, --base-url, --timeout, …) are listed \
-in `archie --help`.";
+const SHARED: &str = "Options every command takes (--memory-file, --json, --quiet, --no-input, \
+--answer, …) and the LLM options (--model, --base-url, …) are listed in `archie --help` and \
+described in `archie help options`.";
 
-/// The help for `args` (the whole command line) when it asks for a subcommand's help,
-/// or `None` when it is archie's own help (clap prints that one).
+/// The start of `archie --help`.
+const INTRO: &str = "\
+archie: a terminal agent for software architects. It reads your design documents, grows a
+knowledge graph of the system in a memory file kept in the repo (context.json), and asks
+you whenever it needs a decision.
+
+Examples:
+  archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
+  archie build-context payments -i docs/payments/    # writes payments_context.md
+  archie analyze -i docs/ --dry-run                  # what would be sent, and where
+  archie search \"Which services write to the orders database?\"
+  archie echo hello world                            # check that archie runs (no LLM)
+
+The LLM: any OpenAI-compatible endpoint.
+  export OPENAI_API_KEY=sk-…                                        # OpenAI
+  archie --base-url http://localhost:11434/v1 -m llama3.1 analyze …   # Ollama: no key
+  or base_url and model under [llm] in archie.toml
+
+Usage: archie [OPTIONS] <COMMAND>";
+
+/// The end of `archie --help`.
+const OUTRO: &str = "\
+Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer ·
+4 declined or aborted (/abort) · 130 Ctrl-C
+
+`archie COMMAND --help` shows a command's options and examples; `archie help options`
+describes the options above.";
+
+/// `archie --help` (and `-h`, and `archie help`): one screen.
+pub fn root() -> String {
+    let mut root = Cli::command();
+    root.build();
+    let mut out = String::from(INTRO);
+    out.push_str("\n\nCommands:\n");
+    let commands: Vec<&clap::Command> = root
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set() && c.get_name() != "help")
+        .collect();
+    let width = commands
+        .iter()
+        .map(|c| c.get_name().len())
+        .max()
+        .unwrap_or(0);
+    for cmd in commands {
+        let about = cmd.get_about().map(|a| a.to_string()).unwrap_or_default();
+        out.push_str(&format!("  {:width$}  {about}\n", cmd.get_name()));
+    }
+    let mut headings: Vec<(String, Vec<String>)> = Vec::new();
+    for arg in root.get_arguments().filter(|a| a.is_global_set()) {
+        let heading = arg.get_help_heading().unwrap_or("Options").to_string();
+        let name = flag_name(arg);
+        match headings.iter_mut().find(|(h, _)| *h == heading) {
+            Some((_, names)) => names.push(name),
+            None => headings.push((heading, vec![name])),
+        }
+    }
+    for (heading, names) in headings {
+        out.push_str(&format!("\n{heading}:\n"));
+        out.push_str(&packed(&names, 86));
+    }
+    out.push('\n');
+    out.push_str(OUTRO);
+    out.push('\n');
+    out
+}
+
+/// `--memory-file <PATH>`, `-v, --verbose`.
+fn flag_name(arg: &clap::Arg) -> String {
+    let mut name = match (arg.get_short(), arg.get_long()) {
+        (Some(s), Some(l)) => format!("-{s}, --{l}"),
+        (Some(s), None) => format!("-{s}"),
+        (None, Some(l)) => format!("--{l}"),
+        (None, None) => arg.get_id().to_string(),
+    };
+    if arg.get_action().takes_values()
+        && let Some(values) = arg.get_value_names()
+    {
+        for value in values {
+            name.push_str(&format!(" <{value}>"));
+        }
+    }
+    name
+}
+
+/// `archie help options`: every option the commands share, described.
+pub fn options() -> String {
+    let mut root = Cli::command();
+    root.build();
+    let mut shared = clap::Command::new("archie")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .max_term_width(100)
+        .help_template("{all-args}");
+    for arg in root.get_arguments().filter(|a| a.is_global_set()) {
+        shared = shared.arg(arg.clone());
+    }
+    let text = shared.render_long_help().to_string();
+    format!(
+        "Options every command takes (before or after the command's name):\n\n{}\n",
+        text.trim_end()
+    )
+}
+
+/// `items` joined with ` · ` in lines of at most `width` characters (an item is never
+/// cut), each line indented by two spaces.
+fn packed(items: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.chars().count() + 3 + item.chars().count() > width {
+            out.push_str(&format!("  {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push_str(" · ");
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
+
+/// The help `args` (the whole command line) asks for: archie's own, the shared
+/// options' (`archie help options`), or a subcommand's.
 pub fn for_command_line(args: &[String]) -> Option<String> {
+    if is_help_options(args) {
+        return Some(options());
+    }
     let mut root = Cli::command();
     root.build();
     let path = subcommand_path(&root, args);
     if path.is_empty() {
-        return None;
+        return Some(self::root());
     }
     let globals: HashSet<String> = root
         .get_arguments()
@@ -47,6 +176,25 @@ pub fn for_command_line(args: &[String]) -> Option<String> {
     text.push_str(&wrap(SHARED, 90));
     text.push('\n');
     Some(text)
+}
+
+/// Whether `arg` is `--name`, by its name or an alias (`--input` for `--inputs`).
+fn has_long(arg: &clap::Arg, name: &str) -> bool {
+    arg.get_long() == Some(name)
+        || arg
+            .get_all_aliases()
+            .is_some_and(|aliases| aliases.contains(&name))
+}
+
+/// `archie help options`.
+pub fn is_help_options(args: &[String]) -> bool {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    words == ["help", "options"]
 }
 
 /// The subcommands named on the command line (`["memory", "stats"]`), skipping options
@@ -84,7 +232,7 @@ fn subcommand_path(root: &clap::Command, args: &[String]) -> Vec<String> {
             };
             let takes_value = cmd
                 .get_arguments()
-                .find(|a| a.get_long() == Some(name))
+                .find(|a| has_long(a, name))
                 .is_some_and(|a| a.get_action().takes_values());
             if takes_value && !has_value {
                 words.next();
@@ -129,7 +277,8 @@ pub fn recorded_argv(args: &[String]) -> Vec<String> {
     };
     let absolute = |value: &str| {
         let path = std::path::Path::new(value);
-        if value.is_empty() || path.is_absolute() {
+        // `-` is standard input or output, wherever the run continues.
+        if value.is_empty() || value == "-" || path.is_absolute() {
             value.to_string()
         } else {
             std::path::absolute(path)
@@ -154,7 +303,7 @@ pub fn recorded_argv(args: &[String]) -> Vec<String> {
                 Some((name, value)) => (name, Some(value)),
                 None => (long, None),
             };
-            let arg = cmd.get_arguments().find(|a| a.get_long() == Some(name));
+            let arg = cmd.get_arguments().find(|a| has_long(a, name));
             let takes = arg.is_some_and(|a| a.get_action().takes_values());
             let path = arg.is_some_and(names_path);
             match value {
@@ -273,6 +422,14 @@ mod tests {
                 format!("--prompts-dir={}", abs("p")),
             ]
         );
+    }
+
+    #[test]
+    fn an_alias_of_a_path_option_is_recorded_absolute_too() {
+        let here = std::env::current_dir().expect("cwd");
+        let recorded = recorded_argv(&args("archie analyse --input docs -o -"));
+        assert_eq!(recorded[3], here.join("docs").display().to_string());
+        assert_eq!(recorded[5], "-", "standard output stays -");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[command(next_help_heading = "Document options")]
 pub struct InputArgs {
     /// Design documents to read: a folder (read recursively) or a single file; repeat for several
-    #[arg(short = 'i', long = "inputs", value_name = "PATH")]
+    #[arg(short = 'i', long = "inputs", alias = "input", value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
 
     /// Read only files matching GLOB (relative to the input folder, or the file name), instead of

@@ -38,6 +38,11 @@ pub struct KnowledgeArgs {
     #[arg(long, value_name = "TOKENS", default_value_t = 6_000)]
     pub document_budget: usize,
 
+    /// Say what would be read, how many LLM calls and tokens, and where they would be
+    /// sent, then stop: no LLM call, nothing written
+    #[arg(long)]
+    pub dry_run: bool,
+
     #[command(flatten)]
     pub inputs: InputArgs,
 }

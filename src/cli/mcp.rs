@@ -229,6 +229,10 @@ impl FlowRunner for Runner {
         let (status, message) = match detail.summary.status {
             Status::Pending | Status::Running => ("working", format!("run {run} is running")),
             Status::Completed => ("completed", format!("run {run} completed")),
+            Status::Aborted => (
+                "cancelled",
+                format!("run {run} was aborted at a question (/abort); it is not continued"),
+            ),
             Status::Failed => (
                 "failed",
                 format!("run {run} failed; `{resume}` continues it"),

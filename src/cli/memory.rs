@@ -204,6 +204,16 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
     match args.command {
         MemoryCommand::Stats => {
             let (_, memory) = app.open_memory()?;
+            if !json && !path.exists() {
+                app.events.emit(Event::Result {
+                    text: format!(
+                        "{}: no memory file yet (analyze, build-context and memory import \
+                         create it)",
+                        path.display()
+                    ),
+                });
+                return Ok(Exit::Done);
+            }
             let stats = memory.stats();
             app.events.emit(if json {
                 Event::Data {

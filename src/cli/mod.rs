@@ -5,6 +5,8 @@
 
 pub mod analyze;
 pub mod build_context;
+pub mod completions;
+pub mod dry_run;
 pub mod echo;
 pub mod error;
 pub mod graph;
@@ -17,6 +19,7 @@ pub mod memory;
 pub mod resume;
 pub mod runs;
 pub mod search;
+pub mod stdin;
 pub mod upgrade;
 
 use crate::app::Settings;
@@ -29,14 +32,6 @@ archie reads your design documents, grows a knowledge graph of the system (servi
 stores, queues, APIs and who talks to whom) in a memory file kept in the repo \
 (context.json), and runs small agent graphs over it, asking you whenever it needs a \
 decision.";
-
-const EXAMPLES: &str = "\
-Examples:
-  archie echo hello world              check that archie runs (no LLM needed)
-  archie graph echo                    print a flow as a Mermaid diagram
-  archie --no-input echo hi            never ask: stop with exit code 3 at a question
-
-Exit codes: 0 done · 1 failed · 2 usage or config error · 3 waiting for an answer · 130 Ctrl-C";
 
 /// Commands that are designed but not built yet, and what they will do (name, what):
 /// such a command says so instead of "unrecognized subcommand" until its issue lands.
@@ -52,7 +47,8 @@ pub fn not_built_yet(name: &str) -> Option<&'static str> {
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "archie", version, about = ABOUT, after_help = EXAMPLES, max_term_width = 100)]
+#[command(name = "archie", version, about = ABOUT, max_term_width = 100)]
+// `archie --help` is help::root(), one screen; `archie help options` describes the options.
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -106,7 +102,7 @@ pub struct GlobalArgs {
     #[arg(long = "answer", global = true, value_name = "TEXT")]
     pub answers: Vec<String>,
 
-    /// Read answers from FILE: one per line, or a JSON list of strings
+    /// Read answers from FILE: one per line, or a JSON list of strings (`-`: standard input)
     #[arg(long = "answers", global = true, value_name = "FILE")]
     pub answers_file: Option<PathBuf>,
 
@@ -188,12 +184,16 @@ impl GlobalArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Analyse the design with an LLM in a conversation, then write the analysis
-    #[command(after_help = "Examples:
+    #[command(
+        alias = "analyse",
+        after_help = "Examples:
   archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
   archie analyze -i docs/ --no-input --json > events.jsonl   # stops at the first question (exit 3)
   archie analyze -i docs/ --answer \"It fails fast.\" --answer /approve
+  echo \"Who owns payments?\" | archie analyze -i docs/ -q - -o - > analysis.md
 
-At each question: type an answer, /approve to write the analysis, or /abort to stop.")]
+At each question: type an answer, /approve to write the analysis, or /abort to stop."
+    )]
     Analyze(analyze::AnalyzeArgs),
     /// Write a context overview of a system with a Mermaid diagram of its knowledge graph
     #[command(
@@ -203,6 +203,9 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
   archie build-context -n payments -i docs/ -o ctx.md"
     )]
     BuildContext(build_context::BuildContextArgs),
+    /// Print a completion script for bash, zsh or fish
+    #[command(after_help = completions::EXAMPLES)]
+    Completions(completions::CompletionsArgs),
     /// Run the echo flow: prints "Echo: TEXT" (a smoke test that needs no LLM)
     #[command(after_help = "Example:\n  archie echo hello world     prints `Echo: hello world`")]
     Echo(echo::EchoArgs),
@@ -248,10 +251,12 @@ The conversation is written to upgrade-session.md (-o FILE) after every answer."
 }
 
 impl Command {
-    /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC), so
-    /// archie writes nothing of its own there, not even the final `result` event.
+    /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC) or a
+    /// script's (`archie completions`), so archie writes nothing of its own there, not
+    /// even the final `result` event.
     pub fn owns_stdout(&self) -> bool {
         matches!(self, Command::Mcp(args) if args.serves())
+            || matches!(self, Command::Completions(_))
     }
 }
 

@@ -61,6 +61,13 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
             .hint("`archie runs list` shows the recorded runs.")
             .into());
     };
+    if run.summary.status == Status::Aborted {
+        return Err(UsageError::new(format!(
+            "run {id} was aborted (/abort); there is nothing to continue"
+        ))
+        .hint("Start the command again for a new run.")
+        .into());
+    }
     if run.summary.status == Status::Completed {
         return Err(
             UsageError::new(format!("run {id} completed; there is nothing to continue"))
@@ -124,6 +131,34 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
             owner: Some(std::sync::Arc::new(owner)),
         },
     })
+}
+
+impl Resumed {
+    /// What this resume continues, in one line: `continuing run r7k2 from step 3
+    /// (asking you): archie analyze -i docs -q "…"`. Paths under the current folder are
+    /// shown relative to it.
+    pub fn continues(&self) -> String {
+        use crate::graph::Cursor;
+        let run = &self.resume.run;
+        let at = match &self.resume.checkpoint {
+            None => "from its start".to_string(),
+            Some(cp) => {
+                let next = match &cp.next {
+                    Cursor::Node { node } => crate::flows::step_words(node).to_string(),
+                    Cursor::Question { .. } => "its question".to_string(),
+                    Cursor::Answered { then, .. } => {
+                        format!("your answer, then {}", crate::flows::step_words(then))
+                    }
+                    Cursor::Done => "its end".to_string(),
+                };
+                format!("after step {} (next: {next})", cp.step)
+            }
+        };
+        let words: Vec<String> = std::iter::once("archie".to_string())
+            .chain(self.argv.iter().skip(1).map(|a| crate::ui::text::near(a)))
+            .collect();
+        format!("continuing run {run} {at}: {}", crate::shell::join(words))
+    }
 }
 
 /// `argv` with each LLM setting `given` in place of the recorded one (the flag, in any of

@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 pub const EXAMPLES: &str = "\
 Examples:
   archie search \"Which services write to the orders database?\"
-  archie search -i docs/ \"Who owns the checkout flow?\"      also search the documents
-  archie search --continue \"And who reads from it?\"         follow up in the last session
-  archie search --session s4k1 \"…\"                           follow up in session s4k1
-  archie search --mcp-config servers.json --yes \"…\"         allow tools that may change things
+  archie search -i docs/ \"Who owns the checkout flow?\"      # also search the documents
+  archie search --continue \"And who reads from it?\"         # follow up in the last session
+  archie search --session s4k1 \"…\"                           # follow up in session s4k1
+  archie search --mcp-config servers.json --yes \"…\"         # allow tools that may change things
+  archie search --dry-run \"…\"                                # what would be sent, and where
 
 Tools come from archie's memory and documents, and from the MCP servers in --mcp-config,
 .mcp.json or [mcp.servers.NAME] in archie.toml. A tool its server does not mark read-only
@@ -40,7 +41,7 @@ pub struct SearchArgs {
     #[arg(long = "continue")]
     pub continue_last: bool,
 
-    /// Write the answer to FILE instead of stdout
+    /// Write the answer to FILE instead of stdout (`-`: stdout)
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -56,6 +57,11 @@ pub struct SearchArgs {
     /// Tokens of all tool results together sent to the model at most
     #[arg(long, value_name = "TOKENS", default_value_t = Budget::default().total)]
     pub results_tokens: usize,
+
+    /// Say what would be read and sent, and where, then stop: no LLM call, no MCP server
+    /// started
+    #[arg(long)]
+    pub dry_run: bool,
 
     #[command(flatten)]
     pub inputs: InputArgs,
@@ -76,7 +82,10 @@ pub fn mcp_config(app: &App, file: Option<&Path>) -> Result<McpConfig, CommandEr
     })?)
 }
 
-pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
+pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> {
+    if args.output.as_deref().is_some_and(super::stdin::is_dash) {
+        args.output = None;
+    }
     let graph = search::graph()?;
     let query = args.query.join(" ").trim().to_string();
     if query.is_empty() {
@@ -107,6 +116,16 @@ pub async fn run(app: &App, args: SearchArgs) -> Result<Exit, CommandError> {
         (None, false) => (session::new_id(&memory), true),
     };
     let config = mcp_config(app, args.mcp_config.as_deref())?;
+    if args.dry_run {
+        let servers = config.servers.iter().map(|s| s.name.clone()).collect();
+        return super::dry_run::search(
+            app,
+            &args.inputs,
+            args.output.as_deref(),
+            args.results_tokens,
+            servers,
+        );
+    }
     let llm = crate::llm::from_settings(
         &settings.llm,
         &settings.memory_file,

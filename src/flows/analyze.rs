@@ -113,7 +113,7 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Resu
             }
             Typed::Command => {
                 state.aborted = true;
-                cx.emit(Event::Warning {
+                cx.emit(Event::Aborted {
                     message: "analysis aborted: no analysis written".into(),
                 });
                 return Ok(Next::End);
@@ -321,7 +321,7 @@ async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyho
     let output = state.sources.output_path(&env.output);
     sources::write_output(&output, &document)?;
     cx.emit(Event::Wrote {
-        path: output.display().to_string(),
+        path: sources::output_name(&output),
         what: format!(
             "{} · transcript of {} turn{}",
             sources::sections(&analysis),
@@ -344,7 +344,8 @@ fn render_document(state: &AnalyzeState, analysis: &str) -> String {
         "> {}\n\n",
         state.goal.trim().replace('\n', "\n> ")
     ));
-    out.push_str(analysis.trim());
+    // The model's headings go under archie's title: one `#` in the file.
+    out.push_str(sources::demote_headings(analysis, 2).trim());
     out.push_str("\n\n---\n\n## Conversation transcript\n");
     for m in &state.history {
         let who = match m.role {
@@ -352,7 +353,8 @@ fn render_document(state: &AnalyzeState, analysis: &str) -> String {
             Role::Assistant => "archie",
             Role::System => continue,
         };
-        out.push_str(&format!("\n**{who}:** {}\n", m.content.trim()));
+        let said = sources::demote_headings(&m.content, 3);
+        out.push_str(&format!("\n**{who}:** {}\n", said.trim()));
     }
     out
 }

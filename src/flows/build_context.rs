@@ -157,7 +157,8 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::R
     let overview = reply.agent;
     let mut document = sources::generated_header("build-context");
     document.push_str(&format!("# {} — context\n\n", state.system.trim()));
-    document.push_str(overview.trim());
+    // The model's headings go under archie's title: one `#` in the file.
+    document.push_str(sources::demote_headings(&overview, 2).trim());
     document.push_str("\n\n## Knowledge graph\n\n");
     document.push_str(&view.summary(&state.system));
     document.push_str("\n\n```mermaid\n");
@@ -177,7 +178,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::R
         if shown == 1 { "" } else { "s" }
     ));
     cx.emit(Event::Wrote {
-        path: output.display().to_string(),
+        path: sources::output_name(&output),
         what: what.join(" · "),
     });
     state.overview = Some(overview);

@@ -206,6 +206,9 @@ pub struct Sources {
 impl Sources {
     /// Where `output` goes: a relative path is taken from the folder the run started in.
     pub fn output_path(&self, output: &Path) -> PathBuf {
+        if is_stdout(output) {
+            return output.to_path_buf();
+        }
         match &self.started_in {
             Some(dir) if output.is_relative() => {
                 let here = std::env::current_dir().ok();
@@ -501,12 +504,21 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
 /// of it when the user set one other than 0 (so changing `[llm] temperature` extracts
 /// again); at the default, 0, the key is what it was before extraction asked for one.
 fn answer_key(env: &Env, chunk: &Chunk) -> String {
+    extraction_key(
+        &env.extraction_fingerprint,
+        env.llm.steady_temperature(),
+        chunk,
+    )
+}
+
+/// [`answer_key`] from its parts: the extraction fingerprint, the temperature extraction
+/// asks for, and the chunk.
+fn extraction_key(fingerprint: &str, temperature: f32, chunk: &Chunk) -> String {
     let mut material = json!({
-        "fingerprint": env.extraction_fingerprint,
+        "fingerprint": fingerprint,
         "heading": chunk.heading_path,
         "chunk": chunk.hash,
     });
-    let temperature = env.llm.steady_temperature();
     if temperature != 0.0 {
         material["temperature"] = json!(temperature);
     }
@@ -516,6 +528,48 @@ fn answer_key(env: &Env, chunk: &Chunk) -> String {
     )
 }
 
+/// What extracting knowledge from `chunks` would ask of the model, without asking it
+/// (`--dry-run`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ExtractionPlan {
+    pub chunks: usize,
+    /// Chunks whose answer an earlier run kept: no call.
+    pub cached: usize,
+    /// One per chunk not cached.
+    pub calls: usize,
+    /// The prompts of those calls (system and extraction prompt), estimated.
+    pub prompt_tokens: usize,
+}
+
+/// The [`ExtractionPlan`] of `chunks`: the same keys and prompts [`extract`] would use.
+pub fn extraction_plan(
+    prompts: &Prompts,
+    cache: Option<&dyn ResponseCache>,
+    fingerprint: &str,
+    temperature: f32,
+    chunks: &[Chunk],
+) -> anyhow::Result<ExtractionPlan> {
+    let system = estimate_tokens(&prompts.render("system", json!({}))?);
+    let mut plan = ExtractionPlan {
+        chunks: chunks.len(),
+        ..ExtractionPlan::default()
+    };
+    for chunk in chunks {
+        let key = extraction_key(fingerprint, temperature, chunk);
+        if cache.is_some_and(|c| c.get(&key).is_some_and(|text| usable(&text))) {
+            plan.cached += 1;
+            continue;
+        }
+        let prompt = prompts.render(
+            "extract",
+            json!({ "document": chunk.doc, "heading": chunk.heading_path, "chunk": chunk.text }),
+        )?;
+        plan.calls += 1;
+        plan.prompt_tokens += system + estimate_tokens(&prompt);
+    }
+    Ok(plan)
+}
+
 /// The answer kept for `chunk` by an earlier run, if any (and caching is on). One that
 /// names only the schema's words (kept before archie rejected them) is asked again.
 fn cached(env: &Env, chunk: &Chunk) -> Option<Knowledge> {
@@ -523,6 +577,11 @@ fn cached(env: &Env, chunk: &Chunk) -> Option<Knowledge> {
     serde_json::from_str::<Knowledge>(&text)
         .ok()
         .filter(|k| !k.names_only_schema_words())
+}
+
+/// Whether a kept answer is one [`cached`] would use.
+fn usable(text: &str) -> bool {
+    serde_json::from_str::<Knowledge>(text).is_ok_and(|k| !k.names_only_schema_words())
 }
 
 /// The failure of a chunk whose answer named only the schema's own words.
@@ -822,16 +881,90 @@ pub fn about(text: &str, excerpts: &[serde_json::Value]) -> String {
     about
 }
 
+/// `markdown` with its headings moved down so the shallowest is at `top` (`2`: under
+/// archie's own `#` title), their order kept; deeper ones stay deeper (at most `######`).
+/// Code blocks are left alone. A reply whose headings start at `top` or below is
+/// returned as it is.
+pub fn demote_headings(markdown: &str, top: usize) -> String {
+    fn level(line: &str, fenced: bool) -> Option<usize> {
+        if fenced || line.len() - line.trim_start_matches(' ').len() > 3 {
+            return None;
+        }
+        let text = line.trim_start_matches(' ');
+        let hashes = text.len() - text.trim_start_matches('#').len();
+        let rest = &text[hashes..];
+        ((1..=6).contains(&hashes) && (rest.is_empty() || rest.starts_with([' ', '\t'])))
+            .then_some(hashes)
+    }
+    let is_fence = |line: &str| {
+        let t = line.trim_start();
+        t.starts_with("```") || t.starts_with("~~~")
+    };
+    let mut fenced = false;
+    let mut shallowest = None;
+    for line in markdown.lines() {
+        if is_fence(line) {
+            fenced = !fenced;
+            continue;
+        }
+        if let Some(n) = level(line, fenced) {
+            shallowest = Some(shallowest.map_or(n, |s: usize| s.min(n)));
+        }
+    }
+    let shift = match shallowest {
+        Some(n) if n < top => top - n,
+        _ => return markdown.to_string(),
+    };
+    let mut fenced = false;
+    let mut out = String::with_capacity(markdown.len() + 16);
+    for line in markdown.split_inclusive('\n') {
+        if is_fence(line) {
+            fenced = !fenced;
+        } else if let Some(n) = level(line.trim_end_matches(['\n', '\r']), fenced) {
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            let deeper = (n + shift).min(6);
+            out.push_str(&line[..indent]);
+            out.push_str(&"#".repeat(deeper));
+            out.push_str(&line[indent + n..]);
+            continue;
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 /// The start of every file archie writes: document retrieval skips files that begin
 /// with it, so archie never reads its own output as input.
 pub fn generated_header(command: &str) -> String {
     format!("{} {command} -->\n", docs::GENERATED_MARKER)
 }
 
+/// Whether `path` is `-`: standard output (`-o -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How a "wrote" line names `path`: `stdout` for `-`.
+pub fn output_name(path: &Path) -> String {
+    if is_stdout(path) {
+        "stdout".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Writes an output file atomically, secrets redacted, with no control character but
-/// newlines and tabs (a model's reply can hold any).
+/// newlines and tabs (a model's reply can hold any). `-` writes it to standard output.
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
     let text = crate::ui::text::for_file(&crate::secrets::redact_text(text));
+    if is_stdout(path) {
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output");
+    }
     crate::files::write_atomic(path, text.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))
 }
@@ -844,6 +977,19 @@ pub fn prompt_tokens(messages: &[Message]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_s_headings_go_under_archie_s_title() {
+        let reply = "# Summary\nText.\n\n## Risks\n- a\n\n```sh\n# a comment\n```\n#hashtag\n";
+        assert_eq!(
+            demote_headings(reply, 2),
+            "## Summary\nText.\n\n### Risks\n- a\n\n```sh\n# a comment\n```\n#hashtag\n"
+        );
+        let already = "## Assumptions\n- x\n### Detail\n";
+        assert_eq!(demote_headings(already, 2), already);
+        assert_eq!(demote_headings("no headings", 2), "no headings");
+        assert_eq!(demote_headings("# A\n###### F\n", 2), "## A\n###### F\n");
+    }
 
     #[test]
     fn the_wrote_line_names_at_most_six_sections() {

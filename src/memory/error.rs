@@ -21,6 +21,13 @@ pub enum MemoryError {
         /// `PATH.bak`, the last good version archie kept, if it exists.
         backup: Option<PathBuf>,
     },
+    /// The file is empty (or only whitespace): not even `{}`. Never overwritten.
+    #[error("{} is empty: it holds no memory, not even {{}}", .path.display())]
+    Empty {
+        path: PathBuf,
+        /// `PATH.bak`, the last good version archie kept, if it exists.
+        backup: Option<PathBuf>,
+    },
     /// The path is a folder, a named pipe, a device or a socket: only a regular file is
     /// read as a memory file.
     #[error("{} is {what}, not a memory file (a regular file)", .path.display())]
@@ -64,6 +71,7 @@ impl crate::error::Classify for MemoryError {
     fn exit(&self) -> crate::error::Exit {
         match self {
             MemoryError::Corrupt { .. }
+            | MemoryError::Empty { .. }
             | MemoryError::NotAFile { .. }
             | MemoryError::TooLarge { .. } => crate::error::Exit::Usage,
             MemoryError::Io { .. } | MemoryError::Busy { .. } => crate::error::Exit::Failed,

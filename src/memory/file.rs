@@ -400,26 +400,41 @@ impl MemoryFile {
     }
 
     /// Takes the advisory lock, waiting at most [`MemoryFile::lock_wait`] for another
-    /// process to release it.
-    fn lock(&self) -> Result<File, MemoryError> {
+    /// process to release it. The lock file exists only while a save holds it: the holder
+    /// removes it before letting go ([`Held`]), so a lock taken on a file that was
+    /// removed meanwhile (or replaced) is let go and taken again on the file at the path.
+    fn lock(&self) -> Result<Held, MemoryError> {
         let path = self.lock_path();
         let io_err = |source| MemoryError::Io {
             action: "lock",
             path: path.clone(),
             source,
         };
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io_err)?;
+        let open = || {
+            OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(io_err)
+        };
+        let mut file = open()?;
         let start = std::time::Instant::now();
         let mut pause = std::time::Duration::from_millis(5);
         loop {
             match file.try_lock() {
-                // Released when the file is closed (dropped) at the end of the save.
-                Ok(()) => return Ok(file),
+                // Released when the guard is dropped at the end of the save.
+                Ok(()) if is_at(&file, &path) => {
+                    return Ok(Held {
+                        file,
+                        path: path.clone(),
+                    });
+                }
+                // The holder we waited for removed it: take the one at the path now.
+                Ok(()) => {
+                    file = open()?;
+                    continue;
+                }
                 Err(std::fs::TryLockError::WouldBlock) => {}
                 Err(std::fs::TryLockError::Error(e)) => return Err(io_err(e)),
             }
@@ -434,6 +449,31 @@ impl MemoryFile {
             std::thread::sleep(pause.min(self.lock_wait - waited));
             pause = (pause * 2).min(std::time::Duration::from_millis(200));
         }
+    }
+}
+
+/// The lock on `PATH.lock`, held until dropped; the file is removed first, so no
+/// `context.json.lock` stays beside the memory.
+struct Held {
+    file: File,
+    path: PathBuf,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        // Still locked here: a process waiting on this file sees it gone once it gets
+        // the lock, and takes a new one (see `MemoryFile::lock`).
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// Whether `file` is (still) the file at `path`.
+fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
     }
 }
 
@@ -475,6 +515,13 @@ fn parse(
     bytes: &[u8],
     problems: Option<&mut Problems>,
 ) -> Result<Memory, MemoryError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        let backup = sidecar(path, "bak");
+        return Err(MemoryError::Empty {
+            path: path.to_path_buf(),
+            backup: backup.exists().then_some(backup),
+        });
+    }
     parse::from_slice(bytes, problems).map_err(|err| {
         let (line, column) = (err.line(), err.column());
         let full = err.to_string();

@@ -149,7 +149,9 @@ impl Memory {
             .collect();
         edges.sort();
         for (from, to, kind) in edges {
-            let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(kind));
+            // In words: `publishes to`, not the stored `publishes_to`.
+            let words = kind.replace('_', " ");
+            let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(&words));
         }
 
         let mut notes = Vec::new();

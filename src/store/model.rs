@@ -22,6 +22,9 @@ pub enum Status {
     Completed,
     /// A step or the command failed; resumable from the last checkpoint.
     Failed,
+    /// The user stopped it at a question (`/abort`): it ended without its result and is
+    /// not resumed.
+    Aborted,
     /// Recorded as pending or running, but the process that ran it is gone (killed, a
     /// closed pipe, a reboot): nobody holds its lock. Never stored; read back instead
     /// of `pending`/`running`. Resumable from the last checkpoint.
@@ -29,12 +32,13 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 7] = [
         Status::Pending,
         Status::Running,
         Status::Interrupted,
         Status::Completed,
         Status::Failed,
+        Status::Aborted,
         Status::Abandoned,
     ];
 
@@ -45,6 +49,7 @@ impl Status {
             Status::Interrupted => "interrupted",
             Status::Completed => "completed",
             Status::Failed => "failed",
+            Status::Aborted => "aborted",
             Status::Abandoned => "abandoned",
         }
     }

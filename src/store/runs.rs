@@ -310,7 +310,9 @@ impl Store {
                 None => None,
             };
         let pending_question = match &next {
-            Some(Cursor::Question { question, .. }) if summary.status != Status::Completed => {
+            Some(Cursor::Question { question, .. })
+                if !matches!(summary.status, Status::Completed | Status::Aborted) =>
+            {
                 Some(question.clone())
             }
             _ => None,
@@ -366,7 +368,7 @@ impl Store {
             .map(|id| RunId::new(&id)))
     }
 
-    /// Deletes completed, failed and abandoned runs last updated more than `older_than`
+    /// Deletes completed, aborted, failed and abandoned runs last updated more than `older_than`
     /// ago, with their steps, checkpoints and outputs. Returns how many runs were
     /// deleted.
     pub fn prune(&self, older_than: Duration) -> Result<usize, StoreError> {
@@ -387,7 +389,7 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut deleted = tx.execute(
-            "DELETE FROM runs WHERE status IN ('completed', 'failed') AND updated_at < ?1",
+            "DELETE FROM runs WHERE status IN ('completed', 'aborted', 'failed') AND updated_at < ?1",
             [cutoff],
         )?;
         for id in &abandoned {

@@ -8,7 +8,7 @@
 //! Never edit a migration that has shipped: append a new one.
 
 use super::StoreError;
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
 
 /// Version 1: runs, their step history, and the latest checkpoint of each run.
@@ -86,8 +86,36 @@ CREATE TABLE llm_endpoints (
 ) WITHOUT ROWID;
 ";
 
+/// Version 4: a run can end `aborted` (the user stopped it at a question with `/abort`).
+/// SQLite cannot change a CHECK constraint in place: the table is rebuilt (foreign keys
+/// off meanwhile, see [`migrate`]), its rows and rowids kept.
+pub const V4: &str = "
+CREATE TABLE runs_v4 (
+    id          TEXT PRIMARY KEY,
+    command     TEXT NOT NULL,
+    args        TEXT NOT NULL,              -- JSON array of strings, secrets redacted
+    memory_file TEXT NOT NULL,              -- absolute path
+    flow        TEXT NOT NULL,
+    status      TEXT NOT NULL
+        CHECK (status IN ('pending', 'running', 'interrupted', 'completed', 'failed', 'aborted')),
+    step        INTEGER NOT NULL DEFAULT 0, -- steps finished
+    node        TEXT NOT NULL DEFAULT '',   -- the node of the last finished step
+    created_at  INTEGER NOT NULL,           -- unix ms
+    updated_at  INTEGER NOT NULL,           -- unix ms
+    errors      TEXT NOT NULL DEFAULT '[]', -- JSON array of strings
+    usage       TEXT                        -- JSON, as the LLM layer reports it
+);
+INSERT INTO runs_v4 (rowid, id, command, args, memory_file, flow, status, step, node,
+                     created_at, updated_at, errors, usage)
+    SELECT rowid, id, command, args, memory_file, flow, status, step, node,
+           created_at, updated_at, errors, usage FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_v4 RENAME TO runs;
+CREATE INDEX runs_by_created ON runs (created_at);
+";
+
 /// Every migration, in order. `MIGRATIONS[n]` takes a database from version `n` to `n + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The schema version this archie writes.
 pub const CURRENT_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -114,6 +142,15 @@ pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreErr
     if version > CURRENT_VERSION {
         return Err(too_new(path, version));
     }
+    // A table rebuild (V4) must not cascade its DROP to the rows that refer to it; the
+    // setting cannot change inside the transaction.
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let migrated = migrate_locked(conn, path);
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    migrated
+}
+
+fn migrate_locked(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let version = user_version(&tx)?;
     if version > CURRENT_VERSION {
@@ -126,6 +163,19 @@ pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreErr
                 version: index as u32 + 1,
                 source,
             })?;
+    }
+    let broken: Option<String> = tx
+        .query_row("PRAGMA foreign_key_check", [], |row| row.get(0))
+        .optional()?;
+    if let Some(table) = broken {
+        return Err(StoreError::Migrate {
+            path: path.to_path_buf(),
+            version: CURRENT_VERSION,
+            source: rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                Some(format!("a row of {table} refers to no run")),
+            ),
+        });
     }
     tx.pragma_update(None, "user_version", CURRENT_VERSION)?;
     tx.commit()?;

@@ -875,7 +875,7 @@ impl EventSink for Ui {
             }
             Event::NodeFailed { .. } => self.clear_bars(),
             Event::Done { message } => self.done(&text::inert_line(&message)),
-            Event::Warning { message } => {
+            Event::Warning { message } | Event::Aborted { message } => {
                 self.warn(&text::inert_line(&text::plain_serde(&message)))
             }
             Event::Detail { message } => {

@@ -120,7 +120,7 @@ fn what_next(run: &RunDetail, resume_command: &str, words: StepWords) -> Option<
         ));
     }
     match (run.summary.status, &run.next) {
-        (Status::Completed, _) | (_, Some(Cursor::Done)) => None,
+        (Status::Completed | Status::Aborted, _) | (_, Some(Cursor::Done)) => None,
         (Status::Interrupted | Status::Failed | Status::Abandoned, Some(Cursor::Node { node })) => {
             Some(format!(
                 "stopped after step {} (next: {})\n{}",
@@ -172,7 +172,7 @@ fn styled_status(status: Status) -> String {
     match status {
         Status::Completed => style.green(),
         Status::Failed => style.red(),
-        Status::Interrupted | Status::Abandoned => style.yellow(),
+        Status::Interrupted | Status::Abandoned | Status::Aborted => style.yellow(),
         Status::Running | Status::Pending => style.cyan(),
     }
     .to_string()

@@ -139,3 +139,74 @@ fn echo_reads_the_memory_file_named_by_the_flag_and_does_not_rewrite_it() {
     assert_eq!(env.read("team.json"), original);
     assert!(!env.path().join("context.json").exists());
 }
+
+#[test]
+fn archie_help_is_one_screen_that_starts_with_the_two_main_commands() {
+    let env = TestEnv::new().env("COLUMNS", "100");
+    let help = env.ok(&["--help"]).stdout;
+    let lines = help.lines().count();
+    assert!(lines <= 50, "{lines} lines:\n{help}");
+    assert_eq!(env.ok(&["-h"]).stdout, help);
+    assert_eq!(env.ok(&["help"]).stdout, help);
+    let analyze = help.find("archie analyze -i").expect("an analyze example");
+    let build = help
+        .find("archie build-context")
+        .expect("a build-context example");
+    let echo = help.find("archie echo").expect("the echo example");
+    assert!(analyze < build && build < echo, "{help}");
+    for needle in [
+        "OPENAI_API_KEY",
+        "--base-url",
+        "archie.toml",
+        "4 declined or aborted",
+    ] {
+        assert!(help.contains(needle), "{needle} missing:\n{help}");
+    }
+    // Every shared option is still named, and described in `archie help options`.
+    let options = env.ok(&["help", "options"]).stdout;
+    for flag in [
+        "--memory-file <PATH>",
+        "--answers <FILE>",
+        "--max-tokens <TOKENS>",
+    ] {
+        assert!(help.contains(flag), "{flag}:\n{help}");
+        assert!(options.contains(flag), "{flag}:\n{options}");
+    }
+    assert!(options.contains("[env: ARCHIE_MEMORY_FILE]"), "{options}");
+}
+
+#[test]
+fn analyse_and_input_are_accepted_spellings() {
+    let env = TestEnv::new().env("OPENAI_BASE_URL", "http://127.0.0.1:9/v1");
+    env.docs("docs", 1);
+    let british = env.ok(&["analyse", "--input", "docs", "--dry-run"]).stdout;
+    let american = env.ok(&["analyze", "--inputs", "docs", "--dry-run"]).stdout;
+    assert_eq!(british, american);
+    assert!(british.contains("1 would be read"), "{british}");
+    assert!(
+        env.ok(&["analyse", "--help"])
+            .stdout
+            .contains("--history-budget")
+    );
+}
+
+#[test]
+fn search_examples_put_a_hash_before_each_description() {
+    let env = TestEnv::new();
+    let help = env.ok(&["search", "-h"]).stdout;
+    let examples: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Examples:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  archie"))
+        .collect();
+    assert!(examples.len() >= 4, "{help}");
+    for line in examples {
+        // What a user pastes ends at the closing quote, or at a `#`.
+        let after_query = line.rsplit_once('"').map_or("", |(_, rest)| rest).trim();
+        assert!(
+            after_query.is_empty() || after_query.starts_with('#'),
+            "a pasted line would send its description: {line}"
+        );
+    }
+}

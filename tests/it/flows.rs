@@ -162,7 +162,8 @@ fn an_analysis_without_a_terminal_stops_at_the_question_with_exit_3() {
 #[test]
 fn abort_ends_the_analysis_without_writing_it() {
     let env = scripted_env(1);
-    let ran = env.ok(&["analyze", "-i", "docs", "--answer", "/ABORT"]);
+    // Not a success: exit code 4, like any "no" (see tests/it/pipes.rs).
+    let ran = env.code(&["analyze", "-i", "docs", "--answer", "/ABORT"], 4);
     assert!(!env.path().join("analysis_result.md").exists());
     assert!(ran.stderr.contains("aborted"));
     // An answer that merely contains the word is an answer, not an ending.

@@ -183,7 +183,8 @@ fn two_processes_record_their_runs_in_one_store() {
     let during = listed(&env);
     assert_eq!(during.len(), 1, "{during:?}");
     assert_eq!(during[0]["status"], "running", "{during:?}");
-    env.ok(&["echo", "two"]);
+    // Echo is recorded when it asks (`echo two` is not).
+    env.ok(&["echo", "--answer", "two"]);
     std::fs::write(&release, "").expect("release the first run");
     let first = first.wait_with_output().expect("wait");
     assert!(first.status.success(), "{first:?}");

@@ -1178,20 +1178,23 @@ fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_smal
     let env = TestEnv::new();
     let dir = env.path().join(".archie");
     let wal = store::wal_path(&store::db_path(&dir));
-    env.ok(&["echo", "hi"]);
+    // An echo that stops at its question is recorded and stores nothing durable
+    // (`echo hi` is not recorded at all).
+    env.code(&["echo"], 3);
     let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     assert!(size > 0, "closing did not checkpoint (no fsync)");
     // Many such runs: the WAL is checkpointed when it passes the limit, not by each.
     let mut largest = 0;
-    for i in 0..25 {
-        env.ok(&["echo", &format!("{i}")]);
+    for _ in 0..25 {
+        env.code(&["echo"], 3);
         largest = largest.max(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0));
     }
     assert!(
         largest < store::WAL_FLUSH_BYTES + 512 * 1024,
         "the WAL stays bounded: {largest}"
     );
-    // Every run is recorded: 26 runs, above the list's default of 20, and each completed.
+    // Every run is recorded: 26 runs, above the list's default of 20, each waiting at
+    // its question.
     let all: Vec<serde_json::Value> = env
         .ok(&["--json", "runs", "list", "--limit", "100"])
         .events()
@@ -1200,13 +1203,13 @@ fn commands_that_store_nothing_durable_leave_the_wal_for_later_and_it_stays_smal
         .flat_map(|e| e["value"].as_array().cloned().unwrap_or_default())
         .collect();
     assert_eq!(all.len(), 26, "every run is recorded");
-    assert!(all.iter().all(|r| r["status"] == "completed"), "{all:?}");
+    assert!(all.iter().all(|r| r["status"] == "interrupted"), "{all:?}");
 }
 
 #[test]
 fn a_command_that_stores_something_durable_checkpoints_and_leaves_no_wal() {
     let env = crate::flows::scripted_env(1);
-    env.ok(&["echo", "hi"]);
+    env.ok(&["echo", "--answer", "hi"]);
     env.ok(&["build-context", "payments", "-i", "docs"]);
     let dir = env.path().join(".archie");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

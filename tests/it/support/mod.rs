@@ -183,6 +183,16 @@ impl TestEnv {
         Ran::new(output, describe("archie", args), self.path())
     }
 
+    /// Runs archie with `args` and `stdin` on its standard input, whatever its exit code.
+    pub fn run_with_stdin(&self, stdin: &str, args: &[&str]) -> Ran {
+        let output = self
+            .command(args)
+            .write_stdin(stdin.to_string())
+            .output()
+            .expect("run archie");
+        Ran::new(output, describe("archie", args), self.path())
+    }
+
     /// Runs `program` (a script, say) in this world without a terminal, with `ARCHIE`
     /// naming the binary under test, whatever its exit code.
     pub fn run_program(&self, program: &str, args: &[&str]) -> Ran {

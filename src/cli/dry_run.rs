@@ -1,0 +1,325 @@
+//! `--dry-run` for `analyze`, `build-context` and `search`: what the command would read,
+//! how many LLM calls it would make and about how many tokens they would carry, and
+//! where the text would go, with no LLM call and nothing written (architects' documents
+//! are often confidential: they see before they send).
+
+use super::error::CommandError;
+use super::inputs::InputArgs;
+use super::knowledge::KnowledgeArgs;
+use crate::app::App;
+use crate::docs::{self, ChunkOptions, Retrieved};
+use crate::error::Exit;
+use crate::events::Event;
+use crate::flows::sources::{ExtractionPlan, extraction_fingerprint, extraction_plan};
+use crate::llm::{LlmConfig, ResponseCache};
+use crate::store::Store;
+use crate::tokens::estimate_tokens;
+use serde::Serialize;
+use serde_json::json;
+use std::path::Path;
+
+/// How many documents the human report names (all with `-v`; all under `--json`).
+const NAMED_DOCUMENTS: usize = 20;
+
+/// The command that would run after reading (and extracting from) the documents.
+pub enum Then<'a> {
+    /// `analyze`: a conversation turn per answer, then the analysis.
+    Analyze { goal: &'a str },
+    /// `build-context`: one call for the overview.
+    BuildContext { system: &'a str },
+}
+
+/// What a dry run found (`--json`: the `data` event's value).
+#[derive(Debug, Serialize)]
+struct Plan {
+    dry_run: bool,
+    command: &'static str,
+    documents: Vec<Doc>,
+    skipped: Vec<String>,
+    extraction: ExtractionPlan,
+    /// The calls after extraction (at least this many).
+    calls_after: usize,
+    /// The most prompt tokens each of those carries, estimated.
+    prompt_tokens_each: usize,
+    what_after: String,
+    endpoint: String,
+    model: String,
+    api_key: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Doc {
+    path: String,
+    bytes: u64,
+}
+
+/// `scheme://host[:port]` of `url`: where the text goes, without a path, user or
+/// password.
+pub fn endpoint(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    if scheme.is_empty() {
+        host.to_string()
+    } else {
+        format!("{scheme}://{host}")
+    }
+}
+
+/// The LLM settings as the command would resolve them.
+fn llm_config(app: &App) -> Result<LlmConfig, CommandError> {
+    let folder = app.settings.memory_file.parent().unwrap_or(Path::new(""));
+    let lookup = |name: &str| std::env::var(name).ok();
+    Ok(LlmConfig::resolve(&app.settings.llm, folder, &lookup)?)
+}
+
+/// The documents `inputs` would read (the report lists the skipped ones with `-v`).
+fn read(app: &App, inputs: &InputArgs, output: Option<&Path>) -> Result<Retrieved, CommandError> {
+    let mut options = inputs
+        .to_options()
+        .skip_path(app.settings.memory_file.clone());
+    if let Some(output) = output {
+        options = options.skip_path(output.to_path_buf());
+    }
+    Ok(docs::retrieve(&options)?)
+}
+
+/// `analyze --dry-run` and `build-context --dry-run`.
+pub fn knowledge(
+    app: &App,
+    args: &KnowledgeArgs,
+    output: &Path,
+    then: Then<'_>,
+) -> Result<Exit, CommandError> {
+    let config = llm_config(app)?;
+    let prompts = app.prompts()?;
+    let retrieved = read(app, &args.inputs, Some(output))?;
+    let chunks = if args.no_extract {
+        Vec::new()
+    } else {
+        docs::chunk_all(&retrieved.documents, ChunkOptions::default())
+    };
+    // The answers kept by earlier runs, without creating a store that is not there.
+    let store = if config.cache {
+        Store::open_existing(&app.state_dir())?
+    } else {
+        None
+    };
+    let fingerprint = extraction_fingerprint(&prompts, &config.model);
+    let extraction = extraction_plan(
+        &prompts,
+        store.as_ref().map(|s| s as &dyn ResponseCache),
+        &fingerprint,
+        config.temperature.unwrap_or(0.0),
+        &chunks,
+    )?;
+    // A later prompt: the template, the document excerpts (at most --document-budget, no
+    // more than the documents hold) and the relevant memory (at most --memory-budget).
+    let system = estimate_tokens(&prompts.render("system", json!({}))?);
+    let (command, template, calls_after, what_after) = match then {
+        Then::Analyze { goal } => (
+            "analyze",
+            prompts.render(
+                "analyze_initial",
+                json!({ "goal": goal, "documents": [], "memory": "" }),
+            )?,
+            2,
+            "a conversation turn per answer, then the analysis".to_string(),
+        ),
+        Then::BuildContext { system } => (
+            "build-context",
+            prompts.render(
+                "build_context",
+                json!({ "system": system, "documents": [], "memory": "" }),
+            )?,
+            1,
+            "the overview".to_string(),
+        ),
+    };
+    let documents_tokens: usize = retrieved
+        .documents
+        .iter()
+        .map(|d| estimate_tokens(&d.text))
+        .sum();
+    let prompt_tokens_each = system
+        + estimate_tokens(&template)
+        + documents_tokens.min(args.document_budget)
+        + args.memory_budget;
+    let plan = Plan {
+        dry_run: true,
+        command,
+        documents: retrieved
+            .documents
+            .iter()
+            .map(|d| Doc {
+                path: d.path.clone(),
+                bytes: d.size,
+            })
+            .collect(),
+        skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
+        extraction,
+        calls_after,
+        prompt_tokens_each,
+        what_after,
+        endpoint: endpoint(&config.base_url),
+        model: config.model.clone(),
+        api_key: config.api_key.is_some(),
+    };
+    report(app, &plan)
+}
+
+/// `search --dry-run`: the documents its tools could read, the two calls (a plan, then
+/// the answer) and where they go. No MCP server is started.
+pub fn search(
+    app: &App,
+    inputs: &InputArgs,
+    output: Option<&Path>,
+    results_tokens: usize,
+    servers: Vec<String>,
+) -> Result<Exit, CommandError> {
+    let config = llm_config(app)?;
+    app.prompts()?;
+    let retrieved = if inputs.inputs.is_empty() {
+        Retrieved::default()
+    } else {
+        read(app, inputs, output)?
+    };
+    let tools = if servers.is_empty() {
+        "archie's built-in tools".to_string()
+    } else {
+        format!(
+            "archie's built-in tools and MCP servers {}",
+            servers.join(", ")
+        )
+    };
+    let plan = Plan {
+        dry_run: true,
+        command: "search",
+        documents: retrieved
+            .documents
+            .iter()
+            .map(|d| Doc {
+                path: d.path.clone(),
+                bytes: d.size,
+            })
+            .collect(),
+        skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
+        extraction: ExtractionPlan::default(),
+        calls_after: 2,
+        prompt_tokens_each: results_tokens,
+        what_after: format!(
+            "a plan of tool calls ({tools}), then the answer with up to --results-tokens of their results"
+        ),
+        endpoint: endpoint(&config.base_url),
+        model: config.model.clone(),
+        api_key: config.api_key.is_some(),
+    };
+    report(app, &plan)
+}
+
+fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
+    if app.settings.json {
+        app.events.emit(Event::Data {
+            value: serde_json::to_value(plan)?,
+        });
+        return Ok(Exit::Done);
+    }
+    let verbose = app.settings.verbosity == crate::ui::Verbosity::Verbose;
+    let mut out = vec![format!(
+        "dry run of {}: nothing is sent, no LLM call is made",
+        plan.command
+    )];
+    let bytes: u64 = plan.documents.iter().map(|d| d.bytes).sum();
+    let mut line = format!(
+        "documents  {} would be read ({})",
+        plan.documents.len(),
+        crate::ui::text::count(bytes, "byte", "bytes")
+    );
+    if !plan.skipped.is_empty() {
+        line.push_str(&format!(
+            ", {} skipped{}",
+            plan.skipped.len(),
+            if verbose { "" } else { " (see -v)" }
+        ));
+    }
+    out.push(line);
+    let named = if verbose {
+        plan.documents.len()
+    } else {
+        NAMED_DOCUMENTS
+    };
+    for doc in plan.documents.iter().take(named) {
+        out.push(format!("  {}", doc.path));
+    }
+    if plan.documents.len() > named {
+        out.push(format!(
+            "  … and {} more (-v lists them)",
+            plan.documents.len() - named
+        ));
+    }
+    if verbose {
+        for skipped in &plan.skipped {
+            out.push(format!("  skipped {skipped}"));
+        }
+    }
+    let x = &plan.extraction;
+    if plan.command != "search" {
+        out.push(format!(
+            "extract    {}: {} cached, {} to ask ≈ {} prompt tokens",
+            crate::ui::text::count(x.chunks as u64, "chunk", "chunks"),
+            x.cached,
+            crate::ui::text::count(x.calls as u64, "call", "calls"),
+            thousands(x.prompt_tokens)
+        ));
+    }
+    out.push(format!(
+        "then       {}{}: {}, ≈ up to {} prompt tokens{}",
+        if plan.command == "analyze" {
+            "at least "
+        } else {
+            ""
+        },
+        crate::ui::text::count(plan.calls_after as u64, "call", "calls"),
+        plan.what_after,
+        thousands(plan.prompt_tokens_each),
+        if plan.calls_after == 1 { "" } else { " each" }
+    ));
+    out.push(format!(
+        "sent to    {} · model {} · {}",
+        plan.endpoint,
+        plan.model,
+        if plan.api_key {
+            "with an API key"
+        } else {
+            "no API key"
+        }
+    ));
+    app.events.emit(Event::Result {
+        text: out.join("\n"),
+    });
+    Ok(Exit::Done)
+}
+
+/// `31420` → `31,420`.
+fn thousands(n: usize) -> String {
+    crate::ui::text::thousands(n as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_endpoint_names_the_host_without_a_password_or_path() {
+        assert_eq!(
+            endpoint("https://user:secret@api.example.com:8443/v1"),
+            "https://api.example.com:8443"
+        );
+        assert_eq!(
+            endpoint("http://127.0.0.1:11434/v1"),
+            "http://127.0.0.1:11434"
+        );
+        assert_eq!(thousands(31420), "31,420");
+        assert_eq!(thousands(999), "999");
+    }
+}

@@ -1,0 +1,237 @@
+//! archie in a pipe: `-q -` and `--answers -` read standard input, `-o -` writes the
+//! result (and nothing else) to standard output, `/abort` is not a success, shell
+//! completions, and `--dry-run` shows what would be sent without sending it.
+
+use crate::flows::scripted_env;
+use crate::support::{Ran, TestEnv};
+
+/// Runs archie with `stdin` on its standard input, expecting exit code `code`.
+#[track_caller]
+fn piped(env: &TestEnv, stdin: &str, args: &[&str], code: i32) -> Ran {
+    let ran = env.run_with_stdin(stdin, args);
+    ran.expect_code(code);
+    ran
+}
+
+#[test]
+fn the_question_and_the_answers_come_from_standard_input() {
+    let env = scripted_env(1);
+    let ran = piped(
+        &env,
+        "Can checkout survive a payments outage?\n",
+        &["analyze", "-i", "docs", "-q", "-", "--answer", "/approve"],
+        0,
+    );
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.contains("Can checkout survive a payments outage?"),
+        "{analysis}\n{}",
+        ran.stderr
+    );
+    let asked = env.mock().received();
+    assert!(
+        asked
+            .iter()
+            .any(|r| r.text().contains("Can checkout survive a payments outage?")),
+        "the question read from stdin reached the model"
+    );
+
+    // The answers, one per line, as an answers file would give them.
+    let env = scripted_env(1);
+    piped(
+        &env,
+        "It fails fast.\n/approve\n",
+        &["analyze", "-i", "docs", "--answers", "-"],
+        0,
+    );
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
+
+    // Both at once cannot share it.
+    let ran = piped(
+        &env,
+        "x\n",
+        &["analyze", "-i", "docs", "-q", "-", "--answers", "-"],
+        2,
+    );
+    assert!(ran.stderr.contains("not both"), "{}", ran.stderr);
+    // An empty question is a usage error, not an empty analysis.
+    let ran = piped(&env, "  \n", &["analyze", "-i", "docs", "-q", "-"], 2);
+    assert!(
+        ran.stderr.contains("question on standard input is empty"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn search_reads_its_question_from_standard_input_too() {
+    let env = scripted_env(1);
+    piped(
+        &env,
+        "Who owns checkout?\n",
+        &["search", "-", "--dry-run"],
+        0,
+    );
+    let ran = piped(&env, "\n", &["search", "-", "--dry-run"], 2);
+    assert!(
+        ran.stderr.contains("question on standard input is empty"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn a_question_read_from_standard_input_is_kept_for_resume() {
+    let env = scripted_env(1);
+    let ran = piped(
+        &env,
+        "Who owns the Payments DB?",
+        &["--json", "analyze", "-i", "docs", "-q", "-", "--no-input"],
+        3,
+    );
+    let result = ran.events().pop().expect("a result event");
+    let run = result["run"].as_str().expect("a run").to_string();
+    // Resumed with nothing on stdin, the run still has its question.
+    env.ok(&["resume", &run, "--answer", "/approve"]);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("Who owns the Payments DB?"), "{analysis}");
+}
+
+#[test]
+fn dash_o_writes_the_analysis_to_stdout_and_nothing_else() {
+    let env = scripted_env(1);
+    let ran = env.ok(&["analyze", "-i", "docs", "-o", "-", "--answer", "/approve"]);
+    assert!(ran.stdout.contains("## Open questions"), "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains("## Conversation transcript"),
+        "{}",
+        ran.stdout
+    );
+    assert!(!env.path().join("-").exists(), "no file named -");
+    assert!(!env.path().join("analysis_result.md").exists());
+    assert!(ran.stderr.contains("wrote stdout"), "{}", ran.stderr);
+    // Only the document: the progress, memory and usage lines are on stderr.
+    assert!(!ran.stdout.contains("LLM call"), "{}", ran.stdout);
+    assert!(!ran.stdout.contains("memory"), "{}", ran.stdout);
+
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "-o", "-"]);
+    assert!(ran.stdout.contains("```mermaid"), "{}", ran.stdout);
+    assert!(!env.path().join("-").exists());
+    assert!(!env.path().join("shop_context.md").exists());
+
+    // --json has stdout already.
+    let ran = env.code(
+        &["--json", "build-context", "shop", "-i", "docs", "-o", "-"],
+        2,
+    );
+    assert!(
+        ran.stdout.contains("both write to standard output"),
+        "{}",
+        ran.stdout
+    );
+}
+
+#[test]
+fn an_aborted_analysis_is_not_a_success() {
+    let env = scripted_env(1);
+    let ran = env.code(
+        &["--json", "analyze", "-i", "docs", "--answer", "/abort"],
+        4,
+    );
+    let events = ran.events();
+    assert!(
+        events.iter().any(|e| e["event"] == "aborted"),
+        "{}",
+        ran.stdout
+    );
+    let result = events.last().expect("a result event");
+    assert_eq!(result["event"], "result");
+    assert_eq!(result["status"], "aborted");
+    assert_eq!(result["exit_code"], 4);
+    assert!(result.get("resume_command").is_none(), "{result}");
+    let run = result["run"].as_str().expect("a run").to_string();
+    assert!(!env.path().join("analysis_result.md").exists());
+    let finished = events
+        .iter()
+        .find(|e| e["event"] == "run_finished")
+        .expect("run_finished");
+    assert_eq!(finished["status"], "aborted");
+
+    let list = env.ok(&["runs", "list"]).stdout;
+    let line = list
+        .lines()
+        .find(|l| l.contains(&run))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(line.contains("aborted"), "{list}");
+    let ran = env.code(&["resume", &run], 2);
+    assert!(ran.stderr.contains("was aborted"), "{}", ran.stderr);
+
+    // Without --json the user reads it, and the exit code says it.
+    let ran = env.code(&["analyze", "-i", "docs", "--answer", "/abort"], 4);
+    assert!(ran.stderr.contains("analysis aborted"), "{}", ran.stderr);
+}
+
+#[test]
+fn completions_are_a_script_the_shell_takes() {
+    let env = TestEnv::new();
+    let bash = env.ok(&["completions", "bash"]).stdout;
+    assert!(bash.contains("build-context"), "{bash}");
+    assert!(bash.contains("--memory-file"), "{bash}");
+    // Nothing of archie's own on stdout, even under --json.
+    let json = env.ok(&["--json", "completions", "bash"]).stdout;
+    assert_eq!(json, bash);
+    // bash itself loads it and registers the completion.
+    env.write("archie.bash", &bash);
+    let ran = env.run_program(
+        "bash",
+        &["-c", "source ./archie.bash && complete -p archie"],
+    );
+    ran.expect_code(0);
+    assert!(ran.stdout.contains("_archie"), "{}", ran.stdout);
+    for shell in ["zsh", "fish"] {
+        let script = env.ok(&["completions", shell]).stdout;
+        assert!(script.contains("build-context"), "{shell}: {script}");
+    }
+    env.code(&["completions", "powershell-9"], 2);
+    assert!(!env.path().join(".archie").exists());
+}
+
+#[test]
+fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
+    let env = scripted_env(3);
+    env.write("docs/notes.bin", [0u8, 159, 146, 150]);
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    let out = &ran.stdout;
+    assert!(out.contains("dry run of build-context"), "{out}");
+    assert!(out.contains("3 would be read"), "{out}");
+    assert!(out.contains("doc00.md"), "{out}");
+    assert!(out.contains("3 chunks: 0 cached, 3 calls to ask"), "{out}");
+    assert!(out.contains("1 call: the overview"), "{out}");
+    let host = env.mock().url();
+    let host = host.trim_end_matches("/v1").trim_end_matches('/');
+    assert!(out.contains(&format!("sent to    {host}")), "{out}");
+    assert_eq!(env.mock().received().len(), 0, "no LLM call");
+    assert!(!env.path().join(".archie").exists(), "nothing written");
+    assert!(!env.path().join("shop_context.md").exists());
+    assert!(!env.path().join("context.json").exists());
+
+    // After a real run the chunks are cached, and the dry run says so.
+    env.ok(&["build-context", "shop", "-i", "docs"]);
+    let asked = env.mock().received().len();
+    let ran = env.ok(&["--json", "analyze", "-i", "docs", "--dry-run", "-q", "why?"]);
+    let plan = ran.event("data").expect("a data event")["value"].clone();
+    assert_eq!(plan["dry_run"], true);
+    assert_eq!(plan["extraction"]["chunks"], 3, "{plan}");
+    assert_eq!(plan["extraction"]["cached"], 3, "{plan}");
+    assert_eq!(plan["extraction"]["calls"], 0, "{plan}");
+    assert_eq!(plan["calls_after"], 2, "{plan}");
+    assert!(plan["prompt_tokens_each"].as_u64().unwrap() > 0, "{plan}");
+    assert_eq!(plan["documents"].as_array().unwrap().len(), 3, "{plan}");
+    assert_eq!(env.mock().received().len(), asked, "still no LLM call");
+
+    let ran = env.ok(&["search", "--dry-run", "-i", "docs", "who owns checkout?"]);
+    assert!(ran.stdout.contains("dry run of search"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("2 calls"), "{}", ran.stdout);
+    assert_eq!(env.mock().received().len(), asked, "still no LLM call");
+}
