@@ -4,7 +4,8 @@
 //! Free-text answers use archie's own line editor where it can (a unix terminal): a
 //! multi-line paste is one answer, a mistyped `/command` is refused with a suggestion
 //! (never sent to the model), `/help` lists the commands, and Enter on an empty line
-//! says what to type. Yes/no and choice questions use dialoguer.
+//! says what to type; what was typed while archie worked is the start of the answer.
+//! Yes/no and choice questions use dialoguer, after dropping anything typed ahead.
 
 use super::Ui;
 use crate::error::Interrupted;
@@ -59,6 +60,11 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
         return ask_text(ui, question);
     }
     let _ = ui;
+    // A key typed while archie worked would answer a question nobody has read yet.
+    #[cfg(unix)]
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        super::editor::drop_typed_ahead();
+    }
     let term = Term::stderr();
     let colorful = ColorfulTheme::default();
     let theme: &dyn Theme = if console::colors_enabled_stderr() && !super::ascii() {

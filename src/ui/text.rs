@@ -146,6 +146,62 @@ pub fn age(age: std::time::Duration) -> String {
     format!("{secs}s")
 }
 
+/// The columns a character takes on a terminal (0 for a combining mark, 2 for a wide one).
+pub fn char_width(c: char) -> usize {
+    console::measure_text_width(c.encode_utf8(&mut [0u8; 4]))
+}
+
+/// `text` wrapped on words to lines of at most `width` columns (a word longer than a
+/// line is cut). Each line of `text` is wrapped on its own; a wrapped line's further
+/// rows are indented as its first row is. ANSI styles count as no width.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(10);
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        if console::measure_text_width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let plain = console::strip_ansi_codes(line);
+        let indent = plain.len() - plain.trim_start_matches(' ').len();
+        let indent = " ".repeat(indent.min(width / 2));
+        let mut row = String::new();
+        let mut row_width = 0;
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            let w = console::measure_text_width(word);
+            if row_width > 0 && row_width + 1 + w > width {
+                out.push(std::mem::take(&mut row));
+                row.push_str(&indent);
+                row_width = indent.len();
+            } else if row_width == 0 && row.is_empty() {
+                row.push_str(&indent);
+                row_width = indent.len();
+            } else {
+                row.push(' ');
+                row_width += 1;
+            }
+            if row_width + w > width {
+                // A word longer than a row: cut it at the margin.
+                for c in word.chars() {
+                    let cw = char_width(c);
+                    if row_width + cw > width {
+                        out.push(std::mem::take(&mut row));
+                        row.push_str(&indent);
+                        row_width = indent.len();
+                    }
+                    row.push(c);
+                    row_width += cw;
+                }
+            } else {
+                row.push_str(word);
+                row_width += w;
+            }
+        }
+        out.push(row);
+    }
+    out.join("\n")
+}
+
 /// `text` cut to `max` characters, ending in `…` when cut.
 pub fn truncate(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -510,6 +566,25 @@ mod tests {
         assert_eq!(inert("\u{202e}abc"), "\\u{202e}abc");
         assert_eq!(for_file("a\r\nb\x1b[2J"), "a\nb\\x1b[2J");
         assert!(matches!(inert("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn lines_wrap_on_words_with_their_indent() {
+        let text =
+            "archie ─ When the PaymentGateway times out, does the Checkout Service retry or fail?";
+        let wrapped = wrap(text, 40);
+        assert_eq!(
+            wrapped,
+            "archie ─ When the PaymentGateway times\nout, does the Checkout Service retry or\nfail?"
+        );
+        assert_eq!(
+            wrap("  caused by: a b c d e f g h", 12),
+            "  caused by:\n  a b c d e\n  f g h"
+        );
+        assert_eq!(wrap("short\n\nlines", 10), "short\n\nlines");
+        let long = wrap(&"x".repeat(25), 10);
+        assert!(long.lines().all(|l| l.chars().count() <= 10), "{long}");
+        assert_eq!(long.replace('\n', ""), "x".repeat(25));
     }
 
     #[test]

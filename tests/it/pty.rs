@@ -10,6 +10,12 @@ pub(crate) fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session
     let mut cmd = env.process(archie_bin());
     cmd.args(args).env("TERM", "xterm");
     let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    // Wide enough that no line these tests look for is wrapped (terminal.rs tests the
+    // narrow ones).
+    session
+        .get_process_mut()
+        .set_window_size(200, 50)
+        .expect("window size");
     session.set_expect_timeout(Some(timeout));
     session
 }

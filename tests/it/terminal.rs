@@ -284,6 +284,9 @@ fn a_long_answer_in_a_narrow_terminal_leaves_no_stale_copy() {
     }
     seen.send("XYZ\x7f\x7f\x7f\r");
     seen.expect("nothing waits in a queue.");
+    // The follow-up question, then its prompt (keys sent earlier would wait there as
+    // the start of the answer, not be sent).
+    seen.expect("target end to end?");
     seen.expect("Your answer");
     seen.send("/approve\r");
     let (code, bytes) = seen.exit();
