@@ -365,3 +365,164 @@ fn the_screen_model_wraps_and_erases_like_a_terminal() {
     let screen = Screen::replay(b"abcdef\r\nxy\x1b[1A\x1b[3G\x1b[J", 4);
     assert_eq!(screen.text(), "abcd\nef");
 }
+
+#[test]
+fn a_streaming_answer_says_its_speed_and_time_and_leaves_no_status_line() {
+    use crate::slow_model::{Pace, slow_env, slow_model};
+    let model = slow_model(Pace {
+        first_after: Duration::ZERO,
+        every: Duration::from_millis(40),
+        words: 100_000,
+    });
+    let env = slow_env(&model);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 80));
+    seen.expect("word1 ");
+    // The status line under the answer: tokens so far, their speed, the time.
+    seen.expect("tokens/s");
+    seen.expect(" s");
+    seen.send("\x03");
+    seen.expect("interrupted");
+    let (code, bytes) = seen.exit();
+    assert_eq!(code, 130);
+    let screen = Screen::replay(&bytes, 80).text();
+    assert!(
+        !screen.contains("tokens/s"),
+        "the status line is left on the screen:\n{screen}"
+    );
+    // The answer wrapped on words: every row of it is whole words.
+    for row in screen.lines().filter(|r| r.contains("word")) {
+        for word in row.split_whitespace() {
+            assert!(
+                word == "archie"
+                    || word == "─"
+                    || word
+                        .strip_prefix("word")
+                        .is_some_and(|n| n.parse::<u32>().is_ok()),
+                "a word cut at the margin: {word:?} in {row:?}\n{screen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn keys_typed_while_the_model_thinks_start_the_next_answer() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 1);
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            scripted_model(req)
+        } else {
+            scripted_model(req).delayed(Duration::from_millis(1500))
+        }
+    });
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 100));
+    seen.expect("asking the model");
+    // Typed while the spinner turns, a correction and an Enter included, before any
+    // question was asked: it waits in the next prompt, not sent.
+    seen.send("It fails fsat\x7f\x7f\x7fast\r");
+    seen.expect(TURN_1);
+    seen.expect("Your answer");
+    seen.send(".\r");
+    seen.expect("· It fails fast.");
+    seen.expect("target end to end?");
+    seen.expect("Your answer");
+    seen.send("/approve\r");
+    let (code, bytes) = seen.exit();
+    assert_eq!(code, 0);
+    let analysis = env.read("analysis_result.md");
+    assert!(analysis.contains("**You:** It fails fast.\n"), "{analysis}");
+    let screen = Screen::replay(&bytes, 100).text();
+    // Nothing typed was echoed over the spinner, and no spinner line was left behind.
+    assert_eq!(
+        screen.matches("It fails").count(),
+        1,
+        "typed text garbled the screen:\n{screen}"
+    );
+    assert!(!screen.contains("fsat"), "{screen}");
+    assert!(
+        !screen.contains("asking the model"),
+        "a stale spinner line:\n{screen}"
+    );
+}
+
+/// Whether `word` is a whole word of a progress line (`⠋ extracting knowledge ━━╸ 1/3 ·
+/// eta 1 s  2 entities, 1 relationship · 1 at once`), not a piece of one.
+fn progress_word(word: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "extracting",
+        "knowledge",
+        "·",
+        "eta",
+        "s",
+        "ms",
+        "min",
+        "entity,",
+        "entities,",
+        "relationship",
+        "relationships",
+        "at",
+        "once",
+    ];
+    WORDS.contains(&word)
+        || word.chars().all(|c| c.is_ascii_digit() || c == '/')
+        || word.chars().all(|c| "━╸⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains(c))
+}
+
+#[test]
+fn in_a_narrow_terminal_the_progress_line_and_the_question_wrap_on_words() {
+    let env = TestEnv::with_llm();
+    env.docs("docs", 3);
+    env.mock().answer_with(|req| {
+        if is_extraction(req) {
+            scripted_model(req).delayed(Duration::from_millis(700))
+        } else {
+            scripted_model(req)
+        }
+    });
+    // 72 columns: where the terminal's own wrap would cut the question mid-word.
+    let mut seen = Seen::new(in_pty(
+        &env,
+        &["analyze", "-i", "docs", "-q", "Q?", "--concurrency", "1"],
+        72,
+    ));
+    // The progress line after a chunk, with its ETA and what was learned so far.
+    seen.expect("1/3");
+    seen.expect("eta");
+    let screen = Screen::replay(&seen.bytes, 72);
+    let rows: Vec<String> = screen.text().lines().map(String::from).collect();
+    let at = rows
+        .iter()
+        .rposition(|r| r.contains("extracting knowledge"))
+        .expect("the progress line");
+    assert!(
+        rows[at].chars().count() < 72,
+        "the progress line fills the row: {:?}",
+        rows[at]
+    );
+    assert!(
+        rows[at].split_whitespace().all(progress_word),
+        "the progress line is cut mid-word: {:?}",
+        rows[at]
+    );
+    assert!(
+        rows[at + 1..].iter().all(|r| r.trim().is_empty()),
+        "the progress line wrapped:\n{}",
+        rows[at..].join("\n")
+    );
+    seen.expect("Your answer");
+    let screen = Screen::replay(&seen.bytes, 72).text();
+    // The question, on two rows cut between words.
+    let rows: Vec<&str> = screen.lines().collect();
+    let at = rows
+        .iter()
+        .position(|r| r.starts_with("archie ─ When"))
+        .unwrap_or_else(|| panic!("the question:\n{screen}"));
+    assert_eq!(
+        format!("{} {}", rows[at], rows[at + 1]),
+        format!("archie ─ {TURN_1}"),
+        "{screen}"
+    );
+    seen.send("/approve\r");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+}
