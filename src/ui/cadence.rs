@@ -78,12 +78,6 @@ impl Cadence {
         self.said_key = key;
         true
     }
-
-    /// A line was printed anyway (every step at once, say before a question).
-    pub(super) fn said(&mut self, now: Instant, key: Key) {
-        self.said = now;
-        self.said_key = key;
-    }
 }
 
 #[cfg(test)]

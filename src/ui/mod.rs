@@ -132,7 +132,9 @@ pub fn is_interactive() -> bool {
 /// an echo lands in the middle of a progress line or a streamed answer, and the lines
 /// could then no longer be redrawn in place. What is typed waits, unread and readable
 /// at once (not held for a whole line), for the next question: it becomes the start of
-/// the answer ([`editor`]). Ctrl-C still interrupts. Restored by [`restore_terminal`].
+/// the answer ([`editor`]). Ctrl-C still interrupts. Set when the first progress line
+/// or answer is drawn (after the command line, and any query read from stdin, are
+/// read); restored by [`restore_terminal`].
 #[cfg(unix)]
 static SAVED_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
 
@@ -248,10 +250,6 @@ impl Ui {
         let speaking = !json && verbosity != Verbosity::Quiet;
         let redraws = std::io::stderr().is_terminal() && !dumb_terminal();
         let live = speaking && redraws;
-        #[cfg(unix)]
-        if live {
-            quiet_control_echo();
-        }
         let target = if live {
             ProgressDrawTarget::stderr_with_hz(12)
         } else {
@@ -343,6 +341,8 @@ impl Ui {
     /// A spinner and the step's line ([`progress::fitted`]), redrawn to fit the screen
     /// at every tick.
     fn bar(&self, words: &Arc<Mutex<BarWords>>, total: Option<u64>) -> ProgressBar {
+        #[cfg(unix)]
+        quiet_control_echo();
         let ascii = ascii();
         let ticks = if ascii {
             "|/-\\ "
@@ -400,7 +400,7 @@ impl Ui {
                     if ui.inner.live {
                         ui.refresh_stream();
                     } else {
-                        ui.say_progress(false);
+                        ui.say_progress();
                     }
                 }
             });
@@ -421,8 +421,8 @@ impl Ui {
         }
     }
 
-    /// Prints a plain progress line for every step due one (or every step, with `all`).
-    fn say_progress(&self, all: bool) {
+    /// Prints a plain progress line for every step due one ([`cadence`]).
+    fn say_progress(&self) {
         let mut state = self.state();
         if state.streaming {
             return;
@@ -432,13 +432,7 @@ impl Ui {
         let mut lines = Vec::new();
         for (name, task) in state.tasks.iter_mut() {
             let key = cadence::key(task.done, task.total);
-            let due = if all {
-                task.cadence.said(now, key);
-                true
-            } else {
-                task.cadence.due(now, key, schedule)
-            };
-            if due {
+            if task.cadence.due(now, key, schedule) {
                 lines.push(plain_line(name, task));
             }
         }
@@ -505,7 +499,12 @@ impl Ui {
             msg.push_str(&format!("  {}\n", console::style(prompt).dim()));
         }
         msg.push_str(&runs::answer_hint(resume_command, kind, options));
-        eprintln!("{}", finish(&msg));
+        let msg = finish(&msg);
+        if std::io::stderr().is_terminal() && !dumb_terminal() {
+            eprintln!("{}", text::wrap(&msg, columns().saturating_sub(1)));
+        } else {
+            eprintln!("{msg}");
+        }
     }
 
     fn progress(&self, task: String, done: u64, total: Option<u64>, detail: Option<String>) {
@@ -518,6 +517,7 @@ impl Ui {
             Duration::ZERO
         };
         let schedule = self.inner.schedule;
+        let streaming = state.stream.is_some();
         let entry = state.tasks.entry(task.clone()).or_insert_with(|| Task {
             bar: None,
             words: Arc::new(Mutex::new(BarWords {
@@ -543,6 +543,9 @@ impl Ui {
             }
             let bar = match &entry.bar {
                 Some(bar) => bar.clone(),
+                // An answer streaming has the screen (its status line says the time): a
+                // spinner would be drawn in the middle of it.
+                None if streaming => return,
                 None => {
                     let bar = self.bar(&entry.words, total).with_elapsed(waited);
                     entry.bar = Some(bar.clone());
@@ -597,6 +600,8 @@ impl Ui {
             let header_width = console::measure_text_width(&header);
             let header = format!("{} ", style_stderr(header.trim_end()).cyan().bold());
             if self.inner.live {
+                #[cfg(unix)]
+                quiet_control_echo();
                 eprint!("{gap}");
                 state.stream = Some(stream::Stream::new(started, &header, header_width));
                 drop(state);
