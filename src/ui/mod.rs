@@ -134,9 +134,53 @@ pub fn is_interactive() -> bool {
 /// at once (not held for a whole line), for the next question: it becomes the start of
 /// the answer ([`editor`]). Ctrl-C still interrupts. Set when the first progress line
 /// or answer is drawn (after the command line, and any query read from stdin, are
-/// read); restored by [`restore_terminal`].
+/// read); restored by [`restore_terminal`], and on the way out of a panic or of a
+/// SIGTERM, SIGHUP or SIGQUIT (a terminal left without echo is unusable).
 #[cfg(unix)]
 static SAVED_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
+
+/// The terminal's settings as archie found them, for the signal handler (which may not
+/// take a lock).
+#[cfg(unix)]
+static ORIGINAL_TERMIOS: std::sync::OnceLock<libc::termios> = std::sync::OnceLock::new();
+
+/// Restores the terminal, then dies of `sig` as it would have.
+#[cfg(unix)]
+extern "C" fn restore_and_die(sig: libc::c_int) {
+    if let Some(original) = ORIGINAL_TERMIOS.get() {
+        // SAFETY: tcsetattr, signal and raise are async-signal-safe; `original` is
+        // plain data set before this handler was installed.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, original);
+        }
+    }
+    // SAFETY: as above.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+/// Whatever ends the process, the terminal gets its echo back.
+#[cfg(unix)]
+fn guard_terminal() {
+    for sig in [libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+        let handler = restore_and_die as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        // SAFETY: installs a handler that only calls async-signal-safe functions; one
+        // that someone else installed is put back.
+        unsafe {
+            let previous = libc::signal(sig, handler);
+            if previous != libc::SIG_DFL {
+                libc::signal(sig, previous);
+            }
+        }
+    }
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
 
 #[cfg(unix)]
 fn quiet_control_echo() {
@@ -159,13 +203,16 @@ fn quiet_control_echo() {
     changed.c_lflag &= !(libc::ECHOCTL | libc::ECHO | libc::ICANON);
     changed.c_cc[libc::VMIN] = 1;
     changed.c_cc[libc::VTIME] = 0;
+    if ORIGINAL_TERMIOS.set(current).is_ok() {
+        guard_terminal();
+    }
     // SAFETY: a valid fd and a valid pointer to a termios.
     if unsafe { libc::tcsetattr(0, libc::TCSANOW, &changed) } == 0 {
         *saved = Some(current);
     }
 }
 
-/// Puts the terminal back as archie found it (the `^C` echo); call before exiting.
+/// Puts the terminal back as archie found it (echo, line editing); call before exiting.
 pub fn restore_terminal() {
     #[cfg(unix)]
     {

@@ -6,6 +6,7 @@
 use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
 use crate::support::{TestEnv, archie_bin};
 use expectrl::{Eof, Session};
+use std::os::unix::fs::OpenOptionsExt;
 use std::time::Duration;
 
 /// archie with `args` in a pseudo-terminal of `cols` columns in `env`'s world.
@@ -19,6 +20,31 @@ fn in_pty(env: &TestEnv, args: &[&str], cols: u16) -> Session {
         .expect("window size");
     session.set_expect_timeout(Some(Duration::from_secs(30)));
     session
+}
+
+/// Whether the terminal of `session` edits what is typed by lines (as a shell leaves
+/// it; archie turns that off, with the echo, while it draws), read from its terminal
+/// side. (The echo itself is off in these terminals from the start: expectrl's choice.)
+fn edits_lines(session: &Session) -> bool {
+    use std::os::fd::AsRawFd;
+    let master = session.get_process().get_raw_handle().expect("pty");
+    let mut name = [0 as libc::c_char; 128];
+    // SAFETY: a valid fd and a buffer of the length given.
+    let found = unsafe { libc::ptsname_r(master.as_raw_fd(), name.as_mut_ptr(), name.len()) };
+    assert_eq!(found, 0, "ptsname");
+    // SAFETY: ptsname_r wrote a NUL-terminated name.
+    let name = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) };
+    let tty = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(name.to_str().expect("a path"))
+        .expect("open the terminal side");
+    // SAFETY: termios is plain data; tcgetattr fills it.
+    let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid fd and a valid pointer.
+    assert_eq!(unsafe { libc::tcgetattr(tty.as_raw_fd(), &mut termios) }, 0);
+    termios.c_lflag & libc::ICANON != 0
 }
 
 /// Everything a session printed, kept as the test reads it.
@@ -51,7 +77,13 @@ impl Seen {
     }
 
     /// Waits for archie to exit; its exit code.
-    fn exit(mut self) -> (i32, Vec<u8>) {
+    fn exit(self) -> (i32, Vec<u8>) {
+        let (code, bytes, _) = self.exit_to_session();
+        (code, bytes)
+    }
+
+    /// Waits for archie to exit; its exit code, and the terminal it leaves.
+    fn exit_to_session(mut self) -> (i32, Vec<u8>, Session) {
         match self.session.expect(Eof) {
             Ok(rest) => self.bytes.extend_from_slice(rest.as_bytes()),
             // Still running after the expect timeout: it waits for input the test never
@@ -70,9 +102,10 @@ impl Seen {
         let status = self.session.get_process().wait().expect("wait");
         let code = match status {
             expectrl::WaitStatus::Exited(_, code) => code,
+            expectrl::WaitStatus::Signaled(_, signal, _) => 128 + signal as i32,
             other => panic!("archie did not exit normally: {other:?}"),
         };
-        (code, self.bytes)
+        (code, self.bytes, self.session)
     }
 }
 
@@ -380,10 +413,13 @@ fn a_streaming_answer_says_its_speed_and_time_and_leaves_no_status_line() {
     // The status line under the answer: tokens so far, their speed, the time.
     seen.expect("tokens/s");
     seen.expect(" s");
+    // Keys typed meanwhile are not echoed into the answer (nor held for a whole line).
+    assert!(!edits_lines(&seen.session));
     seen.send("\x03");
     seen.expect("interrupted");
-    let (code, bytes) = seen.exit();
+    let (code, bytes, session) = seen.exit_to_session();
     assert_eq!(code, 130);
+    assert!(edits_lines(&session), "the terminal was not restored");
     let screen = Screen::replay(&bytes, 80).text();
     assert!(
         !screen.contains("tokens/s"),
@@ -525,4 +561,25 @@ fn in_a_narrow_terminal_the_progress_line_and_the_question_wrap_on_words() {
     seen.send("/approve\r");
     let (code, _) = seen.exit();
     assert_eq!(code, 0);
+}
+
+#[test]
+fn a_terminated_archie_gives_the_terminal_back_as_it_found_it() {
+    use crate::slow_model::{Pace, slow_env, slow_model};
+    let model = slow_model(Pace {
+        first_after: Duration::ZERO,
+        every: Duration::from_millis(40),
+        words: 100_000,
+    });
+    let env = slow_env(&model);
+    let mut seen = Seen::new(in_pty(&env, &["analyze", "-i", "docs", "-q", "Q?"], 80));
+    seen.expect("word1 ");
+    assert!(!edits_lines(&seen.session));
+    seen.session
+        .get_process_mut()
+        .signal(expectrl::Signal::SIGTERM)
+        .expect("SIGTERM");
+    let (code, _, session) = seen.exit_to_session();
+    assert_eq!(code, 128 + 15, "killed by SIGTERM as before");
+    assert!(edits_lines(&session), "the terminal was not restored");
 }
