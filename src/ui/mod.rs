@@ -798,7 +798,7 @@ fn plain_line(name: &str, task: &Task) -> String {
 }
 
 /// The width of the terminal stderr is (80 when it is not one).
-fn columns() -> usize {
+pub(super) fn columns() -> usize {
     usize::from(console::Term::stderr().size().1).max(20)
 }
 

@@ -111,6 +111,14 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     use super::editor::{Read, read_line};
     use super::text::inert_line;
     let label = inert_line(question.prompt_label());
+    // A reminder of the commands that would not fit on the prompt's row (with room to
+    // type) is left out rather than cut mid-word: /help and an empty Enter say it too.
+    let room = super::columns().saturating_sub(16);
+    let label = if console::measure_text_width(&label) + 4 > room {
+        std::borrow::Cow::Owned(label.split(" (/").next().unwrap_or(&label).to_string())
+    } else {
+        label
+    };
     let arrow = if super::ascii() { ">" } else { "›" };
     let prompt = format!(
         "{} {} {} ",

@@ -152,8 +152,11 @@ pub fn char_width(c: char) -> usize {
 }
 
 /// `text` wrapped on words to lines of at most `width` columns (a word longer than a
-/// line is cut). Each line of `text` is wrapped on its own; a wrapped line's further
-/// rows are indented as its first row is. ANSI styles count as no width.
+/// line is cut). Each line of `text` is wrapped on its own; its further rows are
+/// indented as its first row is, and under the text when it starts with a symbol
+/// (`✔ wrote …`). A separator (`·`, `→`) stays at the end of a row, a unit stays with
+/// its number (`3.5 s`), and spaces within a row are kept as they are. ANSI styles
+/// count as no width.
 pub fn wrap(text: &str, width: usize) -> String {
     let width = width.max(10);
     let mut out = Vec::new();
@@ -163,43 +166,85 @@ pub fn wrap(text: &str, width: usize) -> String {
             continue;
         }
         let plain = console::strip_ansi_codes(line);
-        let indent = plain.len() - plain.trim_start_matches(' ').len();
-        let indent = " ".repeat(indent.min(width / 2));
+        let rest = plain.trim_start_matches(' ');
+        let lead = plain.len() - rest.len();
+        let mut first = rest.chars();
+        let hang = match (first.next(), first.next()) {
+            (Some(c), Some(' ')) if !c.is_alphanumeric() => 2,
+            _ => 0,
+        };
+        let indent = " ".repeat((lead + hang).min(width / 2));
         let mut row = String::new();
         let mut row_width = 0;
-        for word in line.split(' ').filter(|w| !w.is_empty()) {
-            let w = console::measure_text_width(word);
-            if row_width > 0 && row_width + 1 + w > width {
+        for (i, (space, word)) in units(line).into_iter().enumerate() {
+            let w = console::measure_text_width(&word);
+            let space_w = console::measure_text_width(&space);
+            if i == 0 {
+                row.push_str(&space);
+                row_width = space_w;
+            } else if row_width + space_w + w > width {
                 out.push(std::mem::take(&mut row));
                 row.push_str(&indent);
                 row_width = indent.len();
-            } else if row_width == 0 && row.is_empty() {
-                row.push_str(&indent);
-                row_width = indent.len();
             } else {
-                row.push(' ');
-                row_width += 1;
+                row.push_str(&space);
+                row_width += space_w;
             }
-            if row_width + w > width {
-                // A word longer than a row: cut it at the margin.
-                for c in word.chars() {
-                    let cw = char_width(c);
-                    if row_width + cw > width {
-                        out.push(std::mem::take(&mut row));
-                        row.push_str(&indent);
-                        row_width = indent.len();
-                    }
-                    row.push(c);
-                    row_width += cw;
-                }
-            } else {
-                row.push_str(word);
+            if row_width + w <= width {
+                row.push_str(&word);
                 row_width += w;
+                continue;
+            }
+            // A word longer than a row: cut it at the margin.
+            for c in word.chars() {
+                let cw = char_width(c);
+                if row_width + cw > width && row_width > indent.len() {
+                    out.push(std::mem::take(&mut row));
+                    row.push_str(&indent);
+                    row_width = indent.len();
+                }
+                row.push(c);
+                row_width += cw;
             }
         }
         out.push(row);
     }
     out.join("\n")
+}
+
+/// A line as the pieces that wrapping keeps whole, each with the spaces before it.
+fn units(line: &str) -> Vec<(String, String)> {
+    const UNITS: &[&str] = &["s", "ms", "min", "h", "tokens", "KiB", "MiB", "%"];
+    let mut units: Vec<(String, String)> = Vec::new();
+    let mut rest = line;
+    while !rest.is_empty() {
+        let word_at = rest.find(|c| c != ' ').unwrap_or(rest.len());
+        let (space, after) = rest.split_at(word_at);
+        let word_end = after.find(' ').unwrap_or(after.len());
+        let (word, after) = after.split_at(word_end);
+        rest = after;
+        if word.is_empty() {
+            // Trailing spaces: dropped at a wrap, as at any row's end.
+            break;
+        }
+        let plain = console::strip_ansi_codes(word);
+        let glued = match units.last() {
+            Some((_, prev)) => {
+                matches!(plain.as_ref(), "·" | "→" | "—")
+                    || (UNITS.contains(&plain.trim_end_matches([',', ')', ';']))
+                        && console::strip_ansi_codes(prev).ends_with(|c: char| c.is_ascii_digit()))
+            }
+            None => false,
+        };
+        match units.last_mut() {
+            Some((_, prev)) if glued => {
+                prev.push_str(space);
+                prev.push_str(word);
+            }
+            _ => units.push((space.to_string(), word.to_string())),
+        }
+    }
+    units
 }
 
 /// `text` cut to `max` characters, ending in `…` when cut.
@@ -572,9 +617,8 @@ mod tests {
     fn lines_wrap_on_words_with_their_indent() {
         let text =
             "archie ─ When the PaymentGateway times out, does the Checkout Service retry or fail?";
-        let wrapped = wrap(text, 40);
         assert_eq!(
-            wrapped,
+            wrap(text, 40),
             "archie ─ When the PaymentGateway times\nout, does the Checkout Service retry or\nfail?"
         );
         assert_eq!(
@@ -585,6 +629,24 @@ mod tests {
         let long = wrap(&"x".repeat(25), 10);
         assert!(long.lines().all(|l| l.chars().count() <= 10), "{long}");
         assert_eq!(long.replace('\n', ""), "x".repeat(25));
+    }
+
+    #[test]
+    fn a_wrapped_line_keeps_its_units_separators_and_spacing() {
+        assert_eq!(
+            wrap(
+                "✔ extracted knowledge  4 chunks · 2 in parallel · 2 entities, 1 relationship   0.1 s",
+                50
+            ),
+            "✔ extracted knowledge  4 chunks · 2 in parallel ·\n  2 entities, 1 relationship   0.1 s"
+        );
+        assert_eq!(
+            wrap(
+                "  5 LLM calls · 3.5 s waiting for the model · 3.5 s in all",
+                24
+            ),
+            "  5 LLM calls · 3.5 s\n  waiting for the\n  model · 3.5 s in all"
+        );
     }
 
     #[test]
