@@ -91,7 +91,7 @@ pub(super) fn fitted(s: &Shown<'_>, width: usize, ascii: bool) -> String {
                 line.push_str(eta_part);
                 if keep > 0 {
                     line.push_str("  ");
-                    line.push_str(&console::style(detail).dim().to_string());
+                    line.push_str(&console::style(detail).for_stderr().dim().to_string());
                 }
                 return line;
             }
@@ -113,8 +113,8 @@ fn bar(fraction: f64, width: usize, ascii: bool) -> String {
     let rest = " ".repeat(width - used);
     format!(
         "{}{}",
-        console::style(out).cyan(),
-        console::style(rest).dim()
+        console::style(out).for_stderr().cyan(),
+        console::style(rest).for_stderr().dim()
     )
 }
 

@@ -162,7 +162,12 @@ impl Stream {
             return;
         }
         out.push('\n');
-        out.push_str(&console::style(self.status(now)).dim().to_string());
+        out.push_str(
+            &console::style(self.status(now))
+                .for_stderr()
+                .dim()
+                .to_string(),
+        );
         out.push_str(CLEAR_TO_END);
         self.status_shown = true;
     }
@@ -240,7 +245,7 @@ mod tests {
 
     #[test]
     fn an_answer_wraps_on_words_however_it_is_cut_into_tokens() {
-        console::set_colors_enabled(false);
+        console::set_colors_enabled_stderr(false);
         let text = "When the PaymentGateway times out, does the Checkout Service retry or fail? And is the target end to end?\nA second paragraph.";
         let start = Instant::now();
         for piece in [1usize, 3, 7, 1000] {
@@ -267,7 +272,7 @@ mod tests {
 
     #[test]
     fn a_word_longer_than_a_row_is_cut() {
-        console::set_colors_enabled(false);
+        console::set_colors_enabled_stderr(false);
         let start = Instant::now();
         let mut stream = Stream::new(start, "", 0);
         let mut out = stream.push(&format!("a {} b", "x".repeat(25)), 12, start);
@@ -282,7 +287,7 @@ mod tests {
 
     #[test]
     fn the_status_line_says_speed_and_time_and_is_gone_at_the_end() {
-        console::set_colors_enabled(false);
+        console::set_colors_enabled_stderr(false);
         let start = Instant::now();
         let mut stream = Stream::new(start, "archie ─ ", 9);
         let mut out = stream.push("Then the weak point", 60, start);
