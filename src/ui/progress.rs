@@ -23,17 +23,28 @@ pub(super) fn eta(elapsed: Duration, done: u64, total: u64) -> Option<Duration> 
     (done > 0 && done < total).then(|| elapsed.mul_f64((total - done) as f64 / done as f64))
 }
 
+/// ` · eta 2 s` from the speed so far, or before the first item ` · 2 min 5 s so far`
+/// (a slow model's first answer can take minutes).
+fn timing(elapsed: Duration, done: u64, total: u64) -> String {
+    match eta(elapsed, done, total) {
+        Some(left) => format!(" · eta {}", super::secs(left)),
+        None if done == 0 && elapsed >= Duration::from_secs(1) => {
+            format!(" · {} so far", super::secs(elapsed))
+        }
+        None => String::new(),
+    }
+}
+
 /// `extracting knowledge 8/12 · eta 2 s` (a plain line: no bar, no detail), or
 /// `asking the model… 12 s`.
 pub(super) fn plain(s: &Shown<'_>) -> String {
     match s.total {
-        Some(total) => {
-            let mut line = format!("{} {}/{total}", s.name, s.done);
-            if let Some(left) = eta(s.elapsed, s.done, total) {
-                line.push_str(&format!(" · eta {}", super::secs(left)));
-            }
-            line
-        }
+        Some(total) => format!(
+            "{} {}/{total}{}",
+            s.name,
+            s.done,
+            timing(s.elapsed, s.done, total)
+        ),
         None => format!("{}… {}", s.name, super::secs(s.elapsed)),
     }
 }
@@ -48,9 +59,7 @@ pub(super) fn fitted(s: &Shown<'_>, width: usize, ascii: bool) -> String {
         return super::text::truncate(&format!("{}…", s.name), width);
     };
     let count = format!("{}/{total}", s.done);
-    let eta = eta(s.elapsed, s.done, total)
-        .map(|left| format!(" · eta {}", super::secs(left)))
-        .unwrap_or_default();
+    let eta = timing(s.elapsed, s.done, total);
     let pieces: Vec<&str> = s
         .detail
         .map(|d| d.split(" · ").filter(|p| !p.trim().is_empty()).collect())
@@ -169,6 +178,12 @@ mod tests {
             plain(&shown(None)),
             "extracting knowledge 3/12 · eta 1 min 30 s"
         );
+        // Before the first answer: the time so far.
+        let first = Shown {
+            done: 0,
+            ..shown(None)
+        };
+        assert_eq!(plain(&first), "extracting knowledge 0/12 · 30 s so far");
     }
 
     #[test]

@@ -498,6 +498,8 @@ fn progress_word(word: &str) -> bool {
         "relationships",
         "at",
         "once",
+        "so",
+        "far",
     ];
     WORDS.contains(&word)
         || word.chars().all(|c| c.is_ascii_digit() || c == '/')
