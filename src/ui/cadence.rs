@@ -1,15 +1,20 @@
 //! When a plain progress line (no terminal that can redraw: a CI log, a file) is due.
 //!
-//! A line when the step's count changes (at most one per `every`), and while nothing
-//! changes a line at an interval that doubles from `every` up to `max` over the step's
-//! life: a few seconds apart at first, then once every `max`. A 40-minute wait in a CI log is about 40 lines
-//! rather than 800, and a count that moves is reported as it moves.
+//! A line when the step's count changes, and while nothing changes a line at an
+//! interval that doubles from `every` up to `max`: a few seconds apart at first, then
+//! once every `max`. Lines for changes are `every` apart at first too, then a tenth of
+//! the step's age, up to half of `max` (a count that moves every second is not a line
+//! every 3 s for 40 minutes). With the defaults, a 40-minute wait in a CI log is 43
+//! lines, and 40 minutes of a count moving every second about 100, where a line every
+//! 3 s made 800.
 
 use std::time::{Duration, Instant};
 
 /// The plain-line schedule of one step in progress.
 #[derive(Debug, Clone)]
 pub(super) struct Cadence {
+    /// When the step started.
+    started: Instant,
     /// When the last line was printed (or the step started).
     said: Instant,
     /// What the step's count was then.
@@ -56,6 +61,7 @@ impl Cadence {
     /// A step that started at `now` with `key`: its first line is due after `every`.
     pub(super) fn new(now: Instant, key: Key, schedule: Schedule) -> Self {
         Self {
+            started: now,
             said: now,
             said_key: key,
             repeat: schedule.every,
@@ -67,7 +73,12 @@ impl Cadence {
     pub(super) fn due(&mut self, now: Instant, key: Key, schedule: Schedule) -> bool {
         let since = now.saturating_duration_since(self.said);
         let changed = key != self.said_key;
-        let wait = if changed { schedule.every } else { self.repeat };
+        let wait = if changed {
+            let age = now.saturating_duration_since(self.started);
+            (age / 10).clamp(schedule.every, (schedule.max / 2).max(schedule.every))
+        } else {
+            self.repeat
+        };
         if since < wait {
             return false;
         }
@@ -120,10 +131,23 @@ mod tests {
     }
 
     #[test]
-    fn a_change_after_a_long_wait_is_said_at_once() {
+    fn a_change_after_a_long_wait_is_said_soon() {
         let at = lines(200, |s| Some((u64::from(s >= 100), 12)));
-        // 3, 9, 21, 45, 93 unchanged; the change at 100 at once, then a minute on.
-        assert_eq!(at, vec![3, 9, 21, 45, 93, 100, 160]);
+        // 3, 9, 21, 45, 93 unchanged; the change at 100 within a tenth of the step's
+        // age since the last line, then a minute on.
+        assert_eq!(at, vec![3, 9, 21, 45, 93, 104, 164]);
+    }
+
+    #[test]
+    fn a_count_that_moves_all_the_time_is_said_ever_less_often() {
+        let at = lines(40 * 60, |s| Some((s, 100_000)));
+        assert_eq!(&at[..4], &[3, 6, 9, 12]);
+        assert!((60..120).contains(&at.len()), "{} lines", at.len());
+        // At the end, every half minute.
+        assert!(
+            at.windows(2).rev().take(10).all(|w| w[1] - w[0] == 30),
+            "{at:?}"
+        );
     }
 
     #[test]
