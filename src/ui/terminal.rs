@@ -66,6 +66,10 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
         super::editor::drop_typed_ahead();
     }
     let term = Term::stderr();
+    // Broken into rows on words here, not by the terminal mid-word: dialoguer counts the
+    // rows it clears by the line breaks it was given. Room is left for `? ` before and
+    // `[y/n] ›` after.
+    let label = super::text::wrap(question.prompt_label(), super::columns().saturating_sub(12));
     let colorful = ColorfulTheme::default();
     let theme: &dyn Theme = if console::colors_enabled_stderr() && !super::ascii() {
         &colorful
@@ -74,17 +78,17 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     };
     let result = match &question.kind {
         QuestionKind::Text => dialoguer::Input::<String>::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .allow_empty(false)
             .interact_text_on(&term)
             .map(Answer::Text),
         QuestionKind::Confirm { default } => dialoguer::Confirm::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .default(*default)
             .interact_on(&term)
             .map(Answer::Yes),
         QuestionKind::Choose { options } => dialoguer::Select::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .items(options)
             .default(0)
             .interact_on(&term)

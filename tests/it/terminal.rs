@@ -585,3 +585,32 @@ fn a_terminated_archie_gives_the_terminal_back_as_it_found_it() {
     assert_eq!(code, 128 + 15, "killed by SIGTERM as before");
     assert!(edits_lines(&session), "the terminal was not restored");
 }
+
+#[test]
+fn in_a_narrow_terminal_a_choice_question_wraps_on_words() {
+    let env = crate::identity::shop();
+    let mut seen = Seen::new(in_pty(&env, &["build-context", "shop", "-i", "docs"], 50));
+    seen.expect("like one thing.");
+    seen.expect("Merge");
+    seen.expect("keep apart");
+    let screen = Screen::replay(&seen.bytes, 50).text();
+    let question = "1 pair looks like one thing. Merge `Okta` into `Okta API`";
+    let words: Vec<&str> = question.split_whitespace().collect();
+    let at = screen
+        .lines()
+        .position(|r| r.contains("1 pair looks"))
+        .unwrap_or_else(|| panic!("the question:\n{screen}"));
+    // Its rows hold whole words: the question's words, in order, then the rest.
+    let shown: Vec<&str> = screen
+        .lines()
+        .skip(at)
+        .flat_map(str::split_whitespace)
+        .skip_while(|w| *w != "1")
+        .take(words.len())
+        .collect();
+    assert_eq!(shown, words, "the question was cut mid-word:\n{screen}");
+    seen.send("\r");
+    seen.expect("merged 1 pair");
+    let (code, _) = seen.exit();
+    assert_eq!(code, 0);
+}
