@@ -4,20 +4,14 @@
 //! small screen model replays archie's output to see it.
 
 use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
-use crate::support::{TestEnv, archie_bin};
+use crate::support::TestEnv;
 use expectrl::{Eof, Session};
 use std::os::unix::fs::OpenOptionsExt;
 use std::time::Duration;
 
 /// archie with `args` in a pseudo-terminal of `cols` columns in `env`'s world.
 fn in_pty(env: &TestEnv, args: &[&str], cols: u16) -> Session {
-    let mut cmd = env.process(archie_bin());
-    cmd.args(args).env("TERM", "xterm").env("LANG", "C.UTF-8");
-    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
-    session
-        .get_process_mut()
-        .set_window_size(cols, 24)
-        .expect("window size");
+    let mut session = crate::pty::spawn_sized(env, cols, 24, args);
     session.set_expect_timeout(Some(Duration::from_secs(30)));
     session
 }
