@@ -123,13 +123,12 @@ impl Keys {
     /// Whether more bytes arrive within a moment (to tell a lone Escape from a
     /// sequence).
     fn more_soon(&self) -> bool {
-        let mut fds = libc::pollfd {
-            fd: STDIN,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd.
-        unsafe { libc::poll(&mut fds, 1, 30) > 0 }
+        readable_within(30)
+    }
+
+    /// Whether a key is there to read now (typed before the question was asked).
+    fn waiting(&self) -> bool {
+        !self.buf.is_empty() || readable_within(0)
     }
 
     fn next(&mut self) -> io::Result<Key> {
@@ -268,6 +267,26 @@ impl Keys {
     }
 }
 
+/// Whether stdin has bytes to read within `ms` milliseconds.
+fn readable_within(ms: i32) -> bool {
+    let mut fds = libc::pollfd {
+        fd: STDIN,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd.
+    unsafe { libc::poll(&mut fds, 1, ms) > 0 }
+}
+
+/// Drops whatever was typed and not read yet (before a yes/no or a choice, where a key
+/// typed ahead would answer a question nobody has read).
+pub(super) fn drop_typed_ahead() {
+    // SAFETY: discards the terminal's pending input; no memory is involved.
+    unsafe {
+        libc::tcflush(STDIN, libc::TCIFLUSH);
+    }
+}
+
 /// Where things are on the screen, in rows and columns from the prompt's start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pos {
@@ -285,9 +304,7 @@ fn advance(mut pos: Pos, width: usize, cols: usize) -> Pos {
     pos
 }
 
-fn char_width(c: char) -> usize {
-    console::measure_text_width(c.encode_utf8(&mut [0u8; 4]))
-}
+use super::text::char_width;
 
 /// How a typed character is shown: a pasted newline as `⏎` (one cell).
 fn shown(c: char) -> char {
@@ -419,13 +436,32 @@ fn history() -> std::sync::MutexGuard<'static, Vec<String>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Reads one answer after `prompt` (styled). The prompt and the typed text are cleared
-/// when the answer is given; the caller echoes it.
+/// Reads one answer after `prompt` (styled). What was typed before the question came
+/// (while archie worked, unechoed) is the start of the answer: it is edited as typed,
+/// and an Enter in it is a line break, not the answer sent (the question was not read
+/// yet). The prompt and the typed text are cleared when the answer is given; the caller
+/// echoes it.
 pub(super) fn read_line(prompt: &str, initial: &str) -> io::Result<Read> {
     let _raw = RawMode::enter()?;
     let mut keys = Keys { buf: Vec::new() };
     let mut line = Line::new(prompt);
     line.insert(initial);
+    while keys.waiting() {
+        match keys.next()? {
+            Key::Enter if line.text.is_empty() || line.text.last() == Some(&'\n') => {}
+            Key::Enter => line.insert("\n"),
+            Key::Closed => {
+                line.clear()?;
+                return Ok(Read::Interrupted);
+            }
+            Key::Interrupt | Key::Eof | Key::Older | Key::Newer => {}
+            key => edit(&mut line, key),
+        }
+    }
+    while line.text.last() == Some(&'\n') {
+        line.text.pop();
+        line.cursor = line.cursor.min(line.text.len());
+    }
     line.draw()?;
     let past = history().clone();
     // Where Up/Down are in the history (`past.len()`: the line being typed), and that line.
@@ -463,42 +499,55 @@ pub(super) fn read_line(prompt: &str, initial: &str) -> io::Result<Read> {
                 line.clear()?;
                 return Ok(Read::Interrupted);
             }
-            Key::Eof | Key::Delete => {
-                if line.cursor < line.text.len() {
-                    line.text.remove(line.cursor);
-                }
-            }
-            Key::Char(c) => line.insert(c.encode_utf8(&mut [0u8; 4])),
-            Key::Paste(text) => line.insert(&text),
-            Key::Backspace => {
-                if line.cursor > 0 {
-                    line.cursor -= 1;
-                    line.text.remove(line.cursor);
-                }
-            }
-            Key::Left => line.cursor = line.cursor.saturating_sub(1),
-            Key::Right => line.cursor = (line.cursor + 1).min(line.text.len()),
-            Key::Home => line.cursor = 0,
-            Key::End => line.cursor = line.text.len(),
-            Key::KillStart => {
-                line.text.drain(..line.cursor);
-                line.cursor = 0;
-            }
-            Key::KillEnd => line.text.truncate(line.cursor),
-            Key::KillWord => {
-                let mut start = line.cursor;
-                while start > 0 && line.text[start - 1].is_whitespace() {
-                    start -= 1;
-                }
-                while start > 0 && !line.text[start - 1].is_whitespace() {
-                    start -= 1;
-                }
-                line.text.drain(start..line.cursor);
-                line.cursor = start;
-            }
-            Key::Redraw | Key::Ignored => {}
+            key => edit(&mut line, key),
         }
         line.draw()?;
+    }
+}
+
+/// A key that edits the text.
+fn edit(line: &mut Line<'_>, key: Key) {
+    match key {
+        Key::Eof | Key::Delete => {
+            if line.cursor < line.text.len() {
+                line.text.remove(line.cursor);
+            }
+        }
+        Key::Char(c) => line.insert(c.encode_utf8(&mut [0u8; 4])),
+        Key::Paste(text) => line.insert(&text),
+        Key::Backspace => {
+            if line.cursor > 0 {
+                line.cursor -= 1;
+                line.text.remove(line.cursor);
+            }
+        }
+        Key::Left => line.cursor = line.cursor.saturating_sub(1),
+        Key::Right => line.cursor = (line.cursor + 1).min(line.text.len()),
+        Key::Home => line.cursor = 0,
+        Key::End => line.cursor = line.text.len(),
+        Key::KillStart => {
+            line.text.drain(..line.cursor);
+            line.cursor = 0;
+        }
+        Key::KillEnd => line.text.truncate(line.cursor),
+        Key::KillWord => {
+            let mut start = line.cursor;
+            while start > 0 && line.text[start - 1].is_whitespace() {
+                start -= 1;
+            }
+            while start > 0 && !line.text[start - 1].is_whitespace() {
+                start -= 1;
+            }
+            line.text.drain(start..line.cursor);
+            line.cursor = start;
+        }
+        Key::Enter
+        | Key::Older
+        | Key::Newer
+        | Key::Interrupt
+        | Key::Closed
+        | Key::Redraw
+        | Key::Ignored => {}
     }
 }
 

@@ -5,8 +5,14 @@
 //! What the renderer promises:
 //! - one progress line per step, in words and with counts and an ETA when the step knows
 //!   them (`extracting knowledge 8/12 · eta 2 s`); never two spinners, never a node name;
+//! - a progress line fits its screen and a streamed answer wraps on words, so nothing is
+//!   cut mid-word at the margin; while an answer streams, a status line under it says
+//!   how fast it comes and how long it has run;
 //! - without a terminal that can redraw (`TERM=dumb`, stderr a file or a pipe), a plain
-//!   progress line every few seconds instead of spinners;
+//!   progress line when the count changes and at a slowing interval ([`cadence`])
+//!   instead of spinners, and no escape sequence at all;
+//! - keys typed while archie works are not echoed over its lines: they wait, and become
+//!   the start of the next answer (or are dropped before a yes/no question);
 //! - everything that came from outside (documents, file names, entity names, model
 //!   replies) is made inert: control characters are shown escaped ([`text::inert`]);
 //! - archie's own symbols fall back to ASCII when the locale is not UTF-8.
@@ -27,11 +33,14 @@ macro_rules! eprint {
     }};
 }
 
+mod cadence;
 mod editor;
 mod json;
 pub mod mcp;
 pub mod memory;
+mod progress;
 pub mod runs;
+mod stream;
 mod terminal;
 pub mod text;
 
@@ -119,11 +128,59 @@ pub fn is_interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
-/// While progress lines are drawn, the terminal does not echo `^C`: the echo lands at
-/// the end of a full-width progress line, wraps, and the line could then no longer be
-/// cleared. Restored by [`restore_terminal`].
+/// While progress lines are drawn, the terminal echoes nothing typed (`^C` included):
+/// an echo lands in the middle of a progress line or a streamed answer, and the lines
+/// could then no longer be redrawn in place. What is typed waits, unread and readable
+/// at once (not held for a whole line), for the next question: it becomes the start of
+/// the answer ([`editor`]). Ctrl-C still interrupts. Set when the first progress line
+/// or answer is drawn (after the command line, and any query read from stdin, are
+/// read); restored by [`restore_terminal`], and on the way out of a panic or of a
+/// SIGTERM, SIGHUP or SIGQUIT (a terminal left without echo is unusable).
 #[cfg(unix)]
 static SAVED_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
+
+/// The terminal's settings as archie found them, for the signal handler (which may not
+/// take a lock).
+#[cfg(unix)]
+static ORIGINAL_TERMIOS: std::sync::OnceLock<libc::termios> = std::sync::OnceLock::new();
+
+/// Restores the terminal, then dies of `sig` as it would have.
+#[cfg(unix)]
+extern "C" fn restore_and_die(sig: libc::c_int) {
+    if let Some(original) = ORIGINAL_TERMIOS.get() {
+        // SAFETY: tcsetattr, signal and raise are async-signal-safe; `original` is
+        // plain data set before this handler was installed.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, original);
+        }
+    }
+    // SAFETY: as above.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+/// Whatever ends the process, the terminal gets its echo back.
+#[cfg(unix)]
+fn guard_terminal() {
+    for sig in [libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+        let handler = restore_and_die as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        // SAFETY: installs a handler that only calls async-signal-safe functions; one
+        // that someone else installed is put back.
+        unsafe {
+            let previous = libc::signal(sig, handler);
+            if previous != libc::SIG_DFL {
+                libc::signal(sig, previous);
+            }
+        }
+    }
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
 
 #[cfg(unix)]
 fn quiet_control_echo() {
@@ -143,14 +200,19 @@ fn quiet_control_echo() {
         return;
     }
     let mut changed = current;
-    changed.c_lflag &= !libc::ECHOCTL;
+    changed.c_lflag &= !(libc::ECHOCTL | libc::ECHO | libc::ICANON);
+    changed.c_cc[libc::VMIN] = 1;
+    changed.c_cc[libc::VTIME] = 0;
+    if ORIGINAL_TERMIOS.set(current).is_ok() {
+        guard_terminal();
+    }
     // SAFETY: a valid fd and a valid pointer to a termios.
     if unsafe { libc::tcsetattr(0, libc::TCSANOW, &changed) } == 0 {
         *saved = Some(current);
     }
 }
 
-/// Puts the terminal back as archie found it (the `^C` echo); call before exiting.
+/// Puts the terminal back as archie found it (echo, line editing); call before exiting.
 pub fn restore_terminal() {
     #[cfg(unix)]
     {
@@ -165,14 +227,6 @@ pub fn restore_terminal() {
             }
         }
     }
-}
-
-/// How often a plain progress line is printed when spinners cannot be drawn.
-fn plain_every() -> Duration {
-    std::env::var("ARCHIE_PROGRESS_EVERY_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(Duration::from_secs(3), Duration::from_millis)
 }
 
 /// The human renderer: progress lines on stderr, a line per finished step, results on
@@ -192,7 +246,8 @@ struct Inner {
     live: bool,
     /// Whether plain progress lines are printed instead (no terminal that can redraw).
     plain: bool,
-    plain_every: Duration,
+    /// When plain progress lines are printed.
+    schedule: cadence::Schedule,
     /// When this invocation started (the wall time on the usage line).
     started: Instant,
     state: Mutex<State>,
@@ -203,6 +258,8 @@ struct Inner {
 struct State {
     tasks: BTreeMap<String, Task>,
     streaming: bool,
+    /// The answer streaming on a terminal that can redraw (wrapped, with its status line).
+    stream: Option<stream::Stream>,
     /// Something was streamed since the last question (so the question was seen).
     streamed: bool,
     /// The last thing printed ended with a blank line.
@@ -217,11 +274,20 @@ struct State {
 /// A step in progress.
 struct Task {
     bar: Option<ProgressBar>,
+    /// The words its bar draws (its name and detail), shared with the bar's style.
+    words: Arc<Mutex<BarWords>>,
     done: u64,
     total: Option<u64>,
     started: Instant,
-    /// When a plain progress line was last printed for it.
-    said: Instant,
+    /// When its next plain progress line is due.
+    cadence: cadence::Cadence,
+}
+
+/// What a bar shows besides its counts.
+#[derive(Default)]
+struct BarWords {
+    name: String,
+    detail: Option<String>,
 }
 
 impl Ui {
@@ -231,10 +297,6 @@ impl Ui {
         let speaking = !json && verbosity != Verbosity::Quiet;
         let redraws = std::io::stderr().is_terminal() && !dumb_terminal();
         let live = speaking && redraws;
-        #[cfg(unix)]
-        if live {
-            quiet_control_echo();
-        }
         let target = if live {
             ProgressDrawTarget::stderr_with_hz(12)
         } else {
@@ -247,7 +309,7 @@ impl Ui {
                 json,
                 live,
                 plain: speaking && !redraws,
-                plain_every: plain_every(),
+                schedule: cadence::Schedule::from_env(),
                 started: Instant::now(),
                 state: Mutex::new(State::default()),
                 ticker: AtomicBool::new(false),
@@ -270,11 +332,16 @@ impl Ui {
         std::mem::take(&mut self.state().streamed)
     }
 
-    /// Prints a line on stderr above the progress lines.
+    /// Prints a line on stderr above the progress lines (after any answer streaming);
+    /// on a terminal, wrapped on words to its width.
     pub fn line(&self, text: &str) {
-        self.state().gap = text.ends_with('\n');
+        let mut state = self.state();
+        self.end_stream(&mut state);
+        state.gap = text.ends_with('\n');
+        drop(state);
         let text = finish(text);
         if self.inner.live {
+            let text = text::wrap(&text, columns().saturating_sub(1));
             self.inner.multi.suspend(|| eprintln!("{text}"));
         } else {
             eprintln!("{text}");
@@ -309,11 +376,20 @@ impl Ui {
         if state.streaming {
             state.streaming = false;
             state.gap = true;
-            eprintln!("\n");
+            let rest = state
+                .stream
+                .take()
+                .map(|mut s| s.finish())
+                .unwrap_or_default();
+            eprintln!("{rest}\n");
         }
     }
 
-    fn bar(&self, task: &str, total: Option<u64>) -> ProgressBar {
+    /// A spinner and the step's line ([`progress::fitted`]), redrawn to fit the screen
+    /// at every tick.
+    fn bar(&self, words: &Arc<Mutex<BarWords>>, total: Option<u64>) -> ProgressBar {
+        #[cfg(unix)]
+        quiet_control_echo();
         let ascii = ascii();
         let ticks = if ascii {
             "|/-\\ "
@@ -321,49 +397,58 @@ impl Ui {
             "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏ "
         };
         let bar = match total {
-            Some(total) => {
-                let bar = self.inner.multi.add(ProgressBar::new(total));
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{spinner:.cyan} {prefix} {bar:20.cyan/dim} {pos}/{len}{eta_words} {msg:.dim}",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .with_key("eta_words", eta_words)
-                    .tick_chars(ticks)
-                    .progress_chars(if ascii { "=> " } else { "━╸ " }),
-                );
-                bar
-            }
-            None => {
-                let bar = self.inner.multi.add(ProgressBar::new_spinner());
-                bar.set_style(
-                    ProgressStyle::with_template("{spinner:.cyan} {prefix}… {elapsed:.dim}")
-                        .unwrap_or_else(|_| ProgressStyle::default_spinner())
-                        .tick_chars(ticks),
-                );
-                bar
-            }
+            Some(total) => ProgressBar::new(total),
+            None => ProgressBar::new_spinner(),
         };
-        bar.set_prefix(finish(task).into_owned());
+        let bar = self.inner.multi.add(bar);
+        let words = Arc::clone(words);
+        let line = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let words = words
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let shown = progress::Shown {
+                name: &words.name,
+                done: state.pos(),
+                total: state.len(),
+                elapsed: state.elapsed(),
+                detail: words.detail.as_deref(),
+            };
+            // The spinner and a space before it, and the last column left free.
+            let line = progress::fitted(&shown, columns().saturating_sub(3), ascii);
+            let _ = w.write_str(&finish(&line));
+        };
+        bar.set_style(
+            ProgressStyle::with_template("{spinner:.cyan} {line}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner())
+                .with_key("line", line)
+                .tick_chars(ticks),
+        );
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
     }
 
-    /// Without spinners: a thread that prints a plain line for each step in progress
-    /// every few seconds, started with the first step and ended with the renderer.
+    /// A thread that, without spinners, prints the plain lines of the steps in
+    /// progress when they are due, and on a terminal redraws the status line of an
+    /// answer streaming (its time goes on while the model is silent). Started with the
+    /// first step or answer, ended with the renderer.
     fn start_ticker(&self) {
         if self.inner.ticker.swap(true, Ordering::Relaxed) {
             return;
         }
         let weak: Weak<Inner> = Arc::downgrade(&self.inner);
-        let nap = self.inner.plain_every.min(Duration::from_millis(250));
+        let nap = self.inner.schedule.every.min(Duration::from_millis(250));
         let spawned = std::thread::Builder::new()
             .name("archie-progress".into())
             .spawn(move || {
                 loop {
                     std::thread::sleep(nap);
                     let Some(inner) = weak.upgrade() else { return };
-                    Ui { inner }.say_progress(false);
+                    let ui = Ui { inner };
+                    if ui.inner.live {
+                        ui.refresh_stream();
+                    } else {
+                        ui.say_progress();
+                    }
                 }
             });
         if spawned.is_err() {
@@ -371,18 +456,30 @@ impl Ui {
         }
     }
 
-    /// Prints a plain progress line for every step due one (or every step, with `all`).
-    fn say_progress(&self, all: bool) {
+    /// Redraws the status line of the answer streaming on the terminal.
+    fn refresh_stream(&self) {
+        let mut state = self.state();
+        if let Some(stream) = state.stream.as_mut() {
+            let out = stream.refresh(Instant::now());
+            if !out.is_empty() {
+                eprint!("{out}");
+                let _ = std::io::stderr().flush();
+            }
+        }
+    }
+
+    /// Prints a plain progress line for every step due one ([`cadence`]).
+    fn say_progress(&self) {
         let mut state = self.state();
         if state.streaming {
             return;
         }
-        let every = self.inner.plain_every;
+        let schedule = self.inner.schedule;
         let now = Instant::now();
         let mut lines = Vec::new();
         for (name, task) in state.tasks.iter_mut() {
-            if all || now.duration_since(task.said) >= every {
-                task.said = now;
+            let key = cadence::key(task.done, task.total);
+            if task.cadence.due(now, key, schedule) {
                 lines.push(plain_line(name, task));
             }
         }
@@ -449,7 +546,12 @@ impl Ui {
             msg.push_str(&format!("  {}\n", console::style(prompt).dim()));
         }
         msg.push_str(&runs::answer_hint(resume_command, kind, options));
-        eprintln!("{}", finish(&msg));
+        let msg = finish(&msg);
+        if std::io::stderr().is_terminal() && !dumb_terminal() {
+            eprintln!("{}", text::wrap(&msg, columns().saturating_sub(1)));
+        } else {
+            eprintln!("{msg}");
+        }
     }
 
     fn progress(&self, task: String, done: u64, total: Option<u64>, detail: Option<String>) {
@@ -461,22 +563,38 @@ impl Ui {
         } else {
             Duration::ZERO
         };
+        let schedule = self.inner.schedule;
+        let streaming = state.stream.is_some();
         let entry = state.tasks.entry(task.clone()).or_insert_with(|| Task {
             bar: None,
+            words: Arc::new(Mutex::new(BarWords {
+                name: finish(&task).into_owned(),
+                detail: None,
+            })),
             done: 0,
             total,
             started: now.checked_sub(waited).unwrap_or(now),
-            said: now,
+            cadence: cadence::Cadence::new(now, cadence::key(done, total), schedule),
         });
         entry.done = done;
         if total.is_some() {
             entry.total = total;
         }
         if self.inner.live {
+            if let Some(detail) = detail {
+                entry
+                    .words
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .detail = Some(finish(&text::inert_line(&detail)).into_owned());
+            }
             let bar = match &entry.bar {
                 Some(bar) => bar.clone(),
+                // An answer streaming has the screen (its status line says the time): a
+                // spinner would be drawn in the middle of it.
+                None if streaming => return,
                 None => {
-                    let bar = self.bar(&task, total).with_elapsed(waited);
+                    let bar = self.bar(&entry.words, total).with_elapsed(waited);
                     entry.bar = Some(bar.clone());
                     bar
                 }
@@ -486,9 +604,6 @@ impl Ui {
                 bar.set_length(total);
             }
             bar.set_position(done);
-            if let Some(detail) = detail {
-                bar.set_message(finish(&text::inert_line(&detail)).into_owned());
-            }
         } else if self.inner.plain {
             drop(state);
             self.start_ticker();
@@ -507,26 +622,48 @@ impl Ui {
 
     fn token(&self, text: &str) {
         let mut state = self.state();
+        let now = Instant::now();
         if !state.streaming {
             // A spinner and streamed text cannot share the screen: the answer replaces
-            // the "asking the model…" line.
+            // the "asking the model…" line. The answer's time counts from its start.
             let waiting: Vec<String> = state
                 .tasks
                 .iter()
                 .filter(|(_, t)| t.total.is_none())
                 .map(|(name, _)| name.clone())
                 .collect();
+            let mut started = now;
             for name in waiting {
-                if let Some(bar) = state.tasks.remove(&name).and_then(|t| t.bar) {
-                    bar.finish_and_clear();
+                if let Some(task) = state.tasks.remove(&name) {
+                    started = started.min(task.started);
+                    if let Some(bar) = task.bar {
+                        bar.finish_and_clear();
+                    }
                 }
             }
             state.streaming = true;
             let gap = if state.gap { "" } else { "\n" };
-            eprint!("{gap}{} ", console::style(finish("archie ─")).cyan().bold());
+            let header = finish("archie ─ ").into_owned();
+            let header_width = console::measure_text_width(&header);
+            let header = format!("{} ", style_stderr(header.trim_end()).cyan().bold());
+            if self.inner.live {
+                #[cfg(unix)]
+                quiet_control_echo();
+                eprint!("{gap}");
+                state.stream = Some(stream::Stream::new(started, &header, header_width));
+                drop(state);
+                self.start_ticker();
+                state = self.state();
+            } else {
+                eprint!("{gap}{header}");
+            }
         }
         state.streamed = true;
-        eprint!("{}", finish(&text::inert(text)));
+        let text = finish(&text::inert(text)).into_owned();
+        match state.stream.as_mut() {
+            Some(stream) => eprint!("{}", stream.push(&text, columns(), now)),
+            None => eprint!("{text}"),
+        }
         let _ = std::io::stderr().flush();
     }
 
@@ -651,18 +788,23 @@ impl Ui {
 
 /// `extracting knowledge 8/12 · eta 2 s` or `asking the model… 12 s`.
 fn plain_line(name: &str, task: &Task) -> String {
-    let elapsed = task.started.elapsed();
-    match task.total {
-        Some(total) => {
-            let mut line = format!("{name} {}/{total}", task.done);
-            if task.done > 0 && task.done < total {
-                let left = elapsed.mul_f64((total - task.done) as f64 / task.done as f64);
-                line.push_str(&format!(" · eta {}", secs(left)));
-            }
-            line
-        }
-        None => format!("{name}… {}", secs(elapsed)),
-    }
+    progress::plain(&progress::Shown {
+        name,
+        done: task.done,
+        total: task.total,
+        elapsed: task.started.elapsed(),
+        detail: None,
+    })
+}
+
+/// The width of the terminal stderr is (80 when it is not one).
+pub(super) fn columns() -> usize {
+    usize::from(console::Term::stderr().size().1).max(20)
+}
+
+/// `console::style` for text bound for stderr: coloured only when stderr is.
+fn style_stderr<D>(text: D) -> console::StyledObject<D> {
+    console::style(text).for_stderr()
 }
 
 /// `2 s`, `1 min 5 s`.
@@ -675,18 +817,16 @@ fn secs(d: Duration) -> String {
     }
 }
 
-/// The bar's ` · eta 2 s` (nothing until the first item is done).
-fn eta_words(state: &ProgressState, w: &mut dyn std::fmt::Write) {
-    let total = state.len().unwrap_or(0);
-    if state.pos() > 0 && state.pos() < total {
-        let _ = write!(w, " · eta {}", secs(state.eta()));
-    }
-}
-
-/// The last step before text reaches stderr: secrets redacted, and archie's symbols in
-/// ASCII when the locale is not UTF-8.
+/// The last step before text reaches stderr: secrets redacted, archie's symbols in
+/// ASCII when the locale is not UTF-8, and no style (no escape sequence at all) when
+/// stderr is not coloured (a file, a pipe, `NO_COLOR`), even where stdout is.
 fn finish(text: &str) -> std::borrow::Cow<'_, str> {
     let redacted = crate::secrets::redact_text(text);
+    let redacted = if console::colors_enabled_stderr() || !redacted.contains('\x1b') {
+        redacted
+    } else {
+        console::strip_ansi_codes(&redacted).into_owned()
+    };
     if ascii() {
         std::borrow::Cow::Owned(text::ascii_symbols(&redacted).into_owned())
     } else {
@@ -751,9 +891,10 @@ impl EventSink for Ui {
             ),
             Event::Interrupted { resume_command, .. } => {
                 self.clear_bars();
-                let term = console::Term::stderr();
-                let _ = term.show_cursor();
-                eprintln!("\n{} interrupted", console::style(finish("✘")).red());
+                if std::io::stderr().is_terminal() && !dumb_terminal() {
+                    let _ = console::Term::stderr().show_cursor();
+                }
+                eprintln!("\n{} interrupted", style_stderr(finish("✘")).red());
                 if let Some(cmd) = resume_command {
                     eprintln!("{}", finish(&format!("  continue with: {cmd}")));
                 }

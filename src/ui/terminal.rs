@@ -4,7 +4,8 @@
 //! Free-text answers use archie's own line editor where it can (a unix terminal): a
 //! multi-line paste is one answer, a mistyped `/command` is refused with a suggestion
 //! (never sent to the model), `/help` lists the commands, and Enter on an empty line
-//! says what to type. Yes/no and choice questions use dialoguer.
+//! says what to type; what was typed while archie worked is the start of the answer.
+//! Yes/no and choice questions use dialoguer, after dropping anything typed ahead.
 
 use super::Ui;
 use crate::error::Interrupted;
@@ -59,7 +60,16 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
         return ask_text(ui, question);
     }
     let _ = ui;
+    // A key typed while archie worked would answer a question nobody has read yet.
+    #[cfg(unix)]
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        super::editor::drop_typed_ahead();
+    }
     let term = Term::stderr();
+    // Broken into rows on words here, not by the terminal mid-word: dialoguer counts the
+    // rows it clears by the line breaks it was given. Room is left for `? ` before and
+    // `[y/n] ›` after.
+    let label = super::text::wrap(question.prompt_label(), super::columns().saturating_sub(12));
     let colorful = ColorfulTheme::default();
     let theme: &dyn Theme = if console::colors_enabled_stderr() && !super::ascii() {
         &colorful
@@ -68,17 +78,17 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     };
     let result = match &question.kind {
         QuestionKind::Text => dialoguer::Input::<String>::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .allow_empty(false)
             .interact_text_on(&term)
             .map(Answer::Text),
         QuestionKind::Confirm { default } => dialoguer::Confirm::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .default(*default)
             .interact_on(&term)
             .map(Answer::Yes),
         QuestionKind::Choose { options } => dialoguer::Select::with_theme(theme)
-            .with_prompt(question.prompt_label())
+            .with_prompt(&label)
             .items(options)
             .default(0)
             .interact_on(&term)
@@ -105,6 +115,14 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     use super::editor::{Read, read_line};
     use super::text::inert_line;
     let label = inert_line(question.prompt_label());
+    // A reminder of the commands that would not fit on the prompt's row (with room to
+    // type) is left out rather than cut mid-word: /help and an empty Enter say it too.
+    let room = super::columns().saturating_sub(16);
+    let label = if console::measure_text_width(&label) + 4 > room {
+        std::borrow::Cow::Owned(label.split(" (/").next().unwrap_or(&label).to_string())
+    } else {
+        label
+    };
     let arrow = if super::ascii() { ">" } else { "›" };
     let prompt = format!(
         "{} {} {} ",

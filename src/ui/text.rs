@@ -146,6 +146,107 @@ pub fn age(age: std::time::Duration) -> String {
     format!("{secs}s")
 }
 
+/// The columns a character takes on a terminal (0 for a combining mark, 2 for a wide one).
+pub fn char_width(c: char) -> usize {
+    console::measure_text_width(c.encode_utf8(&mut [0u8; 4]))
+}
+
+/// `text` wrapped on words to lines of at most `width` columns (a word longer than a
+/// line is cut). Each line of `text` is wrapped on its own; its further rows are
+/// indented as its first row is, and under the text when it starts with a symbol
+/// (`✔ wrote …`). A separator (`·`, `→`) stays at the end of a row, a unit stays with
+/// its number (`3.5 s`), and spaces within a row are kept as they are. ANSI styles
+/// count as no width.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(10);
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        if console::measure_text_width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let plain = console::strip_ansi_codes(line);
+        let rest = plain.trim_start_matches(' ');
+        let lead = plain.len() - rest.len();
+        let mut first = rest.chars();
+        let hang = match (first.next(), first.next()) {
+            (Some(c), Some(' ')) if !c.is_alphanumeric() => 2,
+            _ => 0,
+        };
+        let indent = " ".repeat((lead + hang).min(width / 2));
+        let mut row = String::new();
+        let mut row_width = 0;
+        for (i, (space, word)) in units(line).into_iter().enumerate() {
+            let w = console::measure_text_width(&word);
+            let space_w = console::measure_text_width(&space);
+            if i == 0 {
+                row.push_str(&space);
+                row_width = space_w;
+            } else if row_width + space_w + w > width {
+                out.push(std::mem::take(&mut row));
+                row.push_str(&indent);
+                row_width = indent.len();
+            } else {
+                row.push_str(&space);
+                row_width += space_w;
+            }
+            if row_width + w <= width {
+                row.push_str(&word);
+                row_width += w;
+                continue;
+            }
+            // A word longer than a row: cut it at the margin.
+            for c in word.chars() {
+                let cw = char_width(c);
+                if row_width + cw > width && row_width > indent.len() {
+                    out.push(std::mem::take(&mut row));
+                    row.push_str(&indent);
+                    row_width = indent.len();
+                }
+                row.push(c);
+                row_width += cw;
+            }
+        }
+        out.push(row);
+    }
+    out.join("\n")
+}
+
+/// A line as the pieces that wrapping keeps whole, each with the spaces before it.
+fn units(line: &str) -> Vec<(String, String)> {
+    const UNITS: &[&str] = &["s", "ms", "min", "h", "tokens", "KiB", "MiB", "%"];
+    let mut units: Vec<(String, String)> = Vec::new();
+    let mut rest = line;
+    while !rest.is_empty() {
+        let word_at = rest.find(|c| c != ' ').unwrap_or(rest.len());
+        let (space, after) = rest.split_at(word_at);
+        let word_end = after.find(' ').unwrap_or(after.len());
+        let (word, after) = after.split_at(word_end);
+        rest = after;
+        if word.is_empty() {
+            // Trailing spaces: dropped at a wrap, as at any row's end.
+            break;
+        }
+        let plain = console::strip_ansi_codes(word);
+        let glued = match units.last() {
+            Some((_, prev)) => {
+                matches!(plain.as_ref(), "·" | "→" | "—")
+                    || (UNITS.contains(&plain.trim_end_matches([',', ')', ';']))
+                        && console::strip_ansi_codes(prev).ends_with(|c: char| c.is_ascii_digit()))
+            }
+            None => false,
+        };
+        match units.last_mut() {
+            Some((_, prev)) if glued => {
+                prev.push_str(space);
+                prev.push_str(word);
+            }
+            _ => units.push((space.to_string(), word.to_string())),
+        }
+    }
+    units
+}
+
 /// `text` cut to `max` characters, ending in `…` when cut.
 pub fn truncate(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -510,6 +611,42 @@ mod tests {
         assert_eq!(inert("\u{202e}abc"), "\\u{202e}abc");
         assert_eq!(for_file("a\r\nb\x1b[2J"), "a\nb\\x1b[2J");
         assert!(matches!(inert("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn lines_wrap_on_words_with_their_indent() {
+        let text =
+            "archie ─ When the PaymentGateway times out, does the Checkout Service retry or fail?";
+        assert_eq!(
+            wrap(text, 40),
+            "archie ─ When the PaymentGateway times\nout, does the Checkout Service retry or\nfail?"
+        );
+        assert_eq!(
+            wrap("  caused by: a b c d e f g h", 12),
+            "  caused by:\n  a b c d e\n  f g h"
+        );
+        assert_eq!(wrap("short\n\nlines", 10), "short\n\nlines");
+        let long = wrap(&"x".repeat(25), 10);
+        assert!(long.lines().all(|l| l.chars().count() <= 10), "{long}");
+        assert_eq!(long.replace('\n', ""), "x".repeat(25));
+    }
+
+    #[test]
+    fn a_wrapped_line_keeps_its_units_separators_and_spacing() {
+        assert_eq!(
+            wrap(
+                "✔ extracted knowledge  4 chunks · 2 in parallel · 2 entities, 1 relationship   0.1 s",
+                50
+            ),
+            "✔ extracted knowledge  4 chunks · 2 in parallel ·\n  2 entities, 1 relationship   0.1 s"
+        );
+        assert_eq!(
+            wrap(
+                "  5 LLM calls · 3.5 s waiting for the model · 3.5 s in all",
+                24
+            ),
+            "  5 LLM calls · 3.5 s\n  waiting for the\n  model · 3.5 s in all"
+        );
     }
 
     #[test]

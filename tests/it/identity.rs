@@ -38,7 +38,7 @@ fn spelling_model(req: &MockRequest) -> Reply {
     }))
 }
 
-fn shop() -> TestEnv {
+pub(crate) fn shop() -> TestEnv {
     let env = TestEnv::with_llm();
     env.mock().answer_with(spelling_model);
     for (i, title) in ["One", "Two", "Three"].iter().enumerate() {

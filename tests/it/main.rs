@@ -32,6 +32,7 @@ mod resume;
 mod scripts;
 mod search;
 mod secrets;
+mod slow_model;
 mod store;
 mod terminal;
 mod upgrade;

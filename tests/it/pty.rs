@@ -5,12 +5,33 @@ use crate::support::{TestEnv, archie_bin};
 use expectrl::{Eof, Session};
 use std::time::Duration;
 
-/// archie with `args` in a pseudo-terminal in `env`'s world.
+/// archie with `args` in a pseudo-terminal in `env`'s world, wide enough that no line
+/// these tests look for is wrapped (terminal.rs tests the narrow ones).
 pub(crate) fn in_pty(env: &TestEnv, args: &[&str], timeout: Duration) -> Session {
-    let mut cmd = env.process(archie_bin());
-    cmd.args(args).env("TERM", "xterm");
-    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    let mut session = spawn_sized(env, 200, 50, args);
     session.set_expect_timeout(Some(timeout));
+    session
+}
+
+/// archie with `args` in `env`'s world in a terminal of `cols` × `rows` from its first
+/// line on. (expectrl sizes the terminal 80 × 24 in the parent after the child starts:
+/// sized after that from here, archie could already have drawn at 80 columns on a
+/// busy machine. So a shell waits for a line from the test, sent once the size is
+/// set, and then runs archie in its place: same process, exit status and signals.)
+pub(crate) fn spawn_sized(env: &TestEnv, cols: u16, rows: u16, args: &[&str]) -> Session {
+    let mut cmd = env.process("sh");
+    cmd.arg("-c")
+        .arg("read _ && exec \"$0\" \"$@\"")
+        .arg(archie_bin())
+        .args(args)
+        .env("TERM", "xterm")
+        .env("LANG", "C.UTF-8");
+    let mut session = Session::spawn(cmd).expect("spawn archie in a pty");
+    session
+        .get_process_mut()
+        .set_window_size(cols, rows)
+        .expect("window size");
+    session.send("\n").expect("start archie");
     session
 }
 
