@@ -91,7 +91,8 @@ pub enum MemoryCommand {
         #[arg(long, value_name = "N", default_value_t = 60)]
         max_nodes: usize,
         /// Structurizr and C4: the name of the system the containers belong to
-        /// [default: the name of the folder the memory file is in]
+        /// [default: the memory's one entity of type system, else the name of the folder
+        /// the memory file is in]
         #[arg(long, value_name = "NAME")]
         system: Option<String>,
     },
@@ -426,7 +427,17 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             system,
         } => {
             let (_, memory) = app.open_memory()?;
-            let system = system.unwrap_or_else(|| system_name(&path));
+            // Not named: the memory's one system, else the memory file's folder.
+            let system = system.unwrap_or_else(|| {
+                let mut systems = memory
+                    .entities()
+                    .iter()
+                    .filter(|e| crate::memory::identity::entity_type(&e.kind) == "system");
+                match (systems.next(), systems.next()) {
+                    (Some(only), None) => only.name.clone(),
+                    _ => system_name(&path),
+                }
+            });
             let text = match format {
                 // Under --json, the memory itself rather than its text in a string.
                 Format::Json if json => {

@@ -220,8 +220,21 @@ fn python_reads_the_graphml_export() {
 }
 
 #[test]
-fn structurizr_and_c4_name_the_system_after_the_folder_by_default() {
+fn structurizr_and_c4_name_the_system_after_the_memorys_system_or_the_folder() {
     let env = env();
+    // The memory's one system is the system the containers belong to.
+    let ran = env.ok(&["memory", "export", "--format", "c4-mermaid"]);
+    assert!(
+        ran.stdout.contains("System_Boundary(e_shop, \"Shop\")"),
+        "{}",
+        ran.stdout
+    );
+    // Without one (two systems here), the memory file's folder names it.
+    let memory = MEMORY.replace(
+        r#"{"name": "Stripe", "type": "external_system"}"#,
+        r#"{"name": "Stripe", "type": "system"}"#,
+    );
+    env.write("context.json", memory);
     let ran = env.ok(&["memory", "export", "--format", "structurizr"]);
     let folder = env
         .path()
