@@ -356,6 +356,9 @@ pub struct Usage {
     /// Answers cut off at their `max_tokens`.
     #[serde(skip_serializing_if = "is_zero")]
     pub truncated: u64,
+    /// Calls stopped unanswered when the run ended (another call failed, Ctrl-C).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stopped: u64,
     /// The most requests in flight at once.
     #[serde(skip_serializing_if = "is_zero")]
     pub concurrency: u64,

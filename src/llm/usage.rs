@@ -40,6 +40,9 @@ pub struct UsageTotals {
     pub estimated: bool,
     /// Calls whose token counts are archie's estimates.
     pub estimated_calls: u64,
+    /// Calls begun and not ended: still in flight, or dropped unanswered when the run
+    /// stopped (another call's failure, Ctrl-C). Counted in `calls` by [`UsageMeter::emit`].
+    pub stopped: u64,
 }
 
 /// A shared meter: clones count into the same totals.
@@ -135,9 +138,15 @@ impl UsageMeter {
         }
     }
 
-    /// Emits the totals as one [`Event::Usage`] (the summary line of LLM commands).
+    /// Emits the totals as one [`Event::Usage`] (the summary line of LLM commands), at
+    /// the end of a run: a call that has not ended by then was stopped unanswered, and
+    /// counts as a call.
     pub fn emit(&self, events: &Events) {
-        events.emit(Event::Usage(self.totals().into()));
+        let mut totals = self.totals();
+        let stopped = u64::from(self.lock().in_flight);
+        totals.stopped = stopped;
+        totals.calls += stopped;
+        events.emit(Event::Usage(totals.into()));
     }
 }
 
@@ -154,6 +163,7 @@ impl From<UsageTotals> for Usage {
             failed: t.failed,
             refused: t.refused,
             truncated: t.truncated,
+            stopped: t.stopped,
             concurrency: t.peak_in_flight,
         }
     }

@@ -695,13 +695,16 @@ impl Ui {
             if u.truncated > 0 {
                 extra.push(format!("{} cut off at max_tokens", u.truncated));
             }
+            if u.stopped > 0 {
+                extra.push(format!("{} stopped unanswered", u.stopped));
+            }
             let mut calls_part = text::count(calls, "LLM call", "LLM calls");
             if !extra.is_empty() {
                 calls_part.push_str(&format!(" ({})", extra.join(", ")));
             }
             parts.push(calls_part);
             // All estimates: every figure says so; some: the note says how many.
-            let answered = calls.saturating_sub(u.failed);
+            let answered = calls.saturating_sub(u.failed + u.stopped);
             let (est, note) = if !u.estimated {
                 ("", String::new())
             } else if u.estimated_calls == 0 || u.estimated_calls >= answered {
@@ -712,11 +715,15 @@ impl Ui {
                     format!(" ({} of {answered} calls estimated)", u.estimated_calls),
                 )
             };
-            parts.push(format!(
-                "{est}{} → {est}{} tokens{note}",
-                thousands(u.prompt_tokens),
-                thousands(u.completion_tokens)
-            ));
+            if answered == 0 {
+                parts.push("no answer".to_string());
+            } else {
+                parts.push(format!(
+                    "{est}{} → {est}{} tokens{note}",
+                    thousands(u.prompt_tokens),
+                    thousands(u.completion_tokens)
+                ));
+            }
             parts.push(format!("{} waiting for the model", text::took(u.ms)));
             if u.concurrency > 1 {
                 parts.push(format!("up to {} in parallel", u.concurrency));

@@ -103,6 +103,42 @@ fn an_unknown_model_and_a_closed_port_fail_fast_too() {
     assert!(!err.contains("extracted knowledge"), "{err}");
 }
 
+/// Issue 22: against a closed port, the calls dropped when the first one failed are
+/// counted and said, not left out ("1 LLM call (61 requests, 1 failed)").
+#[test]
+fn the_usage_line_counts_the_calls_a_failure_stopped() {
+    let closed = TestEnv::new()
+        .env("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("ARCHIE_LLM_BACKOFF_MS", "200");
+    closed.docs("docs", 6);
+    // Four calls at once, each retrying the refused connection for a while.
+    let args = ["build-context", "shop", "-i", "docs", "--concurrency", "4"];
+    let ran = closed.code(&args, 1);
+    let line = ran
+        .stderr
+        .lines()
+        .find(|l| l.contains("LLM call"))
+        .unwrap_or_else(|| panic!("no usage line: {}", ran.stderr));
+    assert!(
+        line.contains("4 LLM calls (") && line.contains("1 failed, 3 stopped unanswered)"),
+        "{line}"
+    );
+    assert!(line.contains(" · no answer · "), "{line}");
+    let mut json_args = vec!["--json"];
+    json_args.extend(args);
+    let ran = closed.code(&json_args, 1);
+    let usage = ran.event("usage").expect("a usage event");
+    assert_eq!(
+        (
+            usage["calls"].as_u64(),
+            usage["failed"].as_u64(),
+            usage["stopped"].as_u64()
+        ),
+        (Some(4), Some(1), Some(3)),
+        "{usage}"
+    );
+}
+
 #[test]
 fn a_step_whose_every_chunk_failed_fails_and_resume_asks_only_for_those() {
     let env = TestEnv::with_llm();
