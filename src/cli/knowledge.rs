@@ -38,10 +38,13 @@ pub struct KnowledgeArgs {
     #[arg(long, value_name = "TOKENS", default_value_t = 6_000)]
     pub document_budget: usize,
 
-    /// Say what would be read, how many LLM calls and tokens, and where they would be
-    /// sent, then stop: no LLM call, nothing written
+    /// Show what would be read and sent where, and stop (no LLM call)
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Also write the graph as a page to explore, linked from the output
+    #[arg(long)]
+    pub view: bool,
 
     #[command(flatten)]
     pub inputs: InputArgs,
@@ -111,6 +114,9 @@ pub fn env(
         history_budget: crate::flows::analyze::DEFAULT_HISTORY_BUDGET,
         prefetched: std::sync::Mutex::new(prefetched),
         keep_learned: None,
+        view: args
+            .view
+            .then(|| settings.memory_file.with_extension("html")),
     })
 }
 
@@ -147,7 +153,11 @@ where
             // The pairs the rules cannot decide, at the end of a finished run.
             match saved {
                 Ok(_) if run.exit == Exit::Done => {
-                    app.review_duplicates(file).await.map(|_| run.exit)
+                    let reviewed = app.review_duplicates(file).await.map(|_| run.exit);
+                    if let Some(page) = &env.view {
+                        super::memory::write_view_after_run(app, page);
+                    }
+                    reviewed
                 }
                 other => other.map(|_| run.exit),
             }

@@ -136,6 +136,57 @@ fn catalog_texts(path: &std::path::Path) -> Result<(Vec<(String, String)>, usize
     Ok((texts, files.len()))
 }
 
+/// Writes the view page of `memory` to `output` and says so. A page there that archie
+/// did not write is replaced only when the user named the file (`explicit`).
+fn write_view(
+    app: &App,
+    memory: &crate::memory::Memory,
+    output: &std::path::Path,
+    explicit: bool,
+) -> Result<(), CommandError> {
+    let ours = explicit
+        || std::fs::read(output).map_or(true, |old| {
+            old.windows(GENERATOR.len())
+                .any(|w| w == GENERATOR.as_bytes())
+        });
+    if !ours {
+        return Err(UsageError::new(format!(
+            "{} exists and is not a page archie wrote",
+            output.display()
+        ))
+        .hint("Name another file with -o FILE, or remove it.")
+        .into());
+    }
+    let memory_file = &app.settings.memory_file;
+    let title = format!("{} · archie", system_name(memory_file));
+    let page = memory.to_html(&title);
+    crate::files::write_atomic(output, page.as_bytes())
+        .map_err(|e| UsageError::new(format!("cannot write {}: {e}", output.display())))?;
+    app.events.emit(Event::Wrote {
+        path: output.display().to_string(),
+        what: format!(
+            "view of {} entities, {} relationships",
+            memory.entities().len(),
+            memory.relationships().len()
+        ),
+    });
+    Ok(())
+}
+
+/// `--view` of a finished run: the page of the memory as saved. The run's work is done,
+/// so a page that cannot be written is a warning, not a failure.
+pub(super) fn write_view_after_run(app: &App, page: &std::path::Path) {
+    let written = app
+        .open_memory()
+        .map_err(CommandError::from)
+        .and_then(|(_, memory)| write_view(app, &memory, page, false));
+    if let Err(err) = written {
+        app.events.emit(Event::Warning {
+            message: format!("the view was not written: {:#}", err.error),
+        });
+    }
+}
+
 /// What marks a page `archie memory view` wrote.
 const GENERATOR: &str = "<meta name=\"generator\" content=\"archie memory view\">";
 
@@ -382,40 +433,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
         }
         MemoryCommand::View { output, open } => {
             let (_, memory) = app.open_memory()?;
-            let output = match output {
-                Some(output) => output,
-                None => {
-                    // The default name may be a page of the user's: replace only our own.
-                    let default = path.with_extension("html");
-                    let ours = std::fs::read(&default).map_or(true, |old| {
-                        old.windows(GENERATOR.len())
-                            .any(|w| w == GENERATOR.as_bytes())
-                    });
-                    if !ours {
-                        return Err(UsageError::new(format!(
-                            "{} exists and is not a page archie wrote",
-                            default.display()
-                        ))
-                        .hint("Name another file with -o FILE, or remove it.")
-                        .into());
-                    }
-                    default
-                }
-            };
-            let title = format!("{} · archie", system_name(&path));
-            let page = memory.to_html(&title);
-            crate::files::write_atomic(&output, page.as_bytes())
-                .map_err(|e| UsageError::new(format!("cannot write {}: {e}", output.display())))?;
-            let what = format!(
-                "view of {} entities, {} relationships",
-                memory.entities().len(),
-                memory.relationships().len()
-            );
+            let explicit = output.is_some();
+            let output = output.unwrap_or_else(|| path.with_extension("html"));
+            write_view(app, &memory, &output, explicit)?;
             exiting(memory);
-            app.events.emit(Event::Wrote {
-                path: output.display().to_string(),
-                what,
-            });
             if open {
                 open_in_browser(app, &output);
             }

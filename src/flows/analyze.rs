@@ -317,8 +317,11 @@ async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyho
     })
     .await?;
     let analysis = absorb(state, cx, &text);
-    let document = render_document(state, &analysis);
+    let mut document = render_document(state, &analysis);
     let output = state.sources.output_path(&env.output);
+    if let Some(link) = sources::view_link(env, &output) {
+        document.push_str(link.trim_start());
+    }
     sources::write_output(&output, &document)?;
     cx.emit(Event::Wrote {
         path: sources::output_name(&output),

@@ -165,6 +165,10 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::R
     document.push_str(diagram.trim_end());
     document.push_str("\n```\n");
     let output = state.sources.output_path(&env.output);
+    if let Some(link) = sources::view_link(env, &output) {
+        document.push_str(link.trim_end());
+        document.push('\n');
+    }
     sources::write_output(&output, &document)?;
     let mut what = vec!["overview".to_string()];
     for (name, count) in sources::outline(&overview) {

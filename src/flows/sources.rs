@@ -76,6 +76,41 @@ pub struct Env {
     /// next (Ctrl-C during a long overview), the memory file has it. `None`: the
     /// checkpoint keeps it until the run's own save.
     pub keep_learned: Option<tokio::sync::mpsc::UnboundedSender<Memory>>,
+    /// `--view`: the page of the knowledge graph written after the run (see
+    /// `archie memory view`), which the output links to.
+    pub view: Option<PathBuf>,
+}
+
+/// The line that links an output written to `output` to the view page, if there is one:
+/// a path relative to the output's folder, so the link works wherever the two are moved
+/// together.
+pub fn view_link(env: &Env, output: &std::path::Path) -> Option<String> {
+    let view = env.view.as_ref()?;
+    let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let from = if output.as_os_str() == "-" {
+        absolute(std::path::Path::new("."))
+    } else {
+        absolute(output)
+            .parent()
+            .map(std::path::Path::to_path_buf)?
+    };
+    let to = absolute(view);
+    let common = from
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut relative = PathBuf::new();
+    for _ in from.components().skip(common) {
+        relative.push("..");
+    }
+    for part in to.components().skip(common) {
+        relative.push(part);
+    }
+    let target = relative.display().to_string().replace(' ', "%20");
+    Some(format!(
+        "\n\n[Explore the knowledge graph: search, filter, neighbours]({target})\n"
+    ))
 }
 
 /// Runs `run` (a flow over an [`Env`] whose `keep_learned` sends to `learned`), calling

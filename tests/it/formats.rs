@@ -632,3 +632,69 @@ fn a_catalog_that_is_not_yaml_is_refused_and_the_memory_kept() {
     );
     assert_eq!(env.read("context.json"), MEMORY);
 }
+
+/// `--view`: the run's output links to the page of the memory it saved.
+#[test]
+fn build_context_and_analyze_link_their_output_to_the_view() {
+    let env = crate::flows::scripted_env(2);
+    env.write("out/.keep", "");
+    env.ok(&[
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--view",
+        "-o",
+        "out/shop.md",
+    ]);
+    let overview = env.read("out/shop.md");
+    assert!(
+        overview.ends_with(
+            "\n[Explore the knowledge graph: search, filter, neighbours](../context.html)\n"
+        ),
+        "{overview}"
+    );
+    let page = env.read("context.html");
+    // The page holds what this run extracted (the mock's Checkout Service).
+    assert!(
+        page.contains("\"n\":\"Checkout Service\""),
+        "the run's entities"
+    );
+    // A page of the user's is not replaced: the run still succeeds and says so.
+    env.write("context.html", "<p>mine</p>");
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "--view"]);
+    assert!(
+        ran.stderr.contains("the view was not written: ")
+            && ran
+                .stderr
+                .contains("context.html exists and is not a page archie wrote"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.read("context.html"), "<p>mine</p>");
+
+    // analyze, beside its analysis.
+    let env = crate::flows::scripted_env(3);
+    env.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Can checkout survive a payments outage?",
+        "--view",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "End to end.",
+        "--answer",
+        "/approve",
+    ]);
+    let analysis = env.read("analysis_result.md");
+    assert!(
+        analysis.ends_with(
+            "\n[Explore the knowledge graph: search, filter, neighbours](context.html)\n"
+        ),
+        "{analysis}"
+    );
+    assert!(env.read("context.html").contains("archie memory view"));
+}
