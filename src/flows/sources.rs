@@ -34,6 +34,8 @@ const EXTRACTING: &str = "extracting knowledge";
 const READING: &str = "reading the documents";
 /// The progress line while waiting for the model's first words.
 pub const ASKING: &str = "asking the model";
+/// The nodes above as the user reads them, for the flows that run them.
+pub const STEPS: [(&str, &str); 2] = [(RETRIEVE, READING), (EXTRACT, EXTRACTING)];
 
 /// How many failed chunks are named one by one; the rest are counted.
 const NAMED_FAILURES: usize = 3;
