@@ -41,10 +41,10 @@ fn argv() -> Vec<String> {
 }
 
 /// What clap could not parse, or help: a command's help is its own options and
-/// examples ([`archie::cli::help`]); a command not built yet says so; under `--json` the
-/// error is also an `error` event and a `result` event on stdout. Returns the exit code.
+/// examples ([`archie::cli::help`]); under `--json` the error is also an `error` event
+/// and a `result` event on stdout. Returns the exit code.
 fn command_line_error(err: clap::Error) -> u8 {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::error::ErrorKind;
     let args = argv();
     if archie::cli::help::is_help_options(&args) {
         let _ = std::io::Write::write_all(
@@ -63,23 +63,11 @@ fn command_line_error(err: clap::Error) -> u8 {
         let _ = std::io::Write::write_all(&mut std::io::stdout(), help.as_bytes());
         return code;
     }
-    let mut message = None;
-    if err.kind() == ErrorKind::InvalidSubcommand
-        && let Some(ContextValue::String(name)) = err.get(ContextKind::InvalidSubcommand)
-        && let Some(what) = archie::cli::not_built_yet(name)
-    {
-        eprintln!("error: `archie {name}` is not built yet: {what}");
-        message = Some(format!("`archie {name}` is not built yet: {what}"));
-    } else {
-        let _ = err.print();
-    }
+    let _ = err.print();
     if code != 0 && args.iter().skip(1).any(|a| a == "--json") {
-        let message = message.unwrap_or_else(|| {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            first.trim_start_matches("error: ").to_string()
-        });
-        archie::ui::json_error(&message, code);
+        let text = err.render().to_string();
+        let first = text.lines().next().unwrap_or_default();
+        archie::ui::json_error(first.trim_start_matches("error: "), code);
     }
     code
 }
