@@ -5,6 +5,7 @@ use archie::app::App;
 use archie::cli::error::CommandError;
 use archie::cli::{Cli, Command};
 use archie::error::Exit;
+use archie::stdout;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -130,16 +131,20 @@ async fn run(mut cli: Cli) -> Exit {
     }
 }
 
-/// Runs `command` until it ends or the user presses Ctrl-C.
+/// Runs `command` until it ends, the user presses Ctrl-C, or stdout's reader goes away.
 async fn execute(app: &App, command: Command) -> Exit {
     let exit = tokio::select! {
         // Ctrl-C first: its handler is in place before the command draws or asks anything,
         // so an early Ctrl-C is never the default "die at once".
         biased;
         _ = tokio::signal::ctrl_c() => Exit::Interrupted,
+        // `archie --json analyze … | head -3`: no more steps (nor LLM calls) for nobody;
+        // the run keeps its last checkpoint, and archie exits quietly with 0, as ripgrep.
+        () = stdout::closed(), if !command.owns_stdout() => return stdout_closed(app),
         result = dispatch(app, command) => match result {
             Ok(exit) => exit,
             Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
+            Err(err) if stdout::is_broken_pipe(&err.error) => return stdout_closed(app),
             Err(err) => report(app, err),
         },
     };
@@ -148,6 +153,11 @@ async fn execute(app: &App, command: Command) -> Exit {
         app.interrupted();
     }
     exit
+}
+
+fn stdout_closed(app: &App) -> Exit {
+    app.stdout_closed();
+    Exit::Done
 }
 
 fn report(app: &App, err: CommandError) -> Exit {
