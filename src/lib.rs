@@ -32,6 +32,7 @@ pub mod prompts;
 pub mod retry;
 pub mod secrets;
 pub mod shell;
+pub mod stdout;
 pub mod store;
 pub mod tls;
 pub mod tokens;

@@ -5,6 +5,7 @@ use archie::app::App;
 use archie::cli::error::CommandError;
 use archie::cli::{Cli, Command};
 use archie::error::Exit;
+use archie::stdout;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -41,10 +42,10 @@ fn argv() -> Vec<String> {
 }
 
 /// What clap could not parse, or help: a command's help is its own options and
-/// examples ([`archie::cli::help`]); a command not built yet says so; under `--json` the
-/// error is also an `error` event and a `result` event on stdout. Returns the exit code.
+/// examples ([`archie::cli::help`]); under `--json` the error is also an `error` event
+/// and a `result` event on stdout. Returns the exit code.
 fn command_line_error(err: clap::Error) -> u8 {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::error::ErrorKind;
     let args = argv();
     if archie::cli::help::is_help_options(&args) {
         let _ = std::io::Write::write_all(
@@ -63,23 +64,11 @@ fn command_line_error(err: clap::Error) -> u8 {
         let _ = std::io::Write::write_all(&mut std::io::stdout(), help.as_bytes());
         return code;
     }
-    let mut message = None;
-    if err.kind() == ErrorKind::InvalidSubcommand
-        && let Some(ContextValue::String(name)) = err.get(ContextKind::InvalidSubcommand)
-        && let Some(what) = archie::cli::not_built_yet(name)
-    {
-        eprintln!("error: `archie {name}` is not built yet: {what}");
-        message = Some(format!("`archie {name}` is not built yet: {what}"));
-    } else {
-        let _ = err.print();
-    }
+    let _ = err.print();
     if code != 0 && args.iter().skip(1).any(|a| a == "--json") {
-        let message = message.unwrap_or_else(|| {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            first.trim_start_matches("error: ").to_string()
-        });
-        archie::ui::json_error(&message, code);
+        let text = err.render().to_string();
+        let first = text.lines().next().unwrap_or_default();
+        archie::ui::json_error(first.trim_start_matches("error: "), code);
     }
     code
 }
@@ -142,16 +131,20 @@ async fn run(mut cli: Cli) -> Exit {
     }
 }
 
-/// Runs `command` until it ends or the user presses Ctrl-C.
+/// Runs `command` until it ends, the user presses Ctrl-C, or stdout's reader goes away.
 async fn execute(app: &App, command: Command) -> Exit {
     let exit = tokio::select! {
         // Ctrl-C first: its handler is in place before the command draws or asks anything,
         // so an early Ctrl-C is never the default "die at once".
         biased;
         _ = tokio::signal::ctrl_c() => Exit::Interrupted,
+        // `archie --json analyze … | head -3`: no more steps (nor LLM calls) for nobody;
+        // the run keeps its last checkpoint, and archie exits quietly with 0, as ripgrep.
+        () = stdout::closed(), if !command.owns_stdout() => return stdout_closed(app),
         result = dispatch(app, command) => match result {
             Ok(exit) => exit,
             Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
+            Err(err) if stdout::is_broken_pipe(&err.error) => return stdout_closed(app),
             Err(err) => report(app, err),
         },
     };
@@ -160,6 +153,11 @@ async fn execute(app: &App, command: Command) -> Exit {
         app.interrupted();
     }
     exit
+}
+
+fn stdout_closed(app: &App) -> Exit {
+    app.stdout_closed();
+    Exit::Done
 }
 
 fn report(app: &App, err: CommandError) -> Exit {

@@ -1,4 +1,9 @@
 //! Commands the user can paste: one quoting rule for every hint archie prints. A leaf.
+//!
+//! Not `shell_words::quote` (in the build via dialoguer): it quotes `=` and `%`, so the
+//! hints would change (`--answer=x` becomes `'--answer=x'`), and it leaves `!`, `{` and
+//! non-ASCII bare, which an interactive bash expands; this keeps a short list of plain
+//! characters and quotes everything else.
 
 /// `s` quoted for a POSIX shell when it needs it: plain words stay as they are, anything
 /// else goes in single quotes (a `'` inside becomes `'\''`).

@@ -424,6 +424,10 @@ impl App {
     /// The last event of every command: how it ended and what it left behind (under
     /// `--json`, the line `tail -1` reads).
     pub fn finish(&self, exit: Exit) {
+        if crate::stdout::is_closed() {
+            // Its reader went away (`| head`): end quietly, as ripgrep does.
+            return;
+        }
         let waiting = self
             .waiting
             .lock()
@@ -481,13 +485,24 @@ impl App {
     pub fn interrupted(&self) {
         self.emit_usage();
         let current = self.current.get();
-        if let Some(Recorded { store, run, .. }) = &current {
-            let _ = store.mark_interrupted(run);
-        }
+        self.mark_interrupted();
         self.events.emit(Event::Interrupted {
             run: current.as_ref().map(|r| r.run.to_string()),
             resume_command: current.map(|r| resume_command(&self.settings, &r.run)),
         });
+    }
+
+    /// stdout's reader went away: the step in progress is abandoned and the run keeps
+    /// the checkpoint of its last finished step, marked interrupted (so `archie resume`
+    /// continues it), like Ctrl-C, but nothing is said: nobody is reading.
+    pub fn stdout_closed(&self) {
+        self.mark_interrupted();
+    }
+
+    fn mark_interrupted(&self) {
+        if let Some(Recorded { store, run, .. }) = &self.current.get() {
+            let _ = store.mark_interrupted(run);
+        }
     }
 
     /// Scripted answers first (`--answer`, `--answers FILE`, `--yes`), then the terminal

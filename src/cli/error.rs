@@ -11,6 +11,7 @@ use crate::config::ConfigError;
 use crate::docs::DocsError;
 use crate::error::{Classify, Exit, Interrupted, UsageError};
 use crate::events::Event;
+use crate::files::ReadError;
 use crate::graph::{BuildError, RunError};
 use crate::llm::{LlmError, TimeoutPhase};
 use crate::mcp::McpError;
@@ -86,62 +87,155 @@ impl<E: Into<anyhow::Error>> From<E> for CommandError {
     }
 }
 
+/// What the edge makes of one error in a chain: the exit code it asks for (`None`: no
+/// opinion, an outer error or exit 1 decides) and what the user can do about it.
+///
+/// Every error type archie defines implements it and is listed in [`KNOWN`]; a unit test
+/// reads `src/` and fails when one is missing, so a new service error cannot fall through
+/// to exit 1 without a hint unnoticed.
+pub trait Describe: std::error::Error + 'static {
+    /// The exit code this error asks for, if it has an opinion.
+    fn exit_code(&self) -> Option<Exit>;
+    /// What to do about it, most specific first.
+    fn hints(&self) -> Vec<String>;
+}
+
+/// What [`describe`] finds in one error of a chain.
+type Described = (Option<Exit>, Vec<String>);
+
+/// One known error type: its name (for the test) and how to find it in a chain.
+struct Known {
+    #[cfg_attr(not(test), allow(dead_code))]
+    name: fn() -> &'static str,
+    describe: fn(&(dyn std::error::Error + 'static)) -> Option<Described>,
+}
+
+const fn known<E: Describe>() -> Known {
+    Known {
+        name: std::any::type_name::<E>,
+        describe: |err| err.downcast_ref::<E>().map(|e| (e.exit_code(), e.hints())),
+    }
+}
+
+/// Every error type archie defines, as the edge reads them.
+const KNOWN: &[Known] = &[
+    known::<UsageError>(),
+    known::<Interrupted>(),
+    known::<LlmError>(),
+    known::<MemoryError>(),
+    known::<DocsError>(),
+    known::<PromptError>(),
+    known::<StoreError>(),
+    known::<McpError>(),
+    known::<UpgradeError>(),
+    known::<ReadError>(),
+    known::<ConfigError>(),
+    known::<RunError>(),
+    known::<BuildError>(),
+    known::<RunFailed>(),
+];
+
 /// The exit code (if this error has an opinion) and the hints of one error in a chain.
-fn describe(err: &(dyn std::error::Error + 'static)) -> (Option<Exit>, Vec<String>) {
-    if let Some(e) = err.downcast_ref::<UsageError>() {
-        return (Some(e.exit()), e.hints.clone());
+fn describe(err: &(dyn std::error::Error + 'static)) -> Described {
+    KNOWN
+        .iter()
+        .find_map(|k| (k.describe)(err))
+        .unwrap_or_default()
+}
+
+impl Describe for UsageError {
+    fn exit_code(&self) -> Option<Exit> {
+        Some(self.exit())
     }
-    if err.is::<Interrupted>() {
-        return (Some(Exit::Interrupted), Vec::new());
+    fn hints(&self) -> Vec<String> {
+        self.hints.clone()
     }
-    if let Some(e) = err.downcast_ref::<LlmError>() {
-        return (Some(e.exit()), llm_hints(e));
+}
+
+impl Describe for Interrupted {
+    fn exit_code(&self) -> Option<Exit> {
+        Some(Exit::Interrupted)
     }
-    if let Some(e) = err.downcast_ref::<MemoryError>() {
-        return (Some(e.exit()), memory_hints(e));
+    fn hints(&self) -> Vec<String> {
+        Vec::new()
     }
-    if let Some(e) = err.downcast_ref::<DocsError>() {
-        return (Some(e.exit()), docs_hints(e));
-    }
-    if let Some(e) = err.downcast_ref::<PromptError>() {
-        return (Some(e.exit()), prompt_hints(e));
-    }
-    if let Some(e) = err.downcast_ref::<StoreError>() {
-        return (Some(e.exit()), store_hints(e));
-    }
-    if let Some(e) = err.downcast_ref::<McpError>() {
-        return (Some(e.exit()), mcp_hints(e));
-    }
-    if let Some(e) = err.downcast_ref::<UpgradeError>() {
-        return (Some(e.exit()), upgrade_hints(e));
-    }
-    if let Some(e) = err.downcast_ref::<crate::files::ReadError>() {
-        // An input file given by the user that is missing, not a file, or too large.
-        let usage = match e {
-            crate::files::ReadError::Io(io) => io.kind() == std::io::ErrorKind::NotFound,
+}
+
+/// A service error that classifies itself ([`Classify`]) and whose hints are `$hints`.
+macro_rules! classified {
+    ($($error:ty => $hints:ident),* $(,)?) => {$(
+        impl Describe for $error {
+            fn exit_code(&self) -> Option<Exit> {
+                Some(self.exit())
+            }
+            fn hints(&self) -> Vec<String> {
+                $hints(self)
+            }
+        }
+    )*};
+}
+
+classified! {
+    LlmError => llm_hints,
+    MemoryError => memory_hints,
+    DocsError => docs_hints,
+    PromptError => prompt_hints,
+    StoreError => store_hints,
+    McpError => mcp_hints,
+    UpgradeError => upgrade_hints,
+}
+
+impl Describe for ReadError {
+    /// An input file given by the user that is missing, not a file, or too large.
+    fn exit_code(&self) -> Option<Exit> {
+        let usage = match self {
+            ReadError::Io(io) => io.kind() == std::io::ErrorKind::NotFound,
             _ => true,
         };
-        return (usage.then_some(Exit::Usage), Vec::new());
+        usage.then_some(Exit::Usage)
     }
-    if err.is::<ConfigError>() {
-        return (Some(Exit::Usage), vec![CONFIG_HINT.into()]);
+    fn hints(&self) -> Vec<String> {
+        Vec::new()
     }
-    if let Some(e) = err.downcast_ref::<RunError>() {
-        return (None, run_hints(e));
+}
+
+impl Describe for ConfigError {
+    fn exit_code(&self) -> Option<Exit> {
+        Some(Exit::Usage)
     }
-    if err.is::<BuildError>() {
-        return (None, vec![BUG.into()]);
+    fn hints(&self) -> Vec<String> {
+        vec![CONFIG_HINT.into()]
     }
-    if let Some(e) = err.downcast_ref::<RunFailed>() {
-        return (
-            None,
-            vec![
-                e.where_it_stopped(),
-                format!("continue with: {}", e.resume_command),
-            ],
-        );
+}
+
+impl Describe for RunError {
+    fn exit_code(&self) -> Option<Exit> {
+        None
     }
-    (None, Vec::new())
+    fn hints(&self) -> Vec<String> {
+        run_hints(self)
+    }
+}
+
+impl Describe for BuildError {
+    fn exit_code(&self) -> Option<Exit> {
+        None
+    }
+    fn hints(&self) -> Vec<String> {
+        vec![BUG.into()]
+    }
+}
+
+impl Describe for RunFailed {
+    fn exit_code(&self) -> Option<Exit> {
+        None
+    }
+    fn hints(&self) -> Vec<String> {
+        vec![
+            self.where_it_stopped(),
+            format!("continue with: {}", self.resume_command),
+        ]
+    }
 }
 
 const BUG: &str = "This is a fault in archie; please report it.";
@@ -494,6 +588,73 @@ mod tests {
             CommandError::from(anyhow::Error::new(Interrupted)).exit,
             Exit::Interrupted
         );
+    }
+
+    /// The error types `src/` defines: `#[derive(.., thiserror::Error)]` on the next
+    /// `struct`/`enum`, or `impl std::error::Error for NAME`.
+    fn defined_error_types() -> Vec<(String, String)> {
+        fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
+            let mut entries: Vec<_> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            entries.sort();
+            for path in entries {
+                if path.is_dir() {
+                    walk(&path, found);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let mut derived = false;
+                for line in text.lines().map(str::trim) {
+                    if line.starts_with("#[derive(") && line.contains("Error") {
+                        derived = line.contains("thiserror::Error");
+                        continue;
+                    }
+                    let name = if let Some(rest) = line.strip_prefix("impl std::error::Error for ")
+                    {
+                        rest.split([' ', '{', '<']).next()
+                    } else if derived && !line.starts_with("#[") && !line.starts_with("///") {
+                        derived = false;
+                        line.split_whitespace()
+                            .skip_while(|w| !matches!(*w, "struct" | "enum"))
+                            .nth(1)
+                            .map(|w| w.trim_end_matches([';', '{', '(']))
+                    } else {
+                        None
+                    };
+                    if let Some(name) = name {
+                        found.push((name.to_string(), path.display().to_string()));
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut found,
+        );
+        found
+    }
+
+    #[test]
+    fn every_error_type_archie_defines_has_an_exit_code_and_hints_here() {
+        let known: Vec<&str> = KNOWN
+            .iter()
+            .map(|k| (k.name)().rsplit("::").next().unwrap_or_default())
+            .collect();
+        let defined = defined_error_types();
+        assert!(defined.len() >= KNOWN.len(), "{defined:?}");
+        for (name, file) in &defined {
+            assert!(
+                known.contains(&name.as_str()),
+                "{name} ({file}) is an error type the edge does not know: implement \
+                 cli::error::Describe for it and list it in KNOWN"
+            );
+        }
     }
 
     #[test]

@@ -33,19 +33,6 @@ stores, queues, APIs and who talks to whom) in a memory file kept in the repo \
 (context.json), and runs small agent graphs over it, asking you whenever it needs a \
 decision.";
 
-/// Commands that are designed but not built yet, and what they will do (name, what):
-/// such a command says so instead of "unrecognized subcommand" until its issue lands.
-/// Every designed command is built now.
-const NOT_BUILT_YET: &[(&str, &str)] = &[];
-
-/// What a command that is designed but not built yet will do.
-pub fn not_built_yet(name: &str) -> Option<&'static str> {
-    NOT_BUILT_YET
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, what)| *what)
-}
-
 #[derive(Debug, Parser)]
 #[command(name = "archie", version, about = ABOUT, max_term_width = 100)]
 // `archie --help` is help::root(), one screen; `archie help options` describes the options.

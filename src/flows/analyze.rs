@@ -32,6 +32,13 @@ pub const PROMPTS: &[&str] = &[
     "analyze_followup",
     "analyze_final",
 ];
+/// Its steps as the user reads them (node, words).
+pub const STEPS: &[(&str, &str)] = &[
+    sources::STEPS[0],
+    sources::STEPS[1],
+    (PREPARE, sources::ASKING),
+    (FINAL, "writing the analysis"),
+];
 
 /// The goal used when the user gives no query (as the original did).
 pub const DEFAULT_GOAL: &str = "Give a comprehensive overview of this system's architecture: its components, how they interact, and its main risks.";

@@ -19,6 +19,12 @@ pub const BUILD: &str = "build";
 
 /// The prompts this flow renders.
 pub const PROMPTS: &[&str] = &["system", "extract", "build_context"];
+/// Its steps as the user reads them (node, words).
+pub const STEPS: &[(&str, &str)] = &[
+    sources::STEPS[0],
+    sources::STEPS[1],
+    (BUILD, "writing the overview"),
+];
 
 /// The diagram's node cap: beyond it the diagram says what it left out.
 pub const DIAGRAM_NODES: usize = 40;

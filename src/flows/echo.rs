@@ -17,6 +17,8 @@ const ECHO: &str = "echo";
 
 /// The prompts this flow renders (none: it needs no LLM).
 pub const PROMPTS: &[&str] = &[];
+/// Its steps in words: none, they are shown by their names.
+pub const STEPS: &[(&str, &str)] = &[];
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct EchoState {

@@ -18,55 +18,44 @@ pub struct Flow {
     pub name: &'static str,
     /// The prompt templates its nodes render.
     pub prompts: &'static [&'static str],
+    /// Its steps (nodes) as the user reads them: `(node, words)`; a node not listed is
+    /// shown by its name.
+    pub steps: &'static [(&'static str, &'static str)],
     /// The graph as a Mermaid flowchart (building it validates it).
     pub mermaid: fn() -> Result<String, BuildError>,
 }
 
-/// Every flow archie has. A new flow is added here and nowhere else.
+/// A flow's registry entry, from what its module declares: `NAME`, `PROMPTS`, `STEPS`
+/// and `graph()`.
+macro_rules! flow {
+    ($module:ident) => {
+        Flow {
+            name: $module::NAME,
+            prompts: $module::PROMPTS,
+            steps: $module::STEPS,
+            mermaid: || Ok($module::graph()?.mermaid()),
+        }
+    };
+}
+
+/// Every flow archie has: `archie graph`, the step words and the prompt checks read
+/// this list. A new flow is its module, a line here, and its command (`cli`).
 pub const FLOWS: &[Flow] = &[
-    Flow {
-        name: analyze::NAME,
-        prompts: analyze::PROMPTS,
-        mermaid: || Ok(analyze::graph()?.mermaid()),
-    },
-    Flow {
-        name: build_context::NAME,
-        prompts: build_context::PROMPTS,
-        mermaid: || Ok(build_context::graph()?.mermaid()),
-    },
-    Flow {
-        name: echo::NAME,
-        prompts: echo::PROMPTS,
-        mermaid: || Ok(echo::graph()?.mermaid()),
-    },
-    Flow {
-        name: search::NAME,
-        prompts: search::PROMPTS,
-        mermaid: || Ok(search::graph()?.mermaid()),
-    },
-    Flow {
-        name: upgrade::NAME,
-        prompts: upgrade::PROMPTS,
-        mermaid: || Ok(upgrade::graph()?.mermaid()),
-    },
+    flow!(analyze),
+    flow!(build_context),
+    flow!(echo),
+    flow!(search),
+    flow!(upgrade),
 ];
 
-/// A step (a node) as the user reads it: `extract` is `extracting knowledge`. What is
-/// not listed is shown by its name.
+/// A step (a node) as the user reads it: `extract` is `extracting knowledge`. What no
+/// flow lists is shown by its name.
 pub fn step_words(node: &str) -> &str {
-    match node {
-        sources::RETRIEVE => "reading the documents",
-        sources::EXTRACT => "extracting knowledge",
-        analyze::PREPARE => "asking the model",
-        analyze::FINAL => "writing the analysis",
-        build_context::BUILD => "writing the overview",
-        "init" => "starting the session",
-        "discover" => "starting the tool servers",
-        "plan" => "planning the tool calls",
-        "execute" => "calling the tools",
-        "synthesize" => "writing the answer",
-        other => other,
-    }
+    FLOWS
+        .iter()
+        .flat_map(|f| f.steps)
+        .find(|(n, _)| *n == node)
+        .map_or(node, |(_, words)| words)
 }
 
 /// The flow named `name`.
@@ -93,6 +82,20 @@ mod tests {
                 flow.name
             );
         }
+    }
+
+    #[test]
+    fn a_step_reads_the_same_in_every_flow_and_names_a_node() {
+        for flow in FLOWS {
+            let mermaid = (flow.mermaid)().unwrap_or_else(|e| panic!("{}: {e}", flow.name));
+            for (node, words) in flow.steps {
+                assert_eq!(step_words(node), *words, "{}: {node}", flow.name);
+                assert!(mermaid.contains(node), "{}: no node {node}", flow.name);
+            }
+        }
+        assert_eq!(step_words("extract"), "extracting knowledge");
+        assert_eq!(step_words("synthesize"), "writing the answer");
+        assert_eq!(step_words("router"), "router");
     }
 
     #[test]

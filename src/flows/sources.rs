@@ -34,6 +34,8 @@ const EXTRACTING: &str = "extracting knowledge";
 const READING: &str = "reading the documents";
 /// The progress line while waiting for the model's first words.
 pub const ASKING: &str = "asking the model";
+/// The nodes above as the user reads them, for the flows that run them.
+pub const STEPS: [(&str, &str); 2] = [(RETRIEVE, READING), (EXTRACT, EXTRACTING)];
 
 /// How many failed chunks are named one by one; the rest are counted.
 const NAMED_FAILURES: usize = 3;
@@ -993,12 +995,7 @@ pub fn output_name(path: &Path) -> String {
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
     let text = crate::ui::text::for_file(&crate::secrets::redact_text(text));
     if is_stdout(path) {
-        use std::io::Write as _;
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .context("cannot write to standard output");
+        return crate::stdout::write(text.as_bytes()).context("cannot write to standard output");
     }
     crate::files::write_atomic(path, text.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))

@@ -790,6 +790,11 @@ impl OpenAiCompatible {
             value.set_sensitive(true);
             builder = builder.header(reqwest::header::AUTHORIZATION, value);
         }
+        if crate::stdout::is_closed() {
+            // Nobody reads the run's output any more and `main` is ending the run: the
+            // request is not sent (this future is dropped there).
+            std::future::pending::<()>().await;
+        }
         let response = match activity.wait(deadlines.first_token, builder.send()).await {
             Err(()) => return Err(deadlines.missed(deadlines.first_token, false)),
             Ok(Err(err)) => return Err(self.transport_error(&err)),

@@ -8,7 +8,6 @@ pub struct JsonLines;
 
 impl EventSink for JsonLines {
     fn emit(&self, event: Event) {
-        use std::io::Write;
         // For people only: a script has the run's `interrupt` event already, and the
         // command's result text comes in the final `result` event.
         if matches!(event, Event::Waiting { .. } | Event::Result { .. }) {
@@ -34,10 +33,9 @@ impl EventSink for JsonLines {
         };
         if let Ok(line) = serde_json::to_string(&event) {
             let line = crate::secrets::redact_text(&line);
-            let mut out = std::io::stdout().lock();
-            // A closed stdout (`| head`) must not kill the run.
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
+            // A closed stdout (`| head`) is noticed there and ends the run quietly
+            // (`main`); it is not an error to report.
+            let _ = crate::stdout::write(format!("{line}\n").as_bytes());
         }
     }
 }

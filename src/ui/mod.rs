@@ -354,9 +354,8 @@ impl Ui {
         self.end_stream(&mut state);
         drop(state);
         self.suspend(|| {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", finish(&text::inert(text)));
-            let _ = out.flush();
+            // A closed stdout is noticed there and ends the run (`main`).
+            let _ = crate::stdout::write(format!("{}\n", finish(&text::inert(text))).as_bytes());
         });
     }
 

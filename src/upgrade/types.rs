@@ -418,31 +418,13 @@ pub fn describe_state(state: &str) -> String {
 
 /// A fresh random UUID (v4), for ids UpGrade keeps as given.
 pub fn new_uuid() -> String {
-    let mut bytes = [0u8; 16];
-    for b in &mut bytes {
-        *b = fastrand::u8(..);
-    }
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    )
+    uuid::Uuid::new_v4().to_string()
 }
 
-/// Whether `s` has the shape of a UUID (UpGrade answers other ids with 400 or 500).
+/// Whether `s` has the shape of a UUID, hyphenated (UpGrade answers other ids with 400
+/// or 500): 36 characters is the only form `uuid` parses at that length.
 pub fn is_uuid(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 36
-        && b.iter().enumerate().all(|(i, c)| match i {
-            8 | 13 | 18 | 23 => *c == b'-',
-            _ => c.is_ascii_hexdigit(),
-        })
+    s.len() == 36 && uuid::Uuid::try_parse(s).is_ok()
 }
 
 #[cfg(test)]
@@ -470,6 +452,10 @@ mod tests {
         assert!(is_uuid(&id), "{id}");
         assert_eq!(&id[14..15], "4");
         assert!(!is_uuid("c1"));
+        assert!(!is_uuid(&id.replace('-', "")), "only the hyphenated form");
+        assert!(!is_uuid(&format!("{{{id}}}")), "only the hyphenated form");
+        assert!(!is_uuid(&id.replacen('-', "x", 1)));
+        assert!(is_uuid(&id.to_uppercase()));
         assert_ne!(new_uuid(), id);
     }
 

@@ -235,3 +235,76 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     assert!(ran.stdout.contains("2 calls"), "{}", ran.stdout);
     assert_eq!(env.mock().received().len(), asked, "still no LLM call");
 }
+
+/// `archie --json analyze … | head -1`: once the reader is gone, archie makes no more
+/// LLM calls, says nothing, exits 0 (as ripgrep does), and keeps the run's last
+/// checkpoint for `archie resume`. Forced, not hoped for: the first LLM request is held
+/// until the test has read one line and closed its end of the pipe.
+#[test]
+fn a_closed_stdout_ends_the_run_quietly_and_keeps_the_run() {
+    use crate::flows::scripted_model;
+    use std::io::BufRead;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    let args = [
+        "--json",
+        "analyze",
+        "-i",
+        "docs",
+        "--concurrency",
+        "1",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ];
+    // What the whole run asks of the model.
+    let full = scripted_env(3);
+    full.ok(&args);
+    let full_requests = full.mock().received().len();
+
+    let env = TestEnv::with_llm();
+    env.docs("docs", 3);
+    let released = Arc::new(AtomicBool::new(false));
+    let gate = released.clone();
+    env.mock().answer_with(move |req| {
+        while !gate.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        scripted_model(req)
+    });
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    let mut cmd = env.process(crate::support::archie_bin());
+    cmd.args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().expect("spawn archie");
+    drop(cmd); // the parent's copy of the pipe's write end
+    let mut reader = std::io::BufReader::new(reader);
+    let mut first = String::new();
+    reader.read_line(&mut first).expect("read the first event");
+    assert!(first.starts_with('{'), "{first}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while env.mock().received().is_empty() {
+        assert!(Instant::now() < deadline, "archie never asked the model");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(reader); // `head -1` exits
+    released.store(true, Ordering::SeqCst);
+    let out = child.wait_with_output().expect("wait for archie");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "", "quiet: nobody is reading");
+    let asked = env.mock().received().len();
+    assert!(
+        asked == 1 && full_requests > 1,
+        "{asked} LLM requests, the held one and those after the reader left (a whole run \
+         makes {full_requests})"
+    );
+    let listed = env.ok(&["runs", "list", "--json"]).stdout;
+    assert!(listed.contains("\"interrupted\""), "{listed}");
+    assert!(!env.path().join("analysis_result.md").exists());
+}

@@ -62,6 +62,14 @@ const SYNTHESIZE: &str = "synthesize";
 
 /// The prompts this flow renders.
 pub const PROMPTS: &[&str] = &["system", "search_plan", "search_answer"];
+/// Its steps as the user reads them (node, words).
+pub const STEPS: &[(&str, &str)] = &[
+    (INIT, "starting the session"),
+    (DISCOVER, "starting the tool servers"),
+    (PLAN, "planning the tool calls"),
+    (EXECUTE, "calling the tools"),
+    (SYNTHESIZE, "writing the answer"),
+];
 
 /// Tasks in a plan at most.
 pub const MAX_TASKS: usize = 5;

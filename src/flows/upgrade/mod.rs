@@ -50,6 +50,8 @@ use std::sync::Arc;
 pub const NAME: &str = "upgrade";
 /// Prompt templates from `prompts/` this flow renders.
 pub const PROMPTS: &[&str] = &[route::PROMPT];
+/// Its steps in words: none, they are shown by their names.
+pub const STEPS: &[(&str, &str)] = &[];
 
 const INPUT: &str = "input";
 const ROUTER: &str = "router";
