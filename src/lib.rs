@@ -13,10 +13,11 @@
 //! - leaves everyone may use: [`events`] (the event vocabulary), [`error`] (error kinds,
 //!   exit codes), [`secrets`] (redaction), [`retry`] (the retry policy), [`files`]
 //!   (atomic writes), [`hash`], [`shell`] (quoting), [`tokens`] (the token estimate),
-//!   [`config`] (archie.toml).
+//!   [`config`] (archie.toml), [`clock`] (dates).
 
 pub mod app;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod docs;
 pub mod error;
