@@ -864,6 +864,35 @@ mod tests {
         );
         assert!(!dsl.contains("3D Secure"), "{dsl}");
         assert_eq!(dsl.matches('{').count(), dsl.matches('}').count(), "{dsl}");
+        // Every identifier a relationship or a view names is defined once, and no two
+        // elements share a name (Structurizr refuses both).
+        let mut defined = Vec::new();
+        let mut names = Vec::new();
+        for line in dsl.lines() {
+            if let Some((id, rest)) = line.trim().split_once(" = ") {
+                defined.push(id.to_string());
+                names.push(rest.split('"').nth(1).unwrap_or_default().to_string());
+            }
+        }
+        let mut unique = defined.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), defined.len(), "{dsl}");
+        let mut unique_names = names.clone();
+        unique_names.sort();
+        unique_names.dedup();
+        assert_eq!(unique_names.len(), names.len(), "{dsl}");
+        for line in dsl.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() > 2 && words[1] == "->" {
+                assert!(defined.iter().any(|d| d == words[0]), "{line}");
+                assert!(defined.iter().any(|d| d == words[2]), "{line}");
+            }
+            if let ["systemContext" | "container", id, ..] = words[..] {
+                assert!(defined.iter().any(|d| d == id), "{line}");
+            }
+        }
+        assert!(defined.len() >= 6, "{dsl}");
     }
 
     #[test]
