@@ -93,6 +93,9 @@ pub struct Capped {
     /// Items named (or typed) with a word of the answer's own schema, a JSON type name or
     /// a bare number: a weak model repeats the schema back (see [`names_nothing`]).
     pub schema_words: usize,
+    /// Entities with a real name typed with a word of the schema (`array`, `list`): kept,
+    /// as `unknown` (a 270M model names real things and types them `string`).
+    pub schema_types: usize,
 }
 
 impl Capped {
@@ -102,6 +105,7 @@ impl Capped {
         self.long_names += other.long_names;
         self.shortened += other.shortened;
         self.schema_words += other.schema_words;
+        self.schema_types += other.schema_types;
     }
 
     /// What was cut to archie's limits, for a warning; `None` when nothing was.
@@ -129,6 +133,12 @@ impl Capped {
             parts.push(format!(
                 "{} items named after the answer's schema (`name`, `type`, `string`, a bare number…) rejected",
                 crate::ui::thousands(self.schema_words as u64)
+            ));
+        }
+        if self.schema_types > 0 {
+            parts.push(format!(
+                "{} typed after the schema (`array`, `string`…) kept as `unknown`",
+                crate::ui::text::count(self.schema_types as u64, "entity", "entities")
             ));
         }
         (!parts.is_empty()).then(|| {
@@ -200,8 +210,14 @@ impl Knowledge {
                 capped.schema_words += 1;
                 continue;
             }
-            let mut entity = Entity::new(vocabulary.name(&e.name), vocabulary.kind(&e.kind))
-                .description(e.description.trim());
+            let kind = if names_nothing(&e.kind) {
+                capped.schema_types += 1;
+                crate::memory::UNKNOWN_TYPE.to_string()
+            } else {
+                vocabulary.kind(&e.kind)
+            };
+            let mut entity =
+                Entity::new(vocabulary.name(&e.name), kind).description(e.description.trim());
             for tag in e.tags {
                 entity = entity.tag(tag);
             }
@@ -238,9 +254,10 @@ impl Knowledge {
 }
 
 impl KnownEntity {
-    /// Named or typed with a word of the schema (see [`names_nothing`]).
+    /// Named with a word of the schema (see [`names_nothing`]). A real name with a
+    /// schema word for its type is knowledge: it is kept, untyped.
     fn is_schema_echo(&self) -> bool {
-        names_nothing(&self.name) || names_nothing(&self.kind)
+        names_nothing(&self.name)
     }
 }
 
@@ -762,14 +779,15 @@ mod tests {
         assert!(!k.names_only_schema_words());
         let mut m = Memory::new();
         let capped = k.merge_into(&mut m, &Vocabulary::default());
-        assert_eq!(capped.schema_words, 5);
-        assert_eq!(m.entities().len(), 1);
+        assert_eq!((capped.schema_words, capped.schema_types), (4, 1));
+        // Orders is a real name typed `array`: kept, untyped.
+        assert_eq!(m.entities().len(), 2);
+        assert_eq!(m.entity("Orders").map(|e| e.kind.as_str()), Some("unknown"));
         assert!(m.relationships().is_empty());
-        assert!(
-            capped
-                .warning()
-                .is_some_and(|w| w.contains("5 items named after the answer's schema"))
-        );
+        assert!(capped.warning().is_some_and(|w| {
+            w.contains("4 items named after the answer's schema")
+                && w.contains("1 entity typed after the schema")
+        }));
         let echo: Knowledge = serde_json::from_str(
             r#"{"entities":[{"name":"name","type":"string"},{"name":"2","type":"list"}],"relationships":[]}"#,
         )
