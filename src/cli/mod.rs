@@ -202,7 +202,7 @@ At each question: type an answer, /approve to write the analysis, or /abort to s
     /// Serve archie's knowledge to other agents over MCP (stdio), or list MCP servers
     #[command(after_help = mcp::EXAMPLES)]
     Mcp(mcp::McpArgs),
-    /// Look at the knowledge graph in the memory file: stats, show, import, export
+    /// Look at the knowledge graph: stats, show, import, export, view, dedupe, merge
     #[command(
         after_help = "Examples:\n  archie memory stats\n  archie memory show \"Order Service\"\n  archie memory import ../billing/context.json\n  archie memory export --format mermaid > system.mmd"
     )]
