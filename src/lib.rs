@@ -13,7 +13,8 @@
 //! - leaves everyone may use: [`events`] (the event vocabulary), [`error`] (error kinds,
 //!   exit codes), [`secrets`] (redaction), [`retry`] (the retry policy), [`files`]
 //!   (atomic writes), [`hash`], [`shell`] (quoting), [`tokens`] (the token estimate),
-//!   [`config`] (archie.toml), [`clock`] (dates).
+//!   [`config`] (archie.toml), [`clock`] (dates), [`text`] (numbers, sizes, times and
+//!   tables as people read them).
 
 pub mod app;
 pub mod cli;
@@ -35,6 +36,7 @@ pub mod secrets;
 pub mod shell;
 pub mod stdout;
 pub mod store;
+pub mod text;
 pub mod tls;
 pub mod tokens;
 pub mod ui;

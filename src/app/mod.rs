@@ -191,9 +191,7 @@ impl Recording {
                 }
                 all.push_str(text);
             }
-            Event::Error { message, .. } => {
-                summary.error = Some(crate::ui::text::plain_serde(message))
-            }
+            Event::Error { message, .. } => summary.error = Some(crate::text::plain_serde(message)),
             _ => {}
         }
     }
@@ -605,7 +603,7 @@ impl App {
                 // absolute): relative under the current folder, absolute elsewhere.
                 let at = Path::new(path.as_str());
                 let at = lexical(&std::path::absolute(at).unwrap_or_else(|_| at.to_path_buf()));
-                *path = crate::ui::text::near(&at.display().to_string());
+                *path = crate::text::near(&at.display().to_string());
             }
             self.events.emit(event);
         } else if saved.written {
@@ -613,7 +611,7 @@ impl App {
                 message: format!(
                     "kept what extraction learned in {} ({})",
                     file.path().display(),
-                    crate::ui::text::merge_summary(
+                    crate::text::merge_summary(
                         report.entities_added as u64,
                         report.relationships_added as u64,
                         (report.entities_updated + report.relationships_updated) as u64,

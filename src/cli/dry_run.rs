@@ -233,7 +233,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
     let mut line = format!(
         "documents  {} would be read ({})",
         plan.documents.len(),
-        crate::ui::text::count(bytes, "byte", "bytes")
+        crate::text::count(bytes, "byte", "bytes")
     );
     if !plan.skipped.is_empty() {
         line.push_str(&format!(
@@ -266,9 +266,9 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
     if plan.command != "search" {
         out.push(format!(
             "extract    {}: {} cached, {} to ask ≈ {} prompt tokens",
-            crate::ui::text::count(x.chunks as u64, "chunk", "chunks"),
+            crate::text::count(x.chunks as u64, "chunk", "chunks"),
             x.cached,
-            crate::ui::text::count(x.calls as u64, "call", "calls"),
+            crate::text::count(x.calls as u64, "call", "calls"),
             thousands(x.prompt_tokens)
         ));
     }
@@ -279,7 +279,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         } else {
             ""
         },
-        crate::ui::text::count(plan.calls_after as u64, "call", "calls"),
+        crate::text::count(plan.calls_after as u64, "call", "calls"),
         plan.what_after,
         thousands(plan.prompt_tokens_each),
         if plan.calls_after == 1 { "" } else { " each" }
@@ -302,7 +302,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
 
 /// `31420` → `31,420`.
 fn thousands(n: usize) -> String {
-    crate::ui::text::thousands(n as u64)
+    crate::text::thousands(n as u64)
 }
 
 #[cfg(test)]

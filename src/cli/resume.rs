@@ -155,7 +155,7 @@ impl Resumed {
             }
         };
         let words: Vec<String> = std::iter::once("archie".to_string())
-            .chain(self.argv.iter().skip(1).map(|a| crate::ui::text::near(a)))
+            .chain(self.argv.iter().skip(1).map(|a| crate::text::near(a)))
             .collect();
         format!("continuing run {run} {at}: {}", crate::shell::join(words))
     }

@@ -155,7 +155,7 @@ fn show(app: &App, dir: &Path, args: ShowArgs) -> Result<Exit, CommandError> {
 }
 
 fn prune(app: &App, dir: &Path, args: PruneArgs) -> Result<Exit, CommandError> {
-    let age = crate::ui::text::age(args.older_than);
+    let age = crate::text::age(args.older_than);
     let pruned = match Store::open_existing(dir)? {
         Some(store) => store.prune(args.older_than)?,
         None => 0,

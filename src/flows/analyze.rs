@@ -297,7 +297,7 @@ pub fn condensed(history: &[Message], budget_tokens: usize) -> Vec<Turn> {
 
 /// `text` cut to `max` characters, ending in `…` when cut.
 fn truncate(text: &str, max: usize) -> String {
-    crate::ui::text::truncate(text, max)
+    crate::text::truncate(text, max)
 }
 
 async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {

@@ -114,31 +114,31 @@ impl Capped {
         if self.over_limit > 0 {
             parts.push(format!(
                 "{} items over {MAX_ENTITIES} entities or {MAX_RELATIONSHIPS} relationships in one answer dropped",
-                crate::ui::thousands(self.over_limit as u64)
+                crate::text::thousands(self.over_limit as u64)
             ));
         }
         if self.long_names > 0 {
             parts.push(format!(
                 "{} items with names over {MAX_NAME} characters dropped",
-                crate::ui::thousands(self.long_names as u64)
+                crate::text::thousands(self.long_names as u64)
             ));
         }
         if self.shortened > 0 {
             parts.push(format!(
                 "{} descriptions, types or tags cut to length",
-                crate::ui::thousands(self.shortened as u64)
+                crate::text::thousands(self.shortened as u64)
             ));
         }
         if self.schema_words > 0 {
             parts.push(format!(
                 "{} items named after the answer's schema (`name`, `type`, `string`, a bare number…) rejected",
-                crate::ui::thousands(self.schema_words as u64)
+                crate::text::thousands(self.schema_words as u64)
             ));
         }
         if self.schema_types > 0 {
             parts.push(format!(
                 "{} typed after the schema (`array`, `string`…) kept as `unknown`",
-                crate::ui::text::count(self.schema_types as u64, "entity", "entities")
+                crate::text::count(self.schema_types as u64, "entity", "entities")
             ));
         }
         (!parts.is_empty()).then(|| {

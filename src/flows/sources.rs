@@ -727,7 +727,7 @@ fn progress_detail(live: &Memory, llm: &dyn Llm) -> String {
 
 /// "12 entities, 1 relationship"
 fn graph_size(memory: &Memory) -> String {
-    crate::ui::text::graph_size(
+    crate::text::graph_size(
         memory.entities().len() as u64,
         memory.relationships().len() as u64,
     )
@@ -993,7 +993,7 @@ pub fn output_name(path: &Path) -> String {
 /// Writes an output file atomically, secrets redacted, with no control character but
 /// newlines and tabs (a model's reply can hold any). `-` writes it to standard output.
 pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
-    let text = crate::ui::text::for_file(&crate::secrets::redact_text(text));
+    let text = crate::text::for_file(&crate::secrets::redact_text(text));
     if is_stdout(path) {
         return crate::stdout::write(text.as_bytes()).context("cannot write to standard output");
     }

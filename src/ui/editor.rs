@@ -304,7 +304,7 @@ fn advance(mut pos: Pos, width: usize, cols: usize) -> Pos {
     pos
 }
 
-use super::text::char_width;
+use crate::text::char_width;
 
 /// How a typed character is shown: a pasted newline as `⏎` (one cell).
 fn shown(c: char) -> char {

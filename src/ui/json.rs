@@ -21,13 +21,13 @@ impl EventSink for JsonLines {
                 hints,
                 exit_code,
             } => Event::Error {
-                message: super::text::plain_serde(&message),
-                causes: causes.iter().map(|c| super::text::plain_serde(c)).collect(),
+                message: crate::text::plain_serde(&message),
+                causes: causes.iter().map(|c| crate::text::plain_serde(c)).collect(),
                 hints,
                 exit_code,
             },
             Event::Warning { message } => Event::Warning {
-                message: super::text::plain_serde(&message),
+                message: crate::text::plain_serde(&message),
             },
             other => other,
         };

@@ -1,7 +1,7 @@
 //! `archie mcp list` and the lines of `archie search`: servers, tools, tasks.
 
-use super::text::{table, took, truncate};
 use crate::mcp::{Hints, ServerReport};
+use crate::text::{table, took, truncate};
 
 /// `read-only`, `destructive`, … from a tool's annotations; `no hints` when it has none.
 pub fn hints_label(h: &Hints) -> String {

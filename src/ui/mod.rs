@@ -42,13 +42,12 @@ mod progress;
 pub mod runs;
 mod stream;
 mod terminal;
-pub mod text;
 
 pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
-pub use text::thousands;
 
 use crate::events::{Event, EventSink, Extraction, Usage};
+use crate::text::{self, thousands};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};

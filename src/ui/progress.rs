@@ -56,7 +56,7 @@ pub(super) fn fitted(s: &Shown<'_>, width: usize, ascii: bool) -> String {
         if console::measure_text_width(&line) <= width {
             return line;
         }
-        return super::text::truncate(&format!("{}…", s.name), width);
+        return crate::text::truncate(&format!("{}…", s.name), width);
     };
     let count = format!("{}/{total}", s.done);
     let eta = timing(s.elapsed, s.done, total);
@@ -145,7 +145,7 @@ fn fit_words(text: &str, width: usize) -> String {
         out = next;
     }
     if out.is_empty() {
-        return super::text::truncate(text, width);
+        return crate::text::truncate(text, width);
     }
     out.push('…');
     out

@@ -1,8 +1,8 @@
 //! `archie runs`: the recorded runs as tables and a detail page.
 
-use super::text::{ago, indent, table, thousands, took, truncate, utc};
 use crate::graph::Cursor;
 use crate::store::{RunDetail, RunSummary, Status};
+use crate::text::{ago, indent, table, thousands, took, truncate, utc};
 
 /// The table of `archie runs list`; `more` says the list was cut at `limit`.
 pub fn render_list(runs: &[RunSummary], now: i64, more: Option<usize>) -> String {
@@ -83,7 +83,7 @@ pub fn render_detail(run: &RunDetail, now: i64, resume_command: &str, words: Ste
         let rows: Vec<Vec<String>> = run
             .outputs
             .iter()
-            .map(|o| vec![super::text::near(&o.path), o.what.clone()])
+            .map(|o| vec![crate::text::near(&o.path), o.what.clone()])
             .collect();
         out.push_str(&indent(&table(&rows, &[])));
     }
@@ -193,7 +193,7 @@ fn command_line(args: &[String], command: &str, with_program: bool) -> String {
     if with_program {
         words.push("archie");
     }
-    let near: Vec<String> = args.iter().skip(1).map(|a| super::text::near(a)).collect();
+    let near: Vec<String> = args.iter().skip(1).map(|a| crate::text::near(a)).collect();
     if args.len() > 1 {
         words.extend(near.iter().map(String::as_str));
     } else {

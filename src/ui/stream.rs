@@ -73,7 +73,7 @@ impl Stream {
                     }
                 }
                 c => {
-                    let w = super::text::char_width(c);
+                    let w = crate::text::char_width(c);
                     if self.row_width + self.word_width + w > width {
                         if self.row_width > 0 && !self.row_is_blank() {
                             // The word goes to the next row.
@@ -183,7 +183,7 @@ impl Stream {
         };
         format!(
             "  ~{} tokens{rate} · {}",
-            super::text::thousands(tokens as u64),
+            crate::text::thousands(tokens as u64),
             super::secs(now.saturating_duration_since(self.started))
         )
     }

@@ -40,7 +40,7 @@ impl Prompter for Terminal {
                     ui.line(&format!(
                         "\n{} {}\n",
                         console::style("archie ─").cyan().bold(),
-                        super::text::inert(question.text.trim_end())
+                        crate::text::inert(question.text.trim_end())
                     ));
                 }
                 ui.suspend(|| ask(&ui, &question))
@@ -69,7 +69,7 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     // Broken into rows on words here, not by the terminal mid-word: dialoguer counts the
     // rows it clears by the line breaks it was given. Room is left for `? ` before and
     // `[y/n] ›` after.
-    let label = super::text::wrap(question.prompt_label(), super::columns().saturating_sub(12));
+    let label = crate::text::wrap(question.prompt_label(), super::columns().saturating_sub(12));
     let colorful = ColorfulTheme::default();
     let theme: &dyn Theme = if console::colors_enabled_stderr() && !super::ascii() {
         &colorful
@@ -113,7 +113,7 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
 #[cfg(unix)]
 fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     use super::editor::{Read, read_line};
-    use super::text::inert_line;
+    use crate::text::inert_line;
     let label = inert_line(question.prompt_label());
     // A reminder of the commands that would not fit on the prompt's row (with room to
     // type) is left out rather than cut mid-word: /help and an empty Enter say it too.
@@ -182,7 +182,7 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
 #[cfg(unix)]
 fn echo(label: &str, answer: &str) -> String {
     let mut lines = answer.trim().lines();
-    let first = super::text::inert_line(lines.next().unwrap_or_default()).into_owned();
+    let first = crate::text::inert_line(lines.next().unwrap_or_default()).into_owned();
     let more = lines.count();
     let rest = if more > 0 {
         format!(
@@ -190,7 +190,7 @@ fn echo(label: &str, answer: &str) -> String {
             console::style(format!(
                 "(+{more} more line{}, {} characters)",
                 if more == 1 { "" } else { "s" },
-                super::thousands(answer.chars().count() as u64)
+                crate::text::thousands(answer.chars().count() as u64)
             ))
             .dim()
         )

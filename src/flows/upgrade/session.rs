@@ -132,7 +132,7 @@ impl Balance {
             out.push_str(&format!(
                 "\nχ² {x:.2}, {} df, p {p:.4}: {}\n",
                 self.df,
-                crate::ui::text::fit_verdict(p)
+                crate::text::fit_verdict(p)
             ));
         }
         out
