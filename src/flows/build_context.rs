@@ -248,7 +248,7 @@ impl SystemView {
             {
                 nodes.push((label, id));
             }
-            out.push_str(&words_on_edges(line));
+            out.push_str(line);
             out.push('\n');
         }
         let central: Vec<&str> = self
@@ -389,20 +389,6 @@ fn id_and_label(text: &str) -> Option<(String, String)> {
         return None;
     }
     Some((id.to_string(), label.to_string()))
-}
-
-/// An edge line with its relationship word written as words: `-->|"publishes to"|`, not
-/// `publishes_to`. Other lines as they are.
-fn words_on_edges(line: &str) -> String {
-    let Some(start) = line.find("-->|\"") else {
-        return line.to_string();
-    };
-    let open = start + "-->|\"".len();
-    let Some(len) = line[open..].find("\"|") else {
-        return line.to_string();
-    };
-    let label = line[open..open + len].replace('_', " ");
-    format!("{}{}{}", &line[..open], label, &line[open + len..])
 }
 
 /// The words of a name: split at anything not a letter or digit and at lower-to-upper
@@ -988,11 +974,6 @@ mod tests {
         assert!(text.contains("hub_note_0 -.- t_service"), "{text}");
         assert!(text.contains("hub_note_0 -.- t_database"), "{text}");
         assert!(text.contains("  class n_"), "{text}");
-        assert_eq!(
-            words_on_edges(r#"  n_a -->|"publishes_to"| n_b_c"#),
-            r#"  n_a -->|"publishes to"| n_b_c"#
-        );
-        assert_eq!(words_on_edges("    n_a_b[\"A_B\"]"), "    n_a_b[\"A_B\"]");
     }
 
     #[test]

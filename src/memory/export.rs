@@ -8,7 +8,7 @@
 
 use super::Memory;
 use super::identity::{Family, entity_type};
-use super::model::{Entity, Relationship};
+use super::model::{Entity, Relationship, relationship_words as words};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
@@ -72,11 +72,6 @@ impl<'a> Graph<'a> {
             .collect();
         Graph { nodes, edges }
     }
-}
-
-/// A relationship type in words: `publishes_to` → `publishes to`.
-pub fn words(kind: &str) -> String {
-    kind.replace('_', " ")
 }
 
 /// An id of ASCII letters, digits and `_` for `name` (`e_order_service`), unique among

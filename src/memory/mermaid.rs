@@ -150,7 +150,7 @@ impl Memory {
         edges.sort();
         for (from, to, kind) in edges {
             // In words: `publishes to`, not the stored `publishes_to`.
-            let words = kind.replace('_', " ");
+            let words = super::relationship_words(kind);
             let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(&words));
         }
 

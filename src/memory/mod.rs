@@ -39,7 +39,7 @@ pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use merge::{Change, MergeReport};
 pub use mermaid::MermaidOptions;
-pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type};
+pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type, relationship_words};
 pub use query::{Count, Stats};
 pub use relevant::Relevant;
 

@@ -106,6 +106,11 @@ pub use super::identity::{key, key_cow};
 /// `writes_to`. A word that names the relationship from its other end (`owned by`) is
 /// mapped too; [`Memory::upsert_relationship`](super::Memory::upsert_relationship)
 /// turns such an edge around (see [`identity::relationship_kind`](super::identity::relationship_kind)).
+/// A relationship type as a label reads it: `publishes_to` → `publishes to`.
+pub fn relationship_words(kind: &str) -> String {
+    kind.replace('_', " ")
+}
+
 pub fn relationship_type(kind: &str) -> String {
     super::identity::relationship_kind(kind).0
 }

@@ -4,8 +4,9 @@
 //! system's subgraph.
 
 use super::Memory;
-use super::export::{Graph, colour_of, words};
+use super::export::{Graph, colour_of};
 use super::identity::Family;
+use super::model::relationship_words as words;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
