@@ -67,14 +67,16 @@ impl DocsError {
                     ));
                 }
                 if *ignored > 0 {
-                    let filter = if include.is_empty() {
-                        "are not .md or .txt".to_string()
-                    } else {
-                        format!("do not match --include {}", include.join(", "))
+                    let one = *ignored == 1;
+                    let filter = match (include.is_empty(), one) {
+                        (true, true) => "is not .md or .txt".to_string(),
+                        (true, false) => "are not .md or .txt".to_string(),
+                        (false, true) => format!("does not match --include {}", include.join(", ")),
+                        (false, false) => format!("do not match --include {}", include.join(", ")),
                     };
                     parts.push(format!(
                         "{ignored} other file{} {filter}",
-                        if *ignored == 1 { "" } else { "s" }
+                        if one { "" } else { "s" }
                     ));
                 }
                 if parts.is_empty() {

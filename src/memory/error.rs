@@ -30,7 +30,7 @@ pub enum MemoryError {
     },
     /// The path is a folder, a named pipe, a device or a socket: only a regular file is
     /// read as a memory file.
-    #[error("{} is {what}, not a memory file (a regular file)", .path.display())]
+    #[error("{} is {what}: a memory file is a regular file", .path.display())]
     NotAFile { path: PathBuf, what: &'static str },
     /// Larger than the memory-file size limit.
     #[error(

@@ -194,15 +194,28 @@ fn a_step_whose_every_chunk_failed_fails_and_resume_asks_only_for_those() {
 fn usage_errors_are_not_runs() {
     let env = TestEnv::with_llm();
     env.write("empty/notes.bin", [0u8, 1, 2, 3]);
+    let mut said = String::new();
     for args in [
         &["build-context", "shop"][..],
         &["build-context", "shop", "-i", "missing"],
         &["analyze", "-i", "empty"],
     ] {
         let ran = env.code(args, 2);
-        assert!(!ran.stderr.contains("resume"), "{}", ran.stderr);
-        assert!(ran.stderr.contains("error:"), "{}", ran.stderr);
+        said.push_str(&format!("$ archie {}\n{}\n", args.join(" "), ran.stderr));
     }
+    insta::assert_snapshot!(env.normalize(&said), @r"
+        $ archie build-context shop
+        error: no documents to read: no input was given
+          pass a folder of design documents with -i docs/ (repeat -i to add folders or single files)
+
+        $ archie build-context shop -i missing
+        error: input missing does not exist
+          check the path; pass a folder of design documents with -i docs/ (repeat -i to add folders or single files)
+
+        $ archie analyze -i empty
+        error: no documents to read in empty: 1 other file is not .md or .txt
+          archie reads .md and .txt files; add --include '*.rst' (for example) to read other kinds, or point -i at your design documents
+        ");
     assert!(
         !env.path().join(".archie").exists(),
         "no run was recorded:\n{}",
@@ -213,13 +226,19 @@ fn usage_errors_are_not_runs() {
     let bare = TestEnv::new();
     bare.docs("docs", 1);
     let ran = bare.code(&["analyze", "-i", "docs"], 2);
-    assert!(
-        ran.stderr.contains("no LLM is configured"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(bare.normalize(&ran.stderr), @r"
+        error: no LLM is configured
+          archie talks to any OpenAI-compatible endpoint. Either:
+            export OPENAI_API_KEY=sk-…                          (OpenAI)
+            archie --base-url http://localhost:11434/v1 --model llama3.1 analyze …   (Ollama)
+          or put [llm] base_url/model in archie.toml.
+        ");
     bare.write("archie.toml", "[llm\nbase_url = 3");
-    bare.code(&["analyze", "-i", "docs"], 2);
+    let ran = bare.code(&["analyze", "-i", "docs"], 2);
+    insta::assert_snapshot!(bare.normalize(&ran.stderr), @r"
+        error: archie.toml is not a valid archie configuration: unclosed table, expected `]`
+          Fix or remove the file (see `archie --help` for the [llm] settings).
+        ");
     assert!(!bare.path().join(".archie").exists(), "{}", bare.files());
 }
 

@@ -49,20 +49,29 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
     copy_fixture(&env, "context-relations.json", "old.json");
 
     let text = env.ok(&["memory", "stats"]).stdout;
-    assert!(
-        text.contains("context.json: 4 entities, 3 relationships"),
-        "{text}"
-    );
-    assert!(text.contains("2  service"), "{text}");
+    insta::assert_snapshot!(env.normalize(&text), @r"
+        context.json: 4 entities, 3 relationships
+
+        entities by type:
+               2  service
+               1  database
+               1  queue
+
+        relationships by type:
+               1  calls
+               1  publishes_to
+               1  writes_to
+
+        most connected:
+               2  orderservice
+               2  paymentgateway
+               1  orderevents
+               1  paymentsdb
+        ");
 
     // A file in the older `relations` shape merges into it.
     let ran = env.ok(&["memory", "import", "old.json"]);
-    assert!(
-        ran.stderr
-            .contains("memory context.json: +2 entities, +2 relationships, 1 updated"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @"✔ memory context.json: +2 entities, +2 relationships, 1 updated");
 
     let v = read_json(&env, "context.json");
     assert_eq!(keys(&v), ["entities", "relationships"]);
@@ -194,11 +203,13 @@ fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
         &["memory", "export", "--format", "mermaid"][..],
     ] {
         let err = env.code(args, 2).stderr;
-        assert!(
-            err.contains("context.json is not valid JSON (line 4, column 5: expected `,` or `]`)"),
-            "{err}"
-        );
-        assert!(err.contains("The file was left untouched."), "{err}");
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(env.normalize(&err), @r"
+                error: context.json is not valid JSON (line 4, column 5: expected `,` or `]`)
+                  The file was left untouched.
+                  Fix the file and run the command again.
+                ");
+        }
         assert_eq!(env.read("context.json"), corrupt);
     }
     assert!(!env.path().join("context.json.bak").exists());
@@ -207,11 +218,11 @@ fn a_corrupt_memory_file_stops_archie_and_is_left_untouched() {
     env.write("context.json", "{\"entities\": []}\n");
     env.write("bad.json", "{\"entities\": 7}");
     let ran = env.code(&["memory", "import", "bad.json"], 2);
-    assert!(
-        ran.stderr.contains("bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a JSON list of entities)"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: bad.json is not a valid memory file (line 1, column 14: invalid type: integer `7`, expected a JSON list of entities)
+          The file was left untouched.
+          Fix the file and run the command again.
+        ");
     assert_eq!(env.read("context.json"), "{\"entities\": []}\n");
 }
 
@@ -228,12 +239,11 @@ fn a_save_keeps_the_last_good_version_and_the_error_points_to_it() {
     );
     env.write("context.json", "{\"entities\": [");
     let ran = env.code(&["memory", "stats"], 2);
-    assert!(
-        ran.stderr
-            .contains("A copy of the last good version is context.json.bak."),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: context.json is not valid JSON (line 1, column 14: EOF while parsing a list)
+          The file was left untouched. A copy of the last good version is context.json.bak.
+          Fix the file (or restore the copy) and run the command again.
+        ");
 }
 
 #[test]
@@ -336,11 +346,10 @@ fn show_suggests_close_names_for_an_unknown_one() {
     let env = TestEnv::new();
     copy_fixture(&env, "context.json", "context.json");
     let err = env.code(&["memory", "show", "paymentgatway"], 2).stderr;
-    assert!(
-        err.contains("no entity named \"paymentgatway\" in context.json"),
-        "{err}"
-    );
-    assert!(err.contains("Did you mean: paymentgateway?"), "{err}");
+    insta::assert_snapshot!(env.normalize(&err), @r#"
+        error: no entity named "paymentgatway" in context.json
+          Did you mean: paymentgateway?
+        "#);
 }
 
 #[test]
@@ -503,28 +512,33 @@ fn a_memory_file_that_is_a_pipe_or_a_device_is_refused_at_once() {
     fifo(&env, "context.json");
     // Opening a pipe for reading would wait for a writer for ever.
     let ran = env.code(&["memory", "stats"], 2);
-    assert!(
-        ran.stderr
-            .contains("context.json is a named pipe, not a memory file"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: context.json is a named pipe: a memory file is a regular file
+          Point --memory-file at a JSON file (one that does not exist yet starts an empty memory).
+        ");
     let ran = env.code(&["memory", "import", "context.json"], 2);
-    assert!(ran.stderr.contains("a named pipe"), "{}", ran.stderr);
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: context.json is a named pipe: a memory file is a regular file
+          Point --memory-file at a JSON file (one that does not exist yet starts an empty memory).
+        ");
     fs::remove_file(env.path().join("context.json")).expect("remove the pipe");
     std::os::unix::fs::symlink("/dev/zero", env.path().join("zero.json")).expect("link");
     let ran = env.code(&["--memory-file", "zero.json", "echo", "hi"], 2);
-    assert!(
-        ran.stderr
-            .contains("zero.json is a device, not a memory file"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: zero.json is a device: a memory file is a regular file
+          Point --memory-file at a JSON file (one that does not exist yet starts an empty memory).
+        ");
     let ran = env.code(&["memory", "import", "zero.json"], 2);
-    assert!(ran.stderr.contains("a device"), "{}", ran.stderr);
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: zero.json is a device: a memory file is a regular file
+          Point --memory-file at a JSON file (one that does not exist yet starts an empty memory).
+        ");
     env.write("folder.json/x", "");
     let ran = env.code(&["--memory-file", "folder.json", "memory", "stats"], 2);
-    assert!(ran.stderr.contains("is a folder"), "{}", ran.stderr);
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: folder.json is a folder: a memory file is a regular file
+          Point --memory-file at a JSON file (one that does not exist yet starts an empty memory).
+        ");
 }
 
 #[test]
@@ -536,17 +550,10 @@ fn a_memory_file_over_the_size_limit_says_the_limit_and_how_to_raise_it() {
         .len();
     assert!(size > 64 * 1024, "{size}");
     let ran = small.code(&["memory", "stats"], 2);
-    assert!(
-        ran.stderr
-            .contains("over the limit of 64 KiB for a memory file"),
-        "{}",
-        ran.stderr
-    );
-    assert!(
-        ran.stderr.contains("ARCHIE_MAX_MEMORY_SIZE=1M"),
-        "how to raise it: {}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(small.normalize(&ran.stderr), @r"
+        error: context.json is 94.2 KiB, over the limit of 64 KiB for a memory file
+          Raise the limit with ARCHIE_MAX_MEMORY_SIZE=1M (or more), or use a smaller memory file.
+        ");
     // A file being imported has the same limit; the memory file is left as it was.
     small.write("mine.json", "{}\n");
     let ran = small.code(
@@ -559,7 +566,10 @@ fn a_memory_file_over_the_size_limit_says_the_limit_and_how_to_raise_it() {
         ],
         2,
     );
-    assert!(ran.stderr.contains("context.json is"), "{}", ran.stderr);
+    insta::assert_snapshot!(small.normalize(&ran.stderr), @r"
+        error: context.json is 94.2 KiB, over the limit of 64 KiB for a memory file
+          Raise the limit with ARCHIE_MAX_MEMORY_SIZE=1M (or more), or use a smaller memory file.
+        ");
     assert_eq!(small.read("mine.json"), "{}\n");
     // Raised, it is read.
     let raised = TestEnv::new().env("ARCHIE_MAX_MEMORY_SIZE", "1M");
@@ -579,20 +589,10 @@ fn what_a_save_would_lose_is_said_with_the_entity() {
           ], "relationships": []}"#,
     );
     let ran = env.ok(&["memory", "stats"]);
-    assert!(
-        ran.stderr.contains(
-            "context.json: entity 1 has no name, so it is dropped when the memory is next saved: {\"name\":\"\",\"type\":\"service\",\"description\":\"the nameless one\""
-        ),
-        "{}",
-        ran.stderr
-    );
-    assert!(
-        ran.stderr.contains(
-            "entity \"Checkout\" has the property \"owner\" more than once; only the last value is kept"
-        ),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r#"
+        ! context.json: entity 1 has no name, so it is dropped when the memory is next saved: {"name":"","type":"service","description":"the nameless one","tags":[],"properties":{}}
+        ! context.json: entity "Checkout" has the property "owner" more than once; only the last value is kept
+        "#);
     // The same as warning events under --json, and for a file being imported.
     env.write(
         "other.json",

@@ -54,14 +54,16 @@ fn the_question_and_the_answers_come_from_standard_input() {
         &["analyze", "-i", "docs", "-q", "-", "--answers", "-"],
         2,
     );
-    assert!(ran.stderr.contains("not both"), "{}", ran.stderr);
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r"
+        error: standard input can give the question or the answers, not both
+          Put the answers in a file (--answers FILE) or give them with --answer TEXT.
+        ");
     // An empty question is a usage error, not an empty analysis.
     let ran = piped(&env, "  \n", &["analyze", "-i", "docs", "-q", "-"], 2);
-    assert!(
-        ran.stderr.contains("question on standard input is empty"),
-        "{}",
-        ran.stderr
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stderr), @r#"
+        error: the question on standard input is empty
+          e.g. echo "Can checkout survive a payments outage?" | archie analyze -i docs/ -q -
+        "#);
 }
 
 #[test]
@@ -125,11 +127,10 @@ fn dash_o_writes_the_analysis_to_stdout_and_nothing_else() {
         &["--json", "build-context", "shop", "-i", "docs", "-o", "-"],
         2,
     );
-    assert!(
-        ran.stdout.contains("both write to standard output"),
-        "{}",
-        ran.stdout
-    );
+    insta::assert_snapshot!(env.normalize(&ran.stdout), @r#"
+        {"event":"error","message":"-o - and --json both write to standard output","hints":["Drop one, or write the file with -o FILE."],"exit_code":2}
+        {"event":"result","status":"usage_error","exit_code":2,"files":[],"error":"-o - and --json both write to standard output"}
+        "#);
 }
 
 #[test]
@@ -202,15 +203,18 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     let env = scripted_env(3);
     env.write("docs/notes.bin", [0u8, 159, 146, 150]);
     let ran = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
-    let out = &ran.stdout;
-    assert!(out.contains("dry run of build-context"), "{out}");
-    assert!(out.contains("3 would be read"), "{out}");
-    assert!(out.contains("doc00.md"), "{out}");
-    assert!(out.contains("3 chunks: 0 cached, 3 calls to ask"), "{out}");
-    assert!(out.contains("1 call: the overview"), "{out}");
     let host = env.mock().url();
     let host = host.trim_end_matches("/v1").trim_end_matches('/');
-    assert!(out.contains(&format!("sent to    {host}")), "{out}");
+    insta::assert_snapshot!(env.normalize_with(&ran.stdout, &[(host, "[LLM]")]), @r"
+        dry run of build-context: nothing is sent, no LLM call is made
+        documents  3 would be read (228 bytes)
+          doc00.md
+          doc01.md
+          doc02.md
+        extract    3 chunks: 0 cached, 3 calls to ask ≈ 1,581 prompt tokens
+        then       1 call: the overview, ≈ up to 2,752 prompt tokens
+        sent to    [LLM] · model mock-model · no API key
+        ");
     assert_eq!(env.mock().received().len(), 0, "no LLM call");
     assert!(!env.path().join(".archie").exists(), "nothing written");
     assert!(!env.path().join("shop_context.md").exists());
@@ -231,8 +235,15 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     assert_eq!(env.mock().received().len(), asked, "still no LLM call");
 
     let ran = env.ok(&["search", "--dry-run", "-i", "docs", "who owns checkout?"]);
-    assert!(ran.stdout.contains("dry run of search"), "{}", ran.stdout);
-    assert!(ran.stdout.contains("2 calls"), "{}", ran.stdout);
+    insta::assert_snapshot!(env.normalize_with(&ran.stdout, &[(host, "[LLM]")]), @r"
+        dry run of search: nothing is sent, no LLM call is made
+        documents  3 would be read (228 bytes)
+          doc00.md
+          doc01.md
+          doc02.md
+        then       2 calls: a plan of tool calls (archie's built-in tools), then the answer with up to --results-tokens of their results, ≈ up to 6,000 prompt tokens each
+        sent to    [LLM] · model mock-model · no API key
+        ");
     assert_eq!(env.mock().received().len(), asked, "still no LLM call");
 }
 
