@@ -11,7 +11,7 @@
 use super::reply::{Capped, Knowledge, Vocabulary};
 use crate::docs::{self, Chunk, ChunkOptions, Document, Reload, RetrieveOptions, Retrieved};
 use crate::events::{Count, Event, Events, Extraction};
-use crate::graph::{Control, Cx, FanOut, Next, Slot, fan_out};
+use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::llm::{Llm, LlmError, Message, Purpose, Request, ResponseCache, Schema};
 use crate::memory::Memory;
 use crate::prompts::Prompts;
@@ -450,17 +450,17 @@ pub async fn extract<S: HasSources>(state: &mut S, cx: &mut Cx<'_, Env>) -> anyh
     let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
     for (i, slot) in asked.into_iter().zip(slots) {
         match slot {
-            Slot::Done(knowledge) if knowledge.names_only_schema_words() => {
+            ItemOutcome::Done(knowledge) if knowledge.names_only_schema_words() => {
                 failures.push((&chunks[i], schema_echo(&knowledge)));
             }
-            Slot::Done(knowledge) => {
+            ItemOutcome::Done(knowledge) => {
                 answers[i] = Some(knowledge);
             }
-            Slot::Failed(err) if err.is_fatal() => {
+            ItemOutcome::Failed(err) if err.is_fatal() => {
                 fatal.get_or_insert(err);
             }
-            Slot::Failed(err) => failures.push((&chunks[i], err)),
-            Slot::NotRun => {}
+            ItemOutcome::Failed(err) => failures.push((&chunks[i], err)),
+            ItemOutcome::NotRun => {}
         }
     }
     if let Some(err) = fatal {
