@@ -57,7 +57,7 @@ fn graph(prefix: &str, n: usize) -> Memory {
             kind,
             format!("{prefix} {b}"),
         ));
-        if change == archie::memory::Change::Added {
+        if change == archie::memory::Upserted::Added {
             added += 1;
         }
     }

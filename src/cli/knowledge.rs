@@ -7,7 +7,7 @@ use crate::app::App;
 use crate::docs::ChunkOptions;
 use crate::error::Exit;
 use crate::flows::reply::AgentOnly;
-use crate::flows::sources::{Env, ExtractOptions, HasSources, extraction_fingerprint};
+use crate::flows::sources::{ExtractOptions, HasSources, SourcesEnv, extraction_fingerprint};
 use crate::graph::Graph;
 use crate::llm::{LlmConfig, ResponseCache};
 use crate::memory::{Memory, MemoryFile};
@@ -61,7 +61,7 @@ pub fn env(
     args: &KnowledgeArgs,
     memory: Memory,
     output: PathBuf,
-) -> Result<Env, CommandError> {
+) -> Result<SourcesEnv, CommandError> {
     let settings = &app.settings;
     let folder = settings
         .memory_file
@@ -94,7 +94,7 @@ pub fn env(
     let events = Arc::new(AgentOnly::new(app.events.clone()));
     let llm = crate::llm::connect_noting(config, events, cache.clone(), Some(store))?;
     app.track_usage(llm.usage().clone());
-    Ok(Env {
+    Ok(SourcesEnv {
         llm,
         prompts,
         memory,
@@ -125,9 +125,9 @@ pub fn env(
 /// the run's exit code (0, or 3 when waiting for an answer).
 pub async fn run_and_save<S>(
     app: &App,
-    graph: &Graph<S, Env>,
+    graph: &Graph<S, SourcesEnv>,
     state: S,
-    env: Env,
+    env: SourcesEnv,
     file: &MemoryFile,
 ) -> Result<Exit, CommandError>
 where

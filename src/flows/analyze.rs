@@ -8,7 +8,7 @@
 //! writing. `--max-turns` bounds the loop.
 
 use super::reply::{self, Vocabulary};
-use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
+use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::interrupt::Typed;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
@@ -70,7 +70,7 @@ impl HasSources for AnalyzeState {
     }
 }
 
-pub fn graph() -> Result<Graph<AnalyzeState, Env>, BuildError> {
+pub fn graph() -> Result<Graph<AnalyzeState, SourcesEnv>, BuildError> {
     GraphBuilder::new(NAME)
         .node(RETRIEVE, sources::retrieve::<AnalyzeState>)
         .node(EXTRACT, sources::extract::<AnalyzeState>)
@@ -98,7 +98,7 @@ fn question(text: String) -> Question {
         .with_commands(COMMANDS)
 }
 
-async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, SourcesEnv>) -> anyhow::Result<Next> {
     if let Some(answer) = cx.answer() {
         let text = answer.as_text().trim().to_string();
         let asked = question(String::new());
@@ -192,7 +192,7 @@ fn ask_again(state: &AnalyzeState) -> Next {
 
 /// Splits a reply, merges its knowledge into what the run learned, and returns the text
 /// the user reads.
-fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, Env>, text: &str) -> String {
+fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, SourcesEnv>, text: &str) -> String {
     let reply = reply::parse(text);
     if let Some(warning) = reply.warning {
         cx.emit(Event::Warning { message: warning });
@@ -300,7 +300,10 @@ fn truncate(text: &str, max: usize) -> String {
     crate::text::truncate(text, max)
 }
 
-async fn final_analysis(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn final_analysis(
+    state: &mut AnalyzeState,
+    cx: &mut Cx<'_, SourcesEnv>,
+) -> anyhow::Result<Next> {
     let env = cx.env;
     let history = condensed(&state.history, env.history_budget);
     let conversation = conversation_text(&state.goal, &history);

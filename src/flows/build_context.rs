@@ -4,7 +4,7 @@
 //! `retrieve → extract → build → end`.
 
 use super::reply;
-use super::sources::{self, EXTRACT, Env, HasSources, RETRIEVE, Sources};
+use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
@@ -83,7 +83,7 @@ impl HasSources for BuildContextState {
     }
 }
 
-pub fn graph() -> Result<Graph<BuildContextState, Env>, BuildError> {
+pub fn graph() -> Result<Graph<BuildContextState, SourcesEnv>, BuildError> {
     GraphBuilder::new(NAME)
         .node(RETRIEVE, sources::retrieve::<BuildContextState>)
         .node(EXTRACT, sources::extract::<BuildContextState>)
@@ -116,7 +116,7 @@ pub fn default_output(system: &str) -> String {
     )
 }
 
-async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> anyhow::Result<Next> {
     let env = cx.env;
     state.sources.load(cx.events, env.inputs.max_file_size);
     let now = &*state;

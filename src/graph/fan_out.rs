@@ -31,20 +31,20 @@ pub enum Control {
 
 /// One item's outcome, in the items' order.
 #[derive(Debug)]
-pub enum Slot<T, E> {
+pub enum ItemOutcome<T, E> {
     Done(T),
     Failed(E),
     /// Not run (or cancelled) because the caller stopped the fan-out.
     NotRun,
 }
 
-impl<T, E> Slot<T, E> {
+impl<T, E> ItemOutcome<T, E> {
     pub fn is_done(&self) -> bool {
-        matches!(self, Slot::Done(_))
+        matches!(self, ItemOutcome::Done(_))
     }
 
     pub fn is_failed(&self) -> bool {
-        matches!(self, Slot::Failed(_))
+        matches!(self, ItemOutcome::Failed(_))
     }
 }
 
@@ -55,14 +55,14 @@ pub async fn fan_out<I, T, E, W, Fut>(
     items: Vec<I>,
     work: W,
     mut on_done: impl FnMut(usize, &Result<T, E>) -> Control,
-) -> Vec<Slot<T, E>>
+) -> Vec<ItemOutcome<T, E>>
 where
     W: Fn(usize, I) -> Fut,
     Fut: Future<Output = Result<T, E>>,
 {
     let total = items.len();
     let limit = opts.limit.max(1);
-    let mut slots: Vec<Slot<T, E>> = (0..total).map(|_| Slot::NotRun).collect();
+    let mut outcomes: Vec<ItemOutcome<T, E>> = (0..total).map(|_| ItemOutcome::NotRun).collect();
     let mut pending = items.into_iter().enumerate();
     let mut running = FuturesUnordered::new();
     let mut done = 0u64;
@@ -87,9 +87,9 @@ where
     while let Some((index, result)) = running.next().await {
         done += 1;
         let control = on_done(index, &result);
-        slots[index] = match result {
-            Ok(value) => Slot::Done(value),
-            Err(err) => Slot::Failed(err),
+        outcomes[index] = match result {
+            Ok(value) => ItemOutcome::Done(value),
+            Err(err) => ItemOutcome::Failed(err),
         };
         match control {
             Control::Continue(detail) => progress(done, detail),
@@ -104,7 +104,7 @@ where
             task: task.to_string(),
         });
     }
-    slots
+    outcomes
 }
 
 #[cfg(test)]
@@ -125,7 +125,7 @@ mod tests {
         let (rec, events) = events();
         let in_flight = AtomicUsize::new(0);
         let peak = AtomicUsize::new(0);
-        let slots = fan_out(
+        let outcomes = fan_out(
             FanOut {
                 task: Some("work"),
                 limit: 3,
@@ -146,10 +146,10 @@ mod tests {
             |_, _| Control::Continue(None),
         )
         .await;
-        let values: Vec<Option<u64>> = slots
+        let values: Vec<Option<u64>> = outcomes
             .iter()
             .map(|s| match s {
-                Slot::Done(v) => Some(*v),
+                ItemOutcome::Done(v) => Some(*v),
                 _ => None,
             })
             .collect();
@@ -159,7 +159,7 @@ mod tests {
                 .map(|v| (v != 40).then_some(v))
                 .to_vec()
         );
-        assert!(slots[4].is_failed());
+        assert!(outcomes[4].is_failed());
         assert!(peak.load(Ordering::SeqCst) <= 3);
         let progress: Vec<u64> = rec
             .events()
@@ -176,7 +176,7 @@ mod tests {
     async fn stop_leaves_the_rest_unrun() {
         let (_rec, events) = events();
         let started = AtomicUsize::new(0);
-        let slots = fan_out(
+        let outcomes = fan_out(
             FanOut {
                 task: None,
                 limit: 1,
@@ -196,10 +196,10 @@ mod tests {
             },
         )
         .await;
-        assert!(slots[0].is_done());
-        assert!(slots[1].is_failed());
-        assert!(matches!(slots[2], Slot::NotRun));
-        assert!(matches!(slots[3], Slot::NotRun));
+        assert!(outcomes[0].is_done());
+        assert!(outcomes[1].is_failed());
+        assert!(matches!(outcomes[2], ItemOutcome::NotRun));
+        assert!(matches!(outcomes[3], ItemOutcome::NotRun));
         assert_eq!(started.load(Ordering::SeqCst), 2);
     }
 }

@@ -16,7 +16,7 @@ mod fan_out;
 pub mod interrupt;
 mod mermaid;
 
-pub use fan_out::{Control, FanOut, Slot, fan_out};
+pub use fan_out::{Control, FanOut, ItemOutcome, fan_out};
 pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
 
 use crate::events::{Event, Events};

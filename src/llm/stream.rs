@@ -7,7 +7,7 @@
 use super::error::{LlmError, source_text};
 use super::repeats;
 use super::waiting::{Activity, Deadlines};
-use super::wire::{Answer, Delta, parse_chunk};
+use super::wire::{Delta, ModelAnswer, parse_chunk};
 use crate::events::{Event, Events};
 use crate::secrets::redact_text;
 use crate::tokens::estimate_tokens;
@@ -65,7 +65,7 @@ pub(super) async fn read(
     show: bool,
     events: &Events,
     activity: &Activity,
-) -> Result<Answer, LlmError> {
+) -> Result<ModelAnswer, LlmError> {
     let mut emitted = false;
     let on_data = |data: &str| {
         let delta = parse_chunk(data)?;
@@ -91,7 +91,7 @@ pub(super) async fn read(
         events.emit(Event::TokensDone);
     }
     let streamed = outcome?;
-    Ok(Answer {
+    Ok(ModelAnswer {
         text: streamed.text,
         usage: streamed.usage,
         finish: streamed.finish,

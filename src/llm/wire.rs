@@ -41,7 +41,7 @@ impl Level {
 
 /// What one successful attempt produced.
 #[derive(Debug, Default)]
-pub(super) struct Answer {
+pub(super) struct ModelAnswer {
     pub(super) text: String,
     /// (prompt, completion) tokens as reported by the server.
     pub(super) usage: Option<(u64, u64)>,
@@ -54,7 +54,7 @@ pub(super) struct Answer {
     pub(super) looped: Option<usize>,
 }
 
-impl Answer {
+impl ModelAnswer {
     /// The answer stopped at `max_tokens`.
     pub(super) fn truncated(&self) -> bool {
         self.finish.as_deref() == Some("length")
@@ -165,7 +165,7 @@ fn to_wire(message: Message) -> oa::ChatCompletionRequestMessage {
 
 /// A whole (not streamed) answer: its text, usage and finish_reason, or why it cannot be
 /// read.
-pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
+pub(super) fn parse_whole(bytes: &[u8]) -> Result<ModelAnswer, LlmError> {
     let usage_of = |u: &oa::CompletionUsage| (u.prompt_tokens as u64, u.completion_tokens as u64);
     if let Ok(response) = serde_json::from_slice::<oa::CreateChatCompletionResponse>(bytes) {
         let choice = response
@@ -187,7 +187,7 @@ pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
             .as_ref()
             .and_then(|f| serde_json::to_value(f).ok())
             .and_then(|v| v.as_str().map(str::to_string));
-        return Ok(Answer {
+        return Ok(ModelAnswer {
             text,
             usage: response.usage.as_ref().map(usage_of),
             finish,
@@ -209,7 +209,7 @@ pub(super) fn parse_whole(bytes: &[u8]) -> Result<Answer, LlmError> {
         .pointer("/choices/0/finish_reason")
         .and_then(|f| f.as_str())
         .map(str::to_string);
-    Ok(Answer {
+    Ok(ModelAnswer {
         text,
         usage,
         finish,

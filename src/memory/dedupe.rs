@@ -302,7 +302,7 @@ impl Memory {
                 moved.to.clone_from(&target_name);
             }
             if key(&moved.from) != key(&moved.to)
-                && out.upsert_relationship(moved.clone()).0 == super::Change::Added
+                && out.upsert_relationship(moved.clone()).0 == super::Upserted::Added
             {
                 added.push(moved);
             }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// What one upsert did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Change {
+pub enum Upserted {
     Added,
     Updated,
     Unchanged,
@@ -45,21 +45,21 @@ impl MergeReport {
             > 0
     }
 
-    fn entity(&mut self, change: Change) {
+    fn entity(&mut self, change: Upserted) {
         match change {
-            Change::Added => self.entities_added += 1,
-            Change::Updated => self.entities_updated += 1,
-            Change::Unchanged => self.entities_unchanged += 1,
-            Change::Skipped => self.skipped += 1,
+            Upserted::Added => self.entities_added += 1,
+            Upserted::Updated => self.entities_updated += 1,
+            Upserted::Unchanged => self.entities_unchanged += 1,
+            Upserted::Skipped => self.skipped += 1,
         }
     }
 
-    fn relationship(&mut self, change: Change) {
+    fn relationship(&mut self, change: Upserted) {
         match change {
-            Change::Added => self.relationships_added += 1,
-            Change::Updated => self.relationships_updated += 1,
-            Change::Unchanged => self.relationships_unchanged += 1,
-            Change::Skipped => self.skipped += 1,
+            Upserted::Added => self.relationships_added += 1,
+            Upserted::Updated => self.relationships_updated += 1,
+            Upserted::Unchanged => self.relationships_unchanged += 1,
+            Upserted::Skipped => self.skipped += 1,
         }
     }
 }
@@ -72,11 +72,11 @@ impl Memory {
     /// (in the prompt's words, see [`identity::entity_type`]) replaces the old one
     /// unless it is empty or `unknown`; tags are united; properties shallow-merged, lists
     /// united.
-    pub fn upsert_entity(&mut self, entity: Entity) -> Change {
+    pub fn upsert_entity(&mut self, entity: Entity) -> Upserted {
         let entity = normalised(entity);
         let k = key_cow(&entity.name).into_owned();
         if k.is_empty() {
-            return Change::Skipped;
+            return Upserted::Skipped;
         }
         match self.resolve_key(&k, &entity.name, &entity.kind) {
             Some(i) => {
@@ -89,9 +89,9 @@ impl Memory {
                 }
                 if absorbed || aliased {
                     self.touch();
-                    Change::Updated
+                    Upserted::Updated
                 } else {
-                    Change::Unchanged
+                    Upserted::Unchanged
                 }
             }
             None => {
@@ -103,7 +103,7 @@ impl Memory {
                         self.index_alias(i, &alias);
                     }
                 }
-                Change::Added
+                Upserted::Added
             }
         }
     }
@@ -250,7 +250,7 @@ impl Memory {
     /// (key(from), key(to), normalised type). An endpoint that is not an entity yet is
     /// created as a stub of type `unknown` (the second value counts them), so nothing
     /// is dropped. The stored `from`/`to` are the entities' display names.
-    pub fn upsert_relationship(&mut self, rel: Relationship) -> (Change, usize) {
+    pub fn upsert_relationship(&mut self, rel: Relationship) -> (Upserted, usize) {
         self.upsert_relationship_with(rel, None)
     }
 
@@ -260,7 +260,7 @@ impl Memory {
         &mut self,
         rel: Relationship,
         loading: Option<&mut Loading>,
-    ) -> (Change, usize) {
+    ) -> (Upserted, usize) {
         let Relationship {
             from,
             to,
@@ -274,7 +274,7 @@ impl Memory {
         };
         let (from, to) = if reversed { (to, from) } else { (from, to) };
         if kind.is_empty() || from.trim().is_empty() || to.trim().is_empty() {
-            return (Change::Skipped, 0);
+            return (Upserted::Skipped, 0);
         }
         let (fk, tk) = (key_cow(&from), key_cow(&to));
         let from_cached = loading.as_deref().and_then(|l| l.cached_from(&from));
@@ -282,11 +282,11 @@ impl Memory {
             Some(fi) => (fi, false),
             None => match self.entity_or_stub(&from, &fk) {
                 Some(found) => found,
-                None => return (Change::Skipped, 0),
+                None => return (Upserted::Skipped, 0),
             },
         };
         let Some((ti, to_added)) = self.entity_or_stub(&to, &tk) else {
-            return (Change::Skipped, 0);
+            return (Upserted::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
         let rk = (fi, ti, self.kind_id(&kind));
@@ -315,9 +315,9 @@ impl Memory {
             }
             let change = if changed {
                 self.touch();
-                Change::Updated
+                Upserted::Updated
             } else {
-                Change::Unchanged
+                Upserted::Unchanged
             };
             return (change, stubs);
         }
@@ -343,7 +343,7 @@ impl Memory {
         self.relationships.push(stored);
         self.adjacency.take();
         self.touch();
-        (Change::Added, stubs)
+        (Upserted::Added, stubs)
     }
 
     /// Merges entities, then relationships, into this memory. Unknown top-level keys of
@@ -447,23 +447,23 @@ impl Memory {
         let mut report = MergeReport::default();
         for (k, e) in self.keys.iter().zip(&self.entities) {
             report.entity(match ours.index(k) {
-                None => Change::Added,
-                Some(o) if would_change(&ours.entities[o as usize], e) => Change::Updated,
-                Some(_) => Change::Unchanged,
+                None => Upserted::Added,
+                Some(o) if would_change(&ours.entities[o as usize], e) => Upserted::Updated,
+                Some(_) => Upserted::Unchanged,
             });
         }
         for (r, rel) in self.relationships.iter().enumerate() {
             report.relationship(match ours.same_relationship(self, r as Ix) {
-                None => Change::Added,
+                None => Upserted::Added,
                 Some(o)
                     if new_properties(
                         &ours.relationships[o as usize].properties,
                         &rel.properties,
                     ) =>
                 {
-                    Change::Updated
+                    Upserted::Updated
                 }
-                Some(_) => Change::Unchanged,
+                Some(_) => Upserted::Unchanged,
             });
         }
         report

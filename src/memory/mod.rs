@@ -37,7 +37,7 @@ pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
 pub use error::MemoryError;
 pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
-pub use merge::{Change, MergeReport};
+pub use merge::{MergeReport, Upserted};
 pub use mermaid::MermaidOptions;
 pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type, relationship_words};
 pub use query::{Count, Stats};

@@ -36,12 +36,12 @@ fn normalised_match_keeps_first_display_name_and_merges() {
         .tag("core")
         .property("owner", "team-a")
         .property("lang", "rust");
-    assert_eq!(m.upsert_entity(first), Change::Added);
+    assert_eq!(m.upsert_entity(first), Upserted::Added);
     let update = Entity::new("  order   SERVICE ", "unknown")
         .tag("checkout")
         .tag("core")
         .property("owner", "team-b");
-    assert_eq!(m.upsert_entity(update), Change::Updated);
+    assert_eq!(m.upsert_entity(update), Upserted::Updated);
     assert_eq!(m.entities().len(), 1);
     let e = m.entity("ORDER service").expect("found by key");
     assert_eq!(e.name, "Order Service");
@@ -52,8 +52,8 @@ fn normalised_match_keeps_first_display_name_and_merges() {
     assert_eq!(e.properties.get("lang"), Some(&json!("rust")));
 
     let retype = Entity::new("order service", "api").description("new words");
-    assert_eq!(m.upsert_entity(retype.clone()), Change::Updated);
-    assert_eq!(m.upsert_entity(retype), Change::Unchanged);
+    assert_eq!(m.upsert_entity(retype.clone()), Upserted::Updated);
+    assert_eq!(m.upsert_entity(retype), Upserted::Unchanged);
     let e = m.entity("order service").expect("found");
     assert_eq!(
         (e.kind.as_str(), e.description.as_str()),
@@ -61,7 +61,7 @@ fn normalised_match_keeps_first_display_name_and_merges() {
     );
     assert_eq!(
         m.upsert_entity(Entity::new("  ", "service")),
-        Change::Skipped
+        Upserted::Skipped
     );
 }
 
@@ -72,12 +72,12 @@ fn relationships_match_by_keys_and_normalised_type() {
     m.upsert_entity(Entity::new("PaymentsDB", "database"));
     let (c, stubs) =
         m.upsert_relationship(Relationship::new("orderservice", "WRITES TO", "paymentsdb"));
-    assert_eq!((c, stubs), (Change::Added, 0));
+    assert_eq!((c, stubs), (Upserted::Added, 0));
     let (c, _) = m.upsert_relationship(
         Relationship::new("Order Service".replace(' ', ""), "writes-to", "PAYMENTSDB")
             .property("mode", "sync"),
     );
-    assert_eq!(c, Change::Updated);
+    assert_eq!(c, Upserted::Updated);
     assert_eq!(m.relationships().len(), 1);
     let r = &m.relationships()[0];
     assert_eq!(
@@ -87,7 +87,7 @@ fn relationships_match_by_keys_and_normalised_type() {
     );
     assert_eq!(r.properties.get("mode"), Some(&json!("sync")));
     let (c, _) = m.upsert_relationship(Relationship::new("orderservice", "reads", "paymentsdb"));
-    assert_eq!(c, Change::Added, "another type is another relationship");
+    assert_eq!(c, Upserted::Added, "another type is another relationship");
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn missing_endpoint_becomes_an_unknown_stub() {
     let mut m = Memory::new();
     m.upsert_entity(Entity::new("checkout", "service"));
     let (c, stubs) = m.upsert_relationship(Relationship::new("checkout", "calls", "Fraud Check"));
-    assert_eq!((c, stubs), (Change::Added, 1));
+    assert_eq!((c, stubs), (Upserted::Added, 1));
     let stub = m.entity("fraud check").expect("stub created");
     assert_eq!(
         (stub.name.as_str(), stub.kind.as_str()),
@@ -104,7 +104,7 @@ fn missing_endpoint_becomes_an_unknown_stub() {
     // A later, real definition upgrades the stub's type.
     assert_eq!(
         m.upsert_entity(Entity::new("fraud check", "service")),
-        Change::Updated
+        Upserted::Updated
     );
     assert_eq!(
         m.entity("Fraud Check").map(|e| e.kind.as_str()),
@@ -415,7 +415,7 @@ fn an_unchanged_clone_keeps_its_stamp_and_any_change_takes_a_new_one() {
     let mut c = a.clone();
     assert_eq!(
         a.upsert_entity(Entity::new("svc 1", "unknown")),
-        Change::Unchanged
+        Upserted::Unchanged
     );
     assert_eq!(a.stamp(), b.stamp(), "nothing changed");
     a.upsert_entity(Entity::new("svc 1", "database"));

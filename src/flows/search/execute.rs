@@ -106,7 +106,7 @@ pub(super) async fn execute(
 
     let mut outputs: Vec<Option<Ran>> = vec![None; state.plan.len()];
     for ((i, _), slot) in work.iter().zip(slots) {
-        if let crate::graph::Slot::Done((result, at, ms)) = slot {
+        if let crate::graph::ItemOutcome::Done((result, at, ms)) = slot {
             outputs[*i] = Some((result.map_err(|e| e.to_string()), at, ms));
         }
     }
@@ -201,7 +201,7 @@ async fn run_batch(
     started: Instant,
     limit: usize,
     batch: Vec<(usize, Task)>,
-) -> Vec<crate::graph::Slot<Outcome, std::convert::Infallible>> {
+) -> Vec<crate::graph::ItemOutcome<Outcome, std::convert::Infallible>> {
     crate::graph::fan_out(
         crate::graph::FanOut {
             task: None,

@@ -7,7 +7,7 @@ use super::{
     Choice, Clarification, DETAILS, Env, LIST, Slot, Step, TERMINOLOGY, UpgradeState, VERSION, next,
 };
 use crate::events::Event;
-use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
+use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
@@ -462,7 +462,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
         )
         .await;
         for (e, slot) in experiments.iter_mut().zip(slots) {
-            if let FanSlot::Done(full) = slot {
+            if let ItemOutcome::Done(full) = slot {
                 *e = full;
             }
         }

@@ -13,7 +13,7 @@
 use super::capabilities::{Found, find_experiment};
 use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
 use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
-use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
+use crate::graph::{Answer, Control, Cx, FanOut, ItemOutcome, Next, Question, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
     DecisionPoint, ErrorKind, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
@@ -252,7 +252,7 @@ async fn enrol(
     point: &DecisionPoint,
     users: Vec<(String, InitRequest)>,
     unconfirmed: &AtomicU64,
-) -> Vec<Slot<Option<String>, UpgradeError>> {
+) -> Vec<ItemOutcome<Option<String>, UpgradeError>> {
     let client = &cx.env.client;
     let concurrency = client.config().concurrency;
     let started = Instant::now();
@@ -284,12 +284,12 @@ async fn enrol(
 }
 
 /// The first failure, when nothing succeeded (for the error handler to explain).
-fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError> {
-    if slots.iter().any(Slot::is_done) {
+fn all_failed<T>(slots: &mut Vec<ItemOutcome<T, UpgradeError>>) -> Option<UpgradeError> {
+    if slots.iter().any(ItemOutcome::is_done) {
         return None;
     }
     slots.drain(..).find_map(|s| match s {
-        Slot::Failed(e) => Some(e),
+        ItemOutcome::Failed(e) => Some(e),
         _ => None,
     })
 }
@@ -330,12 +330,14 @@ async fn balance(
     let mut other = 0u64;
     for slot in &slots {
         match slot {
-            Slot::Done(Some(code)) => match conditions.iter().position(|c| c.code == *code) {
-                Some(i) => observed[i] += 1,
-                None => other += 1,
-            },
-            Slot::Done(None) => unassigned += 1,
-            Slot::Failed(_) | Slot::NotRun => failed += 1,
+            ItemOutcome::Done(Some(code)) => {
+                match conditions.iter().position(|c| c.code == *code) {
+                    Some(i) => observed[i] += 1,
+                    None => other += 1,
+                }
+            }
+            ItemOutcome::Done(None) => unassigned += 1,
+            ItemOutcome::Failed(_) | ItemOutcome::NotRun => failed += 1,
         }
     }
     let after = client.enrollment(id).await.ok();
@@ -391,7 +393,7 @@ async fn balance(
     }
     if failed > 0 {
         let first = slots.iter().find_map(|s| match s {
-            Slot::Failed(e) => Some(e.to_string()),
+            ItemOutcome::Failed(e) => Some(e.to_string()),
             _ => None,
         });
         text.push_str(&format!(
@@ -470,7 +472,7 @@ async fn consistency(
     let mut same = 0;
     let mut tested = 0;
     for (a, b) in first.iter().zip(&again) {
-        if let (Slot::Done(Some(a)), Slot::Done(Some(b))) = (a, b) {
+        if let (ItemOutcome::Done(Some(a)), ItemOutcome::Done(Some(b))) = (a, b) {
             tested += 1;
             if a == b {
                 same += 1;
@@ -528,7 +530,7 @@ async fn group_consistency(
     for g in 0..classes {
         let got: Vec<Option<String>> = (0..MEMBERS)
             .map(|m| match &slots[(g * MEMBERS + m) as usize] {
-                Slot::Done(code) => code.clone(),
+                ItemOutcome::Done(code) => code.clone(),
                 _ => None,
             })
             .collect();

@@ -1,0 +1,278 @@
+//! The extract node: a knowledge graph from every chunk of every document, one
+//! structured LLM call per chunk not answered by an earlier run, in parallel.
+
+use super::cache::{cached, remember};
+use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
+use crate::docs::{self, Chunk};
+use crate::events::{Event, Events, Extraction};
+use crate::flows::reply::{Capped, Knowledge, Vocabulary};
+use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
+use crate::llm::{Llm, LlmError, Message, Request};
+use crate::memory::Memory;
+use crate::prompts::{PromptError, Prompts};
+use serde_json::json;
+use std::time::Instant;
+
+/// How many failed chunks are named one by one; the rest are counted.
+const NAMED_FAILURES: usize = 3;
+
+/// Extracts a knowledge graph from every chunk of every document: one structured LLM
+/// call per chunk, at most `concurrency` at once.
+///
+/// - An answer is kept per chunk as soon as it arrives (so Ctrl-C or a kill loses none),
+///   keyed by what determines it (the chunk, the prompt templates, the model, the schema:
+///   [`SourcesEnv::extraction_fingerprint`]), so unchanged chunks cost nothing on the next run,
+///   whatever else changed; `--no-cache` asks again.
+/// - A failure no retry can fix (a rejected key, an unknown model, no server) stops the
+///   step at once, with that one error: the run fails here and can be resumed.
+/// - Other failures skip their chunk; when every chunk failed the step fails (it never
+///   looks like a success). A rerun or resume asks again only for the chunks that failed.
+/// - What was learned is merged in the chunks' order, in the memory's vocabulary and
+///   within archie's limits, so the result does not depend on which answer came first.
+pub async fn extract<S: HasSources>(
+    state: &mut S,
+    cx: &mut Cx<'_, SourcesEnv>,
+) -> anyhow::Result<Next> {
+    let env = cx.env;
+    if !env.extract.enabled {
+        cx.emit(Event::Detail {
+            message: "knowledge extraction skipped (--no-extract)".into(),
+        });
+        return Ok(Next::Continue);
+    }
+    let sources = state.sources();
+    let documents = sources.load(cx.events, env.inputs.max_file_size);
+    let chunks = docs::chunk_all(documents, env.extract.chunk);
+    let total = chunks.len();
+    let system = env.system_message()?;
+
+    // Answers kept from earlier runs first; the model is asked only for the rest.
+    let mut answers: Vec<Option<Knowledge>> = chunks.iter().map(|c| cached(env, c)).collect();
+    let cached_count = answers.iter().filter(|a| a.is_some()).count();
+    let mut requests = Vec::new();
+    for (i, chunk) in chunks.iter().enumerate() {
+        if answers[i].is_none() {
+            let prompt = extraction_prompt(&env.prompts, chunk)?;
+            requests.push((i, vec![system.clone(), Message::user(prompt)]));
+        }
+    }
+
+    let started = Instant::now();
+    let llm = env.llm.as_ref();
+    let before = llm.usage().totals();
+    let concurrency = env.extract.concurrency.max(1);
+    let events = cx.events;
+    let vocabulary = Vocabulary::of(&env.memory);
+    // Counted as answers arrive, for the progress line only.
+    let mut live = Memory::new();
+    for answer in answers.iter().flatten() {
+        answer.clone().merge_into(&mut live, &vocabulary);
+    }
+    let asked: Vec<usize> = requests.iter().map(|(i, _)| *i).collect();
+    let outcomes = if requests.is_empty() {
+        Vec::new()
+    } else {
+        fan_out(
+            FanOut {
+                task: Some(EXTRACTING),
+                limit: concurrency,
+                events,
+            },
+            requests,
+            |_, (_, messages)| extract_one(llm, messages),
+            |index, result| match result {
+                // Only the schema's own words: failed like an unreadable answer, not kept.
+                Ok(knowledge) if knowledge.names_only_schema_words() => {
+                    Control::Continue(Some(progress_detail(&live, llm)))
+                }
+                Ok(knowledge) => {
+                    // Kept as it arrives: an answer paid for survives whatever ends the
+                    // run next (Ctrl-C, a kill, a later failure).
+                    remember(env, &chunks[asked[index]], knowledge, events);
+                    knowledge.clone().merge_into(&mut live, &vocabulary);
+                    Control::Continue(Some(progress_detail(&live, llm)))
+                }
+                // Every other call would fail the same way: stop now, say it once.
+                Err(err) if err.is_fatal() => Control::Stop,
+                Err(_) => Control::Continue(Some(progress_detail(&live, llm))),
+            },
+        )
+        .await
+    };
+
+    let failures = sort_outcomes(&chunks, asked, outcomes, &mut answers)?;
+    let failed = failures.len();
+    warn_failures(events, &failures);
+    learn(env, sources, answers, &vocabulary, events);
+    sources.failed_chunks = failed;
+    let after = llm.usage().totals();
+    cx.emit(Event::Extracted(Extraction {
+        chunks: total as u64,
+        cached: cached_count as u64,
+        failed: failed as u64,
+        entities: sources.learned.entities().len() as u64,
+        relationships: sources.learned.relationships().len() as u64,
+        // The most requests in flight; with none sent (all cached), what would be sent.
+        concurrency: if after.requests > before.requests {
+            after.peak_in_flight
+        } else {
+            llm.concurrency() as u64
+        },
+        ms: started.elapsed().as_millis() as u64,
+    }));
+    Ok(Next::Continue)
+}
+
+/// Sorts extraction's outcomes, in the chunks' order: an answer goes into `answers`, a
+/// failure (or an answer of only the schema's words) is returned with its chunk. A
+/// failure no retry can fix, or every chunk failed, fails the step.
+fn sort_outcomes<'c>(
+    chunks: &'c [Chunk],
+    asked: Vec<usize>,
+    outcomes: Vec<ItemOutcome<Knowledge, LlmError>>,
+    answers: &mut [Option<Knowledge>],
+) -> anyhow::Result<Vec<(&'c Chunk, LlmError)>> {
+    let total = chunks.len();
+    let mut fatal: Option<LlmError> = None;
+    let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
+    for (i, outcome) in asked.into_iter().zip(outcomes) {
+        match outcome {
+            ItemOutcome::Done(knowledge) if knowledge.names_only_schema_words() => {
+                failures.push((&chunks[i], schema_echo(&knowledge)));
+            }
+            ItemOutcome::Done(knowledge) => {
+                answers[i] = Some(knowledge);
+            }
+            ItemOutcome::Failed(err) if err.is_fatal() => {
+                fatal.get_or_insert(err);
+            }
+            ItemOutcome::Failed(err) => failures.push((&chunks[i], err)),
+            ItemOutcome::NotRun => {}
+        }
+    }
+    if let Some(err) = fatal {
+        return Err(err.into());
+    }
+    if total > 0 && failures.len() == total {
+        let (chunk, err) = failures.swap_remove(0);
+        return Err(anyhow::Error::new(err).context(format!(
+            "knowledge extraction failed for all {total} chunks (the first: {}, part {})",
+            chunk.doc,
+            chunk.index + 1
+        )));
+    }
+    Ok(failures)
+}
+
+/// Merges the answers into what the run learned, in the chunks' order and within
+/// archie's limits, and hands it over to be saved at once (see
+/// [`SourcesEnv::keep_learned`]).
+fn learn(
+    env: &SourcesEnv,
+    sources: &mut Sources,
+    answers: Vec<Option<Knowledge>>,
+    vocabulary: &Vocabulary,
+    events: &Events,
+) {
+    let mut capped = Capped::default();
+    for knowledge in answers.into_iter().flatten() {
+        capped.add(knowledge.merge_into(&mut sources.learned, vocabulary));
+    }
+    if let Some(warning) = capped.warning() {
+        events.emit(Event::Warning { message: warning });
+    }
+    if let Some(keep) = &env.keep_learned
+        && !(sources.learned.entities().is_empty() && sources.learned.relationships().is_empty())
+    {
+        // Nobody listening only means the run's own save will keep it.
+        let _ = keep.send(sources.learned.clone());
+    }
+}
+
+/// Says each distinct extraction failure once, with the chunks it hit (a server fails
+/// every chunk alike): the first [`NAMED_FAILURES`] named, the rest counted.
+fn warn_failures(events: &Events, failures: &[(&Chunk, LlmError)]) {
+    let mut by_error: Vec<(String, Vec<String>)> = Vec::new();
+    for (chunk, err) in failures {
+        let message = err.to_string();
+        let which = format!("{} part {}", chunk.doc, chunk.index + 1);
+        match by_error.iter_mut().find(|(m, _)| *m == message) {
+            Some((_, chunks)) => chunks.push(which),
+            None => by_error.push((message, vec![which])),
+        }
+    }
+    for (message, chunks) in &by_error {
+        let which = match chunks.as_slice() {
+            [one] => one.replacen(" part ", " (part ", 1) + ")",
+            _ => {
+                let mut named = chunks
+                    .iter()
+                    .take(NAMED_FAILURES)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if chunks.len() > NAMED_FAILURES {
+                    named.push_str(", …");
+                }
+                format!("{} chunks ({named})", chunks.len())
+            }
+        };
+        events.emit(Event::Warning {
+            message: format!("extraction failed for {which}: {message}"),
+        });
+    }
+}
+
+/// The extraction prompt of `chunk` (without the system prompt).
+pub(super) fn extraction_prompt(prompts: &Prompts, chunk: &Chunk) -> Result<String, PromptError> {
+    prompts.render(
+        "extract",
+        json!({
+            "document": chunk.doc,
+            "heading": chunk.heading_path,
+            "chunk": chunk.text,
+        }),
+    )
+}
+
+/// The failure of a chunk whose answer named only the schema's own words.
+fn schema_echo(knowledge: &Knowledge) -> LlmError {
+    let mut names: Vec<String> = knowledge
+        .entities
+        .iter()
+        .take(4)
+        .map(|e| format!("`{}`", e.name.trim()))
+        .collect();
+    if knowledge.entities.len() > 4 {
+        names.push("…".into());
+    }
+    LlmError::Unusable {
+        reason: format!(
+            "its entities ({}) are the answer's schema written back, not names from the document",
+            names.join(", ")
+        ),
+    }
+}
+
+async fn extract_one(llm: &dyn Llm, messages: Vec<Message>) -> Result<Knowledge, LlmError> {
+    // Kept by the extraction cache above, not the LLM layer's (whose key is the whole
+    // prompt). At temperature 0 unless the user set one: the same chunk, the same answer.
+    let request = Request::new(messages)
+        .cache(false)
+        .temperature(llm.steady_temperature());
+    llm.structured_with::<Knowledge>(request).await
+}
+
+/// The progress line's detail: what was learned so far and the requests allowed at
+/// once (it adapts under `--concurrency auto`).
+fn progress_detail(live: &Memory, llm: &dyn Llm) -> String {
+    format!("{} · {} at once", graph_size(live), llm.concurrency())
+}
+
+/// "12 entities, 1 relationship"
+fn graph_size(memory: &Memory) -> String {
+    crate::text::graph_size(
+        memory.entities().len() as u64,
+        memory.relationships().len() as u64,
+    )
+}

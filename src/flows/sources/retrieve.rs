@@ -1,0 +1,70 @@
+//! The retrieve node: reads the design documents (or takes those read before the run
+//! was recorded).
+
+use super::{HasSources, READING, SourcesEnv};
+use crate::docs;
+use crate::events::{Count, Event};
+use crate::graph::{Cx, Next};
+use anyhow::Context as _;
+use std::sync::PoisonError;
+
+/// Reads the design documents.
+pub async fn retrieve<S: HasSources>(
+    state: &mut S,
+    cx: &mut Cx<'_, SourcesEnv>,
+) -> anyhow::Result<Next> {
+    let prefetched = cx
+        .env
+        .prefetched
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    let retrieved = match prefetched {
+        Some(retrieved) => retrieved,
+        None => {
+            let options = cx.env.inputs.clone();
+            cx.emit(Event::Progress {
+                task: READING.into(),
+                done: 0,
+                total: None,
+                detail: None,
+            });
+            let read = tokio::task::spawn_blocking(move || docs::retrieve(&options))
+                .await
+                .context("document retrieval panicked");
+            cx.emit(Event::ProgressDone {
+                task: READING.into(),
+            });
+            read??
+        }
+    };
+    for skipped in &retrieved.skipped {
+        cx.emit(Event::Detail {
+            message: format!("skipped {skipped}"),
+        });
+    }
+    let mut retrieved = retrieved;
+    let sources = state.sources();
+    if sources.started_in.is_none() {
+        sources.started_in = std::env::current_dir().ok();
+    }
+    for doc in &mut retrieved.documents {
+        // A resumed run reads them again, perhaps from another folder.
+        if let Ok(source) = std::path::absolute(&doc.source) {
+            doc.source = source;
+        }
+    }
+    cx.emit(Event::Retrieved {
+        documents: retrieved.documents.len() as u64,
+        bytes: retrieved.total_bytes(),
+        skipped: docs::skip_counts(&retrieved.skipped)
+            .into_iter()
+            .map(|(label, count)| Count {
+                label,
+                count: count as u64,
+            })
+            .collect(),
+    });
+    state.sources().documents = retrieved.documents;
+    Ok(Next::Continue)
+}
