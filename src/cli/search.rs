@@ -2,6 +2,7 @@
 //! session.
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use super::inputs::InputArgs;
 use crate::app::App;
 use crate::error::{Exit, UsageError};
@@ -65,6 +66,28 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub inputs: InputArgs,
+}
+
+/// `archie search`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<SearchArgs>(search::NAME);
+
+impl FlowArgs for SearchArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about("Answer a question with MCP tools and archie's knowledge, citing the sources")
+            .after_help(EXAMPLES)
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
+
+    fn question_from_stdin(&mut self) -> Option<&mut String> {
+        match self.query.as_mut_slice() {
+            [query] if query.as_str() == super::stdin::DASH => Some(query),
+            _ => None,
+        }
+    }
 }
 
 /// The folder of the memory file (empty for the current one).
