@@ -392,73 +392,8 @@ impl LlmConfig {
         if set.base_url.is_none() && api_key.is_none() {
             return Err(LlmError::NotConfigured);
         }
-        let origins = set.origins();
-        let base_url = value(set.base_url).unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
-        crate::secrets::register_url_password(&base_url);
-        match reqwest::Url::parse(&base_url) {
-            Ok(url) if matches!(url.scheme(), "http" | "https") => {}
-            _ => {
-                return Err(LlmError::BadBaseUrl {
-                    url: display_url(&base_url),
-                });
-            }
-        }
-        let model = value(set.model).unwrap_or_else(|| DEFAULT_MODEL.to_string());
-
-        let mut config = LlmConfig::new(base_url, model);
-        config.origins = origins;
-        if let Some(local) = value(set.local) {
-            config.set_local(local);
-        }
+        let mut config = set.into_config()?;
         config.api_key = api_key;
-        config.stream = value(set.stream).unwrap_or(true);
-        config.cache = value(set.cache).unwrap_or(true);
-        config.structured = value(set.structured).unwrap_or_default();
-        config.temperature = value(set.temperature);
-        let secs = |name: &'static str, v: Option<f64>, default: Duration| match v {
-            None => Ok(default),
-            Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-            Some(s) => Err(LlmError::BadSeconds {
-                setting: name,
-                value: s,
-            }),
-        };
-        let deadline = secs(
-            "the LLM timeout",
-            value(set.timeout),
-            config.retry.deadline.unwrap_or(Duration::from_secs(600)),
-        )?;
-        config.retry.deadline = Some(deadline);
-        config.connect_timeout = secs(
-            "connect_timeout_secs",
-            value(set.connect_timeout),
-            config.connect_timeout,
-        )?;
-        config.first_token_timeout = secs(
-            "first_token_timeout_secs",
-            value(set.first_token_timeout),
-            config.first_token_timeout.min(deadline),
-        )?;
-        config.idle_timeout = secs(
-            "idle_timeout_secs",
-            value(set.idle_timeout),
-            config.idle_timeout,
-        )?;
-        match value(set.max_tokens) {
-            Some(0) => {
-                return Err(LlmError::BadSetting {
-                    setting: "max_tokens",
-                    value: "0".into(),
-                    expected: "a number of tokens of at least 1",
-                });
-            }
-            Some(n) => config.max_tokens = MaxTokens::all(n),
-            None => {}
-        }
-        if let Some(c) = value(set.concurrency) {
-            config.concurrency = c;
-        }
-        config.retry.max_attempts = value(set.retries).unwrap_or(3).saturating_add(1);
         // For tests that run the binary against a mock which injects failures.
         if let Some(ms) = var("ARCHIE_LLM_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
             config.retry.base = Duration::from_millis(ms);
@@ -536,6 +471,16 @@ fn value<T>(set: Option<Layered<T>>) -> Option<T> {
     set.map(|l| l.value)
 }
 
+/// `v` seconds as a duration (`default` when no layer set it); `setting` names it when
+/// it is not a positive number.
+fn seconds(setting: &'static str, v: Option<f64>, default: Duration) -> Result<Duration, LlmError> {
+    match v {
+        None => Ok(default),
+        Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
+        Some(s) => Err(LlmError::BadSeconds { setting, value: s }),
+    }
+}
+
 /// `Some` value, set by `origin`.
 fn by<T>(origin: Origin, value: Option<T>) -> Option<Layered<T>> {
     value.map(|value| Layered { value, origin })
@@ -590,6 +535,69 @@ impl Layer {
             local: by(Origin::File, file.local),
             retries: by(Origin::File, file.retries),
         }
+    }
+
+    /// The configuration the combined layers give, defaults for the rest; fails on a
+    /// base URL that is not http(s) and on a value out of range.
+    fn into_config(self) -> Result<LlmConfig, LlmError> {
+        let origins = self.origins();
+        let base_url = value(self.base_url).unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
+        crate::secrets::register_url_password(&base_url);
+        match reqwest::Url::parse(&base_url) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") => {}
+            _ => {
+                return Err(LlmError::BadBaseUrl {
+                    url: display_url(&base_url),
+                });
+            }
+        }
+        let model = value(self.model).unwrap_or_else(|| DEFAULT_MODEL.to_string());
+        let mut config = LlmConfig::new(base_url, model);
+        config.origins = origins;
+        if let Some(local) = value(self.local) {
+            config.set_local(local);
+        }
+        config.stream = value(self.stream).unwrap_or(true);
+        config.cache = value(self.cache).unwrap_or(true);
+        config.structured = value(self.structured).unwrap_or_default();
+        config.temperature = value(self.temperature);
+        let deadline = seconds(
+            "the LLM timeout",
+            value(self.timeout),
+            config.retry.deadline.unwrap_or(Duration::from_secs(600)),
+        )?;
+        config.retry.deadline = Some(deadline);
+        config.connect_timeout = seconds(
+            "connect_timeout_secs",
+            value(self.connect_timeout),
+            config.connect_timeout,
+        )?;
+        config.first_token_timeout = seconds(
+            "first_token_timeout_secs",
+            value(self.first_token_timeout),
+            config.first_token_timeout.min(deadline),
+        )?;
+        config.idle_timeout = seconds(
+            "idle_timeout_secs",
+            value(self.idle_timeout),
+            config.idle_timeout,
+        )?;
+        match value(self.max_tokens) {
+            Some(0) => {
+                return Err(LlmError::BadSetting {
+                    setting: "max_tokens",
+                    value: "0".into(),
+                    expected: "a number of tokens of at least 1",
+                });
+            }
+            Some(n) => config.max_tokens = MaxTokens::all(n),
+            None => {}
+        }
+        if let Some(c) = value(self.concurrency) {
+            config.concurrency = c;
+        }
+        config.retry.max_attempts = value(self.retries).unwrap_or(3).saturating_add(1);
+        Ok(config)
     }
 
     /// Each setting a layer set, by its `archie.toml` name, and where it came from.
