@@ -168,16 +168,12 @@ fn report(app: &App, err: CommandError) -> Exit {
 async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
     use archie::cli;
     match command {
-        Command::Analyze(args) => cli::analyze::run(app, args).await,
-        Command::BuildContext(args) => cli::build_context::run(app, args).await,
+        Command::Flow(flow) => flow.run(app).await,
         Command::Completions(args) => cli::completions::run(args),
-        Command::Echo(args) => cli::echo::run(app, args).await,
         Command::Graph(args) => cli::graph::run(app, args),
         Command::Mcp(args) => cli::mcp::run(app, args).await,
         Command::Memory(args) => cli::memory::run(app, args).await,
         Command::Runs(args) => cli::runs::run(app, args),
-        Command::Search(args) => cli::search::run(app, args).await,
-        Command::Upgrade(args) => cli::upgrade::run(app, args).await,
         Command::Resume(_) => Err(CommandError::usage("a resumed run cannot resume another")),
     }
 }

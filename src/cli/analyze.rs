@@ -1,6 +1,7 @@
 //! `archie analyze -i DIR [-q QUERY]`
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use super::knowledge::{self, KnowledgeArgs};
 use crate::app::App;
 use crate::error::Exit;
@@ -36,6 +37,36 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub knowledge: KnowledgeArgs,
 }
+
+/// `archie analyze`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<AnalyzeArgs>(analyze::NAME);
+
+impl FlowArgs for AnalyzeArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about("Analyse the design with an LLM in a conversation, then write the analysis")
+            .alias("analyse")
+            .after_help(EXAMPLES)
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
+
+    fn question_from_stdin(&mut self) -> Option<&mut String> {
+        self.query
+            .as_mut()
+            .filter(|q| q.as_str() == super::stdin::DASH)
+    }
+}
+
+const EXAMPLES: &str = "Examples:
+  archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
+  archie analyze -i docs/ --no-input --json > events.jsonl   # stops at the first question (exit 3)
+  archie analyze -i docs/ --answer \"It fails fast.\" --answer /approve
+  echo \"Who owns payments?\" | archie analyze -i docs/ -q - -o - > analysis.md
+
+At each question: type an answer, /approve to write the analysis, or /abort to stop.";
 
 pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
     super::stdin::stdout_is_free(app, &args.output)?;

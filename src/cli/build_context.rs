@@ -1,6 +1,7 @@
 //! `archie build-context SYSTEM -i DIR`
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use super::knowledge::{self, KnowledgeArgs};
 use crate::app::App;
 use crate::error::Exit;
@@ -30,6 +31,25 @@ pub struct BuildContextArgs {
 
     #[command(flatten)]
     pub knowledge: KnowledgeArgs,
+}
+
+/// `archie build-context`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<BuildContextArgs>(build_context::NAME);
+
+impl FlowArgs for BuildContextArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about("Write a context overview of a system with a Mermaid diagram of its knowledge graph")
+            .after_help(
+                "Examples:
+  archie build-context payments -i docs/payments/        # writes payments_context.md
+  archie build-context -n payments -i docs/ -o ctx.md",
+            )
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
 }
 
 pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError> {

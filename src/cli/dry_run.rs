@@ -45,6 +45,9 @@ struct Plan {
     endpoint: String,
     model: String,
     api_key: bool,
+    /// Where the LLM settings not left to their defaults came from (`-v`).
+    #[serde(skip)]
+    origins: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -164,6 +167,7 @@ pub fn knowledge(
         endpoint: endpoint(&config.base_url),
         model: config.model.clone(),
         api_key: config.api_key.is_some(),
+        origins: origins(&config),
     };
     report(app, &plan)
 }
@@ -213,6 +217,7 @@ pub fn search(
         endpoint: endpoint(&config.base_url),
         model: config.model.clone(),
         api_key: config.api_key.is_some(),
+        origins: origins(&config),
     };
     report(app, &plan)
 }
@@ -294,10 +299,25 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             "no API key"
         }
     ));
+    if verbose && !plan.origins.is_empty() {
+        out.push(format!(
+            "settings   {} (the others: defaults)",
+            plan.origins.join(" · ")
+        ));
+    }
     app.events.emit(Event::Result {
         text: out.join("\n"),
     });
     Ok(Exit::Done)
+}
+
+/// `model from --model`: each LLM setting a flag, the environment or a config file set.
+fn origins(config: &LlmConfig) -> Vec<String> {
+    config
+        .origins
+        .iter()
+        .map(|(setting, origin)| format!("{setting} from {origin}"))
+        .collect()
 }
 
 /// `31420` → `31,420`.

@@ -1,6 +1,7 @@
 //! `archie echo TEXT…`
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use crate::app::App;
 use crate::error::Exit;
 use crate::flows::echo::{self, EchoState};
@@ -13,6 +14,21 @@ pub struct EchoArgs {
     /// The text to echo (asked for when left out)
     #[arg(value_name = "TEXT")]
     pub text: Vec<String>,
+}
+
+/// `archie echo`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<EchoArgs>(echo::NAME);
+
+impl FlowArgs for EchoArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about("Run the echo flow: prints \"Echo: TEXT\" (a smoke test that needs no LLM)")
+            .after_help("Example:\n  archie echo hello world     prints `Echo: hello world`")
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
 }
 
 /// Like every command: load the memory, run the flow, save the memory. Echo learns

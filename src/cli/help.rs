@@ -47,10 +47,13 @@ pub fn root() -> String {
     root.build();
     let mut out = String::from(INTRO);
     out.push_str("\n\nCommands:\n");
-    let commands: Vec<&clap::Command> = root
+    let mut commands: Vec<&clap::Command> = root
         .get_subcommands()
         .filter(|c| !c.is_hide_set() && c.get_name() != "help")
         .collect();
+    // The flows' commands come from the registry, the others from `cli::Command`: one
+    // list, by name.
+    commands.sort_by_key(|c| c.get_name());
     let width = commands
         .iter()
         .map(|c| c.get_name().len())

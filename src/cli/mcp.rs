@@ -390,7 +390,7 @@ fn prepare(
                     last: false,
                 },
             )?;
-            if !matches!(resumed.command, Command::Analyze(_)) {
+            if resumed.command.flow_name() != Some(crate::flows::analyze::NAME) {
                 return Err(
                     CommandError::usage(format!("run {run} is not an analyze run"))
                         .hint(format!("Continue it at the terminal: archie resume {run}")),
@@ -434,8 +434,15 @@ fn prepare(
 /// The two commands a flow tool runs.
 async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
     match command {
-        Command::Analyze(args) => super::analyze::run(app, args).await,
-        Command::BuildContext(args) => super::build_context::run(app, args).await,
+        Command::Flow(flow)
+            if [
+                crate::flows::analyze::NAME,
+                crate::flows::build_context::NAME,
+            ]
+            .contains(&flow.name()) =>
+        {
+            flow.run(app).await
+        }
         _ => Err(CommandError::usage(
             "only analyze and build-context runs are driven over MCP",
         )),

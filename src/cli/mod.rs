@@ -9,6 +9,7 @@ pub mod completions;
 pub mod dry_run;
 pub mod echo;
 pub mod error;
+pub mod flow;
 pub mod graph;
 pub mod help;
 pub mod inputs;
@@ -170,32 +171,13 @@ impl GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Analyse the design with an LLM in a conversation, then write the analysis
-    #[command(
-        alias = "analyse",
-        after_help = "Examples:
-  archie analyze -i docs/ -q \"Can checkout survive a payments outage?\"
-  archie analyze -i docs/ --no-input --json > events.jsonl   # stops at the first question (exit 3)
-  archie analyze -i docs/ --answer \"It fails fast.\" --answer /approve
-  echo \"Who owns payments?\" | archie analyze -i docs/ -q - -o - > analysis.md
-
-At each question: type an answer, /approve to write the analysis, or /abort to stop."
-    )]
-    Analyze(analyze::AnalyzeArgs),
-    /// Write a context overview of a system with a Mermaid diagram of its knowledge graph
-    #[command(
-        name = "build-context",
-        after_help = "Examples:
-  archie build-context payments -i docs/payments/        # writes payments_context.md
-  archie build-context -n payments -i docs/ -o ctx.md"
-    )]
-    BuildContext(build_context::BuildContextArgs),
+    /// A flow's command (`analyze`, `build-context`, `echo`, `search`, `upgrade`): one
+    /// per flow of the registry ([`flow`]).
+    #[command(flatten)]
+    Flow(flow::FlowCommand),
     /// Print a completion script for bash, zsh or fish
     #[command(after_help = completions::EXAMPLES)]
     Completions(completions::CompletionsArgs),
-    /// Run the echo flow: prints "Echo: TEXT" (a smoke test that needs no LLM)
-    #[command(after_help = "Example:\n  archie echo hello world     prints `Echo: hello world`")]
-    Echo(echo::EchoArgs),
     /// Print a flow's graph as a Mermaid diagram
     #[command(after_help = "Example:\n  archie graph echo > echo.mmd")]
     Graph(graph::GraphArgs),
@@ -218,26 +200,17 @@ options; give answers and output settings (--json, --no-input, …) here.")]
     /// List and inspect recorded runs, and prune old ones
     #[command(after_help = runs::EXAMPLES)]
     Runs(runs::RunsArgs),
-    /// Answer a question with MCP tools and archie's knowledge, citing the sources
-    #[command(after_help = search::EXAMPLES)]
-    Search(search::SearchArgs),
-    /// Talk to an UpGrade A/B-testing server: terms, experiments, users, balance tests
-    #[command(after_help = "Examples:
-  archie upgrade                                   a chat at the terminal (/examples, /quit)
-  archie upgrade \"which experiments are running in assign-prog?\"
-  archie upgrade \"what is a decision point?\"       (a glossary term: no LLM call)
-  archie upgrade --yes \"start Button test\"         (--yes answers the confirmation)
-  archie upgrade --json \"balance test of 1000 users on Button test\" --yes | tail -3
-
-UpGrade: --upgrade-url, UPGRADE_API_URL or [upgrade] url (default http://localhost:3030/api);
-the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
-UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
-a yes at the prompt, --yes or --answer; a delete asks for the experiment's name.
-The conversation is written to upgrade-session.md (-o FILE) after every answer.")]
-    Upgrade(upgrade::UpgradeArgs),
 }
 
 impl Command {
+    /// The flow this command runs, if it is a flow's.
+    pub fn flow_name(&self) -> Option<&'static str> {
+        match self {
+            Command::Flow(flow) => Some(flow.name()),
+            _ => None,
+        }
+    }
+
     /// Whether the command's stdout is a protocol's (`archie mcp` serving JSON-RPC) or a
     /// script's (`archie completions`), so archie writes nothing of its own there, not
     /// even the final `result` event.

@@ -1,15 +1,15 @@
 //! `archie search QUERY`: agentic search over archie's knowledge and MCP tools, in a
-//! session.
+//! session. Wiring only: the session, the environment, the answer and its sources are
+//! the flow's ([`crate::flows::search`]).
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use super::inputs::InputArgs;
 use crate::app::App;
-use crate::error::{Exit, UsageError};
-use crate::events::Event;
-use crate::flows::search::{self, Budget, SearchEnv, SearchState};
+use crate::error::Exit;
+use crate::flows::search::{self, AnswerTo, Budget, SearchEnv, SearchState};
+use crate::mcp::McpConfig;
 use crate::mcp::config::Sources;
-use crate::mcp::{Builtin, BuiltinOptions, McpConfig};
-use crate::memory::session;
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -67,6 +67,28 @@ pub struct SearchArgs {
     pub inputs: InputArgs,
 }
 
+/// `archie search`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<SearchArgs>(search::NAME);
+
+impl FlowArgs for SearchArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about("Answer a question with MCP tools and archie's knowledge, citing the sources")
+            .after_help(EXAMPLES)
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
+
+    fn question_from_stdin(&mut self) -> Option<&mut String> {
+        match self.query.as_mut_slice() {
+            [query] if query.as_str() == super::stdin::DASH => Some(query),
+            _ => None,
+        }
+    }
+}
+
 /// The folder of the memory file (empty for the current one).
 pub fn memory_dir(path: &Path) -> &Path {
     path.parent().unwrap_or(Path::new(""))
@@ -95,26 +117,12 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
     let settings = &app.settings;
     // A corrupt memory file stops here (exit 2), before anything is started.
     let (_, memory) = app.open_memory()?;
-    let (session, new_session) = match (&args.session, args.continue_last) {
-        (Some(id), _) => {
-            if !session::valid_id(id) {
-                return Err(UsageError::new(format!("`{id}` cannot name a session"))
-                    .hint("Use letters, digits, - and _ (at most 64).")
-                    .into());
-            }
-            (id.clone(), session::get(&memory, id).is_none())
-        }
-        (None, true) => match session::latest(&memory) {
-            Some(id) => (id, false),
-            None => {
-                app.events.emit(Event::Warning {
-                    message: "there is no session to continue; starting a new one".into(),
-                });
-                (session::new_id(&memory), true)
-            }
-        },
-        (None, false) => (session::new_id(&memory), true),
-    };
+    let session = search::choose_session(
+        &memory,
+        args.session.as_deref(),
+        args.continue_last,
+        &app.events,
+    )?;
     let config = mcp_config(app, args.mcp_config.as_deref())?;
     if args.dry_run {
         let servers = config.servers.iter().map(|s| s.name.clone()).collect();
@@ -132,66 +140,24 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
         app.events.clone(),
         app.store()?,
     )?;
-    let prompts = app.prompts()?;
-    let documents = (!args.inputs.inputs.is_empty()).then(|| {
-        let mut options = args
-            .inputs
-            .to_options()
-            .skip_path(settings.memory_file.clone());
-        if let Some(out) = &args.output {
-            options = options.skip_path(out.clone());
-        }
-        options
-    });
-    let builtin = Builtin::new(BuiltinOptions {
+    let env = SearchEnv::for_search(search::Setup {
+        llm: llm.clone(),
+        prompts: app.prompts()?,
+        prompter: app.prompter()?,
+        events: app.events.clone(),
         memory_file: settings.memory_file.clone(),
-        documents,
-        writes: false,
-    });
-    let skipped = config
-        .skipped
-        .iter()
-        .map(|s| crate::mcp::ConnectFailure {
-            server: s.server.clone(),
-            reason: s.message(),
-            stderr: Vec::new(),
-        })
-        .collect();
-    let mut env = SearchEnv::new(
-        llm.clone(),
-        prompts,
-        builtin.clone(),
-        config.servers,
-        app.prompter()?,
-        Budget {
+        documents: (!args.inputs.inputs.is_empty()).then(|| args.inputs.to_options()),
+        output: args.output.clone(),
+        mcp: config,
+        budget: Budget {
             per_result: args.result_tokens.max(1),
             total: args.results_tokens.max(1),
         },
-        settings.verbosity == crate::ui::Verbosity::Verbose,
-    );
-    env.skipped = skipped;
-    // The folders archie works in, offered to the servers as roots: the current one and
-    // each folder given with -i.
-    let mut roots = vec![std::env::current_dir().unwrap_or_default()];
-    for input in &args.inputs.inputs {
-        if input.is_dir() && !roots.iter().any(|r| r == input) {
-            roots.push(input.clone());
-        }
-    }
-    env.client = crate::mcp::ClientContext {
-        roots,
-        elicitor: Some(std::sync::Arc::new(search::PromptElicitor::new(
-            env.prompter.clone(),
-            app.events.clone(),
-        ))),
-    };
-    let state = SearchState {
-        query: query.clone(),
-        session,
-        new_session,
-        ..SearchState::default()
-    };
-    let result = app.run_flow(&graph, state, &env).await;
+        verbose: settings.verbosity == crate::ui::Verbosity::Verbose,
+    });
+    let result = app
+        .run_flow(&graph, SearchState::new(query, session), &env)
+        .await;
     // Every server is stopped, whatever happened.
     env.close().await;
     let run = match result {
@@ -201,50 +167,12 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
             return Err(err.into());
         }
     };
-    let state = run.state;
-    let answer = state.answer.clone().unwrap_or_default();
-    if let Some(path) = &args.output {
-        let mut text = crate::flows::sources::generated_header("search");
-        text.push_str(&format!("# {}\n\n", state.query.trim()));
-        text.push_str(&answer);
-        crate::flows::sources::write_output(path, &text)?;
-        app.events.emit(Event::Wrote {
-            path: path.display().to_string(),
-            what: format!("answer · {} sources", state.sources.len()),
-        });
-    } else if settings.json || !std::io::stdout().is_terminal() {
-        app.events.emit(Event::Result {
-            text: answer.clone(),
-        });
-    } else if let Some(at) = answer.find("\n\n**Sources**") {
-        // The answer itself was streamed above; its sources are archie's own.
-        app.events.emit(Event::Result {
-            text: answer[at..].trim().to_string(),
-        });
-    }
-
-    let mut memory = state.memory.clone();
-    let body = answer.split("\n\n**Sources**").next().unwrap_or("");
-    memory.record(&state.query, body, state.sources.clone(), now_ms());
-    let turns = memory.turns.len() as u64;
-    if let Err(err) = builtin.write_session(&state.session, &memory) {
-        app.events.emit(Event::Warning {
-            message: format!("the session could not be saved: {err}"),
-        });
-    }
-    llm.emit_usage();
-    app.events.emit(Event::Session {
-        session: state.session.clone(),
-        status: "saved".into(),
-        new: state.new_session,
-        tools: None,
-        turns: Some(turns),
-    });
+    let to = match &args.output {
+        Some(path) => AnswerTo::File(path),
+        None if settings.json || !std::io::stdout().is_terminal() => AnswerTo::Result,
+        // The answer itself was streamed above.
+        None => AnswerTo::SourcesOnly,
+    };
+    search::finish(&run.state, &env, to, &app.events)?;
     Ok(run.exit)
-}
-
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }

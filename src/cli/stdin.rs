@@ -45,10 +45,7 @@ pub struct FromStdin {
 pub fn resolve(cli: &mut Cli) -> Result<FromStdin, UsageError> {
     let answers = cli.global.answers_file.as_deref().is_some_and(is_dash);
     let query: Option<&mut String> = match &mut cli.command {
-        Command::Analyze(args) => args.query.as_mut().filter(|q| q.as_str() == DASH),
-        Command::Search(args) if args.query.len() == 1 && args.query[0] == DASH => {
-            args.query.first_mut()
-        }
+        Command::Flow(flow) => flow.question_from_stdin(),
         _ => None,
     };
     if answers && query.is_some() {

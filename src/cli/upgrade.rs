@@ -2,6 +2,7 @@
 //! answer for scripts.
 
 use super::error::CommandError;
+use super::flow::{FlowArgs, FlowEntry};
 use crate::app::App;
 use crate::error::Exit;
 use crate::events::Event;
@@ -11,6 +12,36 @@ use crate::llm::LlmError;
 use crate::upgrade::{UpgradeClient, UpgradeConfig};
 use clap::Args;
 use std::path::{Path, PathBuf};
+
+/// `archie upgrade`, in the flow registry.
+pub const COMMAND: FlowEntry = FlowEntry::of::<UpgradeArgs>(upgrade::NAME);
+
+impl FlowArgs for UpgradeArgs {
+    fn describe(command: clap::Command) -> clap::Command {
+        command
+            .about(
+                "Talk to an UpGrade A/B-testing server: terms, experiments, users, balance tests",
+            )
+            .after_help(EXAMPLES)
+    }
+
+    async fn run(self, app: &App) -> Result<Exit, CommandError> {
+        run(app, self).await
+    }
+}
+
+const EXAMPLES: &str = "Examples:
+  archie upgrade                                   a chat at the terminal (/examples, /quit)
+  archie upgrade \"which experiments are running in assign-prog?\"
+  archie upgrade \"what is a decision point?\"       (a glossary term: no LLM call)
+  archie upgrade --yes \"start Button test\"         (--yes answers the confirmation)
+  archie upgrade --json \"balance test of 1000 users on Button test\" --yes | tail -3
+
+UpGrade: --upgrade-url, UPGRADE_API_URL or [upgrade] url (default http://localhost:3030/api);
+the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
+UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
+a yes at the prompt, --yes or --answer; a delete asks for the experiment's name.
+The conversation is written to upgrade-session.md (-o FILE) after every answer.";
 
 #[derive(Debug, Args)]
 pub struct UpgradeArgs {

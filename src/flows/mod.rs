@@ -25,7 +25,7 @@ pub struct Flow {
     pub mermaid: fn() -> Result<String, BuildError>,
 }
 
-/// A flow's registry entry, from what its module declares: `NAME`, `PROMPTS`, `STEPS`
+/// A flow's entry in [`FLOWS`], from what its module declares: `NAME`, `PROMPTS`, `STEPS`
 /// and `graph()`.
 macro_rules! flow {
     ($module:ident) => {
@@ -38,15 +38,28 @@ macro_rules! flow {
     };
 }
 
-/// Every flow archie has: `archie graph`, the step words and the prompt checks read
-/// this list. A new flow is its module, a line here, and its command (`cli`).
-pub const FLOWS: &[Flow] = &[
-    flow!(analyze),
-    flow!(build_context),
-    flow!(echo),
-    flow!(search),
-    flow!(upgrade),
-];
+/// The flow registry: every flow archie has, one name a flow, in the order `archie
+/// graph` and the help list them. A name here is the flow's module, `flows::NAME` (its
+/// graph: `NAME`, `PROMPTS`, `STEPS`, `graph()`), and its command's, `cli::NAME`
+/// (`COMMAND`: its arguments and how it runs). [`FLOWS`] (`archie graph`, the step
+/// words, the prompt checks) and the commands (`cli::flow::COMMANDS`: parsing and
+/// dispatch) are both built from this one list: `for_each_flow!(callback)` calls
+/// `callback!(analyze, build_context, …)`.
+macro_rules! for_each_flow {
+    ($callback:ident) => {
+        $callback! { analyze, build_context, echo, search, upgrade }
+    };
+}
+pub(crate) use for_each_flow;
+
+/// Builds [`FLOWS`] from the registry's list.
+macro_rules! flows {
+    ($($module:ident),* $(,)?) => {
+        /// Every flow archie has, in registry order ([`for_each_flow`]).
+        pub const FLOWS: &[Flow] = &[$(flow!($module)),*];
+    };
+}
+for_each_flow!(flows);
 
 /// A step (a node) as the user reads it: `extract` is `extracting knowledge`. What no
 /// flow lists is shown by its name.

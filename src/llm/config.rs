@@ -302,6 +302,9 @@ pub struct LlmConfig {
     pub max_reply_bytes: usize,
     /// How long the server may be silent before archie says it is waiting for it.
     pub quiet_after: Duration,
+    /// Where each setting given by a flag, the environment or a config file came from
+    /// (the others are defaults), in [`Layer`]'s order.
+    pub origins: Vec<(&'static str, Origin)>,
 }
 
 impl LlmConfig {
@@ -351,6 +354,7 @@ impl LlmConfig {
             },
             max_reply_bytes: 16 << 20,
             quiet_after: Duration::from_secs(10),
+            origins: Vec::new(),
         }
     }
 
@@ -360,8 +364,9 @@ impl LlmConfig {
     }
 
     /// Resolves the configuration: flags > environment > `archie.toml` (current
-    /// directory, then `memory_dir`) > user config. `memory_dir` is the memory file's
-    /// folder.
+    /// directory, then `memory_dir`) > user config > defaults, each layer read once
+    /// ([`Layer`]) and combined high over low; each value keeps where it came from
+    /// ([`LlmConfig::origins`]). `memory_dir` is the memory file's folder.
     ///
     /// Fails with [`LlmError::NotConfigured`] when there is neither an API key nor a base
     /// URL, and with a configuration error for a bad file or value (both exit 2).
@@ -377,90 +382,18 @@ impl LlmConfig {
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
         };
+        let set = Layer::flags(args)
+            .combine(Layer::env(&var))
+            .combine(Layer::file(&file));
 
-        let base_url = args
-            .base_url
-            .clone()
-            .or_else(|| var("OPENAI_BASE_URL"))
-            .or_else(|| var("OPENAI_API_BASE"))
-            .or_else(|| var("BASE_URL"))
-            .or(file.base_url.clone());
         let key_var = file.api_key_env.as_deref().unwrap_or("OPENAI_API_KEY");
         // Whatever its shape, the key is redacted from everything archie writes.
         let api_key = var(key_var).map(ApiKey::new);
-        if base_url.is_none() && api_key.is_none() {
+        if set.base_url.is_none() && api_key.is_none() {
             return Err(LlmError::NotConfigured);
         }
-        let base_url = base_url.unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
-        crate::secrets::register_url_password(&base_url);
-        match reqwest::Url::parse(&base_url) {
-            Ok(url) if matches!(url.scheme(), "http" | "https") => {}
-            _ => {
-                return Err(LlmError::BadBaseUrl {
-                    url: display_url(&base_url),
-                });
-            }
-        }
-        let model = args
-            .model
-            .clone()
-            .or_else(|| var("ARCHIE_MODEL"))
-            .or(file.model.clone())
-            .unwrap_or_else(|| DEFAULT_MODEL.to_string());
-
-        let mut config = LlmConfig::new(base_url, model);
-        if let Some(local) = file.local {
-            config.set_local(local);
-        }
+        let mut config = set.into_config()?;
         config.api_key = api_key;
-        config.stream = !args.no_stream && file.stream.unwrap_or(true);
-        config.cache = !args.no_cache && file.cache.unwrap_or(true);
-        config.structured = args.structured.or(file.structured).unwrap_or_default();
-        config.temperature = file.temperature;
-        let secs = |name: &'static str, v: Option<f64>, default: Duration| match v {
-            None => Ok(default),
-            Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-            Some(s) => Err(LlmError::BadSeconds {
-                setting: name,
-                value: s,
-            }),
-        };
-        let deadline = secs(
-            "the LLM timeout",
-            args.timeout.or(file.timeout_secs),
-            config.retry.deadline.unwrap_or(Duration::from_secs(600)),
-        )?;
-        config.retry.deadline = Some(deadline);
-        config.connect_timeout = secs(
-            "connect_timeout_secs",
-            file.connect_timeout_secs,
-            config.connect_timeout,
-        )?;
-        config.first_token_timeout = secs(
-            "first_token_timeout_secs",
-            file.first_token_timeout_secs,
-            config.first_token_timeout.min(deadline),
-        )?;
-        config.idle_timeout = secs(
-            "idle_timeout_secs",
-            file.idle_timeout_secs,
-            config.idle_timeout,
-        )?;
-        match args.max_tokens.or(file.max_tokens) {
-            Some(0) => {
-                return Err(LlmError::BadSetting {
-                    setting: "max_tokens",
-                    value: "0".into(),
-                    expected: "a number of tokens of at least 1",
-                });
-            }
-            Some(n) => config.max_tokens = MaxTokens::all(n),
-            None => {}
-        }
-        if let Some(c) = file.concurrency {
-            config.concurrency = c;
-        }
-        config.retry.max_attempts = args.retries.or(file.retries).unwrap_or(3).saturating_add(1);
         // For tests that run the binary against a mock which injects failures.
         if let Some(ms) = var("ARCHIE_LLM_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
             config.retry.base = Duration::from_millis(ms);
@@ -471,6 +404,247 @@ impl LlmConfig {
     /// Whether requests go to this machine or a private network (no API key needed).
     pub fn is_local(&self) -> bool {
         self.local
+    }
+}
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A command-line flag (`--model`).
+    Flag(&'static str),
+    /// An environment variable (`OPENAI_BASE_URL`).
+    Env(&'static str),
+    /// `[llm]` in `archie.toml` or the user config.
+    File,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Flag(name) | Self::Env(name) => f.write_str(name),
+            Self::File => f.write_str("archie.toml"),
+        }
+    }
+}
+
+/// A value and the layer that set it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layered<T> {
+    pub value: T,
+    pub origin: Origin,
+}
+
+/// Combining a higher layer with a lower one: the higher's value where it has one.
+trait Combine {
+    fn combine(self, lower: Self) -> Self;
+}
+
+impl<T> Combine for Option<T> {
+    fn combine(self, lower: Self) -> Self {
+        self.or(lower)
+    }
+}
+
+/// The LLM settings one layer gives (the flags, the environment, the config files);
+/// `None` leaves a setting to the layers below, and the defaults below them all.
+#[derive(Debug, Clone, Default)]
+struct Layer {
+    base_url: Option<Layered<String>>,
+    model: Option<Layered<String>>,
+    stream: Option<Layered<bool>>,
+    cache: Option<Layered<bool>>,
+    structured: Option<Layered<StructuredMode>>,
+    temperature: Option<Layered<f32>>,
+    /// Seconds: the total deadline of one call.
+    timeout: Option<Layered<f64>>,
+    connect_timeout: Option<Layered<f64>>,
+    first_token_timeout: Option<Layered<f64>>,
+    idle_timeout: Option<Layered<f64>>,
+    max_tokens: Option<Layered<u32>>,
+    concurrency: Option<Layered<Concurrency>>,
+    local: Option<Layered<bool>>,
+    retries: Option<Layered<u32>>,
+}
+
+/// The value of a layered setting.
+fn value<T>(set: Option<Layered<T>>) -> Option<T> {
+    set.map(|l| l.value)
+}
+
+/// `v` seconds as a duration (`default` when no layer set it); `setting` names it when
+/// it is not a positive number.
+fn seconds(setting: &'static str, v: Option<f64>, default: Duration) -> Result<Duration, LlmError> {
+    match v {
+        None => Ok(default),
+        Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
+        Some(s) => Err(LlmError::BadSeconds { setting, value: s }),
+    }
+}
+
+/// `Some` value, set by `origin`.
+fn by<T>(origin: Origin, value: Option<T>) -> Option<Layered<T>> {
+    value.map(|value| Layered { value, origin })
+}
+
+impl Layer {
+    /// The command line: `--no-stream` and `--no-cache` set their setting off; leaving
+    /// them out leaves it to the layers below.
+    fn flags(args: &LlmOverrides) -> Self {
+        Self {
+            base_url: by(Origin::Flag("--base-url"), args.base_url.clone()),
+            model: by(Origin::Flag("--model"), args.model.clone()),
+            stream: by(Origin::Flag("--no-stream"), args.no_stream.then_some(false)),
+            cache: by(Origin::Flag("--no-cache"), args.no_cache.then_some(false)),
+            structured: by(Origin::Flag("--structured"), args.structured),
+            timeout: by(Origin::Flag("--timeout"), args.timeout),
+            max_tokens: by(Origin::Flag("--max-tokens"), args.max_tokens),
+            retries: by(Origin::Flag("--retries"), args.retries),
+            ..Self::default()
+        }
+    }
+
+    /// The environment (`var` gives a variable's value, trimmed, when it is not empty):
+    /// the base URL from the first of `OPENAI_BASE_URL`, `OPENAI_API_BASE`, `BASE_URL`
+    /// that is set, the model from `ARCHIE_MODEL`.
+    fn env(var: &dyn Fn(&str) -> Option<String>) -> Self {
+        let named = |name: &'static str| by(Origin::Env(name), var(name));
+        Self {
+            base_url: named("OPENAI_BASE_URL")
+                .combine(named("OPENAI_API_BASE"))
+                .combine(named("BASE_URL")),
+            model: named("ARCHIE_MODEL"),
+            ..Self::default()
+        }
+    }
+
+    /// `[llm]` of the config files.
+    fn file(file: &LlmSection) -> Self {
+        Self {
+            base_url: by(Origin::File, file.base_url.clone()),
+            model: by(Origin::File, file.model.clone()),
+            stream: by(Origin::File, file.stream),
+            cache: by(Origin::File, file.cache),
+            structured: by(Origin::File, file.structured),
+            temperature: by(Origin::File, file.temperature),
+            timeout: by(Origin::File, file.timeout_secs),
+            connect_timeout: by(Origin::File, file.connect_timeout_secs),
+            first_token_timeout: by(Origin::File, file.first_token_timeout_secs),
+            idle_timeout: by(Origin::File, file.idle_timeout_secs),
+            max_tokens: by(Origin::File, file.max_tokens),
+            concurrency: by(Origin::File, file.concurrency),
+            local: by(Origin::File, file.local),
+            retries: by(Origin::File, file.retries),
+        }
+    }
+
+    /// The configuration the combined layers give, defaults for the rest; fails on a
+    /// base URL that is not http(s) and on a value out of range.
+    fn into_config(self) -> Result<LlmConfig, LlmError> {
+        let origins = self.origins();
+        let base_url = value(self.base_url).unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
+        crate::secrets::register_url_password(&base_url);
+        match reqwest::Url::parse(&base_url) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") => {}
+            _ => {
+                return Err(LlmError::BadBaseUrl {
+                    url: display_url(&base_url),
+                });
+            }
+        }
+        let model = value(self.model).unwrap_or_else(|| DEFAULT_MODEL.to_string());
+        let mut config = LlmConfig::new(base_url, model);
+        config.origins = origins;
+        if let Some(local) = value(self.local) {
+            config.set_local(local);
+        }
+        config.stream = value(self.stream).unwrap_or(true);
+        config.cache = value(self.cache).unwrap_or(true);
+        config.structured = value(self.structured).unwrap_or_default();
+        config.temperature = value(self.temperature);
+        let deadline = seconds(
+            "the LLM timeout",
+            value(self.timeout),
+            config.retry.deadline.unwrap_or(Duration::from_secs(600)),
+        )?;
+        config.retry.deadline = Some(deadline);
+        config.connect_timeout = seconds(
+            "connect_timeout_secs",
+            value(self.connect_timeout),
+            config.connect_timeout,
+        )?;
+        config.first_token_timeout = seconds(
+            "first_token_timeout_secs",
+            value(self.first_token_timeout),
+            config.first_token_timeout.min(deadline),
+        )?;
+        config.idle_timeout = seconds(
+            "idle_timeout_secs",
+            value(self.idle_timeout),
+            config.idle_timeout,
+        )?;
+        match value(self.max_tokens) {
+            Some(0) => {
+                return Err(LlmError::BadSetting {
+                    setting: "max_tokens",
+                    value: "0".into(),
+                    expected: "a number of tokens of at least 1",
+                });
+            }
+            Some(n) => config.max_tokens = MaxTokens::all(n),
+            None => {}
+        }
+        if let Some(c) = value(self.concurrency) {
+            config.concurrency = c;
+        }
+        config.retry.max_attempts = value(self.retries).unwrap_or(3).saturating_add(1);
+        Ok(config)
+    }
+
+    /// Each setting a layer set, by its `archie.toml` name, and where it came from.
+    fn origins(&self) -> Vec<(&'static str, Origin)> {
+        fn of<T>(name: &'static str, v: &Option<Layered<T>>) -> Option<(&'static str, Origin)> {
+            v.as_ref().map(|l| (name, l.origin))
+        }
+        [
+            of("base_url", &self.base_url),
+            of("model", &self.model),
+            of("stream", &self.stream),
+            of("cache", &self.cache),
+            of("structured", &self.structured),
+            of("temperature", &self.temperature),
+            of("timeout_secs", &self.timeout),
+            of("connect_timeout_secs", &self.connect_timeout),
+            of("first_token_timeout_secs", &self.first_token_timeout),
+            of("idle_timeout_secs", &self.idle_timeout),
+            of("max_tokens", &self.max_tokens),
+            of("concurrency", &self.concurrency),
+            of("local", &self.local),
+            of("retries", &self.retries),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
+impl Combine for Layer {
+    fn combine(self, lower: Self) -> Self {
+        Self {
+            base_url: self.base_url.combine(lower.base_url),
+            model: self.model.combine(lower.model),
+            stream: self.stream.combine(lower.stream),
+            cache: self.cache.combine(lower.cache),
+            structured: self.structured.combine(lower.structured),
+            temperature: self.temperature.combine(lower.temperature),
+            timeout: self.timeout.combine(lower.timeout),
+            connect_timeout: self.connect_timeout.combine(lower.connect_timeout),
+            first_token_timeout: self.first_token_timeout.combine(lower.first_token_timeout),
+            idle_timeout: self.idle_timeout.combine(lower.idle_timeout),
+            max_tokens: self.max_tokens.combine(lower.max_tokens),
+            concurrency: self.concurrency.combine(lower.concurrency),
+            local: self.local.combine(lower.local),
+            retries: self.retries.combine(lower.retries),
+        }
     }
 }
 
@@ -524,4 +698,69 @@ fn local_v4(ip: std::net::Ipv4Addr) -> bool {
         || ip.is_link_local()
         || ip.is_unspecified()
         || (a == 100 && (64..128).contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_setting_comes_from_the_highest_layer_that_sets_it() {
+        let flags = LlmOverrides {
+            model: Some("flag-model".into()),
+            no_stream: true,
+            ..LlmOverrides::default()
+        };
+        let env = |name: &str| match name {
+            "OPENAI_API_BASE" => Some("http://env-api-base/v1".to_string()),
+            "BASE_URL" => Some("http://env-base/v1".to_string()),
+            "ARCHIE_MODEL" => Some("env-model".to_string()),
+            _ => None,
+        };
+        let file = LlmSection {
+            base_url: Some("http://file/v1".into()),
+            model: Some("file-model".into()),
+            stream: Some(true),
+            retries: Some(7),
+            ..LlmSection::default()
+        };
+        let set = Layer::flags(&flags)
+            .combine(Layer::env(&env))
+            .combine(Layer::file(&file));
+        assert_eq!(
+            set.origins(),
+            vec![
+                ("base_url", Origin::Env("OPENAI_API_BASE")),
+                ("model", Origin::Flag("--model")),
+                ("stream", Origin::Flag("--no-stream")),
+                ("retries", Origin::File),
+            ]
+        );
+        assert_eq!(
+            value(set.base_url).as_deref(),
+            Some("http://env-api-base/v1")
+        );
+        assert_eq!(value(set.model).as_deref(), Some("flag-model"));
+        assert_eq!(value(set.stream), Some(false));
+        assert_eq!(value(set.retries), Some(7));
+        assert_eq!(value(set.timeout), None);
+    }
+
+    #[test]
+    fn a_flag_left_out_leaves_the_setting_to_the_file() {
+        let file = LlmSection {
+            stream: Some(false),
+            cache: Some(false),
+            ..LlmSection::default()
+        };
+        let set = Layer::flags(&LlmOverrides::default())
+            .combine(Layer::env(&|_: &str| None))
+            .combine(Layer::file(&file));
+        assert_eq!(value(set.stream), Some(false));
+        assert_eq!(value(set.cache), Some(false));
+        assert_eq!(
+            Origin::Flag("--model").to_string() + " " + &Origin::File.to_string(),
+            "--model archie.toml"
+        );
+    }
 }

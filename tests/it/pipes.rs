@@ -247,6 +247,49 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     assert_eq!(env.mock().received().len(), asked, "still no LLM call");
 }
 
+/// `-v` on a dry run says where each LLM setting not left to its default came from:
+/// a flag over the environment, the environment over `archie.toml`.
+#[test]
+fn a_verbose_dry_run_says_where_the_llm_settings_came_from() {
+    let env = scripted_env(1);
+    env.write(
+        "archie.toml",
+        "[llm]\nmodel = \"file-model\"\nretries = 2\n",
+    );
+    let ran = env.ok(&["-v", "search", "--dry-run", "who owns checkout?"]);
+    assert!(
+        ran.stdout.contains(
+            "settings   base_url from OPENAI_BASE_URL · model from ARCHIE_MODEL · \
+             retries from archie.toml (the others: defaults)"
+        ),
+        "{}",
+        ran.stdout
+    );
+    let ran = env.ok(&[
+        "-v",
+        "--model",
+        "m1",
+        "--max-tokens",
+        "9",
+        "search",
+        "--dry-run",
+        "q",
+    ]);
+    assert!(ran.stdout.contains("· model m1 ·"), "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains(
+            "settings   base_url from OPENAI_BASE_URL · model from --model · \
+             max_tokens from --max-tokens · retries from archie.toml"
+        ),
+        "{}",
+        ran.stdout
+    );
+    // Not without -v, and never in the JSON plan.
+    let ran = env.ok(&["search", "--dry-run", "q"]);
+    assert!(!ran.stdout.contains("settings "), "{}", ran.stdout);
+    assert_eq!(env.mock().received().len(), 0, "no LLM call");
+}
+
 /// `archie --json analyze … | head -1`: once the reader is gone, archie makes no more
 /// LLM calls, says nothing, exits 0 (as ripgrep does), and keeps the run's last
 /// checkpoint for `archie resume`. Forced, not hoped for: the first LLM request is held

@@ -28,6 +28,7 @@
 //! token budget) and `synthesize`. This module holds the state, the environment the
 //! nodes share and the graph.
 
+mod answer;
 mod budget;
 mod discover;
 mod elicit;
@@ -36,9 +37,11 @@ mod plan;
 mod session;
 mod synthesize;
 
+pub use answer::{AnswerTo, Source, finish};
 pub use budget::{Budget, budget_texts};
 pub use elicit::PromptElicitor;
 pub use plan::{fallback_plan, plan_schema};
+pub use session::{Session, choose_session};
 
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Prompter};
@@ -127,6 +130,67 @@ impl SearchEnv {
             client: crate::mcp::ClientContext::default(),
             servers: tokio::sync::OnceCell::new(),
         }
+    }
+
+    /// The environment of a search: archie's built-in tools (the memory, and the
+    /// documents when `-i` names some), the configured servers (not started yet; the
+    /// ones the configuration left out are reported with those that fail), and what
+    /// archie offers them: the current folder and each `-i` folder as roots, the
+    /// prompter to answer their questions.
+    pub fn for_search(setup: Setup) -> Self {
+        let Setup {
+            llm,
+            prompts,
+            prompter,
+            events,
+            memory_file,
+            documents,
+            output,
+            mcp,
+            budget,
+            verbose,
+        } = setup;
+        let mut roots = vec![std::env::current_dir().unwrap_or_default()];
+        for input in documents.iter().flat_map(|d| &d.inputs) {
+            if input.is_dir() && !roots.iter().any(|r| r == input) {
+                roots.push(input.clone());
+            }
+        }
+        let documents = documents.map(|options| {
+            let options = options.skip_path(memory_file.clone());
+            match &output {
+                Some(out) => options.skip_path(out.clone()),
+                None => options,
+            }
+        });
+        let builtin = Builtin::new(crate::mcp::BuiltinOptions {
+            memory_file,
+            documents,
+            writes: false,
+        });
+        let mut env = Self::new(
+            llm,
+            prompts,
+            builtin,
+            mcp.servers,
+            prompter,
+            budget,
+            verbose,
+        );
+        env.skipped = mcp
+            .skipped
+            .iter()
+            .map(|s| ConnectFailure {
+                server: s.server.clone(),
+                reason: s.message(),
+                stderr: Vec::new(),
+            })
+            .collect();
+        env.client = crate::mcp::ClientContext {
+            roots,
+            elicitor: Some(Arc::new(PromptElicitor::new(env.prompter.clone(), events))),
+        };
+        env
     }
 
     /// The configured servers, started on first use.
@@ -226,10 +290,40 @@ pub struct SearchState {
     pub plan: Vec<Task>,
     pub fallback: bool,
     pub results: Vec<TaskResult>,
-    /// The answer (markdown, with its sources), once written.
+    /// The answer (markdown, without its sources), once written.
     pub answer: Option<String>,
-    /// The sources the answer used (`tool {arguments}`).
-    pub sources: Vec<String>,
+    /// The sources the answer used: the tool calls that were done, numbered as the
+    /// results are (archie appends them to the answer, [`SearchState::sources_markdown`]).
+    #[serde(default)]
+    pub cited: Vec<Source>,
+}
+
+impl SearchState {
+    /// A new search for `query` in `session`.
+    pub fn new(query: String, session: Session) -> Self {
+        Self {
+            query,
+            session: session.id,
+            new_session: session.new,
+            ..Self::default()
+        }
+    }
+}
+
+/// What a search needs from its command line and settings ([`SearchEnv::for_search`]).
+pub struct Setup {
+    pub llm: Arc<dyn Llm>,
+    pub prompts: Prompts,
+    pub prompter: Box<dyn Prompter>,
+    pub events: crate::events::Events,
+    pub memory_file: std::path::PathBuf,
+    /// The documents `-i` names, searched too; `None` without `-i`.
+    pub documents: Option<crate::docs::RetrieveOptions>,
+    /// Where the answer is written (not a document to search), if to a file.
+    pub output: Option<std::path::PathBuf>,
+    pub mcp: crate::mcp::McpConfig,
+    pub budget: Budget,
+    pub verbose: bool,
 }
 
 pub fn graph() -> Result<Graph<SearchState, SearchEnv>, BuildError> {

@@ -49,3 +49,50 @@ pub(super) fn session_context(memory: &SessionMemory) -> Value {
         "turns": memory.turns.iter().map(|t| json!({"query": t.query, "answer": t.answer})).collect::<Vec<_>>(),
     })
 }
+
+/// The session a search belongs to: its id, and whether it starts here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub id: String,
+    pub new: bool,
+}
+
+/// The session `--session ID` names (a new one when `memory` has none of that name),
+/// the latest one (`--continue`; a new one, with a warning, when there is none), or a
+/// new one.
+pub fn choose_session(
+    memory: &crate::memory::Memory,
+    named: Option<&str>,
+    continue_last: bool,
+    events: &crate::events::Events,
+) -> Result<Session, crate::error::UsageError> {
+    use crate::memory::session;
+    let fresh = || Session {
+        id: session::new_id(memory),
+        new: true,
+    };
+    match (named, continue_last) {
+        (Some(id), _) => {
+            if !session::valid_id(id) {
+                return Err(
+                    crate::error::UsageError::new(format!("`{id}` cannot name a session"))
+                        .hint("Use letters, digits, - and _ (at most 64)."),
+                );
+            }
+            Ok(Session {
+                id: id.to_string(),
+                new: session::get(memory, id).is_none(),
+            })
+        }
+        (None, true) => Ok(match session::latest(memory) {
+            Some(id) => Session { id, new: false },
+            None => {
+                events.emit(Event::Warning {
+                    message: "there is no session to continue; starting a new one".into(),
+                });
+                fresh()
+            }
+        }),
+        (None, false) => Ok(fresh()),
+    }
+}

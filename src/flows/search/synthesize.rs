@@ -1,8 +1,9 @@
-//! synthesize (LLM call 2): a streamed markdown answer citing the results, with the
-//! sources appended; the raw results when the model fails.
+//! synthesize (LLM call 2): a streamed markdown answer citing the results, and the
+//! sources it used (kept in the state; [`super::answer`] appends them); the raw results
+//! when the model fails.
 
 use super::session::session_context;
-use super::{SearchEnv, SearchState, compact, working};
+use super::{SearchEnv, SearchState, Source, compact, working};
 use crate::events::Event;
 use crate::graph::{Cx, Next};
 use crate::llm::Message;
@@ -56,28 +57,18 @@ pub(super) async fn synthesize(
             raw_answer(state)
         }
     };
-    state.sources = state
+    state.cited = state
         .results
         .iter()
-        .filter(|r| r.status == "done")
-        .map(|r| format!("{} {}", r.tool, compact(&r.arguments)))
+        .enumerate()
+        .filter(|(_, r)| r.status == "done")
+        .map(|(i, r)| Source {
+            n: i + 1,
+            tool: r.tool.clone(),
+            arguments: r.arguments.clone(),
+        })
         .collect();
-    let mut answer = body;
-    if !state.sources.is_empty() {
-        answer.push_str("\n\n**Sources**\n");
-        for (i, r) in state.results.iter().enumerate() {
-            if r.status == "done" {
-                answer.push_str(&format!(
-                    "\n- [{}] `{} {}`",
-                    i + 1,
-                    r.tool,
-                    compact(&r.arguments)
-                ));
-            }
-        }
-        answer.push('\n');
-    }
-    state.answer = Some(answer);
+    state.answer = Some(body);
     Ok(Next::Continue)
 }
 
