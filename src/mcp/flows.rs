@@ -248,34 +248,22 @@ pub struct RecordedTask {
     pub updated_ms: i64,
 }
 
-/// A request to stop a run at its next step boundary.
+/// A request to stop a run, as Ctrl-C stops it at the terminal: at once, the step in
+/// progress abandoned. What was paid for stays: every extraction answer that arrived is
+/// cached as it arrives, the run keeps the checkpoint of its last finished step, is
+/// marked interrupted and resumes from there (asking only for the chunks not answered).
 #[derive(Default)]
 pub struct Cancel {
     requested: AtomicBool,
-    in_step: AtomicBool,
     stop: tokio::sync::Notify,
 }
 
 impl Cancel {
-    /// Asks the run to stop: now if no step is running, else when the step ends.
+    /// Asks the run to stop now.
     pub fn request(&self) {
         self.requested.store(true, Ordering::SeqCst);
-        if !self.in_step.load(Ordering::SeqCst) {
-            self.stop.notify_one();
-        }
-    }
-
-    /// A step began.
-    pub fn step_started(&self) {
-        self.in_step.store(true, Ordering::SeqCst);
-    }
-
-    /// A step ended (its checkpoint is saved before the run awaits anything else).
-    pub fn step_finished(&self) {
-        self.in_step.store(false, Ordering::SeqCst);
-        if self.requested.load(Ordering::SeqCst) {
-            self.stop.notify_one();
-        }
+        // A permit is kept if the run does not wait yet: it stops when it does.
+        self.stop.notify_one();
     }
 
     /// Resolves once the run should stop.

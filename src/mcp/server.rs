@@ -19,8 +19,8 @@
 //!
 //! The flow tools, `build_context` and `analyze` (not on a read-only server), are run by
 //! the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
-//! progress notifications, or a task (see `tasks`); the client's cancel stops the run at
-//! its next step boundary.
+//! progress notifications, or a task (see `tasks`); the client's cancel stops the run as
+//! Ctrl-C does (at once, every extraction answer that arrived kept, resumable).
 //!
 //! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
 //! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
@@ -201,7 +201,7 @@ fn seen(builtin: &Builtin) -> Seen {
 
 impl Handler {
     /// Runs a flow tool's call to its end (or its question, or the client's cancel, which
-    /// stops it at its next step boundary), with progress notifications when the client
+    /// stops it at once, resumable), with progress notifications when the client
     /// sent a progress token.
     async fn call_flow(
         &self,

@@ -10,7 +10,8 @@
 //!   `completed` (the call has its result: done, or the question the run waits for),
 //!   `failed` or `cancelled`;
 //! - `tasks/result` waits for the call's result (a `CallToolResult`, the run's summary);
-//! - `tasks/cancel` stops the run at its next step boundary; it stays resumable.
+//! - `tasks/cancel` stops the run as Ctrl-C does: at once, every extraction answer that
+//!   arrived kept; it stays resumable.
 //!
 //! A task lives as long as the server; a run outlives it in the run store.
 
@@ -199,7 +200,7 @@ impl Tasks {
         json!({"tasks": tasks.into_iter().map(|(_, t)| t).collect::<Vec<_>>()})
     }
 
-    /// `tasks/cancel`: the run stops at its next step boundary.
+    /// `tasks/cancel`: the run stops at once (as Ctrl-C stops it), resumable.
     pub fn cancel(&self, id: &str) -> Result<Value, TaskError> {
         let mut entries = self.entries();
         let Some(entry) = entries.get_mut(id) else {
@@ -227,7 +228,7 @@ impl Tasks {
         entry.cancel.request();
         entry.status = "cancelled";
         entry.message = Some(
-            "cancelled by the client: the run stops at its next step boundary and can be resumed"
+            "cancelled by the client: the run stopped; what it was given is kept and it can be resumed"
                 .into(),
         );
         entry.updated_ms = now_ms();

@@ -2,7 +2,7 @@
 //! `archie mcp`, driven by the official Python MCP client (`mcp_flows_client.py`)
 //! against the real binary and the mock LLM.
 
-use crate::flows::{TURN_1, scripted_env};
+use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
 use crate::support::TestEnv;
 use crate::support::mcp_servers::{cache, repo};
 use serde_json::Value;
@@ -26,6 +26,56 @@ fn client_with(env: &TestEnv, scenario: &str, extra: &[&str]) -> Option<Value> {
     let ran = env.run_program(python.to_str().unwrap(), &args);
     assert_eq!(ran.code, 0, "{scenario}: {}\n{}", ran.stderr, ran.stdout);
     Some(serde_json::from_str(&ran.stdout).unwrap())
+}
+
+/// Starts a scenario of `mcp_flows_client.py` and does not wait: for a test that acts
+/// while it runs (its report: [`report_of`]). `None` without the MCP test cache.
+fn spawn_client(env: &TestEnv, scenario: &str) -> Option<std::process::Child> {
+    let cache = cache()?;
+    let script = repo().join("tests/it/mcp_flows_client.py");
+    let child = env
+        .process(cache.join("venv/bin/python"))
+        .arg(script)
+        .arg(crate::support::archie_bin())
+        .arg(scenario)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the client");
+    Some(child)
+}
+
+#[track_caller]
+fn report_of(child: std::process::Child, scenario: &str) -> Value {
+    let out = child.wait_with_output().expect("the client ran");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{scenario}: {stderr}\n{stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn extractions(env: &TestEnv) -> usize {
+    env.mock()
+        .received()
+        .iter()
+        .filter(|r| is_extraction(r))
+        .count()
+}
+
+/// Waits until `ready` holds (the test fails after a minute).
+#[track_caller]
+fn wait_for(what: &str, ready: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never happened: {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn run_ids(env: &TestEnv) -> Value {
@@ -204,7 +254,7 @@ fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id(
 }
 
 #[test]
-fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_terminal() {
+fn a_cancelled_analyze_task_stops_and_is_resumed_from_the_terminal() {
     let env = scripted_env(2);
     // Slow enough that the cancel arrives while the run reads or extracts.
     env.mock()
@@ -245,6 +295,72 @@ fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_ter
     assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
     let done = client_with(&env, "get", &[run]).unwrap();
     assert_eq!(done["status"], "completed", "{done}");
+}
+
+/// A cancel does not wait for extraction to end: the run stops as Ctrl-C stops it, with
+/// every answer that arrived kept, and the terminal resumes it asking only for the rest.
+#[test]
+fn a_cancelled_task_stops_extraction_at_once_and_its_resumed_run_asks_only_the_chunks_left() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const DOCS: usize = 10;
+    const ANSWERED: usize = 3;
+    const AT_ONCE: usize = 2;
+    let env = crate::support::TestEnv::with_llm();
+    env.docs("docs", DOCS);
+    env.write("archie.toml", format!("[llm]\nconcurrency = {AT_ONCE}\n"));
+    // The first extraction requests are answered at once, the rest slowly (had the
+    // cancel waited for the step, every chunk would have been asked and answered).
+    let released = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(AtomicUsize::new(0));
+    let (free, counted) = (released.clone(), seen.clone());
+    env.mock().answer_with(move |req| {
+        if is_extraction(req)
+            && !free.load(Ordering::SeqCst)
+            && counted.fetch_add(1, Ordering::SeqCst) >= ANSWERED
+        {
+            return scripted_model(req).delayed(std::time::Duration::from_secs(5));
+        }
+        scripted_model(req)
+    });
+    let Some(child) = spawn_client(&env, "cancel_extraction") else {
+        return;
+    };
+    // With AT_ONCE in flight, a request is sent only after an answer was taken in: once
+    // ANSWERED + AT_ONCE have arrived, archie has kept the ANSWERED answers.
+    wait_for("the slow requests were sent", || {
+        extractions(&env) >= ANSWERED + AT_ONCE
+    });
+    env.write("cancel-now", "");
+    let report = report_of(child, "cancel_extraction");
+    released.store(true, Ordering::SeqCst);
+    let asked = extractions(&env);
+    assert_eq!(report["cancelled"], "cancelled", "{report}");
+    assert_eq!(report["final"], "cancelled", "{report}");
+    assert_eq!(report["result"]["status"], "interrupted", "{report}");
+    assert_eq!(
+        asked,
+        ANSWERED + AT_ONCE,
+        "the cancel stopped extraction: no chunk was asked after it ({DOCS} in all)"
+    );
+    let run = report["handle"]["taskId"].as_str().unwrap();
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == run && r["status"] == "interrupted"),
+        "{runs}"
+    );
+    // Resumed at the terminal: only the chunks whose answers never arrived are asked.
+    let resumed = env.ok(&["resume", run]);
+    assert_eq!(
+        extractions(&env) - asked,
+        DOCS - ANSWERED,
+        "{ANSWERED} of {DOCS} chunks were answered before the cancel\n{}",
+        resumed.stderr
+    );
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
 }
 
 #[test]

@@ -16,6 +16,10 @@ Scenarios:
                  polled to completed, then tasks/result
   cancel         analyze as a task, cancelled with tasks/cancel once it works; its
                  result (the interrupted run) from tasks/result
+  cancel_extraction
+                 build_context as a task, cancelled with tasks/cancel once the file
+                 `cancel-now` appears in the folder (the test writes it while extraction
+                 is under way); the status tasks/get gives right after, and the result
   get TASK_ID    tasks/get in a new session (the task id is a run id)
   abandon        build_context called with a read timeout shorter than the run: the
                  client gives up and cancels (notifications/cancelled); the run's status
@@ -167,6 +171,27 @@ async def cancel(binary):
         }
 
 
+async def cancel_extraction(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        handle = await start_task(client, "build_context", {"system": "shop", "inputs": ["docs"]})
+        for _ in range(3000):
+            if os.path.exists("cancel-now"):
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise TimeoutError("the test never asked for the cancel")
+        request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
+        cancelled = await client.session.send_request(request, types.CancelTaskResult)
+        result = await task_result(client, handle.task_id)
+        final = await get_task(client, handle.task_id)
+        return {
+            "handle": handle.model_dump(by_alias=True, mode="json"),
+            "cancelled": cancelled.status,
+            "final": final.status,
+            "result": result.structured_content,
+        }
+
+
 async def get(binary, task_id):
     async with Client(server(binary), mode="legacy") as client:
         found = await get_task(client, task_id)
@@ -237,6 +262,7 @@ SCENARIOS = {
     "continue": continue_by_run_id,
     "task": task,
     "cancel": cancel,
+    "cancel_extraction": cancel_extraction,
     "get": get,
     "decline": decline,
     "abandon": abandon,
