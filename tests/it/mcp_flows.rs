@@ -251,6 +251,129 @@ fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id(
             .any(|r| r["id"] == id && r["status"] == "completed"),
         "{runs}"
     );
+    // The status change was announced (2025-11-25's notifications/tasks/status).
+    let notified = report["notified"].as_array().unwrap();
+    assert_eq!(
+        notified.last().and_then(Value::as_str),
+        Some("completed"),
+        "{report}"
+    );
+}
+
+/// A task is kept its TTL (asked by the client, here 300 ms) once it has ended: then it
+/// is neither returned nor listed. The run stays in the run store.
+#[test]
+fn a_task_past_its_ttl_is_forgotten_but_its_run_stays() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "ttl") else {
+        return;
+    };
+    assert_eq!(report["handle"]["ttl"], 300, "{report}");
+    let id = report["handle"]["taskId"].as_str().unwrap();
+    let after = &report["after"];
+    assert_eq!(after["code"], -32602, "{report}");
+    assert!(
+        after["error"].as_str().unwrap().contains("expired"),
+        "{report}"
+    );
+    assert!(
+        !report["listed"].as_array().unwrap().iter().any(|t| t == id),
+        "{report}"
+    );
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed"),
+        "{runs}"
+    );
+}
+
+/// 2026-07-28's Tasks extension: a client that declares it gets a task, which it polls
+/// with tasks/get until the result is inline.
+#[test]
+fn build_context_through_the_2026_tasks_extension_is_a_task_whose_result_tasks_get_gives() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "ext", &["build_context"]) else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28", "{report}");
+    assert_eq!(report["extension_declared"], true, "{report}");
+    let seen = &report["seen"];
+    let handle = &seen["handle"];
+    assert_eq!(handle["resultType"], "task", "{report}");
+    assert_eq!(handle["status"], "working", "{report}");
+    assert_eq!(handle["ttlMs"], 3_600_000, "{report}");
+    let id = handle["taskId"].as_str().unwrap();
+    assert_eq!(seen["final"]["status"], "completed", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    assert_eq!(result["run"], id, "the task id is the run id");
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    assert!(
+        run_ids(&env)
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed")
+    );
+}
+
+/// Under the extension, analyze's questions are the task's input requests, each under a
+/// key of its own, answered with tasks/update; the run goes on in the same task.
+#[test]
+fn analyze_through_the_2026_tasks_extension_asks_its_questions_as_the_tasks_input_requests() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "ext", &["analyze"]) else {
+        return;
+    };
+    let seen = &report["seen"];
+    assert_eq!(
+        seen["keys"],
+        serde_json::json!(["question-1", "question-2"]),
+        "{report}"
+    );
+    let statuses = seen["statuses"].as_array().unwrap();
+    assert!(statuses.iter().any(|s| s == "input_required"), "{report}");
+    assert_eq!(statuses.last().unwrap(), "completed", "{report}");
+    assert_eq!(
+        seen["update_acks"][0],
+        serde_json::json!({"resultType": "complete"}),
+        "{report}"
+    );
+    elicited(&env, &report);
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+}
+
+/// A task cancelled while its question is out ends cancelled; its run stays resumable.
+#[test]
+fn a_2026_task_cancelled_at_its_question_ends_cancelled_and_its_run_is_resumable() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "ext_cancel") else {
+        return;
+    };
+    let seen = &report["seen"];
+    assert_eq!(
+        seen["cancel_ack"],
+        serde_json::json!({"resultType": "complete"}),
+        "{report}"
+    );
+    assert_eq!(seen["after_cancel"]["status"], "cancelled", "{report}");
+    let run = seen["handle"]["taskId"].as_str().unwrap();
+    env.ok(&[
+        "resume",
+        run,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    assert!(
+        env.read("analysis_result.md")
+            .contains("**You:** It fails fast.")
+    );
 }
 
 #[test]
@@ -428,4 +551,48 @@ fn a_blocking_call_the_client_cancels_stops_its_run_resumable_from_the_terminal(
     env.mock().set_latency(std::time::Duration::ZERO);
     env.ok(&["resume", run["id"].as_str().unwrap()]);
     assert!(env.read("shop_context.md").contains("Checkout Service"));
+}
+
+/// A call names the session it belongs to (its `session` argument, or `_meta`
+/// "dev.archie/session"): an unknown one is refused, never made; a known one gains the
+/// finished run as a turn.
+#[test]
+fn a_call_belongs_to_a_session_that_exists_and_its_finished_run_is_a_turn_of_it() {
+    let env = scripted_env(2);
+    env.write(
+        "context.json",
+        serde_json::json!({"entities": [], "relationships": [], "sessions": {"s-1": {
+            "conversation_summary": "We looked at checkout.",
+            "turns": [{"query": "Who writes orders?", "answer": "The Checkout Service."}],
+            "updated_ms": 1
+        }}})
+        .to_string(),
+    );
+    let Some(report) = client(&env, "session") else {
+        return;
+    };
+    let unknown = &report["unknown"];
+    assert_eq!(unknown["is_error"], true, "{report}");
+    assert!(
+        unknown["text"]
+            .as_str()
+            .unwrap()
+            .contains("no session \"nope\""),
+        "{report}"
+    );
+    let known = &report["known"];
+    assert_eq!(known["status"], "completed", "{report}");
+    assert_eq!(known["session"], "s-1", "{report}");
+    let turns = report["session"]["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2, "{report}");
+    assert_eq!(turns[1]["query"], "build_context shop", "{report}");
+    let answer = turns[1]["answer"].as_str().unwrap();
+    assert!(answer.contains(known["run"].as_str().unwrap()), "{answer}");
+    assert!(answer.contains("Checkout Service"), "{answer}");
+    // Refused before any run: only the known session's call ran.
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+    // The memory file still has no session "nope".
+    let memory: Value = serde_json::from_str(&env.read("context.json")).unwrap();
+    assert!(memory["sessions"].get("nope").is_none());
 }
