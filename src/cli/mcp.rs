@@ -257,8 +257,8 @@ impl FlowRunner for Runner {
     }
 }
 
-/// What a run of a flow tool sees of its events: the steps (progress, and the step
-/// boundaries a cancel waits for), the error's hints and the final summary.
+/// What a run of a flow tool sees of its events: the steps (progress), the error's
+/// hints and the final summary.
 struct Watch {
     caller: Caller,
     seen: Mutex<(Option<Value>, Vec<String>)>,
@@ -270,14 +270,10 @@ impl Watch {
         match event {
             Event::RunStarted { run: Some(run), .. } => self.caller.run_started(run),
             Event::NodeStarted { node, step } => {
-                self.caller.cancel.step_started();
                 self.caller.progress(
                     f64::from(*step),
                     format!("step {step}: {}", crate::flows::step_words(node)),
                 );
-            }
-            Event::NodeFinished { .. } | Event::NodeFailed { .. } => {
-                self.caller.cancel.step_finished()
             }
             Event::Error { hints, .. } => {
                 self.seen.lock().unwrap_or_else(PoisonError::into_inner).1 = hints.clone()
@@ -349,8 +345,8 @@ async fn run_call(
     let app = watched(app.with_asker(Arc::new(Elicit(caller.clone()))), &watch);
     let exit = tokio::select! {
         biased;
-        // The client cancelled: the run stops at its next step boundary (the step in
-        // progress finishes and is checkpointed) and stays resumable.
+        // The client cancelled: the run stops as Ctrl-C stops it, at once (extraction
+        // keeps every answer that arrived), and stays resumable from its last checkpoint.
         _ = caller.cancel.stopped() => Exit::Interrupted,
         result = dispatch(&app, command) => match result {
             Ok(exit) => exit,

@@ -36,6 +36,11 @@ pub struct BuildContextCall {
     /// Where to write the overview (default: SYSTEM_context.md).
     #[serde(default)]
     pub output: Option<String>,
+    /// The archie session this call belongs to (one archie search made; the resource
+    /// memory://session/{id}): the finished run is recorded as a turn of it. Also read
+    /// from _meta "dev.archie/session". An unknown session is refused.
+    #[serde(default)]
+    pub session: Option<String>,
 }
 
 /// `analyze`'s arguments: as `archie analyze -i PATH… [-q QUERY] [--answer …]`, or, with
@@ -61,6 +66,11 @@ pub struct AnalyzeCall {
     /// Where to write the analysis (default: analysis_result.md). Not for a continued run.
     #[serde(default)]
     pub output: Option<String>,
+    /// The archie session this call belongs to (one archie search made; the resource
+    /// memory://session/{id}): the finished analysis is recorded as a turn of it. Also
+    /// read from _meta "dev.archie/session". An unknown session is refused.
+    #[serde(default)]
+    pub session: Option<String>,
 }
 
 /// What a flow tool was asked to do.
@@ -68,6 +78,40 @@ pub struct AnalyzeCall {
 pub enum FlowCall {
     BuildContext(BuildContextCall),
     Analyze(AnalyzeCall),
+}
+
+/// The `_meta` key that names the session a call belongs to (as the `session` argument).
+pub const SESSION_META: &str = "dev.archie/session";
+
+impl FlowCall {
+    /// The session named in the arguments.
+    pub fn session(&self) -> Option<&str> {
+        match self {
+            Self::BuildContext(c) => c.session.as_deref(),
+            Self::Analyze(c) => c.session.as_deref(),
+        }
+    }
+
+    /// The call as a session's turn records it: its question, and the documents read.
+    pub fn turn(&self) -> (String, Vec<String>) {
+        match self {
+            Self::BuildContext(c) => (
+                format!("build_context {}", c.system),
+                c.inputs
+                    .iter()
+                    .map(|i| format!("build_context -i {i}"))
+                    .collect(),
+            ),
+            Self::Analyze(c) => (
+                match (&c.query, &c.run_id) {
+                    (Some(query), _) => query.clone(),
+                    (None, Some(run)) => format!("analyze (run {run} continued)"),
+                    (None, None) => "analyze: a comprehensive architecture overview".into(),
+                },
+                c.inputs.iter().map(|i| format!("analyze -i {i}")).collect(),
+            ),
+        }
+    }
 }
 
 /// A flow tool's result: the run's summary.
@@ -100,6 +144,10 @@ pub struct FlowResult {
     /// What to do next, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// The session the call belongs to, when it named one: a completed run is recorded
+    /// as a turn of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -248,34 +296,22 @@ pub struct RecordedTask {
     pub updated_ms: i64,
 }
 
-/// A request to stop a run at its next step boundary.
+/// A request to stop a run, as Ctrl-C stops it at the terminal: at once, the step in
+/// progress abandoned. What was paid for stays: every extraction answer that arrived is
+/// cached as it arrives, the run keeps the checkpoint of its last finished step, is
+/// marked interrupted and resumes from there (asking only for the chunks not answered).
 #[derive(Default)]
 pub struct Cancel {
     requested: AtomicBool,
-    in_step: AtomicBool,
     stop: tokio::sync::Notify,
 }
 
 impl Cancel {
-    /// Asks the run to stop: now if no step is running, else when the step ends.
+    /// Asks the run to stop now.
     pub fn request(&self) {
         self.requested.store(true, Ordering::SeqCst);
-        if !self.in_step.load(Ordering::SeqCst) {
-            self.stop.notify_one();
-        }
-    }
-
-    /// A step began.
-    pub fn step_started(&self) {
-        self.in_step.store(true, Ordering::SeqCst);
-    }
-
-    /// A step ended (its checkpoint is saved before the run awaits anything else).
-    pub fn step_finished(&self) {
-        self.in_step.store(false, Ordering::SeqCst);
-        if self.requested.load(Ordering::SeqCst) {
-            self.stop.notify_one();
-        }
+        // A permit is kept if the run does not wait yet: it stops when it does.
+        self.stop.notify_one();
     }
 
     /// Resolves once the run should stop.
@@ -310,18 +346,25 @@ pub struct Caller {
 #[derive(Default)]
 struct TaskLink {
     tasks: Option<Arc<Tasks>>,
+    /// 2026-07-28: the run's questions are the task's input requests.
+    asks_in_task: bool,
     id: std::sync::OnceLock<String>,
     started: std::sync::Mutex<Option<tokio::sync::oneshot::Sender<String>>>,
 }
 
 impl Caller {
     /// Must be called on the server's runtime. Progress goes out when `token` is given;
-    /// a task-augmented call's status is kept in `tasks`.
+    /// a task's status is kept in `task`'s tasks, and its questions are the task's input
+    /// requests when its flag says so (2026-07-28's Tasks extension).
     pub fn new(
         peer: Peer<RoleServer>,
         token: Option<ProgressToken>,
-        tasks: Option<Arc<Tasks>>,
+        task: Option<(Arc<Tasks>, bool)>,
     ) -> Self {
+        let (tasks, asks_in_task) = match task {
+            Some((tasks, asks)) => (Some(tasks), asks),
+            None => (None, false),
+        };
         let mut forwarder = None;
         let progress = token.map(|token| {
             let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(f64, String)>();
@@ -345,6 +388,7 @@ impl Caller {
             cancel: Arc::default(),
             task: Arc::new(TaskLink {
                 tasks,
+                asks_in_task,
                 ..TaskLink::default()
             }),
             unasked: Arc::default(),
@@ -410,6 +454,28 @@ impl Caller {
         if let (Some(tasks), Some(id)) = (&self.task.tasks, self.task.id.get()) {
             tasks.set_status(id, status, message);
         }
+    }
+
+    /// Puts `question` to the human as the task's input request (2026-07-28): the
+    /// client's answer (an elicitation result) once `tasks/update` brings it; `None` when
+    /// the call is not such a task.
+    fn ask_in_task(&self, question: &Question) -> Option<tokio::sync::oneshot::Receiver<Value>> {
+        if !self.task.asks_in_task {
+            return None;
+        }
+        let (tasks, id) = (self.task.tasks.as_ref()?, self.task.id.get()?);
+        let form = form(question);
+        tasks.ask(
+            id,
+            json!({
+                "method": "elicitation/create",
+                "params": {
+                    "mode": "form",
+                    "message": form.message,
+                    "requestedSchema": schema_of(&form.fields),
+                }
+            }),
+        )
     }
 
     /// Reports progress (a step number, rising) when the client asked for it.
@@ -586,7 +652,10 @@ pub fn form(question: &Question) -> Elicitation {
 
 /// What the human filled in, as the answer to `question`; `None` when the form says
 /// nothing usable (the question is then asked again by the flow, or the run waits).
-pub fn answer(question: &Question, content: &Map<String, Value>) -> anyhow::Result<Option<Answer>> {
+pub fn answer_to(
+    question: &Question,
+    content: &Map<String, Value>,
+) -> anyhow::Result<Option<Answer>> {
     let text = content.get(ANSWER).and_then(Value::as_str).unwrap_or("");
     match &question.kind {
         QuestionKind::Text => {
@@ -618,6 +687,16 @@ pub struct Elicit(pub Caller);
 impl Prompter for Elicit {
     fn ask<'a>(&'a self, question: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
         Box::pin(async move {
+            if let Some(answer) = self.0.ask_in_task(question) {
+                // Answered by `tasks/update`; a task that ends first leaves it unasked.
+                let Ok(response) = answer.await else {
+                    return Ok(None);
+                };
+                return match (response["action"].as_str(), response["content"].as_object()) {
+                    (Some("accept"), Some(content)) => answer_to(question, content),
+                    _ => Ok(None),
+                };
+            }
             if !self.0.can_elicit() {
                 self.0.not_asked(question);
                 return Ok(None);
@@ -641,7 +720,7 @@ impl Prompter for Elicit {
                 }
             };
             match elicited {
-                Elicited::Accept(content) => answer(question, &content),
+                Elicited::Accept(content) => answer_to(question, &content),
                 Elicited::Decline | Elicited::Cancel => Ok(None),
             }
         })
@@ -674,7 +753,7 @@ mod tests {
         assert_eq!(schema["required"], json!(["choice"]));
         let filled = |v: Value| v.as_object().cloned().unwrap();
         assert_eq!(
-            answer(
+            answer_to(
                 &q,
                 &filled(json!({"choice": "answer", "answer": "It fails fast."}))
             )
@@ -682,11 +761,11 @@ mod tests {
             Some(Answer::Text("It fails fast.".into()))
         );
         assert_eq!(
-            answer(&q, &filled(json!({"choice": "approve"}))).unwrap(),
+            answer_to(&q, &filled(json!({"choice": "approve"}))).unwrap(),
             Some(Answer::Text("/approve".into()))
         );
         assert_eq!(
-            answer(&q, &filled(json!({"choice": "abort", "answer": "x"}))).unwrap(),
+            answer_to(&q, &filled(json!({"choice": "abort", "answer": "x"}))).unwrap(),
             Some(Answer::Text("/abort".into()))
         );
     }

@@ -19,8 +19,11 @@
 //!
 //! The flow tools, `build_context` and `analyze` (not on a read-only server), are run by
 //! the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
-//! progress notifications, or a task (see `tasks`); the client's cancel stops the run at
-//! its next step boundary.
+//! progress notifications, or a task (see `tasks`); the client's cancel stops the run as
+//! Ctrl-C does (at once, every extraction answer that arrived kept, resumable). A flow
+//! call may name the search session it belongs to (`session`, or `_meta`
+//! `dev.archie/session`): an unknown one is refused (a tool error, nothing runs, nothing
+//! is created); a completed run is recorded as a turn of it.
 //!
 //! The knowledge graph can be subscribed to (`resources/subscribe` up to 2025-11-25,
 //! `subscriptions/listen` from 2026-07-28): the memory file is polled five times a
@@ -29,14 +32,15 @@
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 use super::flows::{self, Caller, FlowCall, FlowResult, FlowRunner};
-use super::tasks::{self, Tasks};
+use super::tasks::{self, Ended, Tasks};
 use super::{McpError, ToolInfo, ToolOutput};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation,
-    InitializeRequestParams, InitializeResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, ServerCapabilities, ServerConfig,
-    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CreateTaskResult,
+    ErrorData, GetTaskParams, GetTaskResult, Implementation, InitializeRequestParams,
+    InitializeResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ServerCapabilities, ServerConfig, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ServerHandler, ServiceExt};
@@ -161,9 +165,16 @@ fn finished(
     joined: Result<Result<(Value, Vec<String>), String>, tokio::task::JoinError>,
     tool: &str,
     first: bool,
+    session: Option<&SessionTurn>,
 ) -> Result<(FlowResult, CallToolResult), String> {
     let (summary, hints) = joined.map_err(|e| format!("the run failed: {e}"))??;
-    let result = FlowResult::from_summary(summary, hints, tool);
+    let mut result = FlowResult::from_summary(summary, hints, tool);
+    if let Some(turn) = session {
+        result.session = Some(turn.id.clone());
+        if result.status == "completed" {
+            turn.record(&result);
+        }
+    }
     let value = serde_json::to_value(&result)
         .map_err(|e| format!("archie built a malformed reply: {e}"))?;
     let mut output = ToolOutput::structured(value);
@@ -185,6 +196,64 @@ fn no_cursor(request: &Option<PaginatedRequestParams>) -> Result<(), ErrorData> 
     }
 }
 
+/// The session a flow call belongs to, and the turn its completed run adds to it.
+#[derive(Clone)]
+struct SessionTurn {
+    builtin: Builtin,
+    id: String,
+    query: String,
+    sources: Vec<String>,
+}
+
+impl SessionTurn {
+    /// Records the completed run as a turn: the call's question, and as the answer the
+    /// file it wrote (an excerpt, as a search turn keeps), with the run id.
+    fn record(&self, result: &FlowResult) {
+        let run = result.run.as_deref().unwrap_or("?");
+        let answer = match result.files.first() {
+            Some(file) => {
+                let text = std::fs::read_to_string(&file.path).unwrap_or_default();
+                format!("(archie run {run}: {} {})\n\n{text}", file.what, file.path)
+            }
+            None => format!("(archie run {run} completed)"),
+        };
+        if let Err(err) =
+            self.builtin
+                .record_turn(&self.id, &self.query, &answer, self.sources.clone())
+        {
+            log(&format!(
+                "the run could not be recorded in session {}: {err}",
+                self.id
+            ));
+        }
+    }
+}
+
+/// How a flow call is answered.
+struct FlowCallOptions {
+    /// The revision is 2024-11-05.
+    first: bool,
+    /// A waiting question is an input-required round (2026-07-28).
+    rounds: bool,
+    /// A 2026-07-28 task, and whether its questions are its input requests.
+    task: Option<bool>,
+    session: Option<SessionTurn>,
+}
+
+/// The kind of task a flow call is.
+#[derive(Clone, Copy)]
+enum Revision {
+    /// 2025-11-25's tasks utility.
+    Utility,
+    /// 2026-07-28's Tasks extension; whether the run's questions go to the client as
+    /// the task's input requests (it declared elicitation).
+    Extension(bool),
+}
+
+fn task_error((_, message): tasks::TaskError) -> ErrorData {
+    ErrorData::invalid_params(message, None)
+}
+
 /// What a subscriber watches: the memory file's state and the sessions in it.
 #[derive(PartialEq)]
 struct Seen {
@@ -201,17 +270,22 @@ fn seen(builtin: &Builtin) -> Seen {
 
 impl Handler {
     /// Runs a flow tool's call to its end (or its question, or the client's cancel, which
-    /// stops it at its next step boundary), with progress notifications when the client
+    /// stops it at once, resumable), with progress notifications when the client
     /// sent a progress token.
     async fn call_flow(
         &self,
         runner: &Arc<dyn FlowRunner>,
         name: &str,
         call: Result<FlowCall, String>,
-        first: bool,
-        rounds: bool,
+        options: FlowCallOptions,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let FlowCallOptions {
+            first,
+            rounds,
+            task,
+            session,
+        } = options;
         let call = match call {
             Ok(call) => call,
             Err(message) => {
@@ -225,11 +299,25 @@ impl Handler {
                 );
             }
         };
-        let task = context.meta.get(tasks::MARK).cloned();
+        // A task: 2025-11-25's (the client asked, `wire` marked it), or 2026-07-28's
+        // (the client declared the extension; archie makes every flow call a task).
+        let task = match (context.meta.get(tasks::MARK), task) {
+            (Some(asked), _) => Some((
+                Revision::Utility,
+                tasks::ttl(asked.get("ttl").and_then(Value::as_u64)),
+            )),
+            (None, Some(asks)) => Some((Revision::Extension(asks), tasks::DEFAULT_TTL_MS)),
+            (None, None) => None,
+        };
         let caller = Caller::new(
             context.peer.clone(),
             context.meta.get_progress_token(),
-            task.is_some().then(|| Arc::clone(&self.tasks)),
+            task.map(|(revision, _)| {
+                (
+                    Arc::clone(&self.tasks),
+                    matches!(revision, Revision::Extension(true)),
+                )
+            }),
         );
         let cancel = Arc::clone(&caller.cancel);
         let ct = context.ct.clone();
@@ -242,40 +330,53 @@ impl Handler {
         let started = caller.run_id();
         let asked = caller.clone();
         let mut ran = tokio::spawn(runner.run(call, caller));
-        if let Some(task) = task {
-            // A task: answered as soon as the run is recorded (`wire` turns the answer
-            // into the task handle); the run goes on, and its result waits for
-            // `tasks/result`. A call that fails before its run exists is answered as is.
+        if let Some((revision, ttl)) = task {
+            // A task: answered as soon as the run is recorded (2025-11-25: `wire` turns
+            // the answer into the task; 2026-07-28: a `CreateTaskResult`); the run goes
+            // on, and its result waits for `tasks/result` or `tasks/get`. A call that
+            // fails before its run exists is answered as is.
             tokio::select! {
                 biased;
                 Ok(id) = started => {
                     // A task is cancelled with `tasks/cancel`; rmcp cancels the request's
                     // token once it is answered.
                     watch.abort();
-                    let ttl = task.get("ttl").and_then(Value::as_u64);
                     let request = serde_json::to_value(&context.id).unwrap_or_default();
-                    self.tasks.start(&request, &id, ttl, Arc::clone(&cancel));
+                    let shape = match revision {
+                        Revision::Utility => tasks::Revision::Utility,
+                        Revision::Extension(_) => tasks::Revision::Extension,
+                    };
+                    self.tasks.start(&request, &id, shape, ttl, Arc::clone(&cancel));
                     let tasks = Arc::clone(&self.tasks);
+                    let run = id.clone();
                     tokio::spawn(async move {
                         let joined = ran.await;
-                        let (status, message, result) = match finished(joined, &name, false) {
-                            Ok((result, answer)) => {
-                                let value = serde_json::to_value(&answer).unwrap_or_default();
-                                let status = match result.status.as_str() {
-                                    "failed" | "usage_error" => "failed",
-                                    "interrupted" => "cancelled",
-                                    _ => "completed",
-                                };
-                                (status, result.error.clone(), value)
-                            }
-                            Err(message) => (
-                                "failed",
-                                Some(message.clone()),
-                                json!({"content": [{"type": "text", "text": message}], "isError": true}),
-                            ),
+                        let ended = match finished(joined, &name, false, session.as_ref()) {
+                            Ok((result, answer)) => Ended::Result {
+                                value: serde_json::to_value(&answer).unwrap_or_default(),
+                                failed: result.is_error(),
+                                interrupted: result.status == "interrupted",
+                                message: result.error.clone(),
+                            },
+                            Err(message) => Ended::Broken(message),
                         };
-                        tasks.finish(&id, status, message, result);
+                        tasks.finish(&run, ended);
                     });
+                    if shape == tasks::Revision::Extension {
+                        let mut handle = self
+                            .tasks
+                            .get_detailed(&id)
+                            .map_err(|(_, message)| ErrorData::internal_error(message, None))?;
+                        handle["resultType"] = json!("task");
+                        return serde_json::from_value::<CreateTaskResult>(handle)
+                            .map(CallToolResponse::Task)
+                            .map_err(|e| {
+                                ErrorData::internal_error(
+                                    format!("archie built a malformed task: {e}"),
+                                    None,
+                                )
+                            });
+                    }
                     return Ok(CallToolResponse::from(result_wire(
                         &ToolOutput::text("task started (see tasks/get)"),
                         first,
@@ -283,7 +384,7 @@ impl Handler {
                 }
                 joined = &mut ran => {
                     watch.abort();
-                    return match finished(joined, &name, first) {
+                    return match finished(joined, &name, first, session.as_ref()) {
                         Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
                         Err(message) => Err(ErrorData::internal_error(message, None)),
                     };
@@ -294,7 +395,7 @@ impl Handler {
         watch.abort();
         let unasked = asked.unasked();
         asked.flush().await;
-        match finished(joined, &name, first) {
+        match finished(joined, &name, first, session.as_ref()) {
             Ok((result, _)) if rounds && result.status == "waiting" => {
                 match (unasked, &result.run) {
                     (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
@@ -418,16 +519,23 @@ impl Handler {
 
 impl ServerHandler for Handler {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
-            ServerCapabilities::builder()
-                .enable_tools()
-                .enable_resources()
-                .enable_resources_subscribe()
-                .enable_resources_list_changed()
-                .build(),
-        )
-        .with_server_info(Implementation::new("archie", env!("CARGO_PKG_VERSION")))
-        .with_instructions(self.instructions())
+        let mut capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_resources_list_changed()
+            .build();
+        if self.flows.is_some() {
+            // 2026-07-28's Tasks extension (`wire` leaves it out of an `initialize`
+            // answer of an earlier revision, which has no such extension).
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(rmcp::model::TASKS_EXTENSION_ID.into(), Default::default());
+        }
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("archie", env!("CARGO_PKG_VERSION")))
+            .with_instructions(self.instructions())
     }
 
     async fn initialize(
@@ -447,6 +555,46 @@ impl ServerHandler for Handler {
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         self.start_watching(context.peer.clone()).await;
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let mut task = self
+            .tasks
+            .get_detailed(&request.task_id)
+            .map_err(task_error)?;
+        task["resultType"] = json!("complete");
+        serde_json::from_value(task).map_err(|e| {
+            ErrorData::internal_error(format!("archie built a malformed task: {e}"), None)
+        })
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let responses: Map<String, Value> = request.input_responses.into_iter().collect();
+        self.tasks
+            .update(&request.task_id, &responses)
+            .map_err(task_error)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        match self.tasks.cancel(&request.task_id) {
+            Ok(_) => Ok(()),
+            // A task that ended already, or runs elsewhere: acknowledged, as the
+            // extension's cooperative cancel allows.
+            Err(_) if self.tasks.get_detailed(&request.task_id).is_ok() => Ok(()),
+            Err(err) => Err(task_error(err)),
+        }
     }
 
     async fn list_tools(
@@ -492,6 +640,13 @@ impl ServerHandler for Handler {
                 .client_capabilities()
                 .or_else(|| context.peer.peer_info().map(|i| i.capabilities.clone()))
                 .is_some_and(|c| c.elicitation.is_some());
+            // 2026-07-28's Tasks extension, when the request declares it: the call is a
+            // task, whose questions are its input requests when the client can elicit.
+            let task = (modern
+                && context
+                    .client_capabilities()
+                    .is_some_and(|c| c.supports_tasks()))
+            .then_some(can_elicit);
             let (call, rounds) = match (state, call) {
                 (Some(run), Ok(FlowCall::Analyze(_))) if modern => {
                     let responses: Option<Map<String, Value>> =
@@ -507,9 +662,52 @@ impl ServerHandler for Handler {
                 }
                 (_, call) => (call, modern && can_elicit),
             };
-            return self
-                .call_flow(runner, &name, call, first, rounds, context)
-                .await;
+            // The session the call belongs to (seed 000's validation): one that exists,
+            // never one made up.
+            let named = call
+                .as_ref()
+                .ok()
+                .and_then(FlowCall::session)
+                .map(String::from)
+                .or_else(|| {
+                    context
+                        .meta
+                        .get(flows::SESSION_META)
+                        .and_then(Value::as_str)
+                        .map(String::from)
+                });
+            if let Some(id) = &named
+                && !self.builtin.sessions().iter().any(|s| s == id)
+            {
+                return self.error(
+                    McpError::InvalidArguments {
+                        server: super::BUILTIN_SERVER.into(),
+                        tool: name,
+                        message: format!(
+                            "no session \"{id}\": a call may belong only to a session archie \
+                             search made (resources/list names them, as memory://session/ID); \
+                             none is created here. Leave session out, or name one of those"
+                        ),
+                    },
+                    first,
+                );
+            }
+            let session = named.map(|id| {
+                let (query, sources) = call.as_ref().map(FlowCall::turn).unwrap_or_default();
+                SessionTurn {
+                    builtin: self.builtin.clone(),
+                    id,
+                    query,
+                    sources,
+                }
+            });
+            let options = FlowCallOptions {
+                first,
+                rounds: rounds && task.is_none(),
+                task,
+                session,
+            };
+            return self.call_flow(runner, &name, call, options, context).await;
         }
         let gate = Arc::new(Gate::default());
         let call_gate = Arc::clone(&gate);

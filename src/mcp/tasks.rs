@@ -1,21 +1,39 @@
-//! Long work as tasks: task-augmented `tools/call` of MCP 2025-11-25 (the tasks utility)
-//! for the flow tools. rmcp 3.11 models only the 2026-07-28 Tasks extension, so the
-//! 2025-11-25 methods are answered in `wire` from this registry:
+//! Long work as tasks: the flow tools' calls as MCP tasks, in both shapes archie serves.
 //!
-//! - a `tools/call` of `build_context` or `analyze` with `params.task` starts the run as
-//!   usual and is answered, once the run is recorded, with `{"task": …}`: the task id is
-//!   the run id (`archie runs show ID` at the terminal);
-//! - `tasks/get` and `tasks/list` tell the status: `working` while the run runs,
-//!   `input_required` while its question is put to the human (elicitation), then
-//!   `completed` (the call has its result: done, or the question the run waits for),
-//!   `failed` or `cancelled`;
-//! - `tasks/result` waits for the call's result (a `CallToolResult`, the run's summary);
-//! - `tasks/cancel` stops the run at its next step boundary; it stays resumable.
+//! - **2025-11-25, the tasks utility** (rmcp does not model it: `wire` answers its
+//!   methods from this registry). A `tools/call` of `build_context` or `analyze` with
+//!   `params.task` is answered, once the run is recorded, with `{"task": …}`; `tasks/get`
+//!   and `tasks/list` tell the status, `tasks/result` waits for the call's result (a
+//!   `CallToolResult`), `tasks/cancel` answers the cancelled task. The run's questions go
+//!   out as `elicitation/create` while the task is `input_required`. A status change is
+//!   announced with `notifications/tasks/status` (the revision's optional notification).
+//! - **2026-07-28, the Tasks extension** (`io.modelcontextprotocol/tasks`, modelled by
+//!   rmcp; the handler answers it from here). The server decides: a flow call whose
+//!   request declares the extension is answered with a `CreateTaskResult`
+//!   (`resultType: "task"`) once the run is recorded. `tasks/get` gives the detailed task:
+//!   its `result` once `completed`, its `error` once `failed`, and, while
+//!   `input_required`, the run's question as one `elicitation/create` in `inputRequests`
+//!   (a new key for each question: `question-1`, `question-2`, …), answered with
+//!   `tasks/update`. `tasks/cancel` is an empty acknowledgement. That revision's
+//!   `notifications/tasks` go out only on a `subscriptions/listen` stream that names task
+//!   ids, which rmcp 3.11's subscription filter cannot carry: not sent.
 //!
-//! A task lives as long as the server; a run outlives it in the run store.
+//! Either way the task id is the run id (`archie runs show ID` at the terminal), so a
+//! later session's `tasks/get` finds the run in the run store. Statuses: `working` while
+//! the run runs, `input_required` while a question is put to the human, then `completed`
+//! (the call has its result: done, or the question the run waits for), `failed`, or
+//! `cancelled` (the run stopped, resumable). A run that failed is `failed` under
+//! 2025-11-25 (its result says why) and a `completed` task whose result has `isError`
+//! under 2026-07-28, whose `failed` is for JSON-RPC errors only.
+//!
+//! **TTL**: a task is kept [`DEFAULT_TTL_MS`] (one hour) from its creation, or what a
+//! 2025-11-25 client asks, at most [`MAX_TTL_MS`] (a day). Once it has ended and its TTL
+//! has passed it is forgotten: not listed, not returned (`-32602`, "expired"); a task
+//! still running is kept until it ends. The run itself stays in `archie runs`.
 
-use super::flows::{Cancel, FlowRunner};
-use serde_json::{Value, json};
+use super::flows::Cancel;
+use super::flows::FlowRunner;
+use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -26,26 +44,72 @@ pub const MARK: &str = "dev.archie/task";
 pub const RELATED_TASK: &str = "io.modelcontextprotocol/related-task";
 /// How often a client is asked to poll, in milliseconds.
 const POLL_MS: u64 = 500;
+/// How long a task is kept from its creation when the client asks nothing (ms).
+pub const DEFAULT_TTL_MS: u64 = 60 * 60 * 1000;
+/// The longest a client may ask a task to be kept (ms).
+pub const MAX_TTL_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The shape a task takes on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revision {
+    /// 2025-11-25's tasks utility: `ttl`, `pollInterval`, `tasks/result`.
+    Utility,
+    /// 2026-07-28's Tasks extension: `ttlMs`, `pollIntervalMs`, the result inline.
+    Extension,
+}
+
+/// How a task's run ended.
+#[derive(Debug, Clone)]
+pub enum Ended {
+    /// The call has its result (a `CallToolResult`); `failed` when the run failed (the
+    /// result has `isError`), `interrupted` when it was stopped.
+    Result {
+        value: Value,
+        failed: bool,
+        interrupted: bool,
+        message: Option<String>,
+    },
+    /// The call could not be answered at all (a JSON-RPC error).
+    Broken(String),
+}
+
+/// A question a 2026-07-28 task puts to the client, waiting for `tasks/update`.
+struct Asked {
+    key: String,
+    request: Value,
+    reply: tokio::sync::oneshot::Sender<Value>,
+}
 
 struct Entry {
+    revision: Revision,
     status: &'static str,
     message: Option<String>,
     created_ms: i64,
     updated_ms: i64,
-    ttl: Option<u64>,
-    /// The call's result (`CallToolResult` JSON), once the run ended.
+    ttl_ms: u64,
+    /// The call's result (`CallToolResult` JSON), once the run ended with one.
     result: Option<Value>,
+    /// The JSON-RPC error, when the call could not be answered.
+    error: Option<Value>,
     cancel: Arc<Cancel>,
+    asked: Option<Asked>,
+    /// Questions asked so far (each gets its own key).
+    questions: u32,
 }
 
 impl Entry {
     fn terminal(&self) -> bool {
         matches!(self.status, "completed" | "failed" | "cancelled")
     }
+
+    fn expired(&self, now: i64) -> bool {
+        self.terminal() && now > self.created_ms.saturating_add(self.ttl_ms as i64)
+    }
 }
 
+type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
 /// The tasks of one `archie mcp` session, and, through `runs`, every recorded run.
-#[derive(Default)]
 pub struct Tasks {
     entries: Mutex<HashMap<String, Entry>>,
     /// Where a task of an earlier session (a run) is looked up.
@@ -53,6 +117,26 @@ pub struct Tasks {
     /// The task each task-augmented request started (by the request id as JSON text).
     by_request: Mutex<HashMap<String, String>>,
     changed: tokio::sync::Notify,
+    /// The tasks of this session forgotten once their TTL passed (their runs are still
+    /// in the run store, which `get` must not give again).
+    expired: Mutex<std::collections::HashSet<String>>,
+    /// Where 2025-11-25's `notifications/tasks/status` go (stdout's writer).
+    notify: Mutex<Option<tokio::sync::mpsc::UnboundedSender<Value>>>,
+    clock: Clock,
+}
+
+impl Default for Tasks {
+    fn default() -> Self {
+        Self {
+            entries: Mutex::default(),
+            runs: None,
+            by_request: Mutex::default(),
+            changed: tokio::sync::Notify::new(),
+            expired: Mutex::default(),
+            notify: Mutex::default(),
+            clock: Arc::new(now_ms),
+        }
+    }
 }
 
 fn now_ms() -> i64 {
@@ -74,9 +158,25 @@ fn unknown(id: &str) -> TaskError {
     (
         -32602,
         format!(
-            "no task {id} in this session: tasks/list names them (the run may still be in `archie runs list`)"
+            "no task {id}: archie's task ids are run ids (`archie runs list` names them; \
+             an ended task is forgotten once its TTL has passed)"
         ),
     )
+}
+
+fn expired(id: &str) -> TaskError {
+    (
+        -32602,
+        format!(
+            "task {id} has expired (its TTL passed after it ended); the run stays: \
+             `archie runs show {id}`"
+        ),
+    )
+}
+
+/// The TTL a client asked for (2025-11-25), within archie's bounds.
+pub fn ttl(requested: Option<u64>) -> u64 {
+    requested.unwrap_or(DEFAULT_TTL_MS).min(MAX_TTL_MS)
 }
 
 impl Tasks {
@@ -88,24 +188,72 @@ impl Tasks {
         }
     }
 
+    /// 2025-11-25 tasks announce their status changes on `out`.
+    pub fn notify_on(&self, out: tokio::sync::mpsc::UnboundedSender<Value>) {
+        *self.notify.lock().unwrap_or_else(PoisonError::into_inner) = Some(out);
+    }
+
+    fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
     fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
-        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = self.now();
+        let gone: Vec<String> = entries
+            .iter()
+            .filter(|(_, e)| e.expired(now))
+            .map(|(id, _)| id.clone())
+            .collect();
+        if !gone.is_empty() {
+            let mut expired = self.expired.lock().unwrap_or_else(PoisonError::into_inner);
+            for id in gone {
+                entries.remove(&id);
+                expired.insert(id);
+            }
+        }
+        entries
+    }
+
+    /// Tells the waiters, and a 2025-11-25 client, that `entry` changed.
+    fn changed(&self, id: &str, entry: &Entry) {
+        if entry.revision == Revision::Utility
+            && let Some(out) = &*self.notify.lock().unwrap_or_else(PoisonError::into_inner)
+        {
+            let _ = out.send(json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/tasks/status",
+                "params": Self::task(id, entry),
+            }));
+        }
+        self.changed.notify_waiters();
     }
 
     /// Records the task `id` (a run id) started by the request `request` (its id as
-    /// JSON).
-    pub fn start(&self, request: &Value, id: &str, ttl: Option<u64>, cancel: Arc<Cancel>) {
-        let now = now_ms();
+    /// JSON), kept `ttl_ms` from now once it has ended.
+    pub fn start(
+        &self,
+        request: &Value,
+        id: &str,
+        revision: Revision,
+        ttl_ms: u64,
+        cancel: Arc<Cancel>,
+    ) {
+        let now = self.now();
         self.entries().insert(
             id.to_string(),
             Entry {
+                revision,
                 status: "working",
                 message: None,
                 created_ms: now,
                 updated_ms: now,
-                ttl,
+                ttl_ms,
                 result: None,
+                error: None,
                 cancel,
+                asked: None,
+                questions: 0,
             },
         );
         self.by_request
@@ -118,41 +266,149 @@ impl Tasks {
     /// Sets a running task's status (`working`, `input_required`); an ended or
     /// cancelled task keeps its own.
     pub fn set_status(&self, id: &str, status: &'static str, message: Option<String>) {
-        if let Some(entry) = self.entries().get_mut(id)
+        let mut entries = self.entries();
+        if let Some(entry) = entries.get_mut(id)
             && !entry.terminal()
+            && (entry.status != status || entry.message != message)
         {
             entry.status = status;
             entry.message = message;
-            entry.updated_ms = now_ms();
+            entry.updated_ms = self.now();
+            self.changed(id, entry);
         }
-        self.changed.notify_waiters();
     }
 
-    /// The run ended: the call's `result`, and the status it ends the task in (a
-    /// cancelled task stays cancelled).
-    pub fn finish(&self, id: &str, status: &'static str, message: Option<String>, result: Value) {
-        if let Some(entry) = self.entries().get_mut(id) {
-            if entry.status != "cancelled" {
-                entry.status = status;
-                entry.message = message;
+    /// A 2026-07-28 task's question: the task is `input_required` with `request` (an
+    /// `elicitation/create`) in its `inputRequests` until `tasks/update` answers it (the
+    /// client's result for it) or the task ends. `None` when the task is not running.
+    pub fn ask(&self, id: &str, request: Value) -> Option<tokio::sync::oneshot::Receiver<Value>> {
+        let mut entries = self.entries();
+        let entry = entries.get_mut(id).filter(|e| !e.terminal())?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        entry.questions += 1;
+        entry.asked = Some(Asked {
+            key: format!("question-{}", entry.questions),
+            request,
+            reply,
+        });
+        entry.status = "input_required";
+        entry.message = Some("archie asks the human a question (inputRequests)".into());
+        entry.updated_ms = self.now();
+        self.changed(id, entry);
+        Some(answer)
+    }
+
+    /// `tasks/update` (2026-07-28): the client's responses, by key. A response to a key
+    /// that is not outstanding is ignored, as the extension says.
+    pub fn update(&self, id: &str, responses: &Map<String, Value>) -> Result<(), TaskError> {
+        let mut entries = self.entries();
+        let Some(entry) = entries.get_mut(id) else {
+            drop(entries);
+            return Err(self.not_here(id));
+        };
+        let answered = entry
+            .asked
+            .as_ref()
+            .and_then(|asked| responses.get(&asked.key))
+            .cloned();
+        if let Some(response) = answered
+            && let Some(asked) = entry.asked.take()
+        {
+            let _ = asked.reply.send(response);
+            if !entry.terminal() {
+                entry.status = "working";
+                entry.message = None;
+                entry.updated_ms = self.now();
             }
-            entry.updated_ms = now_ms();
-            entry.result = Some(result);
+            self.changed(id, entry);
         }
-        self.changed.notify_waiters();
+        Ok(())
+    }
+
+    /// The run ended.
+    pub fn finish(&self, id: &str, ended: Ended) {
+        let mut entries = self.entries();
+        let Some(entry) = entries.get_mut(id) else {
+            return;
+        };
+        let cancelled = entry.status == "cancelled";
+        let (status, message) = match ended {
+            Ended::Result {
+                value,
+                failed,
+                interrupted,
+                message,
+            } => {
+                entry.result = Some(value);
+                let status = match (entry.revision, failed, interrupted) {
+                    (_, _, true) => "cancelled",
+                    (Revision::Utility, true, _) => "failed",
+                    _ => "completed",
+                };
+                (status, message)
+            }
+            Ended::Broken(message) => {
+                entry.error = Some(json!({"code": -32603, "message": message}));
+                entry.result = Some(json!({
+                    "content": [{"type": "text", "text": message}],
+                    "isError": true
+                }));
+                ("failed", Some(message))
+            }
+        };
+        if !cancelled {
+            entry.status = status;
+            entry.message = message;
+        }
+        entry.asked = None;
+        entry.updated_ms = self.now();
+        self.changed(id, entry);
     }
 
     fn task(id: &str, entry: &Entry) -> Value {
-        let mut task = json!({
-            "taskId": id,
-            "status": entry.status,
-            "createdAt": iso(entry.created_ms),
-            "lastUpdatedAt": iso(entry.updated_ms),
-            "ttl": entry.ttl,
-            "pollInterval": POLL_MS,
-        });
+        let mut task = match entry.revision {
+            Revision::Utility => json!({
+                "taskId": id,
+                "status": entry.status,
+                "createdAt": iso(entry.created_ms),
+                "lastUpdatedAt": iso(entry.updated_ms),
+                "ttl": entry.ttl_ms,
+                "pollInterval": POLL_MS,
+            }),
+            Revision::Extension => json!({
+                "taskId": id,
+                "status": entry.status,
+                "createdAt": iso(entry.created_ms),
+                "lastUpdatedAt": iso(entry.updated_ms),
+                "ttlMs": entry.ttl_ms,
+                "pollIntervalMs": POLL_MS,
+            }),
+        };
         if let Some(message) = &entry.message {
             task["statusMessage"] = json!(message);
+        }
+        task
+    }
+
+    /// The task as 2026-07-28's `tasks/get` gives it: with its question, result or error.
+    fn detailed(id: &str, entry: &Entry) -> Value {
+        let mut task = Self::task(id, entry);
+        match entry.status {
+            "input_required" => match &entry.asked {
+                Some(asked) => task["inputRequests"] = json!({ asked.key.clone(): asked.request }),
+                // Nothing the client could answer: the run is at work.
+                None => task["status"] = json!("working"),
+            },
+            "completed" => {
+                task["result"] = entry
+                    .result
+                    .clone()
+                    .unwrap_or_else(|| json!({"content": []}))
+            }
+            "failed" => task["error"] = entry.error.clone().unwrap_or_else(
+                || json!({"code": -32603, "message": entry.message.clone().unwrap_or_default()}),
+            ),
+            _ => {}
         }
         task
     }
@@ -167,25 +423,84 @@ impl Tasks {
         self.entries().get(&id).map(|e| Self::task(&id, e))
     }
 
-    /// `tasks/get`: a task of this session, or a recorded run (the task id is the run
-    /// id, so a task outlives its session).
-    pub fn get(&self, id: &str) -> Result<Value, TaskError> {
-        if let Some(task) = self.entries().get(id).map(|e| Self::task(id, e)) {
-            return Ok(task);
+    /// The error for a task not in this session: expired, a recorded run, or unknown.
+    fn not_here(&self, id: &str) -> TaskError {
+        match self.recorded(id, Revision::Utility) {
+            Some(Ok(_)) => (
+                -32602,
+                format!(
+                    "task {id} is a run of an earlier session, not running here: \
+                     `archie runs list` shows whether it runs elsewhere"
+                ),
+            ),
+            Some(Err(err)) => err,
+            None => unknown(id),
         }
-        let recorded = self
-            .runs
-            .as_ref()
-            .and_then(|r| r.recorded(id))
-            .ok_or_else(|| unknown(id))?;
-        Ok(json!({
+    }
+
+    /// A recorded run as a task of `revision` (the task id is the run id, so a task
+    /// outlives its session), within the default TTL; `None` when there is no such run.
+    fn recorded(&self, id: &str, revision: Revision) -> Option<Result<Value, TaskError>> {
+        if self
+            .expired
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(id)
+        {
+            return Some(Err(expired(id)));
+        }
+        let recorded = self.runs.as_ref()?.recorded(id)?;
+        let ended = !matches!(recorded.status, "working" | "input_required");
+        if ended && self.now() > recorded.created_ms.saturating_add(DEFAULT_TTL_MS as i64) {
+            return Some(Err(expired(id)));
+        }
+        let mut task = json!({
             "taskId": id,
             "status": recorded.status,
             "statusMessage": recorded.message,
             "createdAt": iso(recorded.created_ms),
             "lastUpdatedAt": iso(recorded.updated_ms),
-            "ttl": null,
-        }))
+        });
+        match revision {
+            Revision::Utility => task["ttl"] = json!(DEFAULT_TTL_MS),
+            Revision::Extension => {
+                task["ttlMs"] = json!(DEFAULT_TTL_MS);
+                // This session cannot answer another's question, nor give another's
+                // result: what the run store says is the result.
+                let text = |message: &str| json!({"content": [{"type": "text", "text": message}]});
+                match recorded.status {
+                    "input_required" | "completed" => {
+                        task["status"] = json!("completed");
+                        task["result"] = text(&recorded.message);
+                    }
+                    "failed" => {
+                        task["status"] = json!("completed");
+                        task["result"] = text(&recorded.message);
+                        task["result"]["isError"] = json!(true);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(Ok(task))
+    }
+
+    /// `tasks/get` (2025-11-25): a task of this session, or a recorded run.
+    pub fn get(&self, id: &str) -> Result<Value, TaskError> {
+        if let Some(task) = self.entries().get(id).map(|e| Self::task(id, e)) {
+            return Ok(task);
+        }
+        self.recorded(id, Revision::Utility)
+            .unwrap_or_else(|| Err(unknown(id)))
+    }
+
+    /// `tasks/get` (2026-07-28): the detailed task.
+    pub fn get_detailed(&self, id: &str) -> Result<Value, TaskError> {
+        if let Some(task) = self.entries().get(id).map(|e| Self::detailed(id, e)) {
+            return Ok(task);
+        }
+        self.recorded(id, Revision::Extension)
+            .unwrap_or_else(|| Err(unknown(id)))
     }
 
     /// `tasks/list`
@@ -193,27 +508,19 @@ impl Tasks {
         let entries = self.entries();
         let mut tasks: Vec<(i64, Value)> = entries
             .iter()
+            .filter(|(_, e)| e.revision == Revision::Utility)
             .map(|(id, e)| (e.created_ms, Self::task(id, e)))
             .collect();
         tasks.sort_by_key(|(created, _)| *created);
         json!({"tasks": tasks.into_iter().map(|(_, t)| t).collect::<Vec<_>>()})
     }
 
-    /// `tasks/cancel`: the run stops at its next step boundary.
+    /// `tasks/cancel`: the run stops at once (as Ctrl-C stops it), resumable.
     pub fn cancel(&self, id: &str) -> Result<Value, TaskError> {
         let mut entries = self.entries();
         let Some(entry) = entries.get_mut(id) else {
             drop(entries);
-            return Err(match self.get(id) {
-                Ok(_) => (
-                    -32602,
-                    format!(
-                        "task {id} is a run of an earlier session, not running here: \
-                         `archie runs list` shows whether it runs elsewhere"
-                    ),
-                ),
-                Err(err) => err,
-            });
+            return Err(self.not_here(id));
         };
         if entry.terminal() {
             return Err((
@@ -227,13 +534,13 @@ impl Tasks {
         entry.cancel.request();
         entry.status = "cancelled";
         entry.message = Some(
-            "cancelled by the client: the run stops at its next step boundary and can be resumed"
+            "cancelled by the client: the run stopped; what it was given is kept and it can be resumed"
                 .into(),
         );
-        entry.updated_ms = now_ms();
+        entry.asked = None;
+        entry.updated_ms = self.now();
         let task = Self::task(id, entry);
-        drop(entries);
-        self.changed.notify_waiters();
+        self.changed(id, entry);
         Ok(task)
     }
 
@@ -245,8 +552,8 @@ impl Tasks {
                 let entries = self.entries();
                 let Some(entry) = entries.get(id) else {
                     drop(entries);
-                    return Err(match self.get(id) {
-                        Ok(_) => (
+                    return Err(match self.recorded(id, Revision::Utility) {
+                        Some(Ok(_)) => (
                             -32602,
                             format!(
                                 "task {id} is a run of an earlier session: its result was given \
@@ -254,7 +561,8 @@ impl Tasks {
                                  continues it)"
                             ),
                         ),
-                        Err(err) => err,
+                        Some(Err(err)) => err,
+                        None => unknown(id),
                     });
                 };
                 if let Some(result) = &entry.result {
@@ -271,6 +579,24 @@ impl Tasks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    fn at(clock: &Arc<AtomicI64>) -> Tasks {
+        let read = Arc::clone(clock);
+        Tasks {
+            clock: Arc::new(move || read.load(Ordering::SeqCst)),
+            ..Tasks::default()
+        }
+    }
+
+    fn done() -> Ended {
+        Ended::Result {
+            value: json!({"content": []}),
+            failed: false,
+            interrupted: false,
+            message: None,
+        }
+    }
 
     #[test]
     fn times_are_iso_8601_utc() {
@@ -283,16 +609,119 @@ mod tests {
     fn a_task_is_answered_working_then_its_result_once_the_run_ends() {
         let tasks = Tasks::default();
         let cancel = Arc::new(Cancel::default());
-        tasks.start(&json!(7), "r1", Some(60_000), cancel);
+        tasks.start(&json!(7), "r1", Revision::Utility, 60_000, cancel);
         assert_eq!(tasks.for_request(&json!(7)).unwrap()["taskId"], "r1");
         assert_eq!(tasks.get("r1").unwrap()["status"], "working");
         tasks.set_status("r1", "input_required", None);
         assert_eq!(tasks.get("r1").unwrap()["status"], "input_required");
-        tasks.finish("r1", "completed", None, json!({"content": []}));
+        tasks.finish("r1", done());
         let task = tasks.get("r1").unwrap();
         assert_eq!(task["status"], "completed");
+        assert_eq!(task["ttl"], 60_000);
         assert!(task["createdAt"].as_str().unwrap().ends_with('Z'));
         assert!(tasks.cancel("r1").is_err());
         assert_eq!(tasks.get("r2").unwrap_err().0, -32602);
+    }
+
+    #[test]
+    fn the_ttl_asked_for_is_kept_within_a_day_and_an_hour_is_the_default() {
+        assert_eq!(ttl(None), DEFAULT_TTL_MS);
+        assert_eq!(ttl(Some(5_000)), 5_000);
+        assert_eq!(ttl(Some(u64::MAX)), MAX_TTL_MS);
+    }
+
+    #[test]
+    fn an_ended_task_past_its_ttl_is_neither_listed_nor_returned_but_a_running_one_is_kept() {
+        let clock = Arc::new(AtomicI64::new(1_000_000));
+        let tasks = at(&clock);
+        let cancel = || Arc::new(Cancel::default());
+        tasks.start(&json!(1), "ended", Revision::Utility, 1_000, cancel());
+        tasks.start(&json!(2), "running", Revision::Utility, 1_000, cancel());
+        tasks.finish("ended", done());
+        clock.store(1_000_900, Ordering::SeqCst);
+        assert_eq!(tasks.list()["tasks"].as_array().unwrap().len(), 2);
+        clock.store(1_001_001, Ordering::SeqCst);
+        let listed = tasks.list();
+        let listed = listed["tasks"].as_array().unwrap();
+        assert_eq!(listed.len(), 1, "{listed:?}");
+        assert_eq!(listed[0]["taskId"], "running");
+        let (code, message) = tasks.get("ended").unwrap_err();
+        assert_eq!(code, -32602);
+        assert!(message.contains("expired"), "{message}");
+        assert_eq!(tasks.get("running").unwrap()["status"], "working");
+    }
+
+    #[test]
+    fn a_2026_task_gives_its_question_as_input_requests_and_takes_the_answer_by_tasks_update() {
+        let tasks = Tasks::default();
+        tasks.start(
+            &json!("a"),
+            "r1",
+            Revision::Extension,
+            DEFAULT_TTL_MS,
+            Arc::new(Cancel::default()),
+        );
+        let working = tasks.get_detailed("r1").unwrap();
+        assert_eq!(working["ttlMs"], DEFAULT_TTL_MS);
+        assert_eq!(working["pollIntervalMs"], POLL_MS);
+        let request = json!({"method": "elicitation/create", "params": {"message": "Q?"}});
+        let mut answer = tasks.ask("r1", request.clone()).unwrap();
+        let asked = tasks.get_detailed("r1").unwrap();
+        assert_eq!(asked["status"], "input_required");
+        assert_eq!(asked["inputRequests"]["question-1"], request);
+        // An unknown key is ignored; the right one answers and the task works again.
+        let response = json!({"action": "accept", "content": {"answer": "A"}});
+        let by = |key: &str| json!({ key: response }).as_object().cloned().unwrap();
+        tasks.update("r1", &by("question-9")).unwrap();
+        assert!(answer.try_recv().is_err());
+        tasks.update("r1", &by("question-1")).unwrap();
+        assert_eq!(answer.try_recv().unwrap(), response);
+        assert_eq!(tasks.get_detailed("r1").unwrap()["status"], "working");
+        // The next question has a key of its own.
+        let _second = tasks.ask("r1", request).unwrap();
+        assert!(
+            tasks.get_detailed("r1").unwrap()["inputRequests"]
+                .get("question-2")
+                .is_some()
+        );
+        // A failed run is a completed task with a tool error; its result is inline.
+        tasks.finish(
+            "r1",
+            Ended::Result {
+                value: json!({"content": [], "isError": true}),
+                failed: true,
+                interrupted: false,
+                message: Some("no model".into()),
+            },
+        );
+        let ended = tasks.get_detailed("r1").unwrap();
+        assert_eq!(ended["status"], "completed");
+        assert_eq!(ended["result"]["isError"], true);
+        assert!(ended.get("inputRequests").is_none());
+        assert_eq!(tasks.update("r9", &by("question-1")).unwrap_err().0, -32602);
+    }
+
+    #[tokio::test]
+    async fn a_2025_task_announces_each_status_change() {
+        let tasks = Tasks::default();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        tasks.notify_on(tx);
+        tasks.start(
+            &json!(1),
+            "r1",
+            Revision::Utility,
+            DEFAULT_TTL_MS,
+            Arc::new(Cancel::default()),
+        );
+        tasks.set_status("r1", "input_required", None);
+        tasks.set_status("r1", "input_required", None);
+        tasks.set_status("r1", "working", None);
+        tasks.finish("r1", done());
+        let mut seen = Vec::new();
+        while let Ok(n) = rx.try_recv() {
+            assert_eq!(n["method"], "notifications/tasks/status");
+            seen.push(n["params"]["status"].as_str().unwrap().to_string());
+        }
+        assert_eq!(seen, ["input_required", "working", "completed"]);
     }
 }

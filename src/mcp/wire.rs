@@ -13,7 +13,9 @@
 //!   server offers the flow tools: the `tasks` capability in the `initialize` answer,
 //!   `execution.taskSupport` on the flow tools, a `tools/call` of one with
 //!   `params.task` passed on marked and answered with its task, and `tasks/get`,
-//!   `tasks/result`, `tasks/cancel` and `tasks/list` answered here.
+//!   `tasks/result`, `tasks/cancel` and `tasks/list` answered here, and the tasks'
+//!   `notifications/tasks/status` written. The Tasks extension (in the capabilities the
+//!   handler declares) is left out of an `initialize` answer before 2026-07-28.
 
 use super::tasks::{TaskError, Tasks};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
@@ -47,6 +49,8 @@ struct State {
 
 /// The revision whose tasks utility is served here.
 const TASKS_REVISION: &str = "2025-11-25";
+/// The revision whose Tasks extension rmcp and the handler serve.
+const EXTENSION_REVISION: &str = "2026-07-28";
 
 /// The transport: stdin and stdout, framed as above.
 pub struct StdioFraming {
@@ -75,6 +79,9 @@ impl StdioFraming {
                 }
             }
         });
+        if let Some(tasks) = &tasks {
+            tasks.notify_on(out.clone());
+        }
         let framing = Self {
             input: BufReader::new(tokio::io::stdin()),
             out,
@@ -236,10 +243,26 @@ impl StdioFraming {
 /// `initialize`, with what 2025-11-25's tasks utility adds.
 fn with_tasks(state: &mut State, tasks: &Tasks, value: &mut Value, initialize: bool) {
     if initialize {
-        if state.version.as_deref() == Some(TASKS_REVISION)
-            && let Some(caps) = value.pointer_mut("/result/capabilities")
+        let version = state.version.as_deref();
+        if let Some(caps) = value
+            .pointer_mut("/result/capabilities")
+            .and_then(Value::as_object_mut)
         {
-            caps["tasks"] = json!({"list": {}, "cancel": {}, "requests": {"tools": {"call": {}}}});
+            if version == Some(TASKS_REVISION) {
+                caps.insert(
+                    "tasks".into(),
+                    json!({"list": {}, "cancel": {}, "requests": {"tools": {"call": {}}}}),
+                );
+            }
+            // The Tasks extension is 2026-07-28's.
+            if version != Some(EXTENSION_REVISION)
+                && let Some(extensions) = caps.get_mut("extensions").and_then(Value::as_object_mut)
+            {
+                extensions.remove(rmcp::model::TASKS_EXTENSION_ID);
+                if extensions.is_empty() {
+                    caps.remove("extensions");
+                }
+            }
         }
         return;
     }

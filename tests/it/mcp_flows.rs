@@ -2,7 +2,7 @@
 //! `archie mcp`, driven by the official Python MCP client (`mcp_flows_client.py`)
 //! against the real binary and the mock LLM.
 
-use crate::flows::{TURN_1, scripted_env};
+use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
 use crate::support::TestEnv;
 use crate::support::mcp_servers::{cache, repo};
 use serde_json::Value;
@@ -26,6 +26,56 @@ fn client_with(env: &TestEnv, scenario: &str, extra: &[&str]) -> Option<Value> {
     let ran = env.run_program(python.to_str().unwrap(), &args);
     assert_eq!(ran.code, 0, "{scenario}: {}\n{}", ran.stderr, ran.stdout);
     Some(serde_json::from_str(&ran.stdout).unwrap())
+}
+
+/// Starts a scenario of `mcp_flows_client.py` and does not wait: for a test that acts
+/// while it runs (its report: [`report_of`]). `None` without the MCP test cache.
+fn spawn_client(env: &TestEnv, scenario: &str) -> Option<std::process::Child> {
+    let cache = cache()?;
+    let script = repo().join("tests/it/mcp_flows_client.py");
+    let child = env
+        .process(cache.join("venv/bin/python"))
+        .arg(script)
+        .arg(crate::support::archie_bin())
+        .arg(scenario)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the client");
+    Some(child)
+}
+
+#[track_caller]
+fn report_of(child: std::process::Child, scenario: &str) -> Value {
+    let out = child.wait_with_output().expect("the client ran");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{scenario}: {stderr}\n{stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn extractions(env: &TestEnv) -> usize {
+    env.mock()
+        .received()
+        .iter()
+        .filter(|r| is_extraction(r))
+        .count()
+}
+
+/// Waits until `ready` holds (the test fails after a minute).
+#[track_caller]
+fn wait_for(what: &str, ready: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never happened: {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn run_ids(env: &TestEnv) -> Value {
@@ -201,10 +251,133 @@ fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id(
             .any(|r| r["id"] == id && r["status"] == "completed"),
         "{runs}"
     );
+    // The status change was announced (2025-11-25's notifications/tasks/status).
+    let notified = report["notified"].as_array().unwrap();
+    assert_eq!(
+        notified.last().and_then(Value::as_str),
+        Some("completed"),
+        "{report}"
+    );
+}
+
+/// A task is kept its TTL (asked by the client, here 300 ms) once it has ended: then it
+/// is neither returned nor listed. The run stays in the run store.
+#[test]
+fn a_task_past_its_ttl_is_forgotten_but_its_run_stays() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "ttl") else {
+        return;
+    };
+    assert_eq!(report["handle"]["ttl"], 300, "{report}");
+    let id = report["handle"]["taskId"].as_str().unwrap();
+    let after = &report["after"];
+    assert_eq!(after["code"], -32602, "{report}");
+    assert!(
+        after["error"].as_str().unwrap().contains("expired"),
+        "{report}"
+    );
+    assert!(
+        !report["listed"].as_array().unwrap().iter().any(|t| t == id),
+        "{report}"
+    );
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed"),
+        "{runs}"
+    );
+}
+
+/// 2026-07-28's Tasks extension: a client that declares it gets a task, which it polls
+/// with tasks/get until the result is inline.
+#[test]
+fn build_context_through_the_2026_tasks_extension_is_a_task_whose_result_tasks_get_gives() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "ext", &["build_context"]) else {
+        return;
+    };
+    assert_eq!(report["protocol_version"], "2026-07-28", "{report}");
+    assert_eq!(report["extension_declared"], true, "{report}");
+    let seen = &report["seen"];
+    let handle = &seen["handle"];
+    assert_eq!(handle["resultType"], "task", "{report}");
+    assert_eq!(handle["status"], "working", "{report}");
+    assert_eq!(handle["ttlMs"], 3_600_000, "{report}");
+    let id = handle["taskId"].as_str().unwrap();
+    assert_eq!(seen["final"]["status"], "completed", "{report}");
+    let result = &report["result"];
+    assert_eq!(result["status"], "completed", "{report}");
+    assert_eq!(result["run"], id, "the task id is the run id");
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
+    assert!(
+        run_ids(&env)
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["status"] == "completed")
+    );
+}
+
+/// Under the extension, analyze's questions are the task's input requests, each under a
+/// key of its own, answered with tasks/update; the run goes on in the same task.
+#[test]
+fn analyze_through_the_2026_tasks_extension_asks_its_questions_as_the_tasks_input_requests() {
+    let env = scripted_env(2);
+    let Some(report) = client_with(&env, "ext", &["analyze"]) else {
+        return;
+    };
+    let seen = &report["seen"];
+    assert_eq!(
+        seen["keys"],
+        serde_json::json!(["question-1", "question-2"]),
+        "{report}"
+    );
+    let statuses = seen["statuses"].as_array().unwrap();
+    assert!(statuses.iter().any(|s| s == "input_required"), "{report}");
+    assert_eq!(statuses.last().unwrap(), "completed", "{report}");
+    assert_eq!(
+        seen["update_acks"][0],
+        serde_json::json!({"resultType": "complete"}),
+        "{report}"
+    );
+    elicited(&env, &report);
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+}
+
+/// A task cancelled while its question is out ends cancelled; its run stays resumable.
+#[test]
+fn a_2026_task_cancelled_at_its_question_ends_cancelled_and_its_run_is_resumable() {
+    let env = scripted_env(2);
+    let Some(report) = client(&env, "ext_cancel") else {
+        return;
+    };
+    let seen = &report["seen"];
+    assert_eq!(
+        seen["cancel_ack"],
+        serde_json::json!({"resultType": "complete"}),
+        "{report}"
+    );
+    assert_eq!(seen["after_cancel"]["status"], "cancelled", "{report}");
+    let run = seen["handle"]["taskId"].as_str().unwrap();
+    env.ok(&[
+        "resume",
+        run,
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    assert!(
+        env.read("analysis_result.md")
+            .contains("**You:** It fails fast.")
+    );
 }
 
 #[test]
-fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_terminal() {
+fn a_cancelled_analyze_task_stops_and_is_resumed_from_the_terminal() {
     let env = scripted_env(2);
     // Slow enough that the cancel arrives while the run reads or extracts.
     env.mock()
@@ -245,6 +418,72 @@ fn a_cancelled_analyze_task_stops_at_a_step_boundary_and_is_resumed_from_the_ter
     assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
     let done = client_with(&env, "get", &[run]).unwrap();
     assert_eq!(done["status"], "completed", "{done}");
+}
+
+/// A cancel does not wait for extraction to end: the run stops as Ctrl-C stops it, with
+/// every answer that arrived kept, and the terminal resumes it asking only for the rest.
+#[test]
+fn a_cancelled_task_stops_extraction_at_once_and_its_resumed_run_asks_only_the_chunks_left() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const DOCS: usize = 10;
+    const ANSWERED: usize = 3;
+    const AT_ONCE: usize = 2;
+    let env = crate::support::TestEnv::with_llm();
+    env.docs("docs", DOCS);
+    env.write("archie.toml", format!("[llm]\nconcurrency = {AT_ONCE}\n"));
+    // The first extraction requests are answered at once, the rest slowly (had the
+    // cancel waited for the step, every chunk would have been asked and answered).
+    let released = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(AtomicUsize::new(0));
+    let (free, counted) = (released.clone(), seen.clone());
+    env.mock().answer_with(move |req| {
+        if is_extraction(req)
+            && !free.load(Ordering::SeqCst)
+            && counted.fetch_add(1, Ordering::SeqCst) >= ANSWERED
+        {
+            return scripted_model(req).delayed(std::time::Duration::from_secs(5));
+        }
+        scripted_model(req)
+    });
+    let Some(child) = spawn_client(&env, "cancel_extraction") else {
+        return;
+    };
+    // With AT_ONCE in flight, a request is sent only after an answer was taken in: once
+    // ANSWERED + AT_ONCE have arrived, archie has kept the ANSWERED answers.
+    wait_for("the slow requests were sent", || {
+        extractions(&env) >= ANSWERED + AT_ONCE
+    });
+    env.write("cancel-now", "");
+    let report = report_of(child, "cancel_extraction");
+    released.store(true, Ordering::SeqCst);
+    let asked = extractions(&env);
+    assert_eq!(report["cancelled"], "cancelled", "{report}");
+    assert_eq!(report["final"], "cancelled", "{report}");
+    assert_eq!(report["result"]["status"], "interrupted", "{report}");
+    assert_eq!(
+        asked,
+        ANSWERED + AT_ONCE,
+        "the cancel stopped extraction: no chunk was asked after it ({DOCS} in all)"
+    );
+    let run = report["handle"]["taskId"].as_str().unwrap();
+    let runs = run_ids(&env);
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == run && r["status"] == "interrupted"),
+        "{runs}"
+    );
+    // Resumed at the terminal: only the chunks whose answers never arrived are asked.
+    let resumed = env.ok(&["resume", run]);
+    assert_eq!(
+        extractions(&env) - asked,
+        DOCS - ANSWERED,
+        "{ANSWERED} of {DOCS} chunks were answered before the cancel\n{}",
+        resumed.stderr
+    );
+    assert!(env.read("shop_context.md").contains("Checkout Service"));
 }
 
 #[test]
@@ -312,4 +551,48 @@ fn a_blocking_call_the_client_cancels_stops_its_run_resumable_from_the_terminal(
     env.mock().set_latency(std::time::Duration::ZERO);
     env.ok(&["resume", run["id"].as_str().unwrap()]);
     assert!(env.read("shop_context.md").contains("Checkout Service"));
+}
+
+/// A call names the session it belongs to (its `session` argument, or `_meta`
+/// "dev.archie/session"): an unknown one is refused, never made; a known one gains the
+/// finished run as a turn.
+#[test]
+fn a_call_belongs_to_a_session_that_exists_and_its_finished_run_is_a_turn_of_it() {
+    let env = scripted_env(2);
+    env.write(
+        "context.json",
+        serde_json::json!({"entities": [], "relationships": [], "sessions": {"s-1": {
+            "conversation_summary": "We looked at checkout.",
+            "turns": [{"query": "Who writes orders?", "answer": "The Checkout Service."}],
+            "updated_ms": 1
+        }}})
+        .to_string(),
+    );
+    let Some(report) = client(&env, "session") else {
+        return;
+    };
+    let unknown = &report["unknown"];
+    assert_eq!(unknown["is_error"], true, "{report}");
+    assert!(
+        unknown["text"]
+            .as_str()
+            .unwrap()
+            .contains("no session \"nope\""),
+        "{report}"
+    );
+    let known = &report["known"];
+    assert_eq!(known["status"], "completed", "{report}");
+    assert_eq!(known["session"], "s-1", "{report}");
+    let turns = report["session"]["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2, "{report}");
+    assert_eq!(turns[1]["query"], "build_context shop", "{report}");
+    let answer = turns[1]["answer"].as_str().unwrap();
+    assert!(answer.contains(known["run"].as_str().unwrap()), "{answer}");
+    assert!(answer.contains("Checkout Service"), "{answer}");
+    // Refused before any run: only the known session's call ran.
+    let runs = run_ids(&env);
+    assert_eq!(runs.as_array().unwrap().len(), 1, "{runs}");
+    // The memory file still has no session "nope".
+    let memory: Value = serde_json::from_str(&env.read("context.json")).unwrap();
+    assert!(memory["sessions"].get("nope").is_none());
 }

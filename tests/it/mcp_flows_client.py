@@ -13,9 +13,26 @@ Scenarios:
   continue       analyze through a client without elicitation: the question comes back
                  with the run id, and two calls with run_id and answers continue it
   task           build_context as a task (2025-11-25): the handle at once, tasks/get
-                 polled to completed, then tasks/result
+                 polled to completed, then tasks/result; the notifications/tasks/status
+                 seen on the way
   cancel         analyze as a task, cancelled with tasks/cancel once it works; its
                  result (the interrupted run) from tasks/result
+  cancel_extraction
+                 build_context as a task, cancelled with tasks/cancel once the file
+                 `cancel-now` appears in the folder (the test writes it while extraction
+                 is under way); the status tasks/get gives right after, and the result
+  ttl            build_context as a task kept 300 ms (2025-11-25); once it has ended and
+                 the TTL has passed, tasks/get and tasks/list no longer know it
+  ext TOOL       build_context or analyze through the 2026-07-28 Tasks extension: the
+                 client declares io.modelcontextprotocol/tasks, the server answers with a
+                 task (resultType "task"), this client's extension polls tasks/get and
+                 answers the task's inputRequests with tasks/update (an answer, then
+                 approve), and the result is the completed task's
+  ext_cancel     analyze through the extension, cancelled with tasks/cancel at its
+                 first question; tasks/get then
+  session        build_context naming the session "nope" (which does not exist) in its
+                 arguments, then "s-1" in _meta "dev.archie/session"; the session's memory
+                 resource after
   get TASK_ID    tasks/get in a new session (the task id is a run id)
   abandon        build_context called with a read timeout shorter than the run: the
                  client gives up and cancels (notifications/cancelled); the run's status
@@ -29,9 +46,13 @@ import json
 import os
 import subprocess
 import sys
+from typing import Literal
 
 from mcp import StdioServerParameters, types
 from mcp.client.client import Client
+from mcp.client.extension import ClaimContext, ClientExtension, NotificationBinding, ResultClaim
+from mcp.shared.exceptions import MCPError
+from pydantic import BaseModel, ConfigDict
 
 QUERY = "Can checkout survive a payments outage?"
 ANSWER = "It fails fast."
@@ -102,11 +123,11 @@ async def continue_by_run_id(binary):
         }
 
 
-async def start_task(client, name, arguments):
+async def start_task(client, name, arguments, ttl=600000):
     # The SDK checks a tools/call answer as a CallToolResult and has no call for a
     # task-augmented one: the request goes through its session's dispatcher as is, and
     # the answer is read as the spec's CreateTaskResult.
-    params = {"name": name, "arguments": arguments, "task": {"ttl": 600000}}
+    params = {"name": name, "arguments": arguments, "task": {"ttl": ttl}}
     raw = await client.session._dispatcher.send_raw_request("tools/call", params, {"timeout": 60})
     return types.CreateTaskResult.model_validate(raw).task
 
@@ -133,8 +154,31 @@ async def poll(client, task_id, until):
     raise TimeoutError(f"task {task_id} stayed {seen}")
 
 
+class TaskStatusNote(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    taskId: str
+    status: str
+
+
+class TaskNotes(ClientExtension):
+    """Observes 2025-11-25's notifications/tasks/status, which the SDK's core tables do
+    not route."""
+
+    identifier = "dev.archie.test/task-notes"
+
+    def __init__(self, notes):
+        self.notes = notes
+
+    def notifications(self):
+        async def note(params):
+            self.notes.append(params.status)
+
+        return (NotificationBinding(method="notifications/tasks/status", params_type=TaskStatusNote, handler=note),)
+
+
 async def task(binary):
-    async with Client(server(binary), mode="legacy") as client:
+    notes = []
+    async with Client(server(binary), mode="legacy", extensions=[TaskNotes(notes)]) as client:
         tools = await client.list_tools()
         execution = {
             t.name: t.execution.task_support for t in tools.tools if getattr(t, "execution", None) is not None
@@ -142,6 +186,11 @@ async def task(binary):
         handle = await start_task(client, "build_context", {"system": "shop", "inputs": ["docs"]})
         statuses = await poll(client, handle.task_id, ("completed", "failed", "cancelled"))
         result = await task_result(client, handle.task_id)
+        # Notifications are dispatched on their own: the last may trail the result.
+        for _ in range(100):
+            if notes and notes[-1] == "completed":
+                break
+            await asyncio.sleep(0.02)
         return {
             "capabilities_tasks": client.server_capabilities.tasks is not None,
             "execution": execution,
@@ -149,12 +198,176 @@ async def task(binary):
             "statuses": statuses,
             "result": result.structured_content,
             "related": (result.meta or {}).get("io.modelcontextprotocol/related-task"),
+            "notified": notes,
         }
+
+
+async def ttl(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        handle = await start_task(client, "build_context", {"system": "shop", "inputs": ["docs"]}, ttl=300)
+        ended = None
+        for _ in range(1200):
+            try:
+                ended = (await get_task(client, handle.task_id)).status
+            except MCPError as err:  # ended, and its TTL passed already
+                ended = str(err)
+            if ended not in ("working", "input_required"):
+                break
+            await asyncio.sleep(0.05)
+        # Ended, and created more than the TTL ago once this sleep is over.
+        await asyncio.sleep(0.4)
+        try:
+            after = (await get_task(client, handle.task_id)).model_dump(by_alias=True, mode="json")
+        except MCPError as err:
+            after = {"error": str(err), "code": err.code}
+        listed = await client.session.send_request(types.ListTasksRequest(), types.ListTasksResult)
+        return {
+            "handle": handle.model_dump(by_alias=True, mode="json"),
+            "ended": ended,
+            "after": after,
+            "listed": [t.task_id for t in listed.tasks],
+        }
+
+
+TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
+
+
+class TaskHandle(types.Result):
+    """The 2026-07-28 Tasks extension's CreateTaskResult (`resultType: "task"`)."""
+
+    model_config = ConfigDict(extra="allow")
+    result_type: Literal["task"]
+    task_id: str
+    status: str
+    ttl_ms: int | None = None
+    poll_interval_ms: int | None = None
+
+
+async def raw(session, method, params):
+    # The extension's methods, which the SDK does not model, sent with the request
+    # _meta (revision, client capabilities with the extension) it stamps on its own.
+    data = {"method": method, "params": params}
+    opts = {}
+    session._stamp(data, opts)
+    return await session._dispatcher.send_raw_request(method, data["params"], opts)
+
+
+class Tasks(ClientExtension):
+    """The Tasks extension as a client needs it: a task answer is polled to its end, its
+    input requests answered by `answer` (an elicitation's params to its result)."""
+
+    identifier = TASKS_EXTENSION
+
+    def __init__(self, answer, seen, cancel_at_question=False):
+        self.answer = answer
+        self.seen = seen
+        self.cancel_at_question = cancel_at_question
+
+    def claims(self):
+        return (ResultClaim(result_type="task", model=TaskHandle, resolve=self.resolve),)
+
+    async def resolve(self, handle: TaskHandle, ctx: ClaimContext) -> types.CallToolResult:
+        self.seen["handle"] = handle.model_dump(by_alias=True, mode="json")
+        statuses, keys = [], []
+        self.seen["statuses"], self.seen["keys"] = statuses, keys
+        for _ in range(1200):
+            task = await raw(ctx.session, "tasks/get", {"taskId": handle.task_id})
+            status = task["status"]
+            if not statuses or statuses[-1] != status:
+                statuses.append(status)
+            if status == "input_required":
+                for key, request in task["inputRequests"].items():
+                    if key in keys:
+                        continue
+                    keys.append(key)
+                    if self.cancel_at_question:
+                        self.seen["cancel_ack"] = await raw(ctx.session, "tasks/cancel", {"taskId": handle.task_id})
+                        self.seen["after_cancel"] = await raw(ctx.session, "tasks/get", {"taskId": handle.task_id})
+                        return types.CallToolResult(content=[types.TextContent(type="text", text="cancelled")], is_error=True)
+                    response = await self.answer(request["params"])
+                    self.seen.setdefault("update_acks", []).append(
+                        await raw(ctx.session, "tasks/update", {"taskId": handle.task_id, "inputResponses": {key: response}})
+                    )
+            elif status in ("completed", "failed", "cancelled"):
+                self.seen["final"] = {k: v for k, v in task.items() if k != "result"}
+                if status == "completed":
+                    return types.CallToolResult.model_validate(task["result"])
+                return types.CallToolResult(content=[types.TextContent(type="text", text=status)], is_error=True)
+            await asyncio.sleep((task.get("pollIntervalMs") or 100) / 1000)
+        raise TimeoutError(f"task {handle.task_id} stayed {statuses}")
+
+
+async def ext(binary, tool, cancel_at_question=False):
+    asked, seen = [], {}
+
+    async def answer(params):
+        asked.append({"message": params["message"], "schema": params["requestedSchema"]})
+        if len(asked) == 1:
+            return {"action": "accept", "content": {"choice": "answer", "answer": ANSWER}}
+        return {"action": "accept", "content": {"choice": "approve"}}
+
+    async def on_elicit(context, params):  # declares elicitation; questions come in the task
+        raise AssertionError("a task's question came as elicitation/create")
+
+    extension = Tasks(answer, seen, cancel_at_question)
+    async with Client(server(binary), mode="auto", extensions=[extension], elicitation_callback=on_elicit) as client:
+        caps = client.server_capabilities
+        arguments = (
+            {"system": "shop", "inputs": ["docs"]} if tool == "build_context" else {"query": QUERY, "inputs": ["docs"]}
+        )
+        result = await client.call_tool(tool, arguments)
+        return {
+            "protocol_version": client.protocol_version,
+            "extension_declared": TASKS_EXTENSION in ((caps.extensions or {}) if caps else {}),
+            "seen": seen,
+            "asked": asked,
+            "result": result.structured_content,
+            "is_error": result.is_error,
+        }
+
+
+async def session(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        unknown = await client.call_tool("build_context", {"system": "shop", "inputs": ["docs"], "session": "nope"})
+        known = await client.call_tool(
+            "build_context", {"system": "shop", "inputs": ["docs"]}, meta={"dev.archie/session": "s-1"}
+        )
+        memory = await client.read_resource("memory://session/s-1")
+        return {
+            "unknown": {"is_error": unknown.is_error, "text": unknown.content[0].text},
+            "known": known.structured_content,
+            "session": json.loads(memory.contents[0].text),
+        }
+
+
+async def ext_cancel(binary):
+    return await ext(binary, "analyze", cancel_at_question=True)
 
 
 async def cancel(binary):
     async with Client(server(binary), mode="legacy") as client:
         handle = await start_task(client, "analyze", {"query": QUERY, "inputs": ["docs"]})
+        request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
+        cancelled = await client.session.send_request(request, types.CancelTaskResult)
+        result = await task_result(client, handle.task_id)
+        final = await get_task(client, handle.task_id)
+        return {
+            "handle": handle.model_dump(by_alias=True, mode="json"),
+            "cancelled": cancelled.status,
+            "final": final.status,
+            "result": result.structured_content,
+        }
+
+
+async def cancel_extraction(binary):
+    async with Client(server(binary), mode="legacy") as client:
+        handle = await start_task(client, "build_context", {"system": "shop", "inputs": ["docs"]})
+        for _ in range(3000):
+            if os.path.exists("cancel-now"):
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise TimeoutError("the test never asked for the cancel")
         request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
         cancelled = await client.session.send_request(request, types.CancelTaskResult)
         result = await task_result(client, handle.task_id)
@@ -237,6 +450,11 @@ SCENARIOS = {
     "continue": continue_by_run_id,
     "task": task,
     "cancel": cancel,
+    "cancel_extraction": cancel_extraction,
+    "ttl": ttl,
+    "ext": ext,
+    "ext_cancel": ext_cancel,
+    "session": session,
     "get": get,
     "decline": decline,
     "abandon": abandon,

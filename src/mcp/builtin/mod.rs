@@ -270,6 +270,26 @@ impl Builtin {
         self.inner.write(None, |memory| session::put(memory, id, s))
     }
 
+    /// Adds a turn to session `id` (read and written under the memory file's lock, so a
+    /// turn another process adds meanwhile is kept).
+    pub fn record_turn(
+        &self,
+        id: &str,
+        query: &str,
+        answer: &str,
+        sources: Vec<String>,
+    ) -> Result<(), McpError> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or_default();
+        self.inner.write(None, |memory| {
+            let mut s = session::get(memory, id).unwrap_or_default();
+            s.record(query, answer, sources, now);
+            session::put(memory, id, &s)
+        })
+    }
+
     /// Whether `tool` only reads.
     pub fn is_read_only(tool: &str) -> bool {
         table::find(tool).is_some_and(|t| t.access == Access::Read)
