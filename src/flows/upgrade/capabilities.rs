@@ -11,8 +11,8 @@ use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
 use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
-    ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
-    describe_state, glossary, is_uuid, number, shown_state, stored_state,
+    ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
+    UpgradeError, glossary, is_uuid, number,
 };
 
 // ---------------------------------------------------------------- shared
@@ -262,7 +262,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
     let mut entity = Entity::new(&e.name, "experiment")
         .description("UpGrade experiment")
         .property("upgrade_id", e.id.clone())
-        .property("state", e.stored_state());
+        .property("state", e.state.stored());
     if let Some(unit) = &e.assignment_unit {
         entity = entity.property("assignment_unit", unit.clone());
     }
@@ -404,18 +404,14 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
     let p = params(state);
     let wanted_state = match p.state.as_deref().filter(|s| !s.trim().is_empty()) {
         None => None,
-        Some(s) => match stored_state(s) {
+        Some(s) => match ExperimentState::from_words(s) {
             Some(stored) => Some(stored),
             None => {
                 return Ok(Step::Fail(Failure::new(
                     LIST,
                     ErrorKind::Validation,
                     format!("“{s}” is not an UpGrade state"),
-                    vec![
-                        "States: inactive, running (enrolling), paused (enrollmentComplete), \
-                         completed (cancelled), preview, scheduled, archived, draft."
-                            .into(),
-                    ],
+                    vec![format!("States: {}.", ExperimentState::all_described())],
                 )));
             }
         },
@@ -439,8 +435,8 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
             }
         }
     }
-    if let Some(s) = wanted_state {
-        experiments.retain(|e| e.stored_state() == s);
+    if let Some(s) = &wanted_state {
+        experiments.retain(|e| e.state == *s);
     }
     if let Some(name) = p.experiment.as_deref().filter(|n| !is_bulk(n)) {
         let k = key(name);
@@ -471,7 +467,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
     for e in &experiments {
         table.row(vec![
             e.name.clone(),
-            shown_state(e.stored_state()).to_string(),
+            e.state.shown().to_string(),
             e.context.join(", "),
             if e.conditions.is_empty() {
                 "?".into()
@@ -486,8 +482,8 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
     if let Some(c) = &context {
         what.push_str(&format!(" in {c}"));
     }
-    if let Some(s) = wanted_state {
-        what.push_str(&format!(" that are {}", shown_state(s)));
+    if let Some(s) = &wanted_state {
+        what.push_str(&format!(" that are {}", s.shown()));
     }
     if experiments.is_empty() {
         state.reply.say(format!("No experiments{what}."));
@@ -562,7 +558,7 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upg
     let mut text = format!(
         "**{}** · {} · context {}",
         e.name,
-        describe_state(&e.state),
+        e.state.describe(),
         if e.context().is_empty() {
             "?"
         } else {

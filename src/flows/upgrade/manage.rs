@@ -17,8 +17,8 @@ use crate::graph::{Answer, Cx, Next, Question};
 use crate::memory::Entity;
 use crate::memory::identity::fold as key;
 use crate::upgrade::{
-    ErrorKind, Experiment, Landed, UpgradeError, Written, describe_state, diff, new_uuid, number,
-    shown_state, stored_state,
+    ErrorKind, Experiment, ExperimentState, Landed, NewCondition, NewDecisionPoint, NewExperiment,
+    UpgradeError, Written, diff, new_uuid, number,
 };
 use serde_json::{Value, json};
 
@@ -119,8 +119,10 @@ async fn plan_state(
     let word = key(wanted);
     let to = match word.as_str() {
         "" => None,
-        "start" | "resume" | "run" | "enrol" | "enroll" | "launch" | "restart" => Some("enrolling"),
-        "pause" => Some("enrollmentComplete"),
+        "start" | "resume" | "run" | "enrol" | "enroll" | "launch" | "restart" => {
+            Some(ExperimentState::Enrolling)
+        }
+        "pause" => Some(ExperimentState::EnrollmentComplete),
         "stop" | "stopped" | "end" | "ended" | "finish" => {
             return Ok(Step::Clarify(Clarification::choose(
                 Slot::TargetState,
@@ -130,22 +132,21 @@ async fn plan_state(
                         label:
                             "paused: no new users; enrolled users follow the post-experiment rule"
                                 .into(),
-                        value: "enrollmentComplete".into(),
+                        value: ExperimentState::EnrollmentComplete.stored().into(),
                     },
                     Choice {
                         label: "completed: nobody gets a condition any more".into(),
-                        value: "cancelled".into(),
+                        value: ExperimentState::Cancelled.stored().into(),
                     },
                 ],
             )));
         }
-        _ => match stored_state(wanted) {
+        _ => match ExperimentState::from_words(wanted) {
             Some(s) => Some(s),
             None => {
                 return Ok(invalid(
                     format!("“{wanted}” is not an UpGrade state"),
-                    "inactive, running (enrolling), paused (enrollmentComplete), completed \
-                     (cancelled), preview, scheduled, archived, draft",
+                    &ExperimentState::all_described(),
                 ));
             }
         },
@@ -156,46 +157,53 @@ async fn plan_state(
             format!(
                 "“{}” is {}. Which state should it go to?",
                 e.name,
-                describe_state(&e.state)
+                e.state.describe()
             ),
-            ["enrolling", "enrollmentComplete", "cancelled", "inactive"]
-                .into_iter()
-                .map(|s| Choice {
-                    label: describe_state(s),
-                    value: s.into(),
-                })
-                .collect(),
+            [
+                ExperimentState::Enrolling,
+                ExperimentState::EnrollmentComplete,
+                ExperimentState::Cancelled,
+                ExperimentState::Inactive,
+            ]
+            .into_iter()
+            .map(|s| Choice {
+                label: s.describe(),
+                value: s.stored().into(),
+            })
+            .collect(),
         )));
     };
-    if to == e.stored_state() {
+    if to == e.state {
         state.reply.say(format!(
             "“{}” is already {}; nothing to change.",
             e.name,
-            describe_state(to)
+            to.describe()
         ));
         return Ok(Step::Done);
     }
     let consequence = match to {
-        "enrolling" => "Users who reach its decision points will be enrolled and get conditions.",
-        "enrollmentComplete" => {
+        ExperimentState::Enrolling => {
+            "Users who reach its decision points will be enrolled and get conditions."
+        }
+        ExperimentState::EnrollmentComplete => {
             "No new users are enrolled; enrolled users follow its post-experiment rule."
         }
-        "cancelled" => "Nobody gets a condition from it any more.",
-        "inactive" => "Users get the default (no condition).",
+        ExperimentState::Cancelled => "Nobody gets a condition from it any more.",
+        ExperimentState::Inactive => "Users get the default (no condition).",
         _ => "",
     };
     // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
         "Change “{}” from {} to {}? {consequence}",
         e.name,
-        shown_state(e.stored_state()),
-        shown_state(to)
+        e.state.shown(),
+        to.shown()
     );
     state.pending = Some(Pending {
         change: Change::State {
             id: e.id.clone(),
             name: e.name.clone(),
-            to: to.into(),
+            to,
         },
         seen: Some(e.raw.clone()),
         approved: false,
@@ -211,7 +219,7 @@ async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<Step, Upgrad
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
-    let live = if e.stored_state() == "enrolling" {
+    let live = if e.state == ExperimentState::Enrolling {
         " It is running: its users lose their condition."
     } else {
         ""
@@ -220,7 +228,7 @@ async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<Step, Upgrad
         "About to delete “{}” ({}, context {}; conditions {}; decision points {}).{live} \
          This cannot be undone.",
         e.name,
-        describe_state(&e.state),
+        e.state.describe(),
         e.context(),
         e.weights_line(),
         e.decision_points_line()
@@ -672,8 +680,8 @@ async fn plan_create(
         },
     };
     let initial = match p.state.as_deref() {
-        None => "inactive",
-        Some(s) => match stored_state(s) {
+        None => ExperimentState::Inactive,
+        Some(s) => match ExperimentState::from_words(s) {
             Some(s) => s,
             None => {
                 return Ok(invalid(
@@ -683,51 +691,49 @@ async fn plan_create(
             }
         },
     };
-    let id = new_uuid();
-    let conditions: Vec<Value> = specs
-        .iter()
-        .zip(&weights)
-        .enumerate()
-        .map(|(i, ((code, _), w))| {
-            json!({"id": format!("c{}", i + 1), "conditionCode": code, "assignmentWeight": weight(*w), "order": i + 1})
-        })
-        .collect();
-    let partitions: Vec<Value> = points
-        .iter()
-        .enumerate()
-        .map(|(i, (site, target))| {
-            let mut p = json!({"id": format!("d{}", i + 1), "site": site, "order": i + 1,
-                               "excludeIfReached": false, "description": ""});
-            if let Some(t) = target {
-                p["target"] = json!(t);
-            }
-            p
-        })
-        .collect();
-    let mut body = json!({
-        "id": id,
-        "name": name,
-        "description": p.description.clone().unwrap_or_default(),
-        "context": [context],
-        "state": initial,
-        "assignmentUnit": unit,
-        "consistencyRule": rule,
-        "postExperimentRule": "continue",
-        "filterMode": "includeAll",
-        "type": "Simple",
-        "tags": [],
-        "conditions": conditions,
-        "partitions": partitions,
-    });
-    if let Some(g) = &group {
-        body["group"] = json!(g);
-    }
+    let body = NewExperiment {
+        id: new_uuid(),
+        name: name.clone(),
+        description: p.description.clone().unwrap_or_default(),
+        context: vec![context.clone()],
+        state: initial.clone(),
+        assignment_unit: unit.into(),
+        group: group.clone(),
+        consistency_rule: rule.into(),
+        post_experiment_rule: "continue".into(),
+        filter_mode: "includeAll".into(),
+        kind: "Simple".into(),
+        tags: Vec::new(),
+        conditions: specs
+            .iter()
+            .zip(&weights)
+            .zip(1..)
+            .map(|(((code, _), w), order)| NewCondition {
+                id: format!("c{order}"),
+                condition_code: code.clone(),
+                assignment_weight: *w,
+                order,
+            })
+            .collect(),
+        partitions: points
+            .iter()
+            .zip(1..)
+            .map(|((site, target), order)| NewDecisionPoint {
+                id: format!("d{order}"),
+                site: site.clone(),
+                target: target.clone(),
+                order,
+                exclude_if_reached: false,
+                description: String::new(),
+            })
+            .collect(),
+    };
     let total: f64 = weights.iter().sum();
     let mut preview = format!(
         "New experiment “{name}” in {context}, {}:\n- conditions: {}\n- decision points: {}\n\
          - assignment: {unit}{} · consistency: {rule} · post-experiment rule: continue · \
          filter mode: includeAll",
-        describe_state(initial),
+        initial.describe(),
         specs
             .iter()
             .zip(&weights)
@@ -765,9 +771,9 @@ async fn plan_create(
     }
     preview.push_str(&format!(
         "\n\nRequest body (POST /experiments):\n```json\n{}\n```",
-        serde_json::to_string_pretty(&body).unwrap_or_default()
+        serde_json::to_string_pretty(&body.to_json()).unwrap_or_default()
     ));
-    let question = format!("Create “{name}” in {context}, {}?", shown_state(initial));
+    let question = format!("Create “{name}” in {context}, {}?", initial.shown());
     state.pending = Some(Pending {
         change: Change::Create { body },
         seen: None,
@@ -853,8 +859,7 @@ async fn execute(
     let client = &env.client;
     match pending.change {
         Change::Create { body } => {
-            let id = body["id"].as_str().unwrap_or_default().to_string();
-            let name = body["name"].as_str().unwrap_or_default().to_string();
+            let NewExperiment { id, name, .. } = body.clone();
             // The id is archie's own, so finding it means an earlier attempt landed.
             let written = client
                 .write_checked(
@@ -870,7 +875,7 @@ async fn execute(
                 )
                 .await?;
             let created = client.experiment(&id).await?;
-            let next = if created.stored_state() == "enrolling" {
+            let next = if created.state == ExperimentState::Enrolling {
                 "It is running: users who reach its decision points are enrolled.".to_string()
             } else {
                 format!("Say “start {name}” to run it.")
@@ -879,7 +884,7 @@ async fn execute(
                 "Created “{name}” (id {id}) in {}, {}: conditions {}; decision points {}.{} \
                  {next}",
                 created.context(),
-                describe_state(&created.state),
+                created.state.describe(),
                 created.weights_line(),
                 created.decision_points_line(),
                 read_back_note(&written),
@@ -955,10 +960,8 @@ async fn execute(
                 Err(UpgradeError::NotFound { .. }) => return Ok(gone(&name)),
                 Err(e) => return Err(e),
             };
-            if current.stored_state() == to {
-                state
-                    .reply
-                    .say(format!("“{name}” is {}.", describe_state(&to)));
+            if current.state == to {
+                state.reply.say(format!("“{name}” is {}.", to.describe()));
                 learn(&mut state.learned, &current);
                 return Ok(Step::Done);
             }
@@ -966,14 +969,14 @@ async fn execute(
                 .seen
                 .as_ref()
                 .and_then(|s| s["state"].as_str())
-                .and_then(stored_state);
-            if seen_state.is_some_and(|s| s != current.stored_state()) {
+                .and_then(ExperimentState::from_words);
+            if let Some(seen) = seen_state.filter(|s| *s != current.state) {
                 return Ok(refuse(
                     &name,
                     vec![format!(
                         "state {} → {}",
-                        describe_state(seen_state.unwrap_or("?")),
-                        describe_state(&current.state)
+                        seen.describe(),
+                        current.state.describe()
                     )],
                 ));
             }
@@ -983,14 +986,14 @@ async fn execute(
                     || client.set_state(&id, &to),
                     || async {
                         let after = client.experiment(&id).await?;
-                        Ok(if after.stored_state() == to {
+                        Ok(if after.state == to {
                             Landed::Yes
-                        } else if after.stored_state() == current.stored_state() {
+                        } else if after.state == current.state {
                             Landed::No
                         } else {
                             Landed::Unknown(format!(
                                 "it is now {} (another change?)",
-                                describe_state(&after.state)
+                                after.state.describe()
                             ))
                         })
                     },
@@ -999,8 +1002,8 @@ async fn execute(
             let after = client.experiment(&id).await?;
             state.reply.say(format!(
                 "“{name}” is now {} (it was {}).{}",
-                describe_state(&after.state),
-                describe_state(&current.state),
+                after.state.describe(),
+                current.state.describe(),
                 read_back_note(&written),
             ));
             learn(&mut state.learned, &after);

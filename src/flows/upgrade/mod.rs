@@ -252,7 +252,7 @@ pub struct Pending {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Change {
     Create {
-        body: Value,
+        body: crate::upgrade::NewExperiment,
     },
     Update {
         id: String,
@@ -263,7 +263,7 @@ pub enum Change {
     State {
         id: String,
         name: String,
-        to: String,
+        to: crate::upgrade::ExperimentState,
     },
     Delete {
         id: String,

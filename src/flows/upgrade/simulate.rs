@@ -10,8 +10,8 @@ use super::{
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::upgrade::{
-    AssignedCondition, Assignment, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
-    Search, UpgradeError, describe_state, shown_state,
+    AssignedCondition, Assignment, Experiment, ExperimentState, InitRequest, MarkCondition,
+    MarkData, MarkRequest, Search, UpgradeError,
 };
 use std::collections::BTreeMap;
 
@@ -458,9 +458,12 @@ async fn explain(
     if consented {
         return mark(state, env, user, &target).await;
     }
-    let live = experiments
-        .get(&experiment_id)
-        .is_some_and(|e| matches!(e.stored_state(), "enrolling" | "enrollmentComplete"));
+    let live = experiments.get(&experiment_id).is_some_and(|e| {
+        matches!(
+            e.state,
+            ExperimentState::Enrolling | ExperimentState::EnrollmentComplete
+        )
+    });
     let question = format!(
         "Mark user {user} at {} with “{}” for “{experiment}”?{}",
         a.label(),
@@ -576,10 +579,10 @@ fn why(
     let head = format!(
         "“{code}” from “{}” ({}, weights {}, consistency {rule})",
         e.name,
-        describe_state(&e.state),
+        e.state.describe(),
         e.weights_line()
     );
-    if e.stored_state() == "enrollmentComplete" {
+    if e.state == ExperimentState::EnrollmentComplete {
         return format!(
             "{head}: enrollment is complete, so only users enrolled before get a condition \
              (post-experiment rule {}).",
@@ -639,8 +642,8 @@ async fn why_nothing(
     };
     let mut out = Vec::new();
     for e in &candidates {
-        let reason = match e.stored_state() {
-            "enrolling" if e.is_group() => {
+        let reason = match &e.state {
+            ExperimentState::Enrolling if e.is_group() => {
                 let group_type = e.group.as_deref().unwrap_or("group");
                 match (groups, working) {
                     (None, _) => format!(
@@ -661,12 +664,12 @@ async fn why_nothing(
                     ),
                 }
             }
-            "enrolling" => format!(
+            ExperimentState::Enrolling => format!(
                 "“{}” is running; the user may be excluded (lists, filter mode, or an \
                  earlier exclusion), or another experiment at the same decision point won.",
                 e.name
             ),
-            "enrollmentComplete" => format!(
+            ExperimentState::EnrollmentComplete => format!(
                 "“{}” is paused (enrollment complete): only users enrolled before get a \
                  condition.",
                 e.name
@@ -674,7 +677,7 @@ async fn why_nothing(
             other => format!(
                 "“{}” is {}: only running experiments assign conditions.",
                 e.name,
-                shown_state(other)
+                other.shown()
             ),
         };
         out.push(reason);

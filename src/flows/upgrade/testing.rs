@@ -16,8 +16,8 @@ use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved,
 use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
-    DecisionPoint, ErrorKind, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
-    UpgradeClient, UpgradeError, describe_state, number, shown_state,
+    DecisionPoint, ErrorKind, Experiment, ExperimentState, InitRequest, MarkCondition, MarkData,
+    MarkRequest, UpgradeClient, UpgradeError, number,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,7 +47,7 @@ fn not_running(e: &Experiment) -> Step {
         format!(
             "“{}” is {}, and only running experiments assign conditions to new users",
             e.name,
-            describe_state(&e.state)
+            e.state.describe()
         ),
         vec![format!(
             "Start it first: “start {}” (archie asks before changing its state).",
@@ -100,7 +100,7 @@ async fn test(
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
-    if e.stored_state() != "enrolling" {
+    if e.state != ExperimentState::Enrolling {
         return Ok(not_running(&e));
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| p.label()) else {
@@ -145,7 +145,7 @@ async fn test(
         "This enrols {users} simulated users into “{}”, {}, at {point} for {what}; they \
          stay in UpGrade as {prefix}-…. Go ahead?",
         e.name,
-        shown_state(e.stored_state())
+        e.state.shown()
     );
     state.pending = Some(Pending {
         change,
@@ -173,7 +173,7 @@ async fn running(
         }
         Err(e) => return Err(e),
     };
-    if e.stored_state() != "enrolling" {
+    if e.state != ExperimentState::Enrolling {
         return Ok(Err(not_running(&e)));
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
