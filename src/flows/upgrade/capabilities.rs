@@ -4,7 +4,8 @@
 
 use super::session::{AgentKind, Failure, Table};
 use super::{
-    Choice, Clarification, DETAILS, Env, LIST, Slot, Step, TERMINOLOGY, UpgradeState, VERSION, next,
+    Choice, Clarification, DETAILS, LIST, ParamSlot, Step, TERMINOLOGY, UpgradeEnv, UpgradeState,
+    VERSION, next,
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, Next, Slot as FanSlot, fan_out};
@@ -121,7 +122,7 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
 /// is named or several match, fails with close names when none matches.
 pub(super) async fn find_experiment(
     state: &UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     node: &str,
     purpose: &str,
 ) -> Result<Found, UpgradeError> {
@@ -183,7 +184,7 @@ pub(super) async fn find_experiment(
             };
             if many.len() > 20 {
                 return Ok(Found::Step(Step::Clarify(Clarification::typed(
-                    Slot::Experiment,
+                    ParamSlot::Experiment,
                     format!("{text} (type its name; “list experiments” shows them)"),
                 ))));
             }
@@ -200,7 +201,7 @@ pub(super) async fn find_experiment(
                 })
                 .collect();
             Ok(Found::Step(Step::Clarify(Clarification::choose(
-                Slot::Experiment,
+                ParamSlot::Experiment,
                 text,
                 options,
             ))))
@@ -245,11 +246,11 @@ pub(super) fn pick_context(
         None => match contexts.as_slice() {
             [one] => Ok(one.to_string()),
             [] => Err(Step::Clarify(Clarification::typed(
-                Slot::Context,
+                ParamSlot::Context,
                 format!("Which app context {purpose}?"),
             ))),
             many => Err(Step::Clarify(Clarification::choose(
-                Slot::Context,
+                ParamSlot::Context,
                 format!("Which app context {purpose}?"),
                 many.iter().map(|c| Choice::same(c.as_str())).collect(),
             ))),
@@ -311,7 +312,7 @@ pub(super) fn params(state: &UpgradeState) -> super::Params {
 /// Answers from the glossary: no UpGrade call, no model call.
 pub(super) async fn terminology(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let concepts = params(state).concepts;
     let mut entries: Vec<&glossary::Term> = Vec::new();
@@ -348,13 +349,13 @@ pub(super) async fn terminology(
 
 pub(super) async fn version_check(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = health(state, cx.env).await;
     Ok(next(state, cx, VERSION, step))
 }
 
-async fn health(state: &mut UpgradeState, env: &Env) -> Result<Step, UpgradeError> {
+async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, UpgradeError> {
     let client = &env.client;
     let health = client.health().await?;
     let mut text = format!(
@@ -393,13 +394,13 @@ async fn health(state: &mut UpgradeState, env: &Env) -> Result<Step, UpgradeErro
 
 pub(super) async fn list_experiments(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = list(state, cx).await;
     Ok(next(state, cx, LIST, step))
 }
 
-async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, UpgradeError> {
+async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let p = params(state);
     let wanted_state = match p.state.as_deref().filter(|s| !s.trim().is_empty()) {
@@ -502,7 +503,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
 
 pub(super) async fn experiment_details(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = details(state, cx).await;
     Ok(next(state, cx, DETAILS, step))
@@ -540,7 +541,7 @@ fn segments(entries: &[serde_json::Value]) -> String {
     }
 }
 
-async fn details(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, UpgradeError> {
+async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let e = match find_experiment(state, env, DETAILS, "should archie show").await? {
         Found::Experiment(e) => *e,

@@ -5,8 +5,8 @@
 use super::capabilities::{Found, find_experiment, learn, params, pick_context};
 use super::session::Table;
 use super::{
-    Action, Change, Choice, Clarification, Env, Pending, SIMULATE, Slot, Step, UpgradeState,
-    approved, next,
+    Action, Choice, Clarification, ParamSlot, Pending, PlannedChange, SIMULATE, Step, UpgradeEnv,
+    UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::upgrade::{
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 pub(super) async fn user_simulation(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let answer = cx.answer();
     let step = simulate(state, cx, answer).await;
@@ -39,12 +39,12 @@ pub(super) fn split_point(point: &str) -> (String, Option<String>) {
 /// user is new to UpGrade or gets groups) and, for a mark, the mark after it.
 async fn simulate(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let refused = match state.pending.as_ref().map(|p| &p.change) {
-        Some(Change::Simulate { user, .. }) => format!(
+        Some(PlannedChange::Simulate { user, .. }) => format!(
             "Nothing changed in UpGrade: user {user} was neither created nor changed, and \
              nothing was marked (not confirmed)."
         ),
@@ -61,7 +61,7 @@ async fn simulate(
         .filter(|d| !d.trim().is_empty())
         .map(split_point);
     match approved.map(|p| p.change) {
-        Some(Change::Mark {
+        Some(PlannedChange::Mark {
             user,
             experiment_id,
             experiment,
@@ -78,7 +78,7 @@ async fn simulate(
             };
             return mark(state, env, &user, &target).await;
         }
-        Some(Change::Simulate {
+        Some(PlannedChange::Simulate {
             user,
             action,
             context,
@@ -123,7 +123,7 @@ async fn simulate(
     };
     let Some(user) = p.user_ids.first().cloned().filter(|u| !u.trim().is_empty()) else {
         return Ok(Step::Clarify(Clarification::typed(
-            Slot::UserId,
+            ParamSlot::UserId,
             "Which user id should archie simulate?",
         )));
     };
@@ -213,7 +213,7 @@ async fn simulate(
         _ => format!("Create user {user} in UpGrade, then ask which condition they get?"),
     };
     state.pending = Some(Pending {
-        change: Change::Simulate {
+        change: PlannedChange::Simulate {
             user,
             action,
             context,
@@ -287,7 +287,7 @@ struct MarkTarget {
 /// (`consented` false) or makes it (`consented`: the person already said yes to it).
 async fn explain(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     asked: &Asked,
     assignments: &[Assignment],
     consented: bool,
@@ -436,7 +436,7 @@ async fn explain(
         }
         many => {
             return Ok(Step::Clarify(Clarification::choose(
-                Slot::DecisionPoint,
+                ParamSlot::DecisionPoint,
                 "At which decision point should archie mark the user?",
                 many.iter().map(|(a, _)| Choice::same(a.label())).collect(),
             )));
@@ -475,7 +475,7 @@ async fn explain(
         }
     );
     state.pending = Some(Pending {
-        change: Change::Mark {
+        change: PlannedChange::Mark {
             user: user.clone(),
             experiment_id,
             experiment,
@@ -497,7 +497,7 @@ async fn explain(
 /// says whether it landed; when it cannot tell, the failure says so.
 async fn mark(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     user: &str,
     to: &MarkTarget,
 ) -> Result<Step, UpgradeError> {
@@ -610,7 +610,7 @@ fn why(
 
 /// Why nothing was assigned: the experiments at that point and what keeps them silent.
 async fn why_nothing(
-    env: &Env,
+    env: &UpgradeEnv,
     context: &str,
     point: Option<&(String, Option<String>)>,
     named: Option<&Experiment>,

@@ -12,7 +12,9 @@
 
 use super::capabilities::{Found, find_experiment};
 use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
-use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
+use super::{
+    Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
+};
 use crate::graph::{Answer, Control, Cx, FanOut, Next, Question, Slot, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
@@ -30,7 +32,7 @@ const MEMBERS: u32 = 4;
 
 pub(super) async fn testing(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let answer = cx.answer();
     let step = test(state, cx, answer).await;
@@ -58,7 +60,7 @@ fn not_running(e: &Experiment) -> Step {
 
 async fn test(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
@@ -69,10 +71,10 @@ async fn test(
     };
     if let Some(pending) = approved {
         let (id, users, prefix, balanced) = match pending.change {
-            Change::Balance {
+            PlannedChange::Balance {
                 id, users, prefix, ..
             } => (id, users, prefix, true),
-            Change::Consistency {
+            PlannedChange::Consistency {
                 id, users, prefix, ..
             } => (id, users, prefix, false),
             _ => return Ok(Step::Done),
@@ -122,7 +124,7 @@ async fn test(
     let prefix = format!("archie-sim-{tag}");
     let (change, what) = match action {
         Action::Consistency => (
-            Change::Consistency {
+            PlannedChange::Consistency {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 users,
@@ -131,7 +133,7 @@ async fn test(
             "a consistency test",
         ),
         _ => (
-            Change::Balance {
+            PlannedChange::Balance {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 users,
@@ -247,7 +249,7 @@ fn member_of(e: &Experiment, classes: &[&str], working: &str) -> InitRequest {
 /// Runs `visit` for every user, `concurrency` at a time, with a progress bar; stops early
 /// when most calls fail. Returns each user's outcome, in order.
 async fn enrol(
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     users: Vec<(String, InitRequest)>,
@@ -296,7 +298,7 @@ fn all_failed<T>(slots: &mut Vec<Slot<T, UpgradeError>>) -> Option<UpgradeError>
 
 async fn balance(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,
@@ -425,7 +427,7 @@ async fn balance(
 
 async fn consistency(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,
@@ -502,7 +504,7 @@ async fn consistency(
 
 async fn group_consistency(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,

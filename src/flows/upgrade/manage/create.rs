@@ -6,7 +6,8 @@ use super::{RULES, UNITS, ask_group_type, invalid, one_of};
 use crate::flows::upgrade::capabilities::pick_context;
 use crate::flows::upgrade::simulate::split_point;
 use crate::flows::upgrade::{
-    Change, Choice, Clarification, Env, MANAGE, Params, Pending, Slot, Step, UpgradeState,
+    Choice, Clarification, MANAGE, ParamSlot, Params, Pending, PlannedChange, Step, UpgradeEnv,
+    UpgradeState,
 };
 use crate::graph::Question;
 use crate::memory::identity::fold as key;
@@ -18,7 +19,7 @@ use crate::upgrade::{
 /// Plans a create: the draft, then the preview and the question.
 pub(super) async fn plan_create(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
     let metadata = env.client.context_metadata().await?;
@@ -47,7 +48,7 @@ pub(super) async fn plan_create(
         draft.initial.shown()
     );
     state.pending = Some(Pending {
-        change: Change::Create { body },
+        change: PlannedChange::Create { body },
         seen: None,
         approved: false,
     });
@@ -240,7 +241,7 @@ fn name(p: &Params) -> Result<String, Step> {
         .filter(|n| !n.is_empty())
         .ok_or_else(|| {
             Step::Clarify(Clarification::typed(
-                Slot::Name,
+                ParamSlot::Name,
                 "What should the new experiment be called?",
             ))
         })
@@ -322,10 +323,10 @@ fn decision_points(
     };
     let ask_point = |text: String| {
         Step::Clarify(if combos.is_empty() || combos.len() > 20 {
-            Clarification::typed(Slot::DecisionPoint, format!("{text} (site/target)"))
+            Clarification::typed(ParamSlot::DecisionPoint, format!("{text} (site/target)"))
         } else {
             Clarification::choose(
-                Slot::DecisionPoint,
+                ParamSlot::DecisionPoint,
                 text,
                 combos.iter().cloned().map(Choice::same).collect(),
             )

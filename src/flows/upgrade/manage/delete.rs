@@ -2,12 +2,15 @@
 //! name to confirm.
 
 use crate::flows::upgrade::capabilities::{Found, find_experiment};
-use crate::flows::upgrade::{Change, Env, MANAGE, Pending, Step, UpgradeState};
+use crate::flows::upgrade::{MANAGE, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState};
 use crate::graph::Question;
 use crate::upgrade::{ExperimentState, UpgradeError};
 
 /// Plans a delete: what would be lost, and the confirmation.
-pub(super) async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<Step, UpgradeError> {
+pub(super) async fn plan_delete(
+    state: &mut UpgradeState,
+    env: &UpgradeEnv,
+) -> Result<Step, UpgradeError> {
     let e = match find_experiment(state, env, MANAGE, "should archie delete").await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
@@ -36,7 +39,7 @@ pub(super) async fn plan_delete(state: &mut UpgradeState, env: &Env) -> Result<S
         .with_prompt(format!("Delete “{}”? Type its name to confirm", e.name))
     };
     state.pending = Some(Pending {
-        change: Change::Delete {
+        change: PlannedChange::Delete {
             id: e.id.clone(),
             name: e.name.clone(),
         },

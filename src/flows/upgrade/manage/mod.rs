@@ -18,14 +18,15 @@ mod write;
 
 use super::session::{FailKind, Failure};
 use super::{
-    Action, Change, Choice, Clarification, Env, MANAGE, Slot, Step, UpgradeState, approved, next,
+    Action, Choice, Clarification, MANAGE, ParamSlot, PlannedChange, Step, UpgradeEnv,
+    UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next};
 use crate::upgrade::{ErrorKind, UpgradeError};
 
 pub(super) async fn experiment_management(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let answer = cx.answer();
     let step = manage(state, cx.env, answer).await;
@@ -46,12 +47,12 @@ fn invalid(message: impl Into<String>, allowed: &str) -> Step {
 
 async fn manage(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let what = match state.pending.as_ref().map(|p| &p.change) {
-        Some(Change::Delete { name, .. }) => format!(": “{name}” was not deleted"),
-        Some(Change::Update { name, .. } | Change::State { name, .. }) => {
+        Some(PlannedChange::Delete { name, .. }) => format!(": “{name}” was not deleted"),
+        Some(PlannedChange::Update { name, .. } | PlannedChange::State { name, .. }) => {
             format!(": “{name}” is as it was")
         }
         _ => String::new(),
@@ -80,7 +81,7 @@ async fn manage(
         }
         _ => {
             return Ok(Step::Clarify(Clarification::choose(
-                Slot::Action,
+                ParamSlot::Action,
                 "What should archie do?",
                 [
                     ("Create an experiment", "create"),
@@ -123,10 +124,10 @@ fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
 /// or typed when the context names none.
 fn ask_group_type(types: Vec<String>) -> Step {
     Step::Clarify(if types.is_empty() {
-        Clarification::typed(Slot::GroupType, "Which group type (e.g. classId)?")
+        Clarification::typed(ParamSlot::GroupType, "Which group type (e.g. classId)?")
     } else {
         Clarification::choose(
-            Slot::GroupType,
+            ParamSlot::GroupType,
             "Which group type should the experiment assign by?",
             types.into_iter().map(Choice::same).collect(),
         )

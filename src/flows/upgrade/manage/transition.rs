@@ -4,7 +4,8 @@
 use super::invalid;
 use crate::flows::upgrade::capabilities::{Found, find_experiment};
 use crate::flows::upgrade::{
-    Change, Choice, Clarification, Env, MANAGE, Params, Pending, Slot, Step, UpgradeState,
+    Choice, Clarification, MANAGE, ParamSlot, Params, Pending, PlannedChange, Step, UpgradeEnv,
+    UpgradeState,
 };
 use crate::graph::Question;
 use crate::memory::identity::fold as key;
@@ -13,7 +14,7 @@ use crate::upgrade::{Experiment, ExperimentState, UpgradeError};
 /// Plans a state change: the state asked for, then the question saying what it means.
 pub(super) async fn plan_state(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
     let e = match find_experiment(state, env, MANAGE, "should change state").await? {
@@ -41,7 +42,7 @@ pub(super) async fn plan_state(
         to.shown()
     );
     state.pending = Some(Pending {
-        change: Change::State {
+        change: PlannedChange::State {
             id: e.id.clone(),
             name: e.name.clone(),
             to,
@@ -68,7 +69,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
         "pause" => Some(ExperimentState::EnrollmentComplete),
         "stop" | "stopped" | "end" | "ended" | "finish" => {
             return Err(Step::Clarify(Clarification::choose(
-                Slot::TargetState,
+                ParamSlot::TargetState,
                 format!("Stop “{}” how?", e.name),
                 vec![
                     Choice {
@@ -96,7 +97,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
     };
     let Some(to) = to else {
         return Err(Step::Clarify(Clarification::choose(
-            Slot::TargetState,
+            ParamSlot::TargetState,
             format!(
                 "“{}” is {}. Which state should it go to?",
                 e.name,

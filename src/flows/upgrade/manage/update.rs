@@ -4,7 +4,9 @@
 
 use super::{FILTERS, POST_RULES, RULES, UNITS, ask_group_type, fail, invalid, one_of};
 use crate::flows::upgrade::capabilities::{Found, find_experiment};
-use crate::flows::upgrade::{Change, Env, MANAGE, Params, Pending, Step, UpgradeState};
+use crate::flows::upgrade::{
+    MANAGE, Params, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
+};
 use crate::graph::Question;
 use crate::upgrade::{ErrorKind, Experiment, UpgradeError, diff, new_uuid, number};
 use serde_json::{Value, json};
@@ -12,7 +14,7 @@ use serde_json::{Value, json};
 /// Plans an update: the edited document, then the difference and the question.
 pub(super) async fn plan_update(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
     let e = match find_experiment(state, env, MANAGE, "should archie change").await? {
@@ -54,7 +56,7 @@ pub(super) async fn plan_update(
         e.name
     );
     state.pending = Some(Pending {
-        change: Change::Update {
+        change: PlannedChange::Update {
             id: e.id.clone(),
             name: e.name.clone(),
             desired,
@@ -306,7 +308,7 @@ fn new_condition(conditions: &[Value], code: &str, weight_given: Option<f64>) ->
 /// weights asked for do not sum to 100.
 fn preview(
     e: &Experiment,
-    changes: &[diff::Change],
+    changes: &[diff::FieldChange],
     desired: &Value,
     weights_given: bool,
 ) -> String {

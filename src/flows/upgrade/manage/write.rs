@@ -5,7 +5,7 @@
 use super::fail;
 use crate::flows::upgrade::capabilities::learn;
 use crate::flows::upgrade::session::AgentKind;
-use crate::flows::upgrade::{Change, Env, Pending, Step, UpgradeState};
+use crate::flows::upgrade::{Pending, PlannedChange, Step, UpgradeEnv, UpgradeState};
 use crate::memory::Entity;
 use crate::upgrade::{
     ErrorKind, Experiment, ExperimentState, Landed, NewExperiment, UpgradeClient, UpgradeError,
@@ -17,14 +17,14 @@ use serde_json::Value;
 /// nodes.
 pub(super) async fn execute(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     pending: Pending,
 ) -> Result<Step, UpgradeError> {
     let client = &env.client;
     let seen = pending.seen.as_ref();
     match &pending.change {
-        Change::Create { body } => create(state, client, body).await,
-        Change::Update {
+        PlannedChange::Create { body } => create(state, client, body).await,
+        PlannedChange::Update {
             id,
             name,
             desired,
@@ -33,11 +33,13 @@ pub(super) async fn execute(
             let target = Target { id, name, seen };
             update(state, client, target, desired, changes).await
         }
-        Change::State { id, name, to } => {
+        PlannedChange::State { id, name, to } => {
             let target = Target { id, name, seen };
             set_state(state, client, target, to).await
         }
-        Change::Delete { id, name } => delete(state, client, Target { id, name, seen }).await,
+        PlannedChange::Delete { id, name } => {
+            delete(state, client, Target { id, name, seen }).await
+        }
         _ => {
             // Marks and tests are carried out by their own nodes.
             state.pending = Some(pending);
@@ -97,7 +99,7 @@ async fn update(
     client: &UpgradeClient,
     target: Target<'_>,
     desired: &Value,
-    changes: &[diff::Change],
+    changes: &[diff::FieldChange],
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
     let current = match client.experiment(id).await {
