@@ -7,7 +7,7 @@ use crate::app::App;
 use crate::error::Exit;
 use crate::events::Event;
 use crate::flows::sources::write_output;
-use crate::flows::upgrade::{self, Env, UpgradeState};
+use crate::flows::upgrade::{self, UpgradeEnv, UpgradeState};
 use crate::llm::LlmError;
 use crate::upgrade::{UpgradeClient, UpgradeConfig};
 use clap::Args;
@@ -98,7 +98,7 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
         message: one_shot.then_some(message),
         ..UpgradeState::default()
     };
-    let env = Env {
+    let env = UpgradeEnv {
         client,
         prompts,
         llm: llm.clone(),

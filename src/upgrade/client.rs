@@ -353,8 +353,8 @@ impl UpgradeClient {
 
     /// `POST /experiments`: create. Returns the server's answer (re-read for the
     /// canonical shape).
-    pub async fn create(&self, body: &Value) -> Result<Value, UpgradeError> {
-        self.write(Method::POST, "/experiments", Some(body.clone()))
+    pub async fn create(&self, body: &NewExperiment) -> Result<Value, UpgradeError> {
+        self.write(Method::POST, "/experiments", Some(body.to_json()))
             .await
     }
 
@@ -369,7 +369,11 @@ impl UpgradeClient {
     }
 
     /// `POST /experiments/state`.
-    pub async fn set_state(&self, id: &str, state: &str) -> Result<Value, UpgradeError> {
+    pub async fn set_state(
+        &self,
+        id: &str,
+        state: &ExperimentState,
+    ) -> Result<Value, UpgradeError> {
         self.write(
             Method::POST,
             "/experiments/state",

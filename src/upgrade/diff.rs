@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// One changed field.
+/// One field that differs between two versions of an experiment document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Change {
+pub struct FieldChange {
     /// `name`, `conditions[control].assignmentWeight`, `partitions[SelectSection/t1]`.
     pub field: String,
     /// Compact JSON, or `(none)` when the field is new.
@@ -15,7 +15,7 @@ pub struct Change {
     pub after: String,
 }
 
-impl std::fmt::Display for Change {
+impl std::fmt::Display for FieldChange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {} → {}", self.field, self.before, self.after)
     }
@@ -33,7 +33,7 @@ const VOLATILE: &[&str] = &[
 /// The differences between `before` and `after` (two experiment documents). Lists of
 /// objects with ids are compared by id, each element named by its condition code,
 /// decision point or id. Volatile fields (`updatedAt`, `versionNumber`, ...) are left out.
-pub fn diff(before: &Value, after: &Value) -> Vec<Change> {
+pub fn diff(before: &Value, after: &Value) -> Vec<FieldChange> {
     let mut out = Vec::new();
     let empty = Map::new();
     let b = before.as_object().unwrap_or(&empty);
@@ -59,7 +59,7 @@ fn show(v: Option<&Value>) -> String {
     }
 }
 
-fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut Vec<Change>) {
+fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut Vec<FieldChange>) {
     if before == after {
         return;
     }
@@ -77,7 +77,7 @@ fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut
             let label = format!("{field}[{}]", label(old));
             match a.iter().find(|new| id(new) == id(old)) {
                 Some(new) => compare_objects(&label, old, new, out),
-                None => out.push(Change {
+                None => out.push(FieldChange {
                     field: label,
                     before: show(Some(old)),
                     after: "(none)".into(),
@@ -86,7 +86,7 @@ fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut
         }
         for new in a {
             if !b.iter().any(|old| id(old) == id(new)) {
-                out.push(Change {
+                out.push(FieldChange {
                     field: format!("{field}[{}]", label(new)),
                     before: "(none)".into(),
                     after: show(Some(new)),
@@ -95,14 +95,14 @@ fn compare(field: &str, before: Option<&Value>, after: Option<&Value>, out: &mut
         }
         return;
     }
-    out.push(Change {
+    out.push(FieldChange {
         field: field.to_string(),
         before: show(before),
         after: show(after),
     });
 }
 
-fn compare_objects(field: &str, before: &Value, after: &Value, out: &mut Vec<Change>) {
+fn compare_objects(field: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
     match (before.as_object(), after.as_object()) {
         (Some(b), Some(a)) => {
             for key in edited_keys(b, a) {

@@ -59,9 +59,9 @@ pub struct Experiment {
     pub description: Option<String>,
     #[serde(default)]
     pub context: Vec<String>,
-    /// As shown: `running`, `paused` and `completed` are display aliases.
+    /// Read from the display aliases reads show (`running` is `enrolling`).
     #[serde(default)]
-    pub state: String,
+    pub state: ExperimentState,
     #[serde(default)]
     pub assignment_unit: Option<String>,
     #[serde(default)]
@@ -123,11 +123,6 @@ impl Experiment {
     /// The first context (UpGrade stores a one-element array).
     pub fn context(&self) -> &str {
         self.context.first().map(String::as_str).unwrap_or("")
-    }
-
-    /// The stored state (`enrolling` for `running`, ...).
-    pub fn stored_state(&self) -> &'static str {
-        stored_state(&self.state).unwrap_or("inactive")
     }
 
     pub fn is_group(&self) -> bool {
@@ -209,6 +204,79 @@ impl DecisionPoint {
 
     pub fn is(&self, site: &str, target: Option<&str>) -> bool {
         self.site == site && self.target.as_deref().filter(|t| !t.is_empty()) == target
+    }
+}
+
+/// The body of `POST /experiments` (create): the fields a real 6.4 server requires
+/// (`upgrade-api.md` §4.4) and archie sets. Sent as a JSON object like every body, so
+/// its keys go out sorted, as they did when the body was built by hand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewExperiment {
+    /// archie's own UUID: UpGrade keeps it, so a lost answer can be checked by reading.
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// One element: the app context.
+    pub context: Vec<String>,
+    /// A stored name: UpGrade answers a create with an alias (`running`) with 500.
+    pub state: ExperimentState,
+    pub assignment_unit: String,
+    /// The group type; present only for a group experiment (UpGrade refuses it otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    pub consistency_rule: String,
+    /// UpGrade saves every new experiment with `continue` whatever is sent.
+    pub post_experiment_rule: String,
+    pub filter_mode: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub tags: Vec<String>,
+    pub conditions: Vec<NewCondition>,
+    /// Decision points.
+    pub partitions: Vec<NewDecisionPoint>,
+}
+
+impl NewExperiment {
+    /// The body as it goes on the wire (and is shown before it is sent).
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// A condition of a create body. UpGrade replaces the `id` (`c1`, `c2`, … are
+/// placeholders) and renumbers `order` by position.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewCondition {
+    pub id: String,
+    pub condition_code: String,
+    /// Written as UpGrade shows it: `50`, not `50.0`.
+    #[serde(serialize_with = "weight")]
+    pub assignment_weight: f64,
+    pub order: i64,
+}
+
+/// A decision point of a create body (`d1`, `d2`, … are placeholder ids).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewDecisionPoint {
+    pub id: String,
+    pub site: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    pub order: i64,
+    pub exclude_if_reached: bool,
+    /// Sent, empty when archie has none.
+    pub description: String,
+}
+
+/// A weight as UpGrade shows it: an integer when it is one.
+fn weight<S: serde::Serializer>(w: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    if w.fract() == 0.0 && w.abs() < 1e15 {
+        serializer.serialize_i64(*w as i64)
+    } else {
+        serializer.serialize_f64(*w)
     }
 }
 
@@ -365,54 +433,125 @@ pub struct MarkResponse {
     pub condition: Option<String>,
 }
 
-/// The states UpGrade stores.
-pub const STORED_STATES: &[&str] = &[
-    "inactive",
-    "enrolling",
-    "enrollmentComplete",
-    "cancelled",
-    "preview",
-    "scheduled",
-    "archived",
-    "draft",
-];
-
-/// The stored state for a state as written by UpGrade or a person: a stored name, a
-/// display alias (`running`, `paused`, `completed`) or the words people use
-/// (`enrollment complete`, `started`). Case and spacing do not matter.
-pub fn stored_state(state: &str) -> Option<&'static str> {
-    let s = crate::memory::identity::compact(state);
-    Some(match s.as_str() {
-        "inactive" => "inactive",
-        "enrolling" | "running" | "started" | "live" | "active" => "enrolling",
-        "enrollmentcomplete" | "paused" => "enrollmentComplete",
-        "cancelled" | "canceled" | "completed" | "complete" | "finished" => "cancelled",
-        "preview" => "preview",
-        "scheduled" => "scheduled",
-        "archived" => "archived",
-        "draft" => "draft",
-        _ => return None,
-    })
+/// An experiment's state, by the name UpGrade stores. Reads show three of them under
+/// display aliases (`running` = `enrolling`, `paused` = `enrollmentComplete`,
+/// `completed` = `cancelled`); both spellings are read, and the stored one is written
+/// (what `POST /experiments` and `POST /experiments/state` accept).
+///
+/// A state this archie does not know (a newer server's) is still read: it is kept as
+/// [`ExperimentState::Other`] with the server's spelling, shown as is, and matches none of
+/// the known states (so it assigns nothing in archie's explanations).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ExperimentState {
+    /// Designed but off; users get the default.
+    #[default]
+    Inactive,
+    /// Shown as `running`: new users are enrolled and get conditions.
+    Enrolling,
+    /// Shown as `paused`: no new enrollment; the post-experiment rule applies.
+    EnrollmentComplete,
+    /// Shown as `completed`: nobody gets a condition.
+    Cancelled,
+    Preview,
+    Scheduled,
+    Archived,
+    Draft,
+    /// A state UpGrade sent that archie does not know, as sent.
+    Other(String),
 }
 
-/// How UpGrade shows a stored state (`enrolling` → `running`).
-pub fn shown_state(stored: &str) -> &str {
-    match stored {
-        "enrolling" => "running",
-        "enrollmentComplete" => "paused",
-        "cancelled" => "completed",
-        other => other,
+impl ExperimentState {
+    /// The states UpGrade stores, in its order.
+    pub const STORED: [ExperimentState; 8] = [
+        Self::Inactive,
+        Self::Enrolling,
+        Self::EnrollmentComplete,
+        Self::Cancelled,
+        Self::Preview,
+        Self::Scheduled,
+        Self::Archived,
+        Self::Draft,
+    ];
+
+    /// The name UpGrade stores (`enrollmentComplete`).
+    pub fn stored(&self) -> &str {
+        match self {
+            Self::Inactive => "inactive",
+            Self::Enrolling => "enrolling",
+            Self::EnrollmentComplete => "enrollmentComplete",
+            Self::Cancelled => "cancelled",
+            Self::Preview => "preview",
+            Self::Scheduled => "scheduled",
+            Self::Archived => "archived",
+            Self::Draft => "draft",
+            Self::Other(name) => name,
+        }
+    }
+
+    /// The name UpGrade shows (`enrolling` → `running`).
+    pub fn shown(&self) -> &str {
+        match self {
+            Self::Enrolling => "running",
+            Self::EnrollmentComplete => "paused",
+            Self::Cancelled => "completed",
+            other => other.stored(),
+        }
+    }
+
+    /// `running (enrolling)`, or just the name when both agree.
+    pub fn describe(&self) -> String {
+        let (shown, stored) = (self.shown(), self.stored());
+        if shown == stored {
+            stored.to_string()
+        } else {
+            format!("{shown} ({stored})")
+        }
+    }
+
+    /// `inactive, running (enrolling), …`: every stored state, described.
+    pub fn all_described() -> String {
+        Self::STORED
+            .iter()
+            .map(Self::describe)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A state as UpGrade or a person writes it: a stored name, a display alias
+    /// (`running`, `paused`, `completed`) or the words people use (`enrollment
+    /// complete`, `started`). Case and spacing do not matter; anything else is `None`.
+    pub fn from_words(state: &str) -> Option<Self> {
+        let s = crate::memory::identity::compact(state);
+        Some(match s.as_str() {
+            "inactive" => Self::Inactive,
+            "enrolling" | "running" | "started" | "live" | "active" => Self::Enrolling,
+            "enrollmentcomplete" | "paused" => Self::EnrollmentComplete,
+            "cancelled" | "canceled" | "completed" | "complete" | "finished" => Self::Cancelled,
+            "preview" => Self::Preview,
+            "scheduled" => Self::Scheduled,
+            "archived" => Self::Archived,
+            "draft" => Self::Draft,
+            _ => return None,
+        })
+    }
+
+    /// A state as UpGrade sent it: known names as [`from_words`](Self::from_words) reads
+    /// them, anything else kept as [`Other`](Self::Other).
+    pub fn from_server(state: &str) -> Self {
+        Self::from_words(state).unwrap_or_else(|| Self::Other(state.to_string()))
     }
 }
 
-/// `enrolling (shown as running)`, or just the name when both agree.
-pub fn describe_state(state: &str) -> String {
-    let stored = stored_state(state).unwrap_or("inactive");
-    let shown = shown_state(stored);
-    if shown == stored {
-        stored.to_string()
-    } else {
-        format!("{shown} ({stored})")
+impl Serialize for ExperimentState {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.stored())
+    }
+}
+
+impl<'de> Deserialize<'de> for ExperimentState {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Ok(Self::from_server(&name))
     }
 }
 
@@ -434,16 +573,130 @@ mod tests {
 
     #[test]
     fn states_map_both_ways() {
-        assert_eq!(stored_state("running"), Some("enrolling"));
+        let words = |s| ExperimentState::from_words(s).map(|s| s.stored().to_string());
+        assert_eq!(words("running").as_deref(), Some("enrolling"));
         assert_eq!(
-            stored_state("Enrollment Complete"),
+            words("Enrollment Complete").as_deref(),
             Some("enrollmentComplete")
         );
-        assert_eq!(stored_state("completed"), Some("cancelled"));
-        assert_eq!(stored_state("nope"), None);
-        assert_eq!(shown_state("enrollmentComplete"), "paused");
-        assert_eq!(describe_state("enrolling"), "running (enrolling)");
-        assert_eq!(describe_state("inactive"), "inactive");
+        assert_eq!(words("completed").as_deref(), Some("cancelled"));
+        assert_eq!(words("nope"), None);
+        assert_eq!(ExperimentState::EnrollmentComplete.shown(), "paused");
+        assert_eq!(ExperimentState::Enrolling.describe(), "running (enrolling)");
+        assert_eq!(ExperimentState::Inactive.describe(), "inactive");
+        assert_eq!(
+            ExperimentState::all_described(),
+            "inactive, running (enrolling), paused (enrollmentComplete), completed \
+             (cancelled), preview, scheduled, archived, draft"
+        );
+    }
+
+    #[test]
+    fn states_are_read_in_both_spellings_and_written_stored() {
+        for state in ExperimentState::STORED {
+            let stored = json!(state.stored());
+            let shown = json!(state.shown());
+            assert_eq!(
+                serde_json::from_value::<ExperimentState>(stored.clone()).unwrap(),
+                state
+            );
+            assert_eq!(
+                serde_json::from_value::<ExperimentState>(shown).unwrap(),
+                state
+            );
+            assert_eq!(serde_json::to_value(&state).unwrap(), stored);
+        }
+        // A newer server's state is read and kept as it was sent, written back the same.
+        let new: ExperimentState = serde_json::from_value(json!("rampingUp")).unwrap();
+        assert_eq!(new, ExperimentState::Other("rampingUp".into()));
+        assert_eq!(new.describe(), "rampingUp");
+        assert_eq!(serde_json::to_value(&new).unwrap(), json!("rampingUp"));
+        let e =
+            Experiment::from_value(json!({"id": "e", "name": "X", "state": "rampingUp"})).unwrap();
+        assert_eq!(e.state, new);
+        // Absent, as before: inactive.
+        let e = Experiment::from_value(json!({"id": "e", "name": "X"})).unwrap();
+        assert_eq!(e.state, ExperimentState::Inactive);
+    }
+
+    /// The create body, byte for byte as archie sent it when it was built with `json!`
+    /// (keys sorted, whole weights as integers, `target` and `group` only when set), and
+    /// read back from a checkpoint that holds it.
+    #[test]
+    fn the_create_body_is_the_one_archie_always_sent() {
+        let body = |group: Option<&str>, state| NewExperiment {
+            id: "0b9c3f57-8e0a-4c49-9f7e-3f2d1c0a9b11".into(),
+            name: "Button “test”".into(),
+            description: String::new(),
+            context: vec!["assign-prog".into()],
+            state,
+            assignment_unit: if group.is_some() {
+                "group"
+            } else {
+                "individual"
+            }
+            .into(),
+            group: group.map(str::to_string),
+            consistency_rule: if group.is_some() {
+                "group"
+            } else {
+                "individual"
+            }
+            .into(),
+            post_experiment_rule: "continue".into(),
+            filter_mode: "includeAll".into(),
+            kind: "Simple".into(),
+            tags: Vec::new(),
+            conditions: vec![
+                NewCondition {
+                    id: "c1".into(),
+                    condition_code: "control".into(),
+                    assignment_weight: 50.0,
+                    order: 1,
+                },
+                NewCondition {
+                    id: "c2".into(),
+                    condition_code: "variant".into(),
+                    assignment_weight: 33.3,
+                    order: 2,
+                },
+            ],
+            partitions: vec![
+                NewDecisionPoint {
+                    id: "d1".into(),
+                    site: "SelectSection".into(),
+                    target: Some("t1".into()),
+                    order: 1,
+                    exclude_if_reached: false,
+                    description: String::new(),
+                },
+                NewDecisionPoint {
+                    id: "d2".into(),
+                    site: "Other".into(),
+                    target: None,
+                    order: 2,
+                    exclude_if_reached: false,
+                    description: String::new(),
+                },
+            ],
+        };
+        let group = body(Some("classId"), ExperimentState::Enrolling);
+        let wire = serde_json::to_string(&group.to_json()).unwrap();
+        assert_eq!(
+            wire,
+            r#"{"assignmentUnit":"group","conditions":[{"assignmentWeight":50,"conditionCode":"control","id":"c1","order":1},{"assignmentWeight":33.3,"conditionCode":"variant","id":"c2","order":2}],"consistencyRule":"group","context":["assign-prog"],"description":"","filterMode":"includeAll","group":"classId","id":"0b9c3f57-8e0a-4c49-9f7e-3f2d1c0a9b11","name":"Button “test”","partitions":[{"description":"","excludeIfReached":false,"id":"d1","order":1,"site":"SelectSection","target":"t1"},{"description":"","excludeIfReached":false,"id":"d2","order":2,"site":"Other"}],"postExperimentRule":"continue","state":"enrolling","tags":[],"type":"Simple"}"#
+        );
+        let individual = body(None, ExperimentState::Inactive);
+        let wire_individual = serde_json::to_string(&individual.to_json()).unwrap();
+        assert_eq!(
+            wire_individual,
+            r#"{"assignmentUnit":"individual","conditions":[{"assignmentWeight":50,"conditionCode":"control","id":"c1","order":1},{"assignmentWeight":33.3,"conditionCode":"variant","id":"c2","order":2}],"consistencyRule":"individual","context":["assign-prog"],"description":"","filterMode":"includeAll","id":"0b9c3f57-8e0a-4c49-9f7e-3f2d1c0a9b11","name":"Button “test”","partitions":[{"description":"","excludeIfReached":false,"id":"d1","order":1,"site":"SelectSection","target":"t1"},{"description":"","excludeIfReached":false,"id":"d2","order":2,"site":"Other"}],"postExperimentRule":"continue","state":"inactive","tags":[],"type":"Simple"}"#
+        );
+        // A checkpoint written before holds the same JSON: it reads back as the body.
+        let read: NewExperiment = serde_json::from_str(&wire).unwrap();
+        assert_eq!(read, group);
+        let read: NewExperiment = serde_json::from_str(&wire_individual).unwrap();
+        assert_eq!(read, individual);
     }
 
     #[test]
@@ -474,6 +727,6 @@ mod tests {
         assert_eq!(e.raw, raw);
         assert_eq!(e.weights_line(), "control 30 · variant 70");
         assert_eq!(e.decision_points_line(), "SelectSection/t1");
-        assert_eq!(e.stored_state(), "enrolling");
+        assert_eq!(e.state, ExperimentState::Enrolling);
     }
 }

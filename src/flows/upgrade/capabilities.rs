@@ -4,15 +4,16 @@
 
 use super::session::{AgentKind, Failure, Table};
 use super::{
-    Choice, Clarification, DETAILS, Env, LIST, Slot, Step, TERMINOLOGY, UpgradeState, VERSION, next,
+    Choice, Clarification, DETAILS, LIST, ParamSlot, Step, TERMINOLOGY, UpgradeEnv, UpgradeState,
+    VERSION, next,
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
-    ContextMetadata, ErrorKind, Experiment, ExperimentName, Search, Sort, UpgradeError,
-    describe_state, glossary, is_uuid, number, shown_state, stored_state,
+    ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
+    UpgradeError, glossary, is_uuid, number,
 };
 
 // ---------------------------------------------------------------- shared
@@ -121,7 +122,7 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
 /// is named or several match, fails with close names when none matches.
 pub(super) async fn find_experiment(
     state: &UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     node: &str,
     purpose: &str,
 ) -> Result<Found, UpgradeError> {
@@ -183,7 +184,7 @@ pub(super) async fn find_experiment(
             };
             if many.len() > 20 {
                 return Ok(Found::Step(Step::Clarify(Clarification::typed(
-                    Slot::Experiment,
+                    ParamSlot::Experiment,
                     format!("{text} (type its name; “list experiments” shows them)"),
                 ))));
             }
@@ -200,7 +201,7 @@ pub(super) async fn find_experiment(
                 })
                 .collect();
             Ok(Found::Step(Step::Clarify(Clarification::choose(
-                Slot::Experiment,
+                ParamSlot::Experiment,
                 text,
                 options,
             ))))
@@ -245,11 +246,11 @@ pub(super) fn pick_context(
         None => match contexts.as_slice() {
             [one] => Ok(one.to_string()),
             [] => Err(Step::Clarify(Clarification::typed(
-                Slot::Context,
+                ParamSlot::Context,
                 format!("Which app context {purpose}?"),
             ))),
             many => Err(Step::Clarify(Clarification::choose(
-                Slot::Context,
+                ParamSlot::Context,
                 format!("Which app context {purpose}?"),
                 many.iter().map(|c| Choice::same(c.as_str())).collect(),
             ))),
@@ -262,7 +263,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
     let mut entity = Entity::new(&e.name, "experiment")
         .description("UpGrade experiment")
         .property("upgrade_id", e.id.clone())
-        .property("state", e.stored_state());
+        .property("state", e.state.stored());
     if let Some(unit) = &e.assignment_unit {
         entity = entity.property("assignment_unit", unit.clone());
     }
@@ -311,7 +312,7 @@ pub(super) fn params(state: &UpgradeState) -> super::Params {
 /// Answers from the glossary: no UpGrade call, no model call.
 pub(super) async fn terminology(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let concepts = params(state).concepts;
     let mut entries: Vec<&glossary::Term> = Vec::new();
@@ -348,13 +349,13 @@ pub(super) async fn terminology(
 
 pub(super) async fn version_check(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = health(state, cx.env).await;
     Ok(next(state, cx, VERSION, step))
 }
 
-async fn health(state: &mut UpgradeState, env: &Env) -> Result<Step, UpgradeError> {
+async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, UpgradeError> {
     let client = &env.client;
     let health = client.health().await?;
     let mut text = format!(
@@ -393,29 +394,25 @@ async fn health(state: &mut UpgradeState, env: &Env) -> Result<Step, UpgradeErro
 
 pub(super) async fn list_experiments(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = list(state, cx).await;
     Ok(next(state, cx, LIST, step))
 }
 
-async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, UpgradeError> {
+async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let p = params(state);
     let wanted_state = match p.state.as_deref().filter(|s| !s.trim().is_empty()) {
         None => None,
-        Some(s) => match stored_state(s) {
+        Some(s) => match ExperimentState::from_words(s) {
             Some(stored) => Some(stored),
             None => {
                 return Ok(Step::Fail(Failure::new(
                     LIST,
                     ErrorKind::Validation,
                     format!("“{s}” is not an UpGrade state"),
-                    vec![
-                        "States: inactive, running (enrolling), paused (enrollmentComplete), \
-                         completed (cancelled), preview, scheduled, archived, draft."
-                            .into(),
-                    ],
+                    vec![format!("States: {}.", ExperimentState::all_described())],
                 )));
             }
         },
@@ -439,8 +436,8 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
             }
         }
     }
-    if let Some(s) = wanted_state {
-        experiments.retain(|e| e.stored_state() == s);
+    if let Some(s) = &wanted_state {
+        experiments.retain(|e| e.state == *s);
     }
     if let Some(name) = p.experiment.as_deref().filter(|n| !is_bulk(n)) {
         let k = key(name);
@@ -471,7 +468,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
     for e in &experiments {
         table.row(vec![
             e.name.clone(),
-            shown_state(e.stored_state()).to_string(),
+            e.state.shown().to_string(),
             e.context.join(", "),
             if e.conditions.is_empty() {
                 "?".into()
@@ -486,8 +483,8 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
     if let Some(c) = &context {
         what.push_str(&format!(" in {c}"));
     }
-    if let Some(s) = wanted_state {
-        what.push_str(&format!(" that are {}", shown_state(s)));
+    if let Some(s) = &wanted_state {
+        what.push_str(&format!(" that are {}", s.shown()));
     }
     if experiments.is_empty() {
         state.reply.say(format!("No experiments{what}."));
@@ -506,7 +503,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upgrad
 
 pub(super) async fn experiment_details(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let step = details(state, cx).await;
     Ok(next(state, cx, DETAILS, step))
@@ -544,7 +541,7 @@ fn segments(entries: &[serde_json::Value]) -> String {
     }
 }
 
-async fn details(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, UpgradeError> {
+async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let e = match find_experiment(state, env, DETAILS, "should archie show").await? {
         Found::Experiment(e) => *e,
@@ -562,7 +559,7 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, Env>) -> Result<Step, Upg
     let mut text = format!(
         "**{}** · {} · context {}",
         e.name,
-        describe_state(&e.state),
+        e.state.describe(),
         if e.context().is_empty() {
             "?"
         } else {

@@ -79,8 +79,8 @@ const CAPABILITY_NODES: [&str; 7] = [
 /// Below this the router's guess is checked with the person.
 pub const MIN_CONFIDENCE: f64 = 0.7;
 
-/// What the nodes use.
-pub struct Env {
+/// What the UpGrade agent's nodes use (the graph's environment for this flow).
+pub struct UpgradeEnv {
     pub client: UpgradeClient,
     /// The router's prompt comes from here (built in, `--prompts-dir`, `--prompts-config`).
     pub prompts: Prompts,
@@ -123,10 +123,10 @@ pub struct UpgradeState {
     pub greeted: bool,
 }
 
-/// What a clarification fills in.
+/// Which of the route's parameters ([`Params`]) a clarification fills in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Slot {
+pub enum ParamSlot {
     Capability,
     Action,
     Experiment,
@@ -158,14 +158,14 @@ impl Choice {
 /// A question that fills in a missing or ambiguous parameter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Clarification {
-    pub slot: Slot,
+    pub slot: ParamSlot,
     pub text: String,
     /// What to choose from; none: a typed answer.
     pub options: Vec<Choice>,
 }
 
 impl Clarification {
-    pub fn choose(slot: Slot, text: impl Into<String>, options: Vec<Choice>) -> Self {
+    pub fn choose(slot: ParamSlot, text: impl Into<String>, options: Vec<Choice>) -> Self {
         Self {
             slot,
             text: text.into(),
@@ -173,7 +173,7 @@ impl Clarification {
         }
     }
 
-    pub fn typed(slot: Slot, text: impl Into<String>) -> Self {
+    pub fn typed(slot: ParamSlot, text: impl Into<String>) -> Self {
         Self {
             slot,
             text: text.into(),
@@ -211,27 +211,27 @@ impl Clarification {
         };
         let p = &mut route.parameters;
         match self.slot {
-            Slot::Capability => {
+            ParamSlot::Capability => {
                 if let Some(c) = Capability::ALL.iter().find(|c| c.label() == value) {
                     route.capability = *c;
                     route.confidence = 1.0;
                 }
             }
-            Slot::Action => {
+            ParamSlot::Action => {
                 p.action = serde_json::from_value(Value::String(value)).ok();
             }
-            Slot::Experiment => p.experiment = Some(value),
-            Slot::Context => p.context = Some(value),
-            Slot::DecisionPoint => {
+            ParamSlot::Experiment => p.experiment = Some(value),
+            ParamSlot::Context => p.context = Some(value),
+            ParamSlot::DecisionPoint => {
                 p.decision_point = Some(value.clone());
                 if route.capability == Capability::ExperimentManagement {
                     p.decision_points = vec![value];
                 }
             }
-            Slot::UserId => p.user_ids = vec![value],
-            Slot::Name => p.name = Some(value),
-            Slot::TargetState => p.state = Some(value),
-            Slot::GroupType => p.group_type = Some(value),
+            ParamSlot::UserId => p.user_ids = vec![value],
+            ParamSlot::Name => p.name = Some(value),
+            ParamSlot::TargetState => p.state = Some(value),
+            ParamSlot::GroupType => p.group_type = Some(value),
         }
     }
 }
@@ -239,7 +239,7 @@ impl Clarification {
 /// A change to UpGrade waiting for the person's yes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pending {
-    pub change: Change,
+    pub change: PlannedChange,
     /// The experiment as the person saw it, compared with UpGrade's copy right before
     /// writing.
     pub seen: Option<Value>,
@@ -247,23 +247,24 @@ pub struct Pending {
     pub approved: bool,
 }
 
-/// What would change.
+/// A change to UpGrade archie planned and shows before making it (the person's yes
+/// carries it out).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Change {
+pub enum PlannedChange {
     Create {
-        body: Value,
+        body: crate::upgrade::NewExperiment,
     },
     Update {
         id: String,
         name: String,
         desired: Value,
-        changes: Vec<diff::Change>,
+        changes: Vec<diff::FieldChange>,
     },
     State {
         id: String,
         name: String,
-        to: String,
+        to: crate::upgrade::ExperimentState,
     },
     Delete {
         id: String,
@@ -330,7 +331,9 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     let granted = match (&answer, state.pending.as_ref().map(|p| &p.change)) {
         (_, None) => false,
         (Answer::Yes(yes), Some(_)) => *yes,
-        (Answer::Text(typed), Some(Change::Delete { name, .. })) => typed.trim() == name.trim(),
+        (Answer::Text(typed), Some(PlannedChange::Delete { name, .. })) => {
+            typed.trim() == name.trim()
+        }
         _ => false,
     };
     if granted {
@@ -365,7 +368,7 @@ pub(crate) fn approved(
     Ok(state.pending.clone().filter(|p| p.approved))
 }
 
-pub fn graph() -> Result<Graph<UpgradeState, Env>, BuildError> {
+pub fn graph() -> Result<Graph<UpgradeState, UpgradeEnv>, BuildError> {
     let mut from_router = CAPABILITY_NODES.to_vec();
     from_router.extend([CLARIFY, ERROR]);
     let mut builder = GraphBuilder::new(NAME)
@@ -429,7 +432,7 @@ fn ask_for_message() -> Next {
 }
 
 /// Takes the next message: the one-shot's, or the chat's answer to the prompt.
-async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow::Result<Next> {
     let line = match cx.answer() {
         Some(answer) => answer.as_text().trim().to_string(),
         None => match state.message.clone() {
@@ -504,7 +507,7 @@ async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result
 }
 
 /// Routes the message (asking the model), or re-routes it with a clarification's answer.
-async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow::Result<Next> {
     if let Some(answer) = cx.answer() {
         if let Some(asked) = state.asking.take() {
             let route = state.route.get_or_insert_with(Route::default);
@@ -566,7 +569,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
             options = Capability::ALL.to_vec();
         }
         state.asking = Some(Clarification::choose(
-            Slot::Capability,
+            ParamSlot::Capability,
             "What would you like to do?",
             options
                 .into_iter()
@@ -603,11 +606,13 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, Env>) -> anyhow::Resul
 }
 
 /// Asks the clarification; the answer goes back to the router.
-async fn clarification(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
-    let asking = state
-        .asking
-        .clone()
-        .unwrap_or_else(|| Clarification::typed(Slot::Name, "Could you say that differently?"));
+async fn clarification(
+    state: &mut UpgradeState,
+    _cx: &mut Cx<'_, UpgradeEnv>,
+) -> anyhow::Result<Next> {
+    let asking = state.asking.clone().unwrap_or_else(|| {
+        Clarification::typed(ParamSlot::Name, "Could you say that differently?")
+    });
     state.asking = Some(asking.clone());
     Ok(Next::Interrupt {
         question: asking.question(),
@@ -616,7 +621,10 @@ async fn clarification(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyho
 }
 
 /// Explains what went wrong and what to do (the client already retried what may pass).
-async fn error_handler(state: &mut UpgradeState, _cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+async fn error_handler(
+    state: &mut UpgradeState,
+    _cx: &mut Cx<'_, UpgradeEnv>,
+) -> anyhow::Result<Next> {
     let Some(failure) = state.failure.take() else {
         return Ok(Next::Goto(FORMAT));
     };
@@ -655,7 +663,7 @@ fn sentence(text: &str) -> String {
 /// Shows the reply and records the exchange.
 async fn response_formatter(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let reply = std::mem::take(&mut state.reply);
     if !reply.text.is_empty() {
@@ -699,7 +707,7 @@ async fn response_formatter(
 /// Turns a capability's outcome into where the run goes.
 pub(crate) fn next(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     node: &'static str,
     step: Result<Step, UpgradeError>,
 ) -> Next {
@@ -813,7 +821,7 @@ mod tests {
             Consent::Refused
         ));
         state.pending = Some(Pending {
-            change: Change::Delete {
+            change: PlannedChange::Delete {
                 id: "1".into(),
                 name: "Button test".into(),
             },

@@ -5,19 +5,19 @@
 use super::capabilities::{Found, find_experiment, learn, params, pick_context};
 use super::session::Table;
 use super::{
-    Action, Change, Choice, Clarification, Env, Pending, SIMULATE, Slot, Step, UpgradeState,
-    approved, next,
+    Action, Choice, Clarification, ParamSlot, Pending, PlannedChange, SIMULATE, Step, UpgradeEnv,
+    UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::upgrade::{
-    AssignedCondition, Assignment, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
-    Search, UpgradeError, describe_state, shown_state,
+    AssignedCondition, Assignment, Experiment, ExperimentState, InitRequest, MarkCondition,
+    MarkData, MarkRequest, Search, UpgradeError,
 };
 use std::collections::BTreeMap;
 
 pub(super) async fn user_simulation(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let answer = cx.answer();
     let step = simulate(state, cx, answer).await;
@@ -39,12 +39,12 @@ pub(super) fn split_point(point: &str) -> (String, Option<String>) {
 /// user is new to UpGrade or gets groups) and, for a mark, the mark after it.
 async fn simulate(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
     let refused = match state.pending.as_ref().map(|p| &p.change) {
-        Some(Change::Simulate { user, .. }) => format!(
+        Some(PlannedChange::Simulate { user, .. }) => format!(
             "Nothing changed in UpGrade: user {user} was neither created nor changed, and \
              nothing was marked (not confirmed)."
         ),
@@ -61,7 +61,7 @@ async fn simulate(
         .filter(|d| !d.trim().is_empty())
         .map(split_point);
     match approved.map(|p| p.change) {
-        Some(Change::Mark {
+        Some(PlannedChange::Mark {
             user,
             experiment_id,
             experiment,
@@ -78,7 +78,7 @@ async fn simulate(
             };
             return mark(state, env, &user, &target).await;
         }
-        Some(Change::Simulate {
+        Some(PlannedChange::Simulate {
             user,
             action,
             context,
@@ -123,7 +123,7 @@ async fn simulate(
     };
     let Some(user) = p.user_ids.first().cloned().filter(|u| !u.trim().is_empty()) else {
         return Ok(Step::Clarify(Clarification::typed(
-            Slot::UserId,
+            ParamSlot::UserId,
             "Which user id should archie simulate?",
         )));
     };
@@ -213,7 +213,7 @@ async fn simulate(
         _ => format!("Create user {user} in UpGrade, then ask which condition they get?"),
     };
     state.pending = Some(Pending {
-        change: Change::Simulate {
+        change: PlannedChange::Simulate {
             user,
             action,
             context,
@@ -287,7 +287,7 @@ struct MarkTarget {
 /// (`consented` false) or makes it (`consented`: the person already said yes to it).
 async fn explain(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     asked: &Asked,
     assignments: &[Assignment],
     consented: bool,
@@ -436,7 +436,7 @@ async fn explain(
         }
         many => {
             return Ok(Step::Clarify(Clarification::choose(
-                Slot::DecisionPoint,
+                ParamSlot::DecisionPoint,
                 "At which decision point should archie mark the user?",
                 many.iter().map(|(a, _)| Choice::same(a.label())).collect(),
             )));
@@ -458,9 +458,12 @@ async fn explain(
     if consented {
         return mark(state, env, user, &target).await;
     }
-    let live = experiments
-        .get(&experiment_id)
-        .is_some_and(|e| matches!(e.stored_state(), "enrolling" | "enrollmentComplete"));
+    let live = experiments.get(&experiment_id).is_some_and(|e| {
+        matches!(
+            e.state,
+            ExperimentState::Enrolling | ExperimentState::EnrollmentComplete
+        )
+    });
     let question = format!(
         "Mark user {user} at {} with “{}” for “{experiment}”?{}",
         a.label(),
@@ -472,7 +475,7 @@ async fn explain(
         }
     );
     state.pending = Some(Pending {
-        change: Change::Mark {
+        change: PlannedChange::Mark {
             user: user.clone(),
             experiment_id,
             experiment,
@@ -494,7 +497,7 @@ async fn explain(
 /// says whether it landed; when it cannot tell, the failure says so.
 async fn mark(
     state: &mut UpgradeState,
-    env: &Env,
+    env: &UpgradeEnv,
     user: &str,
     to: &MarkTarget,
 ) -> Result<Step, UpgradeError> {
@@ -576,10 +579,10 @@ fn why(
     let head = format!(
         "“{code}” from “{}” ({}, weights {}, consistency {rule})",
         e.name,
-        describe_state(&e.state),
+        e.state.describe(),
         e.weights_line()
     );
-    if e.stored_state() == "enrollmentComplete" {
+    if e.state == ExperimentState::EnrollmentComplete {
         return format!(
             "{head}: enrollment is complete, so only users enrolled before get a condition \
              (post-experiment rule {}).",
@@ -607,7 +610,7 @@ fn why(
 
 /// Why nothing was assigned: the experiments at that point and what keeps them silent.
 async fn why_nothing(
-    env: &Env,
+    env: &UpgradeEnv,
     context: &str,
     point: Option<&(String, Option<String>)>,
     named: Option<&Experiment>,
@@ -639,8 +642,8 @@ async fn why_nothing(
     };
     let mut out = Vec::new();
     for e in &candidates {
-        let reason = match e.stored_state() {
-            "enrolling" if e.is_group() => {
+        let reason = match &e.state {
+            ExperimentState::Enrolling if e.is_group() => {
                 let group_type = e.group.as_deref().unwrap_or("group");
                 match (groups, working) {
                     (None, _) => format!(
@@ -661,12 +664,12 @@ async fn why_nothing(
                     ),
                 }
             }
-            "enrolling" => format!(
+            ExperimentState::Enrolling => format!(
                 "“{}” is running; the user may be excluded (lists, filter mode, or an \
                  earlier exclusion), or another experiment at the same decision point won.",
                 e.name
             ),
-            "enrollmentComplete" => format!(
+            ExperimentState::EnrollmentComplete => format!(
                 "“{}” is paused (enrollment complete): only users enrolled before get a \
                  condition.",
                 e.name
@@ -674,7 +677,7 @@ async fn why_nothing(
             other => format!(
                 "“{}” is {}: only running experiments assign conditions.",
                 e.name,
-                shown_state(other)
+                other.shown()
             ),
         };
         out.push(reason);

@@ -12,12 +12,14 @@
 
 use super::capabilities::{Found, find_experiment};
 use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
-use super::{Action, Change, Env, Pending, Step, TESTING, UpgradeState, approved, next};
+use super::{
+    Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
+};
 use crate::graph::{Answer, Control, Cx, FanOut, ItemOutcome, Next, Question, fan_out};
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
-    DecisionPoint, ErrorKind, Experiment, InitRequest, MarkCondition, MarkData, MarkRequest,
-    UpgradeClient, UpgradeError, describe_state, number, shown_state,
+    DecisionPoint, ErrorKind, Experiment, ExperimentState, InitRequest, MarkCondition, MarkData,
+    MarkRequest, UpgradeClient, UpgradeError, number,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,7 +32,7 @@ const MEMBERS: u32 = 4;
 
 pub(super) async fn testing(
     state: &mut UpgradeState,
-    cx: &mut Cx<'_, Env>,
+    cx: &mut Cx<'_, UpgradeEnv>,
 ) -> anyhow::Result<Next> {
     let answer = cx.answer();
     let step = test(state, cx, answer).await;
@@ -47,7 +49,7 @@ fn not_running(e: &Experiment) -> Step {
         format!(
             "“{}” is {}, and only running experiments assign conditions to new users",
             e.name,
-            describe_state(&e.state)
+            e.state.describe()
         ),
         vec![format!(
             "Start it first: “start {}” (archie asks before changing its state).",
@@ -58,7 +60,7 @@ fn not_running(e: &Experiment) -> Step {
 
 async fn test(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let env = cx.env;
@@ -69,10 +71,10 @@ async fn test(
     };
     if let Some(pending) = approved {
         let (id, users, prefix, balanced) = match pending.change {
-            Change::Balance {
+            PlannedChange::Balance {
                 id, users, prefix, ..
             } => (id, users, prefix, true),
-            Change::Consistency {
+            PlannedChange::Consistency {
                 id, users, prefix, ..
             } => (id, users, prefix, false),
             _ => return Ok(Step::Done),
@@ -100,7 +102,7 @@ async fn test(
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
-    if e.stored_state() != "enrolling" {
+    if e.state != ExperimentState::Enrolling {
         return Ok(not_running(&e));
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| p.label()) else {
@@ -122,7 +124,7 @@ async fn test(
     let prefix = format!("archie-sim-{tag}");
     let (change, what) = match action {
         Action::Consistency => (
-            Change::Consistency {
+            PlannedChange::Consistency {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 users,
@@ -131,7 +133,7 @@ async fn test(
             "a consistency test",
         ),
         _ => (
-            Change::Balance {
+            PlannedChange::Balance {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 users,
@@ -145,7 +147,7 @@ async fn test(
         "This enrols {users} simulated users into “{}”, {}, at {point} for {what}; they \
          stay in UpGrade as {prefix}-…. Go ahead?",
         e.name,
-        shown_state(e.stored_state())
+        e.state.shown()
     );
     state.pending = Some(Pending {
         change,
@@ -173,7 +175,7 @@ async fn running(
         }
         Err(e) => return Err(e),
     };
-    if e.stored_state() != "enrolling" {
+    if e.state != ExperimentState::Enrolling {
         return Ok(Err(not_running(&e)));
     }
     let Some(point) = e.decision_points_in_order().first().map(|p| (*p).clone()) else {
@@ -247,7 +249,7 @@ fn member_of(e: &Experiment, classes: &[&str], working: &str) -> InitRequest {
 /// Runs `visit` for every user, `concurrency` at a time, with a progress bar; stops early
 /// when most calls fail. Returns each user's outcome, in order.
 async fn enrol(
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     users: Vec<(String, InitRequest)>,
@@ -296,7 +298,7 @@ fn all_failed<T>(slots: &mut Vec<ItemOutcome<T, UpgradeError>>) -> Option<Upgrad
 
 async fn balance(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,
@@ -427,7 +429,7 @@ async fn balance(
 
 async fn consistency(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,
@@ -504,7 +506,7 @@ async fn consistency(
 
 async fn group_consistency(
     state: &mut UpgradeState,
-    cx: &Cx<'_, Env>,
+    cx: &Cx<'_, UpgradeEnv>,
     e: &Experiment,
     point: &DecisionPoint,
     n: u32,
