@@ -235,7 +235,7 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
     llm.emit_usage();
     app.events.emit(Event::Session {
         session: state.session.clone(),
-        status: "saved".into(),
+        status: crate::events::SessionStatus::Saved,
         new: state.new_session,
         tools: None,
         turns: Some(turns),

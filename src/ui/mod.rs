@@ -46,7 +46,9 @@ mod terminal;
 pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
 
-use crate::events::{Event, EventSink, Extraction, Usage};
+use crate::events::{
+    AnswerKind, Event, EventSink, Extraction, RunEnd, SessionStatus, TaskState, Usage, WaitReason,
+};
 use crate::text::{self, thousands};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::collections::BTreeMap;
@@ -265,7 +267,7 @@ struct State {
     gap: bool,
     /// The run that finished last, named on the usage line, and how it ended.
     run: Option<String>,
-    run_status: Option<String>,
+    run_status: Option<RunEnd>,
     /// The last retry said, so the same retry is not said once per call in flight.
     last_retry: Option<String>,
 }
@@ -524,16 +526,15 @@ impl Ui {
         &self,
         question: &str,
         prompt: Option<&str>,
-        kind: &str,
+        kind: AnswerKind,
         options: &[String],
-        reason: &str,
+        reason: WaitReason,
         resume_command: &str,
     ) {
         self.clear_bars();
-        let how = if reason == "no_input" {
-            "--no-input was given"
-        } else {
-            "there is no terminal to ask at"
+        let how = match reason {
+            WaitReason::NoInput => "--no-input was given",
+            WaitReason::NoTerminal => "there is no terminal to ask at",
         };
         let mut msg = format!(
             "{} waiting for an answer ({how}):\n  {}\n",
@@ -668,10 +669,10 @@ impl Ui {
     fn usage(&self, u: &Usage) {
         let calls = u.calls;
         let state = self.state();
-        let (run, status) = (state.run.clone(), state.run_status.clone());
+        let (run, status) = (state.run.clone(), state.run_status);
         drop(state);
         // A run that made no call and did not complete has nothing to report.
-        if calls == 0 && status.as_deref() != Some("completed") {
+        if calls == 0 && status != Some(RunEnd::Completed) {
             return;
         }
         let wall = self.inner.started.elapsed().as_millis() as u64;
@@ -889,9 +890,9 @@ impl EventSink for Ui {
             } => self.waiting(
                 &text::inert(&question),
                 prompt.as_deref(),
-                &kind,
+                kind,
                 &options,
-                &reason,
+                reason,
                 &resume_command,
             ),
             Event::Interrupted { resume_command, .. } => {
@@ -1149,15 +1150,15 @@ impl EventSink for Ui {
                     text::truncate(&arguments.to_string(), 70)
                 ))
                 .into_owned();
-                if status == "running" {
+                if status == TaskState::Running {
                     // One progress line per tool call in flight, named by the call.
                     self.progress(call, 0, None, None);
                     return;
                 }
                 self.progress_done(&call);
                 let reason = text::inert_line(reason.as_deref().unwrap_or_default()).into_owned();
-                let line = match status.as_str() {
-                    "done" => format!(
+                let line = match status {
+                    TaskState::Done => format!(
                         "  {} {call}   {}{}",
                         tick(),
                         console::style(text::took(ms.unwrap_or(0))).dim(),
@@ -1167,21 +1168,21 @@ impl EventSink for Ui {
                             ""
                         }
                     ),
-                    "failed" => {
+                    TaskState::Failed => {
                         format!("  {} {call}   failed: {reason}", console::style("✘").red())
                     }
-                    "skipped" => format!(
+                    TaskState::Skipped => format!(
                         "  {} {call}   skipped: {reason}",
                         console::style("-").yellow()
                     ),
-                    _ => return,
+                    TaskState::Pending | TaskState::Running => return,
                 };
                 self.line(&line);
             }
             Event::Session {
                 session, status, ..
             } => {
-                if status == "saved" {
+                if status == SessionStatus::Saved {
                     self.line(&format!(
                         "  {}",
                         console::style(format!(
@@ -1192,7 +1193,7 @@ impl EventSink for Ui {
                 } else if self.inner.verbosity == Verbosity::Verbose {
                     self.line(&format!(
                         "  {}",
-                        console::style(format!("session {session}: {status}")).dim()
+                        console::style(format!("session {session}: {}", status.as_str())).dim()
                     ));
                 }
             }

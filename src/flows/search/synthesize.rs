@@ -59,14 +59,14 @@ pub(super) async fn synthesize(
     state.sources = state
         .results
         .iter()
-        .filter(|r| r.status == "done")
+        .filter(|r| r.status == crate::events::TaskState::Done)
         .map(|r| format!("{} {}", r.tool, compact(&r.arguments)))
         .collect();
     let mut answer = body;
     if !state.sources.is_empty() {
         answer.push_str("\n\n**Sources**\n");
         for (i, r) in state.results.iter().enumerate() {
-            if r.status == "done" {
+            if r.status == crate::events::TaskState::Done {
                 answer.push_str(&format!(
                     "\n- [{}] `{} {}`",
                     i + 1,
