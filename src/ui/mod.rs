@@ -267,8 +267,9 @@ struct State {
     /// The run that finished last, named on the usage line, and how it ended.
     run: Option<String>,
     run_status: Option<RunEnd>,
-    /// The last retry said, so the same retry is not said once per call in flight.
-    last_retry: Option<String>,
+    /// The retries said, by reason, and when: calls in flight at once fail alike, and
+    /// the same retry is said once, not once per call ([`render`]'s `retry`).
+    retries_said: std::collections::HashMap<String, Instant>,
 }
 
 /// A step in progress.

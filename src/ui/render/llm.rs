@@ -5,7 +5,11 @@ use crate::events::{Event, RunEnd, Usage};
 use crate::text::{self, thousands};
 use crate::ui::{Ui, columns, finish, stream, style_stderr};
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// A retry said is not said again for another call within this long, even across
+/// steps.
+pub(super) const RETRY_QUIET: Duration = Duration::from_secs(10);
 
 impl Ui {
     pub(super) fn render_llm(&self, event: Event) {
@@ -153,17 +157,26 @@ impl Ui {
         ));
     }
 
+    /// `reason, retrying in 1.0 s (1/3)`. Calls in flight at once fail alike, and every
+    /// retry is reported: a reason said since a step's progress line last ended, or
+    /// within [`RETRY_QUIET`], is said again as a detail only (`-v`).
     fn retry(&self, attempt: u32, max_attempts: u32, delay_ms: u64, reason: &str) {
-        let mut state = self.state();
-        // Calls in flight at once fail alike: say it once per step, not once per call.
-        if state.last_retry.as_deref() == Some(reason) {
-            return;
-        }
-        state.last_retry = Some(reason.to_string());
-        drop(state);
-        self.warn(&format!(
+        let line = format!(
             "{reason}, retrying in {:.1} s ({attempt}/{max_attempts})",
             delay_ms as f64 / 1000.0
-        ));
+        );
+        let mut state = self.state();
+        let fresh = !state.retries_said.contains_key(reason);
+        if fresh {
+            state
+                .retries_said
+                .insert(reason.to_string(), Instant::now());
+        }
+        drop(state);
+        if fresh {
+            self.warn(&line);
+        } else {
+            self.detail(&line);
+        }
     }
 }

@@ -105,6 +105,9 @@ impl Ui {
         {
             bar.finish_and_clear();
         }
-        state.last_retry = None;
+        // A step's progress line ended: a retry said long enough ago may be said again.
+        state
+            .retries_said
+            .retain(|_, at| at.elapsed() < super::llm::RETRY_QUIET);
     }
 }
