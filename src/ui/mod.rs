@@ -34,6 +34,8 @@ macro_rules! eprint {
 }
 
 mod cadence;
+#[cfg(unix)]
+mod echo;
 mod editor;
 mod json;
 pub mod mcp;
@@ -128,106 +130,14 @@ pub fn is_interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
-/// While progress lines are drawn, the terminal echoes nothing typed (`^C` included):
-/// an echo lands in the middle of a progress line or a streamed answer, and the lines
-/// could then no longer be redrawn in place. What is typed waits, unread and readable
-/// at once (not held for a whole line), for the next question: it becomes the start of
-/// the answer ([`editor`]). Ctrl-C still interrupts. Set when the first progress line
-/// or answer is drawn (after the command line, and any query read from stdin, are
-/// read); restored by [`restore_terminal`], and on the way out of a panic or of a
-/// SIGTERM, SIGHUP or SIGQUIT (a terminal left without echo is unusable).
 #[cfg(unix)]
-static SAVED_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
-
-/// The terminal's settings as archie found them, for the signal handler (which may not
-/// take a lock).
+use echo::quiet_control_echo;
 #[cfg(unix)]
-static ORIGINAL_TERMIOS: std::sync::OnceLock<libc::termios> = std::sync::OnceLock::new();
+pub use echo::restore_terminal;
 
-/// Restores the terminal, then dies of `sig` as it would have.
-#[cfg(unix)]
-extern "C" fn restore_and_die(sig: libc::c_int) {
-    if let Some(original) = ORIGINAL_TERMIOS.get() {
-        // SAFETY: tcsetattr, signal and raise are async-signal-safe; `original` is
-        // plain data set before this handler was installed.
-        unsafe {
-            libc::tcsetattr(0, libc::TCSANOW, original);
-        }
-    }
-    // SAFETY: as above.
-    unsafe {
-        libc::signal(sig, libc::SIG_DFL);
-        libc::raise(sig);
-    }
-}
-
-/// Whatever ends the process, the terminal gets its echo back.
-#[cfg(unix)]
-fn guard_terminal() {
-    for sig in [libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
-        let handler = restore_and_die as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        // SAFETY: installs a handler that only calls async-signal-safe functions; one
-        // that someone else installed is put back.
-        unsafe {
-            let previous = libc::signal(sig, handler);
-            if previous != libc::SIG_DFL {
-                libc::signal(sig, previous);
-            }
-        }
-    }
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore_terminal();
-        previous(info);
-    }));
-}
-
-#[cfg(unix)]
-fn quiet_control_echo() {
-    if !std::io::stdin().is_terminal() {
-        return;
-    }
-    let mut saved = SAVED_TERMIOS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if saved.is_some() {
-        return;
-    }
-    // SAFETY: termios is plain data; tcgetattr fills it or fails.
-    let mut current: libc::termios = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid fd and a valid pointer to a termios.
-    if unsafe { libc::tcgetattr(0, &mut current) } != 0 {
-        return;
-    }
-    let mut changed = current;
-    changed.c_lflag &= !(libc::ECHOCTL | libc::ECHO | libc::ICANON);
-    changed.c_cc[libc::VMIN] = 1;
-    changed.c_cc[libc::VTIME] = 0;
-    if ORIGINAL_TERMIOS.set(current).is_ok() {
-        guard_terminal();
-    }
-    // SAFETY: a valid fd and a valid pointer to a termios.
-    if unsafe { libc::tcsetattr(0, libc::TCSANOW, &changed) } == 0 {
-        *saved = Some(current);
-    }
-}
-
-/// Puts the terminal back as archie found it (echo, line editing); call before exiting.
-pub fn restore_terminal() {
-    #[cfg(unix)]
-    {
-        let saved = SAVED_TERMIOS
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take();
-        if let Some(saved) = saved {
-            // SAFETY: restores the settings read in `quiet_control_echo`.
-            unsafe {
-                libc::tcsetattr(0, libc::TCSANOW, &saved);
-            }
-        }
-    }
-}
+/// Puts the terminal back as archie found it; nothing to do here.
+#[cfg(not(unix))]
+pub fn restore_terminal() {}
 
 /// The human renderer: progress lines on stderr, a line per finished step, results on
 /// stdout. Cheap to clone (shared inside).
