@@ -5,7 +5,7 @@
 //! directly, and `ui` alone decides how they look (spinners, bars, one line per finished
 //! step on stderr; one JSON object per line on stdout under `--json`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 
 /// Something that happened during a run. Serialised as `{"event": "<name>", ...}`.
@@ -25,7 +25,7 @@ pub enum Event {
         node: String,
         step: u32,
         ms: u64,
-        outcome: String,
+        outcome: NodeOutcome,
     },
     /// A node failed; the run stops and keeps the checkpoint of the last finished step.
     NodeFailed {
@@ -75,7 +75,7 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         run: Option<String>,
         question: String,
-        kind: String,
+        kind: AnswerKind,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         options: Vec<String>,
     },
@@ -132,11 +132,11 @@ pub enum Event {
         /// The short label the terminal prompt would show, if any.
         #[serde(skip_serializing_if = "Option::is_none")]
         prompt: Option<String>,
-        kind: String,
+        kind: AnswerKind,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         options: Vec<String>,
         /// Why nobody was asked: `no_input` (`--no-input`) or `no_terminal`.
-        reason: String,
+        reason: WaitReason,
         /// The command that continues the run (add `--answer …`).
         resume_command: String,
     },
@@ -206,7 +206,7 @@ pub enum Event {
         index: u64,
         tool: String,
         arguments: serde_json::Value,
-        status: String,
+        status: TaskState,
         #[serde(skip_serializing_if = "Option::is_none")]
         started_ms: Option<u64>,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -223,7 +223,7 @@ pub enum Event {
     /// `discovering_tools` (with `tools`), `completed`, then `saved` (with `turns`).
     Session {
         session: String,
-        status: String,
+        status: SessionStatus,
         /// The session was created by this run.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         new: bool,
@@ -232,11 +232,11 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         turns: Option<u64>,
     },
-    /// A run ended: `status` is `completed`, `interrupted` or `failed`.
+    /// A run ended: `status` is `completed`, `interrupted`, `failed` or `aborted`.
     RunFinished {
         #[serde(skip_serializing_if = "Option::is_none")]
         run: Option<String>,
-        status: String,
+        status: RunEnd,
         ms: u64,
     },
     /// The last event of every command, so a script needs only `tail -1`: how it ended,
@@ -249,8 +249,9 @@ pub enum Event {
 /// What a command left behind ([`Event::Finished`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Summary {
-    /// `completed`, `waiting`, `interrupted`, `failed` or `usage_error`.
-    pub status: String,
+    /// `completed`, `waiting`, `interrupted`, `failed`, `usage_error`, `declined` or
+    /// `aborted`.
+    pub status: CommandStatus,
     pub exit_code: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub run: Option<String>,
@@ -293,7 +294,7 @@ pub struct DuplicatePair {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Pending {
     pub question: String,
-    pub kind: String,
+    pub kind: AnswerKind,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
 }
@@ -373,6 +374,131 @@ pub struct UsageSummary {
     pub completion_tokens: u64,
     pub llm_ms: u64,
     pub wall_ms: u64,
+}
+
+/// Where a run goes after a node ([`Event::NodeFinished`]): serialised as `goto NODE`,
+/// `interrupt` or `end`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NodeOutcome {
+    Goto(String),
+    /// A question is asked before the next node.
+    Interrupt,
+    End,
+}
+
+impl Serialize for NodeOutcome {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            NodeOutcome::Goto(node) => serializer.collect_str(&format_args!("goto {node}")),
+            NodeOutcome::Interrupt => serializer.serialize_str("interrupt"),
+            NodeOutcome::End => serializer.serialize_str("end"),
+        }
+    }
+}
+
+/// The kind of answer a question takes ([`Event::Interrupt`], [`Event::Waiting`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerKind {
+    /// Free text.
+    Text,
+    /// Yes or no.
+    Confirm,
+    /// One of the question's options.
+    Choose,
+}
+
+/// Why a run waits instead of asking ([`Event::Waiting`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitReason {
+    /// `--no-input` was given.
+    NoInput,
+    /// stdin or stderr is not a terminal.
+    NoTerminal,
+}
+
+/// Where a planned task stands ([`Event::TaskStatus`]); `done`, `failed` and `skipped`
+/// are also what a search's state keeps of each task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskState {
+    Pending,
+    Running,
+    Done,
+    Failed,
+    Skipped,
+}
+
+impl TaskState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskState::Pending => "pending",
+            TaskState::Running => "running",
+            TaskState::Done => "done",
+            TaskState::Failed => "failed",
+            TaskState::Skipped => "skipped",
+        }
+    }
+}
+
+impl std::fmt::Display for TaskState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A search session's progress ([`Event::Session`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionStatus {
+    Starting,
+    RetrievingMemory,
+    DiscoveringTools,
+    Completed,
+    /// The session was saved with this turn.
+    Saved,
+}
+
+impl SessionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SessionStatus::Starting => "starting",
+            SessionStatus::RetrievingMemory => "retrieving_memory",
+            SessionStatus::DiscoveringTools => "discovering_tools",
+            SessionStatus::Completed => "completed",
+            SessionStatus::Saved => "saved",
+        }
+    }
+}
+
+/// How a recorded run ended ([`Event::RunFinished`]): the run store's status for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunEnd {
+    Completed,
+    /// Stopped at a question nobody here could answer, or by Ctrl-C: resumable.
+    Interrupted,
+    Failed,
+    /// The user stopped it at a question (`/abort`).
+    Aborted,
+}
+
+/// How a command ended ([`Summary::status`]); each goes with its exit code.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandStatus {
+    #[default]
+    Completed,
+    /// Stopped at a question nobody here can answer (exit code 3).
+    Waiting,
+    Interrupted,
+    Failed,
+    UsageError,
+    /// The user said no when asked (exit code 4).
+    Declined,
+    /// The user stopped the run at a question (`/abort`, exit code 4).
+    Aborted,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -469,6 +595,75 @@ impl EventSink for Recorder {
     fn emit(&self, event: Event) {
         if let Ok(mut events) = self.events.lock() {
             events.push(event);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_enums_are_written_as_the_words_scripts_read() {
+        let words = |e: &Event| serde_json::to_value(e).unwrap_or_default();
+        let finished = |outcome| Event::NodeFinished {
+            node: "answer".into(),
+            step: 2,
+            ms: 5,
+            outcome,
+        };
+        assert_eq!(
+            words(&finished(NodeOutcome::Goto("write".into())))["outcome"],
+            "goto write"
+        );
+        assert_eq!(
+            words(&finished(NodeOutcome::Interrupt))["outcome"],
+            "interrupt"
+        );
+        assert_eq!(words(&finished(NodeOutcome::End))["outcome"], "end");
+        let waiting = Event::Waiting {
+            run: "r1".into(),
+            question: "Q?".into(),
+            prompt: None,
+            kind: AnswerKind::Confirm,
+            options: Vec::new(),
+            reason: WaitReason::NoInput,
+            resume_command: "archie resume r1".into(),
+        };
+        assert_eq!(
+            words(&waiting),
+            json!({"event": "waiting", "run": "r1", "question": "Q?", "kind": "confirm",
+                   "reason": "no_input", "resume_command": "archie resume r1"})
+        );
+        let session = Event::Session {
+            session: "s1".into(),
+            status: SessionStatus::RetrievingMemory,
+            new: false,
+            tools: None,
+            turns: None,
+        };
+        assert_eq!(words(&session)["status"], "retrieving_memory");
+        let summary = Summary {
+            status: CommandStatus::UsageError,
+            ..Summary::default()
+        };
+        assert_eq!(
+            words(&Event::Finished(Box::new(summary)))["status"],
+            "usage_error"
+        );
+        for state in [
+            TaskState::Pending,
+            TaskState::Running,
+            TaskState::Done,
+            TaskState::Failed,
+            TaskState::Skipped,
+        ] {
+            assert_eq!(json!(state), json!(state.as_str()));
+            assert_eq!(
+                serde_json::from_value::<TaskState>(json!(state.as_str())).ok(),
+                Some(state)
+            );
         }
     }
 }

@@ -9,7 +9,8 @@ pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
 
 use crate::error::{Exit, Interrupted, UsageError};
 use crate::events::{
-    Event, EventSink, Events, MemoryChange, Pending, Summary, Usage, UsageSummary, Written,
+    CommandStatus, Event, EventSink, Events, MemoryChange, Pending, RunEnd, Summary, Usage,
+    UsageSummary, WaitReason, Written,
 };
 use crate::graph::{
     Chain, Checkpoint, Graph, NoInput, Outcome, Prompter, RunCtx, RunError, Scripted,
@@ -18,7 +19,7 @@ use crate::llm::UsageMeter;
 use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
 use crate::store::{NewRun, RunCheckpointer, RunId, RunLock, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
-use serde::{Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -71,7 +72,7 @@ struct CurrentRun(Mutex<Option<Recorded>>);
 struct Recorded {
     store: Arc<Store>,
     run: RunId,
-    earlier: Option<serde_json::Value>,
+    earlier: Option<RecordedUsage>,
 }
 
 impl CurrentRun {
@@ -87,38 +88,53 @@ impl CurrentRun {
     }
 }
 
-/// The usage a run records: this attempt's added to what earlier attempts of the run
-/// recorded, every key written (zeros too), and the number of attempts once there were
-/// several.
-fn add_usage(earlier: Option<&serde_json::Value>, now: &Usage) -> serde_json::Value {
-    let earlier = earlier.filter(|e| e.get("calls").is_some());
-    let num = |k: &str| {
-        earlier
-            .and_then(|e| e.get(k))
-            .and_then(serde_json::Value::as_u64)
-    };
-    let sum = |k: &str, n: u64| num(k).unwrap_or(0) + n;
-    let estimated = earlier
-        .and_then(|e| e.get("estimated"))
-        .and_then(serde_json::Value::as_bool)
-        .unwrap_or(false);
-    let mut record = serde_json::json!({
-        "calls": sum("calls", now.calls),
-        "prompt_tokens": sum("prompt_tokens", now.prompt_tokens),
-        "completion_tokens": sum("completion_tokens", now.completion_tokens),
-        "ms": sum("ms", now.ms),
-        "estimated": estimated || now.estimated,
-        "estimated_calls": sum("estimated_calls", now.estimated_calls),
-        "requests": sum("requests", now.requests),
-        "failed": sum("failed", now.failed),
-        "refused": sum("refused", now.refused),
-        "truncated": sum("truncated", now.truncated),
-        "concurrency": num("concurrency").unwrap_or(0).max(now.concurrency),
-    });
-    if earlier.is_some() {
-        record["attempts"] = (num("attempts").unwrap_or(1) + 1).into();
+/// The usage a run records: every figure written (zeros too), and the number of
+/// attempts once there were several (a resumed run's usage adds up).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct RecordedUsage {
+    calls: u64,
+    prompt_tokens: u64,
+    completion_tokens: u64,
+    ms: u64,
+    estimated: bool,
+    estimated_calls: u64,
+    requests: u64,
+    failed: u64,
+    refused: u64,
+    truncated: u64,
+    /// The most requests in flight at once, in any attempt.
+    concurrency: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    attempts: Option<u64>,
+}
+
+impl RecordedUsage {
+    /// What the run store holds, when it holds usage (a record without `calls` is none).
+    fn read(value: &serde_json::Value) -> Option<Self> {
+        value.get("calls")?;
+        serde_json::from_value(value.clone()).ok()
     }
-    record
+
+    /// This attempt's usage added to what the run's `earlier` attempts recorded.
+    fn add(earlier: Option<&Self>, now: &Usage) -> Self {
+        let none = Self::default();
+        let e = earlier.unwrap_or(&none);
+        Self {
+            calls: e.calls + now.calls,
+            prompt_tokens: e.prompt_tokens + now.prompt_tokens,
+            completion_tokens: e.completion_tokens + now.completion_tokens,
+            ms: e.ms + now.ms,
+            estimated: e.estimated || now.estimated,
+            estimated_calls: e.estimated_calls + now.estimated_calls,
+            requests: e.requests + now.requests,
+            failed: e.failed + now.failed,
+            refused: e.refused + now.refused,
+            truncated: e.truncated + now.truncated,
+            concurrency: e.concurrency.max(now.concurrency),
+            attempts: earlier.map(|e| e.attempts.unwrap_or(1) + 1),
+        }
+    }
 }
 
 /// Passes every event on, records files written and LLM usage on the current run, and
@@ -175,7 +191,7 @@ impl Recording {
             } => {
                 summary.question = Some(Pending {
                     question: question.clone(),
-                    kind: kind.clone(),
+                    kind: *kind,
                     options: options.clone(),
                 });
                 summary.resume_command = Some(resume_command.clone());
@@ -207,8 +223,14 @@ impl EventSink for Recording {
         }) = self.current.get()
         {
             let recorded = match &event {
-                Event::Wrote { path, what } => store.add_output(&run, path.as_ref(), what),
-                Event::Usage(usage) => store.set_usage(&run, add_usage(earlier.as_ref(), usage)),
+                Event::Wrote { path, what } => store
+                    .add_output(&run, path.as_ref(), what)
+                    .map_err(anyhow::Error::new),
+                Event::Usage(usage) => {
+                    serde_json::to_value(RecordedUsage::add(earlier.as_ref(), usage))
+                        .map_err(anyhow::Error::new)
+                        .and_then(|usage| Ok(store.set_usage(&run, usage)?))
+                }
                 _ => Ok(()),
             };
             if let Err(err) = recorded {
@@ -440,15 +462,14 @@ impl App {
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
         summary.status = match exit {
-            Exit::Done => "completed",
-            Exit::Waiting => "waiting",
-            Exit::Declined if self.aborted.load(Ordering::SeqCst) => "aborted",
-            Exit::Declined => "declined",
-            Exit::Interrupted => "interrupted",
-            Exit::Failed => "failed",
-            Exit::Usage => "usage_error",
-        }
-        .into();
+            Exit::Done => CommandStatus::Completed,
+            Exit::Waiting => CommandStatus::Waiting,
+            Exit::Declined if self.aborted.load(Ordering::SeqCst) => CommandStatus::Aborted,
+            Exit::Declined => CommandStatus::Declined,
+            Exit::Interrupted => CommandStatus::Interrupted,
+            Exit::Failed => CommandStatus::Failed,
+            Exit::Usage => CommandStatus::UsageError,
+        };
         summary.exit_code = exit.code();
         if let Some(usage) = &mut summary.usage {
             usage.wall_ms = self.started.elapsed().as_millis() as u64;
@@ -680,7 +701,10 @@ impl App {
             Some(_) => None,
         };
         let earlier = match &self.resume {
-            Some(_) => store.get_run(&run)?.and_then(|r| r.usage),
+            Some(_) => store
+                .get_run(&run)?
+                .and_then(|r| r.usage)
+                .and_then(|usage| RecordedUsage::read(&usage)),
             None => None,
         };
         self.current.set(Some(Recorded {
@@ -706,17 +730,23 @@ impl App {
         let ms = started.elapsed().as_millis() as u64;
         let aborted = self.aborted.load(Ordering::SeqCst);
         let (status, error) = match &result {
-            Ok(Outcome::Completed) if aborted => (Status::Aborted, None),
-            Ok(Outcome::Completed) => (Status::Completed, None),
-            Ok(Outcome::Waiting { .. }) => (Status::Interrupted, None),
+            Ok(Outcome::Completed) if aborted => (RunEnd::Aborted, None),
+            Ok(Outcome::Completed) => (RunEnd::Completed, None),
+            Ok(Outcome::Waiting { .. }) => (RunEnd::Interrupted, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
-            Err(err) if crate::error::is_interrupted(err) => (Status::Interrupted, None),
-            Err(err) => (Status::Failed, Some(format!("{err:#}"))),
+            Err(err) if crate::error::is_interrupted(err) => (RunEnd::Interrupted, None),
+            Err(err) => (RunEnd::Failed, Some(format!("{err:#}"))),
         };
-        store.set_status(&run, status, error.as_deref())?;
+        let stored = match status {
+            RunEnd::Completed => Status::Completed,
+            RunEnd::Interrupted => Status::Interrupted,
+            RunEnd::Failed => Status::Failed,
+            RunEnd::Aborted => Status::Aborted,
+        };
+        store.set_status(&run, stored, error.as_deref())?;
         self.events.emit(Event::RunFinished {
             run: Some(run.to_string()),
-            status: status.as_str().into(),
+            status,
             ms,
         });
         let outcome = match result {
@@ -737,14 +767,13 @@ impl App {
                     run: run.to_string(),
                     question: question.text.clone(),
                     prompt: question.prompt.clone(),
-                    kind: question.kind.name().into(),
+                    kind: question.kind.name(),
                     options: question.kind.options().to_vec(),
                     reason: if self.settings.no_input {
-                        "no_input"
+                        WaitReason::NoInput
                     } else {
-                        "no_terminal"
-                    }
-                    .into(),
+                        WaitReason::NoTerminal
+                    },
                     resume_command: resume_command(&self.settings, &run),
                 };
                 *self.waiting.lock().unwrap_or_else(PoisonError::into_inner) = Some(waiting);
@@ -810,4 +839,51 @@ pub fn resume_command(settings: &Settings, run: &str) -> String {
     words.push("resume".into());
     words.push(run.to_string());
     crate::shell::join(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_runs_usage_adds_up_and_is_recorded_as_before() {
+        let first = Usage {
+            calls: 3,
+            prompt_tokens: 100,
+            completion_tokens: 20,
+            ms: 40,
+            requests: 4,
+            refused: 1,
+            concurrency: 2,
+            ..Usage::default()
+        };
+        let once = RecordedUsage::add(None, &first);
+        // Every figure, zeros too; no `attempts` on a first attempt.
+        assert_eq!(
+            serde_json::to_string(&serde_json::to_value(&once).unwrap_or_default())
+                .unwrap_or_default(),
+            r#"{"calls":3,"completion_tokens":20,"concurrency":2,"estimated":false,"estimated_calls":0,"failed":0,"ms":40,"prompt_tokens":100,"refused":1,"requests":4,"truncated":0}"#
+        );
+        let stored = serde_json::to_value(&once).unwrap_or_default();
+        let second = Usage {
+            calls: 1,
+            prompt_tokens: 10,
+            estimated: true,
+            estimated_calls: 1,
+            requests: 1,
+            concurrency: 1,
+            ..Usage::default()
+        };
+        let twice = RecordedUsage::add(RecordedUsage::read(&stored).as_ref(), &second);
+        assert_eq!(
+            serde_json::to_string(&serde_json::to_value(&twice).unwrap_or_default())
+                .unwrap_or_default(),
+            r#"{"attempts":2,"calls":4,"completion_tokens":20,"concurrency":2,"estimated":true,"estimated_calls":1,"failed":0,"ms":40,"prompt_tokens":110,"refused":1,"requests":5,"truncated":0}"#
+        );
+        // A third attempt counts on; a record without calls is no earlier usage.
+        let stored = serde_json::to_value(&twice).unwrap_or_default();
+        let third = RecordedUsage::add(RecordedUsage::read(&stored).as_ref(), &second);
+        assert_eq!(third.attempts, Some(3));
+        assert_eq!(RecordedUsage::read(&serde_json::json!({"ms": 5})), None);
+    }
 }

@@ -9,7 +9,7 @@
 //! one, otherwise stop.
 
 use crate::error::UsageError;
-use crate::events::{Event, Events};
+use crate::events::{AnswerKind, Event, Events};
 use anyhow::Context as _;
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -71,11 +71,12 @@ pub enum QuestionKind {
 }
 
 impl QuestionKind {
-    pub fn name(&self) -> &'static str {
+    /// The kind without its details, as events carry it (`text`, `confirm`, `choose`).
+    pub fn name(&self) -> AnswerKind {
         match self {
-            QuestionKind::Text => "text",
-            QuestionKind::Confirm { .. } => "confirm",
-            QuestionKind::Choose { .. } => "choose",
+            QuestionKind::Text => AnswerKind::Text,
+            QuestionKind::Confirm { .. } => AnswerKind::Confirm,
+            QuestionKind::Choose { .. } => AnswerKind::Choose,
         }
     }
 

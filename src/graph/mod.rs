@@ -19,7 +19,7 @@ mod mermaid;
 pub use fan_out::{Control, FanOut, ItemOutcome, fan_out};
 pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
 
-use crate::events::{Event, Events};
+use crate::events::{Event, Events, NodeOutcome};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -452,7 +452,7 @@ where
                     rc.events.emit(Event::Interrupt {
                         run: rc.run_id.map(str::to_string),
                         question: question.text.clone(),
-                        kind: question.kind.name().into(),
+                        kind: question.kind.name(),
                         options: question.kind.options().to_vec(),
                     });
                     match rc.prompter.ask(&question).await.map_err(RunError::Prompt)? {
@@ -522,10 +522,10 @@ where
                 step,
                 ms,
                 outcome: match &cursor {
-                    Cursor::Node { node } => format!("goto {node}"),
-                    Cursor::Question { .. } => "interrupt".into(),
-                    Cursor::Answered { then, .. } => format!("goto {then}"),
-                    Cursor::Done => "end".into(),
+                    Cursor::Node { node } => NodeOutcome::Goto(node.clone()),
+                    Cursor::Question { .. } => NodeOutcome::Interrupt,
+                    Cursor::Answered { then, .. } => NodeOutcome::Goto(then.clone()),
+                    Cursor::Done => NodeOutcome::End,
                 },
             });
             steps_done = step;

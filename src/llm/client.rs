@@ -49,7 +49,7 @@ use crate::retry::RetryNotice;
 use crate::secrets::redact_text;
 use crate::tokens::estimate_tokens;
 use futures::future::BoxFuture;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -59,8 +59,6 @@ use tokio::time::Instant;
 const MAX_ERROR_BODY: usize = 64 << 10;
 /// The least room for an answer worth asking for after an overflow.
 const MIN_ANSWER: u64 = 256;
-/// A retry line said within this long is not said again for another call.
-const RETRY_LINE_QUIET: Duration = Duration::from_secs(10);
 
 pub(crate) struct OpenAiCompatible {
     http: reqwest::Client,
@@ -85,8 +83,6 @@ pub(crate) struct OpenAiCompatible {
     probe: Option<probe::Pending>,
     /// Warnings said once per run, by topic.
     said: Mutex<HashSet<String>>,
-    /// Retry lines said lately: (reason, attempt) → when.
-    retry_lines: Mutex<HashMap<(String, u32), Instant>>,
     /// Where what the endpoint accepts is kept across runs (the run store).
     notes: Option<Arc<dyn EndpointNotes>>,
     /// The server the run started from a note about, as the probe named it then: when
@@ -138,7 +134,6 @@ impl OpenAiCompatible {
             context: AtomicU64::new(0),
             probed: tokio::sync::OnceCell::new(),
             said: Mutex::new(HashSet::new()),
-            retry_lines: Mutex::new(HashMap::new()),
             notes,
             noted_server,
             server: Mutex::new(None),
@@ -363,41 +358,14 @@ impl OpenAiCompatible {
         err.retryable()
     }
 
-    /// Reports a retry, once for all the calls that retry for the same reason at once.
+    /// Reports every retry; the renderer says one line for calls that retry alike.
     fn report_retry(&self, retry: &RetryNotice) {
-        let key = (retry.reason.clone(), retry.attempt);
-        let now = Instant::now();
-        let fresh = self
-            .retry_lines
-            .lock()
-            .map(|mut lines| {
-                let fresh = lines
-                    .get(&key)
-                    .is_none_or(|at| now.duration_since(*at) >= RETRY_LINE_QUIET);
-                if fresh {
-                    lines.insert(key, now);
-                }
-                fresh
-            })
-            .unwrap_or(true);
-        if fresh {
-            self.events.emit(Event::Retry {
-                attempt: retry.attempt,
-                max_attempts: retry.max_attempts,
-                delay_ms: retry.delay.as_millis() as u64,
-                reason: retry.reason.clone(),
-            });
-        } else {
-            self.events.emit(Event::Detail {
-                message: format!(
-                    "{}, retrying in {:.1} s ({}/{})",
-                    retry.reason,
-                    retry.delay.as_secs_f64(),
-                    retry.attempt,
-                    retry.max_attempts
-                ),
-            });
-        }
+        self.events.emit(Event::Retry {
+            attempt: retry.attempt,
+            max_attempts: retry.max_attempts,
+            delay_ms: retry.delay.as_millis() as u64,
+            reason: retry.reason.clone(),
+        });
     }
 }
 

@@ -31,7 +31,8 @@
 //!   again is stopped at the loop and kept up to it, with a warning (`repeats.rs`).
 //! - Retries (5xx, connection errors, timeouts, broken or empty answers) back off
 //!   exponentially with jitter, honour `Retry-After`, never wait past the deadline, and
-//!   are reported as [`Event::Retry`], once for all the calls that retry alike. A
+//!   are each reported as [`Event::Retry`] (the renderer says one line for the calls
+//!   that retry alike). A
 //!   push-back (429 except `insufficient_quota`, 503) is not a failed attempt: the
 //!   request is sent again after the wait asked for, with fewer in flight.
 //!   `--concurrency auto` adapts the requests in flight to what the endpoint takes: from

@@ -7,8 +7,12 @@
 //! Ctrl-K (delete to the start or end), Ctrl-W (delete a word), Enter (answer), Ctrl-C
 //! or Ctrl-D on an empty line (stop).
 
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::io::Errno;
+use rustix::termios::{
+    self, InputModes, LocalModes, OptionalActions, QueueSelector, SpecialCodeIndex, Termios,
+};
 use std::io::{self, Write};
-use std::os::fd::RawFd;
 
 /// What reading a line ended with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,31 +23,29 @@ pub(super) enum Read {
     Interrupted,
 }
 
-const STDIN: RawFd = 0;
-
 /// Raw mode and bracketed paste for as long as it lives; both undone on drop, however
 /// the reading ends.
 struct RawMode {
-    saved: libc::termios,
+    saved: Termios,
 }
 
 impl RawMode {
     fn enter() -> io::Result<RawMode> {
-        // SAFETY: termios is plain data; tcgetattr fills it or fails.
-        let mut saved: libc::termios = unsafe { std::mem::zeroed() };
-        // SAFETY: a valid fd and a valid pointer to a termios.
-        if unsafe { libc::tcgetattr(STDIN, &mut saved) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let mut raw = saved;
-        raw.c_lflag &= !(libc::ECHO | libc::ICANON | libc::ISIG | libc::IEXTEN);
-        raw.c_iflag &= !(libc::IXON | libc::ICRNL | libc::BRKINT | libc::INPCK | libc::ISTRIP);
-        raw.c_cc[libc::VMIN] = 1;
-        raw.c_cc[libc::VTIME] = 0;
-        // SAFETY: a valid fd and a valid pointer to a termios.
-        if unsafe { libc::tcsetattr(STDIN, libc::TCSANOW, &raw) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
+        let stdin = rustix::stdio::stdin();
+        let saved = termios::tcgetattr(stdin)?;
+        let mut raw = saved.clone();
+        raw.local_modes
+            .remove(LocalModes::ECHO | LocalModes::ICANON | LocalModes::ISIG | LocalModes::IEXTEN);
+        raw.input_modes.remove(
+            InputModes::IXON
+                | InputModes::ICRNL
+                | InputModes::BRKINT
+                | InputModes::INPCK
+                | InputModes::ISTRIP,
+        );
+        raw.special_codes[SpecialCodeIndex::VMIN] = 1;
+        raw.special_codes[SpecialCodeIndex::VTIME] = 0;
+        termios::tcsetattr(stdin, OptionalActions::Now, &raw)?;
         let _ = out("\x1b[?2004h");
         Ok(RawMode { saved })
     }
@@ -52,10 +54,7 @@ impl RawMode {
 impl Drop for RawMode {
     fn drop(&mut self) {
         let _ = out("\x1b[?2004l");
-        // SAFETY: restores the settings read in `enter`.
-        unsafe {
-            libc::tcsetattr(STDIN, libc::TCSANOW, &self.saved);
-        }
+        let _ = termios::tcsetattr(rustix::stdio::stdin(), OptionalActions::Now, &self.saved);
     }
 }
 
@@ -103,19 +102,15 @@ impl Keys {
     fn fill(&mut self) -> io::Result<bool> {
         let mut chunk = [0u8; 4096];
         loop {
-            // SAFETY: reads at most chunk.len() bytes into chunk.
-            let n = unsafe { libc::read(STDIN, chunk.as_mut_ptr().cast(), chunk.len()) };
-            if n < 0 {
-                let err = io::Error::last_os_error();
-                if err.kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                return Err(err);
-            }
+            let n = match rustix::io::read(rustix::stdio::stdin(), &mut chunk[..]) {
+                Ok(n) => n,
+                Err(err) if err == Errno::INTR => continue,
+                Err(err) => return Err(err.into()),
+            };
             if n == 0 {
                 return Ok(false);
             }
-            self.buf.extend_from_slice(&chunk[..n as usize]);
+            self.buf.extend_from_slice(&chunk[..n]);
             return Ok(true);
         }
     }
@@ -268,23 +263,20 @@ impl Keys {
 }
 
 /// Whether stdin has bytes to read within `ms` milliseconds.
-fn readable_within(ms: i32) -> bool {
-    let mut fds = libc::pollfd {
-        fd: STDIN,
-        events: libc::POLLIN,
-        revents: 0,
+fn readable_within(ms: i64) -> bool {
+    let stdin = rustix::stdio::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let timeout = Timespec {
+        tv_sec: 0,
+        tv_nsec: ms * 1_000_000,
     };
-    // SAFETY: one valid pollfd.
-    unsafe { libc::poll(&mut fds, 1, ms) > 0 }
+    rustix::event::poll(&mut fds, Some(&timeout)).is_ok_and(|n| n > 0)
 }
 
 /// Drops whatever was typed and not read yet (before a yes/no or a choice, where a key
 /// typed ahead would answer a question nobody has read).
 pub(super) fn drop_typed_ahead() {
-    // SAFETY: discards the terminal's pending input; no memory is involved.
-    unsafe {
-        libc::tcflush(STDIN, libc::TCIFLUSH);
-    }
+    let _ = termios::tcflush(rustix::stdio::stdin(), QueueSelector::IFlush);
 }
 
 /// Where things are on the screen, in rows and columns from the prompt's start.

@@ -1,6 +1,6 @@
 //! `--json`: every event as one JSON object per line on stdout.
 
-use crate::events::{Event, EventSink};
+use crate::events::{CommandStatus, Event, EventSink};
 
 /// Writes each event as one JSON object per line on stdout, secrets redacted.
 #[derive(Debug, Default)]
@@ -44,9 +44,9 @@ impl EventSink for JsonLines {
 /// and the final `result` event.
 pub fn json_error(message: &str, exit_code: u8) {
     let status = if exit_code == 2 {
-        "usage_error"
+        CommandStatus::UsageError
     } else {
-        "failed"
+        CommandStatus::Failed
     };
     JsonLines.emit(Event::Error {
         message: message.to_string(),
@@ -55,7 +55,7 @@ pub fn json_error(message: &str, exit_code: u8) {
         exit_code,
     });
     JsonLines.emit(Event::Finished(Box::new(crate::events::Summary {
-        status: status.into(),
+        status,
         exit_code,
         error: Some(message.to_string()),
         ..crate::events::Summary::default()

@@ -1,5 +1,6 @@
 //! `archie runs`: the recorded runs as tables and a detail page.
 
+use crate::events::AnswerKind;
 use crate::graph::Cursor;
 use crate::store::{RunDetail, RunSummary, Status};
 use crate::text::{ago, indent, table, thousands, took, truncate, utc};
@@ -153,17 +154,17 @@ pub fn continue_hint(resume_command: &str) -> String {
 
 /// The exact `archie resume` command that answers a question of `kind`, as the run
 /// prints it when it stops and `archie runs show` prints it later.
-pub fn answer_hint(resume_command: &str, kind: &str, options: &[String]) -> String {
+pub fn answer_hint(resume_command: &str, kind: AnswerKind, options: &[String]) -> String {
     match kind {
-        "confirm" => {
+        AnswerKind::Confirm => {
             format!("  continue with: {resume_command} --answer yes   (or --answer no, or --yes)")
         }
-        "choose" => format!(
+        AnswerKind::Choose => format!(
             "  continue with: {resume_command} --answer \"{}\"   (one of: {})",
             options.first().map_or("…", String::as_str),
             options.join(", ")
         ),
-        _ => format!("  continue with: {resume_command} --answer \"…\""),
+        AnswerKind::Text => format!("  continue with: {resume_command} --answer \"…\""),
     }
 }
 

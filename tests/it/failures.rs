@@ -361,3 +361,58 @@ fn a_scripted_typo_of_a_command_is_refused_not_sent_to_the_model() {
     let transcript = env.read("analysis_result.md");
     assert!(transcript.contains(TURN_1));
 }
+
+/// build-context over six documents with six calls in flight, each chunk's first request
+/// failing alike once all six are in flight; the output (stderr, or stdout under --json).
+fn a_burst_of_failures(json: bool) -> crate::support::Ran {
+    use std::collections::HashSet;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    let env = TestEnv::with_llm();
+    env.docs("docs", 6);
+    let failed: Arc<Mutex<HashSet<String>>> = Arc::default();
+    env.mock().answer_with(move |req| {
+        let first = is_extraction(req) && failed.lock().expect("lock").insert(req.text());
+        if first {
+            Reply::server_error().delayed(Duration::from_millis(300))
+        } else {
+            scripted_model(req)
+        }
+    });
+    let mut args = vec!["build-context", "shop", "-i", "docs", "--concurrency", "6"];
+    if json {
+        args.insert(0, "--json");
+    }
+    let ran = env.ok(&args);
+    assert_eq!(
+        env.mock()
+            .received()
+            .iter()
+            .filter(|r| is_extraction(r))
+            .count(),
+        12,
+        "each of the six chunks asked twice"
+    );
+    ran
+}
+
+#[test]
+fn a_burst_of_identical_retries_from_calls_in_flight_is_said_once() {
+    // The client reports every retry…
+    let ran = a_burst_of_failures(true);
+    let retries: Vec<Value> = ran
+        .events()
+        .into_iter()
+        .filter(|e| e["event"] == "retry")
+        .collect();
+    assert_eq!(retries.len(), 6, "{}", ran.stdout);
+    assert!(retries.iter().all(|r| r["reason"] == retries[0]["reason"]));
+    // …and the terminal says it once.
+    let ran = a_burst_of_failures(false);
+    assert_eq!(
+        ran.stderr.matches("retrying in").count(),
+        1,
+        "{}",
+        ran.stderr
+    );
+}

@@ -106,7 +106,7 @@ pub fn finish(
     env.llm.emit_usage();
     events.emit(Event::Session {
         session: state.session.clone(),
-        status: "saved".into(),
+        status: crate::events::SessionStatus::Saved,
         new: state.new_session,
         tools: None,
         turns: Some(turns),

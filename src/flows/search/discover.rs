@@ -6,7 +6,7 @@ use super::{
     DESCRIPTION_CHARS, INSTRUCTION_CHARS, MAX_OFFERED, Offered, SearchEnv, SearchState,
     ServerInstructions, working,
 };
-use crate::events::{Event, ServerTools};
+use crate::events::{Event, ServerTools, SessionStatus};
 use crate::graph::{Cx, Next};
 use crate::mcp::{BUILTIN_SERVER, names};
 use std::time::Instant;
@@ -150,12 +150,12 @@ pub(super) async fn discover(
     });
     cx.emit(Event::Session {
         session: state.session.clone(),
-        status: "discovering_tools".into(),
+        status: SessionStatus::DiscoveringTools,
         new: state.new_session,
         tools: Some(state.offered.len() as u64),
         turns: None,
     });
-    cx.emit(session_event(state, "completed"));
+    cx.emit(session_event(state, SessionStatus::Completed));
     Ok(Next::Continue)
 }
 

@@ -31,7 +31,7 @@ impl PromptElicitor {
         self.events.emit(Event::Interrupt {
             run: None,
             question: question.text.clone(),
-            kind: question.kind.name().into(),
+            kind: question.kind.name(),
             options: question.kind.options().to_vec(),
         });
         match self.prompter.ask(question).await {

@@ -5,7 +5,7 @@
 
 use super::budget::budget_texts;
 use super::{SearchEnv, SearchState, Task, TaskResult, compact, offered};
-use crate::events::Event;
+use crate::events::{Event, TaskState};
 use crate::graph::{Cx, Next, Question};
 use crate::mcp::{Hints, ToolOutput};
 use serde_json::Value;
@@ -33,7 +33,7 @@ pub(super) async fn execute(
     // A resumed run starts the servers here.
     env.servers(events).await;
     for (i, t) in state.plan.iter().enumerate() {
-        events.emit(status(i, t, "pending", None));
+        events.emit(status(i, t, TaskState::Pending, None));
     }
 
     // Consent first, one question at a time, before anything runs.
@@ -58,7 +58,7 @@ pub(super) async fn execute(
         events.emit(Event::Interrupt {
             run: None,
             question: question.text.clone(),
-            kind: question.kind.name().into(),
+            kind: question.kind.name(),
             options: Vec::new(),
         });
         skipped[i] = match env.prompter.ask(&question).await? {
@@ -127,7 +127,7 @@ pub(super) async fn execute(
         let mut result = TaskResult {
             tool: t.tool.clone(),
             arguments: t.arguments.clone(),
-            status: String::new(),
+            status: TaskState::Failed,
             text: String::new(),
             bytes: 0,
             tool_error: false,
@@ -137,12 +137,12 @@ pub(super) async fn execute(
         let mut reason = None;
         match (&skipped[i], &outputs[i]) {
             (Some(why), _) => {
-                result.status = "skipped".into();
+                result.status = TaskState::Skipped;
                 result.text = format!("skipped: {why}");
                 reason = Some(why.clone());
             }
             (None, Some((Ok(out), at, ms))) => {
-                result.status = "done".into();
+                result.status = TaskState::Done;
                 result.bytes = texts[i].as_ref().map_or(0, |t| t.len() as u64);
                 result.text = budgeted[i].clone().unwrap_or_default();
                 result.tool_error = out.is_error;
@@ -150,14 +150,14 @@ pub(super) async fn execute(
                 result.ms = Some(*ms);
             }
             (None, Some((Err(e), at, ms))) => {
-                result.status = "failed".into();
+                result.status = TaskState::Failed;
                 result.text = crate::secrets::redact_text(&format!("failed: {e}"));
                 result.started_ms = Some(*at);
                 result.ms = Some(*ms);
                 reason = Some(e.clone());
             }
             (None, None) => {
-                result.status = "failed".into();
+                result.status = TaskState::Failed;
                 result.text = "failed: did not run".into();
                 reason = Some("did not run".into());
             }
@@ -166,10 +166,10 @@ pub(super) async fn execute(
             index: i as u64,
             tool: t.tool.clone(),
             arguments: Value::Object(t.arguments.clone()),
-            status: result.status.clone(),
+            status: result.status,
             started_ms: result.started_ms,
             ms: result.ms,
-            bytes: (result.status == "done").then_some(result.bytes),
+            bytes: (result.status == TaskState::Done).then_some(result.bytes),
             tool_error: result.tool_error,
             reason: reason.map(|r| crate::secrets::redact_text(&r)),
         });
@@ -179,12 +179,12 @@ pub(super) async fn execute(
 }
 
 /// A task's status, while it waits or runs.
-fn status(i: usize, t: &Task, status: &str, started_ms: Option<u64>) -> Event {
+fn status(i: usize, t: &Task, status: TaskState, started_ms: Option<u64>) -> Event {
     Event::TaskStatus {
         index: i as u64,
         tool: t.tool.clone(),
         arguments: Value::Object(t.arguments.clone()),
-        status: status.into(),
+        status,
         started_ms,
         ms: None,
         bytes: None,
@@ -214,7 +214,7 @@ async fn run_batch(
                 .and_then(|o| env.server(&o.server).map(|s| (s, o.tool.clone())));
             async move {
                 let at = started.elapsed().as_millis() as u64;
-                events.emit(status(i, &task, "running", Some(at)));
+                events.emit(status(i, &task, TaskState::Running, Some(at)));
                 let begun = Instant::now();
                 let result = match server {
                     Some((server, raw)) => server.call_tool(&raw, task.arguments.clone()).await,

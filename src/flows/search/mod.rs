@@ -266,7 +266,7 @@ pub struct TaskResult {
     pub tool: String,
     pub arguments: Map<String, Value>,
     /// `done`, `failed` or `skipped`.
-    pub status: String,
+    pub status: crate::events::TaskState,
     /// The result as sent to synthesis (budgeted), or why there is none.
     pub text: String,
     /// Size of the whole result.

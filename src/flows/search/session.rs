@@ -2,16 +2,16 @@
 //! session events, and the session as the prompts show it.
 
 use super::{SearchEnv, SearchState};
-use crate::events::Event;
+use crate::events::{Event, SessionStatus};
 use crate::graph::{Cx, Next};
 use crate::mcp::{SESSION_URI_PREFIX, ToolServer};
 use crate::memory::session::SessionMemory;
 use serde_json::{Value, json};
 
-pub(super) fn session_event(state: &SearchState, status: &str) -> Event {
+pub(super) fn session_event(state: &SearchState, status: SessionStatus) -> Event {
     Event::Session {
         session: state.session.clone(),
-        status: status.into(),
+        status,
         new: state.new_session,
         tools: None,
         turns: None,
@@ -22,8 +22,8 @@ pub(super) async fn init(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
 ) -> anyhow::Result<Next> {
-    cx.emit(session_event(state, "starting"));
-    cx.emit(session_event(state, "retrieving_memory"));
+    cx.emit(session_event(state, SessionStatus::Starting));
+    cx.emit(session_event(state, SessionStatus::RetrievingMemory));
     let uri = format!("{SESSION_URI_PREFIX}{}", state.session);
     state.memory = match cx.env.builtin.read_resource(&uri).await {
         Ok(resource) => serde_json::from_str(&resource.text).unwrap_or_else(|e| {

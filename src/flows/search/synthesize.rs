@@ -61,7 +61,7 @@ pub(super) async fn synthesize(
         .results
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.status == "done")
+        .filter(|(_, r)| r.status == crate::events::TaskState::Done)
         .map(|(i, r)| Source {
             n: i + 1,
             tool: r.tool.clone(),
