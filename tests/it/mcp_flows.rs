@@ -3,6 +3,7 @@
 //! against the real binary and the mock LLM.
 
 use crate::flows::{TURN_1, is_extraction, scripted_env, scripted_model};
+use crate::paid::{extractions, wait_for};
 use crate::support::TestEnv;
 use crate::support::mcp_servers::{cache, repo};
 use serde_json::Value;
@@ -55,27 +56,6 @@ fn report_of(child: std::process::Child, scenario: &str) -> Value {
     );
     assert!(out.status.success(), "{scenario}: {stderr}\n{stdout}");
     serde_json::from_str(&stdout).unwrap()
-}
-
-fn extractions(env: &TestEnv) -> usize {
-    env.mock()
-        .received()
-        .iter()
-        .filter(|r| is_extraction(r))
-        .count()
-}
-
-/// Waits until `ready` holds (the test fails after a minute).
-#[track_caller]
-fn wait_for(what: &str, ready: impl Fn() -> bool) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !ready() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "never happened: {what}"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
 }
 
 fn run_ids(env: &TestEnv) -> Value {

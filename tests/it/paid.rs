@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-fn extractions(env: &TestEnv) -> usize {
+/// How many extraction requests the mock has received.
+pub(crate) fn extractions(env: &TestEnv) -> usize {
     env.mock()
         .received()
         .iter()
@@ -19,7 +20,7 @@ fn extractions(env: &TestEnv) -> usize {
 
 /// Waits until `ready` holds (the test fails after a minute).
 #[track_caller]
-fn wait_for(what: &str, ready: impl Fn() -> bool) {
+pub(crate) fn wait_for(what: &str, ready: impl Fn() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !ready() {
         assert!(Instant::now() < deadline, "never happened: {what}");
