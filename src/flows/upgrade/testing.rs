@@ -10,7 +10,7 @@
 //!
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
-use super::capabilities::{Found, find_experiment};
+use super::capabilities::{Found, find_experiment, params};
 use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
 use super::{
     Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
@@ -89,11 +89,7 @@ async fn test(
             consistency(state, cx, &e, &point, users, &prefix).await
         };
     }
-    let p = state
-        .route
-        .as_ref()
-        .map(|r| r.parameters.clone())
-        .unwrap_or_default();
+    let p = params(state);
     let action = match p.action {
         Some(Action::Consistency) => Action::Consistency,
         _ => Action::Balance,

@@ -65,11 +65,7 @@ async fn manage(
     if let Some(pending) = approved {
         return write::execute(state, env, pending).await;
     }
-    let p = state
-        .route
-        .as_ref()
-        .map(|r| r.parameters.clone())
-        .unwrap_or_default();
+    let p = super::capabilities::params(state);
     let action = match p.action {
         Some(a @ (Action::Create | Action::Update | Action::SetState | Action::Delete)) => a,
         _ if p.state.is_some()

@@ -102,10 +102,9 @@ async fn update(
     changes: &[diff::FieldChange],
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
-    let current = match client.experiment(id).await {
+    let current = match still_there(client, id, name).await? {
         Ok(e) => e,
-        Err(UpgradeError::NotFound { .. }) => return Ok(gone(name)),
-        Err(e) => return Err(e),
+        Err(step) => return Ok(step),
     };
     if let Some(seen) = seen
         && let Some(what) = changed_since(seen, &current)
@@ -166,10 +165,9 @@ async fn set_state(
     to: &ExperimentState,
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
-    let current = match client.experiment(id).await {
+    let current = match still_there(client, id, name).await? {
         Ok(e) => e,
-        Err(UpgradeError::NotFound { .. }) => return Ok(gone(name)),
-        Err(e) => return Err(e),
+        Err(step) => return Ok(step),
     };
     if current.state == *to {
         state.reply.say(format!("“{name}” is {}.", to.describe()));
@@ -323,6 +321,19 @@ fn read_back_note<T>(written: &Written<T>) -> String {
             " (UpGrade's answer was lost: {cause}. archie read it back and found it applied, \
              so it did not send it again.)"
         ),
+    }
+}
+
+/// The experiment as UpGrade has it now, or the step that says it is gone.
+async fn still_there(
+    client: &UpgradeClient,
+    id: &str,
+    name: &str,
+) -> Result<Result<Experiment, Step>, UpgradeError> {
+    match client.experiment(id).await {
+        Ok(e) => Ok(Ok(e)),
+        Err(UpgradeError::NotFound { .. }) => Ok(Err(gone(name))),
+        Err(e) => Err(e),
     }
 }
 
