@@ -8,6 +8,7 @@ pub mod build_context;
 pub mod completions;
 pub mod dry_run;
 pub mod echo;
+pub mod entry;
 pub mod error;
 pub mod flow;
 pub mod graph;
