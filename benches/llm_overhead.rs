@@ -113,6 +113,9 @@ async fn raw_stream(http: &reqwest::Client, url: &str, body: &serde_json::Value)
 }
 
 fn main() {
+    // reqwest is built without a TLS provider of its own: archie installs ring's at
+    // start-up, and so must anything that builds a reqwest client outside the binary.
+    archie::tls::install();
     let calls: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
