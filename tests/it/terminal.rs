@@ -273,13 +273,19 @@ fn a_mistyped_command_is_refused_help_lists_them_and_an_empty_line_says_what_to_
     seen.expect("Your answer");
     seen.send("/aprove\r");
     seen.expect("unknown command /aprove — did you mean /approve?");
+    // Each key below waits for the prompt to be drawn again: keys that come before it
+    // are typed ahead, where an Enter is a line break (the question was not read yet).
     // The typo stays on the line to be corrected.
+    seen.expect("Your answer");
     seen.send("\x15/quit\r");
     seen.expect("unknown command /quit (the commands are /approve, /abort)");
+    seen.expect("Your answer");
     seen.send("\x15/help\r");
     seen.expect("/abort     stop without writing");
+    seen.expect("Your answer");
     seen.send("\r");
     seen.expect("type your answer, or /approve to write the analysis");
+    seen.expect("Your answer");
     seen.send("/approve\r");
     let (code, _) = seen.exit();
     assert_eq!(code, 0);
