@@ -63,6 +63,17 @@ fn run_ids(env: &TestEnv) -> Value {
     listed.event("data").unwrap()["value"].clone()
 }
 
+/// The run `id` as `archie runs list` shows it; fails if it is not there.
+fn recorded_run(env: &TestEnv, id: &str) -> Value {
+    let runs = run_ids(env);
+    runs.as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("run {id} not in {runs}"))
+        .clone()
+}
+
 #[test]
 fn build_context_over_mcp_is_a_recorded_run_that_grows_the_memory_and_reports_progress() {
     let env = scripted_env(2);
@@ -99,13 +110,7 @@ fn build_context_over_mcp_is_a_recorded_run_that_grows_the_memory_and_reports_pr
     assert!(progress.len() >= 3, "{report}");
     assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
     // The run is recorded as the terminal's would be.
-    let runs = run_ids(&env);
-    let recorded = runs
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["id"] == run)
-        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    let recorded = recorded_run(&env, run);
     assert_eq!(recorded["status"], "completed", "{recorded}");
     // Recorded with the command line the terminal would have typed: resumable there.
     let args: Vec<&str> = recorded["args"]
@@ -223,14 +228,8 @@ fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id(
         "{report}"
     );
     assert!(env.read("shop_context.md").contains("Checkout Service"));
-    let runs = run_ids(&env);
-    assert!(
-        runs.as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["id"] == id && r["status"] == "completed"),
-        "{runs}"
-    );
+    let recorded = recorded_run(&env, id);
+    assert_eq!(recorded["status"], "completed", "{recorded}");
     // The status change was announced (2025-11-25's notifications/tasks/status).
     let notified = report["notified"].as_array().unwrap();
     assert_eq!(
@@ -260,14 +259,8 @@ fn a_task_past_its_ttl_is_forgotten_but_its_run_stays() {
         !report["listed"].as_array().unwrap().iter().any(|t| t == id),
         "{report}"
     );
-    let runs = run_ids(&env);
-    assert!(
-        runs.as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["id"] == id && r["status"] == "completed"),
-        "{runs}"
-    );
+    let recorded = recorded_run(&env, id);
+    assert_eq!(recorded["status"], "completed", "{recorded}");
 }
 
 /// 2026-07-28's Tasks extension: a client that declares it gets a task, which it polls
@@ -372,13 +365,7 @@ fn a_cancelled_analyze_task_stops_and_is_resumed_from_the_terminal() {
     let run = report["handle"]["taskId"].as_str().unwrap();
     assert_eq!(result["run"], run);
     assert!(!env.path().join("analysis_result.md").exists());
-    let runs = run_ids(&env);
-    let recorded = runs
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["id"] == run)
-        .unwrap_or_else(|| panic!("run {run} not in {runs}"));
+    let recorded = recorded_run(&env, run);
     assert_eq!(recorded["status"], "interrupted", "{recorded}");
     // The task outlives its session: a new one finds it by its id, the run's.
     let again = client_with(&env, "get", &[run]).unwrap();
@@ -447,14 +434,8 @@ fn a_cancelled_task_stops_extraction_at_once_and_its_resumed_run_asks_only_the_c
         "the cancel stopped extraction: no chunk was asked after it ({DOCS} in all)"
     );
     let run = report["handle"]["taskId"].as_str().unwrap();
-    let runs = run_ids(&env);
-    assert!(
-        runs.as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["id"] == run && r["status"] == "interrupted"),
-        "{runs}"
-    );
+    let recorded = recorded_run(&env, run);
+    assert_eq!(recorded["status"], "interrupted", "{recorded}");
     // Resumed at the terminal: only the chunks whose answers never arrived are asked.
     let resumed = env.ok(&["resume", run]);
     assert_eq!(

@@ -344,19 +344,25 @@ async def ext_cancel(binary):
     return await ext(binary, "analyze", cancel_at_question=True)
 
 
+async def cancel_and_report(client, handle):
+    """Cancels the task, then reports its handle, the cancel's answer, its final status
+    and its result."""
+    request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
+    cancelled = await client.session.send_request(request, types.CancelTaskResult)
+    result = await task_result(client, handle.task_id)
+    final = await get_task(client, handle.task_id)
+    return {
+        "handle": handle.model_dump(by_alias=True, mode="json"),
+        "cancelled": cancelled.status,
+        "final": final.status,
+        "result": result.structured_content,
+    }
+
+
 async def cancel(binary):
     async with Client(server(binary), mode="legacy") as client:
         handle = await start_task(client, "analyze", {"query": QUERY, "inputs": ["docs"]})
-        request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
-        cancelled = await client.session.send_request(request, types.CancelTaskResult)
-        result = await task_result(client, handle.task_id)
-        final = await get_task(client, handle.task_id)
-        return {
-            "handle": handle.model_dump(by_alias=True, mode="json"),
-            "cancelled": cancelled.status,
-            "final": final.status,
-            "result": result.structured_content,
-        }
+        return await cancel_and_report(client, handle)
 
 
 async def cancel_extraction(binary):
@@ -368,16 +374,7 @@ async def cancel_extraction(binary):
             await asyncio.sleep(0.02)
         else:
             raise TimeoutError("the test never asked for the cancel")
-        request = types.CancelTaskRequest(params=types.CancelTaskRequestParams(task_id=handle.task_id))
-        cancelled = await client.session.send_request(request, types.CancelTaskResult)
-        result = await task_result(client, handle.task_id)
-        final = await get_task(client, handle.task_id)
-        return {
-            "handle": handle.model_dump(by_alias=True, mode="json"),
-            "cancelled": cancelled.status,
-            "final": final.status,
-            "result": result.structured_content,
-        }
+        return await cancel_and_report(client, handle)
 
 
 async def get(binary, task_id):
