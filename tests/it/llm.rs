@@ -1,8 +1,6 @@
 //! The LLM layer over real HTTP against the mock server (tests/it/support/mock_llm.rs).
 
-use crate::support::llm_client::{
-    cached_client, client, structured_at_once, timeout_phase, unused_port,
-};
+use crate::support::llm_client::{cached_client, client, structured_at_once, timeout_phase};
 use crate::support::mock_llm::{MOCK_MODEL, MockLlm, Reply};
 use crate::support::{TestEnv, tempdir};
 use archie::events::Event;
@@ -629,7 +627,8 @@ fn the_background_mock_serves_callers_on_other_runtimes() {
 
 #[tokio::test]
 async fn an_unreachable_server_is_a_connect_error() {
-    let port = unused_port();
+    let closed = crate::support::ClosedPort::new();
+    let port = closed.port();
     let mut config = LlmConfig::new(format!("http://127.0.0.1:{port}/v1"), MOCK_MODEL);
     config.retry.max_attempts = 2;
     config.retry.base = Duration::from_millis(1);

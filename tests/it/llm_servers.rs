@@ -4,9 +4,7 @@
 //! tests run the archie binary against a mock that behaves like llama-cpp-python.
 
 use crate::support::TestEnv;
-use crate::support::llm_client::{
-    cached_client, client, structured_at_once, timeout_phase, unused_port,
-};
+use crate::support::llm_client::{cached_client, client, structured_at_once, timeout_phase};
 use crate::support::mock_llm::{MockLlm, Reply};
 use archie::events::{Event, Recorder};
 use archie::llm::{
@@ -686,7 +684,8 @@ async fn a_password_in_the_base_url_is_sent_as_basic_auth_and_never_shown() {
     assert!(auth.starts_with("Basic "), "{auth}");
 
     // Nobody listening: the error names the server without the password.
-    let port = unused_port();
+    let closed = crate::support::ClosedPort::new();
+    let port = closed.port();
     let mut config = LlmConfig::new(
         format!("http://archie:Secr3tPassw0rd@127.0.0.1:{port}/v1"),
         "m",

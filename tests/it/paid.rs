@@ -168,11 +168,8 @@ fn an_answer_survives_ctrl_c_while_the_model_thinks() {
 fn a_base_url_given_to_resume_becomes_the_runs() {
     let env = crate::flows::scripted_env(1);
     // Nobody listens on the first URL: the run fails at its first LLM call.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("address")
-        .port();
+    let held = crate::support::ClosedPort::new();
+    let closed = held.port();
     let bad = format!("http://127.0.0.1:{closed}/v1");
     let failed = env.run(&[
         "--base-url",

@@ -234,12 +234,8 @@ fn a_base_url_password_is_not_kept_so_resume_asks_for_it_again() {
     let with_password =
         |port: &str| format!("http://archieuser:resumePassw0rd99@127.0.0.1:{port}/v1");
     // Nobody listens on the first URL: the run fails at its first LLM call.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("address")
-        .port()
-        .to_string();
+    let held = crate::support::ClosedPort::new();
+    let closed = held.port().to_string();
     let url = with_password(&closed);
     env.code(
         &[

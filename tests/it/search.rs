@@ -1029,10 +1029,8 @@ fn servers_over_streamable_http_are_discovered_called_and_synthesized() {
 fn an_unreachable_http_server_is_skipped_and_the_search_completes() {
     let (dir, mock) = planning(&[("archie__find_entities", json!({"query": "orders"}))]);
     let d = dir.path();
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().port()
-    };
+    let closed = crate::support::ClosedPort::new();
+    let port = closed.port();
     let config = write_config(
         d,
         json!({"gone": {"type": "http", "url": format!("http://127.0.0.1:{port}/mcp"),

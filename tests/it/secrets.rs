@@ -81,12 +81,6 @@ fn leaky_model(secret: &'static str) -> impl Fn(&MockRequest) -> Reply + Send + 
     }
 }
 
-/// A port on 127.0.0.1 where nothing listens.
-fn closed_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    listener.local_addr().expect("address").port()
-}
-
 /// Runs everything a careless user would with `secret` given as `given`, then fails the
 /// test if the secret appears in any artefact.
 fn nothing_leaks(secret: &'static str, given: Given) {
@@ -191,7 +185,8 @@ fn nothing_leaks(secret: &'static str, given: Given) {
         with_url(&["--json", "analyze", "-i", "docs", "--no-extract"]),
     );
     // A closed port: the error chain names the URL it could not reach.
-    let closed = closed_port();
+    let held = crate::support::ClosedPort::new();
+    let closed = held.port();
     let closed_url = match given {
         Given::ApiKey => format!("http://127.0.0.1:{closed}/v1"),
         Given::UrlPassword => password_url(closed),

@@ -1016,10 +1016,8 @@ fn client_calls_sign_a_jwt_when_a_key_and_secret_are_set() {
 
 #[test]
 fn an_unreachable_server_is_tried_four_times_and_explained_with_the_setting_to_fix() {
-    let port = {
-        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        closed.local_addr().unwrap().port()
-    };
+    let closed = crate::support::ClosedPort::new();
+    let port = closed.port();
     let url = format!("http://127.0.0.1:{port}/api");
     let env = TestEnv::with_llm()
         .env("UPGRADE_API_URL", &url)

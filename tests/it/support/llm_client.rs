@@ -43,15 +43,6 @@ where
     futures::future::join_all(calls).await
 }
 
-/// A port on 127.0.0.1 that nobody listens on (a listener bound and dropped).
-pub fn unused_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// Which timeout `err` is; `None` when it is not a timeout.
 pub fn timeout_phase(err: &LlmError) -> Option<TimeoutPhase> {
     match err {

@@ -455,3 +455,22 @@ pub fn failure(err: impl Into<anyhow::Error>) -> (u8, String) {
         other => panic!("not an error event: {other:?}"),
     }
 }
+
+/// A port on 127.0.0.1 where every connection is refused for as long as this lives: a
+/// socket bound to it that never listens. (A listener bound and dropped frees its port,
+/// and a test running beside may take it: its server then answers instead.)
+pub struct ClosedPort(tokio::net::TcpSocket);
+
+impl ClosedPort {
+    pub fn new() -> ClosedPort {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket
+            .bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+            .expect("bind");
+        ClosedPort(socket)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.0.local_addr().expect("address").port()
+    }
+}
