@@ -118,7 +118,8 @@ fn commit() -> String {
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
     let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_default();
-    let dirty = git(&["status", "--porcelain", "--", "src"]).is_some_and(|s| !s.is_empty());
+    let dirty =
+        git(&["status", "--porcelain", "--", "src", "crates"]).is_some_and(|s| !s.is_empty());
     if dirty {
         format!("{head}+changes")
     } else {

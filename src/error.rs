@@ -1,4 +1,5 @@
-//! Error vocabulary every layer may use. A leaf: it imports nothing of the crate.
+//! Error vocabulary every layer may use. A leaf: it imports nothing of the crate (it
+//! classifies archie-core's errors, which know no exit codes).
 //!
 //! Library code returns typed errors (`thiserror`) whose `Display` says what happened in
 //! one line. Each service says what kind of failure its errors are ([`Classify`]); the
@@ -71,6 +72,29 @@ impl UsageError {
 }
 
 impl Classify for UsageError {
+    fn exit(&self) -> Exit {
+        Exit::Usage
+    }
+}
+
+// archie-core's errors, classified here: that crate knows no exit codes.
+impl Classify for archie_core::memory::MemoryError {
+    /// A corrupt, oversized or irregular file is the user's to fix (exit 2); an I/O
+    /// failure is a failure.
+    fn exit(&self) -> Exit {
+        use archie_core::memory::MemoryError;
+        match self {
+            MemoryError::Corrupt { .. }
+            | MemoryError::Empty { .. }
+            | MemoryError::NotAFile { .. }
+            | MemoryError::TooLarge { .. } => Exit::Usage,
+            MemoryError::Io { .. } | MemoryError::Busy { .. } => Exit::Failed,
+        }
+    }
+}
+
+impl Classify for archie_core::docs::DocsError {
+    /// Every docs error is the user's to fix (point `-i` elsewhere, change a filter).
     fn exit(&self) -> Exit {
         Exit::Usage
     }

@@ -1,4 +1,5 @@
-//! The one event stream of a run. A leaf: it imports nothing of the crate.
+//! The one event stream of a run. A leaf: it imports nothing of the crate (only
+//! archie-core's save report, which [`Event::memory_saved`] turns into an event).
 //!
 //! Every layer reports what it is doing by emitting [`Event`]s into an [`EventSink`].
 //! Events carry data, not prose: numbers stay numbers, so `--json` consumers read them
@@ -384,6 +385,26 @@ pub enum NodeOutcome {
     /// A question is asked before the next node.
     Interrupt,
     End,
+}
+
+impl Event {
+    /// The [`Event::MemorySaved`] that says what the save `saved` wrote, with what the
+    /// merge `report` added.
+    pub fn memory_saved(
+        saved: &archie_core::memory::SaveReport,
+        report: &archie_core::memory::MergeReport,
+    ) -> Event {
+        Event::MemorySaved {
+            path: saved.path.display().to_string(),
+            entities_added: report.entities_added as u64,
+            relationships_added: report.relationships_added as u64,
+            updated: (report.entities_updated + report.relationships_updated) as u64,
+            stubs_added: report.stubs_added as u64,
+            skipped: report.skipped as u64,
+            merged_with_disk: saved.merged_with_disk,
+            written: saved.written,
+        }
+    }
 }
 
 impl Serialize for NodeOutcome {

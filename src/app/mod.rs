@@ -618,7 +618,7 @@ impl App {
         let saved = file.save(&memory)?;
         // A merge with another writer's save is said when it happens.
         if saved.written && (loud || saved.merged_with_disk) {
-            let mut event = saved.event(&report);
+            let mut event = Event::memory_saved(&saved, &report);
             if let Event::MemorySaved { path, .. } = &mut event {
                 // One form on a first run and a resume (whose memory file is recorded
                 // absolute): relative under the current folder, absolute elsewhere.

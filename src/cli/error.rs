@@ -590,7 +590,7 @@ mod tests {
         );
     }
 
-    /// The error types `src/` defines: `#[derive(.., thiserror::Error)]` on the next
+    /// The error types archie and archie-core define: `#[derive(.., thiserror::Error)]` on the next
     /// `struct`/`enum`, or `impl std::error::Error for NAME`.
     fn defined_error_types() -> Vec<(String, String)> {
         fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
@@ -633,10 +633,10 @@ mod tests {
             }
         }
         let mut found = Vec::new();
-        walk(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-            &mut found,
-        );
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for src in ["src", "crates/archie-core/src"] {
+            walk(&root.join(src), &mut found);
+        }
         found
     }
 

@@ -342,7 +342,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             let merged = memory.merge(catalog.memory);
             memory.note_duplicates();
             let saved = target.save(&memory)?;
-            app.events.emit(saved.event(&merged));
+            app.events.emit(Event::memory_saved(&saved, &merged));
             exiting(memory);
             app.review_duplicates(&target).await?;
         }
@@ -359,7 +359,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             let merged = memory.merge(other);
             memory.note_duplicates();
             let saved = target.save(&memory)?;
-            app.events.emit(saved.event(&merged));
+            app.events.emit(Event::memory_saved(&saved, &merged));
             exiting(memory);
             app.review_duplicates(&target).await?;
         }

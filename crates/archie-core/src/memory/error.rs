@@ -64,17 +64,3 @@ pub enum MemoryError {
         source: std::io::Error,
     },
 }
-
-impl crate::error::Classify for MemoryError {
-    /// A corrupt, oversized or irregular file is the user's to fix (exit 2); an I/O
-    /// failure is a failure.
-    fn exit(&self) -> crate::error::Exit {
-        match self {
-            MemoryError::Corrupt { .. }
-            | MemoryError::Empty { .. }
-            | MemoryError::NotAFile { .. }
-            | MemoryError::TooLarge { .. } => crate::error::Exit::Usage,
-            MemoryError::Io { .. } | MemoryError::Busy { .. } => crate::error::Exit::Failed,
-        }
-    }
-}

@@ -116,23 +116,6 @@ pub struct SaveReport {
     pub relationships: usize,
 }
 
-impl SaveReport {
-    /// The [`Event::MemorySaved`](crate::events::Event::MemorySaved) that says what
-    /// this save wrote, with what the merge `report` added.
-    pub fn event(&self, report: &MergeReport) -> crate::events::Event {
-        crate::events::Event::MemorySaved {
-            path: self.path.display().to_string(),
-            entities_added: report.entities_added as u64,
-            relationships_added: report.relationships_added as u64,
-            updated: (report.entities_updated + report.relationships_updated) as u64,
-            stubs_added: report.stubs_added as u64,
-            skipped: report.skipped as u64,
-            merged_with_disk: self.merged_with_disk,
-            written: self.written,
-        }
-    }
-}
-
 impl MemoryFile {
     /// Reads the memory file at `path`. A missing file is an empty memory; a corrupt
     /// one is [`MemoryError::Corrupt`] (and is never overwritten); one larger than

@@ -96,10 +96,3 @@ impl fmt::Display for DocsError {
         f.write_str(&self.message())
     }
 }
-
-impl crate::error::Classify for DocsError {
-    /// Every docs error is the user's to fix (point `-i` elsewhere, change a filter).
-    fn exit(&self) -> crate::error::Exit {
-        crate::error::Exit::Usage
-    }
-}
