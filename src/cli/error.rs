@@ -590,8 +590,8 @@ mod tests {
         );
     }
 
-    /// The error types archie and archie-core define: `#[derive(.., thiserror::Error)]` on the next
-    /// `struct`/`enum`, or `impl std::error::Error for NAME`.
+    /// The error types archie and archie-core define: `#[derive(.., thiserror::Error)]`
+    /// on the next `struct`/`enum`, or `impl std::error::Error for NAME`.
     fn defined_error_types() -> Vec<(String, String)> {
         fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
             let mut entries: Vec<_> = std::fs::read_dir(dir)
