@@ -120,7 +120,7 @@ pub fn structured(data: &[u8]) {
 /// `knowledge` merged into an empty memory: within limits, and saved and loaded whole.
 fn merged(knowledge: Knowledge) {
     let mut memory = Memory::new();
-    let capped = knowledge.merge_into(&mut memory, &Vocabulary::default());
+    let capped = knowledge.merge_into(&mut memory, &Vocabulary::default(), &reply::Origin::none());
     let _ = capped.warning();
     assert!(memory.entities().len() <= MAX_ENTITIES);
     let saved = memory.to_json();

@@ -116,6 +116,15 @@ pub enum Event {
         merged_with_disk: bool,
         /// False when nothing was new and the file was left as it was.
         written: bool,
+        /// Facts retracted: the documents the run read no longer state them.
+        retracted: u64,
+        /// The changes of documents that retracted them (`docs/001.md changed, docs/005.md
+        /// deleted`); empty when none.
+        #[serde(skip_serializing_if = "String::is_empty")]
+        because: String,
+        /// What the run changed in the memory, fact by fact (`archie memory diff`'s shape).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        diff: Option<Box<archie_core::memory::Diff>>,
     },
     /// Pairs of entities that are probably one thing, after the human (or `--yes`)
     /// decided what they could: `merged` and `kept_apart` were decided now, `pending`
@@ -403,6 +412,9 @@ impl Event {
             skipped: report.skipped as u64,
             merged_with_disk: saved.merged_with_disk,
             written: saved.written,
+            retracted: 0,
+            because: String::new(),
+            diff: None,
         }
     }
 }

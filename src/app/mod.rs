@@ -16,7 +16,7 @@ use crate::graph::{
     Chain, Checkpoint, Graph, NoInput, Outcome, Prompter, RunCtx, RunError, Scripted,
 };
 use crate::llm::UsageMeter;
-use crate::memory::{Memory, MemoryError, MemoryFile, MergeReport};
+use crate::memory::{FollowStamp, Followed, Memory, MemoryError, MemoryFile, MergeReport, Reading};
 use crate::store::{NewRun, RunCheckpointer, RunId, RunLock, Status, Store};
 use crate::ui::{JsonLines, Terminal, Ui};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -480,6 +480,11 @@ impl App {
         self.events.emit(Event::Finished(Box::new(summary)));
     }
 
+    /// The id of the run being recorded, once it is.
+    pub fn current_run(&self) -> Option<String> {
+        self.current.get().map(|r| r.run.to_string())
+    }
+
     /// Whether this invocation continues a recorded run (`archie resume`).
     pub fn is_resume(&self) -> bool {
         self.resume.is_some()
@@ -588,7 +593,20 @@ impl App {
         memory: Memory,
         learned: Memory,
     ) -> anyhow::Result<MergeReport> {
-        self.save_memory_saying(file, memory, learned, true)
+        self.save_memory_saying(file, memory, learned, None, true)
+    }
+
+    /// [`App::save_memory`] at the end of a run over documents: the memory follows what
+    /// the run `read` (see [`Memory::follow`]): facts the documents no longer state are
+    /// retracted, and the line says which and why.
+    pub fn save_following(
+        &self,
+        file: &MemoryFile,
+        memory: Memory,
+        learned: Memory,
+        read: Option<&Reading>,
+    ) -> anyhow::Result<MergeReport> {
+        self.save_memory_saying(file, memory, learned, read, true)
     }
 
     /// [`App::save_memory`] midway through a run (what extraction learned, kept whatever
@@ -600,7 +618,7 @@ impl App {
         memory: Memory,
         learned: Memory,
     ) -> anyhow::Result<MergeReport> {
-        self.save_memory_saying(file, memory, learned, false)
+        self.save_memory_saying(file, memory, learned, None, false)
     }
 
     fn save_memory_saying(
@@ -608,9 +626,21 @@ impl App {
         file: &MemoryFile,
         mut memory: Memory,
         learned: Memory,
+        read: Option<&Reading>,
         loud: bool,
     ) -> anyhow::Result<MergeReport> {
-        let report = memory.merge(learned);
+        // The run's own diff, for `--json` readers and pull-request comments.
+        let before = loud.then(|| memory.clone());
+        let (report, followed) = match read {
+            Some(read) => {
+                let stamp = FollowStamp {
+                    at: crate::clock::Utc::from_ms(crate::store::now_ms()).iso(),
+                    run: self.current_run().unwrap_or_default(),
+                };
+                memory.follow(learned, read, &stamp)
+            }
+            None => (memory.merge(learned), Followed::default()),
+        };
         memory.readable_names();
         // The pairs that are probably one thing go in with this save; the end of the run
         // asks about them (see `review_duplicates`).
@@ -619,7 +649,17 @@ impl App {
         // A merge with another writer's save is said when it happens.
         if saved.written && (loud || saved.merged_with_disk) {
             let mut event = Event::memory_saved(&saved, &report);
-            if let Event::MemorySaved { path, .. } = &mut event {
+            if let Event::MemorySaved {
+                path,
+                retracted,
+                because,
+                diff,
+                ..
+            } = &mut event
+            {
+                *retracted = followed.count() as u64;
+                *because = followed.because();
+                *diff = before.map(|b| Box::new(memory.diff_from(&b)));
                 // One form on a first run and a resume (whose memory file is recorded
                 // absolute): relative under the current folder, absolute elsewhere.
                 let at = Path::new(path.as_str());

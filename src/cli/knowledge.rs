@@ -117,6 +117,14 @@ pub fn env(
         view: args
             .view
             .then(|| settings.memory_file.with_extension("html")),
+        memory_dir: {
+            let folder = if folder.as_os_str().is_empty() {
+                std::path::Path::new(".")
+            } else {
+                folder
+            };
+            std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf())
+        },
     })
 }
 
@@ -148,8 +156,10 @@ where
     .await;
     let saved = match result {
         Ok(mut run) => {
-            let learned = std::mem::take(&mut run.state.sources().learned);
-            let saved = app.save_memory(file, env.memory, learned);
+            let sources = run.state.sources();
+            let learned = std::mem::take(&mut sources.learned);
+            let read = sources.reading.take();
+            let saved = app.save_following(file, env.memory, learned, read.as_ref());
             // The pairs the rules cannot decide, at the end of a finished run.
             match saved {
                 Ok(_) if run.exit == Exit::Done => {

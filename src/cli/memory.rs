@@ -20,10 +20,26 @@ pub enum MemoryCommand {
     #[command(after_help = "Example:\n  archie memory stats --memory-file docs/context.json")]
     Stats,
     /// Show one entity with its relationships, in and out
-    #[command(after_help = "Example:\n  archie memory show \"Order Service\"")]
+    #[command(
+        after_help = "Each fact says where it came from: a document's section, a run's conversation, an import, an MCP client or a person. Facts the documents no longer state are not shown; --history lists them, with when and why they went.\n\nExamples:\n  archie memory show \"Order Service\"\n  archie memory show PaymentService --history"
+    )]
     Show {
         /// The entity's name (case and spacing do not matter)
         name: String,
+        /// Also list what the documents no longer state about it
+        #[arg(long)]
+        history: bool,
+    },
+    /// What changed between two memory files: entities and relationships added,
+    /// retracted and changed, as markdown for a pull request (or JSON with --json)
+    #[command(
+        after_help = "OLD and NEW are memory files; NEW defaults to --memory-file; `-` reads one from stdin.\n\nExamples:\n  git show main:context.json | archie memory diff - context.json\n  archie memory diff before.json after.json --json"
+    )]
+    Diff {
+        /// The older memory file (`-`: stdin)
+        old: PathBuf,
+        /// The newer memory file [default: --memory-file]
+        new: Option<PathBuf>,
     },
     /// Merge another memory file or a Backstage catalog into this one (same rules as
     /// extraction), then save
@@ -229,6 +245,32 @@ fn exiting(memory: crate::memory::Memory) {
     std::mem::forget(memory);
 }
 
+/// A memory file for `memory diff` (`-`: stdin). A missing file is an error here: a
+/// diff against nothing is a mistake more often than a wish.
+fn read_for_diff(app: &App, file: &std::path::Path) -> Result<crate::memory::Memory, CommandError> {
+    if super::stdin::is_dash(file) {
+        let mut bytes = Vec::new();
+        use std::io::Read;
+        std::io::stdin()
+            .take(crate::memory::DEFAULT_MAX_SIZE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| UsageError::new(format!("cannot read the memory from stdin: {e}")))?;
+        if bytes.len() as u64 > crate::memory::DEFAULT_MAX_SIZE {
+            return Err(UsageError::new("the memory on stdin is larger than archie reads").into());
+        }
+        return crate::memory::Memory::from_json(&bytes).map_err(|e| {
+            UsageError::new(format!("the memory on stdin is not a memory file: {e}")).into()
+        });
+    }
+    let Some((memory, problems)) = MemoryFile::read(file)? else {
+        return Err(UsageError::new(format!("{} does not exist", file.display()))
+            .hint("Give two memory files; `git show REF:context.json > old.json` makes one from history.")
+            .into());
+    };
+    app.memory_problems(file, problems);
+    Ok(memory)
+}
+
 /// Two names of which one is not in the memory, or both are one entity already.
 fn not_both(path: &std::path::Path, a: &str, b: &str) -> UsageError {
     UsageError::new(format!(
@@ -278,9 +320,38 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             });
             exiting(memory);
         }
-        MemoryCommand::Show { name } => {
+        MemoryCommand::Diff { old, new } => {
+            let new = new.unwrap_or_else(|| path.clone());
+            let (old_memory, new_memory) = (read_for_diff(app, &old)?, read_for_diff(app, &new)?);
+            let diff = new_memory.diff_from(&old_memory);
+            app.events.emit(if json {
+                Event::Data {
+                    value: serde_json::to_value(&diff)?,
+                }
+            } else {
+                Event::Result {
+                    text: diff.markdown().trim_end().to_string(),
+                }
+            });
+        }
+        MemoryCommand::Show { name, history } => {
             let (_, memory) = app.open_memory()?;
+            let retracted = memory.history();
             let Some(entity) = memory.entity(&name) else {
+                if history
+                    && retracted
+                        .entities
+                        .iter()
+                        .any(|r| crate::memory::key(&r.entity.name) == crate::memory::key(&name))
+                {
+                    app.events.emit(Event::Result {
+                        text: format!(
+                            "{name}: no longer in the graph{}",
+                            crate::ui::memory::render_history(&name, &retracted)
+                        ),
+                    });
+                    return Ok(Exit::Done);
+                }
                 let close = memory.suggest(&name, 5);
                 let hint = if close.is_empty() {
                     format!(
@@ -299,18 +370,27 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             };
             let outgoing = memory.outgoing(&name);
             let incoming = memory.incoming(&name);
+            let k = crate::memory::key(&entity.name);
+            let gone = serde_json::json!({
+                "entities": retracted.entities.iter().filter(|r| crate::memory::key(&r.entity.name) == k).collect::<Vec<_>>(),
+                "relationships": retracted.relationships.iter().filter(|r| crate::memory::key(&r.relationship.from) == k || crate::memory::key(&r.relationship.to) == k).collect::<Vec<_>>(),
+            });
             app.events.emit(if json {
-                Event::Data {
-                    value: serde_json::json!({
-                        "entity": entity,
-                        "outgoing": outgoing,
-                        "incoming": incoming,
-                    }),
+                let mut value = serde_json::json!({
+                    "entity": entity,
+                    "outgoing": outgoing,
+                    "incoming": incoming,
+                });
+                if history {
+                    value["retracted"] = gone;
                 }
+                Event::Data { value }
             } else {
-                Event::Result {
-                    text: crate::ui::memory::render_entity(entity, &outgoing, &incoming),
+                let mut text = crate::ui::memory::render_entity(entity, &outgoing, &incoming);
+                if history {
+                    text.push_str(&crate::ui::memory::render_history(&entity.name, &retracted));
                 }
+                Event::Result { text }
             });
             exiting(memory);
         }

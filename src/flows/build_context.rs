@@ -141,7 +141,12 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
     }
     if let Some(knowledge) = reply.knowledge {
         let vocabulary = reply::Vocabulary::of(&env.memory);
-        let capped = knowledge.merge_into(&mut state.sources.learned, &vocabulary);
+        // The system the documents describe is never one of its own components.
+        let mut origin = env.conversation_origin(&state.sources, cx.run_id(), &[]);
+        if is_subject(&state.system, &state.sources.documents) {
+            origin = origin.not_the_system(&state.system);
+        }
+        let capped = knowledge.merge_into(&mut state.sources.learned, &vocabulary, &origin);
         if let Some(warning) = capped.warning() {
             cx.emit(Event::Warning { message: warning });
         }
@@ -149,7 +154,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
 
     // The system's part of the graph: what matches its name (or, when the name is the
     // whole system, what these documents are about), and its neighbourhood.
-    let all = env.memory_with(&state.sources.learned);
+    let all = env.memory_with(&state.sources);
     let subject = is_subject(&state.system, &state.sources.documents);
     let view = system_view(
         &all,

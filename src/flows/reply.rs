@@ -96,6 +96,10 @@ pub struct Capped {
     /// Entities with a real name typed with a word of the schema (`array`, `list`): kept,
     /// as `unknown` (a 270M model names real things and types them `string`).
     pub schema_types: usize,
+    /// Items naming something their text does not name (or the prompt's own example).
+    pub ungrounded: usize,
+    /// Items that made the system a run describes one of its own components.
+    pub the_system: usize,
 }
 
 impl Capped {
@@ -106,6 +110,8 @@ impl Capped {
         self.shortened += other.shortened;
         self.schema_words += other.schema_words;
         self.schema_types += other.schema_types;
+        self.ungrounded += other.ungrounded;
+        self.the_system += other.the_system;
     }
 
     /// What was cut to archie's limits, for a warning; `None` when nothing was.
@@ -139,6 +145,18 @@ impl Capped {
             parts.push(format!(
                 "{} typed after the schema (`array`, `string`…) kept as `unknown`",
                 crate::text::count(self.schema_types as u64, "entity", "entities")
+            ));
+        }
+        if self.ungrounded > 0 {
+            parts.push(format!(
+                "{} naming what their text does not name not stored",
+                crate::text::count(self.ungrounded as u64, "item", "items")
+            ));
+        }
+        if self.the_system > 0 {
+            parts.push(format!(
+                "{} making the system one of its own components not stored",
+                crate::text::count(self.the_system as u64, "item", "items")
             ));
         }
         (!parts.is_empty()).then(|| {
@@ -197,10 +215,28 @@ impl Knowledge {
     }
 
     /// Merges into `memory` within archie's limits ([`Knowledge::capped`]), skipping
-    /// incomplete items, in the memory's vocabulary (see [`Vocabulary`]). Says what was
-    /// skipped, dropped or cut.
-    pub fn merge_into(self, memory: &mut Memory, vocabulary: &Vocabulary) -> Capped {
+    /// incomplete items, in the memory's vocabulary (see [`Vocabulary`]), with what
+    /// `origin` says: the source every fact gets (its endpoints too), the text a name must
+    /// be found in, the names that are never a component. Says what was skipped, dropped
+    /// or cut.
+    pub fn merge_into(
+        self,
+        memory: &mut Memory,
+        vocabulary: &Vocabulary,
+        origin: &Origin,
+    ) -> Capped {
         let (knowledge, mut capped) = self.capped();
+        // A model that copied the prompt's example entity copied its relationship too.
+        let echoed = knowledge
+            .entities
+            .iter()
+            .any(KnownEntity::is_prompt_example);
+        let sourced = |mut sources: Vec<String>| {
+            if let Some(s) = &origin.source {
+                crate::memory::source::add(&mut sources, s.clone());
+            }
+            sources
+        };
         for e in knowledge.entities {
             if e.name.trim().is_empty() || e.kind.trim().is_empty() {
                 capped.skipped += 1;
@@ -208,6 +244,14 @@ impl Knowledge {
             }
             if e.is_schema_echo() {
                 capped.schema_words += 1;
+                continue;
+            }
+            if e.is_prompt_example() || !origin.grounds(&e.name) {
+                capped.ungrounded += 1;
+                continue;
+            }
+            if origin.is_not_a_component(&e.name) {
+                capped.the_system += 1;
                 continue;
             }
             let kind = if names_nothing(&e.kind) {
@@ -218,6 +262,7 @@ impl Knowledge {
             };
             let mut entity =
                 Entity::new(vocabulary.name(&e.name), kind).description(e.description.trim());
+            entity.sources = sourced(Vec::new());
             for tag in e.tags {
                 entity = entity.tag(tag);
             }
@@ -232,11 +277,29 @@ impl Knowledge {
                 capped.schema_words += 1;
                 continue;
             }
-            memory.upsert_relationship(Relationship::new(
-                vocabulary.name(&r.from),
-                r.kind.trim(),
-                vocabulary.name(&r.to),
-            ));
+            if (echoed && r.is_prompt_example())
+                || !origin.grounds(&r.from)
+                || !origin.grounds(&r.to)
+            {
+                capped.ungrounded += 1;
+                continue;
+            }
+            if origin.is_not_a_component(&r.from) || origin.is_not_a_component(&r.to) {
+                capped.the_system += 1;
+                continue;
+            }
+            let (from, to) = (vocabulary.name(&r.from), vocabulary.name(&r.to));
+            if origin.source.is_some() {
+                // What states a relationship states its ends.
+                for end in [&from, &to] {
+                    let mut stub = Entity::new(end.clone(), crate::memory::UNKNOWN_TYPE);
+                    stub.sources = sourced(Vec::new());
+                    memory.upsert_entity(stub);
+                }
+            }
+            let mut rel = Relationship::new(from, r.kind.trim(), to);
+            rel.sources = sourced(Vec::new());
+            memory.upsert_relationship(rel);
         }
         capped
     }
@@ -253,7 +316,77 @@ impl Knowledge {
     }
 }
 
+/// Where a model's knowledge comes from, and what it must be grounded in (see
+/// [`Knowledge::merge_into`]).
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The source each fact gets (see [`crate::memory::source`]); `None`: none.
+    pub source: Option<String>,
+    /// The text every name must be found in (by identity); `None`: no check.
+    pub ground: Option<crate::memory::ground::Ground>,
+    /// The keys of names that are never a component: the system a run describes.
+    pub not_components: Vec<String>,
+}
+
+impl Origin {
+    /// No source, no check: for counting, and for tests.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Knowledge from `source`, whose names must be found in `ground`.
+    pub fn grounded(source: String, ground: crate::memory::ground::Ground) -> Self {
+        Self {
+            source: Some(source),
+            ground: Some(ground),
+            not_components: Vec::new(),
+        }
+    }
+
+    /// This origin, whose knowledge never makes `system` a component.
+    pub fn not_the_system(mut self, system: &str) -> Self {
+        let k = crate::memory::key(system);
+        if !k.is_empty() {
+            self.not_components.push(k);
+        }
+        self
+    }
+
+    fn grounds(&self, name: &str) -> bool {
+        self.ground.as_ref().is_none_or(|g| g.names(name))
+    }
+
+    fn is_not_a_component(&self, name: &str) -> bool {
+        !self.not_components.is_empty()
+            && self.not_components.contains(&crate::memory::key(
+                &crate::memory::ground::without_notes(name),
+            ))
+    }
+}
+
+/// The example of the reply format's prompt (`prompts/_knowledge_format.md`): a model
+/// that copies it states nothing about the system.
+const PROMPT_EXAMPLE: (&str, &str, &str) = (
+    "Order Service",
+    "Orders DB",
+    "Accepts and tracks customer orders.",
+);
+
+impl KnownRelationship {
+    /// The prompt's example relationship, copied.
+    fn is_prompt_example(&self) -> bool {
+        let (service, db, _) = PROMPT_EXAMPLE;
+        self.from.trim() == service && self.to.trim() == db
+    }
+}
+
 impl KnownEntity {
+    /// The prompt's example entity, copied with its description.
+    fn is_prompt_example(&self) -> bool {
+        let (service, _, description) = PROMPT_EXAMPLE;
+        self.name.trim() == service && self.description.trim() == description
+    }
+
     /// Named with a word of the schema (see [`names_nothing`]). A real name with a
     /// schema word for its type is knowledge: it is kept, untyped.
     fn is_schema_echo(&self) -> bool {
@@ -737,7 +870,11 @@ mod tests {
         )
         .expect("json");
         let mut m = Memory::new();
-        assert_eq!(k.merge_into(&mut m, &Vocabulary::default()).skipped, 3);
+        assert_eq!(
+            k.merge_into(&mut m, &Vocabulary::default(), &Origin::none())
+                .skipped,
+            3
+        );
         assert!(m.entity("A").is_some());
         assert!(m.entity("B").is_none());
         assert_eq!(m.relationships().len(), 1);
@@ -778,7 +915,7 @@ mod tests {
         .expect("json");
         assert!(!k.names_only_schema_words());
         let mut m = Memory::new();
-        let capped = k.merge_into(&mut m, &Vocabulary::default());
+        let capped = k.merge_into(&mut m, &Vocabulary::default(), &Origin::none());
         assert_eq!((capped.schema_words, capped.schema_types), (4, 1));
         // Orders is a real name typed `array`: kept, untyped.
         assert_eq!(m.entities().len(), 2);
@@ -816,7 +953,7 @@ mod tests {
             relationships: Vec::new(),
         };
         let mut m = Memory::new();
-        let capped = k.merge_into(&mut m, &Vocabulary::default());
+        let capped = k.merge_into(&mut m, &Vocabulary::default(), &Origin::none());
         assert_eq!(m.entities().len(), MAX_ENTITIES);
         assert_eq!(capped.over_limit, 10_000 - MAX_ENTITIES);
         assert_eq!(capped.long_names, 1);

@@ -55,9 +55,15 @@ pub struct Cx<'a, E> {
     pub events: &'a Events,
     answer: Option<Answer>,
     step: u32,
+    run_id: Option<&'a str>,
 }
 
 impl<E> Cx<'_, E> {
+    /// The recorded run's id (`None` when runs are not recorded).
+    pub fn run_id(&self) -> Option<&str> {
+        self.run_id
+    }
+
     /// The answer to the interrupt that led to this node. Taking it leaves `None`.
     pub fn answer(&mut self) -> Option<Answer> {
         self.answer.take()
@@ -497,6 +503,7 @@ where
                 events: rc.events,
                 answer: answer.take(),
                 step,
+                run_id: rc.run_id,
             };
             let result = node_fn.run(state, &mut cx).await;
             let ms = started.elapsed().as_millis() as u64;

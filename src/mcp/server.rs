@@ -550,6 +550,7 @@ impl ServerHandler for Handler {
             ));
         }
         context.peer.set_peer_info(request.clone());
+        self.builtin.set_client(&request.client_info.name);
         self.negotiate_initialize(&request)
     }
 

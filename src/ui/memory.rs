@@ -40,6 +40,7 @@ pub fn render_entity(
     incoming: &[&Relationship],
 ) -> String {
     let mut out = format!("{} ({})", entity.name, entity.kind);
+    let _ = write!(out, "\n  stated by: {}", stated_by(&entity.sources));
     if !entity.description.is_empty() {
         let _ = write!(out, "\n  {}", entity.description);
     }
@@ -56,17 +57,93 @@ pub fn render_entity(
     if !outgoing.is_empty() {
         let _ = write!(out, "\n\nout ({}):", outgoing.len());
         for r in outgoing {
-            let _ = write!(out, "\n  --{}--> {}", r.kind, r.to);
+            let _ = write!(
+                out,
+                "\n  --{}--> {}  · {}",
+                r.kind,
+                r.to,
+                stated_by(&r.sources)
+            );
         }
     }
     if !incoming.is_empty() {
         let _ = write!(out, "\n\nin ({}):", incoming.len());
         for r in incoming {
-            let _ = write!(out, "\n  {} --{}-->", r.from, r.kind);
+            let _ = write!(
+                out,
+                "\n  {} --{}-->  · {}",
+                r.from,
+                r.kind,
+                stated_by(&r.sources)
+            );
         }
     }
     if outgoing.is_empty() && incoming.is_empty() {
         out.push_str("\n\nno relationships");
+    }
+    out
+}
+
+/// Where a fact came from, as a person reads it: `docs/001.md § Payments; run r7k3`, or
+/// `no source recorded` for a fact written before archie kept them.
+pub fn stated_by(sources: &[String]) -> String {
+    if sources.is_empty() {
+        return "no source recorded (written before archie kept sources)".into();
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for s in sources {
+        let d = crate::memory::source::describe(s);
+        if !seen.contains(&d) {
+            seen.push(d);
+        }
+    }
+    seen.join("; ")
+}
+
+/// The facts the documents no longer state that involve `name`, with when and why.
+pub fn render_history(name: &str, history: &crate::memory::History) -> String {
+    let k = crate::memory::key(name);
+    let mut out = String::new();
+    for r in &history.entities {
+        if crate::memory::key(&r.entity.name) == k {
+            let _ = write!(
+                out,
+                "\n  {} ({}) — {}; was stated by {}",
+                r.entity.name,
+                r.entity.kind,
+                retraction(&r.retracted),
+                stated_by(&r.entity.sources)
+            );
+        }
+    }
+    for r in &history.relationships {
+        let rel = &r.relationship;
+        if crate::memory::key(&rel.from) == k || crate::memory::key(&rel.to) == k {
+            let _ = write!(
+                out,
+                "\n  {} --{}--> {} — {}; was stated by {}",
+                rel.from,
+                rel.kind,
+                rel.to,
+                retraction(&r.retracted),
+                stated_by(&rel.sources)
+            );
+        }
+    }
+    if out.is_empty() {
+        "\n\nno longer stated: nothing".into()
+    } else {
+        format!("\n\nno longer stated:{out}")
+    }
+}
+
+fn retraction(r: &crate::memory::Retraction) -> String {
+    let mut out = format!("retracted {}", r.at);
+    if !r.run.is_empty() {
+        let _ = write!(out, " by run {}", r.run);
+    }
+    if !r.because.is_empty() {
+        let _ = write!(out, " ({})", r.because.join(", "));
     }
     out
 }

@@ -69,9 +69,13 @@ fn shop(docs: usize) -> TestEnv {
     env.mock().answer_with(shop_model);
     for i in 0..docs {
         let area = AREAS[i % AREAS.len()];
+        let next = AREAS[(i + 1) % AREAS.len()];
         env.write(
             &format!("docs/area-{i:02}.md"),
-            format!("# {area}\n\nPart of NovaMart. The {area} Service owns its data. Note {i}.\n"),
+            format!(
+                "# {area}\n\nPart of NovaMart. The {area} Service owns its data and calls the \
+                 {next} API. Note {i}.\n"
+            ),
         );
     }
     env
@@ -311,9 +315,13 @@ fn platform(novamart: bool) -> TestEnv {
         Reply::json(json!({"entities": entities, "relationships": relationships}))
     });
     for (i, area) in AREAS.iter().enumerate() {
+        let next = AREAS[(i + 1) % AREAS.len()];
         env.write(
             &format!("docs/area-{i:02}.md"),
-            format!("# {area}\n\nThe {area} part of NovaMart: a service, its data, its events.\n"),
+            format!(
+                "# {area}\n\nThe {area} part of NovaMart: a service, its data, its events; it \
+                 calls the {next} API.\n"
+            ),
         );
     }
     env

@@ -44,7 +44,7 @@ pub(crate) fn shop() -> TestEnv {
     for (i, title) in ["One", "Two", "Three"].iter().enumerate() {
         env.write(
             &format!("docs/{i}.md"),
-            format!("# {title}\n\nHow checkout talks to its database and to Okta.\n"),
+            format!("# {title}\n\nHow checkout writes orders to its database and calls Okta.\n"),
         );
     }
     env

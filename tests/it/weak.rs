@@ -75,7 +75,8 @@ fn schema_words_never_reach_the_memory() {
     env.mock().answer_with(schema_echoing_model);
     env.write(
         "docs/checkout.md",
-        "# Checkout\n\nThe Checkout Service writes to the Payments DB.\n",
+        "# Checkout\n\nThe Checkout Service writes to the Payments DB. Orders are kept in the \
+         Orders DB.\n",
     );
     env.write(
         "docs/notes.md",
@@ -356,7 +357,7 @@ fn the_wrote_line_names_the_overview_once_and_one_node_as_one() {
         }
         Reply::text("<agent>## Overview\nA shop.</agent>")
     });
-    env.docs("docs", 1);
+    env.write("docs/shop.md", "# Shop\n\nThe Shop Service sells things.\n");
     let ran = env.ok(&["build-context", "shop", "-i", "docs"]);
     assert!(
         ran.stderr

@@ -51,14 +51,66 @@ pub struct SourcesEnv {
     /// `--view`: the page of the knowledge graph written after the run (see
     /// `archie memory view`), which the output links to.
     pub view: Option<PathBuf>,
+    /// The memory file's folder, absolute: document sources are paths beside it.
+    pub memory_dir: PathBuf,
 }
 
 impl SourcesEnv {
-    /// The loaded memory with this run's knowledge merged in.
-    pub fn memory_with(&self, learned: &Memory) -> Memory {
+    /// The loaded memory with this run's knowledge merged in, following the documents
+    /// the run read (what they no longer state is left out).
+    pub fn memory_with(&self, sources: &super::Sources) -> Memory {
         let mut all = self.memory.clone();
-        all.merge(learned.clone());
+        match &sources.reading {
+            Some(reading) => {
+                all.follow(
+                    sources.learned.clone(),
+                    reading,
+                    &crate::memory::FollowStamp::default(),
+                );
+            }
+            None => {
+                all.merge(sources.learned.clone());
+            }
+        }
         all
+    }
+
+    /// Where the knowledge of a model's answer in run `run` comes from, and what grounds
+    /// it: the documents the run read, the memory's names and `conversation` (the goal,
+    /// the person's answers, the model's earlier turns).
+    pub fn conversation_origin(
+        &self,
+        sources: &super::Sources,
+        run: Option<&str>,
+        conversation: &[&str],
+    ) -> crate::flows::reply::Origin {
+        let mut ground = crate::memory::ground::Ground::new();
+        for doc in &sources.documents {
+            ground.add(&doc.text);
+        }
+        for memory in [&self.memory, &sources.learned] {
+            for e in memory.entities() {
+                ground.add(&e.name);
+                for alias in e.aliases() {
+                    ground.add(alias);
+                }
+            }
+        }
+        for text in conversation {
+            ground.add(text);
+        }
+        crate::flows::reply::Origin {
+            source: run.map(crate::memory::source::run),
+            ground: Some(ground),
+            not_components: Vec::new(),
+        }
+    }
+
+    /// The path a document's source has in the memory: `path` (as reachable from the
+    /// current folder) relative to the memory file's folder, with `/` separators; an
+    /// absolute path when it is not below that folder.
+    pub fn source_path(&self, path: &std::path::Path) -> String {
+        beside(&self.memory_dir, path)
     }
 
     /// The relevant part of the knowledge graph for a prompt about `text`.
@@ -106,5 +158,36 @@ pub async fn keeping_learned<T>(
             }
             Some(memory) = learned.recv() => keep(memory),
         }
+    }
+}
+
+/// `path` relative to `dir` (both made absolute and lexically clean), with `/`
+/// separators; absolute when it is not below `dir`.
+pub fn beside(dir: &std::path::Path, path: &std::path::Path) -> String {
+    let clean = |p: &std::path::Path| {
+        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut out = PathBuf::new();
+        for part in p.components() {
+            match part {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::CurDir => {}
+                other => out.push(other),
+            }
+        }
+        out
+    };
+    let (dir, path) = (clean(dir), clean(path));
+    let shown = path.strip_prefix(&dir).unwrap_or(&path);
+    let text = shown
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    match text.as_str() {
+        "" => ".".to_string(),
+        _ if shown.is_absolute() => format!("/{}", text.trim_start_matches('/')),
+        _ => text,
     }
 }

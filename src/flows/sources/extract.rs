@@ -5,12 +5,14 @@ use super::cache::{cached, remember};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
 use crate::events::{Event, Events, Extraction};
-use crate::flows::reply::{Capped, Knowledge, Vocabulary};
+use crate::flows::reply::{Capped, Knowledge, Origin, Vocabulary};
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::llm::{Llm, LlmError, Message, Request};
-use crate::memory::Memory;
+use crate::memory::ground::Ground;
+use crate::memory::{Memory, Reading};
 use crate::prompts::{PromptError, Prompts};
 use serde_json::json;
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// How many failed chunks are named one by one; the rest are counted.
@@ -66,7 +68,9 @@ pub async fn extract<S: HasSources>(
     // Counted as answers arrive, for the progress line only.
     let mut live = Memory::new();
     for answer in answers.iter().flatten() {
-        answer.clone().merge_into(&mut live, &vocabulary);
+        answer
+            .clone()
+            .merge_into(&mut live, &vocabulary, &Origin::none());
     }
     let asked: Vec<usize> = requests.iter().map(|(i, _)| *i).collect();
     let outcomes = if requests.is_empty() {
@@ -89,7 +93,9 @@ pub async fn extract<S: HasSources>(
                     // Kept as it arrives: an answer paid for survives whatever ends the
                     // run next (Ctrl-C, a kill, a later failure).
                     remember(env, &chunks[asked[index]], knowledge, events);
-                    knowledge.clone().merge_into(&mut live, &vocabulary);
+                    knowledge
+                        .clone()
+                        .merge_into(&mut live, &vocabulary, &Origin::none());
                     Control::Continue(Some(progress_detail(&live, llm)))
                 }
                 // Every other call would fail the same way: stop now, say it once.
@@ -103,7 +109,7 @@ pub async fn extract<S: HasSources>(
     let failures = sort_outcomes(&chunks, asked, outcomes, &mut answers)?;
     let failed = failures.len();
     warn_failures(events, &failures);
-    learn(env, sources, answers, &vocabulary, events);
+    learn(env, sources, &chunks, answers, &vocabulary, events);
     sources.failed_chunks = failed;
     let after = llm.usage().totals();
     cx.emit(Event::Extracted(Extraction {
@@ -165,19 +171,60 @@ fn sort_outcomes<'c>(
 }
 
 /// Merges the answers into what the run learned, in the chunks' order and within
-/// archie's limits, and hands it over to be saved at once (see
-/// [`SourcesEnv::keep_learned`]).
+/// archie's limits, each fact with its chunk as its source and only what the chunk
+/// names; records what was read whole (see [`Sources::reading`]); and hands what was
+/// learned over to be saved at once (see [`SourcesEnv::keep_learned`]).
 fn learn(
     env: &SourcesEnv,
     sources: &mut Sources,
+    chunks: &[Chunk],
     answers: Vec<Option<Knowledge>>,
     vocabulary: &Vocabulary,
     events: &Events,
 ) {
+    let paths: HashMap<&str, String> = sources
+        .documents
+        .iter()
+        .map(|d| (d.path.as_str(), env.source_path(&d.source)))
+        .collect();
+    let mut reading = Reading {
+        scope: env
+            .inputs
+            .inputs
+            .iter()
+            .map(|p| env.source_path(p))
+            .collect(),
+        read: paths.values().cloned().collect(),
+        gone: Default::default(),
+    };
     let mut capped = Capped::default();
-    for knowledge in answers.into_iter().flatten() {
-        capped.add(knowledge.merge_into(&mut sources.learned, vocabulary));
+    for (chunk, answer) in chunks.iter().zip(answers) {
+        let path = paths
+            .get(chunk.doc.as_str())
+            .cloned()
+            .unwrap_or_else(|| chunk.doc.clone());
+        let Some(knowledge) = answer else {
+            // Not known what this document states now: its facts stay as they are.
+            reading.read.remove(&path);
+            continue;
+        };
+        let mut ground = Ground::of(&chunk.text);
+        ground.add(&chunk.heading_path);
+        ground.add(&chunk.doc);
+        let source = crate::memory::source::chunk(&path, &chunk.heading_path, &chunk.hash);
+        let origin = Origin::grounded(source, ground);
+        capped.add(knowledge.merge_into(&mut sources.learned, vocabulary, &origin));
     }
+    let gone = reading.cited_and_missing(&env.memory, |p| {
+        let path = std::path::Path::new(p);
+        if path.is_absolute() {
+            path.exists()
+        } else {
+            env.memory_dir.join(path).exists()
+        }
+    });
+    reading.gone.extend(gone);
+    sources.reading = Some(reading);
     if let Some(warning) = capped.warning() {
         events.emit(Event::Warning { message: warning });
     }

@@ -4,7 +4,7 @@
 use super::output::is_stdout;
 use crate::docs::{Document, Reload};
 use crate::events::{Event, Events};
-use crate::memory::Memory;
+use crate::memory::{Memory, Reading};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -22,6 +22,10 @@ pub struct Sources {
     /// the run is resumed from another folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_in: Option<PathBuf>,
+    /// What extraction read whole, so the memory follows the documents when it is
+    /// saved (see [`Memory::follow`]); `None` when nothing was extracted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<Reading>,
 }
 
 impl Sources {

@@ -61,6 +61,8 @@ struct Inner {
     /// How long a write waits for another process's lock on the memory file.
     lock_wait: std::time::Duration,
     cache: Mutex<Option<(FileStamp, Arc<Memory>)>>,
+    /// The name the MCP client gave at initialize: the source of what it writes.
+    client: std::sync::OnceLock<String>,
 }
 
 /// Whether a write may still land: a cancelled call's write must not land once its
@@ -110,6 +112,11 @@ impl std::ops::Deref for Call<'_> {
 }
 
 impl Call<'_> {
+    /// The source of what this call writes (see [`crate::memory::source::mcp`]).
+    fn source(&self) -> String {
+        crate::memory::source::mcp(self.inner.client.get().map_or("", String::as_str))
+    }
+
     /// Changes the memory file under its lock, unless the call was cancelled first.
     fn write<R>(&self, change: impl FnOnce(&mut Memory) -> R) -> Result<R, McpError> {
         self.inner.write(self.gate, change)
@@ -138,6 +145,12 @@ fn stamp(path: &std::path::Path) -> Option<FileStamp> {
 }
 
 impl Builtin {
+    /// Records the MCP client's name (from its `initialize`): what it writes is sourced
+    /// to it.
+    pub fn set_client(&self, name: &str) {
+        let _ = self.inner.client.set(name.to_string());
+    }
+
     /// The tools for archie's own planner (`archie search`).
     pub fn new(options: BuiltinOptions) -> Self {
         Self::with(options, false, crate::memory::DEFAULT_LOCK_WAIT)
@@ -157,6 +170,7 @@ impl Builtin {
                 served,
                 lock_wait,
                 cache: Mutex::new(None),
+                client: std::sync::OnceLock::new(),
             }),
         }
     }

@@ -16,12 +16,32 @@ use serde_json::Value;
 use std::collections::HashSet;
 
 impl Call<'_> {
+    /// `entities` and `relationships` with this call's client as their source.
+    fn sourced(
+        &self,
+        entities: Vec<Entity>,
+        relationships: Vec<Relationship>,
+    ) -> (Vec<Entity>, Vec<Relationship>) {
+        let source = self.source();
+        (
+            entities
+                .into_iter()
+                .map(|e| e.source(source.clone()))
+                .collect(),
+            relationships
+                .into_iter()
+                .map(|r| r.source(source.clone()))
+                .collect(),
+        )
+    }
+
     /// Merges `entities` and `relationships` into the memory file by the memory's rules.
     fn merge(
         &self,
         entities: Vec<Entity>,
         relationships: Vec<Relationship>,
     ) -> Result<MergeReport, McpError> {
+        let (entities, relationships) = self.sourced(entities, relationships);
         self.write(|memory| {
             let mut report = MergeReport::default();
             memory.merge_parts(entities, relationships, &mut report);
@@ -61,6 +81,7 @@ impl Call<'_> {
         &self,
         a: AddObservations,
     ) -> Result<Reply<ObservationsAdded>, McpError> {
+        let source = self.source();
         let (results, missing) = self.write(|memory| {
             let mut results = Vec::new();
             let mut missing = Vec::new();
@@ -82,6 +103,10 @@ impl Call<'_> {
                     }
                     added
                 });
+                if !added.is_empty() {
+                    // An observation is stated by its client (kept per entity).
+                    crate::memory::source::add(&mut entity.sources, source.clone());
+                }
                 results.push(AddedTo {
                     entity_name: name,
                     added_observations: added,
@@ -211,6 +236,7 @@ impl Call<'_> {
                     .into_entity()
                 })
                 .collect();
+            let (entities, _) = self.sourced(entities, Vec::new());
             let mut report = MergeReport::default();
             memory.merge_parts(entities, Vec::new(), &mut report);
             created
@@ -235,6 +261,7 @@ impl Call<'_> {
                 .into_iter()
                 .map(|r| Relationship::new(r.from, r.relation_type, r.to))
                 .collect();
+            let (_, rels) = self.sourced(Vec::new(), rels);
             let mut report = MergeReport::default();
             memory.merge_parts(Vec::new(), rels, &mut report);
             memory

@@ -35,6 +35,9 @@ impl Ui {
                 skipped,
                 merged_with_disk,
                 written,
+                retracted,
+                because,
+                ..
             } => {
                 let mut line = format!(
                     "memory {}: {}",
@@ -47,6 +50,12 @@ impl Ui {
                         skipped
                     )
                 );
+                if retracted > 0 {
+                    line.push_str(&format!(
+                        ", −{retracted} no longer in the documents ({})",
+                        text::inert_line(&because)
+                    ));
+                }
                 if merged_with_disk {
                     line.push_str(" (merged with changes another archie saved meanwhile)");
                 }

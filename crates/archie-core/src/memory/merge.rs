@@ -3,6 +3,7 @@
 
 use super::identity::{self, Family};
 use super::model::{key_cow, trimmed};
+use super::source;
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -266,6 +267,7 @@ impl Memory {
             to,
             kind,
             properties,
+            sources,
         } = rel;
         let (kind, reversed) = if identity::is_relationship_word(&kind) {
             (kind, false)
@@ -306,7 +308,7 @@ impl Memory {
         };
         if let Some(i) = existing {
             let old = &mut self.relationships[i as usize];
-            let mut changed = false;
+            let mut changed = source::unite(&mut old.sources, sources);
             for (name, value) in properties {
                 if old.properties.get(&name) != Some(&value) {
                     old.properties.insert(name, value);
@@ -334,6 +336,7 @@ impl Memory {
             to: display(to, ti),
             kind,
             properties,
+            sources: source::tidy(sources),
         };
         let i = self.relationships.len() as Ix;
         if let Some(index) = self.rel_by_key.get_mut() {
@@ -455,12 +458,7 @@ impl Memory {
         for (r, rel) in self.relationships.iter().enumerate() {
             report.relationship(match ours.same_relationship(self, r as Ix) {
                 None => Upserted::Added,
-                Some(o)
-                    if new_properties(
-                        &ours.relationships[o as usize].properties,
-                        &rel.properties,
-                    ) =>
-                {
+                Some(o) if relationship_would_change(&ours.relationships[o as usize], rel) => {
                     Upserted::Updated
                 }
                 Some(_) => Upserted::Unchanged,
@@ -487,9 +485,9 @@ impl Memory {
             }
         }
         for (r, rel) in ours.relationships.iter().enumerate() {
-            let same = self.same_relationship(ours, r as Ix).is_some_and(|i| {
-                !new_properties(&self.relationships[i as usize].properties, &rel.properties)
-            });
+            let same = self
+                .same_relationship(ours, r as Ix)
+                .is_some_and(|i| !relationship_would_change(&self.relationships[i as usize], rel));
             if !same {
                 self.upsert_relationship(rel.clone());
             }
@@ -509,6 +507,12 @@ fn would_change(old: &Entity, new: &Entity) -> bool {
             !tag.is_empty() && !old.tags.iter().any(|t| t == tag)
         })
         || new_properties(&old.properties, &new.properties)
+        || source::adds_to(&old.sources, &new.sources)
+}
+
+/// Whether merging `new` into the relationship `old` would change it.
+fn relationship_would_change(old: &Relationship, new: &Relationship) -> bool {
+    new_properties(&old.properties, &new.properties) || source::adds_to(&old.sources, &new.sources)
 }
 
 /// Whether `new` has a property that `old` lacks or holds with another value (for
@@ -591,6 +595,7 @@ fn normalised(entity: Entity) -> Entity {
         description,
         tags,
         properties,
+        sources,
     } = entity;
     let kind = identity::entity_type(&kind);
     let mut tags: Vec<String> = tags
@@ -610,13 +615,14 @@ fn normalised(entity: Entity) -> Entity {
         description: trimmed(description),
         tags,
         properties,
+        sources: source::tidy(sources),
     }
 }
 
 /// Merges `new` into `old` by the rules of [`Memory::upsert_entity`]. Returns whether
 /// `old` changed.
 pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
-    let mut changed = false;
+    let mut changed = source::unite(&mut old.sources, new.sources);
     let kind = identity::entity_type(&new.kind);
     let kind = kind.as_str();
     let description = new.description.trim();

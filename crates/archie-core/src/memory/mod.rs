@@ -17,9 +17,12 @@
 
 mod backstage;
 mod dedupe;
+mod diff;
 mod error;
 mod export;
 mod file;
+mod follow;
+pub mod ground;
 pub mod identity;
 mod merge;
 mod mermaid;
@@ -30,13 +33,19 @@ mod rebase;
 mod relevant;
 mod remove;
 pub mod session;
+pub mod source;
 mod view;
 
 pub use backstage::{BACKSTAGE_KEY, Catalog, read as read_backstage};
 pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
+pub use diff::{Diff, Edge as DiffEdge, Node as DiffNode};
 pub use error::MemoryError;
 pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
+pub use follow::{
+    FollowStamp, Followed, History, RETRACTED_KEY, Reading, RetractedEntity, RetractedRelationship,
+    Retraction,
+};
 pub use merge::{MergeReport, Upserted};
 pub use mermaid::MermaidOptions;
 pub use model::{Entity, Relationship, UNKNOWN_TYPE, key, relationship_type, relationship_words};

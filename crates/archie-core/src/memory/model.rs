@@ -16,6 +16,15 @@ pub struct Entity {
     pub tags: Vec<String>,
     #[serde(default, deserialize_with = "null_default")]
     pub properties: Map<String, Value>,
+    /// Where the entity was stated (see [`source`](super::source)): document chunks,
+    /// runs, imports, MCP clients, people. Sorted, without duplicates; empty in a file
+    /// written before archie recorded sources (then the fact counts as a person's).
+    #[serde(
+        default,
+        deserialize_with = "null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub sources: Vec<String>,
 }
 
 /// A directed, typed edge between two entities (`orderservice writes_to paymentsdb`).
@@ -27,6 +36,13 @@ pub struct Relationship {
     pub kind: String,
     #[serde(default, deserialize_with = "null_default")]
     pub properties: Map<String, Value>,
+    /// Where the relationship was stated, as for [`Entity::sources`].
+    #[serde(
+        default,
+        deserialize_with = "null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub sources: Vec<String>,
 }
 
 /// The type given to an entity archie knows only as a relationship's endpoint.
@@ -53,7 +69,14 @@ impl Entity {
             description: String::new(),
             tags: Vec::new(),
             properties: Map::new(),
+            sources: Vec::new(),
         }
+    }
+
+    /// Adds a source (see [`source`](super::source)).
+    pub fn source(mut self, source: impl Into<String>) -> Self {
+        super::source::add(&mut self.sources, source.into());
+        self
     }
 
     pub fn description(mut self, description: impl Into<String>) -> Self {
@@ -89,7 +112,14 @@ impl Relationship {
             to: to.into(),
             kind: kind.into(),
             properties: Map::new(),
+            sources: Vec::new(),
         }
+    }
+
+    /// Adds a source (see [`source`](super::source)).
+    pub fn source(mut self, source: impl Into<String>) -> Self {
+        super::source::add(&mut self.sources, source.into());
+        self
     }
 
     pub fn property(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {

@@ -355,6 +355,8 @@ struct RawEntity {
     tags: Vec<String>,
     #[serde(default)]
     properties: Properties,
+    #[serde(default, deserialize_with = "null_default")]
+    sources: Vec<String>,
 }
 
 impl RawEntity {
@@ -370,6 +372,7 @@ impl RawEntity {
             description: self.description,
             tags: self.tags,
             properties: self.properties.map,
+            sources: self.sources,
         };
         if let Some(problems) = problems {
             if entity.name.trim().is_empty() {
@@ -398,6 +401,8 @@ struct RawRelationship {
     kind: String,
     #[serde(default)]
     properties: Properties,
+    #[serde(default, deserialize_with = "null_default")]
+    sources: Vec<String>,
 }
 
 impl RawRelationship {
@@ -407,6 +412,7 @@ impl RawRelationship {
             to: self.to,
             kind: self.kind,
             properties: self.properties.map,
+            sources: self.sources,
         };
         if let Some(problems) = problems {
             let blank = [&rel.from, &rel.kind, &rel.to]

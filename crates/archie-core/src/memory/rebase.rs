@@ -72,6 +72,7 @@ impl Memory {
             target.description.clone_from(&after.description);
         }
         apply_list_change(&mut target.tags, &before.tags, &after.tags);
+        apply_sources_change(&mut target.sources, &before.sources, &after.sources);
         apply_map_change(
             &mut target.properties,
             &before.properties,
@@ -93,6 +94,7 @@ impl Memory {
             return;
         };
         let target = &mut self.relationships[r as usize];
+        apply_sources_change(&mut target.sources, &before.sources, &after.sources);
         apply_map_change(
             &mut target.properties,
             &before.properties,
@@ -138,6 +140,12 @@ fn apply_map_change(
             target.remove(name);
         }
     }
+}
+
+/// [`apply_list_change`] for a sorted list of sources: it stays sorted.
+fn apply_sources_change(target: &mut Vec<String>, before: &[String], after: &[String]) {
+    apply_list_change(target, before, after);
+    target.sort();
 }
 
 /// Applies to `target` what changed from `before` to `after`: items added (at the end,

@@ -1,0 +1,280 @@
+//! Only grounded facts: a name a model gives is stored only when the text it came from
+//! names it, by identity rather than letter for letter (`PaymentService`, `payment
+//! service` and `Payments Svc` name one thing; the text's `payments-svc` grounds all of
+//! them). A model that echoes the example of its own prompt (`Order Service writes_to
+//! Orders DB`) or invents a name stores nothing.
+
+use super::identity;
+use std::collections::BTreeSet;
+
+/// Words a name may carry that do not say which thing it is: kind words and glue. A
+/// name made only of them (`Database`) must be grounded by those words themselves.
+const GENERIC: &[&str] = &[
+    "service",
+    "svc",
+    "microservice",
+    "api",
+    "app",
+    "application",
+    "server",
+    "system",
+    "database",
+    "datastore",
+    "store",
+    "storage",
+    "queue",
+    "topic",
+    "stream",
+    "cache",
+    "bucket",
+    "gateway",
+    "worker",
+    "job",
+    "component",
+    "module",
+    "platform",
+    "external",
+    "the",
+    "a",
+    "an",
+    "of",
+    "for",
+    "and",
+    "to",
+    "in",
+    "on",
+    "by",
+    "with",
+];
+
+/// The text facts must be named in: a document chunk, or what a conversation had in
+/// front of it (the documents, the memory, the person's words).
+#[derive(Debug, Clone, Default)]
+pub struct Ground {
+    /// Every word of the text in its [`identity::key`] form, sorted (a prefix is a range).
+    words: BTreeSet<String>,
+    /// The text's words in order, keyed, for acronyms and names written as one word.
+    sequence: Vec<String>,
+    /// The text's letters and digits, lower case: `payment-service` and `PaymentService`
+    /// both hold `paymentservice`.
+    compact: String,
+}
+
+impl Ground {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A ground of one text.
+    pub fn of(text: &str) -> Self {
+        let mut ground = Self::new();
+        ground.add(text);
+        ground
+    }
+
+    /// Adds a text.
+    pub fn add(&mut self, text: &str) {
+        for word in identity::words(text) {
+            let k = identity::key(&word);
+            if !k.is_empty() {
+                self.words.insert(k.clone());
+                self.sequence.push(k);
+            }
+        }
+        if !self.compact.is_empty() {
+            self.compact.push(' ');
+        }
+        self.compact.extend(
+            text.chars()
+                .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+                .flat_map(char::to_lowercase),
+        );
+    }
+
+    /// Whether the text names `name`: at least half the words of it that say which thing
+    /// it is (not a kind word, not a note in parentheses), and at least one, are in the
+    /// text, whole or as the start of a word (`Inv Svc`, `NovaMart Inventory Service` in
+    /// a text about the inventory service); or the name is written there as one word; or
+    /// it is an acronym of words written there in order.
+    pub fn names(&self, name: &str) -> bool {
+        let bare = without_notes(name);
+        // The name's tokens (`NovaMart`, `Payments`, `Service`), each with its words
+        // (`Nova`, `Mart`): a token is in the text when its telling words all are, so a
+        // brand (`PayPal`) is not grounded by half of it (`pay` of `payment`).
+        let tokens: Vec<Vec<String>> = bare
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                identity::words(t)
+                    .into_iter()
+                    .map(|w| identity::key(&w))
+                    .filter(|w| !w.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|parts| !parts.is_empty())
+            .collect();
+        if tokens.is_empty() {
+            return false;
+        }
+        let generic = |parts: &Vec<String>| parts.iter().all(|p| GENERIC.contains(&p.as_str()));
+        let telling: Vec<&Vec<String>> = tokens.iter().filter(|t| !generic(t)).collect();
+        let telling = if telling.is_empty() {
+            tokens.iter().collect()
+        } else {
+            telling
+        };
+        let found = telling
+            .iter()
+            .filter(|parts| {
+                let own: Vec<&String> = parts
+                    .iter()
+                    .filter(|p| !GENERIC.contains(&p.as_str()))
+                    .collect();
+                let own = if own.is_empty() {
+                    parts.iter().collect()
+                } else {
+                    own
+                };
+                own.iter().all(|p| self.has_word(p)) || self.has_word(&parts.concat())
+            })
+            .count();
+        if found > 0 && found * 2 >= telling.len() {
+            return true;
+        }
+        let words: Vec<String> = tokens.concat();
+        // Written as one word in the text (`paymentservice`, `payments-svc` →
+        // `paymentssvc`): the telling words run together.
+        let joined: String = bare
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        if joined.chars().count() >= 4 && self.compact_has(&joined) {
+            return true;
+        }
+        // An acronym (`OMS`) of words written in order (`Order Management Service`).
+        if let [only] = words.as_slice()
+            && (2..=6).contains(&only.len())
+            && bare
+                .trim()
+                .chars()
+                .all(|c| c.is_uppercase() || c.is_ascii_digit())
+        {
+            return self.has_acronym(only);
+        }
+        false
+    }
+
+    fn has_word(&self, word: &str) -> bool {
+        if self.words.contains(word) {
+            return true;
+        }
+        // The start of a word of the text (`inv` of `inventory`).
+        if word.chars().count() >= 3
+            && self
+                .words
+                .range::<str, _>((std::ops::Bound::Included(word), std::ops::Bound::Unbounded))
+                .next()
+                .is_some_and(|w| w.starts_with(word))
+        {
+            return true;
+        }
+        // A word the text writes fused with another (`paymentservice`): found in the
+        // compact text when it is long enough not to match by chance.
+        word.chars().count() >= 5 && self.compact_has(word)
+    }
+
+    fn compact_has(&self, text: &str) -> bool {
+        self.compact
+            .split_whitespace()
+            .any(|w| w.contains(text) || strip(w).contains(text))
+    }
+
+    fn has_acronym(&self, acronym: &str) -> bool {
+        let letters: Vec<char> = acronym.chars().collect();
+        let n = letters.len();
+        self.sequence
+            .windows(n)
+            .any(|window| window.iter().zip(&letters).all(|(w, l)| w.starts_with(*l)))
+    }
+}
+
+/// A compact word without the separators a name may keep (`payments-svc`).
+fn strip(word: &str) -> String {
+    word.chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
+/// A name without notes in parentheses or brackets (`Orders DB (PostgreSQL)` → `Orders
+/// DB`): a technology or a remark is not what names the thing. A name that is only a
+/// note stays as it is.
+pub fn without_notes(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    if out.trim().is_empty() {
+        name.to_string()
+    } else {
+        out.trim().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_grounded_by_any_spelling_of_it() {
+        let g = Ground::of(
+            "The payments-svc calls Stripe. Orders go to the OrdersDB; the Order Management \
+             Service keeps them. FedEx handles shipping.",
+        );
+        for name in [
+            "Payments Svc",
+            "payments service",
+            "PaymentsSvc",
+            "Stripe",
+            "Stripe API",
+            "Orders DB",
+            "orders database",
+            "OMS",
+            "Order Management Service",
+            "FedEx",
+            "Fed Ex",
+            "Orders DB (PostgreSQL)",
+            "NovaMart Payments Service",
+            "Pay Svc",
+        ] {
+            assert!(g.names(name), "{name:?} is in the text");
+        }
+    }
+
+    #[test]
+    fn a_name_the_text_does_not_hold_is_not_grounded() {
+        let g = Ground::of("PaymentService calls the Stripe API to charge cards.");
+        for name in [
+            "Order Service",
+            "Orders DB",
+            "Inventory Service",
+            "PayPal",
+            "Database",
+            "NovaMart",
+            "XYZ",
+        ] {
+            assert!(!g.names(name), "{name:?} is not in the text");
+        }
+    }
+
+    #[test]
+    fn notes_in_parentheses_are_set_aside() {
+        assert_eq!(without_notes("Orders DB (PostgreSQL)"), "Orders DB");
+        assert_eq!(without_notes("(internal)"), "(internal)");
+        assert_eq!(without_notes("Cache [Redis] primary"), "Cache  primary");
+    }
+}
