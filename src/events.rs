@@ -116,8 +116,10 @@ pub enum Event {
         merged_with_disk: bool,
         /// False when nothing was new and the file was left as it was.
         written: bool,
-        /// Facts retracted: the documents the run read no longer state them.
-        retracted: u64,
+        /// Entities and relationships retracted: the documents the run read no longer
+        /// state them.
+        retracted_entities: u64,
+        retracted_relationships: u64,
         /// The changes of documents that retracted them (`docs/001.md changed, docs/005.md
         /// deleted`); empty when none.
         #[serde(skip_serializing_if = "String::is_empty")]
@@ -412,7 +414,8 @@ impl Event {
             skipped: report.skipped as u64,
             merged_with_disk: saved.merged_with_disk,
             written: saved.written,
-            retracted: 0,
+            retracted_entities: 0,
+            retracted_relationships: 0,
             because: String::new(),
             diff: None,
         }

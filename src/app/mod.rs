@@ -651,13 +651,15 @@ impl App {
             let mut event = Event::memory_saved(&saved, &report);
             if let Event::MemorySaved {
                 path,
-                retracted,
+                retracted_entities,
+                retracted_relationships,
                 because,
                 diff,
                 ..
             } = &mut event
             {
-                *retracted = followed.count() as u64;
+                *retracted_entities = followed.entities.len() as u64;
+                *retracted_relationships = followed.relationships.len() as u64;
                 *because = followed.because();
                 *diff = before.map(|b| Box::new(memory.diff_from(&b)));
                 // One form on a first run and a resume (whose memory file is recorded

@@ -419,6 +419,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             }
             app.events.emit(Event::Done { message: what });
             let (target, mut memory) = app.open_memory()?;
+            let mut catalog = catalog;
+            catalog
+                .memory
+                .add_source(&crate::memory::source::import(&file.display().to_string()));
             let merged = memory.merge(catalog.memory);
             memory.note_duplicates();
             let saved = target.save(&memory)?;
@@ -436,6 +440,8 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                 );
             };
             app.memory_problems(&file, problems);
+            let mut other = other;
+            other.add_source(&crate::memory::source::import(&file.display().to_string()));
             let merged = memory.merge(other);
             memory.note_duplicates();
             let saved = target.save(&memory)?;

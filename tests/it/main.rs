@@ -12,6 +12,7 @@ mod docs;
 mod engine;
 mod failures;
 mod flows;
+mod follow;
 mod formats;
 mod fuzz_regressions;
 mod identity;

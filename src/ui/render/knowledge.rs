@@ -35,7 +35,8 @@ impl Ui {
                 skipped,
                 merged_with_disk,
                 written,
-                retracted,
+                retracted_entities,
+                retracted_relationships,
                 because,
                 ..
             } => {
@@ -50,9 +51,23 @@ impl Ui {
                         skipped
                     )
                 );
-                if retracted > 0 {
+                if retracted_entities + retracted_relationships > 0 {
+                    let mut gone = Vec::new();
+                    if retracted_relationships > 0 {
+                        gone.push(format!(
+                            "−{}",
+                            text::count(retracted_relationships, "relationship", "relationships")
+                        ));
+                    }
+                    if retracted_entities > 0 {
+                        gone.push(format!(
+                            "−{}",
+                            text::count(retracted_entities, "entity", "entities")
+                        ));
+                    }
                     line.push_str(&format!(
-                        ", −{retracted} no longer in the documents ({})",
+                        ", {} no longer in the documents ({})",
+                        gone.join(", "),
                         text::inert_line(&because)
                     ));
                 }

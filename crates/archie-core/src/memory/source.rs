@@ -168,6 +168,20 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+impl super::Memory {
+    /// Adds `source` to every entity and relationship (what `memory import FILE`
+    /// brings is stated by that file too).
+    pub fn add_source(&mut self, source: &str) {
+        for e in &mut self.entities {
+            add(&mut e.sources, source.to_string());
+        }
+        for r in &mut self.relationships {
+            add(&mut r.sources, source.to_string());
+        }
+        self.touch();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
