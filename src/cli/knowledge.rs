@@ -30,6 +30,15 @@ pub struct KnowledgeArgs {
     #[arg(long)]
     pub no_extract: bool,
 
+    /// Keep facts the documents no longer state. By default a fact whose every source is
+    /// a document under -i that changed or was deleted, and that no chunk states now, is
+    /// retracted: it leaves the graph, diagrams and prompts and is kept as history
+    /// (`archie memory show NAME --history`). Facts from people, imports, MCP clients
+    /// and other folders always stay. Nothing is asked: a retraction is said in the
+    /// run's last line and undone when a document states the fact again
+    #[arg(long)]
+    pub keep_stale: bool,
+
     /// Tokens of knowledge graph to put in a prompt (the most relevant part)
     #[arg(long, value_name = "TOKENS", default_value_t = 2_000)]
     pub memory_budget: usize,
@@ -101,6 +110,7 @@ pub fn env(
         inputs,
         extract: ExtractOptions {
             enabled: !args.no_extract,
+            follow: !args.keep_stale,
             // The LLM client holds requests to its (adapting) limit; the fan-out only
             // bounds the work waiting for it.
             concurrency: args.concurrency.unwrap_or_default().max(),
@@ -117,6 +127,7 @@ pub fn env(
         view: args
             .view
             .then(|| settings.memory_file.with_extension("html")),
+        followed: std::sync::OnceLock::new(),
         memory_dir: {
             let folder = if folder.as_os_str().is_empty() {
                 std::path::Path::new(".")

@@ -146,7 +146,7 @@ async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, SourcesEnv>) -> anyho
     let text = sources::ask_model(cx, Purpose::Chat, |budgets| {
         let documents = sources::excerpts(&now.sources.documents, budgets.documents, &conversation);
         let about = sources::about(&conversation, &documents);
-        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let memory = env.relevant_memory_within(&now.sources, &about, budgets.memory);
         let prompt = if now.history.is_empty() {
             env.prompts.render(
                 "analyze_initial",
@@ -317,7 +317,7 @@ async fn final_analysis(
     let text = sources::ask_model(cx, Purpose::Final, |budgets| {
         let excerpts = sources::excerpts(&now.sources.documents, budgets.documents, &conversation);
         let about = sources::about(&conversation, &excerpts);
-        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let memory = env.relevant_memory_within(&now.sources, &about, budgets.memory);
         let paths = sources::paths(&now.sources.documents, MAX_PATHS);
         let prompt = env.prompts.render(
             "analyze_final",

@@ -123,7 +123,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
     let text = sources::ask_model(cx, Purpose::Final, |budgets| {
         let documents = sources::excerpts(&now.sources.documents, budgets.documents, &now.system);
         let about = sources::about(&now.system, &documents);
-        let memory = env.relevant_memory_within(&now.sources.learned, &about, budgets.memory);
+        let memory = env.relevant_memory_within(&now.sources, &about, budgets.memory);
         let prompt = env.prompts.render(
             "build_context",
             json!({

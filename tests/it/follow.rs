@@ -245,6 +245,21 @@ fn a_run_over_a_sub_folder_retracts_nothing_outside_it() {
     ]);
     // 005 is outside docs/payments: its facts wait for a run over docs/.
     assert!(edges(&memory(&env)).contains(&"ShippingService calls FedExApi".to_string()));
+    // --keep-stale keeps them over docs/ too.
+    let kept = env.ok(&[
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--no-input",
+        "--keep-stale",
+    ]);
+    assert!(edges(&memory(&env)).contains(&"ShippingService calls FedExApi".to_string()));
+    assert!(
+        !kept.stderr.contains("no longer in the documents"),
+        "{}",
+        kept.stderr
+    );
     env.ok(&["build-context", "shop", "-i", "docs", "--no-input"]);
     assert!(!edges(&memory(&env)).iter().any(|e| e.contains("FedEx")));
 }

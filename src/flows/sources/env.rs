@@ -14,6 +14,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Clone)]
 pub struct ExtractOptions {
     pub enabled: bool,
+    /// Whether the memory follows the documents read (`--keep-stale` turns it off).
+    pub follow: bool,
     pub concurrency: usize,
     pub chunk: ChunkOptions,
 }
@@ -53,25 +55,34 @@ pub struct SourcesEnv {
     pub view: Option<PathBuf>,
     /// The memory file's folder, absolute: document sources are paths beside it.
     pub memory_dir: PathBuf,
+    /// [`SourcesEnv::memory`] following what extraction read, made once (see
+    /// [`SourcesEnv::known`]).
+    pub followed: std::sync::OnceLock<Memory>,
 }
 
 impl SourcesEnv {
-    /// The loaded memory with this run's knowledge merged in, following the documents
-    /// the run read (what they no longer state is left out).
-    pub fn memory_with(&self, sources: &super::Sources) -> Memory {
-        let mut all = self.memory.clone();
+    /// The loaded memory, less what the documents the run read no longer state (once
+    /// extraction has read them; with what it learned): what prompts and diagrams read.
+    pub fn known(&self, sources: &super::Sources) -> &Memory {
         match &sources.reading {
-            Some(reading) => {
+            None => &self.memory,
+            Some(reading) => self.followed.get_or_init(|| {
+                let mut all = self.memory.clone();
                 all.follow(
                     sources.learned.clone(),
                     reading,
                     &crate::memory::FollowStamp::default(),
                 );
-            }
-            None => {
-                all.merge(sources.learned.clone());
-            }
+                all
+            }),
         }
+    }
+
+    /// The loaded memory with this run's knowledge merged in, following the documents
+    /// the run read (what they no longer state is left out).
+    pub fn memory_with(&self, sources: &super::Sources) -> Memory {
+        let mut all = self.known(sources).clone();
+        all.merge(sources.learned.clone());
         all
     }
 
@@ -114,14 +125,21 @@ impl SourcesEnv {
     }
 
     /// The relevant part of the knowledge graph for a prompt about `text`.
-    pub fn relevant_memory(&self, learned: &Memory, text: &str) -> String {
-        self.relevant_memory_within(learned, text, self.memory_budget)
+    pub fn relevant_memory(&self, sources: &super::Sources, text: &str) -> String {
+        self.relevant_memory_within(sources, text, self.memory_budget)
     }
 
     /// Like [`SourcesEnv::relevant_memory`] within `budget` tokens. Reads through both, without
     /// merging a copy of the whole memory per prompt.
-    pub fn relevant_memory_within(&self, learned: &Memory, text: &str, budget: usize) -> String {
-        self.memory.relevant_with(learned, text, budget).text
+    pub fn relevant_memory_within(
+        &self,
+        sources: &super::Sources,
+        text: &str,
+        budget: usize,
+    ) -> String {
+        self.known(sources)
+            .relevant_with(&sources.learned, text, budget)
+            .text
     }
 
     /// The system prompt every call of these flows starts with.

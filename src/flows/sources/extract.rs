@@ -224,7 +224,7 @@ fn learn(
         }
     });
     reading.gone.extend(gone);
-    sources.reading = Some(reading);
+    sources.reading = env.extract.follow.then_some(reading);
     if let Some(warning) = capped.warning() {
         events.emit(Event::Warning { message: warning });
     }

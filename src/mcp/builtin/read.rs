@@ -280,6 +280,10 @@ pub(super) struct EntityOut {
     tags: Vec<String>,
     #[serde(skip_serializing_if = "Map::is_empty")]
     properties: Map<String, Value>,
+    /// Where it was stated: a document's section, a run, an import, an MCP client, a
+    /// person (none recorded for what was written before archie kept sources)
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sources: Vec<String>,
 }
 
 impl From<&Entity> for EntityOut {
@@ -290,6 +294,7 @@ impl From<&Entity> for EntityOut {
             description: e.description.clone(),
             tags: e.tags.clone(),
             properties: e.properties.clone(),
+            sources: cited(&e.sources),
         }
     }
 }
@@ -300,6 +305,9 @@ pub(super) struct RelOut {
     #[serde(rename = "type")]
     kind: String,
     to: String,
+    /// Where it was stated, as for an entity
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sources: Vec<String>,
 }
 
 impl From<&Relationship> for RelOut {
@@ -308,8 +316,21 @@ impl From<&Relationship> for RelOut {
             from: r.from.clone(),
             kind: r.kind.clone(),
             to: r.to.clone(),
+            sources: cited(&r.sources),
         }
     }
+}
+
+/// Sources as a reader cites them (`docs/001-overview.md § Payments`), each once.
+fn cited(sources: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in sources {
+        let d = crate::memory::source::describe(s);
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -261,6 +261,28 @@ mod tests {
     }
 
     #[test]
+    fn both_writers_sources_are_kept_and_our_retraction_applies() {
+        let doc = |h: &str| crate::memory::source::chunk("docs/a.md", "", h);
+        let mut base = Memory::new();
+        base.upsert_entity(Entity::new("A", "service").source(doc("1")));
+        base.upsert_relationship(Relationship::new("A", "calls", "B").source(doc("1")));
+        // They (an MCP client) vouch for A; we see a new chunk state it.
+        let mut theirs = base.clone();
+        theirs.upsert_entity(Entity::new("A", "service").source("mcp:agent"));
+        let mut ours = base.clone();
+        ours.upsert_entity(Entity::new("A", "service").source(doc("2")));
+        let merged = Memory::rebase(theirs, &base, &ours);
+        assert_eq!(
+            merged.entity("A").unwrap().sources,
+            [doc("1"), doc("2"), "mcp:agent".to_string()]
+        );
+        // We retracted A calls B: gone from theirs too.
+        let (ours, _, _) = base.without(&[], &[("A".into(), "B".into(), "calls".into())]);
+        let merged = Memory::rebase(base.clone(), &base, &ours);
+        assert!(merged.relationships().is_empty());
+    }
+
+    #[test]
     fn with_nothing_from_them_the_result_is_ours() {
         let mut base = Memory::new();
         base.upsert_entity(observed("A", &["x"]));

@@ -125,9 +125,24 @@ impl Memory {
         let rel_header = "Known relationships:\n";
         // The header counts from the first relationship that fits with it.
         let mut header_cost = estimate_tokens(rel_header);
-        for (from, kind, to) in view.relationships_among(&chosen) {
+        for (from, kind, to, sources) in view.relationships_among(&chosen) {
             line.clear();
-            let _ = writeln!(line, "- {from} {kind} {to}");
+            let _ = write!(line, "- {from} {kind} {to}");
+            // The document behind it, so an answer can cite it.
+            let documents: std::collections::BTreeSet<&str> = sources
+                .iter()
+                .filter_map(|s| super::source::document(s))
+                .collect();
+            let mut documents = documents.into_iter();
+            if let Some(first) = documents.next() {
+                let more = documents.count();
+                if more > 0 {
+                    let _ = write!(line, " (per {first} +{more})");
+                } else {
+                    let _ = write!(line, " (per {first})");
+                }
+            }
+            line.push('\n');
             let cost = estimate_tokens(&line) + header_cost;
             if used + cost + note_cost > budget_tokens {
                 break;
@@ -269,7 +284,10 @@ impl<'a> Layers<'a> {
 
     /// The relationships between chosen entities, as (from, type, to) display names, in
     /// the merged memory's order: the base's in its order, then the top's new ones.
-    fn relationships_among(&self, chosen: &HashSet<&str>) -> Vec<(&'a str, &'a str, &'a str)> {
+    fn relationships_among(
+        &self,
+        chosen: &HashSet<&str>,
+    ) -> Vec<(&'a str, &'a str, &'a str, &'a [String])> {
         let mut base_ids: Vec<Ix> = Vec::new();
         let mut top_ids: Vec<Ix> = Vec::new();
         for k in chosen {
@@ -291,7 +309,12 @@ impl<'a> Layers<'a> {
         top_ids.dedup();
         let base = base_ids.into_iter().map(|r| {
             let rel = &self.base.relationships[r as usize];
-            (rel.from.as_str(), rel.kind.as_str(), rel.to.as_str())
+            (
+                rel.from.as_str(),
+                rel.kind.as_str(),
+                rel.to.as_str(),
+                rel.sources.as_slice(),
+            )
         });
         let top = top_ids.into_iter().map(|r| {
             let (f, t, _) = self.top.rel_keys[r as usize];
@@ -300,6 +323,7 @@ impl<'a> Layers<'a> {
                 self.display(self.top.key_of(f)),
                 rel.kind.as_str(),
                 self.display(self.top.key_of(t)),
+                rel.sources.as_slice(),
             )
         });
         base.chain(top).collect()

@@ -38,8 +38,9 @@ struct ViewNode<'a> {
     a: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     o: Vec<&'a str>,
+    /// Where the entity was stated, as a person reads it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    s: Vec<&'a str>,
+    s: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -98,7 +99,23 @@ impl Memory {
                     d: &node.entity.description,
                     a: node.entity.aliases().collect(),
                     o: strings(node.entity.properties.get("observations")),
-                    s: strings(node.entity.properties.get("sources")),
+                    s: {
+                        let mut s: Vec<String> = Vec::new();
+                        let described = node
+                            .entity
+                            .sources
+                            .iter()
+                            .map(|x| super::source::describe(x));
+                        let legacy = strings(node.entity.properties.get("sources"))
+                            .into_iter()
+                            .map(str::to_string);
+                        for d in described.chain(legacy) {
+                            if !s.contains(&d) {
+                                s.push(d);
+                            }
+                        }
+                        s
+                    },
                 })
                 .collect(),
             edges: graph
