@@ -30,12 +30,8 @@ pub struct KnowledgeArgs {
     #[arg(long)]
     pub no_extract: bool,
 
-    /// Keep facts the documents no longer state. By default a fact whose every source is
-    /// a document under -i that changed or was deleted, and that no chunk states now, is
-    /// retracted: it leaves the graph, diagrams and prompts and is kept as history
-    /// (`archie memory show NAME --history`). Facts from people, imports, MCP clients
-    /// and other folders always stay. Nothing is asked: a retraction is said in the
-    /// run's last line and undone when a document states the fact again
+    /// Keep facts the documents under -i no longer state (by default they are retracted:
+    /// kept as history, see `archie memory show NAME --history`)
     #[arg(long)]
     pub keep_stale: bool,
 

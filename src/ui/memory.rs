@@ -92,7 +92,8 @@ pub fn stated_by(sources: &[String]) -> String {
     }
     let mut seen: Vec<String> = Vec::new();
     for s in sources {
-        let d = crate::memory::source::describe(s);
+        // A path or a heading from outside: one line, inert.
+        let d = crate::text::inert_line(&crate::memory::source::describe(s)).into_owned();
         if !seen.contains(&d) {
             seen.push(d);
         }

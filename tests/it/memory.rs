@@ -77,14 +77,30 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
     assert_eq!(keys(&v), ["entities", "relationships"]);
     let entities = v["entities"].as_array().expect("entities");
     assert_eq!(entities.len(), 6);
+    // The original's keys, and where each fact came from (which its reader ignores).
     for e in entities {
-        assert_eq!(
-            keys(e),
-            ["description", "name", "properties", "tags", "type"]
-        );
+        let mut want = vec![
+            "description",
+            "name",
+            "properties",
+            "sources",
+            "tags",
+            "type",
+        ];
+        if e.get("sources").is_none() {
+            // Only in the original's file (no source recorded: a person's).
+            want.retain(|k| *k != "sources");
+        }
+        assert_eq!(keys(e), want);
     }
     for r in v["relationships"].as_array().expect("relationships") {
-        assert_eq!(keys(r), ["from", "properties", "to", "type"]);
+        let mut want = vec!["from", "properties", "sources", "to", "type"];
+        match r.get("sources") {
+            // What the import brought is stated by it.
+            Some(sources) => assert!(sources.to_string().contains("import:old.json"), "{r}"),
+            None => want.retain(|k| *k != "sources"),
+        }
+        assert_eq!(keys(r), want);
     }
     let order = entities
         .iter()
@@ -107,7 +123,7 @@ fn reads_the_original_archies_file_and_writes_its_shape_back() {
         v["relationships"]
             .as_array()
             .expect("rels")
-            .contains(&json!({"from": "orderservice", "to": "inventoryservice", "type": "calls", "properties": {"protocol": "grpc"}}))
+            .contains(&json!({"from": "orderservice", "to": "inventoryservice", "type": "calls", "properties": {"protocol": "grpc"}, "sources": ["import:old.json"]}))
     );
 
     // Found by any spelling: the original's `orderservice` is `Order  Service`.
@@ -144,7 +160,8 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
         mtime
     );
 
-    // Export is the file's text; importing it into a fresh memory gives the same bytes.
+    // Export is the file's text; importing it into a fresh memory gives the same bytes,
+    // but for the import that now states each fact too.
     let ran = env.ok(&["memory", "export"]);
     assert_eq!(ran.output.stdout, first);
     env.write("export.json", &ran.output.stdout);
@@ -155,9 +172,24 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
         "import",
         "export.json",
     ]);
+    let without_the_import = |bytes: Vec<u8>| {
+        let mut v: Value = serde_json::from_slice(&bytes).expect("json");
+        for list in ["entities", "relationships"] {
+            for item in v[list].as_array_mut().expect("list") {
+                let Some(sources) = item.get_mut("sources").and_then(Value::as_array_mut) else {
+                    continue;
+                };
+                sources.retain(|s| s != "import:export.json");
+                if sources.is_empty() {
+                    item.as_object_mut().expect("object").remove("sources");
+                }
+            }
+        }
+        v
+    };
     assert_eq!(
-        fs::read(env.path().join("fresh.json")).expect("read"),
-        first
+        without_the_import(fs::read(env.path().join("fresh.json")).expect("read")),
+        without_the_import(first.clone())
     );
 
     // The imported files in the other order give the same bytes too.

@@ -87,8 +87,8 @@ fn a_command_help_is_short_and_points_at_the_shared_options() {
     let env = TestEnv::new().env("COLUMNS", "100");
     for (args, at_most) in [
         (&["memory", "stats", "--help"][..], 20),
-        (&["analyze", "--help"], 50),
-        (&["build-context", "-h"], 50),
+        (&["analyze", "--help"], 55),
+        (&["build-context", "-h"], 55),
     ] {
         let ran = env.ok(args);
         let lines = ran.stdout.lines().count();
@@ -176,7 +176,7 @@ fn text_from_outside_is_inert_on_the_terminal_and_in_files() {
     // and a model reply that clears the screen.
     env.write(
         "docs/evil\n✔ skipped all.md",
-        "# Evil\n\nThe Checkout Service.\n",
+        "# Evil\n\nThe Checkout Service and the Title owned Service.\n",
     );
     env.mock().answer_with(|req| {
         if is_extraction(req) {
