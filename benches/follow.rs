@@ -452,6 +452,9 @@ fn measure(seed: u64) -> anyhow::Result<Figures> {
         .filter(|r| r.text().contains("<excerpt>"))
         .count();
     let second_diagram = diagram(dir)?;
+    if first_diagram != second_diagram && std::env::var_os("FOLLOW_SHOW").is_some() {
+        eprintln!("--- second run\n{first_diagram}\n--- third run\n{second_diagram}");
+    }
     let system_stored = names.iter().any(|n| norm(n) == norm(SYSTEM));
 
     Ok(Figures {

@@ -83,6 +83,9 @@ impl SourcesEnv {
     pub fn memory_with(&self, sources: &super::Sources) -> Memory {
         let mut all = self.known(sources).clone();
         all.merge(sources.learned.clone());
+        // The names the save will write, so this run's diagram draws what the next one
+        // (over the same documents) draws.
+        all.readable_names();
         all
     }
 
