@@ -25,9 +25,11 @@
 //! - the unchanged third run: LLM extraction calls (goal 0), facts retracted (goal 0), and
 //!   whether it draws the same diagram as the second.
 //!
-//!     cargo bench --bench follow                  (release build)
-//!     cargo test --bench follow                   (debug build: same figures)
-//!     cargo test --bench follow -- --seeds 1,2,3,4,5 --json
+//! ```text
+//! cargo bench --bench follow                  (release build)
+//! cargo test --bench follow                   (debug build: same figures)
+//! cargo test --bench follow -- --seeds 1,2,3,4,5 --json
+//! ```
 //!
 //! Seed 1 is the one the code was developed against; the others were not looked at
 //! before measuring (docs/quality.md reports both).
@@ -249,10 +251,11 @@ fn kind_of(verb: &str) -> &'static str {
         .map_or("", |(_, k)| k)
 }
 
+/// A relationship as the scorer compares it: (from, type, to), names normalised.
+type Edge = (String, String, String);
+
 /// The relationships of a memory file, normalised, and its entities' names.
-fn read_memory(
-    dir: &Path,
-) -> anyhow::Result<(BTreeSet<(String, String, String)>, Vec<String>, Value)> {
+fn read_memory(dir: &Path) -> anyhow::Result<(BTreeSet<Edge>, Vec<String>, Value)> {
     let m: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("context.json"))?)?;
     let mut rels = BTreeSet::new();
     for r in m["relationships"].as_array().into_iter().flatten() {
@@ -271,7 +274,7 @@ fn read_memory(
     Ok((rels, names, m))
 }
 
-fn key(dep: &Dep) -> (String, String, String) {
+fn key(dep: &Dep) -> Edge {
     (norm(&dep.0), kind_of(dep.1).to_string(), norm(&dep.2))
 }
 
@@ -354,7 +357,7 @@ fn measure(seed: u64) -> anyhow::Result<Figures> {
         json!({"from": "OpsTeam", "to": deleted_component, "type": "owns", "properties": {}}),
     );
     std::fs::write(dir.join("context.json"), serde_json::to_string_pretty(&m)?)?;
-    let others: BTreeSet<(String, String, String)> = [
+    let others: BTreeSet<Edge> = [
         ("LedgerService", "calls", deleted_component.as_str()),
         ("AuditService", "reads_from", renamed.as_str()),
         ("OpsTeam", "owns", deleted_component.as_str()),

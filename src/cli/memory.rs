@@ -347,7 +347,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                     app.events.emit(Event::Result {
                         text: format!(
                             "{name}: no longer in the graph{}",
-                            crate::ui::memory::render_history(&name, &retracted)
+                            crate::ui::memory::render_history(&memory, &name, &retracted)
                         ),
                     });
                     return Ok(Exit::Done);
@@ -386,9 +386,14 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                 }
                 Event::Data { value }
             } else {
-                let mut text = crate::ui::memory::render_entity(entity, &outgoing, &incoming);
+                let mut text =
+                    crate::ui::memory::render_entity(&memory, entity, &outgoing, &incoming);
                 if history {
-                    text.push_str(&crate::ui::memory::render_history(&entity.name, &retracted));
+                    text.push_str(&crate::ui::memory::render_history(
+                        &memory,
+                        &entity.name,
+                        &retracted,
+                    ));
                 }
                 Event::Result { text }
             });

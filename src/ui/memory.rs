@@ -35,12 +35,13 @@ pub fn render_stats(path: &Path, stats: &Stats) -> String {
 
 /// The text of `archie memory show NAME`: the entity and its relationships.
 pub fn render_entity(
+    memory: &crate::memory::Memory,
     entity: &Entity,
     outgoing: &[&Relationship],
     incoming: &[&Relationship],
 ) -> String {
     let mut out = format!("{} ({})", entity.name, entity.kind);
-    let _ = write!(out, "\n  stated by: {}", stated_by(&entity.sources));
+    let _ = write!(out, "\n  stated by: {}", stated_by(memory, &entity.sources));
     if !entity.description.is_empty() {
         let _ = write!(out, "\n  {}", entity.description);
     }
@@ -62,7 +63,7 @@ pub fn render_entity(
                 "\n  --{}--> {}  · {}",
                 r.kind,
                 r.to,
-                stated_by(&r.sources)
+                stated_by(memory, &r.sources)
             );
         }
     }
@@ -74,7 +75,7 @@ pub fn render_entity(
                 "\n  {} --{}-->  · {}",
                 r.from,
                 r.kind,
-                stated_by(&r.sources)
+                stated_by(memory, &r.sources)
             );
         }
     }
@@ -86,14 +87,14 @@ pub fn render_entity(
 
 /// Where a fact came from, as a person reads it: `docs/001.md § Payments; run r7k3`, or
 /// `no source recorded` for a fact written before archie kept them.
-pub fn stated_by(sources: &[String]) -> String {
+pub fn stated_by(memory: &crate::memory::Memory, sources: &[String]) -> String {
     if sources.is_empty() {
         return "no source recorded (written before archie kept sources)".into();
     }
     let mut seen: Vec<String> = Vec::new();
     for s in sources {
         // A path or a heading from outside: one line, inert.
-        let d = crate::text::inert_line(&crate::memory::source::describe(s)).into_owned();
+        let d = crate::text::inert_line(&memory.describe_source(s)).into_owned();
         if !seen.contains(&d) {
             seen.push(d);
         }
@@ -102,7 +103,11 @@ pub fn stated_by(sources: &[String]) -> String {
 }
 
 /// The facts the documents no longer state that involve `name`, with when and why.
-pub fn render_history(name: &str, history: &crate::memory::History) -> String {
+pub fn render_history(
+    memory: &crate::memory::Memory,
+    name: &str,
+    history: &crate::memory::History,
+) -> String {
     let k = crate::memory::key(name);
     let mut out = String::new();
     for r in &history.entities {
@@ -113,7 +118,7 @@ pub fn render_history(name: &str, history: &crate::memory::History) -> String {
                 r.entity.name,
                 r.entity.kind,
                 retraction(&r.retracted),
-                stated_by(&r.entity.sources)
+                stated_by(memory, &r.entity.sources)
             );
         }
     }
@@ -127,7 +132,7 @@ pub fn render_history(name: &str, history: &crate::memory::History) -> String {
                 rel.kind,
                 rel.to,
                 retraction(&r.retracted),
-                stated_by(&rel.sources)
+                stated_by(memory, &rel.sources)
             );
         }
     }

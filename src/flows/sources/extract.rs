@@ -211,9 +211,11 @@ fn learn(
         let mut ground = Ground::of(&chunk.text);
         ground.add(&chunk.heading_path);
         ground.add(&chunk.doc);
-        let source = crate::memory::source::chunk(&path, &chunk.heading_path, &chunk.hash);
-        let origin = Origin::grounded(source, ground);
+        let origin = Origin::grounded(crate::memory::source::chunk(&chunk.hash), ground);
         capped.add(knowledge.merge_into(&mut sources.learned, vocabulary, &origin));
+        sources
+            .learned
+            .note_chunk(&chunk.hash, &path, &chunk.heading_path);
     }
     let gone = reading.cited_and_missing(&env.memory, |p| {
         let path = std::path::Path::new(p);

@@ -62,7 +62,7 @@ impl Inner {
         let entities = scored
             .into_iter()
             .take(limit)
-            .map(|(_, e)| EntityOut::from(e))
+            .map(|(_, e)| EntityOut::of(e, &memory))
             .collect();
         Ok(Reply::ok(Found { entities, total }))
     }
@@ -88,7 +88,7 @@ impl Inner {
             memory
                 .outgoing(&a.name)
                 .into_iter()
-                .map(RelOut::from)
+                .map(|r| RelOut::of(r, &memory))
                 .collect()
         };
         let incoming = if direction == Direction::Out {
@@ -97,11 +97,11 @@ impl Inner {
             memory
                 .incoming(&a.name)
                 .into_iter()
-                .map(RelOut::from)
+                .map(|r| RelOut::of(r, &memory))
                 .collect()
         };
         Ok(Reply::ok(EntityView {
-            entity: EntityOut::from(entity),
+            entity: EntityOut::of(entity, &memory),
             outgoing,
             incoming,
         }))
@@ -118,7 +118,7 @@ impl Inner {
         let limit = a.limit.unwrap_or(5).clamp(1, 20) as usize;
         let paths = shortest_paths(&memory, &a.from, &a.to, max_hops, limit)
             .into_iter()
-            .map(|p| p.into_iter().map(RelOut::from).collect())
+            .map(|p| p.into_iter().map(|r| RelOut::of(r, &memory)).collect())
             .collect();
         Ok(Reply::ok(Paths { paths }))
     }
@@ -286,15 +286,15 @@ pub(super) struct EntityOut {
     sources: Vec<String>,
 }
 
-impl From<&Entity> for EntityOut {
-    fn from(e: &Entity) -> Self {
+impl EntityOut {
+    fn of(e: &Entity, memory: &Memory) -> Self {
         Self {
             name: e.name.clone(),
             kind: e.kind.clone(),
             description: e.description.clone(),
             tags: e.tags.clone(),
             properties: e.properties.clone(),
-            sources: cited(&e.sources),
+            sources: cited(&e.sources, memory),
         }
     }
 }
@@ -310,22 +310,22 @@ pub(super) struct RelOut {
     sources: Vec<String>,
 }
 
-impl From<&Relationship> for RelOut {
-    fn from(r: &Relationship) -> Self {
+impl RelOut {
+    fn of(r: &Relationship, memory: &Memory) -> Self {
         Self {
             from: r.from.clone(),
             kind: r.kind.clone(),
             to: r.to.clone(),
-            sources: cited(&r.sources),
+            sources: cited(&r.sources, memory),
         }
     }
 }
 
 /// Sources as a reader cites them (`docs/001-overview.md § Payments`), each once.
-fn cited(sources: &[String]) -> Vec<String> {
+fn cited(sources: &[String], memory: &Memory) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for s in sources {
-        let d = crate::memory::source::describe(s);
+        let d = memory.describe_source(s);
         if !out.contains(&d) {
             out.push(d);
         }

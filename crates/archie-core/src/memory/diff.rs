@@ -2,7 +2,7 @@
 //! (retracted when the newer file's history says so, with why) and changed. For `archie
 //! memory diff OLD NEW` and the line a run ends with.
 
-use super::{Entity, Memory, Relationship, source};
+use super::{Entity, Memory, Relationship};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -187,11 +187,11 @@ impl Memory {
         let mut diff = Diff::default();
         for e in &self.entities {
             match old.entity(&e.name) {
-                None => diff.entities_added.push(node(e, Vec::new())),
+                None => diff.entities_added.push(node(self, e, Vec::new())),
                 Some(o) => {
-                    let changed = entity_changes(o, e);
+                    let changed = entity_changes(old, o, self, e);
                     if !changed.is_empty() {
-                        let mut n = node(e, Vec::new());
+                        let mut n = node(self, e, Vec::new());
                         n.documents.clear();
                         n.changed = changed;
                         diff.entities_changed.push(n);
@@ -207,14 +207,14 @@ impl Memory {
                     .find(|r| super::key(&r.entity.name) == super::key(&e.name))
                     .map(|r| r.retracted.because.clone())
                     .unwrap_or_default();
-                let mut n = node(e, because);
+                let mut n = node(old, e, because);
                 n.documents.clear();
                 diff.entities_removed.push(n);
             }
         }
         for (r, rel) in self.relationships.iter().enumerate() {
             if old.same_relationship(self, r as super::Ix).is_none() {
-                diff.relationships_added.push(edge(rel, Vec::new()));
+                diff.relationships_added.push(edge(self, rel, Vec::new()));
             }
         }
         for (r, rel) in old.relationships.iter().enumerate() {
@@ -229,7 +229,7 @@ impl Memory {
                     })
                     .map(|h| h.retracted.because.clone())
                     .unwrap_or_default();
-                let mut e = edge(rel, because);
+                let mut e = edge(old, rel, because);
                 e.documents.clear();
                 diff.relationships_removed.push(e);
             }
@@ -243,37 +243,38 @@ impl Memory {
     }
 }
 
-fn documents(sources: &[String]) -> Vec<String> {
+/// The document sections a fact's sources name, as `memory` knows them.
+fn documents(memory: &Memory, sources: &[String]) -> Vec<String> {
     let set: BTreeSet<String> = sources
         .iter()
-        .filter(|s| source::document(s).is_some())
-        .map(|s| source::describe(s))
+        .filter(|s| memory.source_document(s).is_some())
+        .map(|s| memory.describe_source(s))
         .collect();
     set.into_iter().collect()
 }
 
-fn node(e: &Entity, because: Vec<String>) -> Node {
+fn node(memory: &Memory, e: &Entity, because: Vec<String>) -> Node {
     Node {
         name: e.name.clone(),
         kind: e.kind.clone(),
         because,
-        documents: documents(&e.sources),
+        documents: documents(memory, &e.sources),
         changed: Vec::new(),
     }
 }
 
-fn edge(r: &Relationship, because: Vec<String>) -> Edge {
+fn edge(memory: &Memory, r: &Relationship, because: Vec<String>) -> Edge {
     Edge {
         from: r.from.clone(),
         kind: r.kind.clone(),
         to: r.to.clone(),
         because,
-        documents: documents(&r.sources),
+        documents: documents(memory, &r.sources),
     }
 }
 
 /// What differs between two versions of an entity, by field.
-fn entity_changes(old: &Entity, new: &Entity) -> Vec<String> {
+fn entity_changes(old_memory: &Memory, old: &Entity, memory: &Memory, new: &Entity) -> Vec<String> {
     let mut changed = Vec::new();
     if old.kind != new.kind {
         changed.push(format!("type {} → {}", old.kind, new.kind));
@@ -287,7 +288,10 @@ fn entity_changes(old: &Entity, new: &Entity) -> Vec<String> {
     if old.properties != new.properties {
         changed.push("properties".into());
     }
-    let (o, n) = (documents(&old.sources), documents(&new.sources));
+    let (o, n) = (
+        documents(old_memory, &old.sources),
+        documents(memory, &new.sources),
+    );
     if o != n {
         changed.push("sources".into());
     }
@@ -296,14 +300,14 @@ fn entity_changes(old: &Entity, new: &Entity) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{FollowStamp, Reading};
+    use super::super::{FollowStamp, Reading, source};
     use super::*;
 
     #[test]
     fn a_retracted_dependency_and_its_replacement_show_with_why() {
-        let a = source::chunk("docs/001.md", "Payments", "aaaa");
-        let b = source::chunk("docs/001.md", "Payments", "bbbb");
+        let (a, b) = (source::chunk("aaaa"), source::chunk("bbbb"));
         let mut old = Memory::new();
+        old.note_chunk("aaaa", "docs/001.md", "Payments");
         old.upsert_relationship(
             Relationship::new("PaymentService", "calls", "StripeApi").source(a.clone()),
         );
@@ -311,6 +315,7 @@ mod tests {
         old.upsert_entity(Entity::new("StripeApi", "external_system").source(a.clone()));
         let mut new = old.clone();
         let mut learned = Memory::new();
+        learned.note_chunk("bbbb", "docs/001.md", "Payments");
         learned.upsert_entity(Entity::new("PaymentService", "service").source(b.clone()));
         learned.upsert_entity(Entity::new("PayPalApi", "external_system").source(b.clone()));
         learned.upsert_relationship(

@@ -53,7 +53,7 @@ impl Reading {
             .flat_map(|e| &e.sources)
             .chain(memory.relationships.iter().flat_map(|r| &r.sources));
         for s in sources {
-            if let Some(path) = source::document(s)
+            if let Some(path) = memory.source_document(s)
                 && self.covers(path)
                 && !self.read.contains(path)
             {
@@ -172,11 +172,24 @@ impl Memory {
         // source back is no change).
         let report = learned.news_for(self);
         // Sources of the documents this run revisited come off; the run's own put back
-        // those that a chunk still states.
+        // those that a chunk still states. Revisited chunks by hash, with their paths.
+        let revisited_chunks: HashMap<String, String> = self
+            .extra
+            .get(source::CHUNKS_KEY)
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(hash, place)| {
+                let path = source::place_path(place.as_str()?);
+                (reading.covers(path) && reading.revisits(path))
+                    .then(|| (hash.clone(), path.to_string()))
+            })
+            .collect();
         let mut stripped_entities: HashMap<Ix, Vec<String>> = HashMap::new();
         let mut stripped_relationships: HashMap<Ix, Vec<String>> = HashMap::new();
-        let revisited = |s: &String| {
-            source::document(s).is_some_and(|p| reading.covers(p) && reading.revisits(p))
+        let revisited = |s: &String| match source::parse(s) {
+            Source::Chunk(hash) => revisited_chunks.contains_key(hash),
+            _ => false,
         };
         let mut touched = false;
         for (i, e) in self.entities.iter_mut().enumerate() {
@@ -214,7 +227,10 @@ impl Memory {
         let mut because = |gone: &[String]| -> Vec<String> {
             let mut out: BTreeSet<String> = BTreeSet::new();
             for s in gone {
-                if let Source::Chunk { path, .. } = source::parse(s) {
+                if let Source::Chunk(hash) = source::parse(s)
+                    && let Some(path) = revisited_chunks.get(hash)
+                {
+                    let path = path.as_str();
                     let what = if reading.gone.contains(path) {
                         "deleted"
                     } else {
@@ -284,7 +300,33 @@ impl Memory {
             let (rest, _, _) = self.without(&gone_entities, &gone_relationships);
             *self = rest;
         }
+        self.forget_chunks_no_fact_names();
         (report, followed)
+    }
+
+    /// Takes out of the `chunks` table what neither a fact nor a retracted one names.
+    fn forget_chunks_no_fact_names(&mut self) {
+        let history = self.history();
+        let mut named: HashSet<String> = HashSet::new();
+        let all = self
+            .entities
+            .iter()
+            .flat_map(|e| &e.sources)
+            .chain(self.relationships.iter().flat_map(|r| &r.sources))
+            .chain(history.entities.iter().flat_map(|r| &r.entity.sources))
+            .chain(
+                history
+                    .relationships
+                    .iter()
+                    .flat_map(|r| &r.relationship.sources),
+            );
+        for s in all {
+            if let Source::Chunk(hash) = source::parse(s) {
+                named.insert(hash.to_string());
+            }
+        }
+        let named: HashSet<&str> = named.iter().map(String::as_str).collect();
+        self.forget_unnamed_chunks(&named);
     }
 
     /// The retracted facts kept in the file, oldest first.
@@ -296,12 +338,10 @@ impl Memory {
     }
 
     fn set_history(&mut self, mut history: History) {
-        history
-            .entities
-            .sort_by(|a, b| key(&a.entity.name).cmp(&key(&b.entity.name)));
-        history.relationships.sort_by(|a, b| {
-            let k = |r: &Relationship| (key(&r.from), key(&r.to), r.kind.clone());
-            k(&a.relationship).cmp(&k(&b.relationship))
+        history.entities.sort_by_key(|a| key(&a.entity.name));
+        history.relationships.sort_by_key(|a| {
+            let r = &a.relationship;
+            (key(&r.from), key(&r.to), r.kind.clone())
         });
         if history.entities.is_empty() && history.relationships.is_empty() {
             if self.extra.remove(RETRACTED_KEY).is_some() {
@@ -350,8 +390,10 @@ mod tests {
         }
     }
 
-    fn chunk(path: &str, hash: &str) -> String {
-        source::chunk(path, "", hash)
+    /// A chunk source of `path` with `hash`, noted in memory `m`.
+    fn chunk(m: &mut Memory, path: &str, hash: &str) -> String {
+        m.note_chunk(hash, path, "");
+        source::chunk(hash)
     }
 
     fn reading(read: &[&str], gone: &[&str]) -> Reading {
@@ -366,8 +408,8 @@ mod tests {
     /// calls FedExApi (005), and an MCP client's fact.
     fn before() -> Memory {
         let mut m = Memory::new();
-        let a = chunk("docs/001.md", "aaaa");
-        let f = chunk("docs/005.md", "ffff");
+        let a = chunk(&mut m, "docs/001.md", "aaaa");
+        let f = chunk(&mut m, "docs/005.md", "ffff");
         for (name, s) in [
             ("PaymentService", &a),
             ("StripeApi", &a),
@@ -393,8 +435,8 @@ mod tests {
     fn a_changed_and_a_deleted_document_take_their_facts_away() {
         let mut m = before();
         // 001 now says PayPal; 005 is gone.
-        let b = chunk("docs/001.md", "bbbb");
         let mut learned = Memory::new();
+        let b = chunk(&mut learned, "docs/001.md", "bbbb");
         learned.upsert_entity(Entity::new("PaymentService", "service").source(b.clone()));
         learned.upsert_entity(Entity::new("PayPalApi", "service").source(b.clone()));
         learned.upsert_relationship(
@@ -441,21 +483,24 @@ mod tests {
         );
         assert_eq!(
             h.relationships[1].relationship.sources,
-            [chunk("docs/005.md", "ffff")]
+            [source::chunk("ffff")]
         );
         assert_eq!(h.relationships[1].retracted.run, "r1");
-        // The payment service is still stated by 001's new chunk only.
+        // The payment service is still stated by 001's new chunk only; the chunks table
+        // names the chunks facts name (history included), no others.
         let p = m.entity("PaymentService").unwrap();
         assert_eq!(p.sources, [b]);
+        assert_eq!(m.chunk_place("bbbb"), Some("docs/001.md"));
+        assert_eq!(m.chunk_place("ffff"), Some("docs/005.md"));
     }
 
     #[test]
     fn nothing_changes_when_the_documents_did_not() {
         let mut m = before();
         let first = m.clone();
-        let a = chunk("docs/001.md", "aaaa");
-        let f = chunk("docs/005.md", "ffff");
         let mut learned = Memory::new();
+        let a = chunk(&mut learned, "docs/001.md", "aaaa");
+        let f = chunk(&mut learned, "docs/005.md", "ffff");
         for (name, s) in [
             ("PaymentService", &a),
             ("StripeApi", &a),
@@ -500,7 +545,7 @@ mod tests {
         m.follow(Memory::new(), &reading(&[], &["docs/005.md"]), &stamp());
         assert_eq!(m.history().relationships.len(), 1);
         let mut learned = Memory::new();
-        let g = chunk("docs/006.md", "9999");
+        let g = chunk(&mut learned, "docs/006.md", "9999");
         learned.upsert_relationship(
             Relationship::new("ShippingService", "calls", "FedExApi").source(g),
         );

@@ -354,13 +354,34 @@ impl Memory {
     pub fn merge(&mut self, other: Memory) -> MergeReport {
         let mut report = MergeReport::default();
         for (k, v) in other.extra {
-            if self.extra.get(&k) != Some(&v) {
-                self.extra.insert(k, v);
-                self.touch();
-            }
+            self.absorb_extra(k, v);
         }
         self.merge_parts(other.entities, other.relationships, &mut report);
         report
+    }
+
+    /// Takes another memory's top-level key: its value replaces ours, but for the
+    /// `chunks` table, whose entries are united (each memory's facts name its own).
+    fn absorb_extra(&mut self, k: String, v: Value) {
+        if k == source::CHUNKS_KEY
+            && let (Some(Value::Object(ours)), Value::Object(theirs)) = (self.extra.get_mut(&k), &v)
+        {
+            let mut changed = false;
+            for (hash, place) in theirs {
+                if ours.get(hash) != Some(place) {
+                    ours.insert(hash.clone(), place.clone());
+                    changed = true;
+                }
+            }
+            if changed {
+                self.touch();
+            }
+            return;
+        }
+        if self.extra.get(&k) != Some(&v) {
+            self.extra.insert(k, v);
+            self.touch();
+        }
     }
 
     /// Gives each entity whose display name is a machine's spelling (`taxjar-api`,
@@ -472,8 +493,7 @@ impl Memory {
     pub(super) fn overlay(&mut self, ours: &Memory) {
         for (k, v) in &ours.extra {
             if self.extra.get(k) != Some(v) {
-                self.extra.insert(k.clone(), v.clone());
-                self.touch();
+                self.absorb_extra(k.clone(), v.clone());
             }
         }
         for (k, e) in ours.keys.iter().zip(&ours.entities) {

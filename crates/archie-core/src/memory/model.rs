@@ -21,7 +21,8 @@ pub struct Entity {
     /// written before archie recorded sources (then the fact counts as a person's).
     #[serde(
         default,
-        deserialize_with = "null_default",
+        serialize_with = "super::source::serialize",
+        deserialize_with = "super::source::deserialize",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub sources: Vec<String>,
@@ -39,7 +40,8 @@ pub struct Relationship {
     /// Where the relationship was stated, as for [`Entity::sources`].
     #[serde(
         default,
-        deserialize_with = "null_default",
+        serialize_with = "super::source::serialize",
+        deserialize_with = "super::source::deserialize",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub sources: Vec<String>,

@@ -355,7 +355,7 @@ struct RawEntity {
     tags: Vec<String>,
     #[serde(default)]
     properties: Properties,
-    #[serde(default, deserialize_with = "null_default")]
+    #[serde(default, deserialize_with = "super::source::deserialize")]
     sources: Vec<String>,
 }
 
@@ -401,7 +401,7 @@ struct RawRelationship {
     kind: String,
     #[serde(default)]
     properties: Properties,
-    #[serde(default, deserialize_with = "null_default")]
+    #[serde(default, deserialize_with = "super::source::deserialize")]
     sources: Vec<String>,
 }
 

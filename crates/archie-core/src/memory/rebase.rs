@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn both_writers_sources_are_kept_and_our_retraction_applies() {
-        let doc = |h: &str| crate::memory::source::chunk("docs/a.md", "", h);
+        let doc = |h: &str| crate::memory::source::chunk(h);
         let mut base = Memory::new();
         base.upsert_entity(Entity::new("A", "service").source(doc("1")));
         base.upsert_relationship(Relationship::new("A", "calls", "B").source(doc("1")));

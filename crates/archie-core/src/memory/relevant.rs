@@ -131,7 +131,11 @@ impl Memory {
             // The document behind it, so an answer can cite it.
             let documents: std::collections::BTreeSet<&str> = sources
                 .iter()
-                .filter_map(|s| super::source::document(s))
+                .filter_map(|s| {
+                    view.base
+                        .source_document(s)
+                        .or_else(|| view.top.source_document(s))
+                })
                 .collect();
             let mut documents = documents.into_iter();
             if let Some(first) = documents.next() {

@@ -4,11 +4,15 @@
 //!
 //! | source | written | what stated the fact |
 //! |---|---|---|
-//! | a document chunk | `doc:docs/001-overview.md § Main request path @1f2e3d4c5b6a` | a chunk of a document (its path beside the memory file, its heading, the first 12 hex digits of its content's SHA-256) |
+//! | a document chunk | `doc:1f2e3d4c5b6a` | a chunk of a document: the first 12 hex digits of its content's SHA-256, whose path (beside the memory file) and heading the file's `chunks` table gives (`"1f2e3d4c5b6a": "docs/001-overview.md § Main request path"`) |
 //! | a run | `run:r7k3` | the model's or the person's words in that run's conversation |
 //! | an import | `import:catalog-info.yaml` | `archie memory import` of that file |
 //! | an MCP client | `mcp:claude-code` | an agent's write through `archie mcp` |
 //! | a person | `person:merge` | a decision at the command line (`memory merge`, `dedupe`) |
+//!
+//! A fact with one source writes it as a string, with several as a list; a chunk is named
+//! once in the `chunks` table however many facts it states. So sources cost little: about
+//! a fifth more file on a large memory (docs/performance.md).
 //!
 //! A fact with no source was written before archie kept them: as far as archie can tell,
 //! a person's. Only facts whose every source is a document chunk follow the documents
@@ -21,14 +25,9 @@ pub const HASH_DIGITS: usize = 12;
 /// What a source string says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source<'a> {
-    /// A chunk of a document: its path (relative to the memory file's folder, `/`
-    /// separators), the headings it falls under (may be empty) and its hash's first
-    /// [`HASH_DIGITS`] digits.
-    Chunk {
-        path: &'a str,
-        section: &'a str,
-        hash: &'a str,
-    },
+    /// A chunk of a document, by its hash's first [`HASH_DIGITS`] digits (the memory's
+    /// `chunks` table gives its document and section: [`Memory::chunk_place`]).
+    Chunk(&'a str),
     /// A run's conversation.
     Run(&'a str),
     /// A file brought in by `memory import`.
@@ -47,17 +46,28 @@ const IMPORT: &str = "import:";
 const MCP: &str = "mcp:";
 const PERSON: &str = "person:";
 const SECTION: &str = " § ";
-const HASH: &str = " @";
 
-/// The source of a document chunk.
-pub fn chunk(path: &str, section: &str, hash: &str) -> String {
-    let hash = &hash[..hash.len().min(HASH_DIGITS)];
+/// The file's table of the chunks sources name: hash → `path § section`.
+pub const CHUNKS_KEY: &str = "chunks";
+
+/// The source of a document chunk whose text has SHA-256 `hash` (lowercase hex).
+pub fn chunk(hash: &str) -> String {
+    format!("{CHUNK}{}", &hash[..hash.len().min(HASH_DIGITS)])
+}
+
+/// Where a chunk is, as the `chunks` table keeps it: `path § section`, or the path.
+pub fn place(path: &str, section: &str) -> String {
     let section = one_line(section);
     if section.is_empty() {
-        format!("{CHUNK}{path}{HASH}{hash}")
+        path.to_string()
     } else {
-        format!("{CHUNK}{path}{SECTION}{section}{HASH}{hash}")
+        format!("{path}{SECTION}{section}")
     }
+}
+
+/// The path of a chunk's place (`docs/a.md § Payments` → `docs/a.md`).
+pub fn place_path(place: &str) -> &str {
+    place.split_once(SECTION).map_or(place, |(path, _)| path)
 }
 
 /// The source of what a run's conversation stated.
@@ -86,16 +96,9 @@ pub fn person(what: &str) -> String {
 
 /// Reads a source string.
 pub fn parse(source: &str) -> Source<'_> {
-    if let Some(rest) = source.strip_prefix(CHUNK) {
-        let (rest, hash) = rest.rsplit_once(HASH).unwrap_or((rest, ""));
-        let (path, section) = rest.split_once(SECTION).unwrap_or((rest, ""));
-        return Source::Chunk {
-            path,
-            section,
-            hash,
-        };
-    }
-    if let Some(id) = source.strip_prefix(RUN) {
+    if let Some(hash) = source.strip_prefix(CHUNK) {
+        Source::Chunk(hash)
+    } else if let Some(id) = source.strip_prefix(RUN) {
         Source::Run(id)
     } else if let Some(file) = source.strip_prefix(IMPORT) {
         Source::Import(file)
@@ -108,25 +111,81 @@ pub fn parse(source: &str) -> Source<'_> {
     }
 }
 
-/// The document a source is a chunk of, if it is one.
-pub fn document(source: &str) -> Option<&str> {
-    match parse(source) {
-        Source::Chunk { path, .. } => Some(path),
-        _ => None,
+impl super::Memory {
+    /// Records where chunk `hash` is (its document's path beside the memory file, and
+    /// its section), so its source names it.
+    pub fn note_chunk(&mut self, hash: &str, path: &str, section: &str) {
+        let hash = &hash[..hash.len().min(HASH_DIGITS)];
+        let place = place(path, section);
+        let table = self
+            .extra
+            .entry(CHUNKS_KEY)
+            .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+        if !table.is_object() {
+            *table = serde_json::Value::Object(serde_json::Map::new());
+        }
+        if let serde_json::Value::Object(map) = table
+            && map.get(hash).and_then(serde_json::Value::as_str) != Some(place.as_str())
+        {
+            map.insert(hash.to_string(), serde_json::Value::String(place));
+            self.touch();
+        }
     }
-}
 
-/// A source as a person reads it: `001-overview.md § Main request path`, `run r7k3`,
-/// `import of catalog.yaml`, `MCP client claude-code`, `a person (merge)`.
-pub fn describe(source: &str) -> String {
-    match parse(source) {
-        Source::Chunk { path, section, .. } if section.is_empty() => path.to_string(),
-        Source::Chunk { path, section, .. } => format!("{path} § {section}"),
-        Source::Run(id) => format!("run {id}"),
-        Source::Import(file) => format!("import of {file}"),
-        Source::Mcp(client) => format!("MCP client {client}"),
-        Source::Person(what) => format!("a person ({what})"),
-        Source::Other(text) => text.to_string(),
+    /// Where chunk `hash` is: `path § section`.
+    pub fn chunk_place(&self, hash: &str) -> Option<&str> {
+        self.extra.get(CHUNKS_KEY)?.as_object()?.get(hash)?.as_str()
+    }
+
+    /// The document a source is a chunk of, if it is one this memory knows.
+    pub fn source_document(&self, source: &str) -> Option<&str> {
+        match parse(source) {
+            Source::Chunk(hash) => self.chunk_place(hash).map(place_path),
+            _ => None,
+        }
+    }
+
+    /// A source as a person reads it: `docs/001-overview.md § Main request path`, `run
+    /// r7k3`, `import of catalog.yaml`, `MCP client claude-code`, `a person (merge)`.
+    pub fn describe_source(&self, source: &str) -> String {
+        match parse(source) {
+            Source::Chunk(hash) => self
+                .chunk_place(hash)
+                .map_or_else(|| format!("a document chunk ({hash})"), str::to_string),
+            Source::Run(id) => format!("run {id}"),
+            Source::Import(file) => format!("import of {file}"),
+            Source::Mcp(client) => format!("MCP client {client}"),
+            Source::Person(what) => format!("a person ({what})"),
+            Source::Other(text) => text.to_string(),
+        }
+    }
+
+    /// Takes out of the `chunks` table the chunks no fact (nor a retracted one) names.
+    pub(super) fn forget_unnamed_chunks(&mut self, named: &std::collections::HashSet<&str>) {
+        let Some(serde_json::Value::Object(map)) = self.extra.get_mut(CHUNKS_KEY) else {
+            return;
+        };
+        let before = map.len();
+        map.retain(|hash, _| named.contains(hash.as_str()));
+        let changed = map.len() != before;
+        if map.is_empty() {
+            self.extra.remove(CHUNKS_KEY);
+        }
+        if changed {
+            self.touch();
+        }
+    }
+
+    /// Adds `source` to every entity and relationship (what `memory import FILE`
+    /// brings is stated by that file too).
+    pub fn add_source(&mut self, source: &str) {
+        for e in &mut self.entities {
+            add(&mut e.sources, source.to_string());
+        }
+        for r in &mut self.relationships {
+            add(&mut r.sources, source.to_string());
+        }
+        self.touch();
     }
 }
 
@@ -168,18 +227,30 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-impl super::Memory {
-    /// Adds `source` to every entity and relationship (what `memory import FILE`
-    /// brings is stated by that file too).
-    pub fn add_source(&mut self, source: &str) {
-        for e in &mut self.entities {
-            add(&mut e.sources, source.to_string());
-        }
-        for r in &mut self.relationships {
-            add(&mut r.sources, source.to_string());
-        }
-        self.touch();
+/// `sources` as the file writes them: one as a string, several as a list (most facts
+/// have one, and a pretty-printed list costs three lines).
+pub(super) fn serialize<S: serde::Serializer>(list: &[String], s: S) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    match list {
+        [one] => one.serialize(s),
+        many => many.serialize(s),
     }
+}
+
+/// `sources` as a file may have them: a string, a list of strings, or `null`.
+pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    use serde::Deserialize;
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Option::<OneOrMany>::deserialize(d)? {
+        None => Vec::new(),
+        Some(OneOrMany::One(one)) => vec![one],
+        Some(OneOrMany::Many(many)) => many,
+    })
 }
 
 #[cfg(test)]
@@ -188,38 +259,44 @@ mod tests {
 
     #[test]
     fn sources_read_back_as_written() {
-        let c = chunk("docs/a b.md", "Payments > Retries", "0123456789abcdef0123");
-        assert_eq!(c, "doc:docs/a b.md § Payments > Retries @0123456789ab");
+        let mut m = super::super::Memory::new();
+        let c = chunk("0123456789abcdef0123");
+        assert_eq!(c, "doc:0123456789ab");
+        assert_eq!(parse(&c), Source::Chunk("0123456789ab"));
+        m.note_chunk("0123456789abcdef0123", "docs/a b.md", "Payments >\nRetries");
         assert_eq!(
-            parse(&c),
-            Source::Chunk {
-                path: "docs/a b.md",
-                section: "Payments > Retries",
-                hash: "0123456789ab"
-            }
+            m.chunk_place("0123456789ab"),
+            Some("docs/a b.md § Payments > Retries")
         );
-        assert_eq!(document(&c), Some("docs/a b.md"));
-        let bare = chunk("x.md", "", "ff");
-        assert_eq!(
-            parse(&bare),
-            Source::Chunk {
-                path: "x.md",
-                section: "",
-                hash: "ff"
-            }
-        );
+        assert_eq!(m.source_document(&c), Some("docs/a b.md"));
+        assert_eq!(m.describe_source(&c), "docs/a b.md § Payments > Retries");
+        m.note_chunk("ff", "x.md", "");
+        assert_eq!(m.describe_source(&chunk("ff")), "x.md");
+        assert_eq!(m.describe_source(&chunk("00")), "a document chunk (00)");
         assert_eq!(parse(&run("r7k3")), Source::Run("r7k3"));
         assert_eq!(parse(&import("c.yaml")), Source::Import("c.yaml"));
         assert_eq!(parse(&mcp("")), Source::Mcp("client"));
         assert_eq!(parse(&person("merge")), Source::Person("merge"));
         assert_eq!(parse("hand written"), Source::Other("hand written"));
-        assert_eq!(describe(&c), "docs/a b.md § Payments > Retries");
     }
 
     #[test]
-    fn a_heading_with_a_line_break_stays_on_one_line() {
-        let c = chunk("a.md", "Two\nlines", "ab");
-        assert_eq!(c, "doc:a.md § Two lines @ab");
+    fn one_source_is_a_string_several_a_list() {
+        let e = super::super::Entity::new("A", "service").source("run:1");
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["sources"], serde_json::json!("run:1"));
+        let e = e.source("mcp:x");
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["sources"], serde_json::json!(["mcp:x", "run:1"]));
+        for (text, want) in [
+            (r#"{"name":"A","sources":"run:1"}"#, vec!["run:1"]),
+            (r#"{"name":"A","sources":["a","b"]}"#, vec!["a", "b"]),
+            (r#"{"name":"A","sources":null}"#, vec![]),
+            (r#"{"name":"A"}"#, vec![]),
+        ] {
+            let e: super::super::Entity = serde_json::from_str(text).unwrap();
+            assert_eq!(e.sources, want, "{text}");
+        }
     }
 
     #[test]

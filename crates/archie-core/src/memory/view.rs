@@ -101,11 +101,7 @@ impl Memory {
                     o: strings(node.entity.properties.get("observations")),
                     s: {
                         let mut s: Vec<String> = Vec::new();
-                        let described = node
-                            .entity
-                            .sources
-                            .iter()
-                            .map(|x| super::source::describe(x));
+                        let described = node.entity.sources.iter().map(|x| self.describe_source(x));
                         let legacy = strings(node.entity.properties.get("sources"))
                             .into_iter()
                             .map(str::to_string);
