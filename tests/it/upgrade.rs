@@ -496,7 +496,18 @@ fn typing_the_name_deletes() {
             json!({"action": "delete", "experiment": "button"}),
         )
     });
-    upgrade(&env, 0, &["delete button", "--answer", "Button test"]);
+    // "button" only names it in part: a choice first, then the name typed.
+    upgrade(
+        &env,
+        0,
+        &[
+            "delete button",
+            "--answer",
+            "Button test",
+            "--answer",
+            "Button test",
+        ],
+    );
     assert!(up.experiment(&id).is_none());
 }
 
@@ -835,7 +846,8 @@ fn a_prompt_injection_message_makes_no_state_changing_call() {
             json!({"action": "delete", "experiment": "all experiments"}),
         )
     });
-    let out = upgrade(&env, 1, &[INJECTION]);
+    // A request the person must rephrase: exit 2, as the README's table says.
+    let out = upgrade(&env, 2, &[INJECTION]);
     assert!(
         out.stdout
             .contains("archie works on one experiment at a time"),
@@ -1789,4 +1801,136 @@ fn a_mark_that_cannot_be_read_back_is_reported_unconfirmed_not_resent() {
     );
     assert_eq!(up.marks("u1"), 2, "the second mark, once");
     assert_eq!(up.count("POST", "/api/v6/mark"), 2);
+}
+
+/// A write names one experiment exactly: with only "Typo Target" on the server,
+/// `delete the experiment "Target"` deletes nothing, with `--yes` or without; it asks
+/// "did you mean", and only the person's choice names the experiment.
+#[test]
+fn a_partial_name_is_a_question_never_a_write() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Typo Target"}));
+    let env = world(&up, |m| {
+        if m.starts_with("show") {
+            route("experiment_details", json!({"experiment": "Target"}))
+        } else if m.starts_with("start") {
+            route(
+                "experiment_management",
+                json!({"action": "set_state", "experiment": "Target", "state": "start"}),
+            )
+        } else if m.starts_with("set") {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": "typo", "description": "x"}),
+            )
+        } else {
+            route(
+                "experiment_management",
+                json!({"action": "delete", "experiment": "\"Target\""}),
+            )
+        }
+    });
+    for args in [
+        &["--yes", "delete the experiment \"Target\""][..],
+        &["delete the experiment \"Target\""],
+        &[
+            "--no-input",
+            "--yes",
+            "--json",
+            "delete the experiment \"Target\"",
+        ],
+    ] {
+        let out = upgrade(&env, 3, args);
+        assert!(
+            out.stderr
+                .contains("No experiment is named exactly “Target”")
+                || out
+                    .stdout
+                    .contains("No experiment is named exactly “Target”"),
+            "{}\n{}",
+            out.stdout,
+            out.stderr
+        );
+        assert!(!out.stdout.contains("Deleted"), "{}", out.stdout);
+    }
+    let out = upgrade(
+        &env,
+        3,
+        &["--json", "--yes", "delete the experiment \"Target\""],
+    );
+    let asked = last_question(&out.events()).clone();
+    assert_eq!(asked["kind"], "choose", "{asked}");
+    assert_eq!(
+        asked["options"],
+        json!(["Typo Target", "none of these: change nothing"])
+    );
+    // A state change and an update ask the same way.
+    upgrade(&env, 3, &["--yes", "start Target"]);
+    upgrade(&env, 3, &["--yes", "set typo's description to x"]);
+    assert!(up.writes().is_empty(), "{:?}", up.writes());
+    assert!(up.experiment(&id).is_some());
+    // "none of these": nothing changes, and the one-shot says it was declined.
+    let out = upgrade(
+        &env,
+        4,
+        &[
+            "--yes",
+            "delete the experiment \"Target\"",
+            "--answer",
+            "none of these: change nothing",
+        ],
+    );
+    assert!(
+        out.stdout.contains("Nothing changed in UpGrade"),
+        "{}",
+        out.stdout
+    );
+    assert!(up.writes().is_empty(), "{:?}", up.writes());
+    // A read shows the closest, and says so.
+    let out = upgrade(&env, 0, &["show Target"]);
+    assert!(
+        out.stdout
+            .contains("No experiment is named “Target”; the closest is “Typo Target”"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("**Typo Target**"), "{}", out.stdout);
+    // The person's choice names it: then it is deleted.
+    let out = upgrade(
+        &env,
+        0,
+        &[
+            "--yes",
+            "delete the experiment \"Target\"",
+            "--answer",
+            "Typo Target",
+        ],
+    );
+    assert!(
+        out.stdout.contains("Deleted “Typo Target”."),
+        "{}",
+        out.stdout
+    );
+    assert!(up.experiment(&id).is_none());
+}
+
+/// The exact name (case and spacing aside) or the id is a write's name; several
+/// experiments of that name are a choice.
+#[test]
+fn an_exact_name_or_an_id_is_written_without_a_question() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Typo Target"}));
+    let other = up.seed(json!({"name": "Typo Target 2"}));
+    let env = world(&up, |m| {
+        let name = m.trim_start_matches("start ");
+        route(
+            "experiment_management",
+            json!({"action": "set_state", "experiment": name, "state": "start"}),
+        )
+    });
+    upgrade(&env, 0, &["--yes", "start  typo   TARGET "]);
+    assert_eq!(up.experiment(&id).unwrap()["state"], "running");
+    assert_eq!(up.experiment(&other).unwrap()["state"], "inactive");
+    upgrade(&env, 0, &["--yes", &format!("start {other}")]);
+    assert_eq!(up.experiment(&other).unwrap()["state"], "running");
 }

@@ -2,7 +2,7 @@
 //! and what every capability shares (finding the experiment a message names, the
 //! context, remembering what was seen).
 
-use super::session::{AgentKind, Failure, Table};
+use super::session::{Failure, Table};
 use super::{
     Choice, Clarification, DETAILS, LIST, ParamSlot, Step, TERMINOLOGY, UpgradeEnv, UpgradeState,
     VERSION, next,
@@ -11,6 +11,7 @@ use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
+use crate::text::literal;
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
     UpgradeError, glossary, is_uuid, number,
@@ -39,14 +40,15 @@ pub(super) fn is_bulk(name: &str) -> bool {
     ) || name.trim() == "*"
 }
 
-/// Experiments whose name is `wanted` (case and spacing aside), else those whose name
-/// contains it or all of its words.
-fn matching<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
+/// Experiments whose name is `wanted` (case and spacing aside, [`key`]).
+fn exactly<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
     let k = key(wanted);
-    let exact: Vec<&ExperimentName> = names.iter().filter(|n| key(&n.name) == k).collect();
-    if !exact.is_empty() {
-        return exact;
-    }
+    names.iter().filter(|n| key(&n.name) == k).collect()
+}
+
+/// Experiments whose name contains `wanted` or all of its words (none is named exactly).
+fn partly<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
+    let k = key(wanted);
     let words: Vec<&str> = k.split_whitespace().collect();
     names
         .iter()
@@ -118,19 +120,81 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     ))
 }
 
+/// What a message does with the experiment it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Use {
+    /// A read: an experiment whose name contains the words will do, said as such.
+    Read,
+    /// A write (delete, update, state change, mark, a test that enrols users): only the
+    /// experiment named exactly (case and spacing aside) or by its id. A name that only
+    /// contains the words, or all of them, is a question, never a write, `--yes` or not.
+    Write,
+}
+
+/// The value of the “none of these” choice a write's question offers (no name can be
+/// it: names are typed).
+pub(super) const NONE_OF_THESE: &str = "\u{0}none";
+
+/// Reads `one` whole; gone meanwhile: the names to choose from.
+async fn read_one(
+    env: &UpgradeEnv,
+    node: &str,
+    one: &ExperimentName,
+) -> Result<Found, UpgradeError> {
+    match env.client.experiment(&one.id).await {
+        Ok(e) => Ok(Found::Experiment(Box::new(e))),
+        Err(UpgradeError::NotFound { .. }) => {
+            let names = env.client.experiment_names().await?;
+            Ok(Found::Step(not_found(node, &one.name, &names)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Options for a choice among `names`: each by its name, by its id's start when a name is
+/// there twice; the value is the id.
+fn choices(names: &[&ExperimentName]) -> Vec<Choice> {
+    let duplicated = |name: &str| names.iter().filter(|n| n.name == name).count() > 1;
+    names
+        .iter()
+        .map(|n| Choice {
+            label: if duplicated(&n.name) {
+                format!(
+                    "{} ({})",
+                    literal(&n.name),
+                    n.id.chars().take(8).collect::<String>()
+                )
+            } else {
+                literal(&n.name)
+            },
+            value: n.id.clone(),
+        })
+        .collect()
+}
+
 /// Finds the experiment the message names and reads it whole: asks which one when none
-/// is named or several match, fails with close names when none matches.
+/// is named or several match, fails with close names when none matches. For a write
+/// ([`Use::Write`]) only an exact name or the id is taken: a name that merely contains
+/// the words asks “did you mean” with a choice (and “none of these”).
 pub(super) async fn find_experiment(
-    state: &UpgradeState,
+    state: &mut UpgradeState,
     env: &UpgradeEnv,
     node: &str,
     purpose: &str,
+    usage: Use,
 ) -> Result<Found, UpgradeError> {
     let wanted = state
         .route
         .as_ref()
         .and_then(|r| r.parameters.experiment.clone())
         .map(|w| w.trim().trim_matches(['"', '“', '”', '\'']).to_string());
+    if wanted.as_deref() == Some(NONE_OF_THESE) {
+        state
+            .reply
+            .say("Nothing changed in UpGrade: none of the experiments offered was chosen.");
+        state.reply.declined = true;
+        return Ok(Found::Step(Step::Done));
+    }
     if let Some(w) = &wanted
         && is_uuid(w)
     {
@@ -146,10 +210,14 @@ pub(super) async fn find_experiment(
     if let Some(w) = &wanted
         && is_bulk(w)
     {
+        // A request the person rephrases: a usage problem (exit 2), not a failure.
         return Ok(Found::Step(Step::Fail(Failure::new(
             node,
-            AgentKind::Refused,
-            format!("archie works on one experiment at a time, and “{w}” names many"),
+            ErrorKind::Validation,
+            format!(
+                "archie works on one experiment at a time, and “{}” names many",
+                literal(w)
+            ),
             vec!["Name the experiment (“list experiments” shows them).".into()],
         ))));
     }
@@ -157,49 +225,75 @@ pub(super) async fn find_experiment(
     // UpGrade lists names in no particular order: sort, ties by id, so a choice
     // offered twice is offered the same way.
     names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
-    let candidates: Vec<&ExperimentName> = match &wanted {
-        Some(w) => matching(&names, w),
-        None => names.iter().collect(),
+    let Some(w) = &wanted else {
+        return Ok(Found::Step(match names.as_slice() {
+            [] => Step::Fail(Failure::new(
+                node,
+                ErrorKind::NotFound,
+                "UpGrade has no experiments yet",
+                vec!["Create one: “create an experiment …”.".into()],
+            )),
+            _ => which(
+                &names.iter().collect::<Vec<_>>(),
+                format!("Which experiment {purpose}?"),
+            ),
+        }));
     };
-    match (candidates.as_slice(), &wanted) {
-        ([], Some(w)) => Ok(Found::Step(not_found(node, w, &names))),
-        ([], None) => Ok(Found::Step(Step::Fail(Failure::new(
-            node,
-            ErrorKind::NotFound,
-            "UpGrade has no experiments yet",
-            vec!["Create one: “create an experiment …”.".into()],
-        )))),
-        ([one], Some(_)) => match env.client.experiment(&one.id).await {
-            Ok(e) => Ok(Found::Experiment(Box::new(e))),
-            Err(UpgradeError::NotFound { .. }) => {
-                let names = env.client.experiment_names().await?;
-                Ok(Found::Step(not_found(node, &one.name, &names)))
+    let exact = exactly(&names, w);
+    match exact.as_slice() {
+        [one] => return read_one(env, node, one).await,
+        [] => {}
+        many => {
+            let text = format!(
+                "Several experiments are named “{}”. Which one {purpose}?",
+                literal(w)
+            );
+            return Ok(Found::Step(which(many, text)));
+        }
+    }
+    let partial = partly(&names, w);
+    match (usage, partial.as_slice()) {
+        (_, []) => Ok(Found::Step(not_found(node, w, &names))),
+        (Use::Read, [one]) => {
+            let found = read_one(env, node, one).await?;
+            if matches!(found, Found::Experiment(_)) {
+                state.reply.say(format!(
+                    "No experiment is named “{}”; the closest is “{}”:",
+                    literal(w),
+                    literal(&one.name)
+                ));
             }
-            Err(e) => Err(e),
-        },
-        (many, _) => {
-            let text = match &wanted {
-                Some(w) => format!("Several experiments match “{w}”. Which one {purpose}?"),
-                None => format!("Which experiment {purpose}?"),
-            };
-            if many.len() > 20 {
+            Ok(found)
+        }
+        (Use::Read, many) => Ok(Found::Step(which(
+            many,
+            format!(
+                "Several experiments match “{}”. Which one {purpose}?",
+                literal(w)
+            ),
+        ))),
+        (Use::Write, some) => {
+            let text = format!(
+                "No experiment is named exactly “{}”. Did you mean {}? archie changes only \
+                 the one you choose",
+                literal(w),
+                if some.len() == 1 {
+                    "this one"
+                } else {
+                    "one of these"
+                },
+            );
+            if some.len() > 20 {
                 return Ok(Found::Step(Step::Clarify(Clarification::typed(
                     ParamSlot::Experiment,
-                    format!("{text} (type its name; “list experiments” shows them)"),
+                    format!("{text} (type its exact name; “list experiments” shows them)"),
                 ))));
             }
-            let duplicated = |name: &str| many.iter().filter(|n| n.name == name).count() > 1;
-            let options = many
-                .iter()
-                .map(|n| Choice {
-                    label: if duplicated(&n.name) {
-                        format!("{} ({})", n.name, n.id.chars().take(8).collect::<String>())
-                    } else {
-                        n.name.clone()
-                    },
-                    value: n.id.clone(),
-                })
-                .collect();
+            let mut options = choices(some);
+            options.push(Choice {
+                label: "none of these: change nothing".into(),
+                value: NONE_OF_THESE.into(),
+            });
             Ok(Found::Step(Step::Clarify(Clarification::choose(
                 ParamSlot::Experiment,
                 text,
@@ -207,6 +301,22 @@ pub(super) async fn find_experiment(
             ))))
         }
     }
+}
+
+/// The question “which of `names`?”: a choice, or a typed name when there are too many
+/// to list.
+fn which(names: &[&ExperimentName], text: String) -> Step {
+    if names.len() > 20 {
+        return Step::Clarify(Clarification::typed(
+            ParamSlot::Experiment,
+            format!("{text} (type its name; “list experiments” shows them)"),
+        ));
+    }
+    Step::Clarify(Clarification::choose(
+        ParamSlot::Experiment,
+        text,
+        choices(names),
+    ))
 }
 
 /// Finds the context the message names among UpGrade's, or asks for it.
@@ -543,7 +653,7 @@ fn segments(entries: &[serde_json::Value]) -> String {
 
 async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    let e = match find_experiment(state, env, DETAILS, "should archie show").await? {
+    let e = match find_experiment(state, env, DETAILS, "should archie show", Use::Read).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };

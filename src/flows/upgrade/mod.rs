@@ -322,8 +322,9 @@ pub(crate) enum Consent {
     Refused,
 }
 
-/// Reads the answer to a consent question. Only `yes` to a yes/no question, or the
-/// experiment's exact name typed for a delete, approves.
+/// Reads the answer to a consent question. Only `yes` to a yes/no question, or for a
+/// delete the experiment's exact name (as stored, or as archie shows it) or its id typed,
+/// approves.
 pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     let Some(answer) = answer else {
         return Consent::None;
@@ -331,8 +332,9 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     let granted = match (&answer, state.pending.as_ref().map(|p| &p.change)) {
         (_, None) => false,
         (Answer::Yes(yes), Some(_)) => *yes,
-        (Answer::Text(typed), Some(PlannedChange::Delete { name, .. })) => {
-            typed.trim() == name.trim()
+        (Answer::Text(typed), Some(PlannedChange::Delete { id, name })) => {
+            let typed = typed.trim();
+            typed == name.trim() || typed == crate::text::literal(name.trim()) || typed == id
         }
         _ => false,
     };

@@ -2,7 +2,7 @@
 //! condition a user gets at a decision point, and why, or why nothing), and mark (the
 //! visit that enrols them, after the person's yes).
 
-use super::capabilities::{Found, find_experiment, learn, params, pick_context};
+use super::capabilities::{Found, Use, find_experiment, learn, params, pick_context};
 use super::session::Table;
 use super::{
     Action, Choice, Clarification, ParamSlot, Pending, PlannedChange, SIMULATE, Step, UpgradeEnv,
@@ -128,7 +128,19 @@ async fn simulate(
         )));
     };
     let named = if p.experiment.is_some() {
-        match find_experiment(state, env, SIMULATE, "is this about").await? {
+        match find_experiment(
+            state,
+            env,
+            SIMULATE,
+            "is this about",
+            if action == Action::Mark {
+                Use::Write
+            } else {
+                Use::Read
+            },
+        )
+        .await?
+        {
             Found::Experiment(e) => Some(*e),
             Found::Step(step) => return Ok(step),
         }

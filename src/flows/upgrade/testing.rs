@@ -10,7 +10,7 @@
 //!
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
-use super::capabilities::{Found, find_experiment, params};
+use super::capabilities::{Found, Use, find_experiment, params};
 use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
 use super::{
     Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
@@ -94,7 +94,7 @@ async fn test(
         Some(Action::Consistency) => Action::Consistency,
         _ => Action::Balance,
     };
-    let e = match find_experiment(state, env, TESTING, "should archie test").await? {
+    let e = match find_experiment(state, env, TESTING, "should archie test", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };

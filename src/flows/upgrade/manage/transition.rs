@@ -2,7 +2,7 @@
 //! words or people's, and what the change means for its users.
 
 use super::invalid;
-use crate::flows::upgrade::capabilities::{Found, find_experiment};
+use crate::flows::upgrade::capabilities::{Found, Use, find_experiment};
 use crate::flows::upgrade::{
     Choice, Clarification, MANAGE, ParamSlot, Params, Pending, PlannedChange, Step, UpgradeEnv,
     UpgradeState,
@@ -17,7 +17,7 @@ pub(super) async fn plan_state(
     env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
-    let e = match find_experiment(state, env, MANAGE, "should change state").await? {
+    let e = match find_experiment(state, env, MANAGE, "should change state", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };

@@ -3,7 +3,7 @@
 //! changes only what was asked; the person sees the field-by-field difference.
 
 use super::{FILTERS, POST_RULES, RULES, UNITS, ask_group_type, fail, invalid, one_of};
-use crate::flows::upgrade::capabilities::{Found, find_experiment};
+use crate::flows::upgrade::capabilities::{Found, Use, find_experiment};
 use crate::flows::upgrade::{
     MANAGE, Params, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
 };
@@ -17,7 +17,7 @@ pub(super) async fn plan_update(
     env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
-    let e = match find_experiment(state, env, MANAGE, "should archie change").await? {
+    let e = match find_experiment(state, env, MANAGE, "should archie change", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
