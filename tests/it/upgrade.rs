@@ -4,7 +4,7 @@
 
 use crate::pty::{exits_with, in_pty};
 use crate::support::mock_llm::{MockRequest, Reply};
-use crate::support::upgrade_double::{AfterApplying, UpgradeDouble};
+use crate::support::upgrade_double::{AfterApplying, Interleave, UpgradeDouble};
 use crate::support::{Ran, TestEnv};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -532,7 +532,8 @@ fn an_update_refuses_when_the_experiment_changed_since_it_was_shown() {
 
     // Meanwhile someone else edits it.
     up.edit(&id, |e| e["description"] = json!("edited by someone else"));
-    let out = env.code(&["resume", "--last", "--answer", "yes"], 1);
+    // Refused, and re-reading to apply it again is offered (exit 3: nobody answered).
+    let out = env.code(&["resume", "--last", "--answer", "yes"], 3);
     let text = &out.stdout;
     assert!(
         text.contains("changed in UpGrade since archie showed it to you"),
@@ -1224,7 +1225,7 @@ fn start_and_stop_change_the_state_after_a_yes() {
     let out = upgrade(&env, 0, &["start Button test", "--answer", "yes"]);
     assert!(
         out.stdout
-            .contains("“Button test” is now running (enrolling) (it was inactive)."),
+            .contains("“Button test” is now running (enrolling); it was inactive."),
         "{}",
         out.stdout
     );
@@ -1933,4 +1934,175 @@ fn an_exact_name_or_an_id_is_written_without_a_question() {
     assert_eq!(up.experiment(&other).unwrap()["state"], "inactive");
     upgrade(&env, 0, &["--yes", &format!("start {other}")]);
     assert_eq!(up.experiment(&other).unwrap()["state"], "running");
+}
+
+/// Button test, and a router that sets its description or its weights.
+fn edits(up: &UpgradeDouble) -> TestEnv {
+    world(up, |m| {
+        if m.contains("weights") {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": "Button test",
+                       "conditions": [{"code": "control", "weight": 30}, {"code": "variant", "weight": 70}]}),
+            )
+        } else {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": "Button test", "description": "mine"}),
+            )
+        }
+    })
+}
+
+fn weights(e: &Value) -> Vec<f64> {
+    let mut conditions = e["conditions"].as_array().unwrap().clone();
+    conditions.sort_by_key(|c| c["order"].as_i64());
+    conditions
+        .iter()
+        .map(|c| c["assignmentWeight"].as_f64().unwrap())
+        .collect()
+}
+
+/// Another client's PUT, read before archie's, lands right after it and puts the old
+/// description back: archie says which field is gone, exits non-zero, and offers to
+/// re-read and apply again, which shows the difference and asks before writing.
+#[test]
+fn a_change_overwritten_by_another_writer_is_reported_and_can_be_applied_again() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Button test"}));
+    let env = edits(&up);
+    up.interleave_put(&id, Interleave::After, |e| {
+        e["conditions"][0]["assignmentWeight"] = json!(10);
+        e["conditions"][1]["assignmentWeight"] = json!(90);
+    });
+    let out = upgrade(
+        &env,
+        3,
+        &["--yes", "set the description of Button test to mine"],
+    );
+    let text = &out.stdout;
+    assert!(
+        text.contains("“Button test” was changed by another writer while archie wrote it: 1 of archie's change is not in UpGrade"),
+        "{text}"
+    );
+    assert!(
+        text.contains("description: archie wrote \"mine\", UpGrade has \"\""),
+        "{text}"
+    );
+    assert!(!text.contains("Updated"), "{text}");
+    assert!(
+        out.stderr
+            .contains("Re-read it and apply your change to the current version?"),
+        "{}",
+        out.stderr
+    );
+    let e = up.experiment(&id).unwrap();
+    assert_eq!(e["description"], "", "the other writer's body won");
+    // --yes answered the first question, not this one: a new difference needs a new yes.
+    let out = env.code(
+        &[
+            "resume",
+            "--last",
+            "--answer",
+            "re-read and apply again",
+            "--answer",
+            "yes",
+        ],
+        0,
+    );
+    assert!(
+        out.stdout.contains("Applied again to “Button test”"),
+        "{}",
+        out.stdout
+    );
+    let e = up.experiment(&id).unwrap();
+    assert_eq!(e["description"], "mine");
+    assert_eq!(weights(&e), [10.0, 90.0], "the other writer's weights stay");
+    // Leaving it: nothing more is written, and the run still says it failed.
+    up.interleave_put(&id, Interleave::After, |e| {
+        e["description"] = json!("theirs")
+    });
+    let out = upgrade(
+        &env,
+        3,
+        &["--yes", "set the weights of Button test to 30/70"],
+    );
+    assert!(
+        out.stdout
+            .contains("conditions[control].assignmentWeight: archie wrote 30, UpGrade has 10"),
+        "{}",
+        out.stdout
+    );
+    let puts = up.count("PUT", &format!("/api/experiments/{id}"));
+    let out = env.code(&["resume", "--last", "--answer", "leave it as it is"], 1);
+    assert!(
+        out.stdout.contains("archie left it as it is"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(up.count("PUT", &format!("/api/experiments/{id}")), puts);
+}
+
+/// Another client's PUT lands between archie's read and its PUT: archie's, built on the
+/// older read, overwrites it and UpGrade takes its stale version. The version that did
+/// not move says so; the run fails.
+#[test]
+fn an_update_that_overwrote_another_writers_edit_is_reported() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Button test"}));
+    let env = edits(&up);
+    up.interleave_put(&id, Interleave::Before, |e| {
+        e["description"] = json!("theirs")
+    });
+    let out = upgrade(
+        &env,
+        1,
+        &["--yes", "set the weights of Button test to 30/70"],
+    );
+    assert!(
+        out.stdout
+            .contains("archie's write may have undone their edit (version 1 → 1"),
+        "{}",
+        out.stdout
+    );
+    let e = up.experiment(&id).unwrap();
+    assert_eq!(weights(&e), [30.0, 70.0]);
+    assert_eq!(
+        e["description"], "",
+        "their edit is gone, and archie said so"
+    );
+}
+
+/// Two archie processes on one machine serialise on the experiment's lock: one that
+/// waits longer than `lock_wait_secs` writes nothing and says why.
+#[test]
+fn a_second_archie_waits_for_the_lock_then_gives_up_clearly() {
+    let up = UpgradeDouble::start();
+    let id = up.seed(json!({"name": "Button test"}));
+    let env = edits(&up);
+    env.write("archie.toml", "[upgrade]\nlock_wait_secs = 0.3\n");
+    let path = up.lock_path(&id);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let held = std::fs::File::create(&path).unwrap();
+    held.lock().unwrap();
+    let out = upgrade(
+        &env,
+        1,
+        &["--yes", "set the description of Button test to mine"],
+    );
+    assert!(
+        out.stdout
+            .contains("Another archie process is changing this experiment"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("lock_wait_secs"), "{}", out.stdout);
+    assert!(up.writes().is_empty(), "{:?}", up.writes());
+    held.unlock().unwrap();
+    upgrade(
+        &env,
+        0,
+        &["--yes", "set the description of Button test to mine"],
+    );
+    assert_eq!(up.experiment(&id).unwrap()["description"], "mine");
 }

@@ -135,6 +135,9 @@ pub(super) enum Use {
 /// it: names are typed).
 pub(super) const NONE_OF_THESE: &str = "\u{0}none";
 
+/// The value of the “leave it as it is” choice offered after another writer's change.
+pub(crate) const LEAVE_IT: &str = "\u{0}leave";
+
 /// Reads `one` whole; gone meanwhile: the names to choose from.
 async fn read_one(
     env: &UpgradeEnv,
@@ -192,6 +195,13 @@ pub(super) async fn find_experiment(
         state
             .reply
             .say("Nothing changed in UpGrade: none of the experiments offered was chosen.");
+        state.reply.declined = true;
+        return Ok(Found::Step(Step::Done));
+    }
+    if wanted.as_deref() == Some(LEAVE_IT) {
+        state
+            .reply
+            .say("Nothing more changed in UpGrade: archie left it as it is.");
         state.reply.declined = true;
         return Ok(Found::Step(Step::Done));
     }

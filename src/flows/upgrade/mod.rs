@@ -716,6 +716,13 @@ pub(crate) fn next(
     match step {
         Ok(Step::Done) => Next::Goto(FORMAT),
         Ok(Step::Clarify(c)) => {
+            // What the reply says so far (a change another writer undid) is read before
+            // the question, not after it.
+            let said = std::mem::take(&mut state.reply.text);
+            if !said.is_empty() {
+                cx.emit(Event::Result { text: said.clone() });
+                state.reply.shown.push(said);
+            }
             state.asking = Some(c);
             Next::Goto(CLARIFY)
         }
@@ -774,6 +781,11 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         UpgradeError::Unconfirmed { .. } => suggestions.push(
             "Look at it in UpGrade (“show …”) before you ask again: sending it twice could \
              apply it twice."
+                .into(),
+        ),
+        UpgradeError::Busy { .. } => suggestions.push(
+            "Ask again when the other archie has finished; [upgrade] lock_wait_secs in \
+             archie.toml waits longer."
                 .into(),
         ),
         UpgradeError::Validation { .. }

@@ -3,10 +3,14 @@
 //! is read back, never sent again blindly.
 
 use super::fail;
+use crate::flows::upgrade::capabilities::LEAVE_IT;
 use crate::flows::upgrade::capabilities::learn;
-use crate::flows::upgrade::session::AgentKind;
-use crate::flows::upgrade::{Pending, PlannedChange, Step, UpgradeEnv, UpgradeState};
+use crate::flows::upgrade::session::FailKind;
+use crate::flows::upgrade::{
+    Choice, Clarification, ParamSlot, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
+};
 use crate::memory::Entity;
+use crate::text::literal;
 use crate::upgrade::{
     ErrorKind, Experiment, ExperimentState, Landed, NewExperiment, UpgradeClient, UpgradeError,
     Written, diff,
@@ -102,6 +106,9 @@ async fn update(
     changes: &[diff::FieldChange],
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    // No other archie on this machine changes it between the re-read and the check
+    // after the write.
+    let lock = client.lock_experiment(id).await?;
     let current = match still_there(client, id, name).await? {
         Ok(e) => e,
         Err(step) => return Ok(step),
@@ -109,7 +116,8 @@ async fn update(
     if let Some(seen) = seen
         && let Some(what) = changed_since(seen, &current)
     {
-        return Ok(refuse(name, what));
+        let what = what.into_iter().map(|l| format!("changed: {l}")).collect();
+        return Ok(offer_again(state, id, &refusal(name), what));
     }
     let mut body = desired.clone();
     // Send the stored version so UpGrade increments it (it takes a different one
@@ -128,10 +136,7 @@ async fn update(
                 let after = client.experiment(id).await?;
                 let moved = after.version_number != current.version_number
                     || after.updated_at != current.updated_at;
-                let remaining = diff::diff(desired, &after.raw);
-                let present = changes
-                    .iter()
-                    .all(|c| !remaining.iter().any(|r| r.field == c.field));
+                let present = lost(desired, changes, &after).is_empty();
                 Ok(match (moved, present) {
                     (false, _) => Landed::No,
                     (true, true) => Landed::Yes,
@@ -143,11 +148,61 @@ async fn update(
         )
         .await?;
     let after = client.experiment(id).await?;
+    drop(lock);
+    let version = |v: Option<i64>| v.map_or("?".into(), |v| v.to_string());
+    // Every field archie changed must hold what it wrote: another writer's PUT that
+    // landed meanwhile (with a body read before archie's) puts the old values back.
+    let gone = lost(desired, changes, &after);
+    if !gone.is_empty() {
+        let message = format!(
+            "“{}” was changed by another writer while archie wrote it: {} of archie's \
+             change{} {} not in UpGrade (version {} → {})",
+            literal(name),
+            gone.len(),
+            if changes.len() == 1 { "" } else { "s" },
+            if gone.len() == 1 { "is" } else { "are" },
+            version(current.version_number),
+            version(after.version_number),
+        );
+        learn(&mut state.learned, &after);
+        return Ok(offer_again(state, id, &message, gone));
+    }
+    // UpGrade takes a PUT's version when it differs from the stored one: a version that
+    // did not move means another writer's PUT landed between archie's read and its
+    // write, and archie's (built on the older read) overwrote it.
+    if let (Some(before), Some(now)) = (current.version_number, after.version_number)
+        && now <= before
+    {
+        learn(&mut state.learned, &after);
+        return Ok(fail(
+            ErrorKind::Conflict,
+            format!(
+                "archie's change to “{}” landed, but another writer changed it between \
+                 archie's read and its write, and archie's write may have undone their edit \
+                 (version {before} → {now}: UpGrade takes a stale write's version)",
+                literal(name)
+            ),
+            vec![format!(
+                "Look at it (“show {}”) and redo the other edit if it is gone; UpGrade has \
+                 no locking that could have stopped it.",
+                literal(name)
+            )],
+        ));
+    }
+    let again = matches!(
+        state.reply.failed,
+        Some(FailKind::Upgrade(ErrorKind::Conflict))
+    );
+    if again {
+        // The person chose to apply it again, and now it holds.
+        state.reply.failed = None;
+    }
     let mut text = format!(
-        "Updated “{}” (version {} → {}):",
-        after.name,
-        current.version_number.map_or("?".into(), |v| v.to_string()),
-        after.version_number.map_or("?".into(), |v| v.to_string())
+        "{} “{}” (version {} → {}):",
+        if again { "Applied again to" } else { "Updated" },
+        literal(&after.name),
+        version(current.version_number),
+        version(after.version_number)
     );
     for c in changes {
         text.push_str(&format!("\n- {c}"));
@@ -158,6 +213,56 @@ async fn update(
     Ok(Step::Done)
 }
 
+/// The changes archie wrote that UpGrade's copy does not hold, as lines: what archie
+/// wrote and what is there now.
+fn lost(desired: &Value, changes: &[diff::FieldChange], after: &Experiment) -> Vec<String> {
+    let remaining = diff::diff(desired, &after.raw);
+    let mut out = Vec::new();
+    for c in changes {
+        let within = |field: &str| {
+            field == c.field
+                || field.starts_with(&format!("{}.", c.field))
+                || field.starts_with(&format!("{}[", c.field))
+        };
+        for r in remaining.iter().filter(|r| within(&r.field)) {
+            out.push(format!(
+                "{}: archie wrote {}, UpGrade has {}",
+                r.field, r.before, r.after
+            ));
+        }
+    }
+    out
+}
+
+/// Says what went wrong (`message`, then `lines`), marks the message failed (a one-shot
+/// exits non-zero) and offers to re-read the experiment and plan the same change on
+/// the current version, which is shown and asked again before anything is written.
+fn offer_again(state: &mut UpgradeState, id: &str, message: &str, lines: Vec<String>) -> Step {
+    let mut text = format!("**{message}.**");
+    for line in &lines {
+        text.push_str(&format!("\n- {line}"));
+    }
+    state.reply.say(text);
+    state.reply.failed = Some(FailKind::Upgrade(ErrorKind::Conflict));
+    // What was approved is done with: only a new yes writes again.
+    state.pending = None;
+    Step::Clarify(Clarification::choose(
+        ParamSlot::Experiment,
+        "Re-read it and apply your change to the current version? archie shows the \
+         difference and asks before writing",
+        vec![
+            Choice {
+                label: "re-read and apply again".into(),
+                value: id.to_string(),
+            },
+            Choice {
+                label: "leave it as it is".into(),
+                value: LEAVE_IT.into(),
+            },
+        ],
+    ))
+}
+
 async fn set_state(
     state: &mut UpgradeState,
     client: &UpgradeClient,
@@ -165,12 +270,15 @@ async fn set_state(
     to: &ExperimentState,
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    let lock = client.lock_experiment(id).await?;
     let current = match still_there(client, id, name).await? {
         Ok(e) => e,
         Err(step) => return Ok(step),
     };
     if current.state == *to {
-        state.reply.say(format!("“{name}” is {}.", to.describe()));
+        state
+            .reply
+            .say(format!("“{}” is {}.", literal(name), to.describe()));
         learn(&mut state.learned, &current);
         return Ok(Step::Done);
     }
@@ -178,10 +286,12 @@ async fn set_state(
         .and_then(|s| s["state"].as_str())
         .and_then(ExperimentState::from_words);
     if let Some(seen) = seen_state.filter(|s| *s != current.state) {
-        return Ok(refuse(
-            name,
+        return Ok(offer_again(
+            state,
+            id,
+            &refusal(name),
             vec![format!(
-                "state {} → {}",
+                "changed: state {} → {}",
                 seen.describe(),
                 current.state.describe()
             )],
@@ -207,10 +317,29 @@ async fn set_state(
         )
         .await?;
     let after = client.experiment(id).await?;
+    drop(lock);
+    if after.state != *to {
+        let message = format!(
+            "“{}” was changed by another writer while archie changed its state: it is {}, \
+             not {}",
+            literal(name),
+            after.state.describe(),
+            to.describe()
+        );
+        learn(&mut state.learned, &after);
+        return Ok(offer_again(state, id, &message, Vec::new()));
+    }
+    if matches!(
+        state.reply.failed,
+        Some(FailKind::Upgrade(ErrorKind::Conflict))
+    ) {
+        state.reply.failed = None;
+    }
     state.reply.say(format!(
-        "“{name}” is now {} (it was {}).{}",
+        "“{}” is now {}; it was {}.{}",
+        literal(name),
         after.state.describe(),
-        current.state.describe(),
+        current.state.shown(),
         read_back_note(&written),
     ));
     learn(&mut state.learned, &after);
@@ -223,6 +352,7 @@ async fn delete(
     target: Target<'_>,
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    let _lock = client.lock_experiment(id).await?;
     match client.experiment(id).await {
         Ok(current) => {
             if let Some(seen) = seen
@@ -287,7 +417,11 @@ fn changed_since(seen: &Value, now: &Experiment) -> Option<Vec<String>> {
             now.updated_at.as_deref().unwrap_or("?")
         ));
     }
-    let changes = diff::diff(seen, &now.raw);
+    // UpGrade adds and rebuilds payload records itself on every update: not an edit.
+    let changes: Vec<diff::FieldChange> = diff::diff(seen, &now.raw)
+        .into_iter()
+        .filter(|c| !diff::is_payload(&c.field))
+        .collect();
     if changes.is_empty() && lines.is_empty() {
         return None;
     }
@@ -298,19 +432,22 @@ fn changed_since(seen: &Value, now: &Experiment) -> Option<Vec<String>> {
     Some(lines)
 }
 
+/// Why archie wrote nothing: the experiment changed since the person saw it.
+fn refusal(name: &str) -> String {
+    format!(
+        "“{}” changed in UpGrade since archie showed it to you, so archie wrote nothing \
+         (UpGrade would silently overwrite the newer edit)",
+        literal(name)
+    )
+}
+
+/// The refusal of a delete: the person looks again and asks again.
 fn refuse(name: &str, what: Vec<String>) -> Step {
     let mut suggestions: Vec<String> = what.into_iter().map(|l| format!("changed: {l}")).collect();
     suggestions.push(
         "Ask again: archie will start from the current version and show you the difference.".into(),
     );
-    fail(
-        AgentKind::Refused,
-        format!(
-            "“{name}” changed in UpGrade since archie showed it to you, so archie wrote \
-             nothing (UpGrade would silently overwrite the newer edit)"
-        ),
-        suggestions,
-    )
+    fail(ErrorKind::Conflict, refusal(name), suggestions)
 }
 
 /// What the reply says when a write's answer was lost and reading back showed it landed.
