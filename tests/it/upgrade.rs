@@ -2106,3 +2106,90 @@ fn a_second_archie_waits_for_the_lock_then_gives_up_clearly() {
     );
     assert_eq!(up.experiment(&id).unwrap()["description"], "mine");
 }
+
+/// Two `archie --yes upgrade` processes started together on one experiment, one changing
+/// its description and one its weights, against the double with latency like the real
+/// server's (a PUT of 5–40 ms): in how many trials both changes landed, in how many one
+/// is gone and a run said so (a non-zero exit), and in how many one is gone while both
+/// exited 0, which must be none. Two series: both processes with one lock folder (one
+/// machine: they serialise on the lock) and with a folder each (as on two machines: only
+/// the check after each write protects). For docs/reliability.md; run with
+/// `cargo test --test it upgrade::two_writers_trials -- --ignored --nocapture`
+/// (`ARCHIE_TRIALS=N` for another number of trials than 20).
+#[test]
+#[ignore]
+fn two_writers_trials() {
+    let trials: usize = std::env::var("ARCHIE_TRIALS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
+    let up = UpgradeDouble::start();
+    up.latency(5, 40);
+    let env = world(&up, |m| {
+        let name = m
+            .split(" of ")
+            .nth(1)
+            .and_then(|rest| rest.split(" to ").next())
+            .unwrap_or("")
+            .to_string();
+        if m.contains("weights") {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": name,
+                       "conditions": [{"code": "control", "weight": 30}, {"code": "variant", "weight": 70}]}),
+            )
+        } else {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": name, "description": "mine"}),
+            )
+        }
+    });
+    let folders = [crate::support::tempdir(), crate::support::tempdir()];
+    for (series, separate) in [("one lock folder (one machine)", false), ("a lock folder each (two machines)", true)] {
+        let (mut both, mut reported, mut silent) = (0, 0, 0);
+        let mut codes: std::collections::BTreeMap<(i32, i32), usize> = Default::default();
+        for t in 0..trials {
+            let name = format!("Race {} {t}", u8::from(separate));
+            let id = up.seed(json!({"name": name}));
+            let start = |i: usize, message: String| {
+                let mut cmd = env.process(crate::support::archie_bin());
+                cmd.args(["upgrade", "--yes", "-o", &format!("session-{i}.md"), &message])
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped());
+                if separate {
+                    cmd.env("ARCHIE_UPGRADE_LOCK_DIR", folders[i].path());
+                }
+                cmd.spawn().expect("spawn archie")
+            };
+            let a = start(0, format!("set the description of {name} to mine"));
+            let b = start(1, format!("set the weights of {name} to 30/70"));
+            let a = a.wait_with_output().unwrap();
+            let b = b.wait_with_output().unwrap();
+            let code = |o: &std::process::Output| o.status.code().unwrap_or(-1);
+            let (ca, cb) = (code(&a), code(&b));
+            *codes.entry((ca, cb)).or_default() += 1;
+            let e = up.experiment(&id).unwrap();
+            let landed = e["description"] == "mine" && weights(&e) == [30.0, 70.0];
+            if landed {
+                both += 1;
+            } else if ca == 0 && cb == 0 {
+                silent += 1;
+                eprintln!(
+                    "trial {t}: a change is gone and both exited 0:\n{}\n{}",
+                    String::from_utf8_lossy(&a.stdout),
+                    String::from_utf8_lossy(&b.stdout)
+                );
+            } else {
+                reported += 1;
+            }
+        }
+        println!(
+            "{series}: {trials} trials: both changes landed {both}, one gone and said so \
+             (non-zero exit) {reported}, one gone and both exited 0 {silent}; exit codes \
+             (description, weights): {codes:?}"
+        );
+        assert_eq!(silent, 0, "{series}");
+    }
+}
