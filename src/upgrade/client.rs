@@ -691,11 +691,14 @@ impl UpgradeClient {
                 }
             };
         };
-        let message = body
-            .message
-            .clone()
-            .or(body.name.clone())
-            .unwrap_or_else(|| format!("HTTP {status}"));
+        // The server's words: shown as data, never as archie's own lines or markup.
+        let message = crate::text::literal(
+            &body
+                .message
+                .clone()
+                .or(body.name.clone())
+                .unwrap_or_else(|| format!("HTTP {status}")),
+        );
         match status {
             401 | 403 => {
                 let credential = if call.user.is_some() {
@@ -752,7 +755,7 @@ fn experiment(method: &str, path: &str, value: Value) -> Result<Experiment, Upgr
     })
 }
 
-/// The start of a body, for messages.
+/// The start of a body, for messages (server text: shown as data).
 fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim();
@@ -761,9 +764,9 @@ fn excerpt(bytes: &[u8]) -> String {
     }
     let cut: String = text.chars().take(160).collect();
     if cut.len() < text.len() {
-        format!("{cut}…")
+        format!("{}…", crate::text::literal(&cut))
     } else {
-        cut
+        crate::text::literal(&cut)
     }
 }
 

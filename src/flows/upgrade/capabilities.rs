@@ -98,16 +98,16 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
             "The experiments are: {}.",
             names
                 .iter()
-                .map(|n| format!("“{}”", n.name))
+                .map(|n| format!("“{}”", literal(&n.name)))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
         [] => suggestions.push("“list experiments” shows them all.".to_string()),
-        [one] => suggestions.push(format!("Did you mean “{one}”?")),
+        [one] => suggestions.push(format!("Did you mean “{}”?", literal(one))),
         many => suggestions.push(format!(
             "Did you mean one of {}?",
             many.iter()
-                .map(|n| format!("“{n}”"))
+                .map(|n| format!("“{}”", literal(n)))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -115,7 +115,7 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     Step::Fail(Failure::new(
         node,
         ErrorKind::NotFound,
-        format!("there is no experiment named “{wanted}”"),
+        format!("there is no experiment named “{}”", literal(wanted)),
         suggestions,
     ))
 }
@@ -352,12 +352,12 @@ pub(super) fn pick_context(
             Err(Step::Fail(Failure::new(
                 node,
                 ErrorKind::Validation,
-                format!("UpGrade has no app context “{w}”"),
+                format!("UpGrade has no app context “{}”", literal(w)),
                 vec![format!(
                     "The contexts UpGrade knows are: {}.",
                     contexts
                         .iter()
-                        .map(|c| c.as_str())
+                        .map(|c| literal(c))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )],
@@ -372,7 +372,12 @@ pub(super) fn pick_context(
             many => Err(Step::Clarify(Clarification::choose(
                 ParamSlot::Context,
                 format!("Which app context {purpose}?"),
-                many.iter().map(|c| Choice::same(c.as_str())).collect(),
+                many.iter()
+                    .map(|c| Choice {
+                        label: literal(c),
+                        value: c.to_string(),
+                    })
+                    .collect(),
             ))),
         },
     }
@@ -481,11 +486,13 @@ async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, Upgr
     let mut text = format!(
         "UpGrade at {} is up: **{} {}**.",
         client.url(),
-        health.name,
-        health.version
+        literal(&health.name),
+        literal(&health.version)
     );
     match client.version().await {
-        Ok(v) if v != health.version => text.push_str(&format!(" /version reports {v}.")),
+        Ok(v) if v != health.version => {
+            text.push_str(&format!(" /version reports {}.", literal(&v)))
+        }
         Ok(_) => {}
         Err(UpgradeError::Unauthorized { credential, .. }) => text.push_str(&format!(
             " Its admin endpoints need a token: set {}.",
@@ -497,7 +504,11 @@ async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, Upgr
         if !metadata.is_empty() {
             text.push_str(&format!(
                 "\n\nApp contexts: {}.",
-                metadata.keys().cloned().collect::<Vec<_>>().join(", ")
+                metadata
+                    .keys()
+                    .map(|c| literal(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         for context in metadata.keys() {
@@ -531,7 +542,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step,
                 return Ok(Step::Fail(Failure::new(
                     LIST,
                     ErrorKind::Validation,
-                    format!("“{s}” is not an UpGrade state"),
+                    format!("“{}” is not an UpGrade state", literal(s)),
                     vec![format!("States: {}.", ExperimentState::all_described())],
                 )));
             }
@@ -587,9 +598,13 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step,
     let mut table = Table::new(&["name", "state", "context", "conditions", "decision points"]);
     for e in &experiments {
         table.row(vec![
-            e.name.clone(),
+            e.shown_name(),
             e.state.shown().to_string(),
-            e.context.join(", "),
+            e.context
+                .iter()
+                .map(|c| literal(c))
+                .collect::<Vec<_>>()
+                .join(", "),
             if e.conditions.is_empty() {
                 "?".into()
             } else {
@@ -641,17 +656,27 @@ fn segments(entries: &[serde_json::Value]) -> String {
             .filter_map(|u| u["userId"].as_str())
             .collect();
         if !users.is_empty() {
-            parts.push(format!("users {}", users.join(", ")));
+            parts.push(format!(
+                "users {}",
+                users
+                    .iter()
+                    .map(|u| literal(u))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         for g in segment["groupForSegment"].as_array().into_iter().flatten() {
             parts.push(format!(
                 "{} {}",
-                g["type"].as_str().unwrap_or("group"),
-                g["groupId"].as_str().unwrap_or("?")
+                literal(g["type"].as_str().unwrap_or("group")),
+                literal(g["groupId"].as_str().unwrap_or("?"))
             ));
         }
         for s in segment["subSegments"].as_array().into_iter().flatten() {
-            parts.push(format!("segment {}", s["name"].as_str().unwrap_or("?")));
+            parts.push(format!(
+                "segment {}",
+                literal(s["name"].as_str().unwrap_or("?"))
+            ));
         }
     }
     if parts.is_empty() {
@@ -678,37 +703,39 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     };
     let mut text = format!(
         "**{}** · {} · context {}",
-        e.name,
+        e.shown_name(),
         e.state.describe(),
-        if e.context().is_empty() {
-            "?"
-        } else {
-            e.context()
-        }
+        e.shown_context()
     );
     if let Some(d) = e.description.as_deref().filter(|d| !d.is_empty()) {
-        text.push_str(&format!("\n\n{d}\n"));
+        text.push_str(&format!("\n\n{}\n", literal(d)));
     }
+    // Every value below is the server's: shown as data.
+    let or = |value: &Option<String>, default: &str| literal(value.as_deref().unwrap_or(default));
     let unit = e.assignment_unit.as_deref().unwrap_or("individual");
     let group = match (&e.group, unit) {
-        (Some(g), "group") => format!(" by {g}"),
+        (Some(g), "group") => format!(" by {}", literal(g)),
         _ => String::new(),
     };
     text.push_str(&format!(
-        "\n- assignment: {unit}{group} · consistency: {}",
-        e.consistency_rule.as_deref().unwrap_or("?")
+        "\n- assignment: {}{group} · consistency: {}",
+        literal(unit),
+        or(&e.consistency_rule, "?")
     ));
     let rule = e.post_experiment_rule.as_deref().unwrap_or("continue");
     let revert = match (rule, e.revert_to_code()) {
-        ("assign", Some(code)) => format!(" (enrolled users switch to “{code}”)"),
+        ("assign", Some(code)) => format!(" (enrolled users switch to “{}”)", literal(code)),
         ("assign", None) => " (nobody gets a condition once enrollment stops)".into(),
         _ => " (enrolled users keep their condition once enrollment stops)".into(),
     };
-    text.push_str(&format!("\n- post-experiment rule: {rule}{revert}"));
+    text.push_str(&format!(
+        "\n- post-experiment rule: {}{revert}",
+        literal(rule)
+    ));
     text.push_str(&format!(
         "\n- filter mode: {} · type: {}",
-        e.filter_mode.as_deref().unwrap_or("?"),
-        e.kind.as_deref().unwrap_or("Simple")
+        or(&e.filter_mode, "?"),
+        or(&e.kind, "Simple")
     ));
     text.push_str(&format!(
         "\n- segments: included {} · excluded {}",
@@ -723,9 +750,9 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     }
     text.push_str(&format!(
         "\n- id {} · version {} · updated {}",
-        e.id,
+        literal(&e.id),
         e.version_number.map_or("?".into(), |v| v.to_string()),
-        e.updated_at.as_deref().unwrap_or("?")
+        or(&e.updated_at, "?")
     ));
     let total: f64 = e.conditions.iter().map(|c| c.weight).sum();
     if !e.conditions.is_empty() && (total - 100.0).abs() > 1e-9 {
@@ -744,7 +771,7 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
             .and_then(|s| s.conditions.iter().find(|x| x.id == c.id))
             .map_or_else(|| "0".to_string(), |x| x.users.to_string());
         conditions.row(vec![
-            c.code.clone(),
+            literal(&c.code),
             number(c.weight),
             c.order.to_string(),
             if stats.is_some() {
@@ -758,9 +785,9 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     let mut points = Table::new(&["decision point", "site", "target", "exclude if reached"]);
     for p in e.decision_points_in_order() {
         points.row(vec![
-            p.label(),
-            p.site.clone(),
-            p.target.clone().unwrap_or_default(),
+            literal(&p.label()),
+            literal(&p.site),
+            literal(p.target.as_deref().unwrap_or_default()),
             if p.exclude_if_reached { "yes" } else { "no" }.into(),
         ]);
     }

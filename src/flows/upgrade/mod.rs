@@ -254,6 +254,10 @@ pub struct Pending {
 pub enum PlannedChange {
     Create {
         body: crate::upgrade::NewExperiment,
+        /// Experiments of the same name when the person was asked (a new one since is
+        /// warned about again before the create).
+        #[serde(default)]
+        namesakes: usize,
     },
     Update {
         id: String,

@@ -22,6 +22,7 @@ use super::{
     UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next};
+use crate::text::literal;
 use crate::upgrade::{ErrorKind, UpgradeError};
 
 pub(super) async fn experiment_management(
@@ -51,9 +52,23 @@ async fn manage(
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let what = match state.pending.as_ref().map(|p| &p.change) {
-        Some(PlannedChange::Delete { name, .. }) => format!(": “{name}” was not deleted"),
+        Some(PlannedChange::Delete { name, id }) => {
+            let name = literal(name);
+            // A typed answer that is neither the name nor the id (`--answer yes`):
+            // said, so the echoed answer is not taken for a yes.
+            match answer.as_ref().map(|a| a.as_text().trim().to_string()) {
+                Some(typed) if !typed.is_empty() && !matches!(answer, Some(Answer::Yes(_))) => {
+                    format!(
+                        ": “{}” is neither the name “{name}” nor its id {id}, so “{name}” was \
+                         not deleted",
+                        literal(&typed)
+                    )
+                }
+                _ => format!(": “{name}” was not deleted"),
+            }
+        }
         Some(PlannedChange::Update { name, .. } | PlannedChange::State { name, .. }) => {
-            format!(": “{name}” is as it was")
+            format!(": “{}” is as it was", literal(name))
         }
         _ => String::new(),
     };

@@ -28,7 +28,7 @@ pub(super) async fn plan_state(
     if to == e.state {
         state.reply.say(format!(
             "“{}” is already {}; nothing to change.",
-            e.name,
+            e.shown_name(),
             to.describe()
         ));
         return Ok(Step::Done);
@@ -37,7 +37,7 @@ pub(super) async fn plan_state(
     // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
         "Change “{}” from {} to {}? {consequence}",
-        e.name,
+        e.shown_name(),
         e.state.shown(),
         to.shown()
     );
@@ -70,7 +70,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
         "stop" | "stopped" | "end" | "ended" | "finish" => {
             return Err(Step::Clarify(Clarification::choose(
                 ParamSlot::TargetState,
-                format!("Stop “{}” how?", e.name),
+                format!("Stop “{}” how?", e.shown_name()),
                 vec![
                     Choice {
                         label:
@@ -89,7 +89,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
             Some(s) => Some(s),
             None => {
                 return Err(invalid(
-                    format!("“{wanted}” is not an UpGrade state"),
+                    format!("“{}” is not an UpGrade state", crate::text::literal(wanted)),
                     &ExperimentState::all_described(),
                 ));
             }
@@ -100,7 +100,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
             ParamSlot::TargetState,
             format!(
                 "“{}” is {}. Which state should it go to?",
-                e.name,
+                e.shown_name(),
                 e.state.describe()
             ),
             [

@@ -9,6 +9,7 @@ use crate::flows::upgrade::session::FailKind;
 use crate::flows::upgrade::{
     Choice, Clarification, ParamSlot, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
 };
+use crate::graph::Question;
 use crate::memory::Entity;
 use crate::text::literal;
 use crate::upgrade::{
@@ -27,7 +28,31 @@ pub(super) async fn execute(
     let client = &env.client;
     let seen = pending.seen.as_ref();
     match &pending.change {
-        PlannedChange::Create { body } => create(state, client, body).await,
+        PlannedChange::Create { body, namesakes } => {
+            // Resumed later, the name may have been taken meanwhile: warned about as a
+            // fresh run warns, and asked again.
+            let names = client.experiment_names().await?;
+            let now = super::create::namesakes(&names, &body.name);
+            if now > *namesakes {
+                let name = literal(&body.name);
+                state.pending = Some(Pending {
+                    change: PlannedChange::Create {
+                        body: body.clone(),
+                        namesakes: now,
+                    },
+                    seen: None,
+                    approved: false,
+                });
+                return Ok(Step::Consent {
+                    preview: format!(
+                        "Another experiment is already called “{name}” (created since you \
+                         were asked; UpGrade allows it, people confuse them)."
+                    ),
+                    question: Question::confirm(format!("Create “{name}” all the same?"), false),
+                });
+            }
+            create(state, client, body).await
+        }
         PlannedChange::Update {
             id,
             name,
@@ -84,11 +109,12 @@ async fn create(
     let next = if created.state == ExperimentState::Enrolling {
         "It is running: users who reach its decision points are enrolled.".to_string()
     } else {
-        format!("Say “start {name}” to run it.")
+        format!("Say “start {}” to run it.", literal(name))
     };
     state.reply.say(format!(
-        "Created “{name}” (id {id}) in {}, {}: conditions {}; decision points {}.{} {next}",
-        created.context(),
+        "Created “{}” (id {id}) in {}, {}: conditions {}; decision points {}.{} {next}",
+        literal(name),
+        created.shown_context(),
         created.state.describe(),
         created.weights_line(),
         created.decision_points_line(),
@@ -362,7 +388,9 @@ async fn delete(
             }
         }
         Err(UpgradeError::NotFound { .. }) => {
-            state.reply.say(format!("“{name}” is already gone."));
+            state
+                .reply
+                .say(format!("“{}” is already gone.", literal(name)));
             return Ok(Step::Done);
         }
         Err(e) => return Err(e),
@@ -387,9 +415,11 @@ async fn delete(
             },
         )
         .await?;
-    state
-        .reply
-        .say(format!("Deleted “{name}”.{}", read_back_note(&written)));
+    state.reply.say(format!(
+        "Deleted “{}”.{}",
+        literal(name),
+        read_back_note(&written)
+    ));
     state.learned.upsert_entity(
         Entity::new(name, "experiment")
             .property("upgrade_id", id)
@@ -477,7 +507,7 @@ async fn still_there(
 fn gone(name: &str) -> Step {
     fail(
         ErrorKind::NotFound,
-        format!("“{name}” no longer exists in UpGrade"),
+        format!("“{}” no longer exists in UpGrade", literal(name)),
         vec!["“list experiments” shows what there is.".into()],
     )
 }
