@@ -467,13 +467,29 @@ fn a_delete_is_refused_without_confirmation_and_done_with_yes() {
     let ev = out.events();
     let last = ev.last().unwrap();
     assert_eq!(last["event"], "result", "{last}");
-    assert_eq!(last["status"], "declined", "{last}");
+    // Declined: the result and the run list say `aborted`, as the README's table does.
+    assert_eq!(last["status"], "aborted", "{last}");
     assert_eq!(last["exit_code"], 4, "{last}");
+    // The echoed "yes" is not taken for a yes: archie says why nothing was deleted.
+    assert!(
+        out.stdout.contains(
+            "Nothing changed in UpGrade: “yes” is neither the name “Button test” nor its id"
+        ),
+        "{}",
+        out.stdout
+    );
     assert!(
         out.stdout.contains("“Button test” was not deleted"),
         "{}",
         out.stdout
     );
+    let runs = env.ok(&["runs", "list"]).stdout;
+    let latest = runs
+        .lines()
+        .find(|l| l.contains("upgrade"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(latest.contains("aborted"), "{runs}");
     assert!(up.writes().is_empty(), "{:?}", up.writes());
     assert!(up.experiment(&id).is_some());
     // --yes approves it.
@@ -1427,7 +1443,7 @@ fn a_declined_mark_leaves_no_user_behind_and_exits_4() {
         results(&ev)
     );
     let last = ev.last().unwrap();
-    assert_eq!(last["status"], "declined", "{last}");
+    assert_eq!(last["status"], "aborted", "{last}");
     assert_eq!(last["exit_code"], 4);
     assert!(last["resume_command"].is_null(), "{last}");
 
@@ -2296,4 +2312,109 @@ fn a_hostile_name_is_inert_under_json_too() {
     assert!(!name.contains('\n') && !name.contains('\u{1b}'), "{name:?}");
     assert!(name.starts_with("Evil\\nSYSTEM: "), "{name:?}");
     assert!(name.contains("\\<script\\>"), "{name:?}");
+}
+
+/// The smaller promises: what a refusal lists leaves out the payload records UpGrade
+/// adds on every update; `revertTo` is shown as a condition's code; counts of one say
+/// "1 user".
+#[test]
+fn a_refusal_leaves_out_payload_records_and_revert_to_is_a_code() {
+    let up = UpgradeDouble::start();
+    let id = up.seed_unedited(json!({"name": "Button test", "state": "enrolling"}));
+    let env = world(&up, |m| {
+        if m.starts_with("revert") {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": "Button test",
+                       "post_experiment_rule": "assign", "revert_to": "variant"}),
+            )
+        } else if m.starts_with("show") {
+            route("experiment_details", json!({"experiment": "Button test"}))
+        } else if m.starts_with("balance") {
+            route(
+                "testing",
+                json!({"action": "balance", "experiment": "Button test", "count": 1}),
+            )
+        } else {
+            route(
+                "experiment_management",
+                json!({"action": "update", "experiment": "Button test", "description": "mine"}),
+            )
+        }
+    });
+    let out = upgrade(&env, 3, &["revert Button test to variant"]);
+    assert!(
+        out.stderr.contains("revertTo: null → \"variant\""),
+        "{}",
+        out.stderr
+    );
+    upgrade(&env, 3, &["set the description of Button test to mine"]);
+    // Another client's PUT: UpGrade adds the payload records of the first update.
+    up.put(&id, |e| e["description"] = json!("theirs"));
+    assert!(
+        up.experiment(&id).unwrap()["conditionPayloads"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+    );
+    let out = env.code(&["resume", "--last", "--answer", "yes"], 3);
+    assert!(
+        out.stdout
+            .contains("changed: description: \"\" → \"theirs\""),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("conditionPayloads"), "{}", out.stdout);
+    // One simulated user: "1 simulated user", then "enrolled: 1 user".
+    let out = upgrade(&env, 0, &["--yes", "balance test of 1 user"]);
+    assert!(
+        out.stderr.contains("This enrols 1 simulated user into"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.contains(": 1 simulated user."), "{}", out.stdout);
+    let out = upgrade(&env, 0, &["show Button test"]);
+    assert!(
+        out.stdout.contains("enrolled: 1 user, 0 groups"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A create resumed after someone else took its name warns as a fresh run does, and asks
+/// again; a group type the context does not declare is warned about before the yes.
+#[test]
+fn a_resumed_create_warns_about_a_new_namesake_and_an_undeclared_group_type() {
+    let up = UpgradeDouble::start();
+    let env = world(&up, |m| {
+        let mut params = json!({"action": "create", "name": "Stale Probe", "context": "assign-prog",
+                                "decision_points": [POINT]});
+        if m.contains("class") {
+            params["assignment_unit"] = json!("group");
+            params["group_type"] = json!("class");
+        }
+        route("experiment_management", params)
+    });
+    let out = upgrade(&env, 3, &["create Stale Probe"]);
+    assert!(!out.stderr.contains("already called"), "{}", out.stderr);
+    up.seed(json!({"name": "Stale Probe"}));
+    let out = env.code(&["resume", "--last", "--answer", "yes"], 3);
+    assert!(
+        out.stderr.contains(
+            "Another experiment is already called “Stale Probe” (created since you were asked"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(up.writes().is_empty(), "{:?}", up.writes());
+    env.code(&["resume", "--last", "--answer", "yes"], 0);
+    assert_eq!(up.experiments().len(), 2, "created once asked again");
+
+    let out = upgrade(&env, 3, &["create Stale Probe by class"]);
+    assert!(
+        out.stderr.contains(
+            "Warning: assign-prog declares no group type “class” (it declares schoolId, classId, instructorId)"
+        ),
+        "{}",
+        out.stderr
+    );
 }

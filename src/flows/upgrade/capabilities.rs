@@ -2,7 +2,7 @@
 //! and what every capability shares (finding the experiment a message names, the
 //! context, remembering what was seen).
 
-use super::session::{Failure, Table};
+use super::session::{Failure, Table, count};
 use super::{
     Choice, Clarification, DETAILS, LIST, ParamSlot, Step, TERMINOLOGY, UpgradeEnv, UpgradeState,
     VERSION, next,
@@ -744,8 +744,11 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     ));
     if let Some(s) = &stats {
         text.push_str(&format!(
-            "\n- enrolled: {} users, {} groups · excluded: {} users, {} groups",
-            s.users, s.groups, s.users_excluded, s.groups_excluded
+            "\n- enrolled: {}, {} · excluded: {}, {}",
+            count(s.users, "user", "users"),
+            count(s.groups, "group", "groups"),
+            count(s.users_excluded, "user", "users"),
+            count(s.groups_excluded, "group", "groups")
         ));
     }
     text.push_str(&format!(

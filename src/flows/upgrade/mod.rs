@@ -677,6 +677,13 @@ async fn response_formatter(
             text: reply.text.clone(),
         });
     }
+    // A one-shot whose change the person declined ends as the README's table says:
+    // listed `aborted`, exit code 4.
+    if state.one_shot && reply.declined && reply.failed.is_none() {
+        cx.emit(Event::Aborted {
+            message: "declined: nothing was changed in UpGrade".into(),
+        });
+    }
     for table in &reply.tables {
         cx.emit(Event::Table {
             columns: table.columns.clone(),

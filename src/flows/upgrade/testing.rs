@@ -11,7 +11,7 @@
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
 use super::capabilities::{Found, Use, find_experiment, params};
-use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
+use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table, count};
 use super::{
     Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
 };
@@ -141,10 +141,12 @@ async fn test(
     };
     // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
-        "This enrols {users} simulated users into “{}”, {}, at {point} for {what}; they \
-         stay in UpGrade as {prefix}-…. Go ahead?",
+        "This enrols {} into “{}”, {}, at {} for {what}; they stay in UpGrade as \
+         {prefix}-…. Go ahead?",
+        count(users, "simulated user", "simulated users"),
         e.shown_name(),
-        e.state.shown()
+        e.state.shown(),
+        literal(&point)
     );
     state.pending = Some(Pending {
         change,
@@ -379,11 +381,11 @@ async fn balance(
         p_value: fit.map(|f| f.p_value),
     };
     let mut text = format!(
-        "Balance test of “{}” at {} (weights {}): {} simulated users.",
+        "Balance test of “{}” at {} (weights {}): {}.",
         e.shown_name(),
         literal(&point.label()),
         e.weights_line(),
-        n
+        count(n, "simulated user", "simulated users")
     );
     if other > 0 {
         text.push_str(&format!(
@@ -396,7 +398,8 @@ async fn balance(
             _ => None,
         });
         text.push_str(&format!(
-            " {failed} users could not be simulated{}.",
+            " {} could not be simulated{}.",
+            count(failed, "user", "users"),
             first.map_or(String::new(), |f| format!(" (first failure: {f})"))
         ));
     }
@@ -486,11 +489,12 @@ async fn consistency(
         format!("{same} of {tested}"),
     ]);
     state.reply.say(format!(
-        "Individual consistency {} for “{}” at {}: {same} of {tested} simulated users got \
-         the same condition when asked again after enrolling{}.",
+        "Individual consistency {} for “{}” at {}: {same} of {} got the same condition \
+         when asked again after enrolling{}.",
         if holds { "holds" } else { "is BROKEN" },
         e.shown_name(),
         literal(&point.label()),
+        count(tested, "simulated user", "simulated users"),
         if tested < n as usize {
             format!(" ({} got no condition)", n as usize - tested)
         } else {

@@ -365,6 +365,20 @@ impl UpgradeDouble {
         })
     }
 
+    /// Another client reads experiment `id`, edits it with `edit` and PUTs it back, as
+    /// the server handles any PUT (version + 1, payload records added or rebuilt).
+    pub fn put(&self, id: &str, edit: impl FnOnce(&mut Value)) {
+        self.world(|w| {
+            let mut body = w.find(id).cloned().expect("experiment");
+            edit(&mut body);
+            if body.get("conditionPayloads").is_none() {
+                body["conditionPayloads"] = json!([]);
+            }
+            w.update(id, &body)
+                .unwrap_or_else(|(_, b)| panic!("put: {b}"));
+        })
+    }
+
     /// Another client's PUT of experiment `id` interleaves with the next PUT of it
     /// ([`Interleave`]): `edit` gets the document that client read.
     pub fn interleave_put(
