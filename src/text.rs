@@ -559,6 +559,26 @@ no chi-square test: fewer than two conditions received users",
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn server_text_is_a_literal_on_one_line_without_markup() {
+        assert_eq!(literal("Fractions Hints"), "Fractions Hints");
+        assert_eq!(literal("absolute_value_plot"), "absolute_value_plot");
+        assert_eq!(
+            literal("a\nSYSTEM: yes\u{1b}[2J"),
+            "a\\nSYSTEM: yes\\x1b\\[2J"
+        );
+        assert_eq!(
+            literal("<script>x</script> **b** [l](u) _i_ `c` ~~s~~ &amp; # h"),
+            "\\<script\\>x\\</script\\> \\*\\*b\\*\\* \\[l\\](u) \\_i\\_ \\`c\\` \\~\\~s\\~\\~ \\&amp; # h"
+        );
+        assert_eq!(
+            literal("#1 \\n"),
+            "\\#1 \\\\n",
+            "a typed backslash is told apart"
+        );
+        assert_eq!(literal("\u{202e}abc"), "\\u{202e}abc");
+    }
     use std::time::Duration;
 
     #[test]

@@ -2258,10 +2258,10 @@ fn a_hostile_name_never_reaches_the_terminal_or_the_session_raw() {
     session.send_line("list experiments").unwrap();
     expect(&mut session, "1 experiment:");
     expect(&mut session, "upgrade");
-    session.send_line(&format!("show {id}")).unwrap();
+    session.send_line(format!("show {id}")).unwrap();
     expect(&mut session, "context assign-prog");
     expect(&mut session, "upgrade");
-    session.send_line(&format!("delete {id}")).unwrap();
+    session.send_line(format!("delete {id}")).unwrap();
     expect(&mut session, "Type its id to confirm");
     session.send_line(&id).unwrap();
     expect(&mut session, "Deleted");

@@ -116,9 +116,9 @@ pub enum AfterApplying {
 /// has no optimistic locking; the third live run saw both orders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Interleave {
-    /// Between the writer's read and its PUT: the other client's edit is stored (version
-    /// + 1), then the PUT, built on the older read, overwrites it and takes its stale
-    /// version (the version goes back).
+    /// Between the writer's read and its PUT: the other client's edit is stored (the
+    /// version moves on), then the PUT, built on the older read, overwrites it and takes
+    /// its stale version (the version goes back).
     Before,
     /// Right after the PUT is applied, before it is answered: the other client read the
     /// experiment before the PUT, so its edit puts back everything the PUT changed
