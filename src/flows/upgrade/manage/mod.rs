@@ -2,9 +2,14 @@
 //! would change, shown to the person), approved by the person's answer (or `--yes`;
 //! a delete without `--yes` wants the experiment's name typed), then written.
 //!
+//! The experiment is the one named exactly, or by its id ([`super::capabilities::Use::Write`]).
+//!
 //! UpGrade has no optimistic locking: a PUT with a stale body silently overwrites a newer
-//! edit and can roll `versionNumber` back. So every write re-reads the experiment right
-//! before it and refuses when it changed since the person saw it, saying what changed.
+//! edit and can roll `versionNumber` back. So every write takes the experiment's advisory
+//! lock (against other archie processes on this machine), re-reads it right before
+//! writing and refuses when it changed since the person saw it, saying what changed;
+//! after writing it checks each changed field (against everyone else) and says which
+//! another writer undid, offering to re-read and apply again.
 //!
 //! One file per job: planning a create ([`create`]), an update ([`update`]), a state
 //! change ([`transition`]) or a delete ([`delete`]), and carrying out what was approved

@@ -1,6 +1,8 @@
-//! Carrying out an approved change. Every write re-reads the experiment right before it
-//! and refuses when it changed since the person saw it; a write whose answer was lost
-//! is read back, never sent again blindly.
+//! Carrying out an approved change. Every write holds the experiment's advisory lock
+//! ([`crate::upgrade::lock`]) from a re-read right before it (refusing when it changed
+//! since the person saw it) through a check after it (each changed field holds what was
+//! written; a field another writer put back is said, and applying again is offered); a
+//! write whose answer was lost is read back, never sent again blindly.
 
 use super::fail;
 use crate::flows::upgrade::capabilities::LEAVE_IT;
