@@ -113,6 +113,7 @@ impl UpgradeConfig {
                 deadline: Some(Duration::from_secs(120)),
             },
             concurrency: 16,
+            // `resolve` puts it in the user's folder (`super::lock::lock_dir`).
             lock_dir: std::env::temp_dir().join("archie-upgrade-locks"),
             lock_wait: super::lock::DEFAULT_LOCK_WAIT,
         }

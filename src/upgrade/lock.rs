@@ -5,8 +5,8 @@
 //! out: for them, the verification after each write is what protects.
 //!
 //! One file per (server, experiment) in a folder shared by every archie of the user
-//! (`ARCHIE_UPGRADE_LOCK_DIR`, else `archie-upgrade-locks` in the temporary folder),
-//! named so that people can read it: `EXPERIMENT-ID@http_127.0.0.1_3030_api.lock`.
+//! ([`lock_dir`]), named so that people can read it:
+//! `EXPERIMENT-ID@http_127.0.0.1_3030_api.lock`.
 //! The operating system lets go of it when the process ends, however it ends.
 
 use super::error::UpgradeError;
@@ -17,14 +17,26 @@ use std::time::{Duration, Instant};
 /// How long a write waits for another archie's lock when nothing says otherwise.
 pub const DEFAULT_LOCK_WAIT: Duration = Duration::from_secs(30);
 
-/// The folder of the lock files: `ARCHIE_UPGRADE_LOCK_DIR`, else the temporary folder's
-/// `archie-upgrade-locks`.
+/// The folder of the lock files, the user's own: `ARCHIE_UPGRADE_LOCK_DIR`, else
+/// `$XDG_RUNTIME_DIR/archie/upgrade-locks`, else `$HOME/.cache/archie/upgrade-locks`,
+/// else the temporary folder's `archie-upgrade-locks`.
 pub fn lock_dir(env: crate::config::EnvLookup<'_>) -> PathBuf {
-    env("ARCHIE_UPGRADE_LOCK_DIR")
-        .map(|d| d.trim().to_string())
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("archie-upgrade-locks"))
+    let var = |name: &str| {
+        env(name)
+            .map(|d| d.trim().to_string())
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("ARCHIE_UPGRADE_LOCK_DIR") {
+        return dir;
+    }
+    if let Some(dir) = var("XDG_RUNTIME_DIR") {
+        return dir.join("archie").join("upgrade-locks");
+    }
+    if let Some(home) = var("HOME") {
+        return home.join(".cache").join("archie").join("upgrade-locks");
+    }
+    std::env::temp_dir().join("archie-upgrade-locks")
 }
 
 /// The lock file of experiment `id` on the server at `url`, in `dir`.
@@ -97,6 +109,30 @@ pub async fn lock(path: &Path, wait: Duration) -> Result<ExperimentLock, Upgrade
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lock_folder_is_the_users() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let dir = |vars| lock_dir(&env(vars));
+        assert_eq!(
+            dir(&[("ARCHIE_UPGRADE_LOCK_DIR", "/l"), ("HOME", "/h")]),
+            PathBuf::from("/l")
+        );
+        assert_eq!(
+            dir(&[("XDG_RUNTIME_DIR", "/run/user/1"), ("HOME", "/h")]),
+            PathBuf::from("/run/user/1/archie/upgrade-locks")
+        );
+        assert_eq!(
+            dir(&[("HOME", "/h")]),
+            PathBuf::from("/h/.cache/archie/upgrade-locks")
+        );
+    }
 
     #[tokio::test]
     async fn a_second_holder_waits_then_gets_a_clear_error() {
