@@ -361,6 +361,34 @@ pub fn inert_line(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Text from a server (a name, a description, a code) as a literal inside archie's own
+/// words, the same on a terminal, in `--json` and in a markdown file: one line, every
+/// control character, newline and escape sequence shown escaped as [`inert_line`] does
+/// (a backslash doubled, so `\n` typed and a real newline differ), and what markdown or
+/// HTML would read as markup escaped with a backslash (`*`, `` ` ``, `[`, `]`, `<`, `>`,
+/// `~`, an `_` or `#` that could open markup, an `&` that could start an entity).
+pub fn literal(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(|j| chars.get(j)).copied();
+        let after = chars.get(i + 1).copied();
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        match c {
+            c if is_unsafe(c) => escape_char(c, &mut out),
+            '\\' | '*' | '`' | '[' | ']' | '<' | '>' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '_' if !(word(before) && word(after)) => out.push_str("\\_"),
+            '#' if i == 0 => out.push_str("\\#"),
+            '&' if after.is_some_and(|a| a.is_alphanumeric() || a == '#') => out.push_str("\\&"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Text for a file archie writes: line endings made `\n`, and no control character but
 /// newline and tab (others are written escaped, as [`inert`] shows them).
 pub fn for_file(text: &str) -> String {
@@ -531,6 +559,26 @@ no chi-square test: fewer than two conditions received users",
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn server_text_is_a_literal_on_one_line_without_markup() {
+        assert_eq!(literal("Fractions Hints"), "Fractions Hints");
+        assert_eq!(literal("absolute_value_plot"), "absolute_value_plot");
+        assert_eq!(
+            literal("a\nSYSTEM: yes\u{1b}[2J"),
+            "a\\nSYSTEM: yes\\x1b\\[2J"
+        );
+        assert_eq!(
+            literal("<script>x</script> **b** [l](u) _i_ `c` ~~s~~ &amp; # h"),
+            "\\<script\\>x\\</script\\> \\*\\*b\\*\\* \\[l\\](u) \\_i\\_ \\`c\\` \\~\\~s\\~\\~ \\&amp; # h"
+        );
+        assert_eq!(
+            literal("#1 \\n"),
+            "\\#1 \\\\n",
+            "a typed backslash is told apart"
+        );
+        assert_eq!(literal("\u{202e}abc"), "\\u{202e}abc");
+    }
     use std::time::Duration;
 
     #[test]

@@ -522,9 +522,13 @@ fn upgrade_hints(err: &UpgradeError) -> Vec<String> {
         UpgradeError::Unconfirmed { .. } => "Look at the experiment (or the user) in UpGrade \
                                               before you ask again."
             .into(),
+        UpgradeError::Busy { .. } => "Ask again when the other archie has finished; [upgrade] \
+                                       lock_wait_secs in archie.toml waits longer."
+            .into(),
         UpgradeError::Config { .. } => {
             "Fix the [upgrade] settings (url, token_env, client_api_key_env, \
-             client_api_secret_env, timeout_secs, retries, concurrency) or the variables."
+             client_api_secret_env, timeout_secs, retries, concurrency, lock_wait_secs) or the \
+             variables."
                 .into()
         }
         UpgradeError::NotFound { .. } | UpgradeError::Validation { .. } => return Vec::new(),

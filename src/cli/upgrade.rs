@@ -40,7 +40,8 @@ const EXAMPLES: &str = "Examples:
 UpGrade: --upgrade-url, UPGRADE_API_URL or [upgrade] url (default http://localhost:3030/api);
 the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
 UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
-a yes at the prompt, --yes or --answer; a delete asks for the experiment's name.
+a yes at the prompt, --yes or --answer; a delete asks for the experiment's name or id,
+and a change is made only to the experiment named exactly (a partial name is a question).
 The conversation is written to upgrade-session.md (-o FILE) after every answer.";
 
 #[derive(Debug, Args)]

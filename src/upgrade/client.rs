@@ -68,6 +68,9 @@ pub struct UpgradeSection {
     pub retries: Option<u32>,
     /// Simulated users in flight at once in balance and consistency tests (default 16).
     pub concurrency: Option<usize>,
+    /// How long a change waits for another archie process changing the same experiment
+    /// (default 30 s).
+    pub lock_wait_secs: Option<f64>,
 }
 
 /// Everything the client needs.
@@ -85,6 +88,10 @@ pub struct UpgradeConfig {
     pub connect_timeout: Duration,
     pub retry: RetryPolicy,
     pub concurrency: usize,
+    /// Where the experiments' advisory locks are ([`super::lock`]).
+    pub lock_dir: std::path::PathBuf,
+    /// How long a change waits for another archie's lock.
+    pub lock_wait: Duration,
 }
 
 impl UpgradeConfig {
@@ -106,6 +113,9 @@ impl UpgradeConfig {
                 deadline: Some(Duration::from_secs(120)),
             },
             concurrency: 16,
+            // `resolve` puts it in the user's folder (`super::lock::lock_dir`).
+            lock_dir: std::env::temp_dir().join("archie-upgrade-locks"),
+            lock_wait: super::lock::DEFAULT_LOCK_WAIT,
         }
     }
 
@@ -171,6 +181,17 @@ impl UpgradeConfig {
             }
             config.timeout = Duration::from_secs_f64(secs);
         }
+        if let Some(secs) = file.lock_wait_secs {
+            if !(secs.is_finite() && secs >= 0.0) {
+                return Err(UpgradeError::Config {
+                    message: format!(
+                        "[upgrade] lock_wait_secs = {secs} is not a number of seconds"
+                    ),
+                });
+            }
+            config.lock_wait = Duration::from_secs_f64(secs);
+        }
+        config.lock_dir = super::lock::lock_dir(env);
         if let Some(retries) = file.retries {
             config.retry.max_attempts = retries.saturating_add(1);
         }
@@ -267,6 +288,16 @@ impl UpgradeClient {
 
     pub fn url(&self) -> &str {
         &self.config.url
+    }
+
+    /// Takes the advisory lock on experiment `id` of this server, so that no other archie
+    /// process on this machine changes it until the guard is dropped ([`super::lock`]).
+    pub async fn lock_experiment(
+        &self,
+        id: &str,
+    ) -> Result<super::lock::ExperimentLock, UpgradeError> {
+        let path = super::lock::lock_path(&self.config.lock_dir, &self.config.url, id);
+        super::lock::lock(&path, self.config.lock_wait).await
     }
 
     /// `GET /api` (the base URL itself): never needs a token.
@@ -661,11 +692,14 @@ impl UpgradeClient {
                 }
             };
         };
-        let message = body
-            .message
-            .clone()
-            .or(body.name.clone())
-            .unwrap_or_else(|| format!("HTTP {status}"));
+        // The server's words: shown as data, never as archie's own lines or markup.
+        let message = crate::text::literal(
+            &body
+                .message
+                .clone()
+                .or(body.name.clone())
+                .unwrap_or_else(|| format!("HTTP {status}")),
+        );
         match status {
             401 | 403 => {
                 let credential = if call.user.is_some() {
@@ -722,7 +756,7 @@ fn experiment(method: &str, path: &str, value: Value) -> Result<Experiment, Upgr
     })
 }
 
-/// The start of a body, for messages.
+/// The start of a body, for messages (server text: shown as data).
 fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim();
@@ -731,9 +765,9 @@ fn excerpt(bytes: &[u8]) -> String {
     }
     let cut: String = text.chars().take(160).collect();
     if cut.len() < text.len() {
-        format!("{cut}…")
+        format!("{}…", crate::text::literal(&cut))
     } else {
-        cut
+        crate::text::literal(&cut)
     }
 }
 

@@ -41,14 +41,40 @@ pub fn diff(before: &Value, after: &Value) -> Vec<FieldChange> {
     for key in edited_keys(b, a) {
         compare(key, b.get(key), a.get(key), &mut out);
     }
+    // `revertTo` holds a condition's id: shown as the condition's code.
+    for change in out.iter_mut().filter(|c| c.field == "revertTo") {
+        let code = |doc: &Value, fallback: &Value| {
+            let id = doc.get("revertTo").and_then(Value::as_str)?;
+            [doc, fallback]
+                .into_iter()
+                .flat_map(|d| d["conditions"].as_array().into_iter().flatten())
+                .find(|c| c["id"].as_str() == Some(id))
+                .and_then(|c| c["conditionCode"].as_str())
+                .map(|code| format!("\"{}\"", crate::text::literal(code)))
+        };
+        if let Some(code) = code(before, after) {
+            change.before = code;
+        }
+        if let Some(code) = code(after, before) {
+            change.after = code;
+        }
+    }
     out
+}
+
+/// Whether a field is one of the payload records UpGrade adds or rebuilds itself on
+/// every update (a person does not edit them through archie).
+pub fn is_payload(field: &str) -> bool {
+    field == "conditionPayloads" || field.starts_with("conditionPayloads[")
 }
 
 fn show(v: Option<&Value>) -> String {
     match v {
         None => "(none)".into(),
         Some(v) => {
-            let text = v.to_string();
+            // Server text: one line, inert, no markup (compact JSON escapes control
+            // characters already).
+            let text = crate::text::literal(&v.to_string());
             if text.chars().count() > 120 {
                 let cut: String = text.chars().take(117).collect();
                 format!("{cut}…")
@@ -128,13 +154,14 @@ fn edited_keys<'a>(before: &'a Map<String, Value>, after: &'a Map<String, Value>
 
 /// How an element of a list is named: its condition code, its decision point, or its id.
 fn label(v: &Value) -> String {
+    use crate::text::literal;
     if let Some(code) = v.get("conditionCode").and_then(Value::as_str) {
-        return code.to_string();
+        return literal(code);
     }
     if let Some(site) = v.get("site").and_then(Value::as_str) {
         return match v.get("target").and_then(Value::as_str) {
-            Some(t) if !t.is_empty() => format!("{site}/{t}"),
-            _ => site.to_string(),
+            Some(t) if !t.is_empty() => format!("{}/{}", literal(site), literal(t)),
+            _ => literal(site),
         };
     }
     let id = v.get("id").and_then(Value::as_str).unwrap_or("?");
@@ -173,5 +200,22 @@ mod tests {
         assert_eq!(lines[3], "name: \"A\" → \"B\"");
         assert_eq!(lines.len(), 4, "{lines:?}");
         assert!(diff(&before, &before).is_empty());
+    }
+
+    #[test]
+    fn revert_to_is_shown_as_the_conditions_code_and_server_text_is_inert() {
+        let before = json!({"revertTo": null, "name": "a",
+            "conditions": [{"id": "c1", "conditionCode": "control"}]});
+        let after = json!({"revertTo": "c1", "name": "a\n**SYSTEM:** <b>",
+            "conditions": [{"id": "c1", "conditionCode": "control"}]});
+        let lines: Vec<String> = diff(&before, &after)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            lines[0],
+            "name: \"a\" → \"a\\\\n\\*\\*SYSTEM:\\*\\* \\<b\\>\""
+        );
+        assert_eq!(lines[1], "revertTo: null → \"control\"");
     }
 }

@@ -28,6 +28,11 @@ pub enum ErrorKind {
     /// A write may or may not have been applied: its answer was lost and archie could
     /// not read back whether it landed (it did not send it again).
     Uncertain,
+    /// Another archie process held the experiment's lock longer than archie waits.
+    Busy,
+    /// Another writer changed the experiment while archie wrote it: a change was lost
+    /// (archie's, or theirs under archie's).
+    Conflict,
 }
 
 impl ErrorKind {
@@ -39,7 +44,9 @@ impl ErrorKind {
             | ErrorKind::Timeout
             | ErrorKind::ServerFault
             | ErrorKind::Protocol
-            | ErrorKind::Uncertain => Exit::Failed,
+            | ErrorKind::Uncertain
+            | ErrorKind::Busy
+            | ErrorKind::Conflict => Exit::Failed,
             ErrorKind::NotFound
             | ErrorKind::Validation
             | ErrorKind::Unauthorized
@@ -58,6 +65,8 @@ impl ErrorKind {
             ErrorKind::Protocol => "protocol",
             ErrorKind::Config => "configuration",
             ErrorKind::Uncertain => "uncertain",
+            ErrorKind::Busy => "busy",
+            ErrorKind::Conflict => "conflict",
         }
     }
 }
@@ -172,6 +181,11 @@ pub enum UpgradeError {
         /// What the read-back found (or why it could not be made).
         check: String,
     },
+    #[error(
+        "another archie process is changing this experiment (it held the lock {lock} for \
+         {secs:.1} s); archie wrote nothing"
+    )]
+    Busy { lock: String, secs: f64 },
     #[error("`{url}` is not a usable UpGrade URL")]
     BadUrl { url: String },
     #[error("{message}")]
@@ -190,6 +204,7 @@ impl UpgradeError {
             UpgradeError::NoRoute { .. } | UpgradeError::Protocol { .. } => ErrorKind::Protocol,
             UpgradeError::BadUrl { .. } | UpgradeError::Config { .. } => ErrorKind::Config,
             UpgradeError::Unconfirmed { .. } => ErrorKind::Uncertain,
+            UpgradeError::Busy { .. } => ErrorKind::Busy,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod diff;
 mod error;
 pub mod glossary;
 pub mod jwt;
+pub mod lock;
 pub mod stats;
 mod types;
 

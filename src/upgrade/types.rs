@@ -129,20 +129,33 @@ impl Experiment {
         self.assignment_unit.as_deref() == Some("group")
     }
 
-    /// `control 50 · variant 50`
+    /// The name as archie shows it ([`crate::text::literal`]: server text is data).
+    pub fn shown_name(&self) -> String {
+        crate::text::literal(&self.name)
+    }
+
+    /// The first context as archie shows it (`?` when there is none).
+    pub fn shown_context(&self) -> String {
+        match self.context() {
+            "" => "?".into(),
+            c => crate::text::literal(c),
+        }
+    }
+
+    /// `control 50 · variant 50` (codes as archie shows server text)
     pub fn weights_line(&self) -> String {
         self.conditions_in_order()
             .iter()
-            .map(|c| format!("{} {}", c.code, number(c.weight)))
+            .map(|c| format!("{} {}", crate::text::literal(&c.code), number(c.weight)))
             .collect::<Vec<_>>()
             .join(" · ")
     }
 
-    /// `SelectSection/fractions, …`
+    /// `SelectSection/fractions, …` (as archie shows server text)
     pub fn decision_points_line(&self) -> String {
         self.decision_points_in_order()
             .iter()
-            .map(|p| p.label())
+            .map(|p| crate::text::literal(&p.label()))
             .collect::<Vec<_>>()
             .join(", ")
     }

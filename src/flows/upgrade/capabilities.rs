@@ -2,7 +2,7 @@
 //! and what every capability shares (finding the experiment a message names, the
 //! context, remembering what was seen).
 
-use super::session::{AgentKind, Failure, Table};
+use super::session::{Failure, Table, count};
 use super::{
     Choice, Clarification, DETAILS, LIST, ParamSlot, Step, TERMINOLOGY, UpgradeEnv, UpgradeState,
     VERSION, next,
@@ -11,6 +11,7 @@ use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
+use crate::text::literal;
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
     UpgradeError, glossary, is_uuid, number,
@@ -39,14 +40,15 @@ pub(super) fn is_bulk(name: &str) -> bool {
     ) || name.trim() == "*"
 }
 
-/// Experiments whose name is `wanted` (case and spacing aside), else those whose name
-/// contains it or all of its words.
-fn matching<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
+/// Experiments whose name is `wanted` (case and spacing aside, [`key`]).
+fn exactly<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
     let k = key(wanted);
-    let exact: Vec<&ExperimentName> = names.iter().filter(|n| key(&n.name) == k).collect();
-    if !exact.is_empty() {
-        return exact;
-    }
+    names.iter().filter(|n| key(&n.name) == k).collect()
+}
+
+/// Experiments whose name contains `wanted` or all of its words (none is named exactly).
+fn partly<'a>(names: &'a [ExperimentName], wanted: &str) -> Vec<&'a ExperimentName> {
+    let k = key(wanted);
     let words: Vec<&str> = k.split_whitespace().collect();
     names
         .iter()
@@ -96,16 +98,16 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
             "The experiments are: {}.",
             names
                 .iter()
-                .map(|n| format!("“{}”", n.name))
+                .map(|n| format!("“{}”", literal(&n.name)))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
         [] => suggestions.push("“list experiments” shows them all.".to_string()),
-        [one] => suggestions.push(format!("Did you mean “{one}”?")),
+        [one] => suggestions.push(format!("Did you mean “{}”?", literal(one))),
         many => suggestions.push(format!(
             "Did you mean one of {}?",
             many.iter()
-                .map(|n| format!("“{n}”"))
+                .map(|n| format!("“{}”", literal(n)))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -113,24 +115,96 @@ fn not_found(node: &str, wanted: &str, names: &[ExperimentName]) -> Step {
     Step::Fail(Failure::new(
         node,
         ErrorKind::NotFound,
-        format!("there is no experiment named “{wanted}”"),
+        format!("there is no experiment named “{}”", literal(wanted)),
         suggestions,
     ))
 }
 
+/// What a message does with the experiment it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Use {
+    /// A read: an experiment whose name contains the words will do, said as such.
+    Read,
+    /// A write (delete, update, state change, mark, a test that enrols users): only the
+    /// experiment named exactly (case and spacing aside) or by its id. A name that only
+    /// contains the words, or all of them, is a question, never a write, `--yes` or not.
+    Write,
+}
+
+/// The value of the “none of these” choice a write's question offers (no name can be
+/// it: names are typed).
+pub(super) const NONE_OF_THESE: &str = "\u{0}none";
+
+/// The value of the “leave it as it is” choice offered after another writer's change.
+pub(crate) const LEAVE_IT: &str = "\u{0}leave";
+
+/// Reads `one` whole; gone meanwhile: the names to choose from.
+async fn read_one(
+    env: &UpgradeEnv,
+    node: &str,
+    one: &ExperimentName,
+) -> Result<Found, UpgradeError> {
+    match env.client.experiment(&one.id).await {
+        Ok(e) => Ok(Found::Experiment(Box::new(e))),
+        Err(UpgradeError::NotFound { .. }) => {
+            let names = env.client.experiment_names().await?;
+            Ok(Found::Step(not_found(node, &one.name, &names)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Options for a choice among `names`: each by its name, by its id's start when a name is
+/// there twice; the value is the id.
+fn choices(names: &[&ExperimentName]) -> Vec<Choice> {
+    let duplicated = |name: &str| names.iter().filter(|n| n.name == name).count() > 1;
+    names
+        .iter()
+        .map(|n| Choice {
+            label: if duplicated(&n.name) {
+                format!(
+                    "{} ({})",
+                    literal(&n.name),
+                    n.id.chars().take(8).collect::<String>()
+                )
+            } else {
+                literal(&n.name)
+            },
+            value: n.id.clone(),
+        })
+        .collect()
+}
+
 /// Finds the experiment the message names and reads it whole: asks which one when none
-/// is named or several match, fails with close names when none matches.
+/// is named or several match, fails with close names when none matches. For a write
+/// ([`Use::Write`]) only an exact name or the id is taken: a name that merely contains
+/// the words asks “did you mean” with a choice (and “none of these”).
 pub(super) async fn find_experiment(
-    state: &UpgradeState,
+    state: &mut UpgradeState,
     env: &UpgradeEnv,
     node: &str,
     purpose: &str,
+    usage: Use,
 ) -> Result<Found, UpgradeError> {
     let wanted = state
         .route
         .as_ref()
         .and_then(|r| r.parameters.experiment.clone())
         .map(|w| w.trim().trim_matches(['"', '“', '”', '\'']).to_string());
+    if wanted.as_deref() == Some(NONE_OF_THESE) {
+        state
+            .reply
+            .say("Nothing changed in UpGrade: none of the experiments offered was chosen.");
+        state.reply.declined = true;
+        return Ok(Found::Step(Step::Done));
+    }
+    if wanted.as_deref() == Some(LEAVE_IT) {
+        state
+            .reply
+            .say("Nothing more changed in UpGrade: archie left it as it is.");
+        state.reply.declined = true;
+        return Ok(Found::Step(Step::Done));
+    }
     if let Some(w) = &wanted
         && is_uuid(w)
     {
@@ -146,10 +220,14 @@ pub(super) async fn find_experiment(
     if let Some(w) = &wanted
         && is_bulk(w)
     {
+        // A request the person rephrases: a usage problem (exit 2), not a failure.
         return Ok(Found::Step(Step::Fail(Failure::new(
             node,
-            AgentKind::Refused,
-            format!("archie works on one experiment at a time, and “{w}” names many"),
+            ErrorKind::Validation,
+            format!(
+                "archie works on one experiment at a time, and “{}” names many",
+                literal(w)
+            ),
             vec!["Name the experiment (“list experiments” shows them).".into()],
         ))));
     }
@@ -157,49 +235,75 @@ pub(super) async fn find_experiment(
     // UpGrade lists names in no particular order: sort, ties by id, so a choice
     // offered twice is offered the same way.
     names.sort_by_cached_key(|n| (key(&n.name), n.name.clone(), n.id.clone()));
-    let candidates: Vec<&ExperimentName> = match &wanted {
-        Some(w) => matching(&names, w),
-        None => names.iter().collect(),
+    let Some(w) = &wanted else {
+        return Ok(Found::Step(match names.as_slice() {
+            [] => Step::Fail(Failure::new(
+                node,
+                ErrorKind::NotFound,
+                "UpGrade has no experiments yet",
+                vec!["Create one: “create an experiment …”.".into()],
+            )),
+            _ => which(
+                &names.iter().collect::<Vec<_>>(),
+                format!("Which experiment {purpose}?"),
+            ),
+        }));
     };
-    match (candidates.as_slice(), &wanted) {
-        ([], Some(w)) => Ok(Found::Step(not_found(node, w, &names))),
-        ([], None) => Ok(Found::Step(Step::Fail(Failure::new(
-            node,
-            ErrorKind::NotFound,
-            "UpGrade has no experiments yet",
-            vec!["Create one: “create an experiment …”.".into()],
-        )))),
-        ([one], Some(_)) => match env.client.experiment(&one.id).await {
-            Ok(e) => Ok(Found::Experiment(Box::new(e))),
-            Err(UpgradeError::NotFound { .. }) => {
-                let names = env.client.experiment_names().await?;
-                Ok(Found::Step(not_found(node, &one.name, &names)))
+    let exact = exactly(&names, w);
+    match exact.as_slice() {
+        [one] => return read_one(env, node, one).await,
+        [] => {}
+        many => {
+            let text = format!(
+                "Several experiments are named “{}”. Which one {purpose}?",
+                literal(w)
+            );
+            return Ok(Found::Step(which(many, text)));
+        }
+    }
+    let partial = partly(&names, w);
+    match (usage, partial.as_slice()) {
+        (_, []) => Ok(Found::Step(not_found(node, w, &names))),
+        (Use::Read, [one]) => {
+            let found = read_one(env, node, one).await?;
+            if matches!(found, Found::Experiment(_)) {
+                state.reply.say(format!(
+                    "No experiment is named “{}”; the closest is “{}”:",
+                    literal(w),
+                    literal(&one.name)
+                ));
             }
-            Err(e) => Err(e),
-        },
-        (many, _) => {
-            let text = match &wanted {
-                Some(w) => format!("Several experiments match “{w}”. Which one {purpose}?"),
-                None => format!("Which experiment {purpose}?"),
-            };
-            if many.len() > 20 {
+            Ok(found)
+        }
+        (Use::Read, many) => Ok(Found::Step(which(
+            many,
+            format!(
+                "Several experiments match “{}”. Which one {purpose}?",
+                literal(w)
+            ),
+        ))),
+        (Use::Write, some) => {
+            let text = format!(
+                "No experiment is named exactly “{}”. Did you mean {}? archie changes only \
+                 the one you choose",
+                literal(w),
+                if some.len() == 1 {
+                    "this one"
+                } else {
+                    "one of these"
+                },
+            );
+            if some.len() > 20 {
                 return Ok(Found::Step(Step::Clarify(Clarification::typed(
                     ParamSlot::Experiment,
-                    format!("{text} (type its name; “list experiments” shows them)"),
+                    format!("{text} (type its exact name; “list experiments” shows them)"),
                 ))));
             }
-            let duplicated = |name: &str| many.iter().filter(|n| n.name == name).count() > 1;
-            let options = many
-                .iter()
-                .map(|n| Choice {
-                    label: if duplicated(&n.name) {
-                        format!("{} ({})", n.name, n.id.chars().take(8).collect::<String>())
-                    } else {
-                        n.name.clone()
-                    },
-                    value: n.id.clone(),
-                })
-                .collect();
+            let mut options = choices(some);
+            options.push(Choice {
+                label: "none of these: change nothing".into(),
+                value: NONE_OF_THESE.into(),
+            });
             Ok(Found::Step(Step::Clarify(Clarification::choose(
                 ParamSlot::Experiment,
                 text,
@@ -207,6 +311,22 @@ pub(super) async fn find_experiment(
             ))))
         }
     }
+}
+
+/// The question “which of `names`?”: a choice, or a typed name when there are too many
+/// to list.
+fn which(names: &[&ExperimentName], text: String) -> Step {
+    if names.len() > 20 {
+        return Step::Clarify(Clarification::typed(
+            ParamSlot::Experiment,
+            format!("{text} (type its name; “list experiments” shows them)"),
+        ));
+    }
+    Step::Clarify(Clarification::choose(
+        ParamSlot::Experiment,
+        text,
+        choices(names),
+    ))
 }
 
 /// Finds the context the message names among UpGrade's, or asks for it.
@@ -232,12 +352,12 @@ pub(super) fn pick_context(
             Err(Step::Fail(Failure::new(
                 node,
                 ErrorKind::Validation,
-                format!("UpGrade has no app context “{w}”"),
+                format!("UpGrade has no app context “{}”", literal(w)),
                 vec![format!(
                     "The contexts UpGrade knows are: {}.",
                     contexts
                         .iter()
-                        .map(|c| c.as_str())
+                        .map(|c| literal(c))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )],
@@ -252,7 +372,12 @@ pub(super) fn pick_context(
             many => Err(Step::Clarify(Clarification::choose(
                 ParamSlot::Context,
                 format!("Which app context {purpose}?"),
-                many.iter().map(|c| Choice::same(c.as_str())).collect(),
+                many.iter()
+                    .map(|c| Choice {
+                        label: literal(c),
+                        value: c.to_string(),
+                    })
+                    .collect(),
             ))),
         },
     }
@@ -361,11 +486,13 @@ async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, Upgr
     let mut text = format!(
         "UpGrade at {} is up: **{} {}**.",
         client.url(),
-        health.name,
-        health.version
+        literal(&health.name),
+        literal(&health.version)
     );
     match client.version().await {
-        Ok(v) if v != health.version => text.push_str(&format!(" /version reports {v}.")),
+        Ok(v) if v != health.version => {
+            text.push_str(&format!(" /version reports {}.", literal(&v)))
+        }
         Ok(_) => {}
         Err(UpgradeError::Unauthorized { credential, .. }) => text.push_str(&format!(
             " Its admin endpoints need a token: set {}.",
@@ -377,7 +504,11 @@ async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, Upgr
         if !metadata.is_empty() {
             text.push_str(&format!(
                 "\n\nApp contexts: {}.",
-                metadata.keys().cloned().collect::<Vec<_>>().join(", ")
+                metadata
+                    .keys()
+                    .map(|c| literal(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         for context in metadata.keys() {
@@ -411,7 +542,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step,
                 return Ok(Step::Fail(Failure::new(
                     LIST,
                     ErrorKind::Validation,
-                    format!("“{s}” is not an UpGrade state"),
+                    format!("“{}” is not an UpGrade state", literal(s)),
                     vec![format!("States: {}.", ExperimentState::all_described())],
                 )));
             }
@@ -467,9 +598,13 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step,
     let mut table = Table::new(&["name", "state", "context", "conditions", "decision points"]);
     for e in &experiments {
         table.row(vec![
-            e.name.clone(),
+            e.shown_name(),
             e.state.shown().to_string(),
-            e.context.join(", "),
+            e.context
+                .iter()
+                .map(|c| literal(c))
+                .collect::<Vec<_>>()
+                .join(", "),
             if e.conditions.is_empty() {
                 "?".into()
             } else {
@@ -521,17 +656,27 @@ fn segments(entries: &[serde_json::Value]) -> String {
             .filter_map(|u| u["userId"].as_str())
             .collect();
         if !users.is_empty() {
-            parts.push(format!("users {}", users.join(", ")));
+            parts.push(format!(
+                "users {}",
+                users
+                    .iter()
+                    .map(|u| literal(u))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         for g in segment["groupForSegment"].as_array().into_iter().flatten() {
             parts.push(format!(
                 "{} {}",
-                g["type"].as_str().unwrap_or("group"),
-                g["groupId"].as_str().unwrap_or("?")
+                literal(g["type"].as_str().unwrap_or("group")),
+                literal(g["groupId"].as_str().unwrap_or("?"))
             ));
         }
         for s in segment["subSegments"].as_array().into_iter().flatten() {
-            parts.push(format!("segment {}", s["name"].as_str().unwrap_or("?")));
+            parts.push(format!(
+                "segment {}",
+                literal(s["name"].as_str().unwrap_or("?"))
+            ));
         }
     }
     if parts.is_empty() {
@@ -543,7 +688,7 @@ fn segments(entries: &[serde_json::Value]) -> String {
 
 async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step, UpgradeError> {
     let env = cx.env;
-    let e = match find_experiment(state, env, DETAILS, "should archie show").await? {
+    let e = match find_experiment(state, env, DETAILS, "should archie show", Use::Read).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
@@ -558,37 +703,39 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     };
     let mut text = format!(
         "**{}** · {} · context {}",
-        e.name,
+        e.shown_name(),
         e.state.describe(),
-        if e.context().is_empty() {
-            "?"
-        } else {
-            e.context()
-        }
+        e.shown_context()
     );
     if let Some(d) = e.description.as_deref().filter(|d| !d.is_empty()) {
-        text.push_str(&format!("\n\n{d}\n"));
+        text.push_str(&format!("\n\n{}\n", literal(d)));
     }
+    // Every value below is the server's: shown as data.
+    let or = |value: &Option<String>, default: &str| literal(value.as_deref().unwrap_or(default));
     let unit = e.assignment_unit.as_deref().unwrap_or("individual");
     let group = match (&e.group, unit) {
-        (Some(g), "group") => format!(" by {g}"),
+        (Some(g), "group") => format!(" by {}", literal(g)),
         _ => String::new(),
     };
     text.push_str(&format!(
-        "\n- assignment: {unit}{group} · consistency: {}",
-        e.consistency_rule.as_deref().unwrap_or("?")
+        "\n- assignment: {}{group} · consistency: {}",
+        literal(unit),
+        or(&e.consistency_rule, "?")
     ));
     let rule = e.post_experiment_rule.as_deref().unwrap_or("continue");
     let revert = match (rule, e.revert_to_code()) {
-        ("assign", Some(code)) => format!(" (enrolled users switch to “{code}”)"),
+        ("assign", Some(code)) => format!(" (enrolled users switch to “{}”)", literal(code)),
         ("assign", None) => " (nobody gets a condition once enrollment stops)".into(),
         _ => " (enrolled users keep their condition once enrollment stops)".into(),
     };
-    text.push_str(&format!("\n- post-experiment rule: {rule}{revert}"));
+    text.push_str(&format!(
+        "\n- post-experiment rule: {}{revert}",
+        literal(rule)
+    ));
     text.push_str(&format!(
         "\n- filter mode: {} · type: {}",
-        e.filter_mode.as_deref().unwrap_or("?"),
-        e.kind.as_deref().unwrap_or("Simple")
+        or(&e.filter_mode, "?"),
+        or(&e.kind, "Simple")
     ));
     text.push_str(&format!(
         "\n- segments: included {} · excluded {}",
@@ -597,15 +744,18 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     ));
     if let Some(s) = &stats {
         text.push_str(&format!(
-            "\n- enrolled: {} users, {} groups · excluded: {} users, {} groups",
-            s.users, s.groups, s.users_excluded, s.groups_excluded
+            "\n- enrolled: {}, {} · excluded: {}, {}",
+            count(s.users, "user", "users"),
+            count(s.groups, "group", "groups"),
+            count(s.users_excluded, "user", "users"),
+            count(s.groups_excluded, "group", "groups")
         ));
     }
     text.push_str(&format!(
         "\n- id {} · version {} · updated {}",
-        e.id,
+        literal(&e.id),
         e.version_number.map_or("?".into(), |v| v.to_string()),
-        e.updated_at.as_deref().unwrap_or("?")
+        or(&e.updated_at, "?")
     ));
     let total: f64 = e.conditions.iter().map(|c| c.weight).sum();
     if !e.conditions.is_empty() && (total - 100.0).abs() > 1e-9 {
@@ -624,7 +774,7 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
             .and_then(|s| s.conditions.iter().find(|x| x.id == c.id))
             .map_or_else(|| "0".to_string(), |x| x.users.to_string());
         conditions.row(vec![
-            c.code.clone(),
+            literal(&c.code),
             number(c.weight),
             c.order.to_string(),
             if stats.is_some() {
@@ -638,9 +788,9 @@ async fn details(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<St
     let mut points = Table::new(&["decision point", "site", "target", "exclude if reached"]);
     for p in e.decision_points_in_order() {
         points.row(vec![
-            p.label(),
-            p.site.clone(),
-            p.target.clone().unwrap_or_default(),
+            literal(&p.label()),
+            literal(&p.site),
+            literal(p.target.as_deref().unwrap_or_default()),
             if p.exclude_if_reached { "yes" } else { "no" }.into(),
         ]);
     }

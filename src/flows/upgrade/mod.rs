@@ -254,6 +254,10 @@ pub struct Pending {
 pub enum PlannedChange {
     Create {
         body: crate::upgrade::NewExperiment,
+        /// Experiments of the same name when the person was asked (a new one since is
+        /// warned about again before the create).
+        #[serde(default)]
+        namesakes: usize,
     },
     Update {
         id: String,
@@ -322,8 +326,9 @@ pub(crate) enum Consent {
     Refused,
 }
 
-/// Reads the answer to a consent question. Only `yes` to a yes/no question, or the
-/// experiment's exact name typed for a delete, approves.
+/// Reads the answer to a consent question. Only `yes` to a yes/no question, or for a
+/// delete the experiment's exact name (as stored, or as archie shows it) or its id typed,
+/// approves.
 pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     let Some(answer) = answer else {
         return Consent::None;
@@ -331,8 +336,9 @@ pub(crate) fn consent(state: &UpgradeState, answer: Option<Answer>) -> Consent {
     let granted = match (&answer, state.pending.as_ref().map(|p| &p.change)) {
         (_, None) => false,
         (Answer::Yes(yes), Some(_)) => *yes,
-        (Answer::Text(typed), Some(PlannedChange::Delete { name, .. })) => {
-            typed.trim() == name.trim()
+        (Answer::Text(typed), Some(PlannedChange::Delete { id, name })) => {
+            let typed = typed.trim();
+            typed == name.trim() || typed == crate::text::literal(name.trim()) || typed == id
         }
         _ => false,
     };
@@ -671,6 +677,13 @@ async fn response_formatter(
             text: reply.text.clone(),
         });
     }
+    // A one-shot whose change the person declined ends as the README's table says:
+    // listed `aborted`, exit code 4.
+    if state.one_shot && reply.declined && reply.failed.is_none() {
+        cx.emit(Event::Aborted {
+            message: "declined: nothing was changed in UpGrade".into(),
+        });
+    }
     for table in &reply.tables {
         cx.emit(Event::Table {
             columns: table.columns.clone(),
@@ -714,6 +727,13 @@ pub(crate) fn next(
     match step {
         Ok(Step::Done) => Next::Goto(FORMAT),
         Ok(Step::Clarify(c)) => {
+            // What the reply says so far (a change another writer undid) is read before
+            // the question, not after it.
+            let said = std::mem::take(&mut state.reply.text);
+            if !said.is_empty() {
+                cx.emit(Event::Result { text: said.clone() });
+                state.reply.shown.push(said);
+            }
             state.asking = Some(c);
             Next::Goto(CLARIFY)
         }
@@ -772,6 +792,11 @@ pub(crate) fn failure_of(err: &UpgradeError, node: &str, url: &str) -> Failure {
         UpgradeError::Unconfirmed { .. } => suggestions.push(
             "Look at it in UpGrade (“show …”) before you ask again: sending it twice could \
              apply it twice."
+                .into(),
+        ),
+        UpgradeError::Busy { .. } => suggestions.push(
+            "Ask again when the other archie has finished; [upgrade] lock_wait_secs in \
+             archie.toml waits longer."
                 .into(),
         ),
         UpgradeError::Validation { .. }

@@ -6,6 +6,12 @@ use crate::events::{BalanceRow, Event};
 use crate::upgrade::ErrorKind;
 use serde::{Deserialize, Serialize};
 
+/// `1 user`, `2 users`: a count with its noun.
+pub(crate) fn count(n: impl TryInto<u64>, one: &str, many: &str) -> String {
+    let n: u64 = n.try_into().unwrap_or(u64::MAX);
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A table for the terminal (aligned columns) and the session file (markdown).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Table {

@@ -2,13 +2,14 @@
 //! condition a user gets at a decision point, and why, or why nothing), and mark (the
 //! visit that enrols them, after the person's yes).
 
-use super::capabilities::{Found, find_experiment, learn, params, pick_context};
+use super::capabilities::{Found, Use, find_experiment, learn, params, pick_context};
 use super::session::Table;
 use super::{
     Action, Choice, Clarification, ParamSlot, Pending, PlannedChange, SIMULATE, Step, UpgradeEnv,
     UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next, Question};
+use crate::text::literal;
 use crate::upgrade::{
     AssignedCondition, Assignment, Experiment, ExperimentState, InitRequest, MarkCondition,
     MarkData, MarkRequest, Search, UpgradeError,
@@ -128,7 +129,19 @@ async fn simulate(
         )));
     };
     let named = if p.experiment.is_some() {
-        match find_experiment(state, env, SIMULATE, "is this about").await? {
+        match find_experiment(
+            state,
+            env,
+            SIMULATE,
+            "is this about",
+            if action == Action::Mark {
+                Use::Write
+            } else {
+                Use::Read
+            },
+        )
+        .await?
+        {
             Found::Experiment(e) => Some(*e),
             Found::Step(step) => return Ok(step),
         }
@@ -204,7 +217,7 @@ async fn simulate(
                 "Create or update user {user}, then mark them at {at}{}?",
                 named
                     .as_ref()
-                    .map_or(String::new(), |e| format!(" for “{}”", e.name))
+                    .map_or(String::new(), |e| format!(" for “{}”", e.shown_name()))
             )
         }
         _ if regroup => {
@@ -348,14 +361,14 @@ async fn explain(
                 .experiment_id
                 .as_ref()
                 .and_then(|id| experiments.get(id))
-                .map_or_else(|| "?".to_string(), |e| e.name.clone());
+                .map_or_else(|| "?".to_string(), |e| e.shown_name());
             table.row(vec![
-                a.label(),
-                c.condition_code.clone(),
+                literal(&a.label()),
+                literal(&c.condition_code),
                 experiment,
                 c.payload.as_ref().and_then(|p| p.get("value")).map_or_else(
                     || "none".to_string(),
-                    |v| v.as_str().map_or(v.to_string(), str::to_string),
+                    |v| literal(&v.as_str().map_or(v.to_string(), str::to_string)),
                 ),
             ]);
         }
@@ -375,7 +388,7 @@ async fn explain(
         text.push_str(&format!(
             "{} is not a decision point of “{}”: its decision points are {}. ",
             label(p),
-            e.name,
+            e.shown_name(),
             e.decision_points_line()
         ));
     }
@@ -383,7 +396,7 @@ async fn explain(
         text.push_str(&format!(
             "User {user} gets no condition{where_} in {context}{groups_text}: UpGrade's assign \
              answered nothing there{}, so the app shows its default.",
-            named.map_or(String::new(), |e| format!(" from “{}”", e.name))
+            named.map_or(String::new(), |e| format!(" from “{}”", e.shown_name()))
         ));
     } else {
         text.push_str(&format!("User {user} in {context}{where_}{groups_text}:"));
@@ -438,7 +451,12 @@ async fn explain(
             return Ok(Step::Clarify(Clarification::choose(
                 ParamSlot::DecisionPoint,
                 "At which decision point should archie mark the user?",
-                many.iter().map(|(a, _)| Choice::same(a.label())).collect(),
+                many.iter()
+                    .map(|(a, _)| Choice {
+                        label: literal(&a.label()),
+                        value: a.label(),
+                    })
+                    .collect(),
             )));
         }
     };
@@ -447,7 +465,7 @@ async fn explain(
     };
     let experiment = experiments
         .get(&experiment_id)
-        .map_or_else(|| experiment_id.clone(), |e| e.name.clone());
+        .map_or_else(|| experiment_id.clone(), |e| e.shown_name());
     let target = MarkTarget {
         experiment_id: experiment_id.clone(),
         experiment: experiment.clone(),
@@ -466,8 +484,8 @@ async fn explain(
     });
     let question = format!(
         "Mark user {user} at {} with “{}” for “{experiment}”?{}",
-        a.label(),
-        c.condition_code,
+        literal(&a.label()),
+        literal(&c.condition_code),
         if live {
             " This enrols them in a live experiment."
         } else {
@@ -518,13 +536,14 @@ async fn mark(
         },
         status: Some("condition applied".into()),
     };
-    let point = to
-        .target
-        .as_ref()
-        .map_or(to.site.clone(), |t| format!("{}/{t}", to.site));
+    let point = literal(
+        &to.target
+            .as_ref()
+            .map_or(to.site.clone(), |t| format!("{}/{t}", to.site)),
+    );
     let experiment = &to.experiment;
     let marked = match env.client.mark(user, &request).await {
-        Ok(marked) => marked.condition.unwrap_or_else(|| to.code.clone()),
+        Ok(marked) => literal(&marked.condition.unwrap_or_else(|| to.code.clone())),
         Err(err) if err.may_have_applied() => {
             let after = env
                 .client
@@ -575,10 +594,11 @@ fn why(
     code: &str,
     working: &Option<BTreeMap<String, String>>,
 ) -> String {
-    let rule = e.consistency_rule.as_deref().unwrap_or("individual");
+    let rule = literal(e.consistency_rule.as_deref().unwrap_or("individual"));
+    let code = literal(code);
     let head = format!(
         "“{code}” from “{}” ({}, weights {}, consistency {rule})",
-        e.name,
+        e.shown_name(),
         e.state.describe(),
         e.weights_line()
     );
@@ -586,7 +606,7 @@ fn why(
         return format!(
             "{head}: enrollment is complete, so only users enrolled before get a condition \
              (post-experiment rule {}).",
-            e.post_experiment_rule.as_deref().unwrap_or("continue")
+            literal(e.post_experiment_rule.as_deref().unwrap_or("continue"))
         );
     }
     if e.is_group() {
@@ -595,8 +615,9 @@ fn why(
             .as_ref()
             .and_then(|w| w.get(group_type))
             .map_or("their working group".to_string(), |g| {
-                format!("{group_type} {g}")
+                format!("{} {}", literal(group_type), literal(g))
             });
+        let group_type = literal(group_type);
         return format!(
             "{head}: a group experiment, so the condition is drawn once per {group_type} by \
              the weights and everyone in {group} gets it; an earlier enrollment wins."
@@ -650,33 +671,33 @@ async fn why_nothing(
                         "“{}” is a group experiment by {group_type}: a user gets its condition \
                          only with a working group of that type among their groups (UpGrade \
                          answers nothing otherwise; set them with “init … with groups”).",
-                        e.name
+                        e.shown_name()
                     ),
                     (Some(_), w) if w.is_none_or(|w| !w.contains_key(group_type)) => format!(
                         "“{}” is a group experiment by {group_type} and the user has no \
                          working group of that type (init with groups and a working group).",
-                        e.name
+                        e.shown_name()
                     ),
                     _ => format!(
                         "“{}” is running; the user may be excluded (lists, or an earlier \
                          exclusion), or their working group is not among their groups.",
-                        e.name
+                        e.shown_name()
                     ),
                 }
             }
             ExperimentState::Enrolling => format!(
                 "“{}” is running; the user may be excluded (lists, filter mode, or an \
                  earlier exclusion), or another experiment at the same decision point won.",
-                e.name
+                e.shown_name()
             ),
             ExperimentState::EnrollmentComplete => format!(
                 "“{}” is paused (enrollment complete): only users enrolled before get a \
                  condition.",
-                e.name
+                e.shown_name()
             ),
             other => format!(
                 "“{}” is {}: only running experiments assign conditions.",
-                e.name,
+                e.shown_name(),
                 other.shown()
             ),
         };

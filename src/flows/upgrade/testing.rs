@@ -10,12 +10,13 @@
 //!
 //! Simulated users are real users to UpGrade: they stay enrolled. So a test asks first.
 
-use super::capabilities::{Found, find_experiment, params};
-use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table};
+use super::capabilities::{Found, Use, find_experiment, params};
+use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table, count};
 use super::{
     Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Control, Cx, FanOut, ItemOutcome, Next, Question, fan_out};
+use crate::text::literal;
 use crate::upgrade::stats::{chi_square, draw_shares};
 use crate::upgrade::{
     DecisionPoint, ErrorKind, Experiment, ExperimentState, InitRequest, MarkCondition, MarkData,
@@ -48,12 +49,12 @@ fn not_running(e: &Experiment) -> Step {
         AgentKind::Refused,
         format!(
             "“{}” is {}, and only running experiments assign conditions to new users",
-            e.name,
+            e.shown_name(),
             e.state.describe()
         ),
         vec![format!(
             "Start it first: “start {}” (archie asks before changing its state).",
-            e.name
+            e.shown_name()
         )],
     )
 }
@@ -94,7 +95,7 @@ async fn test(
         Some(Action::Consistency) => Action::Consistency,
         _ => Action::Balance,
     };
-    let e = match find_experiment(state, env, TESTING, "should archie test").await? {
+    let e = match find_experiment(state, env, TESTING, "should archie test", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
@@ -104,7 +105,7 @@ async fn test(
     let Some(point) = e.decision_points_in_order().first().map(|p| p.label()) else {
         return Ok(fail(
             ErrorKind::Validation,
-            format!("“{}” has no decision point to test at", e.name),
+            format!("“{}” has no decision point to test at", e.shown_name()),
             Vec::new(),
         ));
     };
@@ -140,10 +141,12 @@ async fn test(
     };
     // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
-        "This enrols {users} simulated users into “{}”, {}, at {point} for {what}; they \
-         stay in UpGrade as {prefix}-…. Go ahead?",
-        e.name,
-        e.state.shown()
+        "This enrols {} into “{}”, {}, at {} for {what}; they stay in UpGrade as \
+         {prefix}-…. Go ahead?",
+        count(users, "simulated user", "simulated users"),
+        e.shown_name(),
+        e.state.shown(),
+        literal(&point)
     );
     state.pending = Some(Pending {
         change,
@@ -355,7 +358,7 @@ async fn balance(
         Some(count(&after)?.saturating_sub(count(&before).unwrap_or(0)))
     };
     let result = Balance {
-        experiment: e.name.clone(),
+        experiment: e.shown_name(),
         users: u64::from(n),
         unassigned,
         failed,
@@ -366,7 +369,7 @@ async fn balance(
             .zip(&observed)
             .zip(&shares)
             .map(|((c, o), s)| BalanceCount {
-                condition: c.code.clone(),
+                condition: literal(&c.code),
                 weight: c.weight,
                 expected: s * assigned as f64,
                 observed: *o,
@@ -378,11 +381,11 @@ async fn balance(
         p_value: fit.map(|f| f.p_value),
     };
     let mut text = format!(
-        "Balance test of “{}” at {} (weights {}): {} simulated users.",
-        e.name,
-        point.label(),
+        "Balance test of “{}” at {} (weights {}): {}.",
+        e.shown_name(),
+        literal(&point.label()),
         e.weights_line(),
-        n
+        count(n, "simulated user", "simulated users")
     );
     if other > 0 {
         text.push_str(&format!(
@@ -395,7 +398,8 @@ async fn balance(
             _ => None,
         });
         text.push_str(&format!(
-            " {failed} users could not be simulated{}.",
+            " {} could not be simulated{}.",
+            count(failed, "user", "users"),
             first.map_or(String::new(), |f| format!(" (first failure: {f})"))
         ));
     }
@@ -485,11 +489,12 @@ async fn consistency(
         format!("{same} of {tested}"),
     ]);
     state.reply.say(format!(
-        "Individual consistency {} for “{}” at {}: {same} of {tested} simulated users got \
-         the same condition when asked again after enrolling{}.",
+        "Individual consistency {} for “{}” at {}: {same} of {} got the same condition \
+         when asked again after enrolling{}.",
         if holds { "holds" } else { "is BROKEN" },
-        e.name,
-        point.label(),
+        e.shown_name(),
+        literal(&point.label()),
+        count(tested, "simulated user", "simulated users"),
         if tested < n as usize {
             format!(" ({} got no condition)", n as usize - tested)
         } else {
@@ -554,13 +559,14 @@ async fn group_consistency(
     }
     let code_of = |g: usize| by_class[g].1.first().cloned().flatten();
     let mut text = format!(
-        "Group consistency {} for “{}” ({} by {group_type}, consistency {}): {classes} \
+        "Group consistency {} for “{}” ({} by {}, consistency {}): {classes} \
          classes × {MEMBERS} members at {}{}.",
         if broken == 0 { "holds" } else { "is BROKEN" },
-        e.name,
-        e.assignment_unit.as_deref().unwrap_or("group"),
-        e.consistency_rule.as_deref().unwrap_or("?"),
-        point.label(),
+        e.shown_name(),
+        literal(e.assignment_unit.as_deref().unwrap_or("group")),
+        literal(&group_type),
+        literal(e.consistency_rule.as_deref().unwrap_or("?")),
+        literal(&point.label()),
         if broken == 0 {
             ", and every member got their class's condition".to_string()
         } else {
@@ -590,9 +596,11 @@ async fn group_consistency(
             };
             let as_rule = now.as_deref() == Some(expected.as_str());
             text.push_str(&format!(
-                " A member of {} (“{own}”) who moved to {new_class} (“{theirs}”) now gets “{}”: {}.",
+                " A member of {} (“{}”) who moved to {new_class} (“{}”) now gets “{}”: {}.",
                 class(0),
-                now.as_deref().unwrap_or("nothing"),
+                literal(&own),
+                literal(&theirs),
+                literal(now.as_deref().unwrap_or("nothing")),
                 if as_rule {
                     "as the consistency rule says"
                 } else {
@@ -602,7 +610,7 @@ async fn group_consistency(
             table.row(vec![
                 format!("{} → {new_class}", class(0)),
                 "1".into(),
-                now.unwrap_or_else(|| "none".into()),
+                literal(&now.unwrap_or_else(|| "none".into())),
                 if as_rule { "yes" } else { "NO" }.into(),
             ]);
         }

@@ -33,6 +33,10 @@
 //!   without a working group while a group experiment runs answers 200 and logs a 417
 //!   "Group not valid" ([`UpgradeDouble::logged_errors`]);
 //! - every mark is stored ([`UpgradeDouble::marks`]), so a mark sent twice shows;
+//! - as a live trial with two writers showed (issue 37): another client's PUT interleaves with archie's
+//!   ([`UpgradeDouble::interleave_put`]): before it (archie's stale body overwrites it and
+//!   the version goes back) or right after it (apply-then-overwrite: the other client's
+//!   body, read before archie's PUT, puts the old values back);
 //! - faults before a request is applied ([`UpgradeDouble::fail_next`]) and after
 //!   ([`UpgradeDouble::fail_after_applying`]: a 503, a dropped connection or an answer
 //!   that comes too late), and the real server's latency as an option
@@ -108,6 +112,26 @@ pub enum AfterApplying {
     Hang(std::time::Duration),
 }
 
+/// When another client's PUT lands, relative to the next PUT of an experiment (UpGrade
+/// has no optimistic locking; the third live run saw both orders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interleave {
+    /// Between the writer's read and its PUT: the other client's edit is stored (the
+    /// version moves on), then the PUT, built on the older read, overwrites it and takes
+    /// its stale version (the version goes back).
+    Before,
+    /// Right after the PUT is applied, before it is answered: the other client read the
+    /// experiment before the PUT, so its edit puts back everything the PUT changed
+    /// (apply-then-overwrite), with its stale version.
+    After,
+}
+
+struct Interleaving {
+    id: String,
+    when: Interleave,
+    edit: Box<dyn FnOnce(&mut Value) + Send>,
+}
+
 struct LateFault {
     method: String,
     path: String,
@@ -156,6 +180,8 @@ struct Shared {
     log: Mutex<Vec<Logged>>,
     faults: Mutex<VecDeque<Fault>>,
     late_faults: Mutex<Vec<LateFault>>,
+    /// Another client's PUT, interleaved with the next PUT of an experiment.
+    interleavings: Mutex<Vec<Interleaving>>,
     /// Each answer waits a uniform time in this range (ms), as a loaded real server's do.
     latency: Mutex<Option<(u64, u64)>>,
 }
@@ -164,6 +190,9 @@ struct Shared {
 pub struct UpgradeDouble {
     addr: SocketAddr,
     shared: Arc<Shared>,
+    /// Where archie's experiment locks go (`ARCHIE_UPGRADE_LOCK_DIR`) for runs against
+    /// this double.
+    locks: tempfile::TempDir,
     /// Stops the server when the double is dropped.
     _server: Background,
 }
@@ -202,8 +231,28 @@ impl UpgradeDouble {
         Self {
             addr: server.addr,
             shared,
+            locks: tempfile::tempdir().unwrap(),
             _server: server,
         }
+    }
+
+    /// The advisory lock file archie takes while it changes experiment `id` of this
+    /// double (as `src/upgrade/lock.rs` names it).
+    pub fn lock_path(&self, id: &str) -> std::path::PathBuf {
+        let safe = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || matches!(c, '-' | '.') {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
+        };
+        self.locks
+            .path()
+            .join(format!("{}@{}.lock", safe(id), safe(&self.url())))
     }
 
     /// The API base URL (`http://127.0.0.1:PORT/api`).
@@ -216,6 +265,10 @@ impl UpgradeDouble {
         vec![
             ("UPGRADE_API_URL", self.url()),
             ("ARCHIE_UPGRADE_BACKOFF_MS", "5".into()),
+            (
+                "ARCHIE_UPGRADE_LOCK_DIR",
+                self.locks.path().display().to_string(),
+            ),
         ]
     }
 
@@ -310,6 +363,39 @@ impl UpgradeDouble {
             }
             id
         })
+    }
+
+    /// Another client reads experiment `id`, edits it with `edit` and PUTs it back, as
+    /// the server handles any PUT (version + 1, payload records added or rebuilt).
+    pub fn put(&self, id: &str, edit: impl FnOnce(&mut Value)) {
+        self.world(|w| {
+            let mut body = w.find(id).cloned().expect("experiment");
+            edit(&mut body);
+            if body.get("conditionPayloads").is_none() {
+                body["conditionPayloads"] = json!([]);
+            }
+            w.update(id, &body)
+                .unwrap_or_else(|(_, b)| panic!("put: {b}"));
+        })
+    }
+
+    /// Another client's PUT of experiment `id` interleaves with the next PUT of it
+    /// ([`Interleave`]): `edit` gets the document that client read.
+    pub fn interleave_put(
+        &self,
+        id: &str,
+        when: Interleave,
+        edit: impl FnOnce(&mut Value) + Send + 'static,
+    ) {
+        self.shared
+            .interleavings
+            .lock()
+            .unwrap()
+            .push(Interleaving {
+                id: id.to_string(),
+                when,
+                edit: Box::new(edit),
+            });
     }
 
     /// Another admin edits the experiment (a concurrent change): `edit` gets the stored
@@ -1451,12 +1537,43 @@ async fn handle(
         let ms = fastrand::u64(min..=max);
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
     }
+    let interleaving = if method == Method::PUT {
+        let mut all = shared.interleavings.lock().unwrap();
+        all.iter()
+            .position(|i| path == format!("/api/experiments/{}", i.id))
+            .map(|at| all.remove(at))
+    } else {
+        None
+    };
     let (status, value) = {
         let mut guard = shared.world.lock().unwrap();
         let Some(world) = guard.as_mut() else {
             return respond(500, json!({}), &path);
         };
-        route(world, &method, &path, &headers, &body)
+        match interleaving {
+            None => route(world, &method, &path, &headers, &body),
+            Some(other) => {
+                let read = world.find(&other.id).cloned().unwrap_or(Value::Null);
+                let mut theirs = read.clone();
+                (other.edit)(&mut theirs);
+                if theirs.get("conditionPayloads").is_none() {
+                    theirs["conditionPayloads"] = json!([]);
+                }
+                match other.when {
+                    Interleave::Before => {
+                        // Theirs first, from a fresh read: the version moves on.
+                        let _ = world.update(&other.id, &theirs);
+                        route(world, &method, &path, &headers, &body)
+                    }
+                    Interleave::After => {
+                        let answer = route(world, &method, &path, &headers, &body);
+                        // Theirs, built on the read from before this PUT, lands on it.
+                        let _ = world.update(&other.id, &theirs);
+                        answer
+                    }
+                }
+            }
+        }
     };
     // Applied; now the answer may be lost.
     let late = {

@@ -11,6 +11,7 @@ use crate::flows::upgrade::{
 };
 use crate::graph::Question;
 use crate::memory::identity::fold as key;
+use crate::text::literal;
 use crate::upgrade::{
     ContextInfo, ExperimentName, ExperimentState, NewCondition, NewDecisionPoint, NewExperiment,
     UpgradeError, new_uuid, number,
@@ -40,15 +41,16 @@ pub(super) async fn plan_create(
     };
     let names = env.client.experiment_names().await?;
     let body = draft.body(new_uuid());
-    let preview = draft.preview(&body, &names);
+    let preview = draft.preview(&body, &names, &info);
     let question = format!(
         "Create “{}” in {}, {}?",
-        draft.name,
-        draft.context,
+        literal(&draft.name),
+        literal(&draft.context),
         draft.initial.shown()
     );
+    let namesakes = namesakes(&names, &draft.name);
     state.pending = Some(Pending {
-        change: PlannedChange::Create { body },
+        change: PlannedChange::Create { body, namesakes },
         seen: None,
         approved: false,
     });
@@ -89,7 +91,7 @@ impl Draft {
             None => "individual",
             Some(u) => one_of(u, UNITS).ok_or_else(|| {
                 invalid(
-                    format!("“{u}” is not an assignment unit"),
+                    format!("“{}” is not an assignment unit", literal(u)),
                     &UNITS.join(", "),
                 )
             })?,
@@ -104,7 +106,7 @@ impl Draft {
             None => "individual",
             Some(r) => one_of(r, RULES).ok_or_else(|| {
                 invalid(
-                    format!("“{r}” is not a consistency rule"),
+                    format!("“{}” is not a consistency rule", literal(r)),
                     &RULES.join(", "),
                 )
             })?,
@@ -113,7 +115,7 @@ impl Draft {
             None => ExperimentState::Inactive,
             Some(s) => ExperimentState::from_words(s).ok_or_else(|| {
                 invalid(
-                    format!("“{s}” is not an UpGrade state"),
+                    format!("“{}” is not an UpGrade state", literal(s)),
                     "inactive, enrolling, …",
                 )
             })?,
@@ -180,28 +182,33 @@ impl Draft {
 
     /// What the person sees before saying yes: the experiment in words, what UpGrade
     /// will do differently from what was asked, and the request body.
-    fn preview(&self, body: &NewExperiment, names: &[ExperimentName]) -> String {
-        let name = &self.name;
+    fn preview(
+        &self,
+        body: &NewExperiment,
+        names: &[ExperimentName],
+        info: &ContextInfo,
+    ) -> String {
+        let name = literal(&self.name);
         let mut preview = format!(
             "New experiment “{name}” in {}, {}:\n- conditions: {}\n- decision points: {}\n\
              - assignment: {}{} · consistency: {} · post-experiment rule: continue · \
              filter mode: includeAll",
-            self.context,
+            literal(&self.context),
             self.initial.describe(),
             self.conditions
                 .iter()
-                .map(|(c, w)| format!("{c} {}", number(*w)))
+                .map(|(c, w)| format!("{} {}", literal(c), number(*w)))
                 .collect::<Vec<_>>()
                 .join(" · "),
             self.points
                 .iter()
-                .map(|(s, t)| t.as_ref().map_or(s.clone(), |t| format!("{s}/{t}")))
+                .map(|(s, t)| { literal(&t.as_ref().map_or(s.clone(), |t| format!("{s}/{t}"))) })
                 .collect::<Vec<_>>()
                 .join(", "),
             self.unit,
             self.group
                 .as_ref()
-                .map_or(String::new(), |g| format!(" by {g}")),
+                .map_or(String::new(), |g| format!(" by {}", literal(g))),
             self.rule,
         );
         let total: f64 = self.conditions.iter().map(|(_, w)| w).sum();
@@ -218,7 +225,15 @@ impl Draft {
                  update once it exists.",
             );
         }
-        if names.iter().any(|n| key(&n.name) == key(name)) {
+        if let Some(warning) = self
+            .group
+            .as_deref()
+            .and_then(|g| undeclared_group_type(g, &self.context, info))
+        {
+            preview.push('\n');
+            preview.push_str(&warning);
+        }
+        if namesakes(names, &self.name) > 0 {
             preview.push_str(&format!(
                 "\nAnother experiment is already called “{name}” (UpGrade allows it, people \
                  confuse them)."
@@ -230,6 +245,34 @@ impl Draft {
         ));
         preview
     }
+}
+
+/// How many experiments are called `name` (case and spacing aside).
+pub(super) fn namesakes(names: &[ExperimentName], name: &str) -> usize {
+    names.iter().filter(|n| key(&n.name) == key(name)).count()
+}
+
+/// The warning for a group type the context does not declare (UpGrade accepts any, but
+/// users' groups of the declared types will not match it).
+pub(super) fn undeclared_group_type(
+    group: &str,
+    context: &str,
+    info: &ContextInfo,
+) -> Option<String> {
+    if info.group_types.is_empty() || info.group_types.iter().any(|t| t == group) {
+        return None;
+    }
+    Some(format!(
+        "Warning: {} declares no group type “{}” (it declares {}); UpGrade accepts it, but \
+         users' groups of the declared types will not match it.",
+        literal(context),
+        literal(group),
+        info.group_types
+            .iter()
+            .map(|t| literal(t))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// The new experiment's name, or the question for it.
@@ -278,7 +321,7 @@ fn conditions(p: &Params, info: &ContextInfo) -> Result<Vec<(String, f64)>, Step
     for (i, (c, _)) in specs.iter().enumerate() {
         if specs[..i].iter().any(|(o, _)| o == c) {
             return Err(invalid(
-                format!("the condition “{c}” is named twice"),
+                format!("the condition “{}” is named twice", literal(c)),
                 "distinct codes",
             ));
         }
@@ -328,7 +371,13 @@ fn decision_points(
             Clarification::choose(
                 ParamSlot::DecisionPoint,
                 text,
-                combos.iter().cloned().map(Choice::same).collect(),
+                combos
+                    .iter()
+                    .map(|c| Choice {
+                        label: literal(c),
+                        value: c.clone(),
+                    })
+                    .collect(),
             )
         })
     };
@@ -342,7 +391,10 @@ fn decision_points(
         };
         if !site_ok || !target_ok {
             return Err(ask_point(format!(
-                "{w} is not among {context}'s decision points. Which one should “{name}” use?"
+                "{} is not among {}'s decision points. Which one should “{}” use?",
+                literal(w),
+                literal(context),
+                literal(name)
             )));
         }
         points.push((site, target));
@@ -352,7 +404,8 @@ fn decision_points(
             [one] => points.push(split_point(one)),
             _ => {
                 return Err(ask_point(format!(
-                    "At which decision point should “{name}” run?"
+                    "At which decision point should “{}” run?",
+                    literal(name)
                 )));
             }
         }
@@ -360,13 +413,13 @@ fn decision_points(
     Ok(points)
 }
 
-/// The group type of a group experiment: the one named when the context knows it, the
-/// context's only one, or the question for it.
+/// The group type of a group experiment: the one named, the context's only one, or the
+/// question for it.
 fn group_type(p: &Params, info: &ContextInfo) -> Result<String, Step> {
-    if let Some(g) = &p.group_type
-        && (info.group_types.is_empty() || info.group_types.contains(g))
-    {
-        return Ok(g.clone());
+    // A type the context does not declare is kept as asked, with a warning in the
+    // preview ([`undeclared_group_type`]).
+    if let Some(g) = p.group_type.as_ref().filter(|g| !g.trim().is_empty()) {
+        return Ok(g.trim().to_string());
     }
     match info.group_types.as_slice() {
         [only] => Ok(only.clone()),

@@ -2,9 +2,14 @@
 //! would change, shown to the person), approved by the person's answer (or `--yes`;
 //! a delete without `--yes` wants the experiment's name typed), then written.
 //!
+//! The experiment is the one named exactly, or by its id ([`super::capabilities::Use::Write`]).
+//!
 //! UpGrade has no optimistic locking: a PUT with a stale body silently overwrites a newer
-//! edit and can roll `versionNumber` back. So every write re-reads the experiment right
-//! before it and refuses when it changed since the person saw it, saying what changed.
+//! edit and can roll `versionNumber` back. So every write takes the experiment's advisory
+//! lock (against other archie processes on this machine), re-reads it right before
+//! writing and refuses when it changed since the person saw it, saying what changed;
+//! after writing it checks each changed field (against everyone else) and says which
+//! another writer undid, offering to re-read and apply again.
 //!
 //! One file per job: planning a create ([`create`]), an update ([`update`]), a state
 //! change ([`transition`]) or a delete ([`delete`]), and carrying out what was approved
@@ -22,6 +27,7 @@ use super::{
     UpgradeState, approved, next,
 };
 use crate::graph::{Answer, Cx, Next};
+use crate::text::literal;
 use crate::upgrade::{ErrorKind, UpgradeError};
 
 pub(super) async fn experiment_management(
@@ -51,9 +57,23 @@ async fn manage(
     answer: Option<Answer>,
 ) -> Result<Step, UpgradeError> {
     let what = match state.pending.as_ref().map(|p| &p.change) {
-        Some(PlannedChange::Delete { name, .. }) => format!(": “{name}” was not deleted"),
+        Some(PlannedChange::Delete { name, id }) => {
+            let name = literal(name);
+            // A typed answer that is neither the name nor the id (`--answer yes`):
+            // said, so the echoed answer is not taken for a yes.
+            match answer.as_ref().map(|a| a.as_text().trim().to_string()) {
+                Some(typed) if !typed.is_empty() && !matches!(answer, Some(Answer::Yes(_))) => {
+                    format!(
+                        ": “{}” is neither the name “{name}” nor its id {id}, so “{name}” was \
+                         not deleted",
+                        literal(&typed)
+                    )
+                }
+                _ => format!(": “{name}” was not deleted"),
+            }
+        }
         Some(PlannedChange::Update { name, .. } | PlannedChange::State { name, .. }) => {
-            format!(": “{name}” is as it was")
+            format!(": “{}” is as it was", literal(name))
         }
         _ => String::new(),
     };

@@ -2,7 +2,7 @@
 //! words or people's, and what the change means for its users.
 
 use super::invalid;
-use crate::flows::upgrade::capabilities::{Found, find_experiment};
+use crate::flows::upgrade::capabilities::{Found, Use, find_experiment};
 use crate::flows::upgrade::{
     Choice, Clarification, MANAGE, ParamSlot, Params, Pending, PlannedChange, Step, UpgradeEnv,
     UpgradeState,
@@ -17,7 +17,7 @@ pub(super) async fn plan_state(
     env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
-    let e = match find_experiment(state, env, MANAGE, "should change state").await? {
+    let e = match find_experiment(state, env, MANAGE, "should change state", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
@@ -28,7 +28,7 @@ pub(super) async fn plan_state(
     if to == e.state {
         state.reply.say(format!(
             "“{}” is already {}; nothing to change.",
-            e.name,
+            e.shown_name(),
             to.describe()
         ));
         return Ok(Step::Done);
@@ -37,7 +37,7 @@ pub(super) async fn plan_state(
     // No " (" in a prompt: the echo of a given answer cuts the prompt there.
     let question = format!(
         "Change “{}” from {} to {}? {consequence}",
-        e.name,
+        e.shown_name(),
         e.state.shown(),
         to.shown()
     );
@@ -70,7 +70,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
         "stop" | "stopped" | "end" | "ended" | "finish" => {
             return Err(Step::Clarify(Clarification::choose(
                 ParamSlot::TargetState,
-                format!("Stop “{}” how?", e.name),
+                format!("Stop “{}” how?", e.shown_name()),
                 vec![
                     Choice {
                         label:
@@ -89,7 +89,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
             Some(s) => Some(s),
             None => {
                 return Err(invalid(
-                    format!("“{wanted}” is not an UpGrade state"),
+                    format!("“{}” is not an UpGrade state", crate::text::literal(wanted)),
                     &ExperimentState::all_described(),
                 ));
             }
@@ -100,7 +100,7 @@ fn target_state(e: &Experiment, p: &Params) -> Result<ExperimentState, Step> {
             ParamSlot::TargetState,
             format!(
                 "“{}” is {}. Which state should it go to?",
-                e.name,
+                e.shown_name(),
                 e.state.describe()
             ),
             [

@@ -3,11 +3,12 @@
 //! changes only what was asked; the person sees the field-by-field difference.
 
 use super::{FILTERS, POST_RULES, RULES, UNITS, ask_group_type, fail, invalid, one_of};
-use crate::flows::upgrade::capabilities::{Found, find_experiment};
+use crate::flows::upgrade::capabilities::{Found, Use, find_experiment};
 use crate::flows::upgrade::{
     MANAGE, Params, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
 };
 use crate::graph::Question;
+use crate::text::literal;
 use crate::upgrade::{ErrorKind, Experiment, UpgradeError, diff, new_uuid, number};
 use serde_json::{Value, json};
 
@@ -17,7 +18,7 @@ pub(super) async fn plan_update(
     env: &UpgradeEnv,
     p: &Params,
 ) -> Result<Step, UpgradeError> {
-    let e = match find_experiment(state, env, MANAGE, "should archie change").await? {
+    let e = match find_experiment(state, env, MANAGE, "should archie change", Use::Write).await? {
         Found::Experiment(e) => *e,
         Found::Step(step) => return Ok(step),
     };
@@ -43,17 +44,32 @@ pub(super) async fn plan_update(
     if changes.is_empty() {
         state.reply.say(format!(
             "Nothing to change: “{}” already is as asked ({}).",
-            e.name,
+            e.shown_name(),
             e.weights_line()
         ));
         return Ok(Step::Done);
     }
-    let preview = preview(&e, &changes, &desired, !p.conditions.is_empty());
+    let mut preview = preview(&e, &changes, &desired, !p.conditions.is_empty());
+    // A group type set by this change that the context does not declare: said before
+    // the yes.
+    if let Some(group) = desired["group"]
+        .as_str()
+        .filter(|g| e.raw["group"].as_str() != Some(*g))
+    {
+        let metadata = env.client.context_metadata().await?;
+        if let Some(warning) = metadata
+            .get(e.context())
+            .and_then(|info| super::create::undeclared_group_type(group, e.context(), info))
+        {
+            preview.push('\n');
+            preview.push_str(&warning);
+        }
+    }
     let question = format!(
         "Apply {} change{} to “{}”?",
         changes.len(),
         if changes.len() == 1 { "" } else { "s" },
-        e.name
+        e.shown_name()
     );
     state.pending = Some(Pending {
         change: PlannedChange::Update {
@@ -142,7 +158,7 @@ impl Edit<'_> {
                     "{} weights were given for {} conditions of “{}”",
                     p.conditions.len(),
                     conditions.len(),
-                    e.name
+                    e.shown_name()
                 ),
                 vec![format!("Its conditions are: {}.", e.weights_line())],
             ));
@@ -191,7 +207,7 @@ impl Edit<'_> {
         if let Some(u) = p.assignment_unit.as_deref() {
             let Some(u) = one_of(u, UNITS) else {
                 return Err(invalid(
-                    format!("“{u}” is not an assignment unit"),
+                    format!("“{}” is not an assignment unit", literal(u)),
                     &UNITS.join(", "),
                 )
                 .into());
@@ -214,7 +230,7 @@ impl Edit<'_> {
         if let Some(r) = self.p.consistency_rule.as_deref() {
             let Some(r) = one_of(r, RULES) else {
                 return Err(invalid(
-                    format!("“{r}” is not a consistency rule"),
+                    format!("“{}” is not a consistency rule", literal(r)),
                     &RULES.join(", "),
                 ));
             };
@@ -228,7 +244,7 @@ impl Edit<'_> {
         if let Some(r) = self.p.post_experiment_rule.as_deref() {
             let Some(r) = one_of(r, POST_RULES) else {
                 return Err(invalid(
-                    format!("“{r}” is not a post-experiment rule"),
+                    format!("“{}” is not a post-experiment rule", literal(r)),
                     &POST_RULES.join(", "),
                 ));
             };
@@ -263,7 +279,11 @@ impl Edit<'_> {
             }
             None => {
                 return Err(invalid(
-                    format!("“{}” has no condition “{code}” to revert to", e.name),
+                    format!(
+                        "“{}” has no condition “{}” to revert to",
+                        e.shown_name(),
+                        literal(code)
+                    ),
                     &format!("one of its conditions ({}) or default", e.weights_line()),
                 ));
             }
@@ -275,7 +295,7 @@ impl Edit<'_> {
         if let Some(f) = self.p.filter_mode.as_deref() {
             let Some(f) = one_of(f, FILTERS) else {
                 return Err(invalid(
-                    format!("“{f}” is not a filter mode"),
+                    format!("“{}” is not a filter mode", literal(f)),
                     &FILTERS.join(", "),
                 ));
             };
@@ -314,7 +334,7 @@ fn preview(
 ) -> String {
     let mut preview = format!(
         "Changes to “{}” (version {}):",
-        e.name,
+        e.shown_name(),
         e.version_number.map_or("?".into(), |v| v.to_string())
     );
     for c in changes {

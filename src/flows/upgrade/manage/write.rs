@@ -1,12 +1,19 @@
-//! Carrying out an approved change. Every write re-reads the experiment right before it
-//! and refuses when it changed since the person saw it; a write whose answer was lost
-//! is read back, never sent again blindly.
+//! Carrying out an approved change. Every write holds the experiment's advisory lock
+//! ([`crate::upgrade::lock`]) from a re-read right before it (refusing when it changed
+//! since the person saw it) through a check after it (each changed field holds what was
+//! written; a field another writer put back is said, and applying again is offered); a
+//! write whose answer was lost is read back, never sent again blindly.
 
 use super::fail;
+use crate::flows::upgrade::capabilities::LEAVE_IT;
 use crate::flows::upgrade::capabilities::learn;
-use crate::flows::upgrade::session::AgentKind;
-use crate::flows::upgrade::{Pending, PlannedChange, Step, UpgradeEnv, UpgradeState};
+use crate::flows::upgrade::session::FailKind;
+use crate::flows::upgrade::{
+    Choice, Clarification, ParamSlot, Pending, PlannedChange, Step, UpgradeEnv, UpgradeState,
+};
+use crate::graph::Question;
 use crate::memory::Entity;
+use crate::text::literal;
 use crate::upgrade::{
     ErrorKind, Experiment, ExperimentState, Landed, NewExperiment, UpgradeClient, UpgradeError,
     Written, diff,
@@ -23,7 +30,31 @@ pub(super) async fn execute(
     let client = &env.client;
     let seen = pending.seen.as_ref();
     match &pending.change {
-        PlannedChange::Create { body } => create(state, client, body).await,
+        PlannedChange::Create { body, namesakes } => {
+            // Resumed later, the name may have been taken meanwhile: warned about as a
+            // fresh run warns, and asked again.
+            let names = client.experiment_names().await?;
+            let now = super::create::namesakes(&names, &body.name);
+            if now > *namesakes {
+                let name = literal(&body.name);
+                state.pending = Some(Pending {
+                    change: PlannedChange::Create {
+                        body: body.clone(),
+                        namesakes: now,
+                    },
+                    seen: None,
+                    approved: false,
+                });
+                return Ok(Step::Consent {
+                    preview: format!(
+                        "Another experiment is already called “{name}” (created since you \
+                         were asked; UpGrade allows it, people confuse them)."
+                    ),
+                    question: Question::confirm(format!("Create “{name}” all the same?"), false),
+                });
+            }
+            create(state, client, body).await
+        }
         PlannedChange::Update {
             id,
             name,
@@ -80,11 +111,12 @@ async fn create(
     let next = if created.state == ExperimentState::Enrolling {
         "It is running: users who reach its decision points are enrolled.".to_string()
     } else {
-        format!("Say “start {name}” to run it.")
+        format!("Say “start {}” to run it.", literal(name))
     };
     state.reply.say(format!(
-        "Created “{name}” (id {id}) in {}, {}: conditions {}; decision points {}.{} {next}",
-        created.context(),
+        "Created “{}” (id {id}) in {}, {}: conditions {}; decision points {}.{} {next}",
+        literal(name),
+        created.shown_context(),
         created.state.describe(),
         created.weights_line(),
         created.decision_points_line(),
@@ -102,6 +134,9 @@ async fn update(
     changes: &[diff::FieldChange],
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    // No other archie on this machine changes it between the re-read and the check
+    // after the write.
+    let lock = client.lock_experiment(id).await?;
     let current = match still_there(client, id, name).await? {
         Ok(e) => e,
         Err(step) => return Ok(step),
@@ -109,7 +144,8 @@ async fn update(
     if let Some(seen) = seen
         && let Some(what) = changed_since(seen, &current)
     {
-        return Ok(refuse(name, what));
+        let what = what.into_iter().map(|l| format!("changed: {l}")).collect();
+        return Ok(offer_again(state, id, &refusal(name), what));
     }
     let mut body = desired.clone();
     // Send the stored version so UpGrade increments it (it takes a different one
@@ -128,10 +164,7 @@ async fn update(
                 let after = client.experiment(id).await?;
                 let moved = after.version_number != current.version_number
                     || after.updated_at != current.updated_at;
-                let remaining = diff::diff(desired, &after.raw);
-                let present = changes
-                    .iter()
-                    .all(|c| !remaining.iter().any(|r| r.field == c.field));
+                let present = lost(desired, changes, &after).is_empty();
                 Ok(match (moved, present) {
                     (false, _) => Landed::No,
                     (true, true) => Landed::Yes,
@@ -143,11 +176,61 @@ async fn update(
         )
         .await?;
     let after = client.experiment(id).await?;
+    drop(lock);
+    let version = |v: Option<i64>| v.map_or("?".into(), |v| v.to_string());
+    // Every field archie changed must hold what it wrote: another writer's PUT that
+    // landed meanwhile (with a body read before archie's) puts the old values back.
+    let gone = lost(desired, changes, &after);
+    if !gone.is_empty() {
+        let message = format!(
+            "“{}” was changed by another writer while archie wrote it: {} of archie's \
+             change{} {} not in UpGrade (version {} → {})",
+            literal(name),
+            gone.len(),
+            if changes.len() == 1 { "" } else { "s" },
+            if gone.len() == 1 { "is" } else { "are" },
+            version(current.version_number),
+            version(after.version_number),
+        );
+        learn(&mut state.learned, &after);
+        return Ok(offer_again(state, id, &message, gone));
+    }
+    // UpGrade takes a PUT's version when it differs from the stored one: a version that
+    // did not move means another writer's PUT landed between archie's read and its
+    // write, and archie's (built on the older read) overwrote it.
+    if let (Some(before), Some(now)) = (current.version_number, after.version_number)
+        && now <= before
+    {
+        learn(&mut state.learned, &after);
+        return Ok(fail(
+            ErrorKind::Conflict,
+            format!(
+                "archie's change to “{}” landed, but another writer changed it between \
+                 archie's read and its write, and archie's write may have undone their edit \
+                 (version {before} → {now}: UpGrade takes a stale write's version)",
+                literal(name)
+            ),
+            vec![format!(
+                "Look at it (“show {}”) and redo the other edit if it is gone; UpGrade has \
+                 no locking that could have stopped it.",
+                literal(name)
+            )],
+        ));
+    }
+    let again = matches!(
+        state.reply.failed,
+        Some(FailKind::Upgrade(ErrorKind::Conflict))
+    );
+    if again {
+        // The person chose to apply it again, and now it holds.
+        state.reply.failed = None;
+    }
     let mut text = format!(
-        "Updated “{}” (version {} → {}):",
-        after.name,
-        current.version_number.map_or("?".into(), |v| v.to_string()),
-        after.version_number.map_or("?".into(), |v| v.to_string())
+        "{} “{}” (version {} → {}):",
+        if again { "Applied again to" } else { "Updated" },
+        literal(&after.name),
+        version(current.version_number),
+        version(after.version_number)
     );
     for c in changes {
         text.push_str(&format!("\n- {c}"));
@@ -158,6 +241,56 @@ async fn update(
     Ok(Step::Done)
 }
 
+/// The changes archie wrote that UpGrade's copy does not hold, as lines: what archie
+/// wrote and what is there now.
+fn lost(desired: &Value, changes: &[diff::FieldChange], after: &Experiment) -> Vec<String> {
+    let remaining = diff::diff(desired, &after.raw);
+    let mut out = Vec::new();
+    for c in changes {
+        let within = |field: &str| {
+            field == c.field
+                || field.starts_with(&format!("{}.", c.field))
+                || field.starts_with(&format!("{}[", c.field))
+        };
+        for r in remaining.iter().filter(|r| within(&r.field)) {
+            out.push(format!(
+                "{}: archie wrote {}, UpGrade has {}",
+                r.field, r.before, r.after
+            ));
+        }
+    }
+    out
+}
+
+/// Says what went wrong (`message`, then `lines`), marks the message failed (a one-shot
+/// exits non-zero) and offers to re-read the experiment and plan the same change on
+/// the current version, which is shown and asked again before anything is written.
+fn offer_again(state: &mut UpgradeState, id: &str, message: &str, lines: Vec<String>) -> Step {
+    let mut text = format!("**{message}.**");
+    for line in &lines {
+        text.push_str(&format!("\n- {line}"));
+    }
+    state.reply.say(text);
+    state.reply.failed = Some(FailKind::Upgrade(ErrorKind::Conflict));
+    // What was approved is done with: only a new yes writes again.
+    state.pending = None;
+    Step::Clarify(Clarification::choose(
+        ParamSlot::Experiment,
+        "Re-read it and apply your change to the current version? archie shows the \
+         difference and asks before writing",
+        vec![
+            Choice {
+                label: "re-read and apply again".into(),
+                value: id.to_string(),
+            },
+            Choice {
+                label: "leave it as it is".into(),
+                value: LEAVE_IT.into(),
+            },
+        ],
+    ))
+}
+
 async fn set_state(
     state: &mut UpgradeState,
     client: &UpgradeClient,
@@ -165,12 +298,15 @@ async fn set_state(
     to: &ExperimentState,
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    let lock = client.lock_experiment(id).await?;
     let current = match still_there(client, id, name).await? {
         Ok(e) => e,
         Err(step) => return Ok(step),
     };
     if current.state == *to {
-        state.reply.say(format!("“{name}” is {}.", to.describe()));
+        state
+            .reply
+            .say(format!("“{}” is {}.", literal(name), to.describe()));
         learn(&mut state.learned, &current);
         return Ok(Step::Done);
     }
@@ -178,10 +314,12 @@ async fn set_state(
         .and_then(|s| s["state"].as_str())
         .and_then(ExperimentState::from_words);
     if let Some(seen) = seen_state.filter(|s| *s != current.state) {
-        return Ok(refuse(
-            name,
+        return Ok(offer_again(
+            state,
+            id,
+            &refusal(name),
             vec![format!(
-                "state {} → {}",
+                "changed: state {} → {}",
                 seen.describe(),
                 current.state.describe()
             )],
@@ -207,10 +345,29 @@ async fn set_state(
         )
         .await?;
     let after = client.experiment(id).await?;
+    drop(lock);
+    if after.state != *to {
+        let message = format!(
+            "“{}” was changed by another writer while archie changed its state: it is {}, \
+             not {}",
+            literal(name),
+            after.state.describe(),
+            to.describe()
+        );
+        learn(&mut state.learned, &after);
+        return Ok(offer_again(state, id, &message, Vec::new()));
+    }
+    if matches!(
+        state.reply.failed,
+        Some(FailKind::Upgrade(ErrorKind::Conflict))
+    ) {
+        state.reply.failed = None;
+    }
     state.reply.say(format!(
-        "“{name}” is now {} (it was {}).{}",
+        "“{}” is now {}; it was {}.{}",
+        literal(name),
         after.state.describe(),
-        current.state.describe(),
+        current.state.shown(),
         read_back_note(&written),
     ));
     learn(&mut state.learned, &after);
@@ -223,6 +380,7 @@ async fn delete(
     target: Target<'_>,
 ) -> Result<Step, UpgradeError> {
     let Target { id, name, seen } = target;
+    let _lock = client.lock_experiment(id).await?;
     match client.experiment(id).await {
         Ok(current) => {
             if let Some(seen) = seen
@@ -232,7 +390,9 @@ async fn delete(
             }
         }
         Err(UpgradeError::NotFound { .. }) => {
-            state.reply.say(format!("“{name}” is already gone."));
+            state
+                .reply
+                .say(format!("“{}” is already gone.", literal(name)));
             return Ok(Step::Done);
         }
         Err(e) => return Err(e),
@@ -257,9 +417,11 @@ async fn delete(
             },
         )
         .await?;
-    state
-        .reply
-        .say(format!("Deleted “{name}”.{}", read_back_note(&written)));
+    state.reply.say(format!(
+        "Deleted “{}”.{}",
+        literal(name),
+        read_back_note(&written)
+    ));
     state.learned.upsert_entity(
         Entity::new(name, "experiment")
             .property("upgrade_id", id)
@@ -287,7 +449,11 @@ fn changed_since(seen: &Value, now: &Experiment) -> Option<Vec<String>> {
             now.updated_at.as_deref().unwrap_or("?")
         ));
     }
-    let changes = diff::diff(seen, &now.raw);
+    // UpGrade adds and rebuilds payload records itself on every update: not an edit.
+    let changes: Vec<diff::FieldChange> = diff::diff(seen, &now.raw)
+        .into_iter()
+        .filter(|c| !diff::is_payload(&c.field))
+        .collect();
     if changes.is_empty() && lines.is_empty() {
         return None;
     }
@@ -298,19 +464,22 @@ fn changed_since(seen: &Value, now: &Experiment) -> Option<Vec<String>> {
     Some(lines)
 }
 
+/// Why archie wrote nothing: the experiment changed since the person saw it.
+fn refusal(name: &str) -> String {
+    format!(
+        "“{}” changed in UpGrade since archie showed it to you, so archie wrote nothing \
+         (UpGrade would silently overwrite the newer edit)",
+        literal(name)
+    )
+}
+
+/// The refusal of a delete: the person looks again and asks again.
 fn refuse(name: &str, what: Vec<String>) -> Step {
     let mut suggestions: Vec<String> = what.into_iter().map(|l| format!("changed: {l}")).collect();
     suggestions.push(
         "Ask again: archie will start from the current version and show you the difference.".into(),
     );
-    fail(
-        AgentKind::Refused,
-        format!(
-            "“{name}” changed in UpGrade since archie showed it to you, so archie wrote \
-             nothing (UpGrade would silently overwrite the newer edit)"
-        ),
-        suggestions,
-    )
+    fail(ErrorKind::Conflict, refusal(name), suggestions)
 }
 
 /// What the reply says when a write's answer was lost and reading back showed it landed.
@@ -340,7 +509,7 @@ async fn still_there(
 fn gone(name: &str) -> Step {
     fail(
         ErrorKind::NotFound,
-        format!("“{name}” no longer exists in UpGrade"),
+        format!("“{}” no longer exists in UpGrade", literal(name)),
         vec!["“list experiments” shows what there is.".into()],
     )
 }
