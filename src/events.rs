@@ -124,9 +124,6 @@ pub enum Event {
         /// deleted`); empty when none.
         #[serde(skip_serializing_if = "String::is_empty")]
         because: String,
-        /// What the run changed in the memory, fact by fact (`archie memory diff`'s shape).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        diff: Option<Box<archie_core::memory::Diff>>,
     },
     /// Pairs of entities that are probably one thing, after the human (or `--yes`)
     /// decided what they could: `merged` and `kept_apart` were decided now, `pending`
@@ -417,7 +414,6 @@ impl Event {
             retracted_entities: 0,
             retracted_relationships: 0,
             because: String::new(),
-            diff: None,
         }
     }
 }

@@ -596,6 +596,20 @@ impl App {
         self.save_memory_saying(file, memory, learned, None, true)
     }
 
+    /// Under `--json`, what a run or an import changed in the memory, fact by fact, as a
+    /// `data` event (`{"memory_diff": …}`, `archie memory diff`'s shape).
+    pub fn report_diff(&self, before: &Memory, after: &Memory) {
+        if !self.settings.json {
+            return;
+        }
+        let diff = after.diff_from(before);
+        if let Ok(value) = serde_json::to_value(&diff) {
+            self.events.emit(Event::Data {
+                value: serde_json::json!({ "memory_diff": value }),
+            });
+        }
+    }
+
     /// [`App::save_memory`] at the end of a run over documents: the memory follows what
     /// the run `read` (see [`Memory::follow`]): facts the documents no longer state are
     /// retracted, and the line says which and why.
@@ -630,7 +644,7 @@ impl App {
         loud: bool,
     ) -> anyhow::Result<MergeReport> {
         // The run's own diff, for `--json` readers and pull-request comments.
-        let before = loud.then(|| memory.clone());
+        let before = (loud && self.settings.json).then(|| memory.clone());
         let (report, followed) = match read {
             Some(read) => {
                 let stamp = FollowStamp {
@@ -654,14 +668,13 @@ impl App {
                 retracted_entities,
                 retracted_relationships,
                 because,
-                diff,
                 ..
             } = &mut event
             {
                 *retracted_entities = followed.entities.len() as u64;
                 *retracted_relationships = followed.relationships.len() as u64;
                 *because = followed.because();
-                *diff = before.map(|b| Box::new(memory.diff_from(&b)));
+
                 // One form on a first run and a resume (whose memory file is recorded
                 // absolute): relative under the current folder, absolute elsewhere.
                 let at = Path::new(path.as_str());
@@ -669,6 +682,9 @@ impl App {
                 *path = crate::text::near(&at.display().to_string());
             }
             self.events.emit(event);
+            if let Some(before) = &before {
+                self.report_diff(before, &memory);
+            }
         } else if saved.written {
             self.events.emit(Event::Detail {
                 message: format!(

@@ -428,10 +428,14 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             catalog
                 .memory
                 .add_source(&crate::memory::source::import(&file.display().to_string()));
+            let before = app.settings.json.then(|| memory.clone());
             let merged = memory.merge(catalog.memory);
             memory.note_duplicates();
             let saved = target.save(&memory)?;
             app.events.emit(Event::memory_saved(&saved, &merged));
+            if let Some(before) = &before {
+                app.report_diff(before, &memory);
+            }
             exiting(memory);
             app.review_duplicates(&target).await?;
         }
@@ -447,10 +451,14 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             app.memory_problems(&file, problems);
             let mut other = other;
             other.add_source(&crate::memory::source::import(&file.display().to_string()));
+            let before = app.settings.json.then(|| memory.clone());
             let merged = memory.merge(other);
             memory.note_duplicates();
             let saved = target.save(&memory)?;
             app.events.emit(Event::memory_saved(&saved, &merged));
+            if let Some(before) = &before {
+                app.report_diff(before, &memory);
+            }
             exiting(memory);
             app.review_duplicates(&target).await?;
         }

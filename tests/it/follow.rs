@@ -263,8 +263,28 @@ fn a_run_over_a_sub_folder_retracts_nothing_outside_it() {
         "{}",
         kept.stderr
     );
-    env.ok(&["build-context", "shop", "-i", "docs", "--no-input"]);
+    let ran = env.ok(&[
+        "--json",
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--no-input",
+    ]);
     assert!(!edges(&memory(&env)).iter().any(|e| e.contains("FedEx")));
+    // Under --json the run's own diff is a data event.
+    let diff = ran
+        .stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|e| e["event"] == "data" && e["value"].get("memory_diff").is_some())
+        .expect("a memory_diff data event");
+    let removed = &diff["value"]["memory_diff"]["relationships_removed"];
+    assert_eq!(removed[0]["to"], "FedExApi", "{diff}");
+    assert_eq!(
+        removed[0]["because"][0], "docs/005-fedex.md deleted",
+        "{diff}"
+    );
 }
 
 #[test]

@@ -237,20 +237,42 @@ pub(super) fn serialize<S: serde::Serializer>(list: &[String], s: S) -> Result<S
     }
 }
 
-/// `sources` as a file may have them: a string, a list of strings, or `null`.
+/// `sources` as a file may have them: a string, a list of strings, or `null`. Read in
+/// one pass, without buffering (a 100k-entity memory reads 300k of them).
 pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    use serde::Deserialize;
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum OneOrMany {
-        One(String),
-        Many(Vec<String>),
+    struct Sources;
+    impl<'de> serde::de::Visitor<'de> for Sources {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a source (a string) or a list of them")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Vec<String>, E> {
+            Ok(vec![v])
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Vec<String>, D::Error> {
+            d.deserialize_any(self)
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(2));
+            while let Some(s) = seq.next_element::<String>()? {
+                out.push(s);
+            }
+            Ok(out)
+        }
     }
-    Ok(match Option::<OneOrMany>::deserialize(d)? {
-        None => Vec::new(),
-        Some(OneOrMany::One(one)) => vec![one],
-        Some(OneOrMany::Many(many)) => many,
-    })
+    d.deserialize_any(Sources)
 }
 
 #[cfg(test)]
