@@ -424,10 +424,8 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             }
             app.events.emit(Event::Done { message: what });
             let (target, mut memory) = app.open_memory()?;
-            let mut catalog = catalog;
-            catalog
-                .memory
-                .add_source(&crate::memory::source::import(&file.display().to_string()));
+            // Each entity and relationship is sourced to the catalog file that states it.
+            let catalog = catalog;
             let before = app.settings.json.then(|| memory.clone());
             let merged = memory.merge(catalog.memory);
             memory.note_duplicates();

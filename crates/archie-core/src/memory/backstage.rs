@@ -31,6 +31,8 @@ pub struct Catalog {
 
 /// A catalog document archie reads.
 struct Doc {
+    /// The file it was read from: the source of what it states.
+    origin: String,
     kind: String,
     name: String,
     /// `metadata.title`, else `metadata.name`: the entity's name in archie.
@@ -52,7 +54,10 @@ pub fn read(texts: &[(String, String)]) -> Result<Catalog, String> {
                 continue;
             }
             match parse_doc(&value) {
-                Some(doc) => docs.push(doc),
+                Some(mut doc) => {
+                    doc.origin.clone_from(origin);
+                    docs.push(doc);
+                }
                 None => skipped.push(
                     value["kind"]
                         .as_str()
@@ -70,7 +75,7 @@ pub fn read(texts: &[(String, String)]) -> Result<Catalog, String> {
     }
     let mut memory = Memory::new();
     for doc in &docs {
-        memory.upsert_entity(entity(doc));
+        memory.upsert_entity(entity(doc).source(super::source::import(&doc.origin)));
     }
     let resolve = |reference: &str, default_kind: &str| -> (String, Option<&'static str>) {
         let (kind, rest) = match reference.split_once(':') {
@@ -88,18 +93,22 @@ pub fn read(texts: &[(String, String)]) -> Result<Catalog, String> {
         }
     };
     for doc in &docs {
+        let stated = super::source::import(&doc.origin);
         let mut relate = |field: &str, default_kind: &str, kind: &str, outgoing: bool| {
             for reference in strings(doc.spec.get(field)) {
                 let (other, other_type) = resolve(&reference, default_kind);
                 if let Some(other_type) = other_type {
-                    memory.upsert_entity(Entity::new(other.clone(), other_type));
+                    memory.upsert_entity(
+                        Entity::new(other.clone(), other_type).source(stated.clone()),
+                    );
                 }
                 let (from, to) = if outgoing {
                     (doc.display.clone(), other)
                 } else {
                     (other, doc.display.clone())
                 };
-                memory.upsert_relationship(Relationship::new(from, kind, to));
+                memory
+                    .upsert_relationship(Relationship::new(from, kind, to).source(stated.clone()));
             }
         };
         relate("owner", "group", "owns", false);
@@ -140,6 +149,7 @@ fn parse_doc(value: &Value) -> Option<Doc> {
         .unwrap_or(&name)
         .to_string();
     Some(Doc {
+        origin: String::new(),
         kind: kind.to_string(),
         description: metadata
             .get("description")
