@@ -838,6 +838,35 @@ impl Family {
 }
 
 #[cfg(test)]
+/// Near names of different things: the structure keeps them apart (edit distance
+/// is no rule here).
+pub const NEAR_PAIRS: &[(&str, &str)] = &[
+    ("Orders Exporter Service", "Orders Importer Service"),
+    ("Report Reader", "Report Writer"),
+    ("Primary DB", "Replica DB"),
+    ("EU Gateway", "US Gateway"),
+    ("Pricing API v1", "Pricing API v2"),
+    ("Email Sender", "Email Scheduler"),
+    ("Invoice Service", "Invoicing Service"),
+    ("Order Events Topic", "Order Commands Topic"),
+    ("Payment Service", "Payout Service"),
+    ("User Service", "Users DB"),
+    ("Auth Service", "Audit Service"),
+    ("Search Indexer", "Search Index"),
+    ("Cart Service", "Card Service"),
+    ("Shipping Service", "Shopping Service"),
+    ("Ledger DB", "Ledger Cache"),
+    ("Media Bucket", "Media Service"),
+    ("Read API", "Write API"),
+    ("Batch Worker", "Match Worker"),
+    ("Inbound Queue", "Outbound Queue"),
+    ("Staging DB", "Status DB"),
+    ("Rating Service", "Routing Service"),
+    ("Catalog Sync", "Catalog Async"),
+];
+
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -968,33 +997,6 @@ mod tests {
         assert!(names_system("NovaMart Platform", "novamart"));
         assert!(!names_system("NovaMart Pricing", "NovaMart"));
     }
-
-    /// Near names of different things: the structure keeps them apart (edit distance
-    /// is no rule here).
-    pub(crate) const NEAR_PAIRS: &[(&str, &str)] = &[
-        ("Orders Exporter Service", "Orders Importer Service"),
-        ("Report Reader", "Report Writer"),
-        ("Primary DB", "Replica DB"),
-        ("EU Gateway", "US Gateway"),
-        ("Pricing API v1", "Pricing API v2"),
-        ("Email Sender", "Email Scheduler"),
-        ("Invoice Service", "Invoicing Service"),
-        ("Order Events Topic", "Order Commands Topic"),
-        ("Payment Service", "Payout Service"),
-        ("User Service", "Users DB"),
-        ("Auth Service", "Audit Service"),
-        ("Search Indexer", "Search Index"),
-        ("Cart Service", "Card Service"),
-        ("Shipping Service", "Shopping Service"),
-        ("Ledger DB", "Ledger Cache"),
-        ("Media Bucket", "Media Service"),
-        ("Read API", "Write API"),
-        ("Batch Worker", "Match Worker"),
-        ("Inbound Queue", "Outbound Queue"),
-        ("Staging DB", "Status DB"),
-        ("Rating Service", "Routing Service"),
-        ("Catalog Sync", "Catalog Async"),
-    ];
 
     #[test]
     fn near_named_different_things_have_different_keys() {

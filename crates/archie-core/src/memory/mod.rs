@@ -33,7 +33,7 @@ pub mod session;
 mod view;
 
 pub use backstage::{BACKSTAGE_KEY, Catalog, read as read_backstage};
-pub use dedupe::{Decisions, IDENTITY_KEY, MergeRecord, Suggestion};
+pub use dedupe::{Decider, Decisions, IDENTITY_KEY, JudgeSide, MergeRecord, Suggestion, pair_key};
 pub use error::MemoryError;
 pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
