@@ -30,6 +30,12 @@ pub struct KnowledgeArgs {
     #[arg(long)]
     pub no_extract: bool,
 
+    /// Do not ask the model to judge the pairs of entities whose names alone do not say
+    /// whether they are one thing (they are left to you); also `judge = false` under
+    /// `[identity]` in archie.toml
+    #[arg(long)]
+    pub no_judge: bool,
+
     /// Tokens of knowledge graph to put in a prompt (the most relevant part)
     #[arg(long, value_name = "TOKENS", default_value_t = 2_000)]
     pub memory_budget: usize,
@@ -129,6 +135,7 @@ pub async fn run_and_save<S>(
     state: S,
     env: SourcesEnv,
     file: &MemoryFile,
+    judge: bool,
 ) -> Result<Exit, CommandError>
 where
     S: HasSources + Serialize + DeserializeOwned,
@@ -153,7 +160,11 @@ where
             // The pairs the rules cannot decide, at the end of a finished run.
             match saved {
                 Ok(_) if run.exit == Exit::Done => {
-                    let reviewed = app.review_duplicates(file).await.map(|_| run.exit);
+                    let judge = judge.then_some(crate::app::dedupe::Judge {
+                        llm: &*env.llm,
+                        prompts: &env.prompts,
+                    });
+                    let reviewed = app.review_duplicates(file, judge).await.map(|_| run.exit);
                     if let Some(page) = &env.view {
                         super::memory::write_view_after_run(app, page);
                     }
