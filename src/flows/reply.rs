@@ -341,7 +341,7 @@ pub struct Vocabulary {
 
 /// Letters and digits only, lower case: `Checkout-Service` and `checkout service` meet.
 fn compact(text: &str) -> String {
-    crate::memory::identity::compact(text)
+    crate::words::compact(text)
 }
 
 impl Vocabulary {

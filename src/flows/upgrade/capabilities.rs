@@ -9,7 +9,7 @@ use super::{
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
-use crate::memory::identity::fold as key;
+use crate::words::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,

@@ -563,8 +563,15 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
         return None;
     }
     if ca == cb {
+        // Both known as one type, and their names say no other kind: one thing. (A bare
+        // name of the `queue` type may be the topic or the queue: a question.)
         let typed_same = ta.is_some() && ta == tb;
-        return Some(if typed_same { Alike::Same } else { Alike::Bare });
+        let named_same = pa.kind == pb.kind || ta.is_some_and(|t| t != Kind::Queue);
+        return Some(if typed_same && named_same {
+            Alike::Same
+        } else {
+            Alike::Bare
+        });
     }
     let acronym = |one: &[String], other: &Shape| {
         one.len() == 1 && !other.acronym.is_empty() && one[0] == other.acronym

@@ -35,8 +35,11 @@ use std::borrow::Cow;
 pub enum Kind {
     Service,
     Database,
-    /// Queues, topics, streams.
+    /// Queues: work taken by one consumer.
     Queue,
+    /// Topics and streams: events every subscriber gets. Of the `queue` type, but a
+    /// topic and a queue of one name are two things (a topic feeding a queue).
+    Topic,
     Cache,
     Bucket,
     Api,
@@ -46,10 +49,11 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in a fixed order.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Service,
         Kind::Database,
         Kind::Queue,
+        Kind::Topic,
         Kind::Cache,
         Kind::Bucket,
         Kind::Api,
@@ -62,6 +66,7 @@ impl Kind {
             Kind::Service => "service",
             Kind::Database => "database",
             Kind::Queue => "queue",
+            Kind::Topic => "topic",
             Kind::Cache => "cache",
             Kind::Bucket => "bucket",
             Kind::Api => "api",
@@ -73,12 +78,13 @@ impl Kind {
     pub fn entity_type(self) -> &'static str {
         match self {
             Kind::External => "external_system",
+            Kind::Topic => "queue",
             other => other.word(),
         }
     }
 
     /// The kind an entity type (any spelling: `microservice`, `Data Store`) names, if
-    /// it is one of these.
+    /// it is one of these (`queue` for topics too: the prompt has one type for both).
     pub fn of_type(kind: &str) -> Option<Kind> {
         let kind = entity_type(kind);
         Kind::ALL.into_iter().find(|k| k.entity_type() == kind)
@@ -97,8 +103,8 @@ impl Kind {
             .map(|(_, kind)| *kind)
     }
 
-    /// Whether a thing of this kind and one of `other` may be one thing without anyone
-    /// deciding: the same kind, or an external system and its API.
+    /// Whether a thing of this kind and one of `other` may be one thing: the same kind,
+    /// or an external system and its API.
     pub fn agrees(self, other: Kind) -> bool {
         self == other || matches!((self, other), (Kind::Api, Kind::External) | (Kind::External, Kind::Api))
     }
@@ -122,8 +128,8 @@ pub const KIND_WORDS: &[(&str, Kind)] = &[
     ("datastore", Kind::Database),
     ("store", Kind::Database),
     ("queue", Kind::Queue),
-    ("topic", Kind::Queue),
-    ("stream", Kind::Queue),
+    ("topic", Kind::Topic),
+    ("stream", Kind::Topic),
     ("mq", Kind::Queue),
     ("cache", Kind::Cache),
     ("bucket", Kind::Bucket),
@@ -147,6 +153,24 @@ const KIND_QUALIFIERS: &[(&str, Kind)] = &[
 /// Words that say nothing of what a thing is (`Checkout System`, `Identity Platform`):
 /// not set aside by a rule, but a name that is another but for them is a question.
 pub const GENERIC_WORDS: &[&str] = &["system", "platform", "component", "module", "solution"];
+
+/// Entity types that name a whole, not one of its parts (`NovaMart`, a platform).
+pub const WHOLE_TYPES: &[&str] = &[
+    "system",
+    "platform",
+    "product",
+    "solution",
+    "organization",
+    "organisation",
+    "company",
+    "enterprise",
+    "ecosystem",
+];
+
+/// Whether an entity type names a whole (see [`WHOLE_TYPES`]).
+pub fn is_whole_type(kind: &str) -> bool {
+    WHOLE_TYPES.contains(&entity_type(kind).as_str())
+}
 
 /// Kind words a name may end with, written without a separator in lower case
 /// (`ordersdb`, `orderservice`): split off so those agree with their spaced forms. Only
@@ -430,30 +454,7 @@ pub fn without_system(name: &str, system: &str) -> Option<Parts> {
     None
 }
 
-/// A name case-folded with its whitespace collapsed: the match key archie used before
-/// these rules, still the test of "the same name" (`Order  Service` = `order service`).
-pub fn fold(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for word in name.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.extend(word.chars().flat_map(char::to_lowercase));
-    }
-    out
-}
-
-/// Letters and digits only, lower case: `Decision point`, `decision-point` and
-/// `decisionPoint` are the same. For words of a fixed vocabulary (UpGrade's states and
-/// terms, enum-like values) where only spelling differs: names of things go through
-/// [`key`], which also sets plurals and synonyms aside, and experiment names through
-/// [`fold`], since `Button test` and `Button tests` are two experiments.
-pub fn compact(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+pub use crate::words::fold;
 
 /// Whether `kind` is already one of the prompt's relationship words (the common case:
 /// nothing to map).
@@ -904,8 +905,8 @@ mod tests {
                 "Order Events Topic",
                 "OrderEventsTopic",
                 "order_events_topic",
-                "Order Events Queue",
                 "order-events stream",
+                "Order Event Topics",
             ],
             // Kind words of one family are one: the service's words are interchangeable.
             &[
@@ -942,6 +943,7 @@ mod tests {
             "OrderService",
             "OrdersDB",
             "OrderEventsTopic",
+            "OrderEventsQueue",
             "Order Events",
             "Order Events Cache",
             "Payment Service",

@@ -150,20 +150,36 @@ impl Memory {
         if parts.core.is_empty() {
             return None;
         }
-        // The kind the thing is: its type's, else its kind word's; an external system
-        // stays one whatever its name ends with.
-        let want = Kind::of_type(kind).or(parts.kind)?;
+        // The type the thing is: its own, else its kind word's; the kinds it may be.
+        let typed = Kind::of_type(kind).map(Kind::entity_type);
+        let want = typed.or(parts.kind.map(Kind::entity_type))?;
+        let external = want == "external_system";
         let is = |i: Ix| {
-            let t = &self.entities[i as usize].kind;
-            let theirs = Kind::of_type(t);
-            (theirs == Some(want) || (want == Kind::External && t == UNKNOWN_TYPE)).then_some(i)
+            let t = identity::entity_type(&self.entities[i as usize].kind);
+            (t == want || (external && t == UNKNOWN_TYPE)).then_some(i)
         };
         match parts.kind {
+            // A bare name: the one full name of a kind of its type.
             None => {
-                let as_kind = if want == Kind::External { Kind::Api } else { want };
-                self.index(&parts.key_as(as_kind)).and_then(is)
+                let mut found = None;
+                for k in Kind::ALL {
+                    let as_kind = match k {
+                        Kind::External => continue,
+                        Kind::Api if external => Kind::Api,
+                        k if k.entity_type() == want => k,
+                        _ => continue,
+                    };
+                    if let Some(i) = self.index(&parts.key_as(as_kind)).and_then(is) {
+                        if found.is_some_and(|f| f != i) {
+                            return None;
+                        }
+                        found = Some(i);
+                    }
+                }
+                found
             }
-            Some(named) if named == want || (want == Kind::External && named == Kind::Api) => {
+            // A full name: the bare name known as its type.
+            Some(named) if named.entity_type() == want || (external && named == Kind::Api) => {
                 self.index(&parts.core_key()).and_then(is)
             }
             Some(_) => None,
@@ -205,7 +221,9 @@ impl Memory {
             match parts.kind {
                 Some(named) => {
                     let i = self.index(&parts.core_key())?;
-                    (kind_of(i) == Some(named) && fits(named)).then_some(i)
+                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type())
+                        && fits(named))
+                    .then_some(i)
                 }
                 None => {
                     let mut found = None;
@@ -214,7 +232,7 @@ impl Memory {
                             continue;
                         }
                         if let Some(i) = self.index(&parts.key_as(kind))
-                            && kind_of(i) == Some(kind)
+                            && kind_of(i).map(Kind::entity_type) == Some(kind.entity_type())
                         {
                             if found.is_some_and(|f| f != i) {
                                 return None;
@@ -808,7 +826,7 @@ fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
     const RUNS: &[Kind] = &[Kind::Service];
     const ANSWERS: &[Kind] = &[Kind::Service, Kind::Api];
     const KEEPS: &[Kind] = &[Kind::Database, Kind::Cache, Kind::Bucket];
-    const CARRIES: &[Kind] = &[Kind::Queue];
+    const CARRIES: &[Kind] = &[Kind::Queue, Kind::Topic];
     match kind {
         "calls" => (RUNS, ANSWERS),
         "reads_from" | "writes_to" => (RUNS, KEEPS),

@@ -10,7 +10,7 @@ use crate::flows::upgrade::{
     UpgradeState,
 };
 use crate::graph::Question;
-use crate::memory::identity::fold as key;
+use crate::words::fold as key;
 use crate::upgrade::{
     ContextInfo, ExperimentName, ExperimentState, NewCondition, NewDecisionPoint, NewExperiment,
     UpgradeError, new_uuid, number,

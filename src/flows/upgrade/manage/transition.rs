@@ -8,7 +8,7 @@ use crate::flows::upgrade::{
     UpgradeState,
 };
 use crate::graph::Question;
-use crate::memory::identity::fold as key;
+use crate::words::fold as key;
 use crate::upgrade::{Experiment, ExperimentState, UpgradeError};
 
 /// Plans a state change: the state asked for, then the question saying what it means.
