@@ -325,7 +325,12 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         if plan.calls_after == 1 { "" } else { " each" }
     ));
     if let Some(judge) = &plan.judge {
-        out.push(if judge.on {
+        out.push(if judge.on && judge.pairs == 0 {
+            format!(
+                "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
+                crate::app::dedupe::JUDGE_BATCH
+            )
+        } else if judge.on {
             format!(
                 "judge      {} for {} of names in the memory now (one per {}; more if extraction finds new ones)",
                 crate::text::count(judge.calls as u64, "call", "calls"),
