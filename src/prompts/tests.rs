@@ -55,7 +55,7 @@ pub(super) fn sample_vars(name: &str) -> serde_json::Value {
             "session": {"summary": "", "turns": []}
         }),
         "identity_judge" => json!({
-            "pairs": "{\"pair\":1,\"a\":{\"name\":\"Okta\"},\"b\":{\"name\":\"Okta API\"}}"
+            "pairs": "{\"pair\":1,\"a\":{\"name\":\"Okta\"},\"b\":{\"name\":\"Okta API\"} }"
         }),
         "upgrade_router" => json!({"terms": "Assignment unit, Condition, Decision point"}),
         other => panic!("no sample for {other}"),
