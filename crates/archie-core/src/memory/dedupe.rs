@@ -227,12 +227,13 @@ impl Memory {
         out
     }
 
-    /// The names of the systems this memory knows (entities of type `system`): a name
+    /// The names of the systems this memory knows (entities of a whole's type:
+    /// `system`, `platform`, …): a name
     /// with one of them in front names what it names without it.
     fn system_names(&self) -> Vec<Vec<String>> {
         self.entities
             .iter()
-            .filter(|e| identity::entity_type(&e.kind) == "system")
+            .filter(|e| identity::is_whole_type(&e.kind))
             .map(|e| identity::parts(&e.name).core)
             .filter(|core| !core.is_empty())
             .collect()

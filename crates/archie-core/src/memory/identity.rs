@@ -415,45 +415,6 @@ pub fn singular(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// Whether `name` is another name of the system `system` (its key, or its key with
-/// a generic word: `NovaMart`, `NovaMart Platform`), for the whole-system choice.
-pub fn names_system(name: &str, system: &str) -> bool {
-    let p = parts(name);
-    let sys = parts(system).core_key();
-    if sys.is_empty() {
-        return false;
-    }
-    let mut core: Vec<&str> = p.core.iter().map(String::as_str).collect();
-    while core.len() > 1 && core.last().is_some_and(|w| GENERIC_WORDS.contains(w)) {
-        core.pop();
-    }
-    p.kind.is_none() && core.concat() == sys
-}
-
-/// The parts of `name` with the system's own name in front set aside (`NovaMart
-/// Pricing Service` → `Pricing Service`'s), when `system`'s words begin it and something
-/// is left; `None` otherwise.
-pub fn without_system(name: &str, system: &str) -> Option<Parts> {
-    let sys = parts(system);
-    if sys.core.is_empty() || sys.kind.is_some() {
-        return None;
-    }
-    let mut p = parts(name);
-    let n = sys.core.len();
-    if p.core.len() > n && p.core[..n] == sys.core[..] {
-        p.core.drain(..n);
-        return Some(p);
-    }
-    // Written as one word: `NovaMartPricing` is rare, `novamart-pricing` is not.
-    let first = p.core.first()?;
-    let rest = first.strip_prefix(&sys.core_key())?;
-    if rest.len() >= 3 && p.core.len() == 1 {
-        p.core[0] = rest.to_string();
-        return Some(p);
-    }
-    None
-}
-
 pub use crate::words::fold;
 
 /// Whether `kind` is already one of the prompt's relationship words (the common case:
@@ -642,6 +603,7 @@ const VERBS: &[(&str, &str)] = &[
     ("own", "owns"),
     ("maintain", "owns"),
     ("manage", "owns"),
+    ("belong", "part_of"),
 ];
 
 /// Nouns that name a relationship, and their verb: `dependency of`, `owner of`,
@@ -657,6 +619,8 @@ const NOUNS: &[(&str, &str)] = &[
     ("writer", "write"),
     ("client", "call"),
     ("caller", "call"),
+    ("part", "belong"),
+    ("member", "belong"),
 ];
 
 /// Irregular forms of the verbs above.
@@ -992,12 +956,6 @@ mod tests {
         assert_eq!(key("Firestore"), "firestore");
         assert_eq!(key("WhatsApp"), key("Whats App"));
         assert_ne!(key("whatsapp"), key("Whats Service"));
-        // The system's name in front is set aside on request.
-        let p = without_system("NovaMart Pricing Svc", "NovaMart").unwrap();
-        assert_eq!(p.key(), key("Pricing Service"));
-        assert!(without_system("NovaMart", "NovaMart").is_none());
-        assert!(names_system("NovaMart Platform", "novamart"));
-        assert!(!names_system("NovaMart Pricing", "NovaMart"));
     }
 
     #[test]
@@ -1122,6 +1080,13 @@ mod tests {
             ("leverages", "depends_on", false),
             ("maintains", "owns", false),
             ("uses the API of", "calls", false),
+            ("is part of", "part_of", false),
+            ("belongs to", "part_of", false),
+            ("is a member of", "part_of", false),
+            ("is called by", "calls", true),
+            ("makes HTTP requests to", "calls", false),
+            ("is written to by", "writes_to", true),
+            ("produces messages to", "publishes_to", false),
         ] {
             assert_eq!(
                 relationship_kind(raw),

@@ -132,7 +132,11 @@ impl Memory {
             {
                 return Some(i);
             }
-            return self.index(&typed_key(k, kind));
+            // Another thing holds the name (`Customers`, the database, for `Customer`,
+            // a service): the one of this type, by its typed key or its structure.
+            return self
+                .index(&typed_key(k, kind))
+                .or_else(|| self.resolve_by_structure(&identity::parts(name), kind));
         }
         self.resolve_by_structure(&identity::parts(name), kind)
             .or_else(|| {
@@ -197,7 +201,7 @@ impl Memory {
         for n in 0..parts.core.len() - 1 {
             prefix.push_str(&parts.core[n]);
             if let Some(i) = self.index(&prefix)
-                && identity::entity_type(&self.entities[i as usize].kind) == "system"
+                && identity::is_whole_type(&self.entities[i as usize].kind)
             {
                 let mut rest = parts.clone();
                 rest.core.drain(..=n);
@@ -323,7 +327,21 @@ impl Memory {
         if k.is_empty() {
             return None;
         }
-        if let Some(i) = self.index(k).or_else(|| self.endpoint(name, allowed)) {
+        // The entity holding the key; when the relationship cannot reach its kind and
+        // another entity of that name is of a kind it can (`calls Customer`: not the
+        // `Customers` database but the `Customer` service), that one.
+        let held = self.index(k);
+        let better = held
+            .filter(|&i| {
+                let kind = Kind::of_type(&self.entities[i as usize].kind);
+                kind.is_some_and(|kind| !allowed.is_empty() && !allowed.contains(&kind))
+            })
+            .and_then(|_| {
+                allowed
+                    .iter()
+                    .find_map(|kind| self.index(&typed_key(k, kind.entity_type())))
+            });
+        if let Some(i) = better.or(held).or_else(|| self.endpoint(name, allowed)) {
             let plain = self.plain[i as usize] && k == name;
             if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
                 self.touch();
