@@ -340,7 +340,17 @@ impl Memory {
                 allowed
                     .iter()
                     .find_map(|kind| self.index(&typed_key(k, kind.entity_type())))
+                    .or_else(|| self.endpoint(name, allowed))
             });
+        // A bare name that meets an entity only by its key (`Customer` the key of
+        // `Customers`) while entities of other kinds share its words is not decided by
+        // a relationship that allows any kind: a stub, for the judge or the person.
+        let unsure = held.is_some_and(|i| better.is_none() && self.ambiguous_end(name, i));
+        let held = if unsure {
+            self.index(&typed_key(k, UNKNOWN_TYPE))
+        } else {
+            held
+        };
         if let Some(i) = better.or(held).or_else(|| self.endpoint(name, allowed)) {
             let plain = self.plain[i as usize] && k == name;
             if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
@@ -348,13 +358,36 @@ impl Memory {
             }
             return Some((i, false));
         }
-        let k = Arc::<str>::from(k);
+        let k = self.new_key(k.to_string(), UNKNOWN_TYPE);
         let (bare, note) = identity::split_note(name.trim());
         let mut stub = Entity::new(bare.trim(), UNKNOWN_TYPE);
         if let Some(note) = note {
             stub.properties.insert(TECHNOLOGY.into(), Value::String(note));
         }
         Some((self.add_entity(k, stub), true))
+    }
+
+    /// Whether `name`, a relationship's end that found entity `i` by its key, could as
+    /// well be another entity: it has no kind word, `i` is not named so (nor aliased),
+    /// and an entity of another kind has its words.
+    fn ambiguous_end(&self, name: &str, i: Ix) -> bool {
+        let entity = &self.entities[i as usize];
+        let folded = identity::fold(name);
+        if identity::fold(&entity.name) == folded
+            || aliases_of(entity).iter().any(|a| identity::fold(a) == folded)
+        {
+            return false;
+        }
+        let parts = identity::parts(name);
+        if parts.kind.is_some() || parts.core.is_empty() {
+            return false;
+        }
+        Kind::ALL.into_iter().any(|kind| {
+            kind != Kind::External
+                && self
+                    .index(&parts.key_as(kind))
+                    .is_some_and(|other| other != i)
+        })
     }
 
     /// The index of a normalised relationship type, interned.
