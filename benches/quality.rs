@@ -12,7 +12,7 @@
 //!     cargo test --bench quality                      (the same with the debug build)
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
-//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import`, `--keep`
+//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output
 //! merged by the bench's reference rules). `ARCHIE_BIN` runs another binary. What each
 //! figure means: docs/quality.md.
@@ -25,6 +25,12 @@
 //!   diagram of `NovaMart_context.md` draws.
 //! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
 //!   empty memory file.
+//! - `near`: `archie memory import FILE --yes` of 24 pairs of different things with near
+//!   names, with the judge and without (issue 36).
+//!
+//! `p70` and `p95` run four times each (issue 36): names, types and relationship words in
+//! the development and in the held-out naming styles (quality/styles.rs), each with the
+//! model as judge (the answerer playing it from the ground truth) and with `--no-judge`.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -239,16 +245,12 @@ struct CorpusCase {
 fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // A form with a technology in parentheses also stands for its name without it (what
     // archie keeps as the name; the technology becomes a property).
-    let forms = truth
-        .components
-        .iter()
-        .enumerate()
-        .flat_map(|(c, comp)| {
-            comp.forms.iter().flat_map(move |f| {
-                let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
-                std::iter::once((f.text.as_str(), c)).chain(bare)
-            })
-        });
+    let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
+        comp.forms.iter().flat_map(move |f| {
+            let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
+            std::iter::once((f.text.as_str(), c)).chain(bare)
+        })
+    });
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
     Table::new(forms, &corpus.ambiguous_forms, names)
 }
@@ -343,7 +345,11 @@ fn corpus_case(
 
 /// Different things with near names (each its own thing), as one import brings them.
 const NEAR_PAIRS: &[(&str, &str, &str)] = &[
-    ("Orders Exporter Service", "Orders Importer Service", "service"),
+    (
+        "Orders Exporter Service",
+        "Orders Importer Service",
+        "service",
+    ),
     ("Report Reader", "Report Writer", "service"),
     ("Primary DB", "Replica DB", "database"),
     ("EU Gateway", "US Gateway", "service"),

@@ -182,7 +182,12 @@ impl Truth {
             .collect();
         // A form two components would share (`Inventory` for the service and the
         // database) is no one's: the scorer could not tell whose it is.
-        let fold = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let fold = |t: &str| {
+            t.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
         let mut owners: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
         for (c, comp) in components.iter().enumerate() {
             for f in &comp.forms {

@@ -108,7 +108,13 @@ fn swap_number(word: &str) -> String {
 /// `words` (the name's own words) and `kind_word` (its kind word as the canonical name
 /// writes it, empty for none) in `style`; `None` when the style has nothing to say for
 /// this name (no synonym for a cache, no bare form of a name that is its kind word).
-pub fn write(style: Style, words: &[&str], kind_word: &str, kind: Kind, system: &str) -> Option<String> {
+pub fn write(
+    style: Style,
+    words: &[&str],
+    kind_word: &str,
+    kind: Kind,
+    system: &str,
+) -> Option<String> {
     let with = |ws: &[String], kw: &str, sep: &str| -> String {
         let mut all: Vec<String> = ws.to_vec();
         if !kw.is_empty() {
@@ -180,11 +186,21 @@ pub fn type_words(kind: Kind, held_out: bool) -> &'static [&'static str] {
     }
     match kind {
         Kind::Service => &["service", "backend service", "Go service", "Application"],
-        Kind::Database => &["database", "PostgreSQL database", "relational DB", "data store"],
+        Kind::Database => &[
+            "database",
+            "PostgreSQL database",
+            "relational DB",
+            "data store",
+        ],
         Kind::Cache => &["cache", "Redis cache", "key-value cache"],
         Kind::Topic => &["queue", "event stream", "Kafka Topic", "event bus"],
         Kind::Queue => &["queue", "message broker", "work queue", "MQ"],
-        Kind::External => &["external_system", "ExternalApi", "SaaS", "third-party service"],
+        Kind::External => &[
+            "external_system",
+            "ExternalApi",
+            "SaaS",
+            "third-party service",
+        ],
         Kind::Gateway => &["service", "API Gateway", "edge proxy"],
         Kind::Frontend => &["frontend", "single-page app", "web frontend"],
         Kind::Index => &["database", "search engine", "full-text index"],

@@ -242,7 +242,12 @@ impl App {
     /// The judge's verdict on each pair, in batches of [`JUDGE_BATCH`]. A batch whose
     /// call fails or whose answer cannot be read leaves its pairs unsure (said as a
     /// warning): nothing merges on a malformed answer.
-    async fn judge(&self, judge: Judge<'_>, memory: &Memory, pairs: &[&Suggestion]) -> Vec<Verdict> {
+    async fn judge(
+        &self,
+        judge: Judge<'_>,
+        memory: &Memory,
+        pairs: &[&Suggestion],
+    ) -> Vec<Verdict> {
         let mut out = Vec::with_capacity(pairs.len());
         for batch in pairs.chunks(JUDGE_BATCH) {
             let lines: Vec<String> = batch

@@ -17,12 +17,12 @@ pub struct JudgeArgs {
     pub no_judge: bool,
 }
 
+/// What the judge of a memory command needs: an LLM client and the prompts.
+type JudgeParts = (std::sync::Arc<dyn crate::llm::Llm>, crate::prompts::Prompts);
+
 /// The model as judge for a memory command: `None` when it is off, or when no LLM is
 /// configured (then said once: the pairs are left to the person).
-fn memory_judge(
-    app: &App,
-    args: &JudgeArgs,
-) -> Result<Option<(std::sync::Arc<dyn crate::llm::Llm>, crate::prompts::Prompts)>, CommandError> {
+fn memory_judge(app: &App, args: &JudgeArgs) -> Result<Option<JudgeParts>, CommandError> {
     if !crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)? {
         return Ok(None);
     }
@@ -36,9 +36,7 @@ fn memory_judge(
         Ok(config) => config,
         Err(err) => {
             app.events.emit(Event::Detail {
-                message: format!(
-                    "no model to judge pairs of names ({err}); they are left to you"
-                ),
+                message: format!("no model to judge pairs of names ({err}); they are left to you"),
             });
             return Ok(None);
         }
@@ -59,10 +57,12 @@ async fn review(app: &App, file: &MemoryFile, args: &JudgeArgs) -> Result<usize,
     let found = app
         .review_duplicates(
             file,
-            judge.as_ref().map(|(llm, prompts)| crate::app::dedupe::Judge {
-                llm: &**llm,
-                prompts,
-            }),
+            judge
+                .as_ref()
+                .map(|(llm, prompts)| crate::app::dedupe::Judge {
+                    llm: &**llm,
+                    prompts,
+                }),
         )
         .await?;
     app.emit_usage();

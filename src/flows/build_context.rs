@@ -385,11 +385,7 @@ fn words(name: &str) -> Vec<String> {
 /// nothing).
 fn name_words(system: &str) -> Vec<String> {
     let all = words(system);
-    let specific: Vec<String> = all
-        .iter()
-        .filter(|w| !generic(w))
-        .cloned()
-        .collect();
+    let specific: Vec<String> = all.iter().filter(|w| !generic(w)).cloned().collect();
     if specific.is_empty() { all } else { specific }
 }
 
@@ -459,9 +455,7 @@ pub fn system_view(
     // The entities that are the system itself: named exactly so, or of a whole's type.
     let itself: BTreeSet<String> = matched
         .iter()
-        .filter(|e| {
-            key(&e.name) == system_key || identity::is_whole_type(&e.kind)
-        })
+        .filter(|e| key(&e.name) == system_key || identity::is_whole_type(&e.kind))
         .map(|e| key(&e.name))
         .collect();
     let seeds: Vec<String> = matched
@@ -469,9 +463,7 @@ pub fn system_view(
         .map(|e| key(&e.name))
         .filter(|k| !hubs.contains(k))
         .collect();
-    let whole_by_type = matched
-        .iter()
-        .any(|e| identity::is_whole_type(&e.kind));
+    let whole_by_type = matched.iter().any(|e| identity::is_whole_type(&e.kind));
     let whole = seeds.is_empty() || whole_by_type || (subject && !itself.is_empty());
 
     let (chosen, left_out, candidates, central) = if whole {

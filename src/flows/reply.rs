@@ -315,7 +315,6 @@ pub fn names_nothing(text: &str) -> bool {
     number || SCHEMA_WORDS.contains(&word.as_str())
 }
 
-
 /// The memory's words, applied when merging a model's knowledge (not put in the prompt,
 /// so an extraction answer stays reusable whatever the memory holds): a type is written
 /// the way the memory already writes it (`Databases`, `db` and `data store` are

@@ -73,11 +73,7 @@ fn judge_says(req: &MockRequest, verdict: impl Fn(u64, &str, &str) -> &'static s
 }
 
 fn judge_requests(env: &TestEnv) -> Vec<MockRequest> {
-    env.mock()
-        .received()
-        .into_iter()
-        .filter(is_judge)
-        .collect()
+    env.mock().received().into_iter().filter(is_judge).collect()
 }
 
 pub(crate) fn shop() -> TestEnv {
@@ -161,7 +157,8 @@ fn spellings_become_one_node_and_without_a_terminal_the_probable_pairs_wait() {
     // Later, from flags: the model judges the pending pair one thing, and it is merged
     // (--yes alone would merge nothing); unmerge takes it back, and the pair, kept
     // apart, is never suggested again.
-    env.mock().answer_with(|req| judge_says(req, |_, _, _| "same"));
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
     let merged = env.ok(&["memory", "dedupe", "--yes"]);
     assert!(
         merged
@@ -251,7 +248,11 @@ fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven_and_a_questio
 
 /// Different things with near names, as one import brings them.
 const NEAR_PAIRS: &[(&str, &str, &str)] = &[
-    ("Orders Exporter Service", "Orders Importer Service", "service"),
+    (
+        "Orders Exporter Service",
+        "Orders Importer Service",
+        "service",
+    ),
     ("Report Reader", "Report Writer", "service"),
     ("Primary DB", "Replica DB", "database"),
     ("EU Gateway", "US Gateway", "service"),
@@ -280,7 +281,12 @@ fn near_named_different_things_stay_apart_under_yes() {
     let env = TestEnv::new();
     let entities: Vec<Value> = NEAR_PAIRS
         .iter()
-        .flat_map(|(a, b, kind)| [json!({"name": a, "type": kind}), json!({"name": b, "type": kind})])
+        .flat_map(|(a, b, kind)| {
+            [
+                json!({"name": a, "type": kind}),
+                json!({"name": b, "type": kind}),
+            ]
+        })
         .collect();
     env.write(
         "near.json",
@@ -338,7 +344,10 @@ fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
     });
     bare_pairs(&env);
     // What a dry run says the judge would cost, once the pairs are in memory.
-    env.write("context.json", "{\"entities\": [], \"relationships\": []}\n");
+    env.write(
+        "context.json",
+        "{\"entities\": [], \"relationships\": []}\n",
+    );
     env.ok(&["memory", "import", "pairs.json", "--no-judge"]);
     env.write("docs/a.md", "# A\n\nNothing new.\n");
     let dry = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
@@ -347,7 +356,14 @@ fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
         "{}",
         dry.stdout
     );
-    let off = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run", "--no-judge"]);
+    let off = env.ok(&[
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--dry-run",
+        "--no-judge",
+    ]);
     assert!(off.stdout.contains("judge      off"), "{}", off.stdout);
 
     let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
@@ -367,7 +383,10 @@ fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
     assert_eq!(merges.len(), 11);
     assert!(merges.iter().all(|r| r["by"] == "model"));
     // 12 different (1, 4, … 34): kept apart; 12 unsure: the person's, listed.
-    assert_eq!(m["identity"]["judged_apart"].as_array().map(Vec::len), Some(12));
+    assert_eq!(
+        m["identity"]["judged_apart"].as_array().map(Vec::len),
+        Some(12)
+    );
     assert_eq!(m["identity"]["unsure"].as_array().map(Vec::len), Some(12));
     assert_eq!(m["identity"]["pending"].as_array().map(Vec::len), Some(12));
 
@@ -375,7 +394,10 @@ fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
     let again = env.ok(&["--json", "memory", "dedupe", "--yes"]);
     assert_eq!(judge_requests(&env).len(), 2);
     let result = again.event("result").expect("result event");
-    assert!(result["usage"]["calls"].as_u64().unwrap_or(0) == 0, "{result}");
+    assert!(
+        result["usage"]["calls"].as_u64().unwrap_or(0) == 0,
+        "{result}"
+    );
     // And a merge of the model's is taken back like any other.
     env.ok(&["memory", "unmerge", "Area03"]);
     assert_eq!(names(&memory(&env)).len(), 70 - 10);
@@ -385,7 +407,9 @@ fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
 fn a_malformed_judge_answer_merges_nothing() {
     for junk in [
         Reply::text("Sure! They all look like the same thing to me."),
-        Reply::json(json!({"answers": [{"pair": 1, "answer": "yes, same"}, {"pair": 2, "answer": "SAME!"}]})),
+        Reply::json(
+            json!({"answers": [{"pair": 1, "answer": "yes, same"}, {"pair": 2, "answer": "SAME!"}]}),
+        ),
         Reply::json(json!({"verdicts": {"Area01": "same"}})),
     ] {
         let env = TestEnv::with_llm();

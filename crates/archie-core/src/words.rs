@@ -27,4 +27,3 @@ pub fn compact(text: &str) -> String {
         .flat_map(char::to_lowercase)
         .collect()
 }
-

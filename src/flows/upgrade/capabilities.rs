@@ -9,12 +9,12 @@ use super::{
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
-use crate::words::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
     UpgradeError, glossary, is_uuid, number,
 };
+use crate::words::fold as key;
 
 // ---------------------------------------------------------------- shared
 

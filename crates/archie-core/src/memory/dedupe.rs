@@ -580,11 +580,14 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
     if acronym(ca, b) || acronym(cb, a) {
         return Some(Alike::Acronym);
     }
-    let (short, long) = if ca.len() < cb.len() { (ca, cb) } else { (cb, ca) };
+    let (short, long) = if ca.len() < cb.len() {
+        (ca, cb)
+    } else {
+        (cb, ca)
+    };
     if long.len() == short.len() + 1 {
-        let extra = (0..long.len()).find(|&n| {
-            long[..n] == short[..n] && long[n + 1..] == short[n..]
-        });
+        let extra =
+            (0..long.len()).find(|&n| long[..n] == short[..n] && long[n + 1..] == short[n..]);
         if let Some(n) = extra
             && Kind::of_word(&long[n]).is_none()
         {
@@ -738,14 +741,21 @@ mod tests {
         }
         let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
         names.sort();
-        assert_eq!(names, ["NovaMart", "Orders DB", "Pricing Service", "TaxJar"]);
+        assert_eq!(
+            names,
+            ["NovaMart", "Orders DB", "Pricing Service", "TaxJar"]
+        );
         assert_eq!(
             m.entity("orders").unwrap().properties["technology"],
             json!("PostgreSQL")
         );
         // A relationship's bare end finds the one entity of the kind it allows.
         m.upsert_relationship(Relationship::new("Pricing", "writes to", "Orders"));
-        m.upsert_relationship(Relationship::new("Orders", "is read by", "NovaMart Pricing"));
+        m.upsert_relationship(Relationship::new(
+            "Orders",
+            "is read by",
+            "NovaMart Pricing",
+        ));
         assert_eq!(m.entities().len(), 4);
         let rels: Vec<(String, String, String)> = m
             .relationships()
@@ -755,8 +765,16 @@ mod tests {
         assert_eq!(
             rels,
             [
-                ("Pricing Service".into(), "writes_to".into(), "Orders DB".into()),
-                ("Pricing Service".into(), "reads_from".into(), "Orders DB".into()),
+                (
+                    "Pricing Service".into(),
+                    "writes_to".into(),
+                    "Orders DB".into()
+                ),
+                (
+                    "Pricing Service".into(),
+                    "reads_from".into(),
+                    "Orders DB".into()
+                ),
             ]
         );
     }

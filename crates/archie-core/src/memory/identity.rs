@@ -106,7 +106,11 @@ impl Kind {
     /// Whether a thing of this kind and one of `other` may be one thing: the same kind,
     /// or an external system and its API.
     pub fn agrees(self, other: Kind) -> bool {
-        self == other || matches!((self, other), (Kind::Api, Kind::External) | (Kind::External, Kind::Api))
+        self == other
+            || matches!(
+                (self, other),
+                (Kind::Api, Kind::External) | (Kind::External, Kind::Api)
+            )
     }
 }
 
@@ -359,11 +363,10 @@ fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
             let mut ahead = chars.clone();
             let next_lower = ahead.next().is_some_and(|n| n.is_lowercase());
             // `APIs`, `DBs`: the plural of an acronym, not its end.
-            let plural = chars.peek() == Some(&'s') && !ahead.next().is_some_and(char::is_lowercase);
+            let plural =
+                chars.peek() == Some(&'s') && !ahead.next().is_some_and(char::is_lowercase);
             // aB → a|B; ABc → A|Bc (the end of an acronym).
-            if p.is_lowercase()
-                || p.is_ascii_digit()
-                || (p.is_uppercase() && next_lower && !plural)
+            if p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower && !plural)
             {
                 f(&current);
                 current.clear();
@@ -720,7 +723,10 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             return ((*rel).to_string(), reversed ^ passive);
         }
         for stem in stems(word) {
-            if matches!(stem.as_str(), "send" | "post" | "push" | "forward" | "deliver") {
+            if matches!(
+                stem.as_str(),
+                "send" | "post" | "push" | "forward" | "deliver"
+            ) {
                 if let Some(rel) = object_says(rest) {
                     return (rel.to_string(), passive);
                 }
@@ -729,9 +735,7 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                 }
             }
             // `uses the API of` is a call.
-            if stem == "use"
-                && object_says(rest) == Some("calls")
-            {
+            if stem == "use" && object_says(rest) == Some("calls") {
                 return ("calls".into(), passive);
             }
             if let Some((_, rel)) = VERBS.iter().find(|(v, _)| *v == stem) {
@@ -830,7 +834,6 @@ pub const NEAR_PAIRS: &[(&str, &str)] = &[
     ("Catalog Sync", "Catalog Async"),
 ];
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -891,7 +894,11 @@ mod tests {
                 "Orders DB (PostgreSQL)",
                 "Orders Database [Postgres 15]",
             ],
-            &["Notifications Message Queue", "Notification Queue", "notifications-mq"],
+            &[
+                "Notifications Message Queue",
+                "Notification Queue",
+                "notifications-mq",
+            ],
             &["Payments REST API", "Payment API", "PaymentsAPI"],
         ] {
             let first = key(group[0]);

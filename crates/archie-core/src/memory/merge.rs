@@ -141,7 +141,8 @@ impl Memory {
         self.resolve_by_structure(&identity::parts(name), kind)
             .or_else(|| {
                 let rest = self.without_system(name)?;
-                self.index(&rest.key()).or_else(|| self.resolve_by_structure(&rest, kind))
+                self.index(&rest.key())
+                    .or_else(|| self.resolve_by_structure(&rest, kind))
             })
     }
 
@@ -225,9 +226,8 @@ impl Memory {
             match parts.kind {
                 Some(named) => {
                     let i = self.index(&parts.core_key())?;
-                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type())
-                        && fits(named))
-                    .then_some(i)
+                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type()) && fits(named))
+                        .then_some(i)
                 }
                 None => {
                     let mut found = None;
@@ -362,7 +362,8 @@ impl Memory {
         let (bare, note) = identity::split_note(name.trim());
         let mut stub = Entity::new(bare.trim(), UNKNOWN_TYPE);
         if let Some(note) = note {
-            stub.properties.insert(TECHNOLOGY.into(), Value::String(note));
+            stub.properties
+                .insert(TECHNOLOGY.into(), Value::String(note));
         }
         Some((self.add_entity(k, stub), true))
     }
@@ -374,7 +375,9 @@ impl Memory {
         let entity = &self.entities[i as usize];
         let folded = identity::fold(name);
         if identity::fold(&entity.name) == folded
-            || aliases_of(entity).iter().any(|a| identity::fold(a) == folded)
+            || aliases_of(entity)
+                .iter()
+                .any(|a| identity::fold(a) == folded)
         {
             return false;
         }
