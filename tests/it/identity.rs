@@ -526,3 +526,19 @@ fn the_mcp_read_tools_find_an_entity_by_any_spelling() {
     let nodes = call(&mut mcp, "search_nodes", json!({"query": "order database"}));
     assert_eq!(nodes["entities"][0]["name"], "Orders DB", "{nodes}");
 }
+
+#[test]
+fn judge_false_under_identity_in_archie_toml_asks_no_model() {
+    let env = TestEnv::with_llm();
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
+    bare_pairs(&env);
+    env.write("archie.toml", "[identity]\njudge = false\n");
+    env.ok(&["memory", "import", "pairs.json", "--yes"]);
+    assert!(judge_requests(&env).is_empty());
+    assert_eq!(names(&memory(&env)).len(), 70);
+    // A word archie does not know there is a mistake to say, not to skip.
+    env.write("archie.toml", "[identity]\njudge = \"sometimes\"\n");
+    let refused = env.code(&["memory", "dedupe"], 2);
+    assert!(refused.stderr.contains("archie.toml"), "{}", refused.stderr);
+}

@@ -878,7 +878,7 @@ pub const TECHNOLOGY: &str = "technology";
 /// or a read to a store, a message to a queue.
 fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
     const RUNS: &[Kind] = &[Kind::Service];
-    const ANSWERS: &[Kind] = &[Kind::Service, Kind::Api];
+    const ANSWERS: &[Kind] = &[Kind::Service, Kind::Api, Kind::External];
     const KEEPS: &[Kind] = &[Kind::Database, Kind::Cache, Kind::Bucket];
     const CARRIES: &[Kind] = &[Kind::Queue, Kind::Topic];
     match kind {
