@@ -756,6 +756,8 @@ mod tests {
             "is read by",
             "NovaMart Pricing",
         ));
+        // A call reaches an external system as well as a service.
+        m.upsert_relationship(Relationship::new("pricing-svc", "invokes", "TaxJar"));
         assert_eq!(m.entities().len(), 4);
         let rels: Vec<(String, String, String)> = m
             .relationships()
@@ -775,6 +777,7 @@ mod tests {
                     "reads_from".into(),
                     "Orders DB".into()
                 ),
+                ("Pricing Service".into(), "calls".into(), "TaxJar".into()),
             ]
         );
     }
