@@ -275,7 +275,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
         memory.upsert_entity(
             Entity::new(e.context(), "app_context").description("UpGrade app context"),
         );
-        memory.upsert_relationship(Relationship::new(&e.name, "belongs_to", e.context()));
+        memory.upsert_relationship(Relationship::new(&e.name, "part_of", e.context()));
     }
     for p in &e.partitions {
         let mut point = Entity::new(p.label(), "decision_point")
@@ -295,7 +295,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
                 .property("code", c.code.clone())
                 .property("weight", c.weight),
         );
-        memory.upsert_relationship(Relationship::new(&name, "belongs_to", &e.name));
+        memory.upsert_relationship(Relationship::new(&name, "part_of", &e.name));
     }
 }
 
