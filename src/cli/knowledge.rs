@@ -26,14 +26,15 @@ pub struct KnowledgeArgs {
     #[arg(long, value_name = "N|auto")]
     pub concurrency: Option<crate::llm::Concurrency>,
 
-    /// Do not extract a knowledge graph from the documents (use the memory as it is)
+    /// Extract nothing from the documents: use the memory as it is
     #[arg(long)]
     pub no_extract: bool,
 
-    /// Do not ask the model to judge the pairs of entities whose names alone do not say
-    /// whether they are one thing (they are left to you); also `judge = false` under
-    /// `[identity]` in archie.toml
-    #[arg(long)]
+    /// Leave pairs of names the rules cannot decide to you, not the model
+    #[arg(
+        long,
+        long_help = "Leave pairs of names the rules cannot decide to you, not the model (also `judge = false` under `[identity]` in archie.toml)"
+    )]
     pub no_judge: bool,
 
     /// Tokens of knowledge graph to put in a prompt (the most relevant part)
