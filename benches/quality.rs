@@ -12,7 +12,7 @@
 //!     cargo test --bench quality                      (the same with the debug build)
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
-//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import`, `--keep`
+//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output
 //! merged by the bench's reference rules). `ARCHIE_BIN` runs another binary. What each
 //! figure means: docs/quality.md.
@@ -25,6 +25,12 @@
 //!   diagram of `NovaMart_context.md` draws.
 //! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
 //!   empty memory file.
+//! - `near`: `archie memory import FILE --yes` of 24 pairs of different things with near
+//!   names, with the judge and without (issue 36).
+//!
+//! `p70` and `p95` run four times each (issue 36): names, types and relationship words in
+//! the development and in the held-out naming styles (quality/styles.rs), each with the
+//! model as judge (the answerer playing it from the ground truth) and with `--no-judge`.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -39,10 +45,12 @@ mod mock_llm;
 mod reference;
 #[path = "quality/score.rs"]
 mod score;
+#[path = "quality/styles.rs"]
+mod styles;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
-use corpus::{Corpus, Kind, SYSTEM, Truth};
+use corpus::{Corpus, SYSTEM, Truth};
 use mock_llm::MockLlm;
 use score::{Score, Table, TrueEdge};
 use serde::Serialize;
@@ -65,7 +73,7 @@ fn options() -> anyhow::Result<Options> {
         json: false,
         reference: false,
         seed: 18,
-        only: ["p70", "p95", "diagram", "import"]
+        only: ["p70", "p95", "diagram", "import", "near"]
             .map(String::from)
             .to_vec(),
         keep: false,
@@ -78,12 +86,12 @@ fn options() -> anyhow::Result<Options> {
             "--reference" => o.reference = true,
             "--seed" => o.seed = args.next().context("--seed N")?.parse()?,
             "--only" => {
-                let list = args.next().context("--only p70,p95,diagram,import")?;
+                let list = args.next().context("--only p70,p95,diagram,import,near")?;
                 o.only = list.split(',').map(str::to_string).collect();
             }
             "--bench" => {} // what `cargo bench` passes
             other => bail!(
-                "unknown argument {other}: use --json, --seed N, --keep, --reference, --only p70,p95,diagram,import"
+                "unknown argument {other}: use --json, --seed N, --keep, --reference, --only p70,p95,diagram,import,near"
             ),
         }
     }
@@ -206,6 +214,16 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
+    /// `development` or `held-out`: the naming styles of the corpus (benches/quality/styles.rs).
+    styles: &'static str,
+    /// Whether the model judged the pairs the names cannot decide (the answerer playing
+    /// it from the ground truth), or `--no-judge`.
+    judge: bool,
+    judge_calls: usize,
+    judged_pairs: usize,
+    /// Pairs left to a person (the `result` event's pending pairs): the questions a
+    /// terminal would ask.
+    questions: usize,
     documents: usize,
     p: f64,
     extraction_calls: usize,
@@ -225,11 +243,14 @@ struct CorpusCase {
 /// Every form the answerer may write, with its component (a superset of the forms one
 /// corpus used: a display name archie picks among the forms it saw is always one).
 fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
-    let forms = truth
-        .components
-        .iter()
-        .enumerate()
-        .flat_map(|(c, comp)| comp.forms.iter().map(move |f| (f.text.as_str(), c)));
+    // A form with a technology in parentheses also stands for its name without it (what
+    // archie keeps as the name; the technology becomes a property).
+    let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
+        comp.forms.iter().flat_map(move |f| {
+            let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
+            std::iter::once((f.text.as_str(), c)).chain(bare)
+        })
+    });
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
     Table::new(forms, &corpus.ambiguous_forms, names)
 }
@@ -246,18 +267,33 @@ fn true_edges(truth: &Truth) -> Vec<TrueEdge<'static>> {
         .collect()
 }
 
-/// build-context NovaMart over a generated corpus, scored.
-fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<CorpusCase> {
-    let truth = Truth::novamart();
+/// build-context NovaMart over a generated corpus in the development or the held-out
+/// naming styles, with the judge (the answerer playing it from the ground truth) or
+/// `--no-judge`, scored.
+fn corpus_case(
+    name: &str,
+    docs: usize,
+    p: f64,
+    held_out: bool,
+    judge: bool,
+    o: &Options,
+) -> anyhow::Result<CorpusCase> {
+    let styles = if held_out {
+        styles::HELD_OUT
+    } else {
+        styles::DEVELOPMENT
+    };
+    let truth = Truth::novamart_with(styles, held_out);
     let corpus = Arc::new(Corpus::generate(&truth, docs, p, o.seed));
+    let table = table_of(&truth, &corpus)?;
     let dir = temp_dir(o.keep)?;
     corpus.write(&dir.path().join("corpus"))?;
     let mock = MockLlm::start_background();
-    let answerer = Arc::new(Answerer::new(corpus.clone()));
+    let answerer = Arc::new(Answerer::new(corpus.clone(), table.forms()));
     let a = answerer.clone();
     mock.answer_with(move |req| a.answer(req));
     let url = mock.url();
-    let args = [
+    let mut args = vec![
         "--base-url",
         &url,
         "--model",
@@ -269,6 +305,9 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         "--no-input",
         "--yes",
     ];
+    if !judge {
+        args.push("--no-judge");
+    }
     let result = archie(dir.path(), &args)?;
     let unrecognised = answerer.unrecognised.load(Ordering::Relaxed);
     ensure!(
@@ -276,7 +315,6 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         "{name}: the answerer could not place {unrecognised} extraction requests (has the extraction prompt changed? see benches/quality/answer.rs)"
     );
     let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
-    let table = table_of(&truth, &corpus)?;
     let markdown = std::fs::read_to_string(dir.path().join(format!("{SYSTEM}_context.md")))?;
     let labels = score::mermaid_labels(&markdown);
     let edges = true_edges(&truth);
@@ -285,6 +323,11 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         .then(|| score::score(&reference::merge(&memory), &table, &edges));
     Ok(CorpusCase {
         case: name.into(),
+        styles: if held_out { "held-out" } else { "development" },
+        judge,
+        judge_calls: answerer.judge_calls.load(Ordering::Relaxed),
+        judged_pairs: answerer.judged_pairs.load(Ordering::Relaxed),
+        questions: result["duplicates"].as_array().map_or(0, Vec::len),
         documents: docs,
         p,
         extraction_calls: answerer.extraction_calls.load(Ordering::Relaxed),
@@ -297,6 +340,99 @@ fn corpus_case(name: &str, docs: usize, p: f64, o: &Options) -> anyhow::Result<C
         diagram_components: score::diagram_components(&labels, &table),
         result,
         reference,
+    })
+}
+
+/// Different things with near names (each its own thing), as one import brings them.
+const NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Orders Exporter Service",
+        "Orders Importer Service",
+        "service",
+    ),
+    ("Report Reader", "Report Writer", "service"),
+    ("Primary DB", "Replica DB", "database"),
+    ("EU Gateway", "US Gateway", "service"),
+    ("Pricing API v1", "Pricing API v2", "api"),
+    ("Email Sender", "Email Scheduler", "service"),
+    ("Invoice Service", "Invoicing Service", "service"),
+    ("Order Events Topic", "Order Commands Topic", "queue"),
+    ("Payment Service", "Payout Service", "service"),
+    ("User Service", "Users DB", ""),
+    ("Auth Service", "Audit Service", "service"),
+    ("Search Indexer", "Search Index", ""),
+    ("Cart Service", "Card Service", "service"),
+    ("Shipping Service", "Shopping Service", "service"),
+    ("Ledger DB", "Ledger Cache", ""),
+    ("Media Bucket", "Media Service", ""),
+    ("Read API", "Write API", "api"),
+    ("Batch Worker", "Match Worker", "service"),
+    ("Inbound Queue", "Outbound Queue", "queue"),
+    ("Staging DB", "Status DB", "database"),
+    ("Rating Service", "Routing Service", "service"),
+    ("Catalog Sync", "Catalog Async", "service"),
+    ("Orders Archive", "Orders Archiver", "service"),
+    ("Session Store", "Session Cache", ""),
+];
+
+#[derive(Serialize)]
+struct NearCase {
+    judge: bool,
+    pairs: usize,
+    entities: usize,
+    wrong_merges: usize,
+    judge_calls: usize,
+    questions: usize,
+}
+
+/// `archie memory import FILE --yes` of near-named different things (each its own
+/// component), with the judge answering from the ground truth or `--no-judge`.
+fn near_case(judge: bool, o: &Options) -> anyhow::Result<NearCase> {
+    let mut entities = Vec::new();
+    let mut forms = Vec::new();
+    for (a, b, kind) in NEAR_PAIRS {
+        for name in [a, b] {
+            entities.push(json!({"name": name, "type": kind}));
+            forms.push((*name, forms.len()));
+        }
+    }
+    let names: Vec<String> = forms.iter().map(|(n, _)| n.to_string()).collect();
+    let table = Table::new(forms.clone(), &[], names)?;
+    let dir = temp_dir(o.keep)?;
+    std::fs::write(
+        dir.path().join("near.json"),
+        serde_json::to_string_pretty(&json!({"entities": entities, "relationships": []}))?,
+    )?;
+    // The judge's answers from the truth; no corpus to extract from.
+    let corpus = Arc::new(Corpus::generate(&Truth::novamart(), 1, 0.0, o.seed));
+    let mock = MockLlm::start_background();
+    let answerer = Arc::new(Answerer::new(corpus, table.forms()));
+    let a = answerer.clone();
+    mock.answer_with(move |req| a.answer(req));
+    let url = mock.url();
+    let mut args = vec![
+        "--base-url",
+        &url,
+        "--model",
+        "mock",
+        "memory",
+        "import",
+        "near.json",
+        "--yes",
+    ];
+    if !judge {
+        args.push("--no-judge");
+    }
+    let result = archie(dir.path(), &args)?;
+    let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
+    let score = score::score(&memory, &table, &[]);
+    Ok(NearCase {
+        judge,
+        pairs: NEAR_PAIRS.len(),
+        entities: score.entities,
+        wrong_merges: score.wrong_merges,
+        judge_calls: answerer.judge_calls.load(Ordering::Relaxed),
+        questions: result["duplicates"].as_array().map_or(0, Vec::len),
     })
 }
 
@@ -432,32 +568,6 @@ fn self_check(seed: u64) -> anyhow::Result<()> {
         drawn == 50,
         "self-check: a diagram of every component counts {drawn}"
     );
-    // Every rule form of a component agrees under the reference rules (case, separators,
-    // camelCase, DB = Database, a trailing API on an external system), and no two
-    // components do (OrderService, OrdersDB, OrderEventsTopic, OrderEventsQueue).
-    let mut owner: std::collections::HashMap<String, usize> = Default::default();
-    for (c, comp) in truth.components.iter().enumerate() {
-        let keys: std::collections::BTreeSet<String> = comp
-            .forms
-            .iter()
-            .filter(|f| !f.ambiguous)
-            .map(|f| reference::rule_key(&f.text, comp.kind == Kind::External))
-            .collect();
-        ensure!(
-            keys.len() == 1,
-            "self-check: the rule forms of {} do not agree: {keys:?}",
-            comp.name
-        );
-        for k in keys {
-            if let Some(other) = owner.insert(k.clone(), c) {
-                bail!(
-                    "self-check: {} and {} share the rule key {k}",
-                    truth.components[other].name,
-                    comp.name
-                );
-            }
-        }
-    }
     // OrderService absorbing OrdersDB's name: one wrong merge, and OrdersDB is no longer
     // a single node.
     let order_service = table.component("OrderService").context("OrderService")?;
@@ -471,38 +581,38 @@ fn self_check(seed: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
+fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>, near: &[NearCase]) {
     println!(
-        "{:<11} {:>4} {:>4} {:>8} {:>7} {:>6} {:>5} {:>7} {:>7} {:>7} {:>5} {:>5} {:>11}",
+        "{:<8} {:<11} {:<5} {:>4} {:>8} {:>6} {:>5} {:>7} {:>8} {:>5} {:>9} {:>6} {:>11}",
         "case",
-        "docs",
+        "styles",
+        "judge",
         "p",
         "ent/comp",
-        "(rules)",
         "found",
         "wrong",
         "edges",
-        "(rules)",
-        "typed",
+        "reversed",
         "rels",
-        "types",
+        "questions",
+        "judge",
         "drawn/nodes"
     );
     let row = |case: &str, c: &CorpusCase, s: &Score, drawn: String| {
         println!(
-            "{case:<11} {:>4} {:>4.2} {:>8.2} {:>7.2} {:>3}/{:<2} {:>5} {:>6.1}% {:>6.1}% {:>6.1}% {:>5} {:>5} {drawn:>11}",
-            c.documents,
+            "{case:<8} {:<11} {:<5} {:>4.2} {:>8.2} {:>3}/{:<2} {:>5} {:>6.1}% {:>8} {:>5} {:>9} {:>6} {drawn:>11}",
+            c.styles,
+            if c.judge { "on" } else { "off" },
             c.p,
             s.entities_per_component,
-            s.entities_per_component_rules,
             s.components_found,
             s.components,
             s.wrong_merges,
             s.edges_single_pct,
-            s.edges_single_rules_pct,
-            s.edges_single_typed_pct,
+            s.edges_reversed,
             s.relationship_words.len(),
-            s.entity_types.len(),
+            c.questions,
+            c.judge_calls,
         );
     };
     for c in cases {
@@ -510,8 +620,21 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>) {
         row(&c.case, c, &c.score, drawn);
     }
     println!(
-        "targets                  ≤1.05               0  ≥95.0%                    ≤8       ≥20 (diagram)"
+        "targets (judge on)                 ≤1.10            0  ≥90.0%        0    ≤8  ≤10 (1 per 5 components)"
     );
+    println!("targets (judge off)                ≤1.25            0  ≥75.0%        0    ≤8");
+    for n in near {
+        println!(
+            "near-named: {} pairs of different things imported with --yes, judge {}: {} entities (target {}), {} wrong merges, {} judge calls, {} questions",
+            n.pairs,
+            if n.judge { "on" } else { "off" },
+            n.entities,
+            2 * n.pairs,
+            n.wrong_merges,
+            n.judge_calls,
+            n.questions
+        );
+    }
     if cases.iter().any(|c| c.reference.is_some()) {
         println!(
             "\nthe same context.json merged by the bench's reference rules (a yardstick, not archie):"
@@ -612,13 +735,24 @@ fn main() -> anyhow::Result<()> {
     }
     let mut cases = Vec::new();
     let mut import = None;
+    let mut near = Vec::new();
     for case in &o.only {
         match case.as_str() {
-            "p70" => cases.push(corpus_case("p70", 30, 0.70, &o)?),
-            "p95" => cases.push(corpus_case("p95", 30, 0.95, &o)?),
-            "diagram" => cases.push(corpus_case("diagram", 50, 0.70, &o)?),
+            "p70" | "p95" => {
+                let p = if case == "p70" { 0.70 } else { 0.95 };
+                for held_out in [false, true] {
+                    for judge in [true, false] {
+                        cases.push(corpus_case(case, 30, p, held_out, judge, &o)?);
+                    }
+                }
+            }
+            "diagram" => cases.push(corpus_case("diagram", 50, 0.70, false, true, &o)?),
             "import" => import = Some(import_case(&o)?),
-            other => bail!("unknown case {other}: use p70, p95, diagram, import"),
+            "near" => {
+                near.push(near_case(true, &o)?);
+                near.push(near_case(false, &o)?);
+            }
+            other => bail!("unknown case {other}: use p70, p95, diagram, import, near"),
         }
     }
     if o.json {
@@ -629,10 +763,11 @@ fn main() -> anyhow::Result<()> {
             "seed": o.seed,
             "cases": cases,
             "import": import,
+            "near": near,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print_table(&cases, import.as_ref());
+        print_table(&cases, import.as_ref(), &near);
     }
     Ok(())
 }

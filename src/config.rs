@@ -17,6 +17,9 @@
 //! stream = true
 //! cache = true
 //! api_key_env = "GROQ_API_KEY"  # read the key from this variable instead of OPENAI_API_KEY
+//!
+//! [identity]
+//! judge = false               # pairs of names the structure cannot decide: yours, not the model's
 //! ```
 //!
 //! API keys never go in these files: only the name of the variable that holds one.

@@ -131,6 +131,12 @@ pub enum Event {
     Duplicates {
         merged: u64,
         kept_apart: u64,
+        /// Pairs the model was asked to judge.
+        #[serde(skip_serializing_if = "is_zero")]
+        judged: u64,
+        /// The merges made, and who decided each.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        merges: Vec<MergedPair>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         pending: Vec<DuplicatePair>,
     },
@@ -286,6 +292,15 @@ pub struct Summary {
     /// The error's message, when the command failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// Two entities found to be one thing and merged: `merge` into `into`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MergedPair {
+    pub merge: String,
+    pub into: String,
+    /// Who decided: `rule` (the names' structure), `model` (the judge) or `person`.
+    pub by: String,
 }
 
 /// Two entities that are probably one thing: merge `merge` into `into`?

@@ -55,13 +55,28 @@ pub fn merge_summary(
 }
 
 /// `merged 2 pairs that were one thing, kept 1 apart`.
-pub fn duplicates_decided(merged: u64, kept_apart: u64) -> String {
+pub fn duplicates_decided(merges: &[crate::events::MergedPair], kept_apart: u64) -> String {
     let mut parts = Vec::new();
+    let merged = merges.len() as u64;
     if merged > 0 {
+        let shown: Vec<String> = merges
+            .iter()
+            .take(5)
+            .map(|m| {
+                let by = match m.by.as_str() {
+                    "model" => " (the model)",
+                    "rule" => " (same words)",
+                    _ => "",
+                };
+                format!("{} into {}{by}", inert_line(&m.merge), inert_line(&m.into))
+            })
+            .collect();
+        let more = if merges.len() > 5 { ", …" } else { "" };
         parts.push(format!(
-            "merged {merged} {} that {} one thing",
+            "merged {merged} {} that {} one thing: {}{more}",
             plural(merged, "pair", "pairs"),
-            if merged == 1 { "was" } else { "were" }
+            if merged == 1 { "was" } else { "were" },
+            shown.join(", ")
         ));
     }
     if kept_apart > 0 {
@@ -69,7 +84,7 @@ pub fn duplicates_decided(merged: u64, kept_apart: u64) -> String {
             "kept {kept_apart} apart (archie will not ask again)"
         ));
     }
-    parts.join(", ")
+    parts.join("; ")
 }
 
 /// `3 pairs look like one thing (Okta = Okta API, …): archie memory dedupe decides`.

@@ -1,16 +1,24 @@
 //! The model-like answerer: for an extraction request, the ground truth of the chunk it
 //! asks about (found from the prompt's `Document:` line and `<excerpt>`), in archie's
 //! extraction JSON, with names, types and relationship words as the document's facts
-//! wrote them. Anything else (the overview of build-context) gets a short markdown.
+//! wrote them. For a judge request (pairs of names: one thing or two?), what a capable
+//! model would say from the ground truth: `same` when both names are forms of one
+//! component, `different` when of two, `unsure` when a name is no component's. Anything
+//! else (the overview of build-context) gets a short markdown.
 
 use crate::corpus::Corpus;
 use crate::mock_llm::{MockRequest, Reply};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Answerer {
     corpus: Arc<Corpus>,
+    /// Surface form (case-folded) → component, for the judge.
+    forms: HashMap<String, usize>,
+    pub judge_calls: AtomicUsize,
+    pub judged_pairs: AtomicUsize,
     pub extraction_calls: AtomicUsize,
     /// Extraction requests whose document or excerpt the answerer could not place: each
     /// would be a hole in the measurement, so the bench stops when there is one.
@@ -22,9 +30,12 @@ pub struct Answerer {
 const OVERVIEW: &str = "<agent>## Purpose\n\nNovaMart is an e-commerce platform: a web shop, its services and their stores.\n\n## Key components\n\n- The web storefront and the API gateway in front of the services.\n- Checkout, orders, payments and inventory.\n\n## Interactions and data flows\n\nRequests enter at the gateway; orders flow from checkout to the order service and out as events.</agent>";
 
 impl Answerer {
-    pub fn new(corpus: Arc<Corpus>) -> Self {
+    pub fn new(corpus: Arc<Corpus>, forms: HashMap<String, usize>) -> Self {
         Self {
             corpus,
+            forms,
+            judge_calls: AtomicUsize::new(0),
+            judged_pairs: AtomicUsize::new(0),
             extraction_calls: AtomicUsize::new(0),
             unrecognised: AtomicUsize::new(0),
             other_calls: AtomicUsize::new(0),
@@ -33,6 +44,10 @@ impl Answerer {
 
     pub fn answer(&self, req: &MockRequest) -> Reply {
         let text = req.last("user").unwrap_or_default();
+        if text.contains("are these pairs one thing or two") {
+            self.judge_calls.fetch_add(1, Ordering::Relaxed);
+            return Reply::json(self.judge(&text));
+        }
         if !text.contains("<excerpt>") {
             self.other_calls.fetch_add(1, Ordering::Relaxed);
             return Reply::text(OVERVIEW);
@@ -45,6 +60,28 @@ impl Answerer {
                 Reply::json(json!({"entities": [], "relationships": []}))
             }
         }
+    }
+
+    /// The judge's answers: each pair's names looked up in the ground truth.
+    fn judge(&self, prompt: &str) -> Value {
+        let component = |name: &str| self.forms.get(&crate::score::key(name)).copied();
+        let answers: Vec<Value> = prompt
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| {
+                let n = v["pair"].as_u64()?;
+                let a = component(v["a"]["name"].as_str()?);
+                let b = component(v["b"]["name"].as_str()?);
+                self.judged_pairs.fetch_add(1, Ordering::Relaxed);
+                let answer = match (a, b) {
+                    (Some(a), Some(b)) if a == b => "same",
+                    (Some(_), Some(_)) => "different",
+                    _ => "unsure",
+                };
+                Some(json!({"pair": n, "answer": answer}))
+            })
+            .collect();
+        json!({ "answers": answers })
     }
 
     /// The chunk's facts as an extraction answer; `None` when the chunk is not found.

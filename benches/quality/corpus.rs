@@ -7,7 +7,8 @@
 //! carries it is recorded as a [`Fact`] with its byte range, so the answerer can give
 //! exactly a chunk's ground truth, in the words the document used.
 
-use std::collections::BTreeMap;
+use crate::styles::{self, Style};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The whole system, named by the overview document.
 pub const SYSTEM: &str = "NovaMart";
@@ -26,21 +27,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The entity type a model writes: the prompt's word first, then what models also say.
-    fn type_words(self) -> &'static [&'static str] {
-        match self {
-            Kind::Service => &["service", "Service", "microservice"],
-            Kind::Database => &["database", "datastore", "DB"],
-            Kind::Cache => &["cache", "Cache", "in-memory cache"],
-            Kind::Topic => &["queue", "topic", "kafka topic"],
-            Kind::Queue => &["queue", "message queue", "Queue"],
-            Kind::External => &["external_system", "api", "external API", "third-party API"],
-            Kind::Gateway => &["service", "gateway", "API gateway"],
-            Kind::Frontend => &["frontend", "web app", "Frontend"],
-            Kind::Index => &["database", "search index", "index"],
-        }
-    }
-
     /// What a document says a component of this kind does (`{}`: its subject, lower case).
     fn purpose(self) -> &'static str {
         match self {
@@ -87,57 +73,9 @@ pub enum Rel {
 }
 
 impl Rel {
-    /// (word in the answer, phrase in the document): the extraction prompt's word first.
-    fn words(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Rel::Calls => &[
-                ("calls", "calls"),
-                ("invokes", "invokes"),
-                ("CALLS", "calls"),
-                ("sends requests to", "sends requests to"),
-                ("Calls", "calls"),
-            ],
-            Rel::ReadsFrom => &[
-                ("reads_from", "reads from"),
-                ("reads from", "reads from"),
-                ("queries", "queries"),
-                ("READS_FROM", "reads from"),
-            ],
-            Rel::WritesTo => &[
-                ("writes_to", "writes to"),
-                ("writes to", "writes to"),
-                ("stores data in", "stores its data in"),
-                ("persists to", "persists to"),
-            ],
-            Rel::PublishesTo => &[
-                ("publishes_to", "publishes to"),
-                ("publishes to", "publishes to"),
-                ("emits", "emits events to"),
-                ("PUBLISHES_TO", "publishes to"),
-            ],
-            Rel::SubscribesTo => &[
-                ("subscribes_to", "subscribes to"),
-                ("subscribes to", "subscribes to"),
-                ("consumes", "consumes"),
-                ("listens to", "listens to"),
-            ],
-            Rel::DependsOn => &[
-                ("depends_on", "depends on"),
-                ("depends on", "depends on"),
-                ("uses", "uses"),
-                ("relies on", "relies on"),
-            ],
-            Rel::PartOf => &[
-                ("part_of", "is part of"),
-                ("part of", "is part of"),
-                ("belongs to", "belongs to"),
-            ],
-        }
-    }
-
     /// The extraction prompt's word (`part_of` is the one word outside it).
     pub fn word(self) -> &'static str {
-        self.words()[0].0
+        crate::styles::rel_words(self, false)[0].0
     }
 }
 
@@ -154,63 +92,45 @@ pub struct Truth {
     pub edges: Vec<Edge>,
     /// Components the overview names as NovaMart's main parts.
     main_parts: Vec<usize>,
+    /// Types and relationship words in the held-out styles.
+    pub held_out: bool,
 }
 
-/// `["Order", "Events"]` in every way models write a name made of these words and a
-/// kind word: CamelCase first (the canonical form), then spaced, kebab, snake.
-fn written(words: &[&str], suffixes: &[&str]) -> Vec<Form> {
-    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-    let mut out = Vec::new();
-    let camel = words.concat();
-    let spaced = words.join(" ");
-    let (first, rest) = suffixes
-        .split_first()
-        .map_or(("", &[][..]), |(f, r)| (f, r));
-    out.push(format!("{camel}{first}"));
-    out.push(format!("{spaced} {first}"));
-    let low_first = first.to_lowercase();
-    out.push(format!("{}-{low_first}", lower.join("-")));
-    out.push(format!("{}_{low_first}", lower.join("_")));
-    for other in rest {
-        out.push(format!("{spaced} {other}"));
+/// A component whose words are `words` (its kind word last, where it has one) written
+/// in each of `styles` (the canonical form first: CamelCase, or `TaxJar API` for an
+/// external system).
+fn component(words: &[&str], kind: Kind, styles: &[Style]) -> Component {
+    let joined = words.concat();
+    let (own, kind_word): (Vec<&str>, &str) = match kind {
+        Kind::Service => (words.to_vec(), "Service"),
+        Kind::Database => (words.to_vec(), "DB"),
+        Kind::Cache => (words.to_vec(), "Cache"),
+        Kind::Topic => (words.to_vec(), "Topic"),
+        Kind::Queue => (words.to_vec(), "Queue"),
+        // Names that are their words: "API Gateway", "Search Index", "Web Storefront".
+        Kind::Gateway | Kind::Frontend | Kind::Index => (words.to_vec(), ""),
+        Kind::External => (vec![joined.as_str()], "API"),
+    };
+    let canonical = if kind == Kind::External {
+        format!("{} API", own.concat())
+    } else {
+        format!("{}{kind_word}", own.concat())
+    };
+    let mut texts = vec![canonical];
+    for style in styles {
+        if let Some(text) = styles::write(*style, &own, kind_word, kind, SYSTEM)
+            && !texts.contains(&text)
+        {
+            texts.push(text);
+        }
     }
-    out.into_iter()
+    let forms: Vec<Form> = texts
+        .into_iter()
         .map(|text| Form {
             text,
             ambiguous: false,
         })
-        .collect()
-}
-
-fn component(words: &[&str], kind: Kind) -> Component {
-    let forms = match kind {
-        Kind::Service => written(words, &["Service"]),
-        Kind::Database => written(words, &["DB", "Database"]),
-        Kind::Cache => written(words, &["Cache"]),
-        Kind::Topic => written(words, &["Topic"]),
-        Kind::Queue => written(words, &["Queue"]),
-        // Names that end in their kind word: "API Gateway", "Search Index".
-        Kind::Gateway | Kind::Frontend | Kind::Index => {
-            written(&words[..words.len() - 1], &[words[words.len() - 1]])
-        }
-        Kind::External => {
-            // "TaxJar API" is canonical; a trailing API on an external system is a rule.
-            let name = words.concat();
-            let lower = name.to_lowercase();
-            [
-                format!("{name} API"),
-                format!("{name}API"),
-                format!("{lower}-api"),
-                name.clone(),
-            ]
-            .into_iter()
-            .map(|text| Form {
-                text,
-                ambiguous: false,
-            })
-            .collect()
-        }
-    };
+        .collect();
     let mut subject = words.join(" ").to_lowercase();
     if matches!(kind, Kind::Gateway | Kind::Frontend | Kind::Index) {
         subject = match kind {
@@ -228,7 +148,14 @@ fn component(words: &[&str], kind: Kind) -> Component {
 }
 
 impl Truth {
+    /// NovaMart with its names written in the development styles.
     pub fn novamart() -> Self {
+        Self::novamart_with(styles::DEVELOPMENT, false)
+    }
+
+    /// NovaMart with its names written in `styles`, and types and relationship words in
+    /// the held-out styles when `held_out`.
+    pub fn novamart_with(styles: &[Style], held_out: bool) -> Self {
         use Kind::*;
         // Kind, then names separated by commas, words by spaces.
         let specs: &[(Kind, &str)] = &[
@@ -251,10 +178,34 @@ impl Truth {
         let mut components: Vec<Component> = specs
             .iter()
             .flat_map(|(kind, names)| names.split(", ").map(move |n| (*kind, n)))
-            .map(|(kind, n)| component(&n.split(' ').collect::<Vec<_>>(), kind))
+            .map(|(kind, n)| component(&n.split(' ').collect::<Vec<_>>(), kind, styles))
             .collect();
+        // A form two components would share (`Inventory` for the service and the
+        // database) is no one's: the scorer could not tell whose it is.
+        let fold = |t: &str| {
+            t.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        let mut owners: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+        for (c, comp) in components.iter().enumerate() {
+            for f in &comp.forms {
+                owners.entry(fold(&f.text)).or_default().insert(c);
+            }
+        }
+        for comp in &mut components {
+            let name = comp.name.clone();
+            comp.forms
+                .retain(|f| f.text == name || owners[&fold(&f.text)].len() == 1);
+        }
         // The pairs the issue leaves to a human: counted apart from the rule forms.
-        for (name, form) in [("Okta API", "Okta"), ("CheckoutService", "Checkout")] {
+        let undecidable: &[(&str, &str)] = if held_out {
+            &[]
+        } else {
+            &[("Okta API", "Okta"), ("CheckoutService", "Checkout")]
+        };
+        for &(name, form) in undecidable {
             if let Some(c) = components.iter_mut().find(|c| c.name == name) {
                 c.forms.retain(|f| f.text != form);
                 c.forms.push(Form {
@@ -369,6 +320,7 @@ impl Truth {
             components,
             edges,
             main_parts,
+            held_out,
         }
     }
 }
@@ -442,7 +394,7 @@ impl Writer<'_> {
     fn mention(&mut self, c: usize) -> Mention {
         let component = &self.truth.components[c];
         let form = component.forms[self.vary(component.forms.len())].clone();
-        let types = component.kind.type_words();
+        let types = styles::type_words(component.kind, self.truth.held_out);
         let type_word = types[self.vary(types.len())].to_string();
         self.mentions += 1;
         if form.ambiguous {
@@ -494,17 +446,19 @@ impl Writer<'_> {
     fn edge(&mut self, edge: &Edge) {
         let from = self.mention(edge.from);
         let to = self.mention(edge.to);
-        let words = edge.rel.words();
-        let (word, phrase) = words[self.vary(words.len())];
-        let text = format!("{} {phrase} {}.", from.form, to.form);
-        self.sentence(&text, vec![from, to], Some(word));
+        let words = styles::rel_words(edge.rel, self.truth.held_out);
+        let (word, phrase, passive) = words[self.vary(words.len())];
+        // The passive voice names the relationship from its object: `B is called by A`.
+        let (first, second) = if passive { (to, from) } else { (from, to) };
+        let text = format!("{} {phrase} {}.", first.form, second.form);
+        self.sentence(&text, vec![first, second], Some(word));
     }
 
     fn part_of(&mut self, c: usize) {
         let part = self.mention(c);
         let whole = self.system();
-        let words = Rel::PartOf.words();
-        let (word, phrase) = words[self.vary(words.len())];
+        let words = styles::rel_words(Rel::PartOf, self.truth.held_out);
+        let (word, phrase, _) = words[self.vary(words.len())];
         let text = format!("{} {phrase} {SYSTEM}.", part.form);
         self.sentence(&text, vec![part, whole], Some(word));
     }

@@ -49,6 +49,11 @@ impl Table {
         })
     }
 
+    /// Every form (by key) and its component.
+    pub fn forms(&self) -> HashMap<String, usize> {
+        self.by_key.clone()
+    }
+
     pub fn component(&self, name: &str) -> Option<usize> {
         self.by_key.get(&key(name)).copied()
     }
@@ -88,6 +93,8 @@ pub struct Score {
     pub edges_single_typed: usize,
     pub edges_single_pct: f64,
     pub edges_single_typed_pct: f64,
+    /// True edges between single nodes stored only the wrong way round.
+    pub edges_reversed: usize,
     /// Edges between single nodes (any type) when entities named only by a human's
     /// forms are left out: what the rules alone reach if those pairs stay apart.
     pub edges_single_rules_pct: f64,
@@ -226,6 +233,14 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
             if found.contains(edge.word) {
                 s.edges_single_typed += 1;
             }
+        }
+        let back = TrueEdge {
+            from: edge.to,
+            to: edge.from,
+            word: edge.word,
+        };
+        if single(&of_component, edge).is_none() && single(&of_component, &back).is_some() {
+            s.edges_reversed += 1;
         }
         if single(&rule_entities, edge).is_some() {
             rules_single += 1;

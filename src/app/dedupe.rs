@@ -1,23 +1,130 @@
-//! The human deciding what the identity rules cannot: at the end of a run that grew the
-//! memory, and in `archie memory dedupe`.
+//! Deciding what the identity rules cannot decide as names come in: at the end of a run
+//! that grew the memory, and in `archie memory dedupe`.
 //!
-//! Pairs that are probably one thing ([`Memory::duplicates`]) are asked at the terminal
-//! (merge, keep apart, merge all, decide later); `--yes` merges them; without a terminal
-//! they are kept as pending suggestions (listed in the `result` event) and the run ends
-//! as it would without them. Decisions are written under the memory file's lock, so
-//! they never undo another process's save.
+//! Pairs that are probably one thing ([`Memory::duplicates`]) are decided in three
+//! steps, each remembered in the memory file:
+//! 1. the structure: a pair whose words and known kinds agree (found only when the names
+//!    came in an order the rules could not join at once) is merged;
+//! 2. the model as judge ([`Judge`]): the other pairs go to the LLM in batches of
+//!    [`JUDGE_BATCH`], at temperature 0 and through the response cache; `same` merges
+//!    (an alias, undone by `archie memory unmerge`), `different` keeps the pair apart,
+//!    and `unsure`, or an answer that is not a clean one of those for a pair it was
+//!    asked, leaves it to the human (and is not asked of the model again);
+//! 3. the human: at the terminal (merge, keep apart, merge all, decide later); without a
+//!    terminal, and under `--yes`, the pairs wait as pending suggestions (listed in the
+//!    `result` event): `--yes` merges only what the structure or the model decided.
+//!
+//! Decisions are written under the memory file's lock, so they never undo another
+//! process's save.
 
 use super::App;
-use crate::events::{DuplicatePair, Event};
+use crate::events::{DuplicatePair, Event, MergedPair};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
-use crate::memory::{Memory, MemoryFile, Suggestion};
+use crate::llm::{Llm, Message, Request};
+use crate::memory::{Decider, Memory, MemoryFile, Suggestion};
+use crate::prompts::Prompts;
 use crate::ui::Terminal;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+use std::path::Path;
 
-/// What to do with one pair.
+/// How many pairs go to the model in one call.
+pub const JUDGE_BATCH: usize = 30;
+
+/// How many neighbours of each side of a pair the judge is shown.
+const JUDGE_NEIGHBOURS: usize = 8;
+
+/// The model as the judge of pairs the structure cannot decide: an LLM client (whose
+/// usage is the run's) and the prompts (`identity_judge`).
+#[derive(Clone, Copy)]
+pub struct Judge<'a> {
+    pub llm: &'a dyn Llm,
+    pub prompts: &'a Prompts,
+}
+
+/// The `[identity]` table of `archie.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IdentitySection {
+    /// Whether the model judges the pairs the structure cannot decide (default true).
+    judge: Option<bool>,
+}
+
+/// Whether the judge is on: off with `--no-judge` (`no_judge`), else as `judge` under
+/// `[identity]` in `archie.toml` says (on when it says nothing).
+pub fn judge_on(no_judge: bool, memory_file: &Path) -> Result<bool, crate::config::ConfigError> {
+    if no_judge {
+        return Ok(false);
+    }
+    let folder = memory_file.parent().unwrap_or(Path::new(""));
+    let lookup = |name: &str| std::env::var(name).ok();
+    let section: IdentitySection = crate::config::section("identity", folder, &lookup)?;
+    Ok(section.judge.unwrap_or(true))
+}
+
+/// How many calls the judge makes for `pairs` pairs.
+pub fn judge_calls(pairs: usize) -> usize {
+    pairs.div_ceil(JUDGE_BATCH)
+}
+
+/// The judge's answer for one pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Same,
+    Different,
+    Unsure,
+}
+
+/// The judge's reply, as the schema asks for it.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct Verdicts {
+    answers: Vec<PairVerdict>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct PairVerdict {
+    /// The pair's number, as it was asked.
+    pair: u32,
+    /// `same`, `different` or `unsure`.
+    answer: String,
+}
+
+/// One verdict per pair asked (`asked` pairs, numbered from 1): a clean `same` or
+/// `different` counts; anything else (another word, a number not asked, two answers for
+/// one pair) is `unsure`.
+fn read_verdicts(reply: &Verdicts, asked: usize) -> Vec<Verdict> {
+    let mut seen: HashMap<u32, Option<Verdict>> = HashMap::new();
+    for v in &reply.answers {
+        if v.pair == 0 || v.pair as usize > asked {
+            continue;
+        }
+        let verdict = match v.answer.trim().to_ascii_lowercase().as_str() {
+            "same" => Some(Verdict::Same),
+            "different" => Some(Verdict::Different),
+            _ => None,
+        };
+        seen.entry(v.pair)
+            .and_modify(|old| {
+                if *old != verdict {
+                    *old = None;
+                }
+            })
+            .or_insert(verdict);
+    }
+    (1..=asked as u32)
+        .map(|n| seen.get(&n).copied().flatten().unwrap_or(Verdict::Unsure))
+        .collect()
+}
+
+/// What becomes of one pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Decision {
-    Merge,
-    KeepApart,
+    Merge(Decider),
+    KeepApart(Decider),
+    /// The model was not sure: the human's (and not asked of the model again).
+    Unsure,
     Later,
 }
 
@@ -25,9 +132,14 @@ const OPTIONS: [&str; 4] = ["merge", "keep apart", "merge all the rest", "decide
 
 impl App {
     /// Finds the pairs of entities in the memory file that are probably one thing and
-    /// lets the human decide (see the module's doc). Pairs kept apart before are not
-    /// found again; pending ones are asked again. Returns how many pairs were found.
-    pub async fn review_duplicates(&self, file: &MemoryFile) -> anyhow::Result<usize> {
+    /// decides them (see the module's doc), with `judge` when there is one. Pairs kept
+    /// apart before are not found again; pending ones are asked again. Returns how many
+    /// pairs were found.
+    pub async fn review_duplicates(
+        &self,
+        file: &MemoryFile,
+        judge: Option<Judge<'_>>,
+    ) -> anyhow::Result<usize> {
         let Some((memory, _)) = MemoryFile::read(file.path())? else {
             return Ok(0);
         };
@@ -42,27 +154,78 @@ impl App {
             }
             return Ok(0);
         }
-        let decisions = self.decide(&found).await?;
-        let (merged, kept_apart) = (
-            decisions.iter().filter(|d| **d == Decision::Merge).count(),
-            decisions
-                .iter()
-                .filter(|d| **d == Decision::KeepApart)
-                .count(),
-        );
+        let known = memory.decisions();
+        let mut decisions: Vec<Option<Decision>> = found
+            .iter()
+            .map(|s| s.certain.then_some(Decision::Merge(Decider::Rule)))
+            .collect();
+        // The model judges what the structure cannot decide, once per pair.
+        let ask: Vec<usize> = (0..found.len())
+            .filter(|&n| decisions[n].is_none())
+            .filter(|&n| !known.judged_unsure(&found[n].merge, &found[n].into))
+            .collect();
+        let mut judged = 0;
+        if let Some(judge) = judge
+            && !ask.is_empty()
+        {
+            let pairs: Vec<&Suggestion> = ask.iter().map(|&n| &found[n]).collect();
+            let verdicts = self.judge(judge, &memory, &pairs).await;
+            judged = pairs.len() as u64;
+            for (&n, verdict) in ask.iter().zip(verdicts) {
+                decisions[n] = Some(match verdict {
+                    Verdict::Same => Decision::Merge(Decider::Model),
+                    Verdict::Different => Decision::KeepApart(Decider::Model),
+                    Verdict::Unsure => Decision::Unsure,
+                });
+            }
+        }
+        // The human decides the rest.
+        let rest: Vec<usize> = (0..found.len())
+            .filter(|&n| matches!(decisions[n], None | Some(Decision::Unsure)))
+            .collect();
+        let asked: Vec<Suggestion> = rest.iter().map(|&n| found[n].clone()).collect();
+        let answers = self.decide(&asked).await?;
+        for (&n, answer) in rest.iter().zip(answers) {
+            if answer != Decision::Later || decisions[n].is_none() {
+                decisions[n] = Some(answer);
+            }
+        }
+        let decisions: Vec<Decision> = decisions
+            .into_iter()
+            .map(|d| d.unwrap_or(Decision::Later))
+            .collect();
+        let merges: Vec<MergedPair> = found
+            .iter()
+            .zip(&decisions)
+            .filter_map(|(s, d)| match d {
+                Decision::Merge(by) => Some(MergedPair {
+                    merge: s.merge.clone(),
+                    into: s.into.clone(),
+                    by: decider_word(*by).into(),
+                }),
+                _ => None,
+            })
+            .collect();
+        let kept_apart = decisions
+            .iter()
+            .filter(|d| matches!(d, Decision::KeepApart(_)))
+            .count();
         let pending: Vec<Suggestion> = found
             .iter()
             .zip(&decisions)
-            .filter(|(_, d)| **d == Decision::Later)
+            .filter(|(_, d)| matches!(d, Decision::Later | Decision::Unsure))
             .map(|(s, _)| s.clone())
             .collect();
         // Nothing decided and the pairs already listed in the file: nothing to write.
-        if merged + kept_apart > 0 || memory.decisions().pending != pending {
+        let unsure = decisions.contains(&Decision::Unsure);
+        if !merges.is_empty() || kept_apart > 0 || unsure || known.pending != pending {
             file.update(|m| apply(m, &found, &decisions, &pending))?;
         }
         self.events.emit(Event::Duplicates {
-            merged: merged as u64,
+            merged: merges.len() as u64,
             kept_apart: kept_apart as u64,
+            judged,
+            merges,
             pending: pending
                 .into_iter()
                 .map(|s| DuplicatePair {
@@ -76,13 +239,59 @@ impl App {
         Ok(found.len())
     }
 
-    /// One decision per pair: all merged under `--yes`, asked at a terminal, left for
-    /// later otherwise.
-    async fn decide(&self, found: &[Suggestion]) -> anyhow::Result<Vec<Decision>> {
-        if self.settings.yes {
-            return Ok(vec![Decision::Merge; found.len()]);
+    /// The judge's verdict on each pair, in batches of [`JUDGE_BATCH`]. A batch whose
+    /// call fails or whose answer cannot be read leaves its pairs unsure (said as a
+    /// warning): nothing merges on a malformed answer.
+    async fn judge(
+        &self,
+        judge: Judge<'_>,
+        memory: &Memory,
+        pairs: &[&Suggestion],
+    ) -> Vec<Verdict> {
+        let mut out = Vec::with_capacity(pairs.len());
+        for batch in pairs.chunks(JUDGE_BATCH) {
+            let lines: Vec<String> = batch
+                .iter()
+                .enumerate()
+                .map(|(n, s)| {
+                    json!({
+                        "pair": n + 1,
+                        "a": memory.judge_side(&s.merge, JUDGE_NEIGHBOURS),
+                        "b": memory.judge_side(&s.into, JUDGE_NEIGHBOURS),
+                    })
+                    .to_string()
+                })
+                .collect();
+            let asked = async {
+                let prompt = judge
+                    .prompts
+                    .render("identity_judge", json!({ "pairs": lines.join("\n") }))?;
+                let request = Request::new(vec![Message::user(prompt)])
+                    .temperature(0.0)
+                    .cache(true);
+                anyhow::Ok(judge.llm.structured_with::<Verdicts>(request).await?)
+            };
+            match asked.await {
+                Ok(reply) => out.extend(read_verdicts(&reply, batch.len())),
+                Err(err) => {
+                    self.events.emit(Event::Warning {
+                        message: format!(
+                            "the model could not judge {} {}: {err:#}; left to you",
+                            batch.len(),
+                            if batch.len() == 1 { "pair" } else { "pairs" }
+                        ),
+                    });
+                    out.extend(std::iter::repeat_n(Verdict::Unsure, batch.len()));
+                }
+            }
         }
-        if !self.interactive {
+        out
+    }
+
+    /// One decision per pair: asked at a terminal, left for later otherwise (also under
+    /// `--yes`: a person's yes is not a decision about names they were not shown).
+    async fn decide(&self, found: &[Suggestion]) -> anyhow::Result<Vec<Decision>> {
+        if found.is_empty() || self.settings.yes || !self.interactive {
             return Ok(vec![Decision::Later; found.len()]);
         }
         let terminal = Terminal::new(self.ui.clone());
@@ -116,10 +325,12 @@ impl App {
             use crate::graph::interrupt::Prompter as _;
             let answer = terminal.ask(&question).await?;
             match answer {
-                Some(Answer::Choice { index: 0, .. }) => out.push(Decision::Merge),
-                Some(Answer::Choice { index: 1, .. }) => out.push(Decision::KeepApart),
+                Some(Answer::Choice { index: 0, .. }) => out.push(Decision::Merge(Decider::Person)),
+                Some(Answer::Choice { index: 1, .. }) => {
+                    out.push(Decision::KeepApart(Decider::Person));
+                }
                 Some(Answer::Choice { index: 2, .. }) => {
-                    out.resize(total, Decision::Merge);
+                    out.resize(total, Decision::Merge(Decider::Person));
                     break;
                 }
                 _ => out.push(Decision::Later),
@@ -130,9 +341,18 @@ impl App {
     }
 }
 
+/// Who decided, as the `result` event and the terminal say it.
+fn decider_word(by: Decider) -> &'static str {
+    match by {
+        Decider::Rule => "rule",
+        Decider::Model => "model",
+        Decider::Person => "person",
+    }
+}
+
 /// Writes the decisions into `memory`: merges made (in order, skipping one whose
-/// entities a merge before it already joined), pairs kept apart remembered, pending ones
-/// listed.
+/// entities a merge before it already joined), pairs kept apart remembered, pairs the
+/// model was unsure of remembered, pending ones listed.
 fn apply(
     memory: &mut Memory,
     found: &[Suggestion],
@@ -141,14 +361,23 @@ fn apply(
 ) {
     for (s, d) in found.iter().zip(decisions) {
         match d {
-            Decision::Merge => {
-                if let Some(merged) = memory.merge_entities(&s.merge, &s.into) {
+            Decision::Merge(by) => {
+                if let Some(merged) = memory.merge_entities_by(&s.merge, &s.into, *by) {
                     *memory = merged;
                 }
             }
-            Decision::KeepApart => {
+            Decision::KeepApart(by) => {
                 let mut all = memory.decisions();
-                all.keep_apart(&s.merge, &s.into);
+                if *by == Decider::Model {
+                    all.judge_apart(&s.merge, &s.into);
+                } else {
+                    all.keep_apart(&s.merge, &s.into);
+                }
+                memory.set_decisions(&all);
+            }
+            Decision::Unsure => {
+                let mut all = memory.decisions();
+                all.judge_unsure(&s.merge, &s.into);
                 memory.set_decisions(&all);
             }
             Decision::Later => {}
@@ -157,4 +386,107 @@ fn apply(
     let mut all = memory.decisions();
     all.pending = pending.to_vec();
     memory.set_decisions(&all);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(answers: &[(u32, &str)]) -> Verdicts {
+        Verdicts {
+            answers: answers
+                .iter()
+                .map(|(pair, answer)| PairVerdict {
+                    pair: *pair,
+                    answer: (*answer).to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn only_a_clean_answer_for_a_pair_asked_counts() {
+        use Verdict::*;
+        let got = read_verdicts(
+            &reply(&[
+                (1, "same"),
+                (2, " Different "),
+                (3, "probably the same"),
+                (4, "same"),
+                (4, "different"),
+                (9, "same"),
+                (0, "same"),
+                (6, "unsure"),
+            ]),
+            6,
+        );
+        assert_eq!(got, [Same, Different, Unsure, Unsure, Unsure, Unsure]);
+        assert_eq!(read_verdicts(&reply(&[]), 2), [Unsure, Unsure]);
+    }
+
+    #[test]
+    fn the_judge_is_asked_once_per_thirty_pairs() {
+        assert_eq!(judge_calls(0), 0);
+        assert_eq!(judge_calls(1), 1);
+        assert_eq!(judge_calls(30), 1);
+        assert_eq!(judge_calls(31), 2);
+    }
+
+    #[test]
+    fn near_named_different_things_stay_apart_under_yes_without_a_judge() {
+        // Twenty-two pairs of different things with near names, as an import brings them.
+        let mut m = Memory::new();
+        for (a, b) in NEAR_PAIRS {
+            for name in [a, b] {
+                let kind = crate::memory::identity::parts(name)
+                    .kind
+                    .map_or("service", crate::memory::identity::Kind::entity_type);
+                m.upsert_entity(crate::memory::Entity::new(*name, kind));
+            }
+        }
+        assert_eq!(m.entities().len(), 2 * NEAR_PAIRS.len());
+        let found = m.duplicates();
+        // What `--yes` does with no judge: the structure's merges only, and there are none.
+        let decisions: Vec<Decision> = found
+            .iter()
+            .map(|s| {
+                if s.certain {
+                    Decision::Merge(Decider::Rule)
+                } else {
+                    Decision::Later
+                }
+            })
+            .collect();
+        let pending: Vec<Suggestion> = found.iter().filter(|s| !s.certain).cloned().collect();
+        apply(&mut m, &found, &decisions, &pending);
+        assert_eq!(m.entities().len(), 2 * NEAR_PAIRS.len(), "{found:?}");
+        assert!(m.decisions().merges.is_empty());
+    }
+
+    /// Different things with near names (the core crate's unit tests hold the same
+    /// list for the keys).
+    const NEAR_PAIRS: &[(&str, &str)] = &[
+        ("Orders Exporter Service", "Orders Importer Service"),
+        ("Report Reader", "Report Writer"),
+        ("Primary DB", "Replica DB"),
+        ("EU Gateway", "US Gateway"),
+        ("Pricing API v1", "Pricing API v2"),
+        ("Email Sender", "Email Scheduler"),
+        ("Invoice Service", "Invoicing Service"),
+        ("Order Events Topic", "Order Commands Topic"),
+        ("Payment Service", "Payout Service"),
+        ("User Service", "Users DB"),
+        ("Auth Service", "Audit Service"),
+        ("Search Indexer", "Search Index"),
+        ("Cart Service", "Card Service"),
+        ("Shipping Service", "Shopping Service"),
+        ("Ledger DB", "Ledger Cache"),
+        ("Media Bucket", "Media Service"),
+        ("Read API", "Write API"),
+        ("Batch Worker", "Match Worker"),
+        ("Inbound Queue", "Outbound Queue"),
+        ("Staging DB", "Status DB"),
+        ("Rating Service", "Routing Service"),
+        ("Catalog Sync", "Catalog Async"),
+    ];
 }

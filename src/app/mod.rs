@@ -2,7 +2,7 @@
 //! and the run lifecycle ([`App::run_flow`]): run a graph as a recorded run, and when it
 //! stops at a question nobody here can answer, say so and how to continue (exit code 3).
 
-mod dedupe;
+pub mod dedupe;
 mod settings;
 
 pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};

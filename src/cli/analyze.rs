@@ -76,6 +76,7 @@ pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
         return super::dry_run::knowledge(app, &args.knowledge, &args.output, then);
     }
     let graph = analyze::graph()?;
+    let args_no_judge = args.knowledge.no_judge;
     let (file, memory) = app.open_memory()?;
     let mut env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;
     env.history_budget = args.history_budget;
@@ -84,5 +85,6 @@ pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
         max_turns: args.max_turns.max(1),
         ..AnalyzeState::default()
     };
-    knowledge::run_and_save(app, &graph, state, env, &file).await
+    let judge = crate::app::dedupe::judge_on(args_no_judge, &app.settings.memory_file)?;
+    knowledge::run_and_save(app, &graph, state, env, &file, judge).await
 }

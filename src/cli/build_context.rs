@@ -68,11 +68,13 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
         let then = super::dry_run::Then::BuildContext { system: &system };
         return super::dry_run::knowledge(app, &args.knowledge, &output, then);
     }
+    let args_no_judge = args.knowledge.no_judge;
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, output)?;
     let state = BuildContextState {
         system,
         ..BuildContextState::default()
     };
-    knowledge::run_and_save(app, &graph, state, env, &file).await
+    let judge = crate::app::dedupe::judge_on(args_no_judge, &app.settings.memory_file)?;
+    knowledge::run_and_save(app, &graph, state, env, &file, judge).await
 }

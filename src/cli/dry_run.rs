@@ -42,12 +42,45 @@ struct Plan {
     /// The most prompt tokens each of those carries, estimated.
     prompt_tokens_each: usize,
     what_after: String,
+    /// The model as judge of pairs of names (none for `search`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judge: Option<JudgePlan>,
     endpoint: String,
     model: String,
     api_key: bool,
     /// Where the LLM settings not left to their defaults came from (`-v`).
     #[serde(skip)]
     origins: Vec<String>,
+}
+
+/// What the judge of pairs of names would cost: the pairs in the memory now that it
+/// would be asked (extraction may find more) and the calls for them.
+#[derive(Debug, Serialize)]
+struct JudgePlan {
+    on: bool,
+    pairs: usize,
+    calls: usize,
+}
+
+/// The judge's part of a dry run over the memory file as it is.
+fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError> {
+    let on = crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)?;
+    let pairs = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
+        Ok(Some((memory, _))) if on => {
+            let known = memory.decisions();
+            memory
+                .duplicates()
+                .iter()
+                .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
+                .count()
+        }
+        _ => 0,
+    };
+    Ok(JudgePlan {
+        on,
+        pairs,
+        calls: crate::app::dedupe::judge_calls(pairs),
+    })
 }
 
 #[derive(Debug, Serialize)]
@@ -164,6 +197,7 @@ pub fn knowledge(
         calls_after,
         prompt_tokens_each,
         what_after,
+        judge: Some(judge_plan(app, args)?),
         endpoint: endpoint(&config.base_url),
         model: config.model.clone(),
         api_key: config.api_key.is_some(),
@@ -214,6 +248,7 @@ pub fn search(
         what_after: format!(
             "a plan of tool calls ({tools}), then the answer with up to --results-tokens of their results"
         ),
+        judge: None,
         endpoint: endpoint(&config.base_url),
         model: config.model.clone(),
         api_key: config.api_key.is_some(),
@@ -289,6 +324,23 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         thousands(plan.prompt_tokens_each),
         if plan.calls_after == 1 { "" } else { " each" }
     ));
+    if let Some(judge) = &plan.judge {
+        out.push(if judge.on && judge.pairs == 0 {
+            format!(
+                "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
+                crate::app::dedupe::JUDGE_BATCH
+            )
+        } else if judge.on {
+            format!(
+                "judge      {} for {} of names in the memory now (one per {}; more if extraction finds new ones)",
+                crate::text::count(judge.calls as u64, "call", "calls"),
+                crate::text::count(judge.pairs as u64, "pair", "pairs"),
+                crate::app::dedupe::JUDGE_BATCH
+            )
+        } else {
+            "judge      off: pairs of names are left to you".to_string()
+        });
+    }
     out.push(format!(
         "sent to    {} · model {} · {}",
         plan.endpoint,

@@ -26,7 +26,7 @@ pub struct KnowledgeArgs {
     #[arg(long, value_name = "N|auto")]
     pub concurrency: Option<crate::llm::Concurrency>,
 
-    /// Do not extract a knowledge graph from the documents (use the memory as it is)
+    /// Extract nothing from the documents: use the memory as it is
     #[arg(long)]
     pub no_extract: bool,
 
@@ -34,6 +34,13 @@ pub struct KnowledgeArgs {
     /// kept as history, see `archie memory show NAME --history`)
     #[arg(long)]
     pub keep_stale: bool,
+
+    /// Leave pairs of names the rules cannot decide to you, not the model
+    #[arg(
+        long,
+        long_help = "Leave pairs of names the rules cannot decide to you, not the model (also `judge = false` under `[identity]` in archie.toml)"
+    )]
+    pub no_judge: bool,
 
     /// Tokens of knowledge graph to put in a prompt (the most relevant part)
     #[arg(long, value_name = "TOKENS", default_value_t = 2_000)]
@@ -144,6 +151,7 @@ pub async fn run_and_save<S>(
     state: S,
     env: SourcesEnv,
     file: &MemoryFile,
+    judge: bool,
 ) -> Result<Exit, CommandError>
 where
     S: HasSources + Serialize + DeserializeOwned,
@@ -170,7 +178,11 @@ where
             // The pairs the rules cannot decide, at the end of a finished run.
             match saved {
                 Ok(_) if run.exit == Exit::Done => {
-                    let reviewed = app.review_duplicates(file).await.map(|_| run.exit);
+                    let judge = judge.then_some(crate::app::dedupe::Judge {
+                        llm: &*env.llm,
+                        prompts: &env.prompts,
+                    });
+                    let reviewed = app.review_duplicates(file, judge).await.map(|_| run.exit);
                     if let Some(page) = &env.view {
                         super::memory::write_view_after_run(app, page);
                     }

@@ -8,6 +8,67 @@ use crate::memory::{MemoryFile, MermaidOptions};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Whether the model judges the pairs the names cannot decide.
+#[derive(Debug, Clone, Args)]
+pub struct JudgeArgs {
+    /// Do not ask the model to judge the pairs whose names alone do not decide (also
+    /// `judge = false` under `[identity]` in archie.toml)
+    #[arg(long)]
+    pub no_judge: bool,
+}
+
+/// What the judge of a memory command needs: an LLM client and the prompts.
+type JudgeParts = (std::sync::Arc<dyn crate::llm::Llm>, crate::prompts::Prompts);
+
+/// The model as judge for a memory command: `None` when it is off, or when no LLM is
+/// configured (then said once: the pairs are left to the person).
+fn memory_judge(app: &App, args: &JudgeArgs) -> Result<Option<JudgeParts>, CommandError> {
+    if !crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)? {
+        return Ok(None);
+    }
+    let folder = app
+        .settings
+        .memory_file
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    let lookup = |name: &str| std::env::var(name).ok();
+    let config = match crate::llm::LlmConfig::resolve(&app.settings.llm, folder, &lookup) {
+        Ok(config) => config,
+        Err(err) => {
+            app.events.emit(Event::Detail {
+                message: format!("no model to judge pairs of names ({err}); they are left to you"),
+            });
+            return Ok(None);
+        }
+    };
+    let prompts = app.prompts()?;
+    let store = app.store()?;
+    let cache = config
+        .cache
+        .then(|| std::sync::Arc::clone(&store) as std::sync::Arc<dyn crate::llm::ResponseCache>);
+    let llm = crate::llm::connect_noting(config, app.events.clone(), cache, Some(store))?;
+    app.track_usage(llm.usage().clone());
+    Ok(Some((llm, prompts)))
+}
+
+/// Decides the pairs in `file` with the judge of `args`, then says what the model used.
+async fn review(app: &App, file: &MemoryFile, args: &JudgeArgs) -> Result<usize, CommandError> {
+    let judge = memory_judge(app, args)?;
+    let found = app
+        .review_duplicates(
+            file,
+            judge
+                .as_ref()
+                .map(|(llm, prompts)| crate::app::dedupe::Judge {
+                    llm: &**llm,
+                    prompts,
+                }),
+        )
+        .await?;
+    app.emit_usage();
+    Ok(found)
+}
+
 #[derive(Debug, Args)]
 pub struct MemoryArgs {
     #[command(subcommand)]
@@ -50,13 +111,19 @@ pub enum MemoryCommand {
         /// A memory file (archie's or the original Archie's shape), or a Backstage
         /// catalog: a YAML file or a folder of them
         file: PathBuf,
+        #[command(flatten)]
+        judge: JudgeArgs,
     },
-    /// Decide which pairs of entities are one thing (asks at the terminal; --yes merges
-    /// them all; without a terminal, lists them)
+    /// Decide which pairs of entities are one thing: the model judges what the names
+    /// cannot decide, you decide what it is unsure of (asked at the terminal; without
+    /// one, and under --yes, they are listed)
     #[command(
-        after_help = "archie merges the spellings it is sure of by itself (Pricing Service = pricing-service = PricingService). Pairs that are probably one thing (Okta / Okta API, Checkout / CheckoutService) are the human's to decide; every decision is remembered.\n\nExamples:\n  archie memory dedupe\n  archie memory dedupe --yes"
+        after_help = "archie merges the spellings it is sure of by itself (Pricing Service = pricing-svc = PricingService; Pricing, a service, = Pricing Service). Pairs whose names alone do not decide (Okta / Okta API, a bare name whose type is not known, an acronym, a name one word longer, a one-letter typo) go to the model as judge, in batches of 30 per call, when an LLM is configured: `same` merges (undone by `archie memory unmerge`), `different` keeps them apart, `unsure` is left to you. --yes merges only what the names or the model decided, never a pair on its looks. Every decision is remembered.\n\nExamples:\n  archie memory dedupe\n  archie memory dedupe --yes\n  archie memory dedupe --no-judge"
     )]
-    Dedupe,
+    Dedupe {
+        #[command(flatten)]
+        judge: JudgeArgs,
+    },
     /// Merge one entity into another: its name becomes an alias, its relationships move,
     /// nothing is dropped
     #[command(
@@ -399,7 +466,7 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             });
             exiting(memory);
         }
-        MemoryCommand::Import { file } if is_catalog(&file) => {
+        MemoryCommand::Import { file, judge } if is_catalog(&file) => {
             let (texts, files) = catalog_texts(&file)?;
             let catalog = crate::memory::read_backstage(&texts).map_err(|e| {
                 UsageError::new(format!("cannot read the Backstage catalog: {e}"))
@@ -435,9 +502,9 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                 app.report_diff(before, &memory);
             }
             exiting(memory);
-            app.review_duplicates(&target).await?;
+            review(app, &target, &judge).await?;
         }
-        MemoryCommand::Import { file } => {
+        MemoryCommand::Import { file, judge } => {
             let (target, mut memory) = app.open_memory()?;
             let Some((other, problems)) = MemoryFile::read(&file)? else {
                 return Err(
@@ -458,11 +525,11 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
                 app.report_diff(before, &memory);
             }
             exiting(memory);
-            app.review_duplicates(&target).await?;
+            review(app, &target, &judge).await?;
         }
-        MemoryCommand::Dedupe => {
+        MemoryCommand::Dedupe { judge } => {
             let (file, _) = app.open_memory()?;
-            if app.review_duplicates(&file).await? == 0 {
+            if review(app, &file, &judge).await? == 0 {
                 app.events.emit(Event::Done {
                     message: format!(
                         "no pairs in {} look like one thing (pairs kept apart are not asked again)",

@@ -8,7 +8,7 @@ use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
-use crate::memory::{Memory, MermaidOptions};
+use crate::memory::{Memory, MermaidOptions, identity};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -32,41 +32,22 @@ pub const DIAGRAM_NODES: usize = 40;
 /// connects to everything: it is a note on the diagram, not a star of edges.
 const HUB_SHARE: f64 = 0.5;
 const HUB_MIN: usize = 8;
-/// Entity types that name a whole, not one of its parts.
-const WHOLE_TYPES: &[&str] = &[
-    "system",
-    "platform",
-    "product",
-    "solution",
-    "organization",
-    "organisation",
-    "company",
-    "enterprise",
-    "ecosystem",
-];
 /// A name found in at least this share of the documents is their subject.
 const SUBJECT_SHARE: f64 = 0.6;
 /// What being linked to an entity already drawn adds to an entity's importance (which
 /// is between 0 and 2) while the whole system's diagram grows.
 const JOINED_BONUS: f64 = 0.5;
-/// Words that name no system of their own (`PaymentService` is about payments).
-const GENERIC: &[&str] = &[
-    "service",
-    "system",
-    "api",
-    "app",
-    "application",
-    "platform",
-    "db",
-    "database",
-    "the",
-    "and",
-    "of",
-    "for",
-    "component",
-    "module",
-    "server",
-];
+/// Words that join a name's words and name nothing (`Order and Payment Services`).
+const JOINING: &[&str] = &["the", "and", "of", "for"];
+
+/// Whether a word of a name names no system of its own: a kind word (`PaymentService`
+/// is about payments), a generic word (`platform`) or a joining word; from the identity
+/// vocabulary.
+fn generic(word: &str) -> bool {
+    identity::Kind::of_word(word).is_some()
+        || identity::GENERIC_WORDS.contains(&word)
+        || JOINING.contains(&word)
+}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct BuildContextState {
@@ -399,31 +380,9 @@ fn id_and_label(text: &str) -> Option<(String, String)> {
 /// The words of a name: split at anything not a letter or digit and at lower-to-upper
 /// case changes (`PaymentService` is `payment`, `service`), lower case, plural `s` off.
 fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower && !word.is_empty() {
-            out.push(std::mem::take(&mut word));
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        word.extend(c.to_lowercase());
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out.into_iter()
-        .map(|w| match w.strip_suffix('s') {
-            Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_string(),
-            _ => w,
-        })
+    identity::words(name)
+        .into_iter()
+        .map(|w| identity::singular(&w).into_owned())
         .collect()
 }
 
@@ -431,11 +390,7 @@ fn words(name: &str) -> Vec<String> {
 /// nothing).
 fn name_words(system: &str) -> Vec<String> {
     let all = words(system);
-    let specific: Vec<String> = all
-        .iter()
-        .filter(|w| !GENERIC.contains(&w.as_str()))
-        .cloned()
-        .collect();
+    let specific: Vec<String> = all.iter().filter(|w| !generic(w)).cloned().collect();
     if specific.is_empty() { all } else { specific }
 }
 
@@ -505,9 +460,7 @@ pub fn system_view(
     // The entities that are the system itself: named exactly so, or of a whole's type.
     let itself: BTreeSet<String> = matched
         .iter()
-        .filter(|e| {
-            key(&e.name) == system_key || WHOLE_TYPES.contains(&e.kind.to_lowercase().as_str())
-        })
+        .filter(|e| key(&e.name) == system_key || identity::is_whole_type(&e.kind))
         .map(|e| key(&e.name))
         .collect();
     let seeds: Vec<String> = matched
@@ -515,9 +468,7 @@ pub fn system_view(
         .map(|e| key(&e.name))
         .filter(|k| !hubs.contains(k))
         .collect();
-    let whole_by_type = matched
-        .iter()
-        .any(|e| WHOLE_TYPES.contains(&e.kind.to_lowercase().as_str()));
+    let whole_by_type = matched.iter().any(|e| identity::is_whole_type(&e.kind));
     let whole = seeds.is_empty() || whole_by_type || (subject && !itself.is_empty());
 
     let (chosen, left_out, candidates, central) = if whole {

@@ -448,18 +448,6 @@ pub fn names_nothing(text: &str) -> bool {
     number || SCHEMA_WORDS.contains(&word.as_str())
 }
 
-/// Entity types archie suggests and knows the synonyms of.
-pub const KNOWN_TYPES: &[&str] = &[
-    "service",
-    "database",
-    "queue",
-    "api",
-    "library",
-    "team",
-    "external_system",
-    "concept",
-];
-
 /// The memory's words, applied when merging a model's knowledge (not put in the prompt,
 /// so an extraction answer stays reusable whatever the memory holds): a type is written
 /// the way the memory already writes it (`Databases`, `db` and `data store` are
@@ -474,14 +462,14 @@ pub struct Vocabulary {
 
 /// Letters and digits only, lower case: `Checkout-Service` and `checkout service` meet.
 fn compact(text: &str) -> String {
-    crate::memory::identity::compact(text)
+    crate::words::compact(text)
 }
 
 impl Vocabulary {
     /// The vocabulary of `memory`, with archie's own types.
     pub fn of(memory: &Memory) -> Self {
         let mut vocabulary = Vocabulary::default();
-        for t in KNOWN_TYPES {
+        for t in crate::memory::identity::ENTITY_TYPES {
             vocabulary.types.insert(compact(t), (*t).to_string());
         }
         for e in memory.entities() {
@@ -499,43 +487,13 @@ impl Vocabulary {
         vocabulary
     }
 
-    /// A type as the memory writes it: lower case, words joined by `_`, synonyms and
-    /// plurals of known types folded into them.
+    /// A type as the memory writes it: in the prompt's words by the identity
+    /// vocabulary (`Databases`, `data store`, `PostgreSQL database` are `database`;
+    /// `ExternalApi`, `third-party API` are `external_system`), else lower snake case,
+    /// spelt as the memory already spells it.
     pub fn kind(&self, kind: &str) -> String {
-        let words: Vec<String> = kind
-            .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
-        let snake = words.join("_");
-        let synonym = match snake.as_str() {
-            "db" | "data_store" | "datastore" | "store" | "rdbms" | "sql_database" => "database",
-            "microservice" | "micro_service" => "service",
-            "message_queue" | "message_broker" | "broker" | "event_queue" => "queue",
-            "rest_api" | "endpoint" | "http_api" => "api",
-            "external_service" | "external" | "third_party" | "third_party_service" => {
-                "external_system"
-            }
-            _ => "",
-        };
-        let snake = if synonym.is_empty() {
-            snake
-        } else {
-            synonym.to_string()
-        };
-        let c = compact(&snake);
-        if let Some(known) = self.types.get(&c) {
-            return known.clone();
-        }
-        // `services`, `databases`, `queues`: the singular the memory uses.
-        for strip in ["es", "s"] {
-            if let Some(singular) = c.strip_suffix(strip)
-                && let Some(known) = self.types.get(singular)
-            {
-                return known.clone();
-            }
-        }
-        snake
+        let kind = crate::memory::identity::entity_type(kind);
+        self.types.get(&compact(&kind)).cloned().unwrap_or(kind)
     }
 
     /// A name as the memory spells it, when the memory knows it under another spacing
@@ -969,7 +927,12 @@ mod tests {
         let v = Vocabulary::of(&memory);
         assert_eq!(v.kind("Databases"), "database");
         assert_eq!(v.kind("DB"), "database");
-        assert_eq!(v.kind("Event Store"), "event_store");
+        // By the identity vocabulary: an event store is a store, by its head word.
+        assert_eq!(v.kind("Event Store"), "database");
+        assert_eq!(v.kind("ExternalApi"), "external_system");
+        assert_eq!(v.kind("PostgreSQL database"), "database");
+        assert_eq!(v.kind("event stream"), "queue");
+        assert_eq!(v.kind("Load Balancer"), "load_balancer");
         assert_eq!(v.kind("Micro-service"), "service");
         assert_eq!(v.kind("cache"), "cache");
         assert_eq!(v.name("CheckoutService"), "Checkout Service");

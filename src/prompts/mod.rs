@@ -61,6 +61,10 @@ const BUILTINS: &[(&str, &str)] = &[
         include_str!("../../prompts/upgrade_router.md"),
     ),
     (
+        "identity_judge.md",
+        include_str!("../../prompts/identity_judge.md"),
+    ),
+    (
         "_knowledge_format.md",
         include_str!("../../prompts/_knowledge_format.md"),
     ),
@@ -80,6 +84,7 @@ pub const NAMES: &[&str] = &[
     "search_plan",
     "search_answer",
     "upgrade_router",
+    "identity_judge",
 ];
 
 /// Where the template in use for a file came from.

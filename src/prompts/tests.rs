@@ -54,6 +54,9 @@ pub(super) fn sample_vars(name: &str) -> serde_json::Value {
                          "status": "done", "text": "Orders DB"}],
             "session": {"summary": "", "turns": []}
         }),
+        "identity_judge" => json!({
+            "pairs": "{\"pair\":1,\"a\":{\"name\":\"Okta\"},\"b\":{\"name\":\"Okta API\"} }"
+        }),
         "upgrade_router" => json!({"terms": "Assignment unit, Condition, Decision point"}),
         other => panic!("no sample for {other}"),
     }

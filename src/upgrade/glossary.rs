@@ -121,7 +121,7 @@ pub fn titles() -> Vec<&'static str> {
 /// Lowercase letters and digits only: `Decision point`, `decision-point` and
 /// `decisionPoint` are the same.
 fn norm(s: &str) -> String {
-    crate::memory::identity::compact(s)
+    crate::words::compact(s)
 }
 
 fn parse(text: &str) -> Vec<Term> {

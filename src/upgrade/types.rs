@@ -534,7 +534,7 @@ impl ExperimentState {
     /// (`running`, `paused`, `completed`) or the words people use (`enrollment
     /// complete`, `started`). Case and spacing do not matter; anything else is `None`.
     pub fn from_words(state: &str) -> Option<Self> {
-        let s = crate::memory::identity::compact(state);
+        let s = crate::words::compact(state);
         Some(match s.as_str() {
             "inactive" => Self::Inactive,
             "enrolling" | "running" | "started" | "live" | "active" => Self::Enrolling,

@@ -1,6 +1,7 @@
-//! One node per real thing: a model's spellings land on one entity, probable pairs are
-//! the human's to decide (at a terminal, by --yes, or later with `memory dedupe`), and
-//! every decision is remembered.
+//! One node per real thing: a model's spellings land on one entity, pairs the names
+//! cannot decide go to the model as judge (in batches, cached, a malformed answer merging
+//! nothing) and what it is unsure of to the human (at a terminal, or later with `memory
+//! dedupe`), and every decision is remembered.
 
 use crate::flows::is_extraction;
 use crate::pty::{exits_with, in_pty};
@@ -14,6 +15,9 @@ use std::time::Duration;
 /// one chunk and `Okta API`, an API, in another (a pair only the human can decide: an
 /// external system and its API are one by rule only when both are known as external).
 fn spelling_model(req: &MockRequest) -> Reply {
+    if is_judge(req) {
+        return judge_says(req, |_, _, _| "unsure");
+    }
     if !is_extraction(req) {
         return Reply::text("<agent>## Purpose\nRuns the shop.</agent>");
     }
@@ -36,6 +40,40 @@ fn spelling_model(req: &MockRequest) -> Reply {
             {"from": checkout, "to": okta, "type": "invokes"}
         ]
     }))
+}
+
+/// Whether a request asks the model to judge pairs of names.
+fn is_judge(req: &MockRequest) -> bool {
+    req.text().contains("are these pairs one thing or two")
+}
+
+/// The pairs a judge request asks about: (number, one name, the other).
+fn judged_pairs(req: &MockRequest) -> Vec<(u64, String, String)> {
+    req.last("user")
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| {
+            Some((
+                v["pair"].as_u64()?,
+                v["a"]["name"].as_str()?.to_string(),
+                v["b"]["name"].as_str()?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// The judge's answer: `verdict(number, a, b)` for each pair asked.
+fn judge_says(req: &MockRequest, verdict: impl Fn(u64, &str, &str) -> &'static str) -> Reply {
+    let answers: Vec<Value> = judged_pairs(req)
+        .iter()
+        .map(|(n, a, b)| json!({"pair": n, "answer": verdict(*n, a, b)}))
+        .collect();
+    Reply::json(json!({ "answers": answers }))
+}
+
+fn judge_requests(env: &TestEnv) -> Vec<MockRequest> {
+    env.mock().received().into_iter().filter(is_judge).collect()
 }
 
 pub(crate) fn shop() -> TestEnv {
@@ -73,7 +111,9 @@ fn spellings_become_one_node_and_without_a_terminal_the_probable_pairs_wait() {
         "docs",
         "--no-input",
         "--json",
+        "--no-judge",
     ]);
+    assert!(judge_requests(&env).is_empty(), "--no-judge asks no model");
     let m = memory(&env);
     // Checkout ×3, orders ×3, Okta and Okta API (undecided): four entities.
     assert_eq!(
@@ -114,13 +154,24 @@ fn spellings_become_one_node_and_without_a_terminal_the_probable_pairs_wait() {
     let shown = env.ok(&["memory", "show", "ORDERS-DATABASE"]).stdout;
     assert!(shown.starts_with("Orders DB (database)"), "{shown}");
 
-    // Later, from flags: --yes merges the pending pair; unmerge takes it back, and
-    // the pair, kept apart, is never suggested again.
+    // Later, from flags: the model judges the pending pair one thing, and it is merged
+    // (--yes alone would merge nothing); unmerge takes it back, and the pair, kept
+    // apart, is never suggested again.
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
     let merged = env.ok(&["memory", "dedupe", "--yes"]);
     assert!(
-        merged.stderr.contains("merged 1 pair that was one thing"),
+        merged
+            .stderr
+            .contains("merged 1 pair that was one thing: Okta into Okta API (the model)"),
         "{}",
         merged.stderr
+    );
+    assert_eq!(judge_requests(&env).len(), 1);
+    assert_eq!(
+        memory(&env)["identity"]["merges"][0]["by"],
+        "model",
+        "who decided is recorded"
     );
     let m = memory(&env);
     assert_eq!(names(&m), ["Checkout Service", "Okta API", "Orders DB"]);
@@ -145,7 +196,7 @@ fn spellings_become_one_node_and_without_a_terminal_the_probable_pairs_wait() {
 }
 
 #[test]
-fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven() {
+fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven_and_a_question() {
     let env = TestEnv::new();
     env.write(
         "spellings.json",
@@ -171,12 +222,16 @@ fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven() {
         })
         .to_string(),
     );
-    env.ok(&["memory", "import", "spellings.json", "--yes"]);
+    let out = env.ok(&["--json", "memory", "import", "spellings.json", "--yes"]);
     let m = memory(&env);
     assert_eq!(
         names(&m),
-        // In the file's order: by identity key (oktaapi, orderdatabase, ordereventqueue…).
+        // In the file's order: by identity key (okta, oktaapi, orderdatabase…). A topic
+        // and a queue of one name are two things; `Okta` (an external system) and `Okta
+        // API` (an API) are a question no model is here to judge, and --yes is not a
+        // decision about them.
         [
+            "Okta",
             "Okta API",
             "Orders DB",
             "Order Events Queue",
@@ -187,6 +242,187 @@ fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven() {
         ]
     );
     assert_eq!(m["relationships"].as_array().map(Vec::len), Some(1));
+    let result = out.event("result").expect("result event");
+    assert_eq!(result["duplicates"][0]["merge"], "Okta", "{result}");
+}
+
+/// Different things with near names, as one import brings them.
+const NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Orders Exporter Service",
+        "Orders Importer Service",
+        "service",
+    ),
+    ("Report Reader", "Report Writer", "service"),
+    ("Primary DB", "Replica DB", "database"),
+    ("EU Gateway", "US Gateway", "service"),
+    ("Pricing API v1", "Pricing API v2", "api"),
+    ("Email Sender", "Email Scheduler", "service"),
+    ("Invoice Service", "Invoicing Service", "service"),
+    ("Order Events Topic", "Order Commands Topic", "queue"),
+    ("Payment Service", "Payout Service", "service"),
+    ("User Service", "Users DB", ""),
+    ("Auth Service", "Audit Service", "service"),
+    ("Search Indexer", "Search Index", ""),
+    ("Cart Service", "Card Service", "service"),
+    ("Shipping Service", "Shopping Service", "service"),
+    ("Ledger DB", "Ledger Cache", ""),
+    ("Media Bucket", "Media Service", ""),
+    ("Read API", "Write API", "api"),
+    ("Batch Worker", "Match Worker", "service"),
+    ("Inbound Queue", "Outbound Queue", "queue"),
+    ("Staging DB", "Status DB", "database"),
+    ("Rating Service", "Routing Service", "service"),
+    ("Catalog Sync", "Catalog Async", "service"),
+];
+
+#[test]
+fn near_named_different_things_stay_apart_under_yes() {
+    let env = TestEnv::new();
+    let entities: Vec<Value> = NEAR_PAIRS
+        .iter()
+        .flat_map(|(a, b, kind)| {
+            [
+                json!({"name": a, "type": kind}),
+                json!({"name": b, "type": kind}),
+            ]
+        })
+        .collect();
+    env.write(
+        "near.json",
+        json!({"entities": entities, "relationships": []}).to_string(),
+    );
+    let out = env.ok(&["--json", "memory", "import", "near.json", "--yes"]);
+    assert_eq!(names(&memory(&env)).len(), 2 * NEAR_PAIRS.len());
+    let result = out.event("result").expect("result event");
+    assert!(result.get("merges").is_none(), "{result}");
+    let again = env.ok(&["memory", "dedupe", "--yes"]);
+    assert!(!again.stderr.contains("merged"), "{}", again.stderr);
+    assert_eq!(names(&memory(&env)).len(), 2 * NEAR_PAIRS.len());
+}
+
+/// 35 pairs of a bare name whose type nobody said and a service of that name: what
+/// only a judge (or a person) can decide.
+fn bare_pairs(env: &TestEnv) {
+    let mut entities = Vec::new();
+    for n in 1..=35 {
+        entities.push(json!({"name": format!("Area{n:02}"), "type": ""}));
+        entities.push(json!({"name": format!("Area{n:02} Service"), "type": "service"}));
+    }
+    env.write(
+        "pairs.json",
+        json!({"entities": entities, "relationships": []}).to_string(),
+    );
+}
+
+/// The number in an `AreaNN` name.
+fn area(name: &str) -> u64 {
+    name.trim_start_matches("Area")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_judge_decides_in_batches_and_a_second_run_asks_it_nothing() {
+    let env = TestEnv::with_llm();
+    // Every third pair the same, every third different; of the rest no word (unsure),
+    // and an answer about a pair it was not asked.
+    env.mock().answer_with(|req| {
+        let mut answers: Vec<Value> = judged_pairs(req)
+            .iter()
+            .filter_map(|(n, a, _)| match area(a) % 3 {
+                0 => Some(json!({"pair": n, "answer": "same"})),
+                1 => Some(json!({"pair": n, "answer": "different"})),
+                _ => None,
+            })
+            .collect();
+        answers.push(json!({"pair": 99, "answer": "same"}));
+        Reply::json(json!({ "answers": answers }))
+    });
+    bare_pairs(&env);
+    // What a dry run says the judge would cost, once the pairs are in memory.
+    env.write(
+        "context.json",
+        "{\"entities\": [], \"relationships\": []}\n",
+    );
+    env.ok(&["memory", "import", "pairs.json", "--no-judge"]);
+    env.write("docs/a.md", "# A\n\nNothing new.\n");
+    let dry = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    assert!(
+        dry.stdout.contains("judge      2 calls for 35 pairs"),
+        "{}",
+        dry.stdout
+    );
+    let off = env.ok(&[
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--dry-run",
+        "--no-judge",
+    ]);
+    assert!(off.stdout.contains("judge      off"), "{}", off.stdout);
+
+    let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    let asked = judge_requests(&env);
+    let sizes: Vec<usize> = asked.iter().map(|r| judged_pairs(r).len()).collect();
+    assert_eq!(sizes, [30, 5], "one call per 30 pairs");
+    assert!(
+        asked.iter().all(|r| r.body["temperature"] == json!(0.0)),
+        "at temperature 0"
+    );
+    let result = out.event("result").expect("result event");
+    assert_eq!(result["usage"]["calls"], 2, "{result}");
+    let m = memory(&env);
+    // 11 pairs the same (3, 6, … 33): merged, as aliases, by the model.
+    assert_eq!(names(&m).len(), 70 - 11);
+    let merges = m["identity"]["merges"].as_array().expect("merges");
+    assert_eq!(merges.len(), 11);
+    assert!(merges.iter().all(|r| r["by"] == "model"));
+    // 12 different (1, 4, … 34): kept apart; 12 unsure: the person's, listed.
+    assert_eq!(
+        m["identity"]["judged_apart"].as_array().map(Vec::len),
+        Some(12)
+    );
+    assert_eq!(m["identity"]["unsure"].as_array().map(Vec::len), Some(12));
+    assert_eq!(m["identity"]["pending"].as_array().map(Vec::len), Some(12));
+
+    // A second run asks the model nothing: every pair was decided or is the person's.
+    let again = env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    assert_eq!(judge_requests(&env).len(), 2);
+    let result = again.event("result").expect("result event");
+    assert!(
+        result["usage"]["calls"].as_u64().unwrap_or(0) == 0,
+        "{result}"
+    );
+    // And a merge of the model's is taken back like any other.
+    env.ok(&["memory", "unmerge", "Area03"]);
+    assert_eq!(names(&memory(&env)).len(), 70 - 10);
+}
+
+#[test]
+fn a_malformed_judge_answer_merges_nothing() {
+    for junk in [
+        Reply::text("Sure! They all look like the same thing to me."),
+        Reply::json(
+            json!({"answers": [{"pair": 1, "answer": "yes, same"}, {"pair": 2, "answer": "SAME!"}]}),
+        ),
+        Reply::json(json!({"verdicts": {"Area01": "same"}})),
+    ] {
+        let env = TestEnv::with_llm();
+        let junk = std::sync::Arc::new(junk);
+        let reply = junk.clone();
+        env.mock().answer_with(move |_| (*reply).clone());
+        bare_pairs(&env);
+        let out = env.ok(&["--json", "memory", "import", "pairs.json", "--yes"]);
+        assert_eq!(names(&memory(&env)).len(), 70, "{:?}", out.stderr);
+        let result = out.event("result").expect("result event");
+        assert!(result.get("merges").is_none(), "{result}");
+        assert_eq!(result["duplicates"].as_array().map(Vec::len), Some(35));
+    }
 }
 
 #[test]
@@ -289,4 +525,20 @@ fn the_mcp_read_tools_find_an_entity_by_any_spelling() {
     assert_eq!(got["entity"]["name"], "Checkout Service", "{got}");
     let nodes = call(&mut mcp, "search_nodes", json!({"query": "order database"}));
     assert_eq!(nodes["entities"][0]["name"], "Orders DB", "{nodes}");
+}
+
+#[test]
+fn judge_false_under_identity_in_archie_toml_asks_no_model() {
+    let env = TestEnv::with_llm();
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
+    bare_pairs(&env);
+    env.write("archie.toml", "[identity]\njudge = false\n");
+    env.ok(&["memory", "import", "pairs.json", "--yes"]);
+    assert!(judge_requests(&env).is_empty());
+    assert_eq!(names(&memory(&env)).len(), 70);
+    // A word archie does not know there is a mistake to say, not to skip.
+    env.write("archie.toml", "[identity]\njudge = \"sometimes\"\n");
+    let refused = env.code(&["memory", "dedupe"], 2);
+    assert!(refused.stderr.contains("archie.toml"), "{}", refused.stderr);
 }

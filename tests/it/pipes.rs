@@ -213,6 +213,7 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
           doc02.md
         extract    3 chunks: 0 cached, 3 calls to ask ≈ 1,581 prompt tokens
         then       1 call: the overview, ≈ up to 2,752 prompt tokens
+        judge      no pairs of names to judge in the memory now (one call per 30 that extraction finds)
         sent to    [LLM] · model mock-model · no API key
         ");
     assert_eq!(env.mock().received().len(), 0, "no LLM call");

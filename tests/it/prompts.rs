@@ -59,6 +59,9 @@ fn vars(name: &str) -> Value {
                          "status": "done", "text": "Orders DB"}],
             "session": {"summary": "", "turns": []}
         }),
+        "identity_judge" => {
+            json!({"pairs": "{\"pair\":1,\"a\":{\"name\":\"Okta\"},\"b\":{\"name\":\"Okta API\"} }"})
+        }
         "upgrade_router" => json!({"terms": "Condition, Decision point"}),
         other => panic!("no variables for {other}"),
     }

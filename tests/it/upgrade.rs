@@ -257,11 +257,11 @@ fn details_show_conditions_weights_decision_points_state_and_rule() {
         "{rels:?}"
     );
     assert!(
-        rels.contains(&"Checkout Copy: short belongs_to Checkout Copy".to_string()),
+        rels.contains(&"Checkout Copy: short part_of Checkout Copy".to_string()),
         "{rels:?}"
     );
     assert!(
-        rels.contains(&"Checkout Copy belongs_to assign-prog".to_string()),
+        rels.contains(&"Checkout Copy part_of assign-prog".to_string()),
         "{rels:?}"
     );
 }

@@ -4,7 +4,8 @@
 //! - [`memory`]: the knowledge graph and its memory file (`context.json`).
 //! - [`docs`]: document retrieval and chunking.
 //! - leaves they use, which archie uses too: [`files`] (bounded reads, atomic writes),
-//!   [`hash`], [`tokens`] (the token estimate), [`secrets`] (redaction).
+//!   [`hash`], [`tokens`] (the token estimate), [`secrets`] (redaction), [`words`] (text
+//!   folded for comparison).
 //!
 //! A crate of its own so that a release build can compile it for speed (one codegen unit)
 //! while the rest of archie (flows, the CLI, MCP, UpGrade: code that waits on people and
@@ -18,3 +19,4 @@ pub mod hash;
 pub mod memory;
 pub mod secrets;
 pub mod tokens;
+pub mod words;

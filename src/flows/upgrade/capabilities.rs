@@ -9,13 +9,13 @@ use super::{
 };
 use crate::events::Event;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
-use crate::memory::identity::fold as key;
 use crate::memory::{Entity, Memory, Relationship};
 use crate::text::literal;
 use crate::upgrade::{
     ContextMetadata, ErrorKind, Experiment, ExperimentName, ExperimentState, Search, Sort,
     UpgradeError, glossary, is_uuid, number,
 };
+use crate::words::fold as key;
 
 // ---------------------------------------------------------------- shared
 
@@ -400,7 +400,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
         memory.upsert_entity(
             Entity::new(e.context(), "app_context").description("UpGrade app context"),
         );
-        memory.upsert_relationship(Relationship::new(&e.name, "belongs_to", e.context()));
+        memory.upsert_relationship(Relationship::new(&e.name, "part_of", e.context()));
     }
     for p in &e.partitions {
         let mut point = Entity::new(p.label(), "decision_point")
@@ -420,7 +420,7 @@ pub(super) fn learn(memory: &mut Memory, e: &Experiment) {
                 .property("code", c.code.clone())
                 .property("weight", c.weight),
         );
-        memory.upsert_relationship(Relationship::new(&name, "belongs_to", &e.name));
+        memory.upsert_relationship(Relationship::new(&name, "part_of", &e.name));
     }
 }
 

@@ -80,12 +80,13 @@ impl Ui {
                 self.done(&line);
             }
             Event::Duplicates {
-                merged,
+                merges,
                 kept_apart,
                 pending,
+                ..
             } => {
-                if merged + kept_apart > 0 {
-                    self.done(&text::duplicates_decided(merged, kept_apart));
+                if !merges.is_empty() || kept_apart > 0 {
+                    self.done(&text::duplicates_decided(&merges, kept_apart));
                 }
                 if !pending.is_empty() {
                     self.warn(&text::duplicates_pending(&pending));

@@ -1,103 +1,283 @@
-//! When two names are one thing: the one place that decides.
+//! When two names are one thing: the one place that decides, and the one vocabulary it
+//! reasons with.
 //!
-//! - [`key`]: the identity of a name. Case, separators (space, `-`, `_`, `.`, `/`), camelCase
-//!   boundaries, a plural `s` and the architecture words that mean the same (`DB` =
-//!   `Database`) are set aside, so "Pricing Service", "pricing-service", "PricingService"
-//!   and "pricing_service" are one key, and "Orders DB", "OrdersDB", "Order Database" and
-//!   "ordersdb" another. Kind words stay: `OrderService`, `OrdersDB`, `OrderEventsTopic`
-//!   and `OrderEventsQueue` are four keys.
-//! - [`entity_type`] and [`relationship_kind`]: the extraction prompt's vocabulary
-//!   (`microservice` → `service`, `invokes` → `calls`, `owned by` → `owns` reversed); a
-//!   word outside it is kept, in lower snake case.
+//! - The vocabulary: kind words by [`Kind`] ([`KIND_WORDS`]: `service`, `svc`,
+//!   `microservice`, `app` …; `database`, `db`, `datastore`, `store` …; `queue`, `topic`,
+//!   `stream` …; `cache`; `bucket`; `api`), the words that say nothing of a thing
+//!   ([`GENERIC_WORDS`]: `system`, `platform` …), the extraction prompt's entity types and
+//!   the verbs of its relationship words. Every rule below, dedupe's questions and
+//!   build-context's choice of the whole system use these, and nothing else.
+//! - [`parts`]: a name decomposed into its words (case, camelCase, separators, digits),
+//!   with what does not name the thing set aside: a technology or note in parentheses
+//!   (`Orders DB (PostgreSQL)`), and the kind words of one family at its end (`Pricing
+//!   Svc` is `pricing` + a service). Singular and plural agree. A kind word of another
+//!   family stays in the name: `Payments Service DB` is the database of the payments
+//!   service, not the service.
+//! - [`key`]: the identity of a name as the memory's index holds it: its words and the
+//!   family of its kind word, so "Pricing Service", "pricing-svc", "PricingMicroservice"
+//!   and "pricing_service" are one key, "Orders DB", "OrdersDatastore" and "Order
+//!   Database (PostgreSQL)" another, and `Orders` (no kind word) a third: whether a bare
+//!   name is the service or the database is decided with its type (see
+//!   `Memory::resolve`), or by the model and the human (see `dedupe`).
+//! - [`entity_type`] and [`relationship_kind`]: types and relationship words mapped onto
+//!   the prompt's vocabulary by their head word and their verb (stemmed) with its
+//!   particles, not by whole strings; the passive voice (`is called by`, `consumed_by`)
+//!   turns the edge round.
 //! - [`Family`]: what kind of thing a type is; a rule never merges a store into a service.
-//! - [`without_api`]: the key of a name without a trailing "API", for the rule that an
-//!   external system and its API are one thing.
 //!
 //! The rest of archie finds entities through these (the memory's index holds keys and
 //! the keys of every alias), so a mention in any spelling lands on the same node.
 
 use std::borrow::Cow;
 
-/// Words that mean the same thing in a name, mapped to the one the key uses.
-const SYNONYMS: &[(&str, &str)] = &[("db", "database"), ("dbs", "database")];
+/// What a kind word in a name, or an entity's type, says a thing is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Service,
+    Database,
+    /// Queues: work taken by one consumer.
+    Queue,
+    /// Topics and streams: events every subscriber gets. Of the `queue` type, but a
+    /// topic and a queue of one name are two things (a topic feeding a queue).
+    Topic,
+    Cache,
+    Bucket,
+    Api,
+    /// An external (third-party) system: no kind word of its own in names.
+    External,
+}
 
-/// Kind words a name may end with, written without a separator in lower case
-/// (`ordersdb`, `orderservice`): split off so those agree with their spaced forms.
-/// Longest first, so `database` is tried before `db`.
-const KIND_SUFFIXES: &[&str] = &[
-    "database", "service", "gateway", "queue", "topic", "cache", "store", "db", "api",
+impl Kind {
+    /// Every kind, in a fixed order.
+    pub const ALL: [Kind; 8] = [
+        Kind::Service,
+        Kind::Database,
+        Kind::Queue,
+        Kind::Topic,
+        Kind::Cache,
+        Kind::Bucket,
+        Kind::Api,
+        Kind::External,
+    ];
+
+    /// The word a key holds for a name of this kind (`Pricing Svc` → `pricingservice`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Service => "service",
+            Kind::Database => "database",
+            Kind::Queue => "queue",
+            Kind::Topic => "topic",
+            Kind::Cache => "cache",
+            Kind::Bucket => "bucket",
+            Kind::Api => "api",
+            Kind::External => "external",
+        }
+    }
+
+    /// The entity type of this kind, in the prompt's words.
+    pub fn entity_type(self) -> &'static str {
+        match self {
+            Kind::External => "external_system",
+            Kind::Topic => "queue",
+            other => other.word(),
+        }
+    }
+
+    /// The kind an entity type (any spelling: `microservice`, `Data Store`) names, if
+    /// it is one of these (`queue` for topics too: the prompt has one type for both).
+    pub fn of_type(kind: &str) -> Option<Kind> {
+        let kind = entity_type(kind);
+        Kind::ALL.into_iter().find(|k| k.entity_type() == kind)
+    }
+
+    /// The family of things of this kind.
+    pub fn family(self) -> Family {
+        Family::of(self.entity_type())
+    }
+
+    /// The kind a name's kind word says, when `word` (lower case, singular) is one.
+    pub fn of_word(word: &str) -> Option<Kind> {
+        KIND_WORDS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, kind)| *kind)
+    }
+
+    /// Whether a thing of this kind and one of `other` may be one thing: the same kind,
+    /// or an external system and its API.
+    pub fn agrees(self, other: Kind) -> bool {
+        self == other
+            || matches!(
+                (self, other),
+                (Kind::Api, Kind::External) | (Kind::External, Kind::Api)
+            )
+    }
+}
+
+/// The one vocabulary of kind words in names, by kind: a name that ends with one of a
+/// kind names the same thing as its other words with any other of that kind. Written
+/// lower case and singular (a plural is made singular before it is looked up).
+pub const KIND_WORDS: &[(&str, Kind)] = &[
+    ("service", Kind::Service),
+    ("svc", Kind::Service),
+    ("srv", Kind::Service),
+    ("microservice", Kind::Service),
+    ("app", Kind::Service),
+    ("application", Kind::Service),
+    ("backend", Kind::Service),
+    ("server", Kind::Service),
+    ("database", Kind::Database),
+    ("db", Kind::Database),
+    ("dbs", Kind::Database),
+    ("datastore", Kind::Database),
+    ("store", Kind::Database),
+    ("queue", Kind::Queue),
+    ("topic", Kind::Topic),
+    ("stream", Kind::Topic),
+    ("mq", Kind::Queue),
+    ("cache", Kind::Cache),
+    ("bucket", Kind::Bucket),
+    ("api", Kind::Api),
+    ("apis", Kind::Api),
 ];
 
-/// The identity key of `name`: its words, lower-cased, each in its singular and with
-/// its synonyms mapped, joined without a separator. Empty for a name with no letter or
-/// digit.
+/// Words that, just before a kind word, belong to it: `Order Data Store`, `Notification
+/// Message Queue`, `Payments REST API`, `Pricing Micro Service`.
+const KIND_QUALIFIERS: &[(&str, Kind)] = &[
+    ("data", Kind::Database),
+    ("message", Kind::Queue),
+    ("rest", Kind::Api),
+    ("http", Kind::Api),
+    ("graphql", Kind::Api),
+    ("grpc", Kind::Api),
+    ("micro", Kind::Service),
+    ("web", Kind::Service),
+];
+
+/// Words that say nothing of what a thing is (`Checkout System`, `Identity Platform`):
+/// not set aside by a rule, but a name that is another but for them is a question.
+pub const GENERIC_WORDS: &[&str] = &["system", "platform", "component", "module", "solution"];
+
+/// Entity types that name a whole, not one of its parts (`NovaMart`, a platform).
+pub const WHOLE_TYPES: &[&str] = &[
+    "system",
+    "platform",
+    "product",
+    "solution",
+    "organization",
+    "organisation",
+    "company",
+    "enterprise",
+    "ecosystem",
+];
+
+/// Whether an entity type names a whole (see [`WHOLE_TYPES`]).
+pub fn is_whole_type(kind: &str) -> bool {
+    WHOLE_TYPES.contains(&entity_type(kind).as_str())
+}
+
+/// Kind words a name may end with, written without a separator in lower case
+/// (`ordersdb`, `orderservice`): split off so those agree with their spaced forms. Only
+/// words that cannot end another word by chance (`firestore`, `whatsapp` stay whole).
+/// Longest first, so `database` is tried before `db`.
+const KIND_SUFFIXES: &[&str] = &[
+    "database", "service", "gateway", "bucket", "queue", "topic", "cache", "db", "api",
+];
+
+/// A name decomposed: the words that name the thing, the kind its kind word says, and a
+/// note in parentheses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parts {
+    /// The words that name the thing, lower case and singular (`Orders DB` → `order`).
+    pub core: Vec<String>,
+    /// What the name's kind word says it is, if it has one.
+    pub kind: Option<Kind>,
+    /// A technology or note in parentheses (`Orders DB (PostgreSQL)` → `PostgreSQL`).
+    pub note: Option<String>,
+}
+
+impl Parts {
+    /// The core words as one key (no kind): `Orders DB` → `order`.
+    pub fn core_key(&self) -> String {
+        self.core.concat()
+    }
+
+    /// The key of these parts: their core words and their kind's word.
+    pub fn key(&self) -> String {
+        match self.kind {
+            Some(kind) => self.key_as(kind),
+            None => self.core_key(),
+        }
+    }
+
+    /// The key of these parts with `kind` as their kind.
+    pub fn key_as(&self, kind: Kind) -> String {
+        let mut k = self.core_key();
+        k.push_str(kind.word());
+        k
+    }
+}
+
+/// The name without a note in parentheses and that note: `Orders DB (PostgreSQL)` →
+/// (`Orders DB`, `PostgreSQL`). A name that is only a parenthesis stays as it is.
+pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
+    let Some(open) = name.find(['(', '[']) else {
+        return (Cow::Borrowed(name), None);
+    };
+    let close = name[open..].find([')', ']']).map(|c| open + c);
+    let (inner, rest) = match close {
+        Some(close) => (
+            &name[open + 1..close],
+            format!("{} {}", &name[..open], &name[close + 1..]),
+        ),
+        None => (&name[open + 1..], name[..open].to_string()),
+    };
+    let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+    let inner = inner.trim();
+    if rest.chars().any(char::is_alphanumeric) {
+        let note = (!inner.is_empty()).then(|| inner.to_string());
+        (Cow::Owned(rest), note)
+    } else {
+        (Cow::Borrowed(name), None)
+    }
+}
+
+/// `name` decomposed (see [`Parts`]).
+pub fn parts(name: &str) -> Parts {
+    let (bare, note) = split_note(name);
+    let mut out = String::new();
+    let mut starts = Vec::new();
+    let kind = decompose(&bare, &mut out, &mut starts);
+    let mut core = Vec::with_capacity(starts.len());
+    for (n, &s) in starts.iter().enumerate() {
+        let e = starts.get(n + 1).copied().unwrap_or(out.len());
+        core.push(out[s..e].to_string());
+    }
+    Parts { core, kind, note }
+}
+
+/// The identity key of `name`: its core words (see [`parts`]), lower case and singular,
+/// joined without a separator, and the word of its kind when it has a kind word. Empty
+/// for a name with no letter or digit.
 ///
 /// ```text
-/// "Pricing Service" | "pricing-service" | "PricingService" | "pricing_service" → "pricingservice"
-/// "Orders DB" | "OrdersDB" | "Order Database" | "ordersdb"                     → "orderdatabase"
+/// "Pricing Service" | "pricing-svc" | "PricingMicroservice" | "pricing_service" → "pricingservice"
+/// "Orders DB" | "OrdersDB" | "Order Datastore (PostgreSQL)" | "ordersdb"        → "orderdatabase"
+/// "Orders"                                                                       → "order"
 /// ```
 pub fn key(name: &str) -> String {
     key_cow(name).into_owned()
 }
 
-/// [`key`] without an allocation when the name is its own key (lower-case letters and
-/// digits only, and no plural or kind word to normalise: the common case of a key
+/// [`key`] without an allocation kept when the name is its own key (lower-case letters
+/// and digits only, and no plural or kind word to normalise: the common case of a key
 /// written back as a name).
 pub fn key_cow(name: &str) -> Cow<'_, str> {
-    // Words are lower-cased straight into `out` and normalised in place as each ends:
-    // one allocation, none when the name is its own key.
-    let mut out = String::with_capacity(name.len());
-    let mut count = 0;
-    let mut start = 0;
-    let mut prev: Option<char> = None;
-    let end_word = |out: &mut String, start: usize, count: &mut usize| {
-        if out.len() == start {
-            return;
-        }
-        *count += 1;
-        let replacement = {
-            let word = &out[start..];
-            let normal = normal_word(word);
-            (normal != word).then(|| normal.into_owned())
-        };
-        if let Some(normal) = replacement {
-            out.truncate(start);
-            out.push_str(&normal);
-        }
-    };
-    let mut chars = name.chars().peekable();
-    while let Some(c) = chars.next() {
-        if !c.is_alphanumeric() {
-            end_word(&mut out, start, &mut count);
-            start = out.len();
-            prev = None;
-            continue;
-        }
-        if c.is_uppercase()
-            && out.len() > start
-            && let Some(p) = prev
-        {
-            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
-            // aB → a|B; ABc → A|Bc (the end of an acronym).
-            if p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower) {
-                end_word(&mut out, start, &mut count);
-                start = out.len();
-            }
-        }
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.extend(c.to_lowercase());
-        }
-        prev = Some(c);
-    }
-    end_word(&mut out, start, &mut count);
-    if count == 1
-        && let Some([head, suffix]) = split_kind_suffix(&out)
-    {
-        out.clear();
-        out.push_str(&normal_word(&head));
-        out.push_str(&normal_word(&suffix));
+    let (bare, _) = split_note(name);
+    let mut out = String::with_capacity(bare.len() + 8);
+    let mut starts = Vec::new();
+    if let Some(kind) = decompose(&bare, &mut out, &mut starts) {
+        out.push_str(kind.word());
     }
     if out == name {
         Cow::Borrowed(name)
@@ -106,18 +286,52 @@ pub fn key_cow(name: &str) -> Cow<'_, str> {
     }
 }
 
+/// Writes the core words of `name` (lower case, singular) into `out`, one after the
+/// other, with where each starts in `starts`, and returns the kind its kind words say.
+fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Kind> {
+    for_each_word(name, |word| {
+        starts.push(out.len());
+        out.push_str(&singular(word));
+    });
+    // One word in lower case may hide a kind word at its end (`ordersdb`).
+    if starts.len() == 1
+        && let Some([head, suffix]) = split_kind_suffix(out)
+    {
+        out.clear();
+        out.push_str(&singular(&head));
+        starts.push(out.len());
+        out.push_str(&suffix);
+    }
+    let word_at = |out: &str, starts: &[usize], n: usize| -> (usize, usize) {
+        (starts[n], starts.get(n + 1).copied().unwrap_or(out.len()))
+    };
+    // The kind words of one family at the end, and their qualifiers, while a word is left.
+    let mut kind = None;
+    while starts.len() > 1 {
+        let (s, e) = word_at(out, starts, starts.len() - 1);
+        let word = &out[s..e];
+        let this = match kind {
+            None => Kind::of_word(word),
+            Some(k) => Kind::of_word(word).filter(|w| *w == k).or_else(|| {
+                KIND_QUALIFIERS
+                    .iter()
+                    .find(|(q, qk)| *q == word && *qk == k)
+                    .map(|(_, qk)| *qk)
+            }),
+        };
+        let Some(this) = this else { break };
+        kind = Some(this);
+        out.truncate(s);
+        starts.pop();
+    }
+    kind
+}
+
 /// The key of `name` without a trailing "API" word (`"TaxJar API"` → the key of
 /// `"TaxJar"`), or `None` when it has no such word or nothing else.
 pub fn without_api(name: &str) -> Option<String> {
-    let mut words = words(name);
-    if let [only] = words.as_slice() {
-        words = split_kind_suffix(only)?.to_vec();
-    }
-    if words.len() < 2 || words.last().map(String::as_str) != Some("api") {
-        return None;
-    }
-    words.pop();
-    Some(words.iter().map(|w| normal_word(w)).collect())
+    let p = parts(name);
+    (p.kind == Some(Kind::Api) && !p.core.is_empty()).then(|| p.core_key())
 }
 
 /// The words of a name, lower-cased: split at anything but letters and digits, and at
@@ -146,9 +360,14 @@ fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
             && !current.is_empty()
             && let Some(p) = prev
         {
-            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
+            let mut ahead = chars.clone();
+            let next_lower = ahead.next().is_some_and(|n| n.is_lowercase());
+            // `APIs`, `DBs`: the plural of an acronym, not its end.
+            let plural =
+                chars.peek() == Some(&'s') && !ahead.next().is_some_and(char::is_lowercase);
             // aB → a|B; ABc → A|Bc (the end of an acronym).
-            if p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower) {
+            if p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next_lower && !plural)
+            {
                 f(&current);
                 current.clear();
             }
@@ -173,18 +392,10 @@ fn split_kind_suffix(word: &str) -> Option<[String; 2]> {
     })
 }
 
-/// A word as the key holds it: a synonym mapped, a plural made singular.
-fn normal_word(word: &str) -> Cow<'_, str> {
-    if let Some((_, to)) = SYNONYMS.iter().find(|(from, _)| *from == word) {
-        return Cow::Borrowed(to);
-    }
-    singular(word)
-}
-
 /// The singular of an English plural, for the words of names: `orders` → `order`,
 /// `inventories` → `inventory`, `addresses` → `address`. Words of three letters or fewer
 /// (`aws`, `sms`) and endings that are not plurals (`status`, `redis`, `class`) stay.
-fn singular(word: &str) -> Cow<'_, str> {
+pub fn singular(word: &str) -> Cow<'_, str> {
     let n = word.len();
     if n <= 3 || !word.is_ascii() {
         return Cow::Borrowed(word);
@@ -207,35 +418,12 @@ fn singular(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// A name case-folded with its whitespace collapsed: the match key archie used before
-/// these rules, still the test of "the same name" (`Order  Service` = `order service`).
-pub fn fold(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for word in name.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.extend(word.chars().flat_map(char::to_lowercase));
-    }
-    out
-}
-
-/// Letters and digits only, lower case: `Decision point`, `decision-point` and
-/// `decisionPoint` are the same. For words of a fixed vocabulary (UpGrade's states and
-/// terms, enum-like values) where only spelling differs: names of things go through
-/// [`key`], which also sets plurals and synonyms aside, and experiment names through
-/// [`fold`], since `Button test` and `Button tests` are two experiments.
-pub fn compact(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+pub use crate::words::fold;
 
 /// Whether `kind` is already one of the prompt's relationship words (the common case:
 /// nothing to map).
 pub fn is_relationship_word(kind: &str) -> bool {
-    RELATIONSHIP_TYPES.iter().any(|(word, _)| *word == kind)
+    RELATIONSHIPS.contains(&kind)
 }
 
 /// Lower snake case: `Writes To`, `WRITES_TO`, `writes-to`, `writesTo` → `writes_to`.
@@ -243,235 +431,322 @@ pub fn snake(text: &str) -> String {
     words(text).join("_")
 }
 
-/// Entity types as the extraction prompt names them, and the words models use instead.
-const ENTITY_TYPES: &[(&str, &[&str])] = &[
-    (
-        "service",
-        &[
-            "microservice",
-            "micro_service",
-            "services",
-            "backend_service",
-            "web_service",
-            "backend",
-            "application",
-            "app",
-            "svc",
-            "worker",
-            "server",
-        ],
-    ),
-    (
-        "database",
-        &[
-            "db",
-            "datastore",
-            "data_store",
-            "databases",
-            "data_base",
-            "rdbms",
-            "sql_database",
-            "nosql_database",
-            "relational_database",
-            "document_store",
-            "storage",
-            "store",
-        ],
-    ),
-    (
-        "queue",
-        &[
-            "message_queue",
-            "mq",
-            "queues",
-            "topic",
-            "kafka_topic",
-            "event_stream",
-            "stream",
-            "event_bus",
-            "message_broker",
-            "broker",
-        ],
-    ),
-    (
-        "api",
-        &[
-            "rest_api",
-            "http_api",
-            "graphql_api",
-            "endpoint",
-            "apis",
-            "interface",
-        ],
-    ),
-    ("library", &["lib", "sdk", "package", "module", "libraries"]),
-    ("team", &["squad", "group", "teams", "owner"]),
-    (
-        "external_system",
-        &[
-            "external",
-            "external_service",
-            "external_api",
-            "third_party",
-            "third_party_service",
-            "third_party_api",
-            "saas",
-            "vendor",
-            "external_systems",
-            "external_provider",
-            "provider",
-        ],
-    ),
-    (
-        "concept",
-        &["domain", "idea", "concepts", "entity", "model"],
-    ),
+/// The extraction prompt's entity types.
+pub const ENTITY_TYPES: &[&str] = &[
+    "service",
+    "database",
+    "queue",
+    "api",
+    "library",
+    "team",
+    "external_system",
+    "concept",
 ];
 
-/// An entity type in the extraction prompt's words: `Microservice` → `service`,
-/// `Data Store` → `database`, `Third-party API` → `external_system`. Another word is
-/// kept in lower snake case (`cache`, `cdn`); an empty one stays empty.
+/// The head word of a type (its last word, singular) and the type it names: `PostgreSQL
+/// database`, `event stream`, `backend service` are named by their last word.
+const TYPE_WORDS: &[(&str, &str)] = &[
+    ("service", "service"),
+    ("microservice", "service"),
+    ("svc", "service"),
+    ("app", "service"),
+    ("application", "service"),
+    ("backend", "service"),
+    ("server", "service"),
+    ("worker", "service"),
+    ("database", "database"),
+    ("db", "database"),
+    ("datastore", "database"),
+    ("store", "database"),
+    ("storage", "database"),
+    ("rdbms", "database"),
+    ("base", "database"),
+    ("queue", "queue"),
+    ("mq", "queue"),
+    ("topic", "queue"),
+    ("stream", "queue"),
+    ("bus", "queue"),
+    ("broker", "queue"),
+    ("cache", "cache"),
+    ("bucket", "bucket"),
+    ("api", "api"),
+    ("apis", "api"),
+    ("endpoint", "api"),
+    ("interface", "api"),
+    ("library", "library"),
+    ("lib", "library"),
+    ("sdk", "library"),
+    ("package", "library"),
+    ("module", "library"),
+    ("team", "team"),
+    ("squad", "team"),
+    ("group", "team"),
+    ("owner", "team"),
+    ("concept", "concept"),
+    ("domain", "concept"),
+    ("idea", "concept"),
+    ("entity", "concept"),
+    ("model", "concept"),
+];
+
+/// Words in a type that make it an external system whatever its head word
+/// (`third-party API`, `External Service`, `SaaS`, `vendor API`).
+const EXTERNAL_TYPE_WORDS: &[&str] = &[
+    "external",
+    "third",
+    "thirdparty",
+    "3rd",
+    "saas",
+    "vendor",
+    "provider",
+    "partner",
+];
+
+/// An entity type in the extraction prompt's words, by its structure: a word that makes
+/// it external (`third-party API`, `ExternalApi`, `SaaS` → `external_system`), else its
+/// head word (`Microservice` → `service`, `PostgreSQL database` → `database`, `event
+/// stream` → `queue`, `Kafka Topic` → `queue`). A type whose head word is none of these
+/// is kept in lower snake case (`load_balancer`, `cdn`); an empty one stays empty.
 pub fn entity_type(kind: &str) -> String {
-    // The common case: already one of the prompt's words, or a snake-case word of its own.
-    let plain = !kind.is_empty()
-        && kind
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    if plain && ENTITY_TYPES.iter().any(|(word, _)| *word == kind) {
+    // The common case: already one of the prompt's words.
+    if ENTITY_TYPES.contains(&kind) {
         return kind.to_string();
     }
-    let snake = snake(kind);
-    for (word, synonyms) in ENTITY_TYPES {
-        if snake == *word || synonyms.contains(&snake.as_str()) {
-            return (*word).to_string();
-        }
+    let ws = words(kind);
+    if ws.is_empty() {
+        return String::new();
     }
-    snake
+    let compact = ws.concat();
+    if compact == "saas"
+        || ws
+            .iter()
+            .any(|w| EXTERNAL_TYPE_WORDS.contains(&singular(w).as_ref()))
+    {
+        return "external_system".into();
+    }
+    let head = ws.last().map(|w| singular(w)).unwrap_or_default();
+    if let Some((_, to)) = TYPE_WORDS.iter().find(|(w, _)| *w == head) {
+        return (*to).to_string();
+    }
+    ws.join("_")
 }
 
-/// Relationship types as the extraction prompt names them, and the words models use
-/// instead. Each synonym is `(word, reversed)`: a reversed word names the relationship
-/// from the other end (`owned_by`: `A owned_by B` is `B owns A`).
-const RELATIONSHIP_TYPES: &[(&str, &[(&str, bool)])] = &[
-    (
-        "calls",
-        &[
-            ("call", false),
-            ("invokes", false),
-            ("invoke", false),
-            ("calls_api", false),
-            ("calls_api_of", false),
-            ("sends_requests_to", false),
-            ("sends_request_to", false),
-            ("requests", false),
-            ("talks_to", false),
-            ("communicates_with", false),
-            ("http_call", false),
-            ("rpc", false),
-            ("grpc", false),
-            ("uses_api", false),
-            ("uses_api_of", false),
-            ("called_by", true),
-            ("invoked_by", true),
-        ],
-    ),
-    (
-        "reads_from",
-        &[
-            ("reads", false),
-            ("read_from", false),
-            ("reads_data_from", false),
-            ("queries", false),
-            ("fetches_from", false),
-            ("loads_from", false),
-            ("read_by", true),
-        ],
-    ),
-    (
-        "writes_to",
-        &[
-            ("writes", false),
-            ("write_to", false),
-            ("writes_data_to", false),
-            ("stores_in", false),
-            ("stores_data_in", false),
-            ("persists_to", false),
-            ("persists_in", false),
-            ("saves_to", false),
-            ("updates", false),
-            ("written_by", true),
-        ],
-    ),
-    (
-        "publishes_to",
-        &[
-            ("publishes", false),
-            ("publish_to", false),
-            ("publishes_events_to", false),
-            ("emits", false),
-            ("emits_to", false),
-            ("emits_events_to", false),
-            ("produces", false),
-            ("produces_to", false),
-            ("sends_events_to", false),
-            ("sends_messages_to", false),
-            ("enqueues", false),
-            ("enqueues_to", false),
-        ],
-    ),
-    (
-        "subscribes_to",
-        &[
-            ("subscribes", false),
-            ("subscribe_to", false),
-            ("consumes", false),
-            ("consumes_from", false),
-            ("consumes_events_from", false),
-            ("listens_to", false),
-            ("listens_on", false),
-            ("reads_events_from", false),
-            ("dequeues_from", false),
-            ("consumed_by", true),
-        ],
-    ),
-    (
-        "depends_on",
-        &[
-            ("depends", false),
-            ("depend_on", false),
-            ("dependent_on", false),
-            ("uses", false),
-            ("requires", false),
-            ("relies_on", false),
-            ("used_by", true),
-            ("required_by", true),
-            ("dependency_of", true),
-        ],
-    ),
-    (
-        "owns",
-        &[
-            ("own", false),
-            ("maintains", false),
-            ("is_owner_of", false),
-            ("responsible_for", false),
-            ("owned_by", true),
-            ("maintained_by", true),
-        ],
-    ),
+/// The prompt's relationship words.
+pub const RELATIONSHIPS: &[&str] = &[
+    "calls",
+    "reads_from",
+    "writes_to",
+    "publishes_to",
+    "subscribes_to",
+    "depends_on",
+    "owns",
 ];
 
-/// A relationship type in the extraction prompt's words (`CALLS`, `invokes` → `calls`;
-/// `publishes to` → `publishes_to`), and whether the word named it from the other end
-/// (`owned by` → `owns`, reversed). Another word is kept in lower snake case.
+/// Verbs (by stem) and the relationship word they say, and whether they say it from the
+/// other end (`dependency of`: `A dependency_of B` is `B depends_on A`).
+const VERBS: &[(&str, &str)] = &[
+    ("call", "calls"),
+    ("invoke", "calls"),
+    ("request", "calls"),
+    ("talk", "calls"),
+    ("communicate", "calls"),
+    ("contact", "calls"),
+    ("notify", "calls"),
+    ("trigger", "calls"),
+    ("forward", "calls"),
+    ("route", "calls"),
+    ("proxy", "calls"),
+    ("delegate", "calls"),
+    ("authenticate", "calls"),
+    ("hit", "calls"),
+    ("ping", "calls"),
+    ("rpc", "calls"),
+    ("grpc", "calls"),
+    ("query", "reads_from"),
+    ("read", "reads_from"),
+    ("fetch", "reads_from"),
+    ("load", "reads_from"),
+    ("pull", "reads_from"),
+    ("get", "reads_from"),
+    ("retrieve", "reads_from"),
+    ("lookup", "reads_from"),
+    ("look", "reads_from"),
+    ("select", "reads_from"),
+    ("write", "writes_to"),
+    ("store", "writes_to"),
+    ("persist", "writes_to"),
+    ("save", "writes_to"),
+    ("update", "writes_to"),
+    ("insert", "writes_to"),
+    ("upsert", "writes_to"),
+    ("put", "writes_to"),
+    ("record", "writes_to"),
+    ("cache", "writes_to"),
+    ("publish", "publishes_to"),
+    ("emit", "publishes_to"),
+    ("produce", "publishes_to"),
+    ("enqueue", "publishes_to"),
+    ("broadcast", "publishes_to"),
+    ("push", "publishes_to"),
+    ("raise", "publishes_to"),
+    ("subscribe", "subscribes_to"),
+    ("consume", "subscribes_to"),
+    ("listen", "subscribes_to"),
+    ("dequeue", "subscribes_to"),
+    ("receive", "subscribes_to"),
+    ("depend", "depends_on"),
+    ("dependent", "depends_on"),
+    ("use", "depends_on"),
+    ("require", "depends_on"),
+    ("rely", "depends_on"),
+    ("need", "depends_on"),
+    ("leverage", "depends_on"),
+    ("utilize", "depends_on"),
+    ("integrate", "depends_on"),
+    ("own", "owns"),
+    ("maintain", "owns"),
+    ("manage", "owns"),
+    ("belong", "part_of"),
+];
+
+/// Nouns that name a relationship, and their verb: `dependency of`, `owner of`,
+/// `consumer of`, `client of`.
+const NOUNS: &[(&str, &str)] = &[
+    ("dependency", "depend"),
+    ("owner", "own"),
+    ("consumer", "consume"),
+    ("subscriber", "subscribe"),
+    ("publisher", "publish"),
+    ("producer", "produce"),
+    ("reader", "read"),
+    ("writer", "write"),
+    ("client", "call"),
+    ("caller", "call"),
+    ("part", "belong"),
+    ("member", "belong"),
+];
+
+/// Irregular forms of the verbs above.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("written", "write"),
+    ("wrote", "write"),
+    ("sent", "send"),
+    ("got", "get"),
+    ("gotten", "get"),
+    ("built", "build"),
+    ("fed", "feed"),
+    ("relied", "rely"),
+    ("queried", "query"),
+    ("notified", "notify"),
+];
+
+/// Words that only carry a phrase (auxiliaries, articles): set aside before the verb.
+const CARRIERS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "a", "an", "the", "has", "have", "had",
+    "it", "its", "their",
+];
+
+/// What a verb's object says about `send`/`post`-like verbs: events and messages are
+/// published, requests are calls, data is written.
+fn object_says(words: &[String]) -> Option<&'static str> {
+    words.iter().find_map(|w| match singular(w).as_ref() {
+        "event" | "message" | "notification" => Some("publishes_to"),
+        "request" | "call" | "rpc" | "api" => Some("calls"),
+        "data" | "record" | "row" => Some("writes_to"),
+        _ => None,
+    })
+}
+
+/// The stems a word may be a form of: `publishes` → publish, `called` → call, `invoked`
+/// → invoke, `relies` → rely, `consuming` → consume.
+fn stems(word: &str) -> Vec<String> {
+    let mut out = vec![word.to_string()];
+    if let Some((_, base)) = IRREGULAR.iter().find(|(w, _)| *w == word) {
+        out.push((*base).to_string());
+    }
+    let mut cut = |suffix: &str, add: &[&str]| {
+        if let Some(stem) = word.strip_suffix(suffix)
+            && stem.len() >= 2
+        {
+            for a in add {
+                out.push(format!("{stem}{a}"));
+            }
+        }
+    };
+    cut("ies", &["y"]);
+    cut("ied", &["y"]);
+    cut("es", &["", "e"]);
+    cut("s", &[""]);
+    cut("ed", &["", "e"]);
+    cut("d", &[""]);
+    cut("ing", &["", "e"]);
+    // A doubled consonant: `mapped`, `dropping`.
+    for suffix in ["ed", "ing"] {
+        if let Some(stem) = word.strip_suffix(suffix)
+            && stem.len() >= 3
+            && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2]
+        {
+            out.push(stem[..stem.len() - 1].to_string());
+        }
+    }
+    out
+}
+
+/// A relationship word in the extraction prompt's words, by its verb (stemmed) and
+/// particles rather than by whole strings (`CALLS`, `invokes`, `sends requests to` →
+/// `calls`; `persists orders in` → `writes_to`), and whether the phrase named it from
+/// the other end: the passive voice (`is called by`, `consumed_by`, `written by`) and
+/// `dependency of` are turned round. A phrase whose verb is none of the vocabulary's is
+/// kept in lower snake case.
 pub fn relationship_kind(kind: &str) -> (String, bool) {
     let snake = snake(kind);
-    for (word, synonyms) in RELATIONSHIP_TYPES {
-        if snake == *word {
-            return (snake, false);
+    if RELATIONSHIPS.contains(&snake.as_str()) {
+        return (snake, false);
+    }
+    let ws: Vec<String> = words(kind);
+    let ws: Vec<String> = ws
+        .iter()
+        .skip_while(|w| CARRIERS.contains(&w.as_str()))
+        .cloned()
+        .collect();
+    let passive = ws.last().is_some_and(|w| w == "by");
+    for (n, word) in ws.iter().enumerate() {
+        let rest = &ws[n + 1..];
+        // A noun naming the relationship from its object's end: `dependency of`.
+        if let Some((_, verb)) = NOUNS
+            .iter()
+            .find(|(noun, _)| stems(word).iter().any(|s| s == noun))
+            && let Some((_, rel)) = VERBS.iter().find(|(v, _)| v == verb)
+        {
+            let of = rest.first().is_some_and(|w| w == "of" || w == "to");
+            let reversed = *verb == "depend" && of;
+            return ((*rel).to_string(), reversed ^ passive);
         }
-        if let Some((_, reversed)) = synonyms.iter().find(|(s, _)| *s == snake) {
-            return ((*word).to_string(), *reversed);
+        for stem in stems(word) {
+            if matches!(
+                stem.as_str(),
+                "send" | "post" | "push" | "forward" | "deliver"
+            ) {
+                if let Some(rel) = object_says(rest) {
+                    return (rel.to_string(), passive);
+                }
+                if stem != "push" && stem != "forward" {
+                    return ("calls".into(), passive);
+                }
+            }
+            // `uses the API of` is a call.
+            if stem == "use" && object_says(rest) == Some("calls") {
+                return ("calls".into(), passive);
+            }
+            if let Some((_, rel)) = VERBS.iter().find(|(v, _)| *v == stem) {
+                // Events read are consumed, events written are published.
+                let rel = match (*rel, object_says(rest)) {
+                    ("reads_from", Some("publishes_to")) => "subscribes_to",
+                    ("writes_to", Some("publishes_to")) => "publishes_to",
+                    (rel, _) => rel,
+                };
+                return (rel.to_string(), passive);
+            }
         }
     }
     (snake, false)
@@ -500,9 +775,20 @@ pub enum Family {
 impl Family {
     /// The family of a type (normalised by [`entity_type`] first).
     pub fn of(kind: &str) -> Family {
-        match entity_type(kind).as_str() {
+        let kind = entity_type(kind);
+        match Family::of_word(&kind) {
+            Family::Unknown => kind
+                .rsplit('_')
+                .next()
+                .map_or(Family::Unknown, Family::of_word),
+            known => known,
+        }
+    }
+
+    fn of_word(kind: &str) -> Family {
+        match kind {
             "service" | "api" | "external_system" | "gateway" | "frontend" | "system"
-            | "component" | "load_balancer" | "cdn" => Family::Component,
+            | "component" | "load_balancer" | "balancer" | "proxy" | "cdn" => Family::Component,
             "database" | "cache" | "bucket" | "object_store" | "search_index" | "index" => {
                 Family::Store
             }
@@ -519,6 +805,34 @@ impl Family {
         self == other || self == Family::Unknown || other == Family::Unknown
     }
 }
+
+#[cfg(test)]
+/// Near names of different things: the structure keeps them apart (edit distance
+/// is no rule here).
+pub const NEAR_PAIRS: &[(&str, &str)] = &[
+    ("Orders Exporter Service", "Orders Importer Service"),
+    ("Report Reader", "Report Writer"),
+    ("Primary DB", "Replica DB"),
+    ("EU Gateway", "US Gateway"),
+    ("Pricing API v1", "Pricing API v2"),
+    ("Email Sender", "Email Scheduler"),
+    ("Invoice Service", "Invoicing Service"),
+    ("Order Events Topic", "Order Commands Topic"),
+    ("Payment Service", "Payout Service"),
+    ("User Service", "Users DB"),
+    ("Auth Service", "Audit Service"),
+    ("Search Indexer", "Search Index"),
+    ("Cart Service", "Card Service"),
+    ("Shipping Service", "Shopping Service"),
+    ("Ledger DB", "Ledger Cache"),
+    ("Media Bucket", "Media Service"),
+    ("Read API", "Write API"),
+    ("Batch Worker", "Match Worker"),
+    ("Inbound Queue", "Outbound Queue"),
+    ("Staging DB", "Status DB"),
+    ("Rating Service", "Routing Service"),
+    ("Catalog Sync", "Catalog Async"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -558,7 +872,34 @@ mod tests {
                 "Order Events Topic",
                 "OrderEventsTopic",
                 "order_events_topic",
+                "order-events stream",
+                "Order Event Topics",
             ],
+            // Kind words of one family are one: the service's words are interchangeable.
+            &[
+                "Pricing Service",
+                "Pricing Svc",
+                "pricing-svc",
+                "Pricing Microservice",
+                "PricingApp",
+                "Pricing Application",
+                "Pricing Micro Service",
+                "Pricing Backend",
+            ],
+            &[
+                "Orders DB",
+                "Order Datastore",
+                "Orders Data Store",
+                "Order Store",
+                "Orders DB (PostgreSQL)",
+                "Orders Database [Postgres 15]",
+            ],
+            &[
+                "Notifications Message Queue",
+                "Notification Queue",
+                "notifications-mq",
+            ],
+            &["Payments REST API", "Payment API", "PaymentsAPI"],
         ] {
             let first = key(group[0]);
             for name in group {
@@ -575,6 +916,7 @@ mod tests {
             "OrderEventsTopic",
             "OrderEventsQueue",
             "Order Events",
+            "Order Events Cache",
             "Payment Service",
             "Payments DB",
             "Okta",
@@ -583,7 +925,7 @@ mod tests {
             "Checkout Service",
             "Inventory Service",
             "Inventory DB",
-            "Inventory Svc",
+            "Inventory Table",
             "Notification Service",
             "Notifications Queue",
             "Redis",
@@ -599,6 +941,34 @@ mod tests {
                     assert_ne!(a, b, "{:?} and {:?} must stay apart", names[i], names[j]);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_name_is_decomposed_into_its_words_its_kind_and_its_note() {
+        let p = parts("NovaMart Orders DB (PostgreSQL)");
+        assert_eq!(p.core, ["nova", "mart", "order"]);
+        assert_eq!(p.kind, Some(Kind::Database));
+        assert_eq!(p.note.as_deref(), Some("PostgreSQL"));
+        // A kind word of another family stays: the payments service's database.
+        let p = parts("Payments Service DB");
+        assert_eq!(p.core, ["payment", "service"]);
+        assert_eq!(p.kind, Some(Kind::Database));
+        assert_ne!(key("Payments Service DB"), key("Payments Service"));
+        // A kind word alone is the name.
+        assert_eq!(parts("Database").core, ["database"]);
+        assert_eq!(parts("Database").kind, None);
+        // Glued kind words come off only where they cannot end a word by chance.
+        assert_eq!(key("ordersdb"), key("Orders DB"));
+        assert_eq!(key("Firestore"), "firestore");
+        assert_eq!(key("WhatsApp"), key("Whats App"));
+        assert_ne!(key("whatsapp"), key("Whats Service"));
+    }
+
+    #[test]
+    fn near_named_different_things_have_different_keys() {
+        for (a, b) in NEAR_PAIRS {
+            assert_ne!(key(a), key(b), "{a:?} / {b:?}");
         }
     }
 
@@ -655,6 +1025,18 @@ mod tests {
             ("REST API", "api"),
             ("Cache", "cache"),
             ("Load Balancer", "load_balancer"),
+            ("ExternalApi", "external_system"),
+            ("third-party API", "external_system"),
+            ("SaaS", "external_system"),
+            ("Payment Provider", "external_system"),
+            ("PostgreSQL database", "database"),
+            ("event stream", "queue"),
+            ("Event Bus", "queue"),
+            ("backend services", "service"),
+            ("Web Application", "service"),
+            ("APIs", "api"),
+            ("Redis cache", "cache"),
+            ("S3 bucket", "bucket"),
             ("", ""),
         ] {
             assert_eq!(entity_type(raw), want, "{raw:?}");
@@ -680,6 +1062,38 @@ mod tests {
             ("used_by", "depends_on", true),
             ("HTTP call", "calls", false),
             ("replicates to", "replicates_to", false),
+            // Passive voice and nouns, turned round where they name the other end.
+            ("is called by", "calls", true),
+            ("is owned by", "owns", true),
+            ("consumed_by", "subscribes_to", true),
+            ("written by", "writes_to", true),
+            ("is read by", "reads_from", true),
+            ("depended on by", "depends_on", true),
+            ("dependency of", "depends_on", true),
+            ("has a dependency on", "depends_on", false),
+            ("is the owner of", "owns", false),
+            ("consumer of", "subscribes_to", false),
+            ("client of", "calls", false),
+            // Verbs by stem and particles.
+            ("invoked", "calls", false),
+            ("queries", "reads_from", false),
+            ("fetches prices from", "reads_from", false),
+            ("persists orders in", "writes_to", false),
+            ("sends events to", "publishes_to", false),
+            ("sends requests to", "calls", false),
+            ("reads events from", "subscribes_to", false),
+            ("listens on", "subscribes_to", false),
+            ("relies upon", "depends_on", false),
+            ("leverages", "depends_on", false),
+            ("maintains", "owns", false),
+            ("uses the API of", "calls", false),
+            ("is part of", "part_of", false),
+            ("belongs to", "part_of", false),
+            ("is a member of", "part_of", false),
+            ("is called by", "calls", true),
+            ("makes HTTP requests to", "calls", false),
+            ("is written to by", "writes_to", true),
+            ("produces messages to", "publishes_to", false),
         ] {
             assert_eq!(
                 relationship_kind(raw),

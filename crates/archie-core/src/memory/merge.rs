@@ -1,7 +1,7 @@
 //! Growing the graph: the merge rules of [`Memory::upsert_entity`] and
 //! [`Memory::upsert_relationship`], and what a merge changed ([`MergeReport`]).
 
-use super::identity::{self, Family};
+use super::identity::{self, Family, Kind};
 use super::model::{key_cow, trimmed};
 use super::source;
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
@@ -133,21 +133,126 @@ impl Memory {
             {
                 return Some(i);
             }
-            return self.index(&typed_key(k, kind));
+            // Another thing holds the name (`Customers`, the database, for `Customer`,
+            // a service): the one of this type, by its typed key or its structure.
+            return self
+                .index(&typed_key(k, kind))
+                .or_else(|| self.resolve_by_structure(&identity::parts(name), kind));
         }
-        if kind != "external_system" {
+        self.resolve_by_structure(&identity::parts(name), kind)
+            .or_else(|| {
+                let rest = self.without_system(name)?;
+                self.index(&rest.key())
+                    .or_else(|| self.resolve_by_structure(&rest, kind))
+            })
+    }
+
+    /// What a name's structure says when its key finds nothing: a bare name of a known
+    /// kind is the full name of that kind (`Pricing`, a service, is `Pricing Service`),
+    /// and a full name is the bare name known as that kind; an external system is one
+    /// with its API (`TaxJar API` is `TaxJar` when both are external systems). A type
+    /// that is not known decides nothing: that is a question (see `dedupe`).
+    fn resolve_by_structure(&self, parts: &identity::Parts, kind: &str) -> Option<Ix> {
+        if parts.core.is_empty() {
             return None;
         }
-        let external = |i: Ix| {
-            let t = &self.entities[i as usize].kind;
-            (t == "external_system" || t == UNKNOWN_TYPE).then_some(i)
+        // The type the thing is: its own, else its kind word's; the kinds it may be.
+        let typed = Kind::of_type(kind).map(Kind::entity_type);
+        let want = typed.or(parts.kind.map(Kind::entity_type))?;
+        let external = want == "external_system";
+        let is = |i: Ix| {
+            let t = identity::entity_type(&self.entities[i as usize].kind);
+            (t == want || (external && t == UNKNOWN_TYPE)).then_some(i)
         };
-        match identity::without_api(name) {
-            Some(base) => self.index(&base).and_then(external),
-            None => self
-                .index(&key_cow(&format!("{name} API")))
-                .and_then(external),
+        match parts.kind {
+            // A bare name: the one full name of a kind of its type.
+            None => {
+                let mut found = None;
+                for k in Kind::ALL {
+                    let as_kind = match k {
+                        Kind::External => continue,
+                        Kind::Api if external => Kind::Api,
+                        k if k.entity_type() == want => k,
+                        _ => continue,
+                    };
+                    if let Some(i) = self.index(&parts.key_as(as_kind)).and_then(is) {
+                        if found.is_some_and(|f| f != i) {
+                            return None;
+                        }
+                        found = Some(i);
+                    }
+                }
+                found
+            }
+            // A full name: the bare name known as its type.
+            Some(named) if named.entity_type() == want || (external && named == Kind::Api) => {
+                self.index(&parts.core_key()).and_then(is)
+            }
+            Some(_) => None,
         }
+    }
+
+    /// The parts of `name` without the name of a system this memory knows in front
+    /// (`NovaMart Pricing Service`, when `NovaMart` is an entity of type `system`).
+    fn without_system(&self, name: &str) -> Option<identity::Parts> {
+        let parts = identity::parts(name);
+        if parts.core.len() < 2 {
+            return None;
+        }
+        let mut prefix = String::new();
+        for n in 0..parts.core.len() - 1 {
+            prefix.push_str(&parts.core[n]);
+            if let Some(i) = self.index(&prefix)
+                && identity::is_whole_type(&self.entities[i as usize].kind)
+            {
+                let mut rest = parts.clone();
+                rest.core.drain(..=n);
+                return Some(rest);
+            }
+        }
+        None
+    }
+
+    /// The entity a relationship's end names when its key finds none: by the name's
+    /// structure, the one entity whose full or bare name it is and whose kind the
+    /// relationship allows (`Checkout calls Pricing`: the pricing service, not the
+    /// pricing database), or the same without the system's name in front.
+    fn endpoint(&self, name: &str, allowed: &[Kind]) -> Option<Ix> {
+        let try_parts = |parts: &identity::Parts| -> Option<Ix> {
+            if parts.core.is_empty() {
+                return None;
+            }
+            let kind_of = |i: Ix| Kind::of_type(&self.entities[i as usize].kind);
+            let fits = |k: Kind| allowed.is_empty() || allowed.contains(&k);
+            match parts.kind {
+                Some(named) => {
+                    let i = self.index(&parts.core_key())?;
+                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type()) && fits(named))
+                        .then_some(i)
+                }
+                None => {
+                    let mut found = None;
+                    for kind in Kind::ALL {
+                        if kind == Kind::External || !fits(kind) {
+                            continue;
+                        }
+                        if let Some(i) = self.index(&parts.key_as(kind))
+                            && kind_of(i).map(Kind::entity_type) == Some(kind.entity_type())
+                        {
+                            if found.is_some_and(|f| f != i) {
+                                return None;
+                            }
+                            found = Some(i);
+                        }
+                    }
+                    found
+                }
+            }
+        };
+        try_parts(&identity::parts(name)).or_else(|| {
+            let rest = self.without_system(name)?;
+            self.index(&rest.key()).or_else(|| try_parts(&rest))
+        })
     }
 
     /// The key a new entity is stored under: its name's key `k`, or, when another
@@ -219,20 +324,74 @@ impl Memory {
     /// The index of the entity named `name` (whose key is `k`), created as a stub of
     /// type `unknown` if it is not in memory (the flag says so); a new spelling of a
     /// known one is kept as its alias. `None` for an empty name.
-    fn entity_or_stub(&mut self, name: &str, k: &str) -> Option<(Ix, bool)> {
+    fn entity_or_stub(&mut self, name: &str, k: &str, allowed: &[Kind]) -> Option<(Ix, bool)> {
         if k.is_empty() {
             return None;
         }
-        if let Some(i) = self.index(k) {
+        // The entity holding the key; when the relationship cannot reach its kind and
+        // another entity of that name is of a kind it can (`calls Customer`: not the
+        // `Customers` database but the `Customer` service), that one.
+        let held = self.index(k);
+        let better = held
+            .filter(|&i| {
+                let kind = Kind::of_type(&self.entities[i as usize].kind);
+                kind.is_some_and(|kind| !allowed.is_empty() && !allowed.contains(&kind))
+            })
+            .and_then(|_| {
+                allowed
+                    .iter()
+                    .find_map(|kind| self.index(&typed_key(k, kind.entity_type())))
+                    .or_else(|| self.endpoint(name, allowed))
+            });
+        // A bare name that meets an entity only by its key (`Customer` the key of
+        // `Customers`) while entities of other kinds share its words is not decided by
+        // a relationship that allows any kind: a stub, for the judge or the person.
+        let unsure = held.is_some_and(|i| better.is_none() && self.ambiguous_end(name, i));
+        let held = if unsure {
+            self.index(&typed_key(k, UNKNOWN_TYPE))
+        } else {
+            held
+        };
+        if let Some(i) = better.or(held).or_else(|| self.endpoint(name, allowed)) {
             let plain = self.plain[i as usize] && k == name;
             if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
                 self.touch();
             }
             return Some((i, false));
         }
-        let k = Arc::<str>::from(k);
-        let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
+        let k = self.new_key(k.to_string(), UNKNOWN_TYPE);
+        let (bare, note) = identity::split_note(name.trim());
+        let mut stub = Entity::new(bare.trim(), UNKNOWN_TYPE);
+        if let Some(note) = note {
+            stub.properties
+                .insert(TECHNOLOGY.into(), Value::String(note));
+        }
         Some((self.add_entity(k, stub), true))
+    }
+
+    /// Whether `name`, a relationship's end that found entity `i` by its key, could as
+    /// well be another entity: it has no kind word, `i` is not named so (nor aliased),
+    /// and an entity of another kind has its words.
+    fn ambiguous_end(&self, name: &str, i: Ix) -> bool {
+        let entity = &self.entities[i as usize];
+        let folded = identity::fold(name);
+        if identity::fold(&entity.name) == folded
+            || aliases_of(entity)
+                .iter()
+                .any(|a| identity::fold(a) == folded)
+        {
+            return false;
+        }
+        let parts = identity::parts(name);
+        if parts.kind.is_some() || parts.core.is_empty() {
+            return false;
+        }
+        Kind::ALL.into_iter().any(|kind| {
+            kind != Kind::External
+                && self
+                    .index(&parts.key_as(kind))
+                    .is_some_and(|other| other != i)
+        })
     }
 
     /// The index of a normalised relationship type, interned.
@@ -282,12 +441,12 @@ impl Memory {
         let from_cached = loading.as_deref().and_then(|l| l.cached_from(&from));
         let (fi, from_added) = match from_cached {
             Some(fi) => (fi, false),
-            None => match self.entity_or_stub(&from, &fk) {
+            None => match self.entity_or_stub(&from, &fk, ends_of(&kind).0) {
                 Some(found) => found,
                 None => return (Upserted::Skipped, 0),
             },
         };
-        let Some((ti, to_added)) = self.entity_or_stub(&to, &tk) else {
+        let Some((ti, to_added)) = self.entity_or_stub(&to, &tk, ends_of(&kind).1) else {
             return (Upserted::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
@@ -618,6 +777,18 @@ fn normalised(entity: Entity) -> Entity {
         sources,
     } = entity;
     let kind = identity::entity_type(&kind);
+    // A technology or note in parentheses is kept as a property, not in the name.
+    let (name, mut properties) = (name, properties);
+    let name = match identity::split_note(&name) {
+        (bare, Some(note)) => {
+            let bare = bare.into_owned();
+            properties
+                .entry(TECHNOLOGY)
+                .or_insert_with(|| Value::String(note));
+            bare
+        }
+        _ => name,
+    };
     let mut tags: Vec<String> = tags
         .into_iter()
         .map(trimmed)
@@ -723,6 +894,25 @@ fn drop_own_name(entity: &mut Entity) -> bool {
         entity.properties.remove(ALIASES);
     }
     changed
+}
+
+/// The property a technology or note in parentheses goes into (`Orders DB (PostgreSQL)`).
+pub const TECHNOLOGY: &str = "technology";
+
+/// The kinds a relationship of type `kind` allows at its two ends, for finding an
+/// entity by a bare name (empty: any). A call goes to something that answers, a write
+/// or a read to a store, a message to a queue.
+fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
+    const RUNS: &[Kind] = &[Kind::Service];
+    const ANSWERS: &[Kind] = &[Kind::Service, Kind::Api, Kind::External];
+    const KEEPS: &[Kind] = &[Kind::Database, Kind::Cache, Kind::Bucket];
+    const CARRIES: &[Kind] = &[Kind::Queue, Kind::Topic];
+    match kind {
+        "calls" => (RUNS, ANSWERS),
+        "reads_from" | "writes_to" => (RUNS, KEEPS),
+        "publishes_to" | "subscribes_to" => (RUNS, CARRIES),
+        _ => (&[], &[]),
+    }
 }
 
 /// The key of an entity that shares its name's key with an entity of another family.

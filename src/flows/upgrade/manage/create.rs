@@ -10,12 +10,12 @@ use crate::flows::upgrade::{
     UpgradeState,
 };
 use crate::graph::Question;
-use crate::memory::identity::fold as key;
 use crate::text::literal;
 use crate::upgrade::{
     ContextInfo, ExperimentName, ExperimentState, NewCondition, NewDecisionPoint, NewExperiment,
     UpgradeError, new_uuid, number,
 };
+use crate::words::fold as key;
 
 /// Plans a create: the draft, then the preview and the question.
 pub(super) async fn plan_create(

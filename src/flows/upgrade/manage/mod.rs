@@ -129,11 +129,11 @@ const FILTERS: &[&str] = &["includeAll", "excludeAll"];
 
 /// `value` as one of `allowed` (case and punctuation aside).
 fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
-    let k = crate::memory::identity::compact(value);
+    let k = crate::words::compact(value);
     allowed
         .iter()
         .copied()
-        .find(|a| crate::memory::identity::compact(a) == k)
+        .find(|a| crate::words::compact(a) == k)
 }
 
 /// The question for a group experiment's group type: one of `types` (the context's),

@@ -8,8 +8,8 @@ use crate::flows::upgrade::{
     UpgradeState,
 };
 use crate::graph::Question;
-use crate::memory::identity::fold as key;
 use crate::upgrade::{Experiment, ExperimentState, UpgradeError};
+use crate::words::fold as key;
 
 /// Plans a state change: the state asked for, then the question saying what it means.
 pub(super) async fn plan_state(

@@ -1,0 +1,304 @@
+//! Naming styles: the ways real models and people write a component's name, its type and
+//! a relationship, split into the styles archie's rules were developed against and the
+//! styles they are only measured on (held out). A gap between the two columns means the
+//! rules were tuned to their examples.
+//!
+//! Drawn from what extraction outputs, issue threads (GraphRAG, LightRAG, Graphiti) and
+//! public architecture documents write: bare names without their kind word, kind-word
+//! synonyms (`Microservice`, `Datastore`, `Stream`), the system's name in front, a
+//! technology in parentheses, SCREAMING_SNAKE and glued lower case from code, singular and
+//! plural swapped, dotted package-like names; types like `PostgreSQL database` or
+//! `third-party API`; relationship phrases, some in the passive voice (and so written the
+//! other way round).
+
+use crate::corpus::{Kind, Rel};
+
+/// One way of writing a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    // Developed against (the styles of the first rounds and the issue's examples).
+    /// `OrderService`
+    Camel,
+    /// `Order Service`
+    Spaced,
+    /// `order-service`
+    Kebab,
+    /// `order_service`
+    Snake,
+    /// `Orders Database`, `Order Svc`: the kind word's other spelling.
+    KindAbbreviation,
+    /// `Order` (the type says it is a service).
+    Bare,
+    // Held out: measured only.
+    /// `NovaMart Order Service`
+    SystemPrefix,
+    /// `Orders DB (PostgreSQL)`, `Order Service (Go)`
+    Technology,
+    /// `Order Microservice`, `Orders Datastore`, `Order Events Stream`, `Shipment MQ`
+    KindSynonym,
+    /// `ORDER_SERVICE`
+    Screaming,
+    /// `orderservice`, `ordersdb`
+    Glued,
+    /// `Orders Service`, `Order DB`: the first word's number swapped.
+    PluralSwap,
+    /// `order.service`
+    Dotted,
+    /// `Order_Service`
+    TitleSnake,
+}
+
+/// The styles archie's rules were developed against.
+pub const DEVELOPMENT: &[Style] = &[
+    Style::Camel,
+    Style::Spaced,
+    Style::Kebab,
+    Style::Snake,
+    Style::KindAbbreviation,
+    Style::Bare,
+];
+
+/// The styles archie's rules are only measured on (the canonical `Camel` form stays, as
+/// a document's own name for a thing).
+pub const HELD_OUT: &[Style] = &[
+    Style::Camel,
+    Style::SystemPrefix,
+    Style::Technology,
+    Style::KindSynonym,
+    Style::Screaming,
+    Style::Glued,
+    Style::PluralSwap,
+    Style::Dotted,
+    Style::TitleSnake,
+];
+
+/// The technology a component of this kind is written with.
+fn technology(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Service => "Go",
+        Kind::Database => "PostgreSQL",
+        Kind::Cache => "Redis",
+        Kind::Topic => "Kafka",
+        Kind::Queue => "RabbitMQ",
+        Kind::External => "SaaS",
+        Kind::Gateway => "Envoy",
+        Kind::Frontend => "React",
+        Kind::Index => "Elasticsearch",
+    }
+}
+
+/// A word in the other number (`Orders` → `Order`, `Inventory` → `Inventories`); an
+/// acronym (`API`) stays.
+fn swap_number(word: &str) -> String {
+    if word.chars().all(|c| c.is_uppercase()) {
+        return word.to_string();
+    }
+    if let Some(stem) = word.strip_suffix("ies") {
+        return format!("{stem}y");
+    }
+    match word.strip_suffix('s') {
+        Some(stem) if stem.len() >= 3 => stem.to_string(),
+        _ => match word.strip_suffix('y') {
+            Some(stem) => format!("{stem}ies"),
+            None => format!("{word}s"),
+        },
+    }
+}
+
+/// `words` (the name's own words) and `kind_word` (its kind word as the canonical name
+/// writes it, empty for none) in `style`; `None` when the style has nothing to say for
+/// this name (no synonym for a cache, no bare form of a name that is its kind word).
+pub fn write(
+    style: Style,
+    words: &[&str],
+    kind_word: &str,
+    kind: Kind,
+    system: &str,
+) -> Option<String> {
+    let with = |ws: &[String], kw: &str, sep: &str| -> String {
+        let mut all: Vec<String> = ws.to_vec();
+        if !kw.is_empty() {
+            all.push(kw.to_string());
+        }
+        all.join(sep)
+    };
+    let own: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let lower: Vec<String> = own.iter().map(|w| w.to_lowercase()).collect();
+    let kw_lower = kind_word.to_lowercase();
+    Some(match style {
+        Style::Camel => with(&own, kind_word, ""),
+        Style::Spaced => with(&own, kind_word, " "),
+        Style::Kebab => with(&lower, &kw_lower, "-"),
+        Style::Snake => with(&lower, &kw_lower, "_"),
+        Style::KindAbbreviation => {
+            let other = match kind_word {
+                "Service" => "Svc",
+                "DB" => "Database",
+                "API" => "Api",
+                _ => return None,
+            };
+            with(&own, other, " ")
+        }
+        Style::Bare => {
+            if kind_word.is_empty() || matches!(kind, Kind::External) {
+                return None;
+            }
+            own.join(" ")
+        }
+        Style::SystemPrefix => format!("{system} {}", with(&own, kind_word, " ")),
+        Style::Technology => format!("{} ({})", with(&own, kind_word, " "), technology(kind)),
+        Style::KindSynonym => {
+            let other = match kind {
+                Kind::Service => "Microservice",
+                Kind::Database => "Datastore",
+                Kind::Topic => "Stream",
+                Kind::Queue => "MQ",
+                _ => return None,
+            };
+            with(&own, other, " ")
+        }
+        Style::Screaming => with(&own, kind_word, "_").to_uppercase(),
+        Style::Glued => with(&lower, &kw_lower, ""),
+        Style::PluralSwap => {
+            let mut ws = own.clone();
+            ws[0] = swap_number(&ws[0]);
+            with(&ws, kind_word, " ")
+        }
+        Style::Dotted => with(&lower, &kw_lower, "."),
+        Style::TitleSnake => with(&own, kind_word, "_"),
+    })
+}
+
+/// The entity types a model writes for a component of `kind`: the prompt's word first.
+pub fn type_words(kind: Kind, held_out: bool) -> &'static [&'static str] {
+    if !held_out {
+        return match kind {
+            Kind::Service => &["service", "Service", "microservice"],
+            Kind::Database => &["database", "datastore", "DB"],
+            Kind::Cache => &["cache", "Cache", "in-memory cache"],
+            Kind::Topic => &["queue", "topic", "kafka topic"],
+            Kind::Queue => &["queue", "message queue", "Queue"],
+            Kind::External => &["external_system", "api", "external API", "third-party API"],
+            Kind::Gateway => &["service", "gateway", "API gateway"],
+            Kind::Frontend => &["frontend", "web app", "Frontend"],
+            Kind::Index => &["database", "search index", "index"],
+        };
+    }
+    match kind {
+        Kind::Service => &["service", "backend service", "Go service", "Application"],
+        Kind::Database => &[
+            "database",
+            "PostgreSQL database",
+            "relational DB",
+            "data store",
+        ],
+        Kind::Cache => &["cache", "Redis cache", "key-value cache"],
+        Kind::Topic => &["queue", "event stream", "Kafka Topic", "event bus"],
+        Kind::Queue => &["queue", "message broker", "work queue", "MQ"],
+        Kind::External => &[
+            "external_system",
+            "ExternalApi",
+            "SaaS",
+            "third-party service",
+        ],
+        Kind::Gateway => &["service", "API Gateway", "edge proxy"],
+        Kind::Frontend => &["frontend", "single-page app", "web frontend"],
+        Kind::Index => &["database", "search engine", "full-text index"],
+    }
+}
+
+/// (word in the answer, phrase in the document, passive): a passive word names the
+/// relationship from its object (`B is called by A`), and the answer then has `from` and
+/// `to` the other way round, as models write it. The prompt's word first.
+pub fn rel_words(rel: Rel, held_out: bool) -> &'static [(&'static str, &'static str, bool)] {
+    if !held_out {
+        return match rel {
+            Rel::Calls => &[
+                ("calls", "calls", false),
+                ("invokes", "invokes", false),
+                ("CALLS", "calls", false),
+                ("sends requests to", "sends requests to", false),
+                ("Calls", "calls", false),
+            ],
+            Rel::ReadsFrom => &[
+                ("reads_from", "reads from", false),
+                ("reads from", "reads from", false),
+                ("queries", "queries", false),
+                ("READS_FROM", "reads from", false),
+            ],
+            Rel::WritesTo => &[
+                ("writes_to", "writes to", false),
+                ("writes to", "writes to", false),
+                ("stores data in", "stores its data in", false),
+                ("persists to", "persists to", false),
+            ],
+            Rel::PublishesTo => &[
+                ("publishes_to", "publishes to", false),
+                ("publishes to", "publishes to", false),
+                ("emits", "emits events to", false),
+                ("PUBLISHES_TO", "publishes to", false),
+            ],
+            Rel::SubscribesTo => &[
+                ("subscribes_to", "subscribes to", false),
+                ("subscribes to", "subscribes to", false),
+                ("consumes", "consumes", false),
+                ("listens to", "listens to", false),
+            ],
+            Rel::DependsOn => &[
+                ("depends_on", "depends on", false),
+                ("depends on", "depends on", false),
+                ("uses", "uses", false),
+                ("relies on", "relies on", false),
+            ],
+            Rel::PartOf => &[
+                ("part_of", "is part of", false),
+                ("part of", "is part of", false),
+                ("belongs to", "belongs to", false),
+            ],
+        };
+    }
+    match rel {
+        Rel::Calls => &[
+            ("calls", "calls", false),
+            ("is called by", "is called by", true),
+            ("makes HTTP requests to", "makes HTTP requests to", false),
+            ("Invoked_By", "is invoked by", true),
+            ("talks to", "talks to", false),
+        ],
+        Rel::ReadsFrom => &[
+            ("reads_from", "reads from", false),
+            ("fetches data from", "fetches data from", false),
+            ("is read by", "is read by", true),
+            ("loads records from", "loads records from", false),
+        ],
+        Rel::WritesTo => &[
+            ("writes_to", "writes to", false),
+            ("persists records in", "persists records in", false),
+            ("is written to by", "is written to by", true),
+            ("saves into", "saves into", false),
+        ],
+        Rel::PublishesTo => &[
+            ("publishes_to", "publishes to", false),
+            ("produces messages to", "produces messages to", false),
+            ("sends events to", "sends events to", false),
+            ("PRODUCES_TO", "produces to", false),
+        ],
+        Rel::SubscribesTo => &[
+            ("subscribes_to", "subscribes to", false),
+            ("consumed_by", "is consumed by", true),
+            ("reads events from", "reads events from", false),
+            ("listens on", "listens on", false),
+        ],
+        Rel::DependsOn => &[
+            ("depends_on", "depends on", false),
+            ("relies upon", "relies upon", false),
+            ("is used by", "is used by", true),
+            ("requires", "requires", false),
+        ],
+        Rel::PartOf => &[
+            ("part_of", "is part of", false),
+            ("belongs to", "belongs to", false),
+            ("member of", "is a member of", false),
+        ],
+    }
+}
