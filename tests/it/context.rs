@@ -334,7 +334,17 @@ fn build_context_of_the_whole_system_draws_its_main_components() {
         env.ok(&["build-context", "NovaMart", "-i", "docs"]);
         let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
         let entities = memory["entities"].as_array().map_or(0, Vec::len);
-        assert_eq!(entities, if novamart { 51 } else { 50 });
+        assert_eq!(
+            entities,
+            if novamart { 51 } else { 50 },
+            "{:?}",
+            memory["entities"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| format!("{} ({})", e["name"], e["type"]))
+                .collect::<Vec<_>>()
+        );
         let whole = diagram(&env, "NovaMart_context.md");
         let drawn = nodes(&whole);
         assert!(

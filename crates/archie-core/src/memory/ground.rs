@@ -7,45 +7,19 @@
 use super::identity;
 use std::collections::BTreeSet;
 
-/// Words a name may carry that do not say which thing it is: kind words and glue. A
+/// Words of a name that do not say which thing it is, besides identity's kind words
+/// ([`identity::KIND_WORDS`]) and generic words ([`identity::GENERIC_WORDS`]): glue. A
 /// name made only of them (`Database`) must be grounded by those words themselves.
-const GENERIC: &[&str] = &[
-    "service",
-    "svc",
-    "microservice",
-    "api",
-    "app",
-    "application",
-    "server",
-    "system",
-    "database",
-    "datastore",
-    "store",
-    "storage",
-    "queue",
-    "topic",
-    "stream",
-    "cache",
-    "bucket",
-    "gateway",
-    "worker",
-    "job",
-    "component",
-    "module",
-    "platform",
-    "external",
-    "the",
-    "a",
-    "an",
-    "of",
-    "for",
-    "and",
-    "to",
-    "in",
-    "on",
-    "by",
-    "with",
+const GLUE: &[&str] = &[
+    "the", "a", "an", "of", "for", "and", "to", "in", "on", "by", "with",
 ];
+
+/// Whether a word of a name (lower case) says nothing of which thing it is.
+fn says_nothing(word: &str) -> bool {
+    GLUE.contains(&word)
+        || identity::GENERIC_WORDS.contains(&word)
+        || identity::Kind::of_word(&identity::singular(word)).is_some()
+}
 
 /// The text facts must be named in: a document chunk, or what a conversation had in
 /// front of it (the documents, the memory, the person's words).
@@ -116,7 +90,7 @@ impl Ground {
         if tokens.is_empty() {
             return false;
         }
-        let generic = |parts: &Vec<String>| parts.iter().all(|p| GENERIC.contains(&p.as_str()));
+        let generic = |parts: &Vec<String>| parts.iter().all(|p| says_nothing(p));
         let telling: Vec<&Vec<String>> = tokens.iter().filter(|t| !generic(t)).collect();
         let telling = if telling.is_empty() {
             tokens.iter().collect()
@@ -126,10 +100,7 @@ impl Ground {
         let found = telling
             .iter()
             .filter(|parts| {
-                let own: Vec<&String> = parts
-                    .iter()
-                    .filter(|p| !GENERIC.contains(&p.as_str()))
-                    .collect();
+                let own: Vec<&String> = parts.iter().filter(|p| !says_nothing(p)).collect();
                 let own = if own.is_empty() {
                     parts.iter().collect()
                 } else {
