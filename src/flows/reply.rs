@@ -289,17 +289,11 @@ impl Knowledge {
                 continue;
             }
             let (from, to) = (vocabulary.name(&r.from), vocabulary.name(&r.to));
-            if origin.source.is_some() {
-                // What states a relationship states its ends.
-                for end in [&from, &to] {
-                    let mut stub = Entity::new(end.clone(), crate::memory::UNKNOWN_TYPE);
-                    stub.sources = sourced(Vec::new());
-                    memory.upsert_entity(stub);
-                }
-            }
             let mut rel = Relationship::new(from, r.kind.trim(), to);
             rel.sources = sourced(Vec::new());
-            memory.upsert_relationship(rel);
+            // What states a relationship states its ends (as the relationship resolves
+            // them: a bare `Orders` that writes_to is the store).
+            memory.upsert_stated_relationship(rel);
         }
         capped
     }

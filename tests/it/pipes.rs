@@ -207,12 +207,12 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     let host = host.trim_end_matches("/v1").trim_end_matches('/');
     insta::assert_snapshot!(env.normalize_with(&ran.stdout, &[(host, "[LLM]")]), @r"
         dry run of build-context: nothing is sent, no LLM call is made
-        documents  3 would be read (228 bytes)
+        documents  3 would be read (363 bytes)
           doc00.md
           doc01.md
           doc02.md
-        extract    3 chunks: 0 cached, 3 calls to ask ≈ 1,581 prompt tokens
-        then       1 call: the overview, ≈ up to 2,752 prompt tokens
+        extract    3 chunks: 0 cached, 3 calls to ask ≈ 1,617 prompt tokens
+        then       1 call: the overview, ≈ up to 2,788 prompt tokens
         judge      no pairs of names to judge in the memory now (one call per 30 that extraction finds)
         sent to    [LLM] · model mock-model · no API key
         ");
@@ -238,7 +238,7 @@ fn a_dry_run_shows_what_would_be_sent_and_sends_nothing() {
     let ran = env.ok(&["search", "--dry-run", "-i", "docs", "who owns checkout?"]);
     insta::assert_snapshot!(env.normalize_with(&ran.stdout, &[(host, "[LLM]")]), @r"
         dry run of search: nothing is sent, no LLM call is made
-        documents  3 would be read (228 bytes)
+        documents  3 would be read (363 bytes)
           doc00.md
           doc01.md
           doc02.md

@@ -138,7 +138,7 @@ impl TestEnv {
             self.write(
                 &format!("{folder}/doc{i:02}.md"),
                 format!(
-                    "# Service {i}\n\nThe Checkout Service writes orders to the Payments DB. Note {i}.\n"
+                    "# Service {i}\n\nThe Checkout Service writes orders to the Payments DB and charges cards through the PaymentGateway. Note {i}.\n"
                 ),
             );
         }

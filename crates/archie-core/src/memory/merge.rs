@@ -411,7 +411,14 @@ impl Memory {
     /// created as a stub of type `unknown` (the second value counts them), so nothing
     /// is dropped. The stored `from`/`to` are the entities' display names.
     pub fn upsert_relationship(&mut self, rel: Relationship) -> (Upserted, usize) {
-        self.upsert_relationship_with(rel, None)
+        self.upsert_relationship_with(rel, None, false)
+    }
+
+    /// [`Memory::upsert_relationship`] of what a source states (a chunk, a run's
+    /// conversation): the relationship's ends, as it resolves them, are stated by its
+    /// sources too, so an entity stays while a text names it in a relationship.
+    pub fn upsert_stated_relationship(&mut self, rel: Relationship) -> (Upserted, usize) {
+        self.upsert_relationship_with(rel, None, true)
     }
 
     /// [`Memory::upsert_relationship`], with what loading a file in archie's sorted order
@@ -420,6 +427,7 @@ impl Memory {
         &mut self,
         rel: Relationship,
         loading: Option<&mut Loading>,
+        states_ends: bool,
     ) -> (Upserted, usize) {
         let Relationship {
             from,
@@ -450,6 +458,13 @@ impl Memory {
             return (Upserted::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
+        if states_ends && !sources.is_empty() {
+            for end in [fi, ti] {
+                if source::unite(&mut self.entities[end as usize].sources, sources.clone()) {
+                    self.touch();
+                }
+            }
+        }
         let rk = (fi, ti, self.kind_id(&kind));
         // A file in archie's order lists each relationship once, in ascending order: one
         // that comes after the previous needs no lookup.

@@ -171,7 +171,7 @@ impl Sink for Builder {
             Item::Relationship(rel) if !self.entities_read => self.early.push(rel),
             Item::Relationship(rel) => {
                 self.memory
-                    .upsert_relationship_with(rel, Some(&mut self.loading));
+                    .upsert_relationship_with(rel, Some(&mut self.loading), false);
             }
             Item::EntitiesRead => self.entities_read = true,
         }
