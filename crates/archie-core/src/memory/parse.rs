@@ -166,7 +166,7 @@ impl Sink for Builder {
     fn put(&mut self, item: Item) {
         match item {
             Item::Entity(entity) => {
-                self.memory.upsert_entity(entity);
+                self.memory.upsert_entity_with(entity, true);
             }
             Item::Relationship(rel) if !self.entities_read => self.early.push(rel),
             Item::Relationship(rel) => {
