@@ -89,6 +89,8 @@ fn main() -> std::io::Result<()> {
             size: text.len() as u64,
             hash: String::new(),
             text,
+            withheld: Vec::new(),
+            secrets_sent: false,
         };
         group.bench_function(id, |b| {
             b.iter_batched(

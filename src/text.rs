@@ -440,6 +440,22 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
 }
 
+/// Kinds with how often each comes, in the order first met: `2 postgres password, aws
+/// access key id`.
+pub fn counted_kinds(kinds: &[String]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for kind in kinds {
+        match seen.iter_mut().find(|(k, _)| *k == kind.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((kind, 1)),
+        }
+    }
+    seen.iter()
+        .map(|(k, n)| if *n == 1 { (*k).to_string() } else { format!("{n} × {k}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What a p-value says about counts against the weights.
 pub fn fit_verdict(p: f64) -> &'static str {
     if p >= 0.05 {

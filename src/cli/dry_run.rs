@@ -54,6 +54,19 @@ struct Plan {
 struct Doc {
     path: String,
     bytes: u64,
+    /// The kinds of the secrets found in it, which would be replaced by placeholders.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    secrets_withheld: Vec<String>,
+}
+
+impl Doc {
+    fn of(doc: &docs::Document) -> Self {
+        Doc {
+            path: doc.path.clone(),
+            bytes: doc.size,
+            secrets_withheld: doc.withheld.clone(),
+        }
+    }
 }
 
 /// `scheme://host[:port]` of `url`: where the text goes, without a path, user or
@@ -151,14 +164,7 @@ pub fn knowledge(
     let plan = Plan {
         dry_run: true,
         command,
-        documents: retrieved
-            .documents
-            .iter()
-            .map(|d| Doc {
-                path: d.path.clone(),
-                bytes: d.size,
-            })
-            .collect(),
+        documents: retrieved.documents.iter().map(Doc::of).collect(),
         skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction,
         calls_after,
@@ -199,14 +205,7 @@ pub fn search(
     let plan = Plan {
         dry_run: true,
         command: "search",
-        documents: retrieved
-            .documents
-            .iter()
-            .map(|d| Doc {
-                path: d.path.clone(),
-                bytes: d.size,
-            })
-            .collect(),
+        documents: retrieved.documents.iter().map(Doc::of).collect(),
         skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction: ExtractionPlan::default(),
         calls_after: 2,
@@ -265,6 +264,26 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
     if verbose {
         for skipped in &plan.skipped {
             out.push(format!("  skipped {skipped}"));
+        }
+    }
+    let with: Vec<&Doc> = plan
+        .documents
+        .iter()
+        .filter(|d| !d.secrets_withheld.is_empty())
+        .collect();
+    if !with.is_empty() {
+        let secrets: usize = with.iter().map(|d| d.secrets_withheld.len()).sum();
+        out.push(format!(
+            "secrets    {} in {} kept back: placeholders are sent instead (--send-secrets sends them)",
+            crate::text::count(secrets as u64, "secret", "secrets"),
+            crate::text::count(with.len() as u64, "document", "documents"),
+        ));
+        for doc in &with {
+            out.push(format!(
+                "  {}: {}",
+                doc.path,
+                crate::text::counted_kinds(&doc.secrets_withheld)
+            ));
         }
     }
     let x = &plan.extraction;

@@ -25,6 +25,12 @@ pub struct InputArgs {
     /// Skip files larger than this (bytes, or with a unit: 512K, 2M, 1G)
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     pub max_file_size: u64,
+
+    /// Send the secrets written in the documents (passwords in URLs, private keys, API keys,
+    /// password= assignments) to the model as they are; by default each is replaced by a
+    /// placeholder such as [secret: postgres password 1] before any text leaves
+    #[arg(long)]
+    pub send_secrets: bool,
 }
 
 impl Default for InputArgs {
@@ -34,6 +40,7 @@ impl Default for InputArgs {
             include: Vec::new(),
             exclude: Vec::new(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            send_secrets: false,
         }
     }
 }
@@ -47,6 +54,7 @@ impl InputArgs {
             include: self.include.clone(),
             exclude: self.exclude.clone(),
             max_file_size: self.max_file_size,
+            send_secrets: self.send_secrets,
             ..RetrieveOptions::default()
         }
     }
@@ -65,6 +73,7 @@ impl From<InputArgs> for RetrieveOptions {
             include: args.include,
             exclude: args.exclude,
             max_file_size: args.max_file_size,
+            send_secrets: args.send_secrets,
             ..RetrieveOptions::default()
         }
     }
