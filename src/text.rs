@@ -440,6 +440,19 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
 }
 
+/// An I/O error in a few words, without the temporary file's name.
+pub fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        std::io::ErrorKind::NotFound => "the folder does not take new files".into(),
+        std::io::ErrorKind::StorageFull => "the disk is full".into(),
+        _ => err
+            .raw_os_error()
+            .map_or_else(|| err.kind().to_string(), |code| std::io::Error::from_raw_os_error(code).to_string()),
+    }
+}
+
 /// Kinds with how often each comes, in the order first met: `2 postgres password, aws
 /// access key id`.
 pub fn counted_kinds(kinds: &[String]) -> String {

@@ -485,6 +485,11 @@ impl App {
         self.resume.is_some()
     }
 
+    /// The checkpoint a resumed run continues from, if any.
+    pub fn resumed_checkpoint(&self) -> Option<&crate::graph::Checkpoint> {
+        self.resume.as_ref()?.checkpoint.as_ref()
+    }
+
     /// The folder of the run store (`.archie/` beside the memory file, or `--state-dir`).
     pub fn state_dir(&self) -> PathBuf {
         self.settings.state_dir()

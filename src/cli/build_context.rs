@@ -68,6 +68,7 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
         let then = super::dry_run::Then::BuildContext { system: &system };
         return super::dry_run::knowledge(app, &args.knowledge, &output, then);
     }
+    super::output::check(app, &output, &build_context::default_output(&system))?;
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, output)?;
     let state = BuildContextState {

@@ -134,6 +134,9 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
             servers,
         );
     }
+    if let Some(output) = &args.output {
+        super::output::check(app, output, "answer.md")?;
+    }
     let llm = crate::llm::from_settings(
         &settings.llm,
         &settings.memory_file,
