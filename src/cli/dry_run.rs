@@ -42,9 +42,13 @@ struct Plan {
     /// The most prompt tokens each of those carries, estimated.
     prompt_tokens_each: usize,
     what_after: String,
-    endpoint: String,
-    model: String,
+    /// `None`: no LLM is configured yet.
+    endpoint: Option<String>,
+    model: Option<String>,
     api_key: bool,
+    /// With no LLM configured: the servers found on this machine's usual ports.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    local_servers: Vec<crate::llm::local::LocalServer>,
     /// Where the LLM settings not left to their defaults came from (`-v`).
     #[serde(skip)]
     origins: Vec<String>,
@@ -82,11 +86,47 @@ pub fn endpoint(url: &str) -> String {
     }
 }
 
-/// The LLM settings as the command would resolve them.
-fn llm_config(app: &App) -> Result<LlmConfig, CommandError> {
+/// The LLM settings as the command would resolve them; `None` when no LLM is configured
+/// (a dry run says where the text would go once one is).
+fn llm_config(app: &App) -> Result<Option<LlmConfig>, CommandError> {
     let folder = app.settings.memory_file.parent().unwrap_or(Path::new(""));
     let lookup = |name: &str| std::env::var(name).ok();
-    Ok(LlmConfig::resolve(&app.settings.llm, folder, &lookup)?)
+    match LlmConfig::resolve(&app.settings.llm, folder, &lookup) {
+        Ok(config) => Ok(Some(config)),
+        Err(crate::llm::LlmError::NotConfigured) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Where the text would go: the endpoint, the model, whether a key is set, where the
+/// settings came from; with no LLM configured, the servers found on this machine.
+struct Target {
+    endpoint: Option<String>,
+    model: Option<String>,
+    api_key: bool,
+    origins: Vec<String>,
+    local_servers: Vec<crate::llm::local::LocalServer>,
+}
+
+impl Target {
+    fn of(config: Option<&LlmConfig>) -> Self {
+        match config {
+            Some(config) => Target {
+                endpoint: Some(endpoint(&config.base_url)),
+                model: Some(config.model.clone()),
+                api_key: config.api_key.is_some(),
+                origins: origins(config),
+                local_servers: Vec::new(),
+            },
+            None => Target {
+                endpoint: None,
+                model: None,
+                api_key: false,
+                origins: Vec::new(),
+                local_servers: crate::llm::local::find(),
+            },
+        }
+    }
 }
 
 /// The documents `inputs` would read (the report lists the skipped ones with `-v`).
@@ -110,25 +150,27 @@ pub fn knowledge(
     let config = llm_config(app)?;
     let prompts = app.prompts()?;
     let retrieved = read(app, &args.inputs, Some(output))?;
+    let model = config.as_ref().map_or("", |c| c.model.as_str());
     let chunks = if args.no_extract {
         Vec::new()
     } else {
         docs::chunk_all(&retrieved.documents, ChunkOptions::default())
     };
     // The answers kept by earlier runs, without creating a store that is not there.
-    let store = if config.cache {
+    let store = if config.as_ref().is_none_or(|c| c.cache) {
         Store::open_existing(&app.state_dir())?
     } else {
         None
     };
-    let fingerprint = extraction_fingerprint(&prompts, &config.model);
+    let fingerprint = extraction_fingerprint(&prompts, model);
     let extraction = extraction_plan(
         &prompts,
         store.as_ref().map(|s| s as &dyn ResponseCache),
         &fingerprint,
-        config.temperature.unwrap_or(0.0),
+        config.as_ref().and_then(|c| c.temperature).unwrap_or(0.0),
         &chunks,
     )?;
+    let target = Target::of(config.as_ref());
     // A later prompt: the template, the document excerpts (at most --document-budget, no
     // more than the documents hold) and the relevant memory (at most --memory-budget).
     let system = estimate_tokens(&prompts.render("system", json!({}))?);
@@ -170,10 +212,11 @@ pub fn knowledge(
         calls_after,
         prompt_tokens_each,
         what_after,
-        endpoint: endpoint(&config.base_url),
-        model: config.model.clone(),
-        api_key: config.api_key.is_some(),
-        origins: origins(&config),
+        endpoint: target.endpoint,
+        model: target.model,
+        api_key: target.api_key,
+        local_servers: target.local_servers,
+        origins: target.origins,
     };
     report(app, &plan)
 }
@@ -187,7 +230,7 @@ pub fn search(
     results_tokens: usize,
     servers: Vec<String>,
 ) -> Result<Exit, CommandError> {
-    let config = llm_config(app)?;
+    let target = Target::of(llm_config(app)?.as_ref());
     app.prompts()?;
     let retrieved = if inputs.inputs.is_empty() {
         Retrieved::default()
@@ -213,10 +256,11 @@ pub fn search(
         what_after: format!(
             "a plan of tool calls ({tools}), then the answer with up to --results-tokens of their results"
         ),
-        endpoint: endpoint(&config.base_url),
-        model: config.model.clone(),
-        api_key: config.api_key.is_some(),
-        origins: origins(&config),
+        endpoint: target.endpoint,
+        model: target.model,
+        api_key: target.api_key,
+        local_servers: target.local_servers,
+        origins: target.origins,
     };
     report(app, &plan)
 }
@@ -308,16 +352,32 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         thousands(plan.prompt_tokens_each),
         if plan.calls_after == 1 { "" } else { " each" }
     ));
-    out.push(format!(
-        "sent to    {} · model {} · {}",
-        plan.endpoint,
-        plan.model,
-        if plan.api_key {
-            "with an API key"
-        } else {
-            "no API key"
+    match (&plan.endpoint, &plan.model) {
+        (Some(endpoint), Some(model)) => out.push(format!(
+            "sent to    {endpoint} · model {model} · {}",
+            if plan.api_key {
+                "with an API key"
+            } else {
+                "no API key"
+            }
+        )),
+        _ => {
+            out.push(
+                "sent to    no LLM is configured yet: the text would go to the endpoint you set \
+                 (--base-url URL --model NAME, OPENAI_BASE_URL, [llm] in archie.toml, or \
+                 OPENAI_API_KEY for OpenAI)"
+                    .to_string(),
+            );
+            for server in &plan.local_servers {
+                out.push(format!(
+                    "found      {} — to use it: archie {} {} …",
+                    server.describe(),
+                    server.flags(),
+                    plan.command
+                ));
+            }
         }
-    ));
+    }
     if verbose && !plan.origins.is_empty() {
         out.push(format!(
             "settings   {} (the others: defaults)",

@@ -247,11 +247,19 @@ const INPUTS: &str =
 
 fn llm_hints(err: &LlmError) -> Vec<String> {
     let hint = match err {
-        LlmError::NotConfigured => "archie talks to any OpenAI-compatible endpoint. Either:\n  \
+        LlmError::NotConfigured => {
+            let mut hint = "archie talks to any OpenAI-compatible endpoint. Either:\n  \
              export OPENAI_API_KEY=sk-…                          (OpenAI)\n  \
              archie --base-url http://localhost:11434/v1 --model llama3.1 analyze …   (Ollama)\n\
              or put [llm] base_url/model in archie.toml."
-            .to_string(),
+                .to_string();
+            // What runs here already, offered with its flags, never used unasked.
+            if let Some(offers) = crate::llm::local::offers(&crate::llm::local::find()) {
+                hint.push('\n');
+                hint.push_str(&offers);
+            }
+            hint
+        }
         LlmError::ConfigFile(_) => CONFIG_HINT.into(),
         LlmError::BadBaseUrl { .. } => "Use e.g. --base-url http://localhost:11434/v1 (Ollama) \
                                         or https://api.openai.com/v1."
