@@ -210,3 +210,34 @@ fn search_examples_put_a_hash_before_each_description() {
         );
     }
 }
+
+/// `build-context` with a misspelt name stops before any paid work with a did-you-mean
+/// (the documents' and the memory's spelling); `--yes` describes it under that name anyway.
+/// Without a name, the error says how to ask for a part and for the whole system.
+#[test]
+fn build_context_with_a_misspelt_name_asks_what_was_meant() {
+    let env = crate::flows::scripted_env(2);
+    let ran = env.code(&["build-context", "Paymnets", "-i", "docs"], 2);
+    assert!(
+        ran.stderr
+            .contains("no document and no entity in the memory names `Paymnets`: did you mean `Payments`?"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("archie build-context Payments …"), "{}", ran.stderr);
+    assert_eq!(env.mock().received().len(), 0, "nothing was sent");
+    // Two words, one of them misspelt.
+    let ran = env.code(&["build-context", "Chekcout Service", "-i", "docs"], 2);
+    assert!(ran.stderr.contains("did you mean `Checkout Service`?"), "{}", ran.stderr);
+    // A name used nowhere and close to nothing is the user's own name for the whole.
+    env.ok(&["build-context", "Webshop", "-i", "docs", "-o", "whole.md"]);
+    env.ok(&["--yes", "build-context", "Paymnets", "-i", "docs"]);
+    assert!(env.path().join("Paymnets_context.md").exists());
+
+    let ran = env.code(&["build-context", "-i", "docs"], 2);
+    assert!(
+        ran.stderr.contains("or the system itself, as your documents call it, for its main components"),
+        "{}",
+        ran.stderr
+    );
+}
