@@ -72,7 +72,9 @@ pub fn duplicates_decided(merged: u64, kept_apart: u64) -> String {
     parts.join(", ")
 }
 
-/// `3 pairs look like one thing (Okta = Okta API, …): archie memory dedupe decides`.
+/// `3 pairs look like one thing (Okta = Okta API, …): ` and how to decide them: at a
+/// terminal `archie memory dedupe` asks about each; without one, `memory merge A B`
+/// merges a pair and `memory dedupe --yes` all of them.
 pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
     let n = pending.len() as u64;
     let shown: Vec<String> = pending
@@ -81,8 +83,16 @@ pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
         .map(|p| format!("{} = {}", inert_line(&p.merge), inert_line(&p.into)))
         .collect();
     let more = if pending.len() > 3 { ", …" } else { "" };
+    let example = pending.first().map_or_else(String::new, |p| {
+        format!(
+            "`archie memory merge {} {}` merges one, ",
+            crate::shell::quote(&inert_line(&p.merge)),
+            crate::shell::quote(&inert_line(&p.into))
+        )
+    });
     format!(
-        "{n} {} like one thing ({}{more}): `archie memory dedupe` decides",
+        "{n} {} like one thing ({}{more}): `archie memory dedupe` at a terminal asks about \
+         each; {example}`archie memory dedupe --yes` merges them all",
         plural(n, "pair looks", "pairs look"),
         shown.join(", ")
     )
