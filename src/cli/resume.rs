@@ -19,8 +19,8 @@ use clap::{Args, Parser};
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
-    /// The run to continue (see `archie runs list`)
-    #[arg(value_name = "RUN", required_unless_present = "last")]
+    /// The run to continue (see `archie runs list`); `--last` for the most recent
+    #[arg(value_name = "RUN")]
     pub run: Option<String>,
 
     /// Continue the most recent run that was interrupted, failed or abandoned
@@ -54,10 +54,23 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     };
     let id = match (args.run, args.last) {
         (Some(id), _) => RunId::new(&id),
-        (None, _) => store.last_resumable()?.ok_or_else(|| {
+        (None, true) => store.last_resumable()?.ok_or_else(|| {
             UsageError::new("there is no interrupted, failed or abandoned run to continue")
                 .hint("`archie runs list` shows the recorded runs.")
         })?,
+        (None, false) => {
+            let hint = match store.last_resumable()? {
+                Some(id) => format!(
+                    "The most recent one that can continue is {id}: `archie resume {id}`, or \
+                     `archie resume --last`. `archie runs list` shows them all."
+                ),
+                None => "No recorded run is waiting to continue (`archie runs list` shows them all)."
+                    .to_string(),
+            };
+            return Err(UsageError::new("which run? archie resume needs a run id or --last")
+                .hint(hint)
+                .into());
+        }
     };
     // Owned from here on, so the status and checkpoint read below stay true.
     let owner = store.claim(&id)?;

@@ -241,3 +241,30 @@ fn build_context_with_a_misspelt_name_asks_what_was_meant() {
         ran.stderr
     );
 }
+
+/// `archie resume` with no id names the run that can continue and `--last`; `-q` before
+/// the command says it is analyze's question, and `--quiet` the flag.
+#[test]
+fn resume_without_an_id_and_q_before_the_command_say_what_to_type() {
+    let env = crate::flows::scripted_env(1);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run = crate::resume::only_run(&env).summary.id;
+    let ran = env.code(&["resume"], 2);
+    assert!(
+        ran.stderr.contains("which run? archie resume needs a run id or --last"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains(&format!("`archie resume {run}`, or `archie resume --last`")),
+        "{}",
+        ran.stderr
+    );
+    let ran = env.code(&["-q", "why?", "analyze", "-i", "docs"], 2);
+    assert!(
+        ran.stderr.contains("hint: -q is analyze's question and goes after the command"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.mock().received().iter().filter(|r| !crate::flows::is_extraction(r)).count(), 1);
+}
