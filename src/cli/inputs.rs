@@ -12,8 +12,8 @@ pub struct InputArgs {
     #[arg(short = 'i', long = "inputs", alias = "input", value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
 
-    /// Read only files matching GLOB (relative to the input folder, or the file name), instead of
-    /// *.md and *.txt; repeatable, e.g. --include '*.rst' --include '*.md'
+    /// Read only files matching GLOB (a path in the input folder, or a file name) instead of
+    /// *.md and *.txt; repeatable, e.g. --include '*.rst'
     #[arg(long, value_name = "GLOB", value_parser = parse_glob)]
     pub include: Vec<String>,
 
@@ -26,9 +26,7 @@ pub struct InputArgs {
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     pub max_file_size: u64,
 
-    /// Send the secrets written in the documents (passwords in URLs, private keys, API keys,
-    /// password= assignments) to the model as they are; by default each is replaced by a
-    /// placeholder such as [secret: postgres password 1] before any text leaves
+    /// Send the documents' secrets to the model, not placeholders
     #[arg(long)]
     pub send_secrets: bool,
 }
