@@ -74,7 +74,7 @@ impl Document {
             self.text = text;
             self.withheld.clear();
         } else {
-            let masked = crate::secrets::mask_secrets(&text);
+            let masked = crate::secrets::mask_secrets(text);
             self.text = masked.text;
             self.withheld = masked.withheld;
         }
