@@ -173,18 +173,20 @@ fn dechunk(body: &str) -> String {
     out
 }
 
-/// What to say when no LLM is configured: the servers found, each with its flags, or
-/// nothing when none answered.
-pub fn offers(found: &[LocalServer]) -> Option<String> {
+/// What to say when no LLM is configured: the servers found, each with the command that
+/// uses it (`archie FLAGS` then `command`, the arguments as given, or `…`), or nothing
+/// when none answered.
+pub fn offers(found: &[LocalServer], command: Option<&str>) -> Option<String> {
     if found.is_empty() {
         return None;
     }
     let mut lines = vec!["Found on this machine (not used unless you ask):".to_string()];
     for server in found {
         lines.push(format!(
-            "  {}\n    archie {} …",
+            "  {}\n    archie {} {}",
             server.describe(),
-            server.flags()
+            server.flags(),
+            command.unwrap_or("…")
         ));
     }
     Some(lines.join("\n"))
@@ -217,6 +219,14 @@ mod tests {
             server.describe(),
             "Ollama at http://127.0.0.1:11434/v1 (llama3.1:8b, qwen2.5)"
         );
-        assert_eq!(offers(&[]), None);
+        assert_eq!(offers(&[], None), None);
+        assert_eq!(
+            offers(&[server], Some("analyze -i docs")).as_deref(),
+            Some(
+                "Found on this machine (not used unless you ask):\n  Ollama at \
+                 http://127.0.0.1:11434/v1 (llama3.1:8b, qwen2.5)\n    archie --base-url \
+                 http://127.0.0.1:11434/v1 --model llama3.1:8b analyze -i docs"
+            )
+        );
     }
 }

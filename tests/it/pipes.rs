@@ -401,7 +401,7 @@ fn a_dry_run_needs_no_llm_and_a_local_server_is_offered_not_used() {
     assert!(ran.stderr.contains("error: no LLM is configured"), "{}", ran.stderr);
     assert!(
         ran.stderr.contains("Found on this machine (not used unless you ask):")
-            && ran.stderr.contains(&format!("archie {flags} …")),
+            && ran.stderr.contains(&format!("archie {flags} analyze -i docs -q 'why?'")),
         "{}",
         ran.stderr
     );
