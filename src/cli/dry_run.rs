@@ -318,8 +318,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
     if !with.is_empty() {
         let secrets: usize = with.iter().map(|d| d.secrets_withheld.len()).sum();
         out.push(format!(
-            "secrets    {} in {} kept back: placeholders are sent instead (--send-secrets sends them)",
-            crate::text::count(secrets as u64, "secret", "secrets"),
+            "secrets    {secrets} in {} kept back: placeholders are sent instead (--send-secrets sends them)",
             crate::text::count(with.len() as u64, "document", "documents"),
         ));
         for doc in &with {

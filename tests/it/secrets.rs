@@ -700,6 +700,15 @@ fn secrets_written_in_documents_never_reach_the_model_and_ordinary_text_does() {
     let env = TestEnv::with_llm();
     env.mock().answer_with(quiet_model);
     let secrets = secret_runbook(&env);
+    // The dry run says what would be kept back, and where.
+    let planned = env.ok(&["build-context", "orders", "-i", "docs", "--dry-run"]);
+    assert!(
+        planned.stdout.contains(
+            "secrets    10 in 1 document kept back: placeholders are sent instead (--send-secrets sends them)\n  runbook.md: postgres password, aws access key id, aws secret access key, stripe live key"
+        ),
+        "{}",
+        planned.stdout
+    );
     // Extraction and the overview; an analysis; a search whose tool reads the documents.
     let built = env.ok(&["build-context", "orders", "-i", "docs"]);
     env.ok(&["analyze", "-i", "docs", "-q", "Who holds the keys?", "--answer", "/approve"]);
