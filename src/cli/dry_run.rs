@@ -321,12 +321,16 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             "secrets    {secrets} in {} kept back: placeholders are sent instead (--send-secrets sends them)",
             crate::text::count(with.len() as u64, "document", "documents"),
         ));
-        for doc in &with {
+        let named = if verbose { with.len() } else { NAMED_DOCUMENTS };
+        for doc in with.iter().take(named) {
             out.push(format!(
                 "  {}: {}",
                 doc.path,
                 crate::text::counted_kinds(&doc.secrets_withheld)
             ));
+        }
+        if with.len() > named {
+            out.push(format!("  … and {} more (-v lists them)", with.len() - named));
         }
     }
     let x = &plan.extraction;

@@ -25,6 +25,7 @@
 
 use super::{Alphabet, KEY_RULES};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 /// A document's text with its secrets replaced.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -61,7 +62,7 @@ pub fn mask_secrets(text: String) -> Masked {
             *n
         });
         out.push_str(&text[copied..f.start]);
-        out.push_str(&format!("[secret: {label} {n}]"));
+        let _ = write!(out, "[secret: {label} {n}]");
         copied = f.end;
     }
     out.push_str(&text[copied..]);
@@ -192,6 +193,11 @@ fn find(text: &str) -> Vec<Found> {
 /// Adds `f`, keeping the list free of overlaps: of two that overlap, a shaped one wins
 /// over a generic one, else the one found first stays.
 fn push(found: &mut Vec<Found>, f: Found) {
+    // Found in the order of the text, most often after everything found before.
+    if found.last().is_none_or(|last| last.end <= f.start) {
+        found.push(f);
+        return;
+    }
     let overlapping: Vec<usize> = found
         .iter()
         .enumerate()
@@ -415,8 +421,24 @@ fn private_key(text: &str, i: usize) -> Option<Found> {
     })
 }
 
+/// Whether `haystack` holds `needle` (lower case), ASCII case ignored.
+fn holds(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// The words of a name that say its value is a secret.
 fn secret_kind(name: &str) -> bool {
+    // Most names (`timeout`, `url`, `region`) hold none of the words: said without
+    // allocating.
+    if !["pass", "pwd", "secret", "token", "key", "credential"]
+        .iter()
+        .any(|w| holds(name, w))
+    {
+        return false;
+    }
     let lower = name.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(['_', '-', '.'])
