@@ -457,9 +457,10 @@ pub fn io_reason(err: &std::io::Error) -> String {
         std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
         std::io::ErrorKind::NotFound => "the folder does not take new files".into(),
         std::io::ErrorKind::StorageFull => "the disk is full".into(),
-        _ => err
-            .raw_os_error()
-            .map_or_else(|| err.kind().to_string(), |code| std::io::Error::from_raw_os_error(code).to_string()),
+        _ => err.raw_os_error().map_or_else(
+            || err.kind().to_string(),
+            |code| std::io::Error::from_raw_os_error(code).to_string(),
+        ),
     }
 }
 
@@ -474,7 +475,13 @@ pub fn counted_kinds(kinds: &[String]) -> String {
         }
     }
     seen.iter()
-        .map(|(k, n)| if *n == 1 { (*k).to_string() } else { format!("{n} × {k}") })
+        .map(|(k, n)| {
+            if *n == 1 {
+                (*k).to_string()
+            } else {
+                format!("{n} × {k}")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -55,12 +55,11 @@ impl FlowArgs for BuildContextArgs {
 pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError> {
     let Some(system) = args.system.or(args.name).filter(|s| !s.trim().is_empty()) else {
         return Err(
-            CommandError::usage("build-context needs the name of the system to describe")
-                .hint(
-                    "Name a part to describe it and what it talks to (archie build-context \
+            CommandError::usage("build-context needs the name of the system to describe").hint(
+                "Name a part to describe it and what it talks to (archie build-context \
                      payments -i docs/), or the system itself, as your documents call it, for \
                      its main components (archie build-context NovaMart -i docs/).",
-                ),
+            ),
         );
     };
     let graph = build_context::graph()?;

@@ -330,7 +330,10 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             ));
         }
         if with.len() > named {
-            out.push(format!("  … and {} more (-v lists them)", with.len() - named));
+            out.push(format!(
+                "  … and {} more (-v lists them)",
+                with.len() - named
+            ));
         }
     }
     let x = &plan.extraction;

@@ -256,8 +256,8 @@ fn llm_hints(err: &LlmError) -> Vec<String> {
             // What runs here already, offered with its flags, never used unasked.
             // The command as given (secrets redacted), to run again with the flags.
             let args: Vec<String> = std::env::args().skip(1).collect();
-            let command = (!args.is_empty())
-                .then(|| crate::shell::join(crate::secrets::redact_args(&args)));
+            let command =
+                (!args.is_empty()).then(|| crate::shell::join(crate::secrets::redact_args(&args)));
             if let Some(offers) =
                 crate::llm::local::offers(&crate::llm::local::find(), command.as_deref())
             {

@@ -256,8 +256,11 @@ fn not_two(
         format!("Did you mean: {}?", close.join(", "))
     };
     Some(
-        UsageError::new(format!("no entity named \"{missing}\" in {}", path.display()))
-            .hint(hint),
+        UsageError::new(format!(
+            "no entity named \"{missing}\" in {}",
+            path.display()
+        ))
+        .hint(hint),
     )
 }
 

@@ -25,10 +25,12 @@ pub fn check(app: &App, given: &Path, name: &str) -> Result<(), CommandError> {
     };
     match std::fs::metadata(&path) {
         Ok(meta) if meta.is_dir() => {
-            return Err(CommandError::usage(format!("-o {shown} is a folder")).hint(format!(
-                "Give a file name: -o {}",
-                given.join(name).display()
-            )));
+            return Err(
+                CommandError::usage(format!("-o {shown} is a folder")).hint(format!(
+                    "Give a file name: -o {}",
+                    given.join(name).display()
+                )),
+            );
         }
         Ok(meta) if !meta.is_file() => {
             return Err(cannot("it is not a regular file".into()));
@@ -41,8 +43,14 @@ pub fn check(app: &App, given: &Path, name: &str) -> Result<(), CommandError> {
     };
     // The nearest folder that is there: a file in the way is named.
     let existing = folder.ancestors().find_map(|p| {
-        let p = if p.as_os_str().is_empty() { Path::new(".") } else { p };
-        std::fs::metadata(p).ok().map(|meta| (p.to_path_buf(), meta.is_dir()))
+        let p = if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        };
+        std::fs::metadata(p)
+            .ok()
+            .map(|meta| (p.to_path_buf(), meta.is_dir()))
     });
     match existing {
         Some((p, false)) => {

@@ -64,12 +64,16 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
                     "The most recent one that can continue is {id}: `archie resume {id}`, or \
                      `archie resume --last`. `archie runs list` shows them all."
                 ),
-                None => "No recorded run is waiting to continue (`archie runs list` shows them all)."
-                    .to_string(),
+                None => {
+                    "No recorded run is waiting to continue (`archie runs list` shows them all)."
+                        .to_string()
+                }
             };
-            return Err(UsageError::new("which run? archie resume needs a run id or --last")
-                .hint(hint)
-                .into());
+            return Err(
+                UsageError::new("which run? archie resume needs a run id or --last")
+                    .hint(hint)
+                    .into(),
+            );
         }
     };
     // Owned from here on, so the status and checkpoint read below stay true.
@@ -116,8 +120,10 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     };
     let original = Cli::try_parse_from(&argv).map_err(|err| {
         if args.output.is_some() && Cli::try_parse_from(&recorded).is_ok() {
-            return UsageError::new(format!("run {id}'s command writes no file: -o does not apply"))
-                .hint("Resume it without -o.");
+            return UsageError::new(format!(
+                "run {id}'s command writes no file: -o does not apply"
+            ))
+            .hint("Resume it without -o.");
         }
         UsageError::new(format!(
             "run {id} was recorded with a command line this archie cannot read"
@@ -330,15 +336,49 @@ mod tests {
     #[test]
     fn an_output_given_to_resume_replaces_the_recorded_one() {
         for recorded in [
-            &["archie", "analyze", "-i", "docs", "-o", "/proc/x.md", "-q", "why?"][..],
-            &["archie", "analyze", "-i", "docs", "--output=/proc/x.md", "-q", "why?"],
-            &["archie", "analyze", "-i", "docs", "-o/proc/x.md", "-q", "why?"],
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "-o",
+                "/proc/x.md",
+                "-q",
+                "why?",
+            ][..],
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "--output=/proc/x.md",
+                "-q",
+                "why?",
+            ],
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "-o/proc/x.md",
+                "-q",
+                "why?",
+            ],
             &["archie", "analyze", "-i", "docs", "-q", "why?"],
         ] {
             let updated = with_output(&strings(recorded), "/tmp/fixed.md");
             assert_eq!(
                 updated,
-                strings(&["archie", "analyze", "-i", "docs", "-q", "why?", "-o", "/tmp/fixed.md"]),
+                strings(&[
+                    "archie",
+                    "analyze",
+                    "-i",
+                    "docs",
+                    "-q",
+                    "why?",
+                    "-o",
+                    "/tmp/fixed.md"
+                ]),
                 "{recorded:?}"
             );
             assert!(Cli::try_parse_from(&updated).is_ok());

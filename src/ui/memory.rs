@@ -93,7 +93,10 @@ mod plain_tests {
     #[test]
     fn properties_read_as_text_not_json() {
         assert_eq!(super::plain(&json!(["Okta", "okta-sso"])), "Okta, okta-sso");
-        assert_eq!(super::plain(&json!({"p99": "200ms", "zones": ["a", "b"]})), "p99 200ms, zones (a, b)");
+        assert_eq!(
+            super::plain(&json!({"p99": "200ms", "zones": ["a", "b"]})),
+            "p99 200ms, zones (a, b)"
+        );
         assert_eq!(super::plain(&json!(3)), "3");
         assert_eq!(super::plain(&json!("team-a")), "team-a");
     }

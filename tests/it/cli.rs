@@ -219,16 +219,25 @@ fn build_context_with_a_misspelt_name_asks_what_was_meant() {
     let env = crate::flows::scripted_env(2);
     let ran = env.code(&["build-context", "Paymnets", "-i", "docs"], 2);
     assert!(
-        ran.stderr
-            .contains("no document and no entity in the memory names `Paymnets`: did you mean `Payments`?"),
+        ran.stderr.contains(
+            "no document and no entity in the memory names `Paymnets`: did you mean `Payments`?"
+        ),
         "{}",
         ran.stderr
     );
-    assert!(ran.stderr.contains("archie build-context Payments …"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("archie build-context Payments …"),
+        "{}",
+        ran.stderr
+    );
     assert_eq!(env.mock().received().len(), 0, "nothing was sent");
     // Two words, one of them misspelt.
     let ran = env.code(&["build-context", "Chekcout Service", "-i", "docs"], 2);
-    assert!(ran.stderr.contains("did you mean `Checkout Service`?"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("did you mean `Checkout Service`?"),
+        "{}",
+        ran.stderr
+    );
     // A name used nowhere and close to nothing is the user's own name for the whole.
     env.ok(&["build-context", "Webshop", "-i", "docs", "-o", "whole.md"]);
     env.ok(&["--yes", "build-context", "Paymnets", "-i", "docs"]);
@@ -236,7 +245,8 @@ fn build_context_with_a_misspelt_name_asks_what_was_meant() {
 
     let ran = env.code(&["build-context", "-i", "docs"], 2);
     assert!(
-        ran.stderr.contains("or the system itself, as your documents call it, for its main components"),
+        ran.stderr
+            .contains("or the system itself, as your documents call it, for its main components"),
         "{}",
         ran.stderr
     );
@@ -251,20 +261,30 @@ fn resume_without_an_id_and_q_before_the_command_say_what_to_type() {
     let run = crate::resume::only_run(&env).summary.id;
     let ran = env.code(&["resume"], 2);
     assert!(
-        ran.stderr.contains("which run? archie resume needs a run id or --last"),
+        ran.stderr
+            .contains("which run? archie resume needs a run id or --last"),
         "{}",
         ran.stderr
     );
     assert!(
-        ran.stderr.contains(&format!("`archie resume {run}`, or `archie resume --last`")),
+        ran.stderr
+            .contains(&format!("`archie resume {run}`, or `archie resume --last`")),
         "{}",
         ran.stderr
     );
     let ran = env.code(&["-q", "why?", "analyze", "-i", "docs"], 2);
     assert!(
-        ran.stderr.contains("hint: -q is analyze's question and goes after the command"),
+        ran.stderr
+            .contains("hint: -q is analyze's question and goes after the command"),
         "{}",
         ran.stderr
     );
-    assert_eq!(env.mock().received().iter().filter(|r| !crate::flows::is_extraction(r)).count(), 1);
+    assert_eq!(
+        env.mock()
+            .received()
+            .iter()
+            .filter(|r| !crate::flows::is_extraction(r))
+            .count(),
+        1
+    );
 }

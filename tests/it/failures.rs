@@ -425,7 +425,8 @@ fn an_oversized_document_alone_gets_its_own_hint_only() {
     env.write("docs/big.md", "word ".repeat(300_000));
     let ran = env.code(&["analyze", "-i", "docs"], 2);
     assert!(
-        ran.stderr.contains("is over the 1 MiB limit (raise it with --max-file-size)"),
+        ran.stderr
+            .contains("is over the 1 MiB limit (raise it with --max-file-size)"),
         "{}",
         ran.stderr
     );

@@ -217,15 +217,32 @@ fn an_output_that_cannot_be_written_costs_no_llm_call() {
     std::fs::create_dir_all(env.path().join("reports")).unwrap();
     for (args, says) in [
         (
-            &["analyze", "-i", "docs", "-o", "blocker/out.md", "--answer", "/approve"][..],
+            &[
+                "analyze",
+                "-i",
+                "docs",
+                "-o",
+                "blocker/out.md",
+                "--answer",
+                "/approve",
+            ][..],
             "cannot write -o blocker/out.md: blocker is a file, not a folder",
         ),
         (
-            &["build-context", "shop", "-i", "docs", "-o", "blocker/x/ctx.md"],
+            &[
+                "build-context",
+                "shop",
+                "-i",
+                "docs",
+                "-o",
+                "blocker/x/ctx.md",
+            ],
             "cannot write -o blocker/x/ctx.md: blocker is a file, not a folder",
         ),
         (
-            &["analyze", "-i", "docs", "-o", "reports", "--answer", "/approve"],
+            &[
+                "analyze", "-i", "docs", "-o", "reports", "--answer", "/approve",
+            ],
             "-o reports is a folder",
         ),
         (
@@ -245,10 +262,17 @@ fn an_output_that_cannot_be_written_costs_no_llm_call() {
     assert!(!env.path().join(".archie").exists(), "no run was recorded");
     // A folder that is missing is made, and the user is told.
     let ran = env.ok(&[
-        "analyze", "-i", "docs", "-o", "new/deeper/out.md", "--answer", "/approve",
+        "analyze",
+        "-i",
+        "docs",
+        "-o",
+        "new/deeper/out.md",
+        "--answer",
+        "/approve",
     ]);
     assert!(
-        ran.stderr.contains("created the folder new/deeper for -o new/deeper/out.md"),
+        ran.stderr
+            .contains("created the folder new/deeper for -o new/deeper/out.md"),
         "{}",
         ran.stderr
     );
@@ -261,7 +285,16 @@ fn an_output_that_cannot_be_written_costs_no_llm_call() {
 fn resume_takes_an_output_and_keeps_it() {
     let env = crate::flows::scripted_env(2);
     env.code(
-        &["analyze", "-i", "docs", "-q", "Q?", "-o", "out/analysis.md", "--no-input"],
+        &[
+            "analyze",
+            "-i",
+            "docs",
+            "-q",
+            "Q?",
+            "-o",
+            "out/analysis.md",
+            "--no-input",
+        ],
         3,
     );
     let run = only_run(&env).summary.id;
@@ -269,23 +302,49 @@ fn resume_takes_an_output_and_keeps_it() {
     std::fs::remove_dir_all(env.path().join("out")).unwrap();
     env.write("out", "not a folder\n");
     let asked = env.mock().received().len();
-    let ran = env.code(&["resume", &run, "--answer", "It fails fast.", "--answer", "/approve"], 2);
+    let ran = env.code(
+        &[
+            "resume",
+            &run,
+            "--answer",
+            "It fails fast.",
+            "--answer",
+            "/approve",
+        ],
+        2,
+    );
     assert!(
-        ran.stderr.contains("cannot write -o out/analysis.md: out is a file, not a folder"),
+        ran.stderr
+            .contains("cannot write -o out/analysis.md: out is a file, not a folder"),
         "{}",
         ran.stderr
     );
-    assert_eq!(env.mock().received().len(), asked, "the refused resume asked the model");
+    assert_eq!(
+        env.mock().received().len(),
+        asked,
+        "the refused resume asked the model"
+    );
     // Told where to write instead, the run finishes there.
     env.ok(&[
-        "resume", &run, "-o", "fixed.md", "--answer", "It fails fast.", "--answer", "/approve",
+        "resume",
+        &run,
+        "-o",
+        "fixed.md",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
     ]);
     assert!(env.read("fixed.md").contains("## Assumptions"));
     let detail = only_run(&env);
     assert_eq!(detail.summary.status, archie::store::Status::Completed);
     let fixed = env.path().join("fixed.md").display().to_string();
     assert!(
-        detail.summary.args.windows(2).any(|w| w[0] == "-o" && w[1] == fixed),
+        detail
+            .summary
+            .args
+            .windows(2)
+            .any(|w| w[0] == "-o" && w[1] == fixed),
         "{:?}",
         detail.summary.args
     );

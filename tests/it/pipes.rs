@@ -372,7 +372,9 @@ fn a_dry_run_needs_no_llm_and_a_local_server_is_offered_not_used() {
     env.docs("docs", 2);
     let ran = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
     assert!(
-        ran.stdout.contains("sent to    no LLM is configured yet: the text would go to the endpoint you set"),
+        ran.stdout.contains(
+            "sent to    no LLM is configured yet: the text would go to the endpoint you set"
+        ),
         "{}",
         ran.stdout
     );
@@ -381,7 +383,9 @@ fn a_dry_run_needs_no_llm_and_a_local_server_is_offered_not_used() {
 
     let local = crate::support::mock_llm::MockLlm::start_background();
     let url = local.url();
-    let port = url.trim_start_matches("http://127.0.0.1:").trim_end_matches("/v1");
+    let port = url
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches("/v1");
     let env = env.env("ARCHIE_PROBE_PORTS", port);
     let flags = format!("--base-url {url} --model mock-model");
     let ran = env.ok(&["search", "--dry-run", "who owns checkout?"]);
@@ -398,10 +402,17 @@ fn a_dry_run_needs_no_llm_and_a_local_server_is_offered_not_used() {
     assert_eq!(plan["local_servers"][0]["base_url"], url.as_str(), "{plan}");
     // A real run stops at the missing configuration, and its error offers the server.
     let ran = env.code(&["analyze", "-i", "docs", "-q", "why?"], 2);
-    assert!(ran.stderr.contains("error: no LLM is configured"), "{}", ran.stderr);
     assert!(
-        ran.stderr.contains("Found on this machine (not used unless you ask):")
-            && ran.stderr.contains(&format!("archie {flags} analyze -i docs -q 'why?'")),
+        ran.stderr.contains("error: no LLM is configured"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("Found on this machine (not used unless you ask):")
+            && ran
+                .stderr
+                .contains(&format!("archie {flags} analyze -i docs -q 'why?'")),
         "{}",
         ran.stderr
     );

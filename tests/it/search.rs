@@ -1516,9 +1516,13 @@ fn http_servers_of_one_fixed_revision_each_get_that_revision_on_every_request() 
 #[test]
 fn a_search_of_an_empty_memory_says_there_is_nothing_to_search() {
     let env = crate::support::TestEnv::with_llm();
-    let ran = env.code(&["search", "Which services write to the orders database?"], 2);
+    let ran = env.code(
+        &["search", "Which services write to the orders database?"],
+        2,
+    );
     assert!(
-        ran.stderr.contains("nothing to search: the memory context.json holds no entities"),
+        ran.stderr
+            .contains("nothing to search: the memory context.json holds no entities"),
         "{}",
         ran.stderr
     );
@@ -1526,14 +1530,24 @@ fn a_search_of_an_empty_memory_says_there_is_nothing_to_search() {
     env.docs("docs", 1);
     env.mock().answer_with(|req| {
         if is_plan(req) {
-            Reply::json(plan(&[("archie__search_documents", json!({"query": "orders"}))]))
+            Reply::json(plan(&[(
+                "archie__search_documents",
+                json!({"query": "orders"}),
+            )]))
         } else {
             Reply::text(ANSWER)
         }
     });
-    let ran = env.ok(&["search", "-i", "docs", "Which services write to the orders database?"]);
+    let ran = env.ok(&[
+        "search",
+        "-i",
+        "docs",
+        "Which services write to the orders database?",
+    ]);
     assert!(
-        ran.stderr.contains("the memory context.json holds no entities: only the documents will be searched"),
+        ran.stderr.contains(
+            "the memory context.json holds no entities: only the documents will be searched"
+        ),
         "{}",
         ran.stderr
     );

@@ -628,8 +628,14 @@ fn runbook_secrets() -> Vec<(String, &'static str)> {
             k(&["q8Lw2Zr/Fs7Bn1Kd", "Xy4Tm9Hp3Vc6Jg0Ue5Ro+WaQ"]),
             "aws secret access key",
         ),
-        (k(&["sk_", "live_", "51Hq8ZxKLm2Np4Qr7St9Vw3Yz"]), "stripe live key"),
-        (k(&["sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc"]), "stripe test key"),
+        (
+            k(&["sk_", "live_", "51Hq8ZxKLm2Np4Qr7St9Vw3Yz"]),
+            "stripe live key",
+        ),
+        (
+            k(&["sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc"]),
+            "stripe test key",
+        ),
         (
             k(&["ghp_", "Zq9Xw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA9"]),
             "github token",
@@ -638,7 +644,10 @@ fn runbook_secrets() -> Vec<(String, &'static str)> {
             k(&["xoxb-", "2231507-8842391-QmZxTfLp9RkWnBv3YsHc"]),
             "slack token",
         ),
-        (k(&["AIza", "SyD4rT8uVwXy2Zq3-9kLmNpQrStUvW0xYzA"]), "google api key"),
+        (
+            k(&["AIza", "SyD4rT8uVwXy2Zq3-9kLmNpQrStUvW0xYzA"]),
+            "google api key",
+        ),
         (k(&["MIIEpAIBAAKCAQEA", "7vKq3ZcF9mX2pL8w"]), "private key"),
         (k(&["Zr8#kP2", "vL9qW4xN"]), "password"),
     ]
@@ -711,8 +720,21 @@ fn secrets_written_in_documents_never_reach_the_model_and_ordinary_text_does() {
     );
     // Extraction and the overview; an analysis; a search whose tool reads the documents.
     let built = env.ok(&["build-context", "orders", "-i", "docs"]);
-    env.ok(&["analyze", "-i", "docs", "-q", "Who holds the keys?", "--answer", "/approve"]);
-    env.ok(&["search", "-i", "docs", "What do the docs say about the orders password?"]);
+    env.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Who holds the keys?",
+        "--answer",
+        "/approve",
+    ]);
+    env.ok(&[
+        "search",
+        "-i",
+        "docs",
+        "What do the docs say about the orders password?",
+    ]);
     let received = env.mock().received();
     assert!(received.len() >= 5, "{} requests", received.len());
     let bodies: Vec<String> = env
@@ -723,7 +745,10 @@ fn secrets_written_in_documents_never_reach_the_model_and_ordinary_text_does() {
         .collect();
     for (secret, kind) in &secrets {
         for body in &bodies {
-            assert!(!body.contains(secret.as_str()), "the {kind} reached the model: {body}");
+            assert!(
+                !body.contains(secret.as_str()),
+                "the {kind} reached the model: {body}"
+            );
         }
         let placeholder = format!("[secret: {kind} 1]");
         assert!(
@@ -759,12 +784,22 @@ fn secrets_written_in_documents_never_reach_the_model_and_ordinary_text_does() {
 
     // --send-secrets sends them as written (the test above can fail).
     let before = env.mock().requests().len();
-    env.ok(&["build-context", "orders", "-i", "docs", "--send-secrets", "--no-cache"]);
+    env.ok(&[
+        "build-context",
+        "orders",
+        "-i",
+        "docs",
+        "--send-secrets",
+        "--no-cache",
+    ]);
     let sent: String = env.mock().requests()[before..]
         .iter()
         .map(|r| r.to_string())
         .collect();
     for (secret, kind) in &secrets {
-        assert!(sent.contains(secret.as_str()), "--send-secrets kept back the {kind}");
+        assert!(
+            sent.contains(secret.as_str()),
+            "--send-secrets kept back the {kind}"
+        );
     }
 }

@@ -131,7 +131,10 @@ impl Retrieved {
 
 /// How many secrets `documents` kept back, and in how many of them.
 pub fn withheld(documents: &[Document]) -> (usize, usize) {
-    let with: Vec<&Document> = documents.iter().filter(|d| !d.withheld.is_empty()).collect();
+    let with: Vec<&Document> = documents
+        .iter()
+        .filter(|d| !d.withheld.is_empty())
+        .collect();
     (with.iter().map(|d| d.withheld.len()).sum(), with.len())
 }
 

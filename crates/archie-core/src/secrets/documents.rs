@@ -103,10 +103,9 @@ fn next_stop(bytes: &[u8], from: usize) -> Option<usize> {
     }
     let mut i = from.max(1);
     while let (Some(prev), Some(block)) = (
-            bytes.get(i - 1..).and_then(|r| r.first_chunk::<32>()),
-            bytes.get(i..).and_then(|r| r.first_chunk::<32>()),
-        )
-    {
+        bytes.get(i - 1..).and_then(|r| r.first_chunk::<32>()),
+        bytes.get(i..).and_then(|r| r.first_chunk::<32>()),
+    ) {
         let mut any = 0u8;
         for k in 0..32 {
             any |= u8::from(is_stop(prev[k], block[k]));
@@ -496,8 +495,7 @@ fn assignment(text: &str, i: usize) -> Option<Found> {
     }
     // The name: back over spaces, closing quotes and markdown emphasis.
     let mut j = i;
-    while j > 0 && matches!(bytes[j - 1], b' ' | b'\t' | b'"' | b'\'' | b'*' | b'`') && i - j < 4
-    {
+    while j > 0 && matches!(bytes[j - 1], b' ' | b'\t' | b'"' | b'\'' | b'*' | b'`') && i - j < 4 {
         j -= 1;
     }
     let name_end = j;
@@ -532,7 +530,16 @@ fn assignment(text: &str, i: usize) -> Option<Found> {
                 b.is_ascii_whitespace()
                     || matches!(
                         b,
-                        b',' | b';' | b'"' | b'\'' | b'`' | b')' | b']' | b'}' | b'<' | b'>' | b'|'
+                        b',' | b';'
+                            | b'"'
+                            | b'\''
+                            | b'`'
+                            | b')'
+                            | b']'
+                            | b'}'
+                            | b'<'
+                            | b'>'
+                            | b'|'
                             | b'('
                     )
             }
@@ -643,7 +650,10 @@ mod tests {
         let aws_id = k(&["AKIA", "IOSFODNN7EXAMPLE"]);
         let aws_secret = k(&["wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYEXAMPLEKEY"]);
         let github = k(&["ghp_", "aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"]);
-        let slack = k(&["xoxb-", "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"]);
+        let slack = k(&[
+            "xoxb-",
+            "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+        ]);
         let google = k(&["AIza", "SyA-1234567890abcdefghijklmnopqrstu"]);
         let text = format!(
             "DSN: postgres://orders_admin:S3cr3t-Pa55@orders-db.internal:5432/orders\n\
@@ -676,7 +686,11 @@ mod tests {
             "DB_PASSWORD=[secret: db password 1]",
             "\"client_secret\": \"[secret: client secret 1]\"",
         ] {
-            assert!(masked.text.contains(placeholder), "{placeholder} not in {}", masked.text);
+            assert!(
+                masked.text.contains(placeholder),
+                "{placeholder} not in {}",
+                masked.text
+            );
         }
         assert_eq!(masked.withheld.len(), 9, "{:?}", masked.withheld);
     }
@@ -734,13 +748,20 @@ if a == b && c != d => e; x := y; Kafka topic: orders.v2.created\n";
     fn a_secret_is_found_wherever_it_falls_in_the_scan_s_blocks() {
         let key = k(&["sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"]);
         let sendgrid = k(&[
-            "SG.", "ngeVfQFYQlKU0ufo8x5d1A", ".", "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
+            "SG.",
+            "ngeVfQFYQlKU0ufo8x5d1A",
+            ".",
+            "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
         ]);
         for secret in [&key, &sendgrid] {
             for pad in 0..70 {
                 let text = format!("{} {secret} and more text after it", "x".repeat(pad));
                 let masked = mask_secrets(text.clone());
-                assert!(!masked.text.contains(secret.as_str()), "{pad}: {}", masked.text);
+                assert!(
+                    !masked.text.contains(secret.as_str()),
+                    "{pad}: {}",
+                    masked.text
+                );
                 assert_eq!(masked.withheld.len(), 1, "{pad}");
             }
         }
@@ -754,9 +775,15 @@ if a == b && c != d => e; x := y; Kafka topic: orders.v2.created\n";
             "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
         ]);
         let sendgrid = k(&[
-            "SG.", "ngeVfQFYQlKU0ufo8x5d1A", ".", "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
+            "SG.",
+            "ngeVfQFYQlKU0ufo8x5d1A",
+            ".",
+            "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
         ]);
-        let hook = k(&["https://hooks.slack.com/services/", "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"]);
+        let hook = k(&[
+            "https://hooks.slack.com/services/",
+            "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+        ]);
         let masked = mask_secrets(format!("{jwt} {sendgrid} {hook}"));
         assert_eq!(
             masked.text,
