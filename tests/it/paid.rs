@@ -250,7 +250,14 @@ fn an_output_that_cannot_be_written_costs_no_llm_call() {
             "cannot write -o /proc/shop.md",
         ),
         (
-            &["search", "-o", "reports", "What writes orders?"],
+            &[
+                "search",
+                "-i",
+                "docs",
+                "-o",
+                "reports",
+                "What writes orders?",
+            ],
             "-o reports is a folder",
         ),
     ] {
