@@ -183,7 +183,25 @@ fn stdout_closed(app: &App) -> Exit {
     Exit::Done
 }
 
-fn report(app: &App, err: CommandError) -> Exit {
+fn report(app: &App, mut err: CommandError) -> Exit {
+    let unconfigured = err.error.chain().any(|e| {
+        matches!(
+            e.downcast_ref::<crate::llm::LlmError>(),
+            Some(crate::llm::LlmError::NotConfigured)
+        )
+    });
+    if unconfigured {
+        // What runs here already, offered as the command given with its flags (secrets
+        // redacted), never used unasked.
+        let args: Vec<String> = argv().into_iter().skip(1).collect();
+        let command =
+            (!args.is_empty()).then(|| crate::shell::join(crate::secrets::redact_args(&args)));
+        if let Some(offers) =
+            crate::llm::local::offers(&crate::llm::local::find(), command.as_deref())
+        {
+            err = err.hint(offers);
+        }
+    }
     app.events.emit(err.event());
     err.exit
 }

@@ -247,25 +247,11 @@ const INPUTS: &str =
 
 fn llm_hints(err: &LlmError) -> Vec<String> {
     let hint = match err {
-        LlmError::NotConfigured => {
-            let mut hint = "archie talks to any OpenAI-compatible endpoint. Either:\n  \
+        LlmError::NotConfigured => "archie talks to any OpenAI-compatible endpoint. Either:\n  \
              export OPENAI_API_KEY=sk-…                          (OpenAI)\n  \
              archie --base-url http://localhost:11434/v1 --model llama3.1 analyze …   (Ollama)\n\
              or put [llm] base_url/model in archie.toml."
-                .to_string();
-            // What runs here already, offered with its flags, never used unasked.
-            // The command as given (secrets redacted), to run again with the flags.
-            let args: Vec<String> = std::env::args().skip(1).collect();
-            let command =
-                (!args.is_empty()).then(|| crate::shell::join(crate::secrets::redact_args(&args)));
-            if let Some(offers) =
-                crate::llm::local::offers(&crate::llm::local::find(), command.as_deref())
-            {
-                hint.push('\n');
-                hint.push_str(&offers);
-            }
-            hint
-        }
+            .to_string(),
         LlmError::ConfigFile(_) => CONFIG_HINT.into(),
         LlmError::BadBaseUrl { .. } => "Use e.g. --base-url http://localhost:11434/v1 (Ollama) \
                                         or https://api.openai.com/v1."
