@@ -737,14 +737,14 @@ impl App {
         let (status, error) = match &result {
             Ok(Outcome::Completed) if aborted => (RunEnd::Aborted, None),
             Ok(Outcome::Completed) => (RunEnd::Completed, None),
-            Ok(Outcome::Waiting { .. }) => (RunEnd::Interrupted, None),
+            Ok(Outcome::Waiting { .. }) => (RunEnd::Waiting, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
             Err(err) if crate::error::is_interrupted(err) => (RunEnd::Interrupted, None),
             Err(err) => (RunEnd::Failed, Some(format!("{err:#}"))),
         };
         let stored = match status {
             RunEnd::Completed => Status::Completed,
-            RunEnd::Interrupted => Status::Interrupted,
+            RunEnd::Waiting | RunEnd::Interrupted => Status::Interrupted,
             RunEnd::Failed => Status::Failed,
             RunEnd::Aborted => Status::Aborted,
         };

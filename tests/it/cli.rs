@@ -68,7 +68,9 @@ fn json_mode_writes_one_event_per_line_including_the_interrupt() {
     let interrupt = &events[5];
     assert_eq!(interrupt["question"], "What should archie echo?");
     assert_eq!(interrupt["kind"], "text");
-    assert_eq!(events[6]["status"], "interrupted");
+    // The same word as the result event's (`runs list` says `interrupted`).
+    assert_eq!(events[6]["status"], "waiting");
+    assert_eq!(events[7]["status"], "waiting");
 
     let ran = env.ok(&["--json", "echo", "hi"]);
     let result: Vec<Value> = ran
