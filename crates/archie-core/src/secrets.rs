@@ -317,6 +317,18 @@ pub(crate) const KEY_RULES: &[KeyRule] = &[
 /// (credentials in a URL, a bearer token).
 const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
 
+/// The prefixes whose key [`redact_text`] removes whatever follows them (8 key characters
+/// or more), as it always did; the other rules' keys only in their exact shape.
+const LOOSE_PREFIXES: &[&str] = &[
+    "sk-",
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "github_pat_",
+    "xoxb-",
+    "xoxp-",
+];
+
 /// The prefixes [`redact_text`] looks for before it scans: those of [`KEY_RULES`] (the
 /// short ones that stand for a family, `xox`, are there by their first member).
 fn key_prefixes() -> impl Iterator<Item = &'static str> {
@@ -401,12 +413,30 @@ fn secret_at(text: &str, i: usize) -> Option<(usize, usize)> {
     };
     if at_boundary {
         // Key-shaped tokens: a known prefix and enough key characters after it.
-        for prefix in key_prefixes() {
-            if let Some(after) = rest.strip_prefix(prefix) {
+        for rule in KEY_RULES {
+            let Some(after) = rest.strip_prefix(rule.prefix) else {
+                continue;
+            };
+            let len = if LOOSE_PREFIXES.contains(&rule.prefix) {
+                // Any run of key characters, as these were always removed.
                 let len = token_len(after);
-                if len >= 8 {
-                    return Some((i, i + prefix.len() + len));
-                }
+                (len >= 8).then_some(len)
+            } else {
+                // The others by their exact shape, so that a word that merely starts
+                // like one (`hf_hub_download`, `AIza` in prose) is kept.
+                let len = after
+                    .bytes()
+                    .take(rule.max + 1)
+                    .take_while(|&b| rule.alphabet.has(b))
+                    .count();
+                let ends = after
+                    .as_bytes()
+                    .get(len)
+                    .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+                (len >= rule.min && len <= rule.max && ends).then_some(len)
+            };
+            if let Some(len) = len {
+                return Some((i, i + rule.prefix.len() + len));
             }
         }
         if rest
@@ -655,6 +685,24 @@ mod tests {
             redact_text("xoprobeGLUEDKEY-77xoxp-433139abb"),
             "xo[redacted][redacted]"
         );
+    }
+
+    #[test]
+    fn the_newer_key_formats_are_removed_only_in_their_exact_shape() {
+        let stripe = ["sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"].concat();
+        let aws = ["AKIA", "IOSFODNN7EXAMPLE"].concat();
+        assert_eq!(
+            redact_text(&format!("keys {stripe} and {aws}.")),
+            "keys [redacted] and [redacted]."
+        );
+        for text in [
+            "hf_hub_download(repo)",
+            "AIzaTooShort",
+            "npm_install_step",
+            "AKIAX",
+        ] {
+            assert_eq!(redact_text(text), text);
+        }
     }
 
     #[test]
