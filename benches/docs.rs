@@ -3,8 +3,10 @@
 //!
 //!     cargo bench --locked --bench docs          (release build)
 //!
-//! `docs_1000/retrieve` walks, reads and checks the 1,000 files; `docs_1000/chunk` cuts
-//! the retrieved documents into chunks; `chunk_worst/*` are the cutter's worst cases
+//! `docs_1000/retrieve` walks, reads and checks the 1,000 files and masks the secrets in
+//! them (the default); `docs_1000/retrieve_send_secrets` the same without the scan
+//! (`--send-secrets`); `docs_1000/mask_secrets` is the scan alone over their texts;
+//! `docs_1000/chunk` cuts the retrieved documents into chunks; `chunk_worst/*` are the cutter's worst cases
 //! (1 MiB of one-letter words on one line, 1 MiB with no whitespace at all: only hard
 //! cuts). Criterion reports times only: the documents' count and size and the number of
 //! chunks are printed at the end.
@@ -60,6 +62,45 @@ fn main() -> std::io::Result<()> {
             BatchSize::PerIteration,
         )
     });
+    let sending = RetrieveOptions {
+        send_secrets: true,
+        ..opts.clone()
+    };
+    group.bench_function("retrieve_send_secrets", |b| {
+        b.iter_batched(
+            || (),
+            |()| retrieve(&sending).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    let raw = retrieve(&sending).map_err(std::io::Error::other)?;
+    // The texts are copied for each iteration outside the timing, and what the scan
+    // returns is dropped outside it too.
+    let texts: Vec<String> = raw.documents.iter().map(|d| d.text.clone()).collect();
+    let scan = |texts: Vec<String>| -> Vec<archie::secrets::Masked> {
+        texts
+            .into_iter()
+            .map(archie::secrets::mask_secrets)
+            .collect()
+    };
+    group.bench_function("mask_secrets", |b| {
+        b.iter_batched(|| texts.clone(), scan, BatchSize::PerIteration)
+    });
+    // The same texts with a line of configuration after every paragraph: a `:`, a `=`
+    // and a URL every ~400 bytes, each of which the scan looks at closely.
+    let heavy: Vec<String> = raw
+        .documents
+        .iter()
+        .map(|d| {
+            d.text.replace(
+                "\n\n",
+                "\nconfig: timeout=30s, retry_token=none, url: https://svc.internal:8443/v1?x=1\n\n",
+            )
+        })
+        .collect();
+    group.bench_function("mask_secrets_config_heavy", |b| {
+        b.iter_batched(|| heavy.clone(), scan, BatchSize::PerIteration)
+    });
     group.bench_function("chunk", |b| {
         b.iter_batched(
             || (),
@@ -89,6 +130,8 @@ fn main() -> std::io::Result<()> {
             size: text.len() as u64,
             hash: String::new(),
             text,
+            withheld: Vec::new(),
+            secrets_sent: false,
         };
         group.bench_function(id, |b| {
             b.iter_batched(

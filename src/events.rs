@@ -247,7 +247,8 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         turns: Option<u64>,
     },
-    /// A run ended: `status` is `completed`, `interrupted`, `failed` or `aborted`.
+    /// A run ended: `status` is `completed`, `waiting`, `interrupted`, `failed` or
+    /// `aborted`.
     RunFinished {
         #[serde(skip_serializing_if = "Option::is_none")]
         run: Option<String>,
@@ -524,7 +525,10 @@ impl SessionStatus {
 #[serde(rename_all = "snake_case")]
 pub enum RunEnd {
     Completed,
-    /// Stopped at a question nobody here could answer, or by Ctrl-C: resumable.
+    /// Stopped at a question nobody here could answer: resumable with its answer. The
+    /// word the `result` event uses too (the run store records it as `interrupted`).
+    Waiting,
+    /// Stopped by Ctrl-C (or a cancelled task): resumable.
     Interrupted,
     Failed,
     /// The user stopped it at a question (`/abort`).

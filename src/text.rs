@@ -87,7 +87,9 @@ pub fn duplicates_decided(merges: &[crate::events::MergedPair], kept_apart: u64)
     parts.join("; ")
 }
 
-/// `3 pairs look like one thing (Okta = Okta API, …): archie memory dedupe decides`.
+/// `3 pairs look like one thing (Okta = Okta API, …): ` and how to decide them: at a
+/// terminal `archie memory dedupe` asks about each; without one, `memory merge A B`
+/// merges a pair and `memory dedupe --yes` all of them.
 pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
     let n = pending.len() as u64;
     let shown: Vec<String> = pending
@@ -96,8 +98,16 @@ pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
         .map(|p| format!("{} = {}", inert_line(&p.merge), inert_line(&p.into)))
         .collect();
     let more = if pending.len() > 3 { ", …" } else { "" };
+    let example = pending.first().map_or_else(String::new, |p| {
+        format!(
+            "`archie memory merge {} {}` merges one, ",
+            crate::shell::quote(&inert_line(&p.merge)),
+            crate::shell::quote(&inert_line(&p.into))
+        )
+    });
     format!(
-        "{n} {} like one thing ({}{more}): `archie memory dedupe` decides",
+        "{n} {} like one thing ({}{more}): `archie memory dedupe` at a terminal asks about \
+         each; {example}`archie memory dedupe --yes` merges them all",
         plural(n, "pair looks", "pairs look"),
         shown.join(", ")
     )
@@ -481,6 +491,42 @@ pub fn plain_serde(message: &str) -> String {
 /// `n` followed by `one` or `many`: `1 chunk`, `12 chunks`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
+}
+
+/// An I/O error in a few words, without the temporary file's name.
+pub fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        std::io::ErrorKind::NotFound => "the folder does not take new files".into(),
+        std::io::ErrorKind::StorageFull => "the disk is full".into(),
+        _ => err.raw_os_error().map_or_else(
+            || err.kind().to_string(),
+            |code| std::io::Error::from_raw_os_error(code).to_string(),
+        ),
+    }
+}
+
+/// Kinds with how often each comes, in the order first met: `2 postgres password, aws
+/// access key id`.
+pub fn counted_kinds(kinds: &[String]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for kind in kinds {
+        match seen.iter_mut().find(|(k, _)| *k == kind.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((kind, 1)),
+        }
+    }
+    seen.iter()
+        .map(|(k, n)| {
+            if *n == 1 {
+                (*k).to_string()
+            } else {
+                format!("{n} × {k}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What a p-value says about counts against the weights.

@@ -490,6 +490,11 @@ impl App {
         self.resume.is_some()
     }
 
+    /// The checkpoint a resumed run continues from, if any.
+    pub fn resumed_checkpoint(&self) -> Option<&crate::graph::Checkpoint> {
+        self.resume.as_ref()?.checkpoint.as_ref()
+    }
+
     /// The folder of the run store (`.archie/` beside the memory file, or `--state-dir`).
     pub fn state_dir(&self) -> PathBuf {
         self.settings.state_dir()
@@ -790,14 +795,14 @@ impl App {
         let (status, error) = match &result {
             Ok(Outcome::Completed) if aborted => (RunEnd::Aborted, None),
             Ok(Outcome::Completed) => (RunEnd::Completed, None),
-            Ok(Outcome::Waiting { .. }) => (RunEnd::Interrupted, None),
+            Ok(Outcome::Waiting { .. }) => (RunEnd::Waiting, None),
             // Ctrl-C at a prompt arrives as an error from the prompt as well as a signal.
             Err(err) if crate::error::is_interrupted(err) => (RunEnd::Interrupted, None),
             Err(err) => (RunEnd::Failed, Some(format!("{err:#}"))),
         };
         let stored = match status {
             RunEnd::Completed => Status::Completed,
-            RunEnd::Interrupted => Status::Interrupted,
+            RunEnd::Waiting | RunEnd::Interrupted => Status::Interrupted,
             RunEnd::Failed => Status::Failed,
             RunEnd::Aborted => Status::Aborted,
         };

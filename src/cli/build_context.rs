@@ -55,8 +55,11 @@ impl FlowArgs for BuildContextArgs {
 pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError> {
     let Some(system) = args.system.or(args.name).filter(|s| !s.trim().is_empty()) else {
         return Err(
-            CommandError::usage("build-context needs the name of the system to describe")
-                .hint("e.g. archie build-context payments -i docs/payments/"),
+            CommandError::usage("build-context needs the name of the system to describe").hint(
+                "Name a part to describe it and what it talks to (archie build-context \
+                     payments -i docs/), or the system itself, as your documents call it, for \
+                     its main components (archie build-context NovaMart -i docs/).",
+            ),
         );
     };
     let graph = build_context::graph()?;
@@ -69,12 +72,74 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
         return super::dry_run::knowledge(app, &args.knowledge, &output, then);
     }
     let args_no_judge = args.knowledge.no_judge;
+    super::output::check(app, &output, &build_context::default_output(&system))?;
     let (file, memory) = app.open_memory()?;
     let env = knowledge::env(app, &args.knowledge, memory, output)?;
+    if !app.settings.yes
+        && let Some(suggestion) = misspelt(&env, &system)
+    {
+        return Err(CommandError::usage(format!(
+            "no document and no entity in the memory names `{system}`: did you mean `{suggestion}`?"
+        ))
+        .hint(format!(
+            "archie build-context {} …; or add --yes to describe the whole system under the name `{system}`. Nothing was sent to the model.",
+            crate::shell::quote(&suggestion)
+        )));
+    }
     let state = BuildContextState {
         system,
         ..BuildContextState::default()
     };
     let judge = crate::app::dedupe::judge_on(args_no_judge, &app.settings.memory_file)?;
     knowledge::run_and_save(app, &graph, state, env, &file, judge).await
+}
+
+/// A spelling of `system` the documents or the memory use, when they use `system`'s own
+/// nowhere: each word of it found in neither is replaced by the closest word that is
+/// (one edit in a word of 5 to 7 letters, two in a longer one: `Paymnets` → `Payments`;
+/// shorter words are left alone). `None` when every word
+/// is used somewhere, or no word is close (a name of the user's own for the whole).
+fn misspelt(env: &crate::flows::sources::SourcesEnv, system: &str) -> Option<String> {
+    use std::collections::HashMap;
+    let prefetched = env
+        .prefetched
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let documents = &prefetched.as_ref()?.documents;
+    // Every word used, lower case, with its first spelling.
+    let mut used: HashMap<String, String> = HashMap::new();
+    let names = env.memory.entities().iter().map(|e| e.name.as_str());
+    for text in documents.iter().map(|d| d.text.as_str()).chain(names) {
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if word.chars().count() >= 3 {
+                used.entry(word.to_lowercase())
+                    .or_insert_with(|| word.to_string());
+            }
+        }
+    }
+    let mut changed = false;
+    let mut out = Vec::new();
+    for word in system.split_whitespace() {
+        let lower = word.to_lowercase();
+        let bare: String = lower.chars().filter(|c| c.is_alphanumeric()).collect();
+        let letters = bare.chars().count();
+        if letters < 5 || used.contains_key(&bare) {
+            out.push(word.to_string());
+            continue;
+        }
+        let most = if letters < 8 { 1 } else { 2 };
+        let closest = used
+            .iter()
+            .map(|(l, spelt)| (strsim::damerau_levenshtein(&bare, l), l, spelt))
+            .filter(|(d, _, _)| *d <= most)
+            .min_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)));
+        match closest {
+            Some((_, _, spelt)) => {
+                out.push(spelt.clone());
+                changed = true;
+            }
+            None => return None,
+        }
+    }
+    changed.then(|| out.join(" "))
 }

@@ -45,9 +45,13 @@ struct Plan {
     /// The model as judge of pairs of names (none for `search`).
     #[serde(skip_serializing_if = "Option::is_none")]
     judge: Option<JudgePlan>,
-    endpoint: String,
-    model: String,
+    /// `None`: no LLM is configured yet.
+    endpoint: Option<String>,
+    model: Option<String>,
     api_key: bool,
+    /// With no LLM configured: the servers found on this machine's usual ports.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    local_servers: Vec<crate::llm::local::LocalServer>,
     /// Where the LLM settings not left to their defaults came from (`-v`).
     #[serde(skip)]
     origins: Vec<String>,
@@ -87,6 +91,19 @@ fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError
 struct Doc {
     path: String,
     bytes: u64,
+    /// The kinds of the secrets found in it, which would be replaced by placeholders.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    secrets_withheld: Vec<String>,
+}
+
+impl Doc {
+    fn of(doc: &docs::Document) -> Self {
+        Doc {
+            path: doc.path.clone(),
+            bytes: doc.size,
+            secrets_withheld: doc.withheld.clone(),
+        }
+    }
 }
 
 /// `scheme://host[:port]` of `url`: where the text goes, without a path, user or
@@ -102,11 +119,47 @@ pub fn endpoint(url: &str) -> String {
     }
 }
 
-/// The LLM settings as the command would resolve them.
-fn llm_config(app: &App) -> Result<LlmConfig, CommandError> {
+/// The LLM settings as the command would resolve them; `None` when no LLM is configured
+/// (a dry run says where the text would go once one is).
+fn llm_config(app: &App) -> Result<Option<LlmConfig>, CommandError> {
     let folder = app.settings.memory_file.parent().unwrap_or(Path::new(""));
     let lookup = |name: &str| std::env::var(name).ok();
-    Ok(LlmConfig::resolve(&app.settings.llm, folder, &lookup)?)
+    match LlmConfig::resolve(&app.settings.llm, folder, &lookup) {
+        Ok(config) => Ok(Some(config)),
+        Err(crate::llm::LlmError::NotConfigured) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Where the text would go: the endpoint, the model, whether a key is set, where the
+/// settings came from; with no LLM configured, the servers found on this machine.
+struct Target {
+    endpoint: Option<String>,
+    model: Option<String>,
+    api_key: bool,
+    origins: Vec<String>,
+    local_servers: Vec<crate::llm::local::LocalServer>,
+}
+
+impl Target {
+    fn of(config: Option<&LlmConfig>) -> Self {
+        match config {
+            Some(config) => Target {
+                endpoint: Some(endpoint(&config.base_url)),
+                model: Some(config.model.clone()),
+                api_key: config.api_key.is_some(),
+                origins: origins(config),
+                local_servers: Vec::new(),
+            },
+            None => Target {
+                endpoint: None,
+                model: None,
+                api_key: false,
+                origins: Vec::new(),
+                local_servers: crate::llm::local::find(),
+            },
+        }
+    }
 }
 
 /// The documents `inputs` would read (the report lists the skipped ones with `-v`).
@@ -130,25 +183,27 @@ pub fn knowledge(
     let config = llm_config(app)?;
     let prompts = app.prompts()?;
     let retrieved = read(app, &args.inputs, Some(output))?;
+    let model = config.as_ref().map_or("", |c| c.model.as_str());
     let chunks = if args.no_extract {
         Vec::new()
     } else {
         docs::chunk_all(&retrieved.documents, ChunkOptions::default())
     };
     // The answers kept by earlier runs, without creating a store that is not there.
-    let store = if config.cache {
+    let store = if config.as_ref().is_none_or(|c| c.cache) {
         Store::open_existing(&app.state_dir())?
     } else {
         None
     };
-    let fingerprint = extraction_fingerprint(&prompts, &config.model);
+    let fingerprint = extraction_fingerprint(&prompts, model);
     let extraction = extraction_plan(
         &prompts,
         store.as_ref().map(|s| s as &dyn ResponseCache),
         &fingerprint,
-        config.temperature.unwrap_or(0.0),
+        config.as_ref().and_then(|c| c.temperature).unwrap_or(0.0),
         &chunks,
     )?;
+    let target = Target::of(config.as_ref());
     // A later prompt: the template, the document excerpts (at most --document-budget, no
     // more than the documents hold) and the relevant memory (at most --memory-budget).
     let system = estimate_tokens(&prompts.render("system", json!({}))?);
@@ -184,24 +239,18 @@ pub fn knowledge(
     let plan = Plan {
         dry_run: true,
         command,
-        documents: retrieved
-            .documents
-            .iter()
-            .map(|d| Doc {
-                path: d.path.clone(),
-                bytes: d.size,
-            })
-            .collect(),
+        documents: retrieved.documents.iter().map(Doc::of).collect(),
         skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction,
         calls_after,
         prompt_tokens_each,
         what_after,
         judge: Some(judge_plan(app, args)?),
-        endpoint: endpoint(&config.base_url),
-        model: config.model.clone(),
-        api_key: config.api_key.is_some(),
-        origins: origins(&config),
+        endpoint: target.endpoint,
+        model: target.model,
+        api_key: target.api_key,
+        local_servers: target.local_servers,
+        origins: target.origins,
     };
     report(app, &plan)
 }
@@ -215,7 +264,7 @@ pub fn search(
     results_tokens: usize,
     servers: Vec<String>,
 ) -> Result<Exit, CommandError> {
-    let config = llm_config(app)?;
+    let target = Target::of(llm_config(app)?.as_ref());
     app.prompts()?;
     let retrieved = if inputs.inputs.is_empty() {
         Retrieved::default()
@@ -233,14 +282,7 @@ pub fn search(
     let plan = Plan {
         dry_run: true,
         command: "search",
-        documents: retrieved
-            .documents
-            .iter()
-            .map(|d| Doc {
-                path: d.path.clone(),
-                bytes: d.size,
-            })
-            .collect(),
+        documents: retrieved.documents.iter().map(Doc::of).collect(),
         skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction: ExtractionPlan::default(),
         calls_after: 2,
@@ -249,10 +291,11 @@ pub fn search(
             "a plan of tool calls ({tools}), then the answer with up to --results-tokens of their results"
         ),
         judge: None,
-        endpoint: endpoint(&config.base_url),
-        model: config.model.clone(),
-        api_key: config.api_key.is_some(),
-        origins: origins(&config),
+        endpoint: target.endpoint,
+        model: target.model,
+        api_key: target.api_key,
+        local_servers: target.local_servers,
+        origins: target.origins,
     };
     report(app, &plan)
 }
@@ -302,6 +345,32 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             out.push(format!("  skipped {skipped}"));
         }
     }
+    let with: Vec<&Doc> = plan
+        .documents
+        .iter()
+        .filter(|d| !d.secrets_withheld.is_empty())
+        .collect();
+    if !with.is_empty() {
+        let secrets: usize = with.iter().map(|d| d.secrets_withheld.len()).sum();
+        out.push(format!(
+            "secrets    {secrets} in {} kept back: placeholders are sent instead (--send-secrets sends them)",
+            crate::text::count(with.len() as u64, "document", "documents"),
+        ));
+        let named = if verbose { with.len() } else { NAMED_DOCUMENTS };
+        for doc in with.iter().take(named) {
+            out.push(format!(
+                "  {}: {}",
+                doc.path,
+                crate::text::counted_kinds(&doc.secrets_withheld)
+            ));
+        }
+        if with.len() > named {
+            out.push(format!(
+                "  … and {} more (-v lists them)",
+                with.len() - named
+            ));
+        }
+    }
     let x = &plan.extraction;
     if plan.command != "search" {
         out.push(format!(
@@ -341,16 +410,32 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             "judge      off: pairs of names are left to you".to_string()
         });
     }
-    out.push(format!(
-        "sent to    {} · model {} · {}",
-        plan.endpoint,
-        plan.model,
-        if plan.api_key {
-            "with an API key"
-        } else {
-            "no API key"
+    match (&plan.endpoint, &plan.model) {
+        (Some(endpoint), Some(model)) => out.push(format!(
+            "sent to    {endpoint} · model {model} · {}",
+            if plan.api_key {
+                "with an API key"
+            } else {
+                "no API key"
+            }
+        )),
+        _ => {
+            out.push(
+                "sent to    no LLM is configured yet: the text would go to the endpoint you set \
+                 (--base-url URL --model NAME, OPENAI_BASE_URL, [llm] in archie.toml, or \
+                 OPENAI_API_KEY for OpenAI)"
+                    .to_string(),
+            );
+            for server in &plan.local_servers {
+                out.push(format!(
+                    "found      {} — to use it: archie {} {} …",
+                    server.describe(),
+                    server.flags(),
+                    plan.command
+                ));
+            }
         }
-    ));
+    }
     if verbose && !plan.origins.is_empty() {
         out.push(format!(
             "settings   {} (the others: defaults)",

@@ -68,12 +68,32 @@ fn command_line_error(err: clap::Error) -> u8 {
         return code;
     }
     let _ = err.print();
+    if let Some(hint) = hint_for(&err) {
+        eprintln!("\n{hint}");
+    }
     if code != 0 && args.iter().skip(1).any(|a| a == "--json") {
         let text = err.render().to_string();
         let first = text.lines().next().unwrap_or_default();
         crate::ui::json_error(first.trim_start_matches("error: "), code);
     }
     code
+}
+
+/// What to do about a command line clap refused, where archie knows better than clap:
+/// `-q` before the command is analyze's question, not `--quiet`.
+fn hint_for(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if err.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    (arg == "-q").then(|| {
+        "hint: -q is analyze's question and goes after the command (archie analyze -i docs/ -q \
+         \"…\"); to say less, --quiet goes anywhere"
+            .to_string()
+    })
 }
 
 /// Runs the command line: a new run, or (`archie resume`) the recorded one. Every
@@ -163,7 +183,25 @@ fn stdout_closed(app: &App) -> Exit {
     Exit::Done
 }
 
-fn report(app: &App, err: CommandError) -> Exit {
+fn report(app: &App, mut err: CommandError) -> Exit {
+    let unconfigured = err.error.chain().any(|e| {
+        matches!(
+            e.downcast_ref::<crate::llm::LlmError>(),
+            Some(crate::llm::LlmError::NotConfigured)
+        )
+    });
+    if unconfigured {
+        // What runs here already, offered as the command given with its flags (secrets
+        // redacted), never used unasked.
+        let args: Vec<String> = argv().into_iter().skip(1).collect();
+        let command =
+            (!args.is_empty()).then(|| crate::shell::join(crate::secrets::redact_args(&args)));
+        if let Some(offers) =
+            crate::llm::local::offers(&crate::llm::local::find(), command.as_deref())
+        {
+            err = err.hint(offers);
+        }
+    }
     app.events.emit(err.event());
     err.exit
 }

@@ -428,7 +428,10 @@ fn docs_hints(err: &DocsError) -> Vec<String> {
                 .into(),
         ],
         DocsError::NoDocuments {
-            skipped, include, ..
+            skipped,
+            include,
+            ignored,
+            ..
         } => {
             let mut lines: Vec<String> = skipped
                 .iter()
@@ -438,14 +441,22 @@ fn docs_hints(err: &DocsError) -> Vec<String> {
             if skipped.len() > 5 {
                 lines.push(format!("… and {} more", skipped.len() - 5));
             }
-            lines.push(if include.is_empty() {
-                "archie reads .md and .txt files; add --include '*.rst' (for example) to read \
-                 other kinds, or point -i at your design documents"
-                    .into()
-            } else {
-                "check the --include and --exclude globs, or point -i at your design documents"
-                    .into()
-            });
+            // The skipped files say what to do about themselves; the filter is named only
+            // when it passed files over.
+            if !include.is_empty() {
+                lines.push(
+                    "check the --include and --exclude globs, or point -i at your design documents"
+                        .into(),
+                );
+            } else if *ignored > 0 {
+                lines.push(
+                    "archie reads .md and .txt files; add --include '*.rst' (for example) to read \
+                     other kinds, or point -i at your design documents"
+                        .into(),
+                );
+            } else if skipped.is_empty() {
+                lines.push("point -i at a folder of design documents (.md or .txt)".into());
+            }
             vec![lines.join("\n")]
         }
     }

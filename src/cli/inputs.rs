@@ -12,8 +12,8 @@ pub struct InputArgs {
     #[arg(short = 'i', long = "inputs", alias = "input", value_name = "PATH")]
     pub inputs: Vec<PathBuf>,
 
-    /// Read only files matching GLOB (relative to the input folder, or the file name), instead of
-    /// *.md and *.txt; repeatable, e.g. --include '*.rst' --include '*.md'
+    /// Read only files matching GLOB (a path in the input folder, or a file name) instead of
+    /// *.md and *.txt; repeatable, e.g. --include '*.rst'
     #[arg(long, value_name = "GLOB", value_parser = parse_glob)]
     pub include: Vec<String>,
 
@@ -25,6 +25,10 @@ pub struct InputArgs {
     /// Skip files larger than this (bytes, or with a unit: 512K, 2M, 1G)
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     pub max_file_size: u64,
+
+    /// Send the documents' secrets to the model, not placeholders
+    #[arg(long)]
+    pub send_secrets: bool,
 }
 
 impl Default for InputArgs {
@@ -34,6 +38,7 @@ impl Default for InputArgs {
             include: Vec::new(),
             exclude: Vec::new(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            send_secrets: false,
         }
     }
 }
@@ -47,6 +52,7 @@ impl InputArgs {
             include: self.include.clone(),
             exclude: self.exclude.clone(),
             max_file_size: self.max_file_size,
+            send_secrets: self.send_secrets,
             ..RetrieveOptions::default()
         }
     }
@@ -65,6 +71,7 @@ impl From<InputArgs> for RetrieveOptions {
             include: args.include,
             exclude: args.exclude,
             max_file_size: args.max_file_size,
+            send_secrets: args.send_secrets,
             ..RetrieveOptions::default()
         }
     }

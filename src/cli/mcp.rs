@@ -384,6 +384,7 @@ fn prepare(
                 super::resume::ResumeArgs {
                     run: Some(run.clone()),
                     last: false,
+                    output: None,
                 },
             )?;
             if resumed.command.flow_name() != Some(crate::flows::analyze::NAME) {

@@ -338,6 +338,41 @@ fn read_for_diff(app: &App, file: &std::path::Path) -> Result<crate::memory::Mem
     Ok(memory)
 }
 
+/// Why `a` and `b` cannot be merged, said precisely: they are one entity already, or
+/// one of them is not in the memory (with the names it might have meant).
+fn not_two(
+    path: &std::path::Path,
+    memory: &crate::memory::Memory,
+    a: &str,
+    b: &str,
+) -> Option<UsageError> {
+    let (ea, eb) = (memory.entity(a), memory.entity(b));
+    if let (Some(ea), Some(eb)) = (ea, eb) {
+        return (ea.name == eb.name).then(|| {
+            UsageError::new(format!(
+                "\"{a}\" and \"{b}\" are already one entity, `{}`, in {}",
+                ea.name,
+                path.display()
+            ))
+            .hint("Nothing to merge. `archie memory show NAME` shows it with all its spellings.")
+        });
+    }
+    let missing = if ea.is_none() { a } else { b };
+    let close = memory.suggest(missing, 5);
+    let hint = if close.is_empty() {
+        "`archie memory show NAME` finds an entity by any of its spellings.".to_string()
+    } else {
+        format!("Did you mean: {}?", close.join(", "))
+    };
+    Some(
+        UsageError::new(format!(
+            "no entity named \"{missing}\" in {}",
+            path.display()
+        ))
+        .hint(hint),
+    )
+}
+
 /// Two names of which one is not in the memory, or both are one entity already.
 fn not_both(path: &std::path::Path, a: &str, b: &str) -> UsageError {
     UsageError::new(format!(
@@ -539,7 +574,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             }
         }
         MemoryCommand::Merge { name, into } => {
-            let (file, _) = app.open_memory()?;
+            let (file, memory) = app.open_memory()?;
+            if let Some(err) = not_two(&path, &memory, &name, &into) {
+                return Err(err.into());
+            }
             let (done, _, saved) = file.update(|m| {
                 let merged = m.merge_entities(&name, &into);
                 merged.map(|merged| *m = merged).is_some()
@@ -576,7 +614,10 @@ pub async fn run(app: &App, args: MemoryArgs) -> Result<Exit, CommandError> {
             });
         }
         MemoryCommand::KeepApart { a, b } => {
-            let (file, _) = app.open_memory()?;
+            let (file, memory) = app.open_memory()?;
+            if let Some(err) = not_two(&path, &memory, &a, &b) {
+                return Err(err.into());
+            }
             let (found, _, _) = file.update(|m| {
                 let found = m.entity(&a).is_some() && m.entity(&b).is_some();
                 if found {

@@ -18,6 +18,7 @@ pub mod knowledge;
 pub mod llm;
 pub mod mcp;
 pub mod memory;
+pub mod output;
 pub mod resume;
 pub mod runs;
 pub mod search;

@@ -19,13 +19,18 @@ use clap::{Args, Parser};
 
 #[derive(Debug, Args)]
 pub struct ResumeArgs {
-    /// The run to continue (see `archie runs list`)
-    #[arg(value_name = "RUN", required_unless_present = "last")]
+    /// The run to continue (see `archie runs list`); `--last` for the most recent
+    #[arg(value_name = "RUN")]
     pub run: Option<String>,
 
     /// Continue the most recent run that was interrupted, failed or abandoned
     #[arg(long, conflicts_with = "run")]
     pub last: bool,
+
+    /// Write the run's result to FILE instead of where the run was first told to (`-`:
+    /// standard output); the run keeps it for later resumes
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// The recorded run to continue: its command and settings (with this invocation's
@@ -49,10 +54,27 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     };
     let id = match (args.run, args.last) {
         (Some(id), _) => RunId::new(&id),
-        (None, _) => store.last_resumable()?.ok_or_else(|| {
+        (None, true) => store.last_resumable()?.ok_or_else(|| {
             UsageError::new("there is no interrupted, failed or abandoned run to continue")
                 .hint("`archie runs list` shows the recorded runs.")
         })?,
+        (None, false) => {
+            let hint = match store.last_resumable()? {
+                Some(id) => format!(
+                    "The most recent one that can continue is {id}: `archie resume {id}`, or \
+                     `archie resume --last`. `archie runs list` shows them all."
+                ),
+                None => {
+                    "No recorded run is waiting to continue (`archie runs list` shows them all)."
+                        .to_string()
+                }
+            };
+            return Err(
+                UsageError::new("which run? archie resume needs a run id or --last")
+                    .hint(hint)
+                    .into(),
+            );
+        }
     };
     // Owned from here on, so the status and checkpoint read below stay true.
     let owner = store.claim(&id)?;
@@ -82,7 +104,27 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
         .filter(|a| a.as_str() != REDACTED)
         .cloned()
         .collect();
+    // A new output replaces the recorded one: given here, it is where the user is, so it
+    // is kept as an absolute path (the run writes a relative one where it started).
+    let recorded = argv.clone();
+    let argv = match &args.output {
+        None => argv,
+        Some(output) => {
+            let output = if super::stdin::is_dash(output) {
+                output.clone()
+            } else {
+                std::path::absolute(output).unwrap_or_else(|_| output.clone())
+            };
+            with_output(&argv, &output.display().to_string())
+        }
+    };
     let original = Cli::try_parse_from(&argv).map_err(|err| {
+        if args.output.is_some() && Cli::try_parse_from(&recorded).is_ok() {
+            return UsageError::new(format!(
+                "run {id}'s command writes no file: -o does not apply"
+            ))
+            .hint("Resume it without -o.");
+        }
         UsageError::new(format!(
             "run {id} was recorded with a command line this archie cannot read"
         ))
@@ -99,10 +141,11 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
     let argv = if overridden.is_empty() {
         argv
     } else {
-        let updated = with_llm_settings(&argv, &given);
-        store.set_args(id.as_str(), &updated)?;
-        updated
+        with_llm_settings(&argv, &given)
     };
+    if argv != recorded {
+        store.set_args(id.as_str(), &argv)?;
+    }
     if settings
         .llm
         .base_url
@@ -159,6 +202,33 @@ impl Resumed {
             .collect();
         format!("continuing run {run} {at}: {}", crate::shell::join(words))
     }
+}
+
+/// `argv` with `-o OUTPUT` in place of the recorded output (`-o`, `--output`, in any of
+/// their spellings, with their values), at the end of the command's arguments.
+fn with_output(argv: &[String], output: &str) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len() + 2);
+    let mut args = argv.iter();
+    let mut rest = Vec::new();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            rest.push(arg.clone());
+            rest.extend(args.by_ref().cloned());
+            break;
+        }
+        if arg == "-o" || arg == "--output" {
+            args.next();
+            continue;
+        }
+        if arg.starts_with("--output=") || (arg.starts_with("-o") && !arg.starts_with("--")) {
+            continue;
+        }
+        out.push(arg.clone());
+    }
+    out.push("-o".into());
+    out.push(output.into());
+    out.extend(rest);
+    out
 }
 
 /// `argv` with each LLM setting `given` in place of the recorded one (the flag, in any of
@@ -261,5 +331,57 @@ mod tests {
         );
         let parsed = Cli::try_parse_from(&updated).expect("a command line archie reads");
         assert_eq!(parsed.global.settings().llm.model.as_deref(), Some("b"));
+    }
+
+    #[test]
+    fn an_output_given_to_resume_replaces_the_recorded_one() {
+        for recorded in [
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "-o",
+                "/proc/x.md",
+                "-q",
+                "why?",
+            ][..],
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "--output=/proc/x.md",
+                "-q",
+                "why?",
+            ],
+            &[
+                "archie",
+                "analyze",
+                "-i",
+                "docs",
+                "-o/proc/x.md",
+                "-q",
+                "why?",
+            ],
+            &["archie", "analyze", "-i", "docs", "-q", "why?"],
+        ] {
+            let updated = with_output(&strings(recorded), "/tmp/fixed.md");
+            assert_eq!(
+                updated,
+                strings(&[
+                    "archie",
+                    "analyze",
+                    "-i",
+                    "docs",
+                    "-q",
+                    "why?",
+                    "-o",
+                    "/tmp/fixed.md"
+                ]),
+                "{recorded:?}"
+            );
+            assert!(Cli::try_parse_from(&updated).is_ok());
+        }
     }
 }

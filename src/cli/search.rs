@@ -134,6 +134,28 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
             servers,
         );
     }
+    if memory.entities().is_empty() {
+        let file = crate::text::near(&settings.memory_file.display().to_string());
+        if args.inputs.inputs.is_empty() && config.servers.is_empty() {
+            return Err(CommandError::usage(format!(
+                "nothing to search: the memory {file} holds no entities, and no documents (-i) or MCP servers are given"
+            ))
+            .hint("Build the memory first (archie build-context SYSTEM -i docs/), search documents as they are (archie search -i docs/ \"…\"), or configure MCP servers in .mcp.json. Nothing was sent to the model."));
+        }
+        app.events.emit(crate::events::Event::Warning {
+            message: format!(
+                "the memory {file} holds no entities: only the {} will be searched",
+                match (args.inputs.inputs.is_empty(), config.servers.is_empty()) {
+                    (false, true) => "documents",
+                    (true, false) => "MCP servers",
+                    _ => "documents and MCP servers",
+                }
+            ),
+        });
+    }
+    if let Some(output) = &args.output {
+        super::output::check(app, output, "answer.md")?;
+    }
     let llm = crate::llm::from_settings(
         &settings.llm,
         &settings.memory_file,

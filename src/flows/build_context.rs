@@ -983,6 +983,8 @@ mod tests {
             text: text.to_string(),
             size: text.len() as u64,
             hash: String::new(),
+            withheld: Vec::new(),
+            secrets_sent: false,
         };
         let docs = vec![
             doc("NovaMart checkout"),

@@ -71,6 +71,7 @@ mod client;
 mod config;
 mod error;
 mod limiter;
+pub mod local;
 mod probe;
 mod repair;
 mod repeats;

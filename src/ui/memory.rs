@@ -33,6 +33,25 @@ pub fn render_stats(path: &Path, stats: &Stats) -> String {
     out
 }
 
+/// A property's value as a person writes it: a list as `a, b`, an object as
+/// `key value, key value`, text without quotes.
+fn plain(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| match v {
+                Value::Array(_) | Value::Object(_) => format!("{k} ({})", plain(v)),
+                _ => format!("{k} {}", plain(v)),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}
+
 /// The text of `archie memory show NAME`: the entity and its relationships.
 pub fn render_entity(
     memory: &crate::memory::Memory,
@@ -49,11 +68,7 @@ pub fn render_entity(
         let _ = write!(out, "\n  tags: {}", entity.tags.join(", "));
     }
     for (k, v) in &entity.properties {
-        let v = match v {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        let _ = write!(out, "\n  {k}: {v}");
+        let _ = write!(out, "\n  {k}: {}", plain(v));
     }
     if !outgoing.is_empty() {
         let _ = write!(out, "\n\nout ({}):", outgoing.len());
@@ -152,4 +167,20 @@ fn retraction(r: &crate::memory::Retraction) -> String {
         let _ = write!(out, " ({})", r.because.join(", "));
     }
     out
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use serde_json::json;
+
+    #[test]
+    fn properties_read_as_text_not_json() {
+        assert_eq!(super::plain(&json!(["Okta", "okta-sso"])), "Okta, okta-sso");
+        assert_eq!(
+            super::plain(&json!({"p99": "200ms", "zones": ["a", "b"]})),
+            "p99 200ms, zones (a, b)"
+        );
+        assert_eq!(super::plain(&json!(3)), "3");
+        assert_eq!(super::plain(&json!("team-a")), "team-a");
+    }
 }

@@ -168,15 +168,11 @@ pub fn answer_hint(resume_command: &str, kind: AnswerKind, options: &[String]) -
     }
 }
 
+/// A run's status as the tables show it: a plain word. A result reaches the terminal
+/// inert (an escape sequence is shown, not obeyed: `ui::Ui::result`), so a colour here
+/// was printed as `\x1b[32mcompleted\x1b[0m` at a colour terminal.
 fn styled_status(status: Status) -> String {
-    let style = console::style(status.as_str());
-    match status {
-        Status::Completed => style.green(),
-        Status::Failed => style.red(),
-        Status::Interrupted | Status::Abandoned | Status::Aborted => style.yellow(),
-        Status::Running | Status::Pending => style.cyan(),
-    }
-    .to_string()
+    status.as_str().to_string()
 }
 
 fn step_label(run: &RunSummary) -> String {
@@ -263,5 +259,13 @@ mod tests {
             r#"archie analyze -q 'why "this"?' -i docs/"#
         );
         assert_eq!(command_line(&[], "echo", false), "echo");
+    }
+
+    #[test]
+    fn a_status_carries_no_escape_sequence_even_in_colour() {
+        console::set_colors_enabled(true);
+        let shown = styled_status(Status::Completed);
+        console::set_colors_enabled(false);
+        assert_eq!(shown, "completed");
     }
 }

@@ -108,8 +108,7 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     })
 }
 
-/// A free-text answer with archie's line editor: asks again (keeping what was typed)
-/// until the answer is text or one of the question's commands.
+/// A free-text answer with archie's line editor: asks again until the answer is text or one of the question's commands.
 #[cfg(unix)]
 fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     use super::editor::{Read, read_line};
@@ -170,8 +169,10 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
                     console::style("!").yellow().bold(),
                     inert_line(&question.unknown_command(&line, suggestion.as_deref()))
                 ));
-                // Keep the typo on the line, to correct rather than retype.
-                typed = line;
+                // The line is cleared: a command is one word, retyped at once, and a typo
+                // kept on the line would become part of the next answer (`/aprove` then
+                // `/approve` sent `/aprove/approve` to the model).
+                typed.clear();
             }
         }
         let _ = ui;

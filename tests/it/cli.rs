@@ -68,7 +68,9 @@ fn json_mode_writes_one_event_per_line_including_the_interrupt() {
     let interrupt = &events[5];
     assert_eq!(interrupt["question"], "What should archie echo?");
     assert_eq!(interrupt["kind"], "text");
-    assert_eq!(events[6]["status"], "interrupted");
+    // The same word as the result event's (`runs list` says `interrupted`).
+    assert_eq!(events[6]["status"], "waiting");
+    assert_eq!(events[7]["status"], "waiting");
 
     let ran = env.ok(&["--json", "echo", "hi"]);
     let result: Vec<Value> = ran
@@ -209,4 +211,82 @@ fn search_examples_put_a_hash_before_each_description() {
             "a pasted line would send its description: {line}"
         );
     }
+}
+
+/// `build-context` with a misspelt name stops before any paid work with a did-you-mean
+/// (the documents' and the memory's spelling); `--yes` describes it under that name anyway.
+/// Without a name, the error says how to ask for a part and for the whole system.
+#[test]
+fn build_context_with_a_misspelt_name_asks_what_was_meant() {
+    let env = crate::flows::scripted_env(2);
+    let ran = env.code(&["build-context", "Paymnets", "-i", "docs"], 2);
+    assert!(
+        ran.stderr.contains(
+            "no document and no entity in the memory names `Paymnets`: did you mean `Payments`?"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("archie build-context Payments …"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.mock().received().len(), 0, "nothing was sent");
+    // Two words, one of them misspelt.
+    let ran = env.code(&["build-context", "Chekcout Service", "-i", "docs"], 2);
+    assert!(
+        ran.stderr.contains("did you mean `Checkout Service`?"),
+        "{}",
+        ran.stderr
+    );
+    // A name used nowhere and close to nothing is the user's own name for the whole.
+    env.ok(&["build-context", "Webshop", "-i", "docs", "-o", "whole.md"]);
+    env.ok(&["--yes", "build-context", "Paymnets", "-i", "docs"]);
+    assert!(env.path().join("Paymnets_context.md").exists());
+
+    let ran = env.code(&["build-context", "-i", "docs"], 2);
+    assert!(
+        ran.stderr
+            .contains("or the system itself, as your documents call it, for its main components"),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// `archie resume` with no id names the run that can continue and `--last`; `-q` before
+/// the command says it is analyze's question, and `--quiet` the flag.
+#[test]
+fn resume_without_an_id_and_q_before_the_command_say_what_to_type() {
+    let env = crate::flows::scripted_env(1);
+    env.code(&["analyze", "-i", "docs", "-q", "Q?", "--no-input"], 3);
+    let run = crate::resume::only_run(&env).summary.id;
+    let ran = env.code(&["resume"], 2);
+    assert!(
+        ran.stderr
+            .contains("which run? archie resume needs a run id or --last"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains(&format!("`archie resume {run}`, or `archie resume --last`")),
+        "{}",
+        ran.stderr
+    );
+    let ran = env.code(&["-q", "why?", "analyze", "-i", "docs"], 2);
+    assert!(
+        ran.stderr
+            .contains("hint: -q is analyze's question and goes after the command"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        env.mock()
+            .received()
+            .iter()
+            .filter(|r| !crate::flows::is_extraction(r))
+            .count(),
+        1
+    );
 }

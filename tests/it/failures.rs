@@ -416,3 +416,19 @@ fn a_burst_of_identical_retries_from_calls_in_flight_is_said_once() {
         ran.stderr
     );
 }
+
+/// A folder whose only document is too large says so and how to raise the limit, without
+/// the unrelated advice to read other kinds of files.
+#[test]
+fn an_oversized_document_alone_gets_its_own_hint_only() {
+    let env = TestEnv::with_llm();
+    env.write("docs/big.md", "word ".repeat(300_000));
+    let ran = env.code(&["analyze", "-i", "docs"], 2);
+    assert!(
+        ran.stderr
+            .contains("is over the 1 MiB limit (raise it with --max-file-size)"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("--include"), "{}", ran.stderr);
+}

@@ -429,15 +429,38 @@ fn a_malformed_judge_answer_merges_nothing() {
 fn merge_moves_the_edges_and_refuses_what_it_cannot_find() {
     let env = shop();
     env.ok(&["build-context", "shop", "-i", "docs", "--no-input"]);
+    // Without a terminal, dedupe says how to decide: not itself, but --yes or a merge.
+    let waiting = env.ok(&["memory", "dedupe"]);
+    assert!(
+        waiting
+            .stderr
+            .contains("`archie memory merge Okta 'Okta API'` merges one, `archie memory dedupe --yes` merges them all"),
+        "{}",
+        waiting.stderr
+    );
     env.ok(&["memory", "merge", "okta", "okta-api"]);
     let m = memory(&env);
     assert_eq!(names(&m), ["Checkout Service", "Okta API", "Orders DB"]);
     assert_eq!(m["relationships"].as_array().map(Vec::len), Some(2));
     let refused = env.code(&["memory", "merge", "Okta", "Nowhere"], 2);
     assert!(
-        refused.stderr.contains("are not two entities"),
+        refused.stderr.contains("no entity named \"Nowhere\""),
         "{}",
         refused.stderr
+    );
+    let again = env.code(&["memory", "merge", "Okta", "Okta API"], 2);
+    assert!(
+        again
+            .stderr
+            .contains("\"Okta\" and \"Okta API\" are already one entity, `Okta API`"),
+        "{}",
+        again.stderr
+    );
+    let typo = env.code(&["memory", "merge", "Chekout Service", "Orders DB"], 2);
+    assert!(
+        typo.stderr.contains("Did you mean: Checkout Service"),
+        "{}",
+        typo.stderr
     );
     let refused = env.code(&["memory", "unmerge", "Checkout Service"], 2);
     assert!(refused.stderr.contains("no merge of"), "{}", refused.stderr);

@@ -795,7 +795,16 @@ fn a_hung_server_is_given_up_at_the_first_token_timeout_when_not_streaming() {
     );
     assert!(!ran.stderr.contains("within 50"), "{}", ran.stderr);
     // Nor is anything under --no-stream.
-    let ran = env.code(&["--no-stream", "search", "Which services exist?"], 1);
+    let ran = env.code(
+        &[
+            "--no-stream",
+            "search",
+            "-i",
+            "docs",
+            "Which services exist?",
+        ],
+        1,
+    );
     assert!(
         ran.stderr
             .contains("did not send a first token within 1.0 s"),

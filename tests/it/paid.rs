@@ -206,3 +206,156 @@ fn a_base_url_given_to_resume_becomes_the_runs() {
     );
     assert!(env.read("analysis_result.md").contains("## Decisions"));
 }
+
+/// An output archie could not write at the end is found at the start, before any LLM
+/// call: its folder is a file, it is a folder, its folder takes no new file. The error
+/// names the path as given, never a temporary file.
+#[test]
+fn an_output_that_cannot_be_written_costs_no_llm_call() {
+    let env = crate::flows::scripted_env(2);
+    env.write("blocker", "a file where a folder should be\n");
+    std::fs::create_dir_all(env.path().join("reports")).unwrap();
+    for (args, says) in [
+        (
+            &[
+                "analyze",
+                "-i",
+                "docs",
+                "-o",
+                "blocker/out.md",
+                "--answer",
+                "/approve",
+            ][..],
+            "cannot write -o blocker/out.md: blocker is a file, not a folder",
+        ),
+        (
+            &[
+                "build-context",
+                "shop",
+                "-i",
+                "docs",
+                "-o",
+                "blocker/x/ctx.md",
+            ],
+            "cannot write -o blocker/x/ctx.md: blocker is a file, not a folder",
+        ),
+        (
+            &[
+                "analyze", "-i", "docs", "-o", "reports", "--answer", "/approve",
+            ],
+            "-o reports is a folder",
+        ),
+        (
+            &["build-context", "shop", "-i", "docs", "-o", "/proc/shop.md"],
+            "cannot write -o /proc/shop.md",
+        ),
+        (
+            &[
+                "search",
+                "-i",
+                "docs",
+                "-o",
+                "reports",
+                "What writes orders?",
+            ],
+            "-o reports is a folder",
+        ),
+    ] {
+        let ran = env.code(args, 2);
+        assert!(ran.stderr.contains(says), "{args:?}: {}", ran.stderr);
+        assert!(!ran.stderr.contains(".tmp"), "{args:?}: {}", ran.stderr);
+        assert_eq!(env.mock().received().len(), 0, "{args:?} asked the model");
+    }
+    assert!(!env.path().join(".archie").exists(), "no run was recorded");
+    // A folder that is missing is made, and the user is told.
+    let ran = env.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-o",
+        "new/deeper/out.md",
+        "--answer",
+        "/approve",
+    ]);
+    assert!(
+        ran.stderr
+            .contains("created the folder new/deeper for -o new/deeper/out.md"),
+        "{}",
+        ran.stderr
+    );
+    assert!(env.read("new/deeper/out.md").contains("## Assumptions"));
+}
+
+/// `archie resume RUN -o FILE` writes where it is told, and the run keeps it: a run whose
+/// output became unwritable while it waited finishes, and the failing attempt costs no call.
+#[test]
+fn resume_takes_an_output_and_keeps_it() {
+    let env = crate::flows::scripted_env(2);
+    env.code(
+        &[
+            "analyze",
+            "-i",
+            "docs",
+            "-q",
+            "Q?",
+            "-o",
+            "out/analysis.md",
+            "--no-input",
+        ],
+        3,
+    );
+    let run = only_run(&env).summary.id;
+    // The folder is gone while the run waits, and a file is in its place.
+    std::fs::remove_dir_all(env.path().join("out")).unwrap();
+    env.write("out", "not a folder\n");
+    let asked = env.mock().received().len();
+    let ran = env.code(
+        &[
+            "resume",
+            &run,
+            "--answer",
+            "It fails fast.",
+            "--answer",
+            "/approve",
+        ],
+        2,
+    );
+    assert!(
+        ran.stderr
+            .contains("cannot write -o out/analysis.md: out is a file, not a folder"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        env.mock().received().len(),
+        asked,
+        "the refused resume asked the model"
+    );
+    // Told where to write instead, the run finishes there.
+    env.ok(&[
+        "resume",
+        &run,
+        "-o",
+        "fixed.md",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    assert!(env.read("fixed.md").contains("## Assumptions"));
+    let detail = only_run(&env);
+    assert_eq!(detail.summary.status, archie::store::Status::Completed);
+    let fixed = env.path().join("fixed.md").display().to_string();
+    assert!(
+        detail
+            .summary
+            .args
+            .windows(2)
+            .any(|w| w[0] == "-o" && w[1] == fixed),
+        "{:?}",
+        detail.summary.args
+    );
+    // A completed run is not continued, -o or not.
+    let ran = env.code(&["resume", &run, "-o", "x.md"], 2);
+    assert!(ran.stderr.contains("nothing to continue"), "{}", ran.stderr);
+}

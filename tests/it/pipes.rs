@@ -363,3 +363,60 @@ fn a_closed_stdout_ends_the_run_quietly_and_keeps_the_run() {
     assert!(listed.contains("\"interrupted\""), "{listed}");
     assert!(!env.path().join("analysis_result.md").exists());
 }
+
+/// `--dry-run` needs no LLM: it says where the text would go once one is configured.
+/// With none configured, a server on a probed loopback port is offered with the exact
+/// flags, by the dry run and by the error of a real run, and never used unasked.
+#[test]
+fn a_dry_run_needs_no_llm_and_a_local_server_is_offered_not_used() {
+    let env = TestEnv::new();
+    env.docs("docs", 2);
+    let ran = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    assert!(
+        ran.stdout.contains(
+            "sent to    no LLM is configured yet: the text would go to the endpoint you set"
+        ),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("extract    2 chunks"), "{}", ran.stdout);
+    assert!(!ran.stdout.contains("found "), "{}", ran.stdout);
+
+    let local = crate::support::mock_llm::MockLlm::start_background();
+    let url = local.url();
+    let port = url
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches("/v1");
+    let env = env.env("ARCHIE_PROBE_PORTS", port);
+    let flags = format!("--base-url {url} --model mock-model");
+    let ran = env.ok(&["search", "--dry-run", "who owns checkout?"]);
+    assert!(
+        ran.stdout.contains(&format!(
+            "found      an OpenAI-compatible server at {url} (mock-model) — to use it: archie {flags} search …"
+        )),
+        "{}",
+        ran.stdout
+    );
+    let ran = env.ok(&["--json", "analyze", "-i", "docs", "--dry-run"]);
+    let plan = ran.event("data").expect("a data event")["value"].clone();
+    assert_eq!(plan["endpoint"], serde_json::Value::Null, "{plan}");
+    assert_eq!(plan["local_servers"][0]["base_url"], url.as_str(), "{plan}");
+    // A real run stops at the missing configuration, and its error offers the server.
+    let ran = env.code(&["analyze", "-i", "docs", "-q", "why?"], 2);
+    assert!(
+        ran.stderr.contains("error: no LLM is configured"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr
+            .contains("Found on this machine (not used unless you ask):")
+            && ran
+                .stderr
+                .contains(&format!("archie {flags} analyze -i docs -q 'why?'")),
+        "{}",
+        ran.stderr
+    );
+    assert!(local.models_asked() >= 3, "the server was looked at");
+    assert_eq!(local.received().len(), 0, "the server was never used");
+}

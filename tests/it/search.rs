@@ -1510,3 +1510,45 @@ fn http_servers_of_one_fixed_revision_each_get_that_revision_on_every_request() 
         }
     }
 }
+
+/// A search with nothing to search (an empty memory, no documents, no servers) says so
+/// before asking the model; with documents, it says only they are searched.
+#[test]
+fn a_search_of_an_empty_memory_says_there_is_nothing_to_search() {
+    let env = crate::support::TestEnv::with_llm();
+    let ran = env.code(
+        &["search", "Which services write to the orders database?"],
+        2,
+    );
+    assert!(
+        ran.stderr
+            .contains("nothing to search: the memory context.json holds no entities"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(env.mock().received().len(), 0, "nothing was sent");
+    env.docs("docs", 1);
+    env.mock().answer_with(|req| {
+        if is_plan(req) {
+            Reply::json(plan(&[(
+                "archie__search_documents",
+                json!({"query": "orders"}),
+            )]))
+        } else {
+            Reply::text(ANSWER)
+        }
+    });
+    let ran = env.ok(&[
+        "search",
+        "-i",
+        "docs",
+        "Which services write to the orders database?",
+    ]);
+    assert!(
+        ran.stderr.contains(
+            "the memory context.json holds no entities: only the documents will be searched"
+        ),
+        "{}",
+        ran.stderr
+    );
+}

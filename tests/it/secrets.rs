@@ -616,3 +616,190 @@ fn mcp_list_shows_the_configuration_as_written_with_its_secrets_redacted() {
     assert!(!ran.stdout.contains("probeEXPANDED"), "{}", ran.stdout);
     assert!(!ran.stdout.contains("probeLITERAL"), "{}", ran.stdout);
 }
+
+/// The secrets a runbook holds, assembled at run time (so no scanner flags this file),
+/// each with what archie calls it.
+fn runbook_secrets() -> Vec<(String, &'static str)> {
+    let k = |parts: &[&str]| parts.concat();
+    vec![
+        (k(&["0rd3rs", "-Adm1n-pw"]), "postgres password"),
+        (k(&["AKIA", "Z7Q3MX2LP4ND8RTE"]), "aws access key id"),
+        (
+            k(&["q8Lw2Zr/Fs7Bn1Kd", "Xy4Tm9Hp3Vc6Jg0Ue5Ro+WaQ"]),
+            "aws secret access key",
+        ),
+        (
+            k(&["sk_", "live_", "51Hq8ZxKLm2Np4Qr7St9Vw3Yz"]),
+            "stripe live key",
+        ),
+        (
+            k(&["sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc"]),
+            "stripe test key",
+        ),
+        (
+            k(&["ghp_", "Zq9Xw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA9"]),
+            "github token",
+        ),
+        (
+            k(&["xoxb-", "2231507-8842391-QmZxTfLp9RkWnBv3YsHc"]),
+            "slack token",
+        ),
+        (
+            k(&["AIza", "SyD4rT8uVwXy2Zq3-9kLmNpQrStUvW0xYzA"]),
+            "google api key",
+        ),
+        (k(&["MIIEpAIBAAKCAQEA", "7vKq3ZcF9mX2pL8w"]), "private key"),
+        (k(&["Zr8#kP2", "vL9qW4xN"]), "password"),
+    ]
+}
+
+/// Ordinary text that looks a little like secrets and must reach the model as written.
+const ORDINARY: &[&str] = &[
+    "Release v2.14.3-rc.1 (rustc 1.89.0, OpenSSL 3.0.13, schema 2024-06-01).",
+    "commit 9fceb02d0ae598e95dc970b74767f19372d61af8 sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "order 123e4567-e89b-12d3-a456-426614174000 trace 4bf92f3577b34da6a3ce929d0e0e4736",
+    "![flow](https://mermaid.ink/img/pako:eNpVkMFqwzAMhl9F6JRC8wI5DNqxw2Ds0MEOwQfXVhIzxw6W3VFK331OuhU2XyT9-j9JaVFlZWhBnXFi4MeAhbz2KOEL2dF0p3ElkGOwphB5H9iM4w3L8WVpKiBTnLpkFoxJBWmVKiB8sKaq2ACrOvCAJWf7P5)",
+    "DATABASE_URL=postgres://orders-db.internal:5432/orders; the password: required; primary key: order_id",
+];
+
+/// A design folder with a runbook full of secrets and a document of ordinary text.
+fn secret_runbook(env: &TestEnv) -> Vec<(String, &'static str)> {
+    let s = runbook_secrets();
+    env.write(
+        "docs/runbook.md",
+        format!(
+            "# Orders runbook\n\nThe Orders Service writes to OrdersDB at \
+             postgres://orders_admin:{}@orders-db.internal:5432/orders.\n\n\
+             Backups go to S3 with aws_access_key_id = {} and\naws_secret_access_key = {}\n\n\
+             Payments call Stripe with {} (staging: {}). CI pushes with {}; alerts post with {}.\n\
+             The map widget uses {}.\n\n-----BEGIN RSA PRIVATE KEY-----\n{}\n\
+             -----END RSA PRIVATE KEY-----\n\nadmin password={}\n",
+            s[0].0, s[1].0, s[2].0, s[3].0, s[4].0, s[5].0, s[6].0, s[7].0, s[8].0, s[9].0
+        ),
+    );
+    env.write(
+        "docs/ordinary.md",
+        format!("# Release notes\n\n{}\n", ORDINARY.join("\n\n")),
+    );
+    s
+}
+
+/// A model that answers extraction with an empty graph, plans one document search, and
+/// answers everything else with a short overview.
+fn quiet_model(req: &MockRequest) -> Reply {
+    let text = req.text();
+    if is_extraction(req) {
+        Reply::json(json!({"entities": [], "relationships": []}))
+    } else if text.contains("plan tool calls") {
+        Reply::json(plan(&[(
+            "archie__search_documents",
+            json!({"query": "orders password key stripe aws"}),
+        )]))
+    } else if text.contains("context overview") {
+        Reply::text("## Purpose\nOrders.\n\n## Key components\n- Orders Service")
+    } else {
+        Reply::text(
+            "<agent>## Assumptions\n- a\n\n## Main components\n- b\n\n## Alternatives and trade-offs\n- c\n\n## Decisions\n- d\n\n## Open questions\n- e</agent>",
+        )
+    }
+}
+
+#[test]
+fn secrets_written_in_documents_never_reach_the_model_and_ordinary_text_does() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(quiet_model);
+    let secrets = secret_runbook(&env);
+    // The dry run says what would be kept back, and where.
+    let planned = env.ok(&["build-context", "orders", "-i", "docs", "--dry-run"]);
+    assert!(
+        planned.stdout.contains(
+            "secrets    10 in 1 document kept back: placeholders are sent instead (--send-secrets sends them)\n  runbook.md: postgres password, aws access key id, aws secret access key, stripe live key"
+        ),
+        "{}",
+        planned.stdout
+    );
+    // Extraction and the overview; an analysis; a search whose tool reads the documents.
+    let built = env.ok(&["build-context", "orders", "-i", "docs"]);
+    env.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "-q",
+        "Who holds the keys?",
+        "--answer",
+        "/approve",
+    ]);
+    env.ok(&[
+        "search",
+        "-i",
+        "docs",
+        "What do the docs say about the orders password?",
+    ]);
+    let received = env.mock().received();
+    assert!(received.len() >= 5, "{} requests", received.len());
+    let bodies: Vec<String> = env
+        .mock()
+        .requests()
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    for (secret, kind) in &secrets {
+        for body in &bodies {
+            assert!(
+                !body.contains(secret.as_str()),
+                "the {kind} reached the model: {body}"
+            );
+        }
+        let placeholder = format!("[secret: {kind} 1]");
+        assert!(
+            received.iter().any(|r| r.text().contains(&placeholder)),
+            "no request carried {placeholder}"
+        );
+    }
+    // Ordinary text arrives as written, in extraction, the overview's excerpts and search.
+    for line in ORDINARY {
+        assert!(
+            received.iter().filter(|r| r.text().contains(line)).count() >= 2,
+            "{line} did not reach the model as written"
+        );
+    }
+    // The run says what it kept back, and how to send it.
+    assert!(
+        built
+            .stderr
+            .contains("10 secrets in 1 document were not sent; --send-secrets sends them"),
+        "{}",
+        built.stderr
+    );
+    // Nothing archie kept holds them either.
+    let db = std::fs::read(env.path().join(".archie/archie.db")).unwrap();
+    let memory = env.read("context.json");
+    for (secret, kind) in &secrets {
+        assert!(!memory.contains(secret.as_str()), "{kind} in the memory");
+        assert!(
+            !db.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "{kind} in the run store"
+        );
+    }
+
+    // --send-secrets sends them as written (the test above can fail).
+    let before = env.mock().requests().len();
+    env.ok(&[
+        "build-context",
+        "orders",
+        "-i",
+        "docs",
+        "--send-secrets",
+        "--no-cache",
+    ]);
+    let sent: String = env.mock().requests()[before..]
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    for (secret, kind) in &secrets {
+        assert!(
+            sent.contains(secret.as_str()),
+            "--send-secrets kept back the {kind}"
+        );
+    }
+}

@@ -275,12 +275,13 @@ fn a_mistyped_command_is_refused_help_lists_them_and_an_empty_line_says_what_to_
     seen.expect("unknown command /aprove — did you mean /approve?");
     // Each key below waits for the prompt to be drawn again: keys that come before it
     // are typed ahead, where an Enter is a line break (the question was not read yet).
-    // The typo stays on the line to be corrected.
+    // The typo is cleared from the line: what is typed next is all the answer (not
+    // `/aprove/quit`, which would go to the model as text).
     seen.expect("Your answer");
-    seen.send("\x15/quit\r");
+    seen.send("/quit\r");
     seen.expect("unknown command /quit (the commands are /approve, /abort)");
     seen.expect("Your answer");
-    seen.send("\x15/help\r");
+    seen.send("/help\r");
     seen.expect("/abort     stop without writing");
     seen.expect("Your answer");
     seen.send("\r");
@@ -301,7 +302,7 @@ fn a_mistyped_command_is_refused_help_lists_them_and_an_empty_line_says_what_to_
     assert!(
         chats
             .iter()
-            .all(|t| !t.contains("/aprove") && !t.contains("/quit"))
+            .all(|t| !t.contains("/aprove") && !t.contains("/quit") && !t.contains("/help"))
     );
 }
 

@@ -7,6 +7,10 @@
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 
+mod documents;
+
+pub use documents::{Masked, mask_secrets};
+
 /// The secrets this process knows (the API key it was given), redacted wherever they
 /// appear.
 fn known() -> &'static Mutex<Vec<String>> {
@@ -225,8 +229,97 @@ pub fn redact_args<S: AsRef<str>>(argv: &[S]) -> Vec<String> {
     out
 }
 
-/// Key prefixes: keys are written in lowercase.
-const KEY_PREFIXES: &[&str] = &[
+/// A key format: a prefix no ordinary word starts with, then key characters. The one
+/// table of key shapes: [`redact_text`] removes any of them (the prefix and at least 8
+/// key characters) from what archie writes, and [`mask_secrets`] finds them in documents
+/// with their exact alphabet and length, as gitleaks' rules of the same names do.
+pub(crate) struct KeyRule {
+    pub prefix: &'static str,
+    /// What the placeholder calls it: `[secret: stripe live key 1]`.
+    pub label: &'static str,
+    /// The characters after the prefix.
+    pub alphabet: Alphabet,
+    /// How many of them, at least and at most; a key of a fixed length is followed by a
+    /// character outside its alphabet (so a longer run, like base64, is not cut into one).
+    pub min: usize,
+    pub max: usize,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Alphabet {
+    /// `[A-Za-z0-9]`
+    Alnum,
+    /// `[A-Z0-9]`
+    Upper,
+    /// `[A-Za-z0-9_-]`
+    Word,
+}
+
+impl Alphabet {
+    pub(crate) fn has(self, b: u8) -> bool {
+        match self {
+            Alphabet::Alnum => b.is_ascii_alphanumeric(),
+            Alphabet::Upper => b.is_ascii_uppercase() || b.is_ascii_digit(),
+            Alphabet::Word => b.is_ascii_alphanumeric() || b == b'_' || b == b'-',
+        }
+    }
+}
+
+const fn rule(
+    prefix: &'static str,
+    label: &'static str,
+    alphabet: Alphabet,
+    min: usize,
+    max: usize,
+) -> KeyRule {
+    KeyRule {
+        prefix,
+        label,
+        alphabet,
+        min,
+        max,
+    }
+}
+
+/// Key formats by prefix (after gitleaks' rules: aws-access-token, stripe-access-token,
+/// github-pat and its kin, slack tokens, gcp-api-key, gitlab-pat, openai/anthropic keys,
+/// npm, Hugging Face, SendGrid). Longer prefixes first where one starts another.
+pub(crate) const KEY_RULES: &[KeyRule] = &[
+    rule("sk_live_", "stripe live key", Alphabet::Alnum, 10, 247),
+    rule("sk_test_", "stripe test key", Alphabet::Alnum, 10, 247),
+    rule("rk_live_", "stripe live key", Alphabet::Alnum, 10, 247),
+    rule("rk_test_", "stripe test key", Alphabet::Alnum, 10, 247),
+    rule("sk-ant-", "anthropic key", Alphabet::Word, 20, 200),
+    rule("sk-", "openai key", Alphabet::Word, 20, 200),
+    rule("github_pat_", "github token", Alphabet::Word, 22, 255),
+    rule("ghp_", "github token", Alphabet::Alnum, 36, 36),
+    rule("gho_", "github token", Alphabet::Alnum, 36, 36),
+    rule("ghu_", "github token", Alphabet::Alnum, 36, 36),
+    rule("ghs_", "github token", Alphabet::Alnum, 36, 36),
+    rule("ghr_", "github token", Alphabet::Alnum, 36, 36),
+    rule("glpat-", "gitlab token", Alphabet::Word, 20, 20),
+    rule("xoxb-", "slack token", Alphabet::Word, 10, 200),
+    rule("xoxp-", "slack token", Alphabet::Word, 10, 200),
+    rule("xoxa-", "slack token", Alphabet::Word, 10, 200),
+    rule("xoxr-", "slack token", Alphabet::Word, 10, 200),
+    rule("xoxs-", "slack token", Alphabet::Word, 10, 200),
+    rule("xapp-", "slack token", Alphabet::Word, 10, 200),
+    rule("AKIA", "aws access key id", Alphabet::Upper, 16, 16),
+    rule("ASIA", "aws access key id", Alphabet::Upper, 16, 16),
+    rule("ABIA", "aws access key id", Alphabet::Upper, 16, 16),
+    rule("ACCA", "aws access key id", Alphabet::Upper, 16, 16),
+    rule("AIza", "google api key", Alphabet::Word, 35, 35),
+    rule("npm_", "npm token", Alphabet::Alnum, 36, 36),
+    rule("hf_", "hugging face token", Alphabet::Alnum, 34, 34),
+];
+
+/// Besides the key prefixes, text that can start something [`redact_text`] removes
+/// (credentials in a URL, a bearer token).
+const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
+
+/// The prefixes whose key [`redact_text`] removes whatever follows them (8 key characters
+/// or more), as it always did; the other rules' keys only in their exact shape.
+const LOOSE_PREFIXES: &[&str] = &[
     "sk-",
     "ghp_",
     "gho_",
@@ -236,9 +329,11 @@ const KEY_PREFIXES: &[&str] = &[
     "xoxp-",
 ];
 
-/// Besides [`KEY_PREFIXES`], text that can start something [`redact_text`] removes
-/// (credentials in a URL, a bearer token).
-const OTHER_TRIGGERS: &[&str] = &["://", "earer ", "EARER "];
+/// The prefixes [`redact_text`] looks for before it scans: those of [`KEY_RULES`] (the
+/// short ones that stand for a family, `xox`, are there by their first member).
+fn key_prefixes() -> impl Iterator<Item = &'static str> {
+    KEY_RULES.iter().map(|r| r.prefix)
+}
 
 /// `text` with every key-like token replaced by `[redacted]`: `sk-…` (OpenAI and
 /// compatible keys), `Bearer …`, GitHub (`ghp_…`, `github_pat_…`) and Slack (`xox…-`)
@@ -283,9 +378,8 @@ fn redact_once(text: &str) -> String {
 /// Key-shaped tokens and URL passwords replaced.
 fn redact_shapes(text: &str) -> String {
     // Fast path for the common case (a checkpoint's state is scanned after every step).
-    if !KEY_PREFIXES
-        .iter()
-        .chain(OTHER_TRIGGERS)
+    if !key_prefixes()
+        .chain(OTHER_TRIGGERS.iter().copied())
         .any(|t| text.contains(t))
     {
         return text.to_string();
@@ -295,7 +389,7 @@ fn redact_shapes(text: &str) -> String {
     let mut copied = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if matches!(bytes[i], b's' | b'g' | b'x' | b'b' | b'B' | b':')
+        if STARTS[bytes[i] as usize]
             && let Some((start, end)) = secret_at(text, i)
         {
             out.push_str(&text[copied..start]);
@@ -319,12 +413,30 @@ fn secret_at(text: &str, i: usize) -> Option<(usize, usize)> {
     };
     if at_boundary {
         // Key-shaped tokens: a known prefix and enough key characters after it.
-        for prefix in KEY_PREFIXES {
-            if let Some(after) = rest.strip_prefix(prefix) {
+        for rule in KEY_RULES {
+            let Some(after) = rest.strip_prefix(rule.prefix) else {
+                continue;
+            };
+            let len = if LOOSE_PREFIXES.contains(&rule.prefix) {
+                // Any run of key characters, as these were always removed.
                 let len = token_len(after);
-                if len >= 8 {
-                    return Some((i, i + prefix.len() + len));
-                }
+                (len >= 8).then_some(len)
+            } else {
+                // The others by their exact shape, so that a word that merely starts
+                // like one (`hf_hub_download`, `AIza` in prose) is kept.
+                let len = after
+                    .bytes()
+                    .take(rule.max + 1)
+                    .take_while(|&b| rule.alphabet.has(b))
+                    .count();
+                let ends = after
+                    .as_bytes()
+                    .get(len)
+                    .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+                (len >= rule.min && len <= rule.max && ends).then_some(len)
+            };
+            if let Some(len) = len {
+                return Some((i, i + rule.prefix.len() + len));
             }
         }
         if rest
@@ -349,6 +461,21 @@ fn secret_at(text: &str, i: usize) -> Option<(usize, usize)> {
 }
 
 const BEARER: &str = "bearer ";
+
+/// The bytes [`secret_at`] can start at: a key prefix's first, `b`/`B` of a bearer
+/// token, `:` of a URL's `://`.
+const STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < KEY_RULES.len() {
+        table[KEY_RULES[i].prefix.as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    table[b'b' as usize] = true;
+    table[b'B' as usize] = true;
+    table[b':' as usize] = true;
+    table
+};
 
 /// The length of the run of key characters at the start of `text`.
 fn token_len(text: &str) -> usize {
@@ -558,6 +685,24 @@ mod tests {
             redact_text("xoprobeGLUEDKEY-77xoxp-433139abb"),
             "xo[redacted][redacted]"
         );
+    }
+
+    #[test]
+    fn the_newer_key_formats_are_removed_only_in_their_exact_shape() {
+        let stripe = ["sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"].concat();
+        let aws = ["AKIA", "IOSFODNN7EXAMPLE"].concat();
+        assert_eq!(
+            redact_text(&format!("keys {stripe} and {aws}.")),
+            "keys [redacted] and [redacted]."
+        );
+        for text in [
+            "hf_hub_download(repo)",
+            "AIzaTooShort",
+            "npm_install_step",
+            "AKIAX",
+        ] {
+            assert_eq!(redact_text(text), text);
+        }
     }
 
     #[test]

@@ -24,6 +24,11 @@ pub(super) async fn init(
 ) -> anyhow::Result<Next> {
     cx.emit(session_event(state, SessionStatus::Starting));
     cx.emit(session_event(state, SessionStatus::RetrievingMemory));
+    if state.new_session {
+        // Nothing to read yet (and nothing to warn about).
+        state.memory = SessionMemory::default();
+        return Ok(Next::Continue);
+    }
     let uri = format!("{SESSION_URI_PREFIX}{}", state.session);
     state.memory = match cx.env.builtin.read_resource(&uri).await {
         Ok(resource) => serde_json::from_str(&resource.text).unwrap_or_else(|e| {

@@ -33,8 +33,15 @@ pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
     if is_stdout(path) {
         return crate::stdout::write(text.as_bytes()).context("cannot write to standard output");
     }
-    crate::files::write_atomic(path, text.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))
+    // Named by the path the user gave: the temporary file the write goes through is no
+    // concern of theirs.
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|err| {
+        anyhow::anyhow!(
+            "cannot write {}: {}",
+            path.display(),
+            crate::text::io_reason(&err)
+        )
+    })
 }
 
 /// The line that links an output written to `output` to the view page, if there is one:

@@ -65,6 +65,23 @@ pub async fn retrieve<S: HasSources>(
             })
             .collect(),
     });
+    // What the documents held that never leaves for the model.
+    for doc in &retrieved.documents {
+        if !doc.withheld.is_empty() {
+            cx.emit(Event::Detail {
+                message: format!(
+                    "kept back from {}: {}",
+                    doc.path,
+                    crate::text::counted_kinds(&doc.withheld)
+                ),
+            });
+        }
+    }
+    if let Some(line) = docs::withheld_line(&retrieved.documents) {
+        cx.emit(Event::Warning {
+            message: format!("{line} (-v lists them)"),
+        });
+    }
     state.sources().documents = retrieved.documents;
     Ok(Next::Continue)
 }

@@ -28,8 +28,16 @@ pub struct Document {
     pub text: String,
     /// Size of the text in bytes.
     pub size: u64,
-    /// SHA-256 of the text, lowercase hex: unchanged documents can reuse cached work.
+    /// SHA-256 of the file's text, lowercase hex: unchanged documents can reuse cached work.
     pub hash: String,
+    /// The kinds of the secrets found in the file and replaced in [`Document::text`] by
+    /// placeholders (`[secret: postgres password 1]`, see [`crate::secrets::mask_secrets`]),
+    /// so they never reach a model; empty with `--send-secrets`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withheld: Vec<String>,
+    /// `--send-secrets`: [`Document::text`] is the file's text as it is, secrets included.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub secrets_sent: bool,
 }
 
 /// What [`Document::reload`] found.
@@ -44,6 +52,34 @@ pub enum Reload {
 }
 
 impl Document {
+    /// A document of `text` read from `source`, shown as `path`: its secrets replaced by
+    /// placeholders unless `send_secrets`.
+    pub fn new(path: String, source: PathBuf, text: String, send_secrets: bool) -> Self {
+        let mut doc = Document {
+            path,
+            source,
+            size: text.len() as u64,
+            hash: sha256_hex(text.as_bytes()),
+            text: String::new(),
+            withheld: Vec::new(),
+            secrets_sent: send_secrets,
+        };
+        doc.set_text(text, send_secrets);
+        doc
+    }
+
+    /// Takes the file's `text`, its secrets masked unless `send_secrets`.
+    fn set_text(&mut self, text: String, send_secrets: bool) {
+        if send_secrets {
+            self.text = text;
+            self.withheld.clear();
+        } else {
+            let masked = crate::secrets::mask_secrets(text);
+            self.text = masked.text;
+            self.withheld = masked.withheld;
+        }
+    }
+
     /// Reads the document's file again (after a checkpoint, which carries no text), up
     /// to `limit` bytes, and says whether its content is what it was.
     pub fn reload(&mut self, limit: u64) -> Reload {
@@ -54,7 +90,7 @@ impl Document {
                 let changed = hash != self.hash;
                 self.size = text.len() as u64;
                 self.hash = hash;
-                self.text = text;
+                self.set_text(text, self.secrets_sent);
                 if changed {
                     Reload::Changed
                 } else {

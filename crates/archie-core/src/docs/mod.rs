@@ -24,7 +24,7 @@ pub use document::{Document, Reload};
 pub use error::DocsError;
 pub use retrieve::{
     DEFAULT_EXTENSIONS, DEFAULT_MAX_FILE_SIZE, DEFAULT_OWN_OUTPUTS, GENERATED_MARKER,
-    RetrieveOptions, Retrieved, retrieve,
+    RetrieveOptions, Retrieved, retrieve, withheld, withheld_line,
 };
 pub use size::{format_size, parse_size};
 pub use skip::{SkipReason, Skipped, skip_counts};

@@ -5,7 +5,6 @@
 use super::document::{Document, io_message, read_text};
 use super::error::DocsError;
 use super::skip::{SkipReason, Skipped, skip_breakdown};
-use crate::hash::sha256_hex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -51,6 +50,9 @@ pub struct RetrieveOptions {
     /// Exact files archie writes in this run (the memory file, the output file): never read,
     /// not even when given directly.
     pub skip_paths: Vec<PathBuf>,
+    /// `--send-secrets`: documents keep the secrets written in them. By default each is
+    /// replaced by a placeholder as the document is read (see [`Document::withheld`]).
+    pub send_secrets: bool,
 }
 
 impl Default for RetrieveOptions {
@@ -62,6 +64,7 @@ impl Default for RetrieveOptions {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             own_outputs: DEFAULT_OWN_OUTPUTS.iter().map(|s| s.to_string()).collect(),
             skip_paths: Vec::new(),
+            send_secrets: false,
         }
     }
 }
@@ -114,10 +117,39 @@ impl Retrieved {
         line
     }
 
+    /// The secrets kept back from the documents (replaced by placeholders), and in how
+    /// many documents.
+    pub fn withheld(&self) -> (usize, usize) {
+        withheld(&self.documents)
+    }
+
     /// Total size of the documents read, in bytes.
     pub fn total_bytes(&self) -> u64 {
         self.documents.iter().map(|d| d.size).sum()
     }
+}
+
+/// How many secrets `documents` kept back, and in how many of them.
+pub fn withheld(documents: &[Document]) -> (usize, usize) {
+    let with: Vec<&Document> = documents
+        .iter()
+        .filter(|d| !d.withheld.is_empty())
+        .collect();
+    (with.iter().map(|d| d.withheld.len()).sum(), with.len())
+}
+
+/// The line that says what was kept back from the model, if anything was: `3 secrets in
+/// 1 document were not sent; --send-secrets sends them`.
+pub fn withheld_line(documents: &[Document]) -> Option<String> {
+    let (secrets, docs) = withheld(documents);
+    (secrets > 0).then(|| {
+        format!(
+            "{secrets} secret{} in {docs} document{} {} not sent; --send-secrets sends them",
+            if secrets == 1 { "" } else { "s" },
+            if docs == 1 { "" } else { "s" },
+            if secrets == 1 { "was" } else { "were" },
+        )
+    })
 }
 
 /// Reads the documents under `opts.inputs`.
@@ -450,13 +482,12 @@ impl Walker<'_> {
                     let why = "it starts with archie's generated marker".to_string();
                     return self.skipped(shown, path.into(), SkipReason::OwnOutput { why });
                 }
-                self.out.documents.push(Document {
-                    path: shown,
-                    source: path.into(),
-                    size: text.len() as u64,
-                    hash: sha256_hex(text.as_bytes()),
+                self.out.documents.push(Document::new(
+                    shown,
+                    path.into(),
                     text,
-                });
+                    self.opts.send_secrets,
+                ));
             }
             Err(reason) => self.skipped(shown, path.into(), reason),
         }

@@ -9,6 +9,8 @@ fn doc(text: &str) -> Document {
         text: text.into(),
         size: text.len() as u64,
         hash: sha256_hex(text.as_bytes()),
+        withheld: Vec::new(),
+        secrets_sent: false,
     }
 }
 
