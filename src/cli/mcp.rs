@@ -255,6 +255,22 @@ impl FlowRunner for Runner {
             updated_ms: detail.summary.updated_at,
         })
     }
+
+    fn save_task(&self, task: &crate::store::TaskRecord) {
+        let saved = crate::store::Store::open_existing(&self.settings.state_dir())
+            .and_then(|store| store.map_or(Ok(()), |store| store.save_task(task)));
+        if let Err(err) = saved {
+            crate::mcp::server::log(&format!(
+                "task {} could not be kept in the run store: {err}",
+                task.id
+            ));
+        }
+    }
+
+    fn task(&self, id: &str) -> Option<crate::store::TaskRecord> {
+        let store = crate::store::Store::open_existing(&self.settings.state_dir()).ok()??;
+        store.get_task(id).ok()?
+    }
 }
 
 /// What a run of a flow tool sees of its events: the steps (progress), the error's

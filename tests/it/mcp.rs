@@ -397,7 +397,7 @@ fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes
 }
 
 /// `archie mcp` as a child process spoken to line by line.
-struct Raw {
+pub(crate) struct Raw {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
@@ -409,12 +409,19 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 impl Raw {
     fn start(memory: &Path, extra: &[&str]) -> Self {
-        let mut child = Command::new(archie_bin())
+        let mut command = Command::new(archie_bin());
+        command
             .arg("-v")
             .arg("--memory-file")
             .arg(memory)
             .arg("mcp")
-            .args(extra)
+            .args(extra);
+        Self::spawn(command)
+    }
+
+    /// `command` (an `archie … mcp`) started with piped stdio.
+    pub(crate) fn spawn(mut command: Command) -> Self {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -443,18 +450,18 @@ impl Raw {
         rx
     }
 
-    fn send_text(&mut self, text: &str) {
+    pub(crate) fn send_text(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().unwrap();
         writeln!(stdin, "{text}").unwrap();
         stdin.flush().unwrap();
     }
 
-    fn send(&mut self, v: Value) {
+    pub(crate) fn send(&mut self, v: Value) {
         self.send_text(&v.to_string());
     }
 
     /// The next line on stdout, as JSON.
-    fn next(&self) -> Value {
+    pub(crate) fn next(&self) -> Value {
         let line = self
             .lines
             .recv_timeout(PATIENCE)
@@ -463,16 +470,21 @@ impl Raw {
     }
 
     /// Sends a request and returns its answer.
-    fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
+    pub(crate) fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         self.next()
     }
 
-    fn initialize(&mut self, revision: &str) -> Value {
+    pub(crate) fn initialize(&mut self, revision: &str) -> Value {
+        self.initialize_with(revision, json!({}))
+    }
+
+    /// `initialize` declaring `capabilities`, then `notifications/initialized`.
+    pub(crate) fn initialize_with(&mut self, revision: &str, capabilities: Value) -> Value {
         let init = self.ask(
             1,
             "initialize",
-            json!({"protocolVersion": revision, "capabilities": {},
+            json!({"protocolVersion": revision, "capabilities": capabilities,
                    "clientInfo": {"name": "test", "version": "1"}}),
         );
         self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
@@ -480,7 +492,7 @@ impl Raw {
     }
 
     /// Waits for a stderr line containing `text`.
-    fn stderr_shows(&self, text: &str) {
+    pub(crate) fn stderr_shows(&self, text: &str) {
         loop {
             let line = self
                 .errors
@@ -492,14 +504,14 @@ impl Raw {
         }
     }
 
-    fn close(mut self) {
+    pub(crate) fn close(mut self) {
         drop(self.stdin.take());
         let status = wait(&mut self.child, PATIENCE).expect("archie mcp exits");
         assert!(status.success(), "{status:?}");
     }
 }
 
-fn code(reply: &Value) -> i64 {
+pub(crate) fn code(reply: &Value) -> i64 {
     reply["error"]["code"]
         .as_i64()
         .unwrap_or_else(|| panic!("not an error: {reply}"))
@@ -516,11 +528,25 @@ fn json_rpc_errors_are_answered_as_the_spec_says() {
     let reply = raw.next();
     assert_eq!(code(&reply), -32700, "{reply}");
     assert_eq!(reply.get("id"), Some(&Value::Null), "{reply}");
-    // No "jsonrpc": invalid request, without an id member.
+    // No "jsonrpc": invalid request, answered to its id, which can be read.
     raw.send(json!({"id": 7, "method": "tools/list"}));
     let reply = raw.next();
-    assert_eq!(code(&reply), -32600, "{reply}");
-    assert!(reply.get("id").is_none(), "{reply}");
+    assert_eq!((code(&reply), reply["id"].clone()), (-32600, json!(7)));
+    // Invalid requests whose id cannot be read: "id": null (JSON-RPC 2.0 5.1).
+    for unreadable in [
+        json!({"method": "tools/list"}),
+        json!({"jsonrpc": "2.0", "id": {"n": 1}, "method": "tools/list"}),
+        json!(42),
+    ] {
+        raw.send(unreadable.clone());
+        let reply = raw.next();
+        assert_eq!(code(&reply), -32600, "{unreadable} -> {reply}");
+        assert_eq!(
+            reply.get("id"),
+            Some(&Value::Null),
+            "{unreadable} -> {reply}"
+        );
+    }
     let init = raw.initialize("2025-06-18");
     assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
     // tools/call without a name: invalid params.
@@ -548,7 +574,7 @@ fn json_rpc_errors_are_answered_as_the_spec_says() {
     raw.send(json!([{"jsonrpc": "2.0", "id": 6, "method": "tools/list"}]));
     let reply = raw.next();
     assert_eq!(code(&reply), -32600, "{reply}");
-    assert!(reply.get("id").is_none(), "{reply}");
+    assert_eq!(reply.get("id"), Some(&Value::Null), "{reply}");
     // Still serving, and the results of this revision carry no resultType.
     let reply = raw.ask(8, "tools/list", json!({}));
     assert!(reply["result"]["tools"].as_array().unwrap().len() > 10);
