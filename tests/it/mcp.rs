@@ -892,14 +892,99 @@ fn sorted(v: &Value) -> Value {
     as_server_memory(v, v)
 }
 
-async fn run_script(server: &archie::mcp::Connected) -> Vec<Value> {
+/// The text blocks of a result as an agent reads them: a block that is JSON parsed
+/// (lists of objects in one order), any other as its exact text.
+fn text_blocks(out: &archie::mcp::ToolOutput) -> Vec<Value> {
+    out.content
+        .iter()
+        .map(|part| match part {
+            archie::mcp::Part::Text { text } => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Array(mut items)) => {
+                    items.sort_by_key(|i| i.to_string());
+                    Value::Array(items)
+                }
+                Ok(other) => sorted(&other),
+                Err(_) => Value::String(text.clone()),
+            },
+            other => panic!("not a text block: {other:?}"),
+        })
+        .collect()
+}
+
+/// Each call's structured result (as far as the reference server's shape goes) and its
+/// text blocks.
+async fn run_script(server: &archie::mcp::Connected) -> Vec<(Value, Vec<Value>)> {
     let mut results = Vec::new();
     for (tool, arguments, expected) in server_memory_script() {
         let out = server.call_tool(tool, args(arguments)).await.unwrap();
         assert!(!out.is_error, "{tool}: {}", out.to_text());
-        results.push(as_server_memory(&out.structured.unwrap(), &expected));
+        let text = text_blocks(&out);
+        results.push((as_server_memory(&out.structured.unwrap(), &expected), text));
     }
     results
+}
+
+/// `create_entities` with a name archie takes for an entity that exists: server-memory's
+/// agent reads the bare array of what was new (nothing), and a second block says what the
+/// merge did.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_entities_says_when_it_merged_into_an_entity_that_exists() {
+    let dir = tempdir();
+    let memory = dir.path().join("memory.json");
+    let archie = connect(&[spec("archie", &memory)]).await.remove(0);
+    let create = |entities: Value| args(json!({ "entities": entities }));
+    archie
+        .call_tool(
+            "create_entities",
+            create(
+                json!([{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}]),
+            ),
+        )
+        .await
+        .unwrap();
+    // The same entity again, as it is: skipped without a word, as server-memory does.
+    let same = archie
+        .call_tool(
+            "create_entities",
+            create(
+                json!([{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}]),
+            ),
+        )
+        .await
+        .unwrap();
+    assert_eq!(text_blocks(&same), vec![json!([])]);
+    let out = archie
+        .call_tool(
+            "create_entities",
+            create(json!([
+                {"name": "alice ", "entityType": "user", "observations": ["plays chess"]},
+                {"name": "Bob", "entityType": "person", "observations": []}])),
+        )
+        .await
+        .unwrap();
+    archie.close().await;
+    assert!(!out.is_error, "{}", out.to_text());
+    let blocks = text_blocks(&out);
+    assert_eq!(blocks.len(), 2, "{blocks:?}");
+    assert_eq!(
+        blocks[0],
+        json!([{"name": "Bob", "entityType": "person", "observations": []}])
+    );
+    let said = blocks[1].as_str().unwrap();
+    assert!(said.contains("\"alice \" into \"Alice\""), "{said}");
+    assert!(said.contains("1 observation added"), "{said}");
+    let structured = out.structured.unwrap();
+    let merged = &structured["merged"][0];
+    assert_eq!(
+        (merged["name"].clone(), merged["into"].clone()),
+        (json!("alice "), json!("Alice"))
+    );
+    // Whatever the merge rules decide of the type, the answer says what it became.
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    let kind = m.entity("Alice").unwrap().kind.clone();
+    if kind != "person" {
+        assert!(said.contains(&format!("became \"{kind}\"")), "{said}");
+    }
 }
 
 /// An agent's unchanged calls to server-memory work against `archie mcp`, and answer
@@ -912,8 +997,22 @@ async fn server_memory_calls_work_unchanged_against_archie_mcp() {
     let archie = connect(&[spec("archie", &memory)]).await.remove(0);
     let got = run_script(&archie).await;
     archie.close().await;
-    for ((tool, _, expected), got) in server_memory_script().iter().zip(&got) {
+    for ((tool, _, expected), (got, text)) in server_memory_script().iter().zip(&got) {
         assert_eq!(got, &sorted(expected), "{tool}");
+        // The text block: the create tools' bare array, the delete tools' one sentence,
+        // the read tools' graph.
+        let want = match tool.as_ref() {
+            "create_entities" => expected["entities"].clone(),
+            "create_relations" => expected["relations"].clone(),
+            "add_observations" => expected["results"].clone(),
+            t if t.starts_with("delete_") => expected["message"].clone(),
+            _ => sorted(expected),
+        };
+        assert_eq!(
+            text,
+            &vec![sorted(&json!({"v": want}))["v"].clone()],
+            "{tool}"
+        );
     }
     // archie's own tools read what the reference server's names wrote.
     let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
