@@ -124,6 +124,15 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
         log(&format!("{err}"));
         return Exit::Usage;
     }
+    // Typed at a terminal, the server would wait in silence for a client that is not
+    // there: it says what it waits for, and how to try it.
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        log(
+            "waiting for an MCP client on stdin (JSON-RPC, one message per line); an agent \
+             starts archie mcp itself (its .mcp.json: see archie mcp --help). To try it: \
+             npx @modelcontextprotocol/inspector archie mcp. Ctrl-D ends it.",
+        );
+    }
     let builtin = builtin(app, &args.inputs, !args.read_only, Some(args.lock_wait));
     if verbose {
         log(&format!(

@@ -165,7 +165,7 @@ impl rmcp::ClientHandler for Handler {
             .roots
             .iter()
             .filter_map(|dir| {
-                let dir = std::path::absolute(dir).ok()?;
+                let dir = normalised(dir)?;
                 let uri = reqwest::Url::from_directory_path(&dir).ok()?;
                 let mut root = rmcp::model::Root::new(uri.to_string());
                 root.name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -510,6 +510,40 @@ impl ToolServer for Connected {
     }
 }
 
+/// `dir` as a root names it: absolute, without `.` or `..` (symbolic links resolved
+/// when it exists).
+pub fn normalised(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(dir) {
+        return Some(real);
+    }
+    let absolute = std::path::absolute(dir).ok()?;
+    let mut out = std::path::PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// The folders a stdio server's command line gives it (`server-filesystem /srv/docs`):
+/// its arguments that name a folder, relative to its `cwd`.
+fn folders_given(command_args: &[String], cwd: Option<&std::path::Path>) -> Vec<String> {
+    command_args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .filter(|a| match cwd {
+            Some(cwd) => cwd.join(a).is_dir(),
+            None => std::path::Path::new(a).is_dir(),
+        })
+        .cloned()
+        .collect()
+}
+
 /// The client's identity, its capabilities (`roots` when it has folders to offer,
 /// `elicitation` (form) when someone can answer), and the newest protocol version that
 /// still has `initialize` (what servers of every age answer).
@@ -573,6 +607,27 @@ async fn connect(
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
     let waits = Arc::new(HumanWait::default());
+    // A server given folders in its configuration keeps to them: archie's roots would
+    // replace them (server-filesystem takes the client's roots instead of its own
+    // folders), which could widen what it may touch. It is offered no roots.
+    let mut context = context.clone();
+    if let Transport::Stdio { args, cwd, .. } = &spec.transport
+        && !context.roots.is_empty()
+    {
+        let given = folders_given(args, cwd.as_deref());
+        if !given.is_empty() {
+            events.emit(crate::events::Event::Detail {
+                message: format!(
+                    "{}: not offered archie's roots; it keeps the folders its configuration \
+                     gives it ({})",
+                    spec.name,
+                    given.join(", ")
+                ),
+            });
+            context.roots.clear();
+        }
+    }
+    let context = &context;
     let handler = || Handler {
         server: spec.name.clone(),
         context: context.clone(),

@@ -206,6 +206,8 @@ fn a_follow_up_in_the_same_session_sees_the_earlier_turns() {
         .unwrap()
         .to_string();
     assert_eq!(named(&evs, "session")[0]["new"], true);
+    // A new session starts quietly: there is no memory of it to read yet.
+    assert!(named(&evs, "warning").is_empty(), "{evs:?}");
 
     let evs = json_ok(
         dir.path(),
@@ -1251,6 +1253,68 @@ fn servers_get_archies_roots_and_their_questions_reach_the_human() {
                 "fs asked \u{201c}Who is deploying?\u{201d}: declined, there is nobody to answer"
             )),
         "{warned:?}"
+    );
+}
+
+/// The `-i` folders are roots as they are, not as typed (`sub/../docs/` is `…/docs/`),
+/// and a server whose configuration gives it folders is offered no roots: it keeps to
+/// those folders (server-filesystem would take archie's roots in their place).
+#[test]
+fn roots_are_normalised_and_a_server_given_folders_is_offered_none() {
+    let (dir, mock) = planning(&[("fs__roots", json!({"query": "where"}))]);
+    std::fs::create_dir_all(dir.path().join("sub")).unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::write(
+        dir.path().join("docs/a.md"),
+        "# Orders\nThe orders service.\n",
+    )
+    .unwrap();
+    let (log, pinned_log) = (dir.path().join("fs.log"), dir.path().join("pinned.log"));
+    let docs = dir.path().join("docs");
+    let config = write_config(
+        dir.path(),
+        json!({
+            "fs": fake(&["--log", log.to_str().unwrap()]),
+            "pinned": fake(&["--log", pinned_log.to_str().unwrap(), docs.to_str().unwrap()]),
+        }),
+    );
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "-v",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "-i",
+            "sub/../docs/",
+            "where?",
+        ],
+    );
+    let synth = mock.received()[1].text();
+    let docs_root = format!("file://{}/", docs.canonicalize().unwrap().display());
+    assert!(
+        synth.contains(&format!(r#""uri": "{docs_root}""#)),
+        "{docs_root} in {synth}"
+    );
+    assert!(!synth.contains(".."), "{synth}");
+    assert!(
+        log_lines(&log).iter().any(|l| l.contains("\"roots\"")),
+        "{:?}",
+        log_lines(&log)
+    );
+    let pinned: Vec<String> = log_lines(&pinned_log)
+        .into_iter()
+        .filter(|l| l.starts_with("capabilities"))
+        .collect();
+    assert_eq!(pinned, ["capabilities {\"elicitation\": {}}"], "{pinned:?}");
+    let said = named(&evs, "detail");
+    assert!(
+        said.iter().any(|d| d["message"]
+            .as_str()
+            .unwrap()
+            .contains("pinned: not offered archie's roots")),
+        "{said:?}"
     );
 }
 
