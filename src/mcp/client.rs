@@ -62,6 +62,8 @@ pub struct Field {
     pub label: Option<String>,
     pub kind: FieldKind,
     pub required: bool,
+    /// The schema's `default`: what an empty answer takes (SEP-1034).
+    pub default: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -181,8 +183,16 @@ impl rmcp::ClientHandler for Handler {
         _context: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
         use rmcp::model::{ElicitResult, ElicitationAction};
+        // The fields in the server's order (JSON maps here sort their keys; rmcp keeps
+        // the order they came in).
+        let order = match &request {
+            rmcp::model::ElicitRequestParams::FormElicitationParams {
+                requested_schema, ..
+            } => requested_schema.property_order.clone(),
+            _ => None,
+        };
         let wire = serde_json::to_value(&request).unwrap_or_default();
-        let Some(elicitation) = elicitation_from_wire(&wire) else {
+        let Some(elicitation) = elicitation_from_wire(&wire, order.as_deref()) else {
             self.events.emit(Event::Warning {
                 message: format!(
                     "{} asked to send you to a web page ({}); archie declined (it only \
@@ -211,8 +221,9 @@ impl rmcp::ClientHandler for Handler {
     }
 }
 
-/// A form elicitation's message and fields (wire JSON); `None` for another mode (a URL).
-fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
+/// A form elicitation's message and fields (wire JSON), the fields in `order` (the
+/// server's) where it is known; `None` for another mode (a URL).
+fn elicitation_from_wire(wire: &Value, order: Option<&[String]>) -> Option<Elicitation> {
     if wire["mode"].as_str().is_some_and(|m| m != "form") {
         return None;
     }
@@ -254,9 +265,19 @@ fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
                     .map(str::to_string),
                 kind,
                 required: required.contains(&name.as_str()),
+                default: p.get("default").filter(|d| !d.is_null()).cloned(),
             }
         })
         .collect();
+    let mut fields: Vec<Field> = fields;
+    if let Some(order) = order {
+        fields.sort_by_key(|f| {
+            order
+                .iter()
+                .position(|o| o == &f.name)
+                .unwrap_or(usize::MAX)
+        });
+    }
     Some(Elicitation {
         message: wire["message"].as_str().unwrap_or("").to_string(),
         fields,
@@ -1105,11 +1126,15 @@ mod tests {
             "requestedSchema": {"type": "object", "properties": {
                 "name": {"type": "string", "title": "Your name"},
                 "level": {"type": "string", "enum": ["low", "high"]},
-                "n": {"type": "integer"},
+                "n": {"type": "integer", "default": 30},
                 "ok": {"type": "boolean", "description": "Sure?"}
             }, "required": ["name"]}
         });
-        let e = elicitation_from_wire(&wire).unwrap();
+        let order: Vec<String> = ["ok", "name", "n", "level"].map(String::from).to_vec();
+        let e = elicitation_from_wire(&wire, Some(&order)).unwrap();
+        let names: Vec<&str> = e.fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["ok", "name", "n", "level"], "the server's order");
+        assert_eq!(e.fields[2].default, Some(serde_json::json!(30)));
         assert_eq!(e.message, "Who?");
         let kinds: Vec<(&str, &FieldKind, bool)> = e
             .fields
@@ -1125,8 +1150,11 @@ mod tests {
         assert!(kinds.contains(&("n", &FieldKind::Integer, false)));
         assert!(kinds.contains(&("ok", &FieldKind::Boolean, false)));
         assert!(
-            elicitation_from_wire(&serde_json::json!({"mode": "url", "url": "https://x"}))
-                .is_none()
+            elicitation_from_wire(
+                &serde_json::json!({"mode": "url", "url": "https://x"}),
+                None
+            )
+            .is_none()
         );
     }
 }

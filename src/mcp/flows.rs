@@ -647,6 +647,7 @@ pub fn form(question: &Question) -> Elicitation {
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Text,
             required: true,
+            default: None,
         }],
         QuestionKind::Text => {
             let mut choices = vec![SEND.to_string()];
@@ -667,12 +668,14 @@ pub fn form(question: &Question) -> Elicitation {
                     label: Some("Your answer".into()),
                     kind: FieldKind::Text,
                     required: false,
+                    default: None,
                 },
                 Field {
                     name: CHOICE.into(),
                     label: Some(format!("answer: send your answer; {}", what.join("; "))),
                     kind: FieldKind::Choice(choices),
                     required: true,
+                    default: None,
                 },
             ]
         }
@@ -681,12 +684,14 @@ pub fn form(question: &Question) -> Elicitation {
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Boolean,
             required: true,
+            default: None,
         }],
         QuestionKind::Choose { options } => vec![Field {
             name: ANSWER.into(),
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Choice(options.clone()),
             required: true,
+            default: None,
         }],
     };
     Elicitation {
