@@ -1132,3 +1132,67 @@ fn a_write_that_waits_too_long_for_the_lock_is_an_error_to_retry() {
     let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
     assert!(m.entity("Ledger").is_some());
 }
+
+/// The MCP conformance suite's server scenarios that apply to archie, against `archie
+/// mcp` (reached over HTTP through `tests/it/conformance_bridge.py`, since the suite
+/// speaks only Streamable HTTP). The suite's other server scenarios test the fixtures of
+/// its own reference server (tools such as `test_simple_text`, resources such as
+/// `test://static-text`) or capabilities archie does not declare (prompts, completions,
+/// logging), which archie rightly answers with -32601 or -32002; the HTTP transport ones
+/// (SSE polling, DNS rebinding) are the bridge's, not archie's.
+#[test]
+fn the_conformance_suites_server_scenarios_that_apply_pass_against_archie_mcp() {
+    let Some(cache) = cache() else { return };
+    let suite = cache.join("npm/node_modules/.bin/conformance");
+    if !suite.exists() {
+        crate::support::other_side::missing(&format!(
+            "the MCP conformance suite is not installed in {} (run `bash .ci/mcp-setup.sh`)",
+            cache.display()
+        ));
+        return;
+    }
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut bridge = Command::new("python3")
+        .arg(repo().join("tests/it/conformance_bridge.py"))
+        .arg(archie_bin())
+        .arg("--memory-file")
+        .arg(&memory)
+        .arg("mcp")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the bridge");
+    let mut port = String::new();
+    BufReader::new(bridge.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    let url = format!("http://127.0.0.1:{}/mcp", port.trim());
+    let mut failures = Vec::new();
+    for scenario in ["server-initialize", "ping", "tools-list", "resources-list"] {
+        let out_dir = dir.path().join(format!("results-{scenario}"));
+        let out = Command::new(&suite)
+            .env("NO_COLOR", "1")
+            .args(["server", "--url", &url, "--scenario", scenario, "-o"])
+            .arg(&out_dir)
+            .output()
+            .expect("run the conformance suite");
+        let checks = crate::search::walk_json(&out_dir, "checks.json");
+        let failed: Vec<&Value> = checks
+            .iter()
+            .filter(|c| matches!(c["status"].as_str(), Some("FAILURE") | Some("WARNING")))
+            .collect();
+        let passed = checks.iter().any(|c| c["status"] == "SUCCESS");
+        if !out.status.success() || !failed.is_empty() || !passed {
+            failures.push(format!(
+                "{scenario}: {failed:#?}\n{}",
+                String::from_utf8_lossy(&out.stdout)
+            ));
+        }
+    }
+    let _ = bridge.kill();
+    let _ = bridge.wait();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1650,7 +1650,7 @@ fn the_conformance_suites_client_scenarios_pass_with_archie_search_as_the_client
 }
 
 /// Every check in the `name` files under `dir` (each a JSON array of checks).
-fn walk_json(dir: &Path, name: &str) -> Vec<Value> {
+pub(crate) fn walk_json(dir: &Path, name: &str) -> Vec<Value> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
