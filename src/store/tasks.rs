@@ -34,7 +34,7 @@ impl Store {
     /// the cancel, is added).
     pub fn save_task(&self, task: &TaskRecord) -> Result<(), StoreError> {
         let result = task.result.as_ref().map(|r| redact_text(&r.to_string()));
-        let message = task.message.as_deref().map(|m| redact_text(m));
+        let message = task.message.as_deref().map(redact_text);
         self.conn().execute(
             "INSERT INTO tasks (id, run_id, status, message, created_at, updated_at, ttl_ms, result)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)

@@ -1001,7 +1001,7 @@ async fn server_memory_calls_work_unchanged_against_archie_mcp() {
         assert_eq!(got, &sorted(expected), "{tool}");
         // The text block: the create tools' bare array, the delete tools' one sentence,
         // the read tools' graph.
-        let want = match tool.as_ref() {
+        let want = match *tool {
             "create_entities" => expected["entities"].clone(),
             "create_relations" => expected["relations"].clone(),
             "add_observations" => expected["results"].clone(),
