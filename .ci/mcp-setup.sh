@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the MCP interoperability tests need, into .ci/cache/ (git-ignored):
 #   .ci/cache/npm   the reference servers @modelcontextprotocol/server-memory and
-#                   @modelcontextprotocol/server-filesystem (node_modules/.bin/mcp-server-*)
+#                   @modelcontextprotocol/server-filesystem (node_modules/.bin/mcp-server-*),
+#                   and the MCP conformance suite @modelcontextprotocol/conformance
+#                   (node_modules/.bin/conformance)
 #   .ci/cache/venv  a Python venv with the `mcp` client package
 # Idempotent (a second run with everything in place does nothing), bounded in time, reads
 # no stdin. Tests find the folder through ARCHIE_MCP_CACHE (default: .ci/cache) and need
@@ -13,9 +15,12 @@ CACHE="${ARCHIE_MCP_CACHE:-$PWD/.ci/cache}"
 NPM_DIR="$CACHE/npm"
 VENV="$CACHE/venv"
 # Versions pinned so CI is repeatable; bump deliberately.
+# The conformance suite stays at 0.1.13: 0.1.14 and later import fs.globSync, which
+# Node 20 (Debian's, and CI's) does not have.
 NPM_PACKAGES=(
   "@modelcontextprotocol/server-memory@2026.8.31"
   "@modelcontextprotocol/server-filesystem@2026.8.31"
+  "@modelcontextprotocol/conformance@0.1.13"
 )
 PY_PACKAGE="mcp==2.3.0"
 LIMIT="${ARCHIE_MCP_SETUP_TIMEOUT:-600}"
@@ -23,7 +28,8 @@ LIMIT="${ARCHIE_MCP_SETUP_TIMEOUT:-600}"
 mkdir -p "$NPM_DIR"
 
 if [ -x "$NPM_DIR/node_modules/.bin/mcp-server-memory" ] \
-  && [ -x "$NPM_DIR/node_modules/.bin/mcp-server-filesystem" ]; then
+  && [ -x "$NPM_DIR/node_modules/.bin/mcp-server-filesystem" ] \
+  && [ -x "$NPM_DIR/node_modules/.bin/conformance" ]; then
   echo "mcp-setup: npm reference servers already in $NPM_DIR"
 else
   command -v npm >/dev/null || { echo "mcp-setup: npm is not installed" >&2; exit 1; }

@@ -124,6 +124,15 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
         log(&format!("{err}"));
         return Exit::Usage;
     }
+    // Typed at a terminal, the server would wait in silence for a client that is not
+    // there: it says what it waits for, and how to try it.
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        log(
+            "waiting for an MCP client on stdin (JSON-RPC, one message per line); an agent \
+             starts archie mcp itself (its .mcp.json: see archie mcp --help). To try it: \
+             npx @modelcontextprotocol/inspector archie mcp. Ctrl-D ends it.",
+        );
+    }
     let builtin = builtin(app, &args.inputs, !args.read_only, Some(args.lock_wait));
     if verbose {
         log(&format!(
@@ -254,6 +263,22 @@ impl FlowRunner for Runner {
             created_ms: detail.summary.created_at,
             updated_ms: detail.summary.updated_at,
         })
+    }
+
+    fn save_task(&self, task: &crate::store::TaskRecord) {
+        let saved = crate::store::Store::open_existing(&self.settings.state_dir())
+            .and_then(|store| store.map_or(Ok(()), |store| store.save_task(task)));
+        if let Err(err) = saved {
+            crate::mcp::server::log(&format!(
+                "task {} could not be kept in the run store: {err}",
+                task.id
+            ));
+        }
+    }
+
+    fn task(&self, id: &str) -> Option<crate::store::TaskRecord> {
+        let store = crate::store::Store::open_existing(&self.settings.state_dir()).ok()??;
+        store.get_task(id).ok()?
     }
 }
 

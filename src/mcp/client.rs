@@ -62,6 +62,8 @@ pub struct Field {
     pub label: Option<String>,
     pub kind: FieldKind,
     pub required: bool,
+    /// The schema's `default`: what an empty answer takes (SEP-1034).
+    pub default: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -165,7 +167,7 @@ impl rmcp::ClientHandler for Handler {
             .roots
             .iter()
             .filter_map(|dir| {
-                let dir = std::path::absolute(dir).ok()?;
+                let dir = normalised(dir)?;
                 let uri = reqwest::Url::from_directory_path(&dir).ok()?;
                 let mut root = rmcp::model::Root::new(uri.to_string());
                 root.name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -181,8 +183,16 @@ impl rmcp::ClientHandler for Handler {
         _context: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
         use rmcp::model::{ElicitResult, ElicitationAction};
+        // The fields in the server's order (JSON maps here sort their keys; rmcp keeps
+        // the order they came in).
+        let order = match &request {
+            rmcp::model::ElicitRequestParams::FormElicitationParams {
+                requested_schema, ..
+            } => requested_schema.property_order.clone(),
+            _ => None,
+        };
         let wire = serde_json::to_value(&request).unwrap_or_default();
-        let Some(elicitation) = elicitation_from_wire(&wire) else {
+        let Some(elicitation) = elicitation_from_wire(&wire, order.as_deref()) else {
             self.events.emit(Event::Warning {
                 message: format!(
                     "{} asked to send you to a web page ({}); archie declined (it only \
@@ -211,8 +221,9 @@ impl rmcp::ClientHandler for Handler {
     }
 }
 
-/// A form elicitation's message and fields (wire JSON); `None` for another mode (a URL).
-fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
+/// A form elicitation's message and fields (wire JSON), the fields in `order` (the
+/// server's) where it is known; `None` for another mode (a URL).
+fn elicitation_from_wire(wire: &Value, order: Option<&[String]>) -> Option<Elicitation> {
     if wire["mode"].as_str().is_some_and(|m| m != "form") {
         return None;
     }
@@ -254,9 +265,19 @@ fn elicitation_from_wire(wire: &Value) -> Option<Elicitation> {
                     .map(str::to_string),
                 kind,
                 required: required.contains(&name.as_str()),
+                default: p.get("default").filter(|d| !d.is_null()).cloned(),
             }
         })
         .collect();
+    let mut fields: Vec<Field> = fields;
+    if let Some(order) = order {
+        fields.sort_by_key(|f| {
+            order
+                .iter()
+                .position(|o| o == &f.name)
+                .unwrap_or(usize::MAX)
+        });
+    }
     Some(Elicitation {
         message: wire["message"].as_str().unwrap_or("").to_string(),
         fields,
@@ -510,6 +531,40 @@ impl ToolServer for Connected {
     }
 }
 
+/// `dir` as a root names it: absolute, without `.` or `..` (symbolic links resolved
+/// when it exists).
+pub fn normalised(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(dir) {
+        return Some(real);
+    }
+    let absolute = std::path::absolute(dir).ok()?;
+    let mut out = std::path::PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// The folders a stdio server's command line gives it (`server-filesystem /srv/docs`):
+/// its arguments that name a folder, relative to its `cwd`.
+fn folders_given(command_args: &[String], cwd: Option<&std::path::Path>) -> Vec<String> {
+    command_args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .filter(|a| match cwd {
+            Some(cwd) => cwd.join(a).is_dir(),
+            None => std::path::Path::new(a).is_dir(),
+        })
+        .cloned()
+        .collect()
+}
+
 /// The client's identity, its capabilities (`roots` when it has folders to offer,
 /// `elicitation` (form) when someone can answer), and the newest protocol version that
 /// still has `initialize` (what servers of every age answer).
@@ -573,6 +628,27 @@ async fn connect(
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
     let waits = Arc::new(HumanWait::default());
+    // A server given folders in its configuration keeps to them: archie's roots would
+    // replace them (server-filesystem takes the client's roots instead of its own
+    // folders), which could widen what it may touch. It is offered no roots.
+    let mut context = context.clone();
+    if let Transport::Stdio { args, cwd, .. } = &spec.transport
+        && !context.roots.is_empty()
+    {
+        let given = folders_given(args, cwd.as_deref());
+        if !given.is_empty() {
+            events.emit(crate::events::Event::Detail {
+                message: format!(
+                    "{}: not offered archie's roots; it keeps the folders its configuration \
+                     gives it ({})",
+                    spec.name,
+                    given.join(", ")
+                ),
+            });
+            context.roots.clear();
+        }
+    }
+    let context = &context;
     let handler = || Handler {
         server: spec.name.clone(),
         context: context.clone(),
@@ -1050,11 +1126,15 @@ mod tests {
             "requestedSchema": {"type": "object", "properties": {
                 "name": {"type": "string", "title": "Your name"},
                 "level": {"type": "string", "enum": ["low", "high"]},
-                "n": {"type": "integer"},
+                "n": {"type": "integer", "default": 30},
                 "ok": {"type": "boolean", "description": "Sure?"}
             }, "required": ["name"]}
         });
-        let e = elicitation_from_wire(&wire).unwrap();
+        let order: Vec<String> = ["ok", "name", "n", "level"].map(String::from).to_vec();
+        let e = elicitation_from_wire(&wire, Some(&order)).unwrap();
+        let names: Vec<&str> = e.fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["ok", "name", "n", "level"], "the server's order");
+        assert_eq!(e.fields[2].default, Some(serde_json::json!(30)));
         assert_eq!(e.message, "Who?");
         let kinds: Vec<(&str, &FieldKind, bool)> = e
             .fields
@@ -1070,8 +1150,11 @@ mod tests {
         assert!(kinds.contains(&("n", &FieldKind::Integer, false)));
         assert!(kinds.contains(&("ok", &FieldKind::Boolean, false)));
         assert!(
-            elicitation_from_wire(&serde_json::json!({"mode": "url", "url": "https://x"}))
-                .is_none()
+            elicitation_from_wire(
+                &serde_json::json!({"mode": "url", "url": "https://x"}),
+                None
+            )
+            .is_none()
         );
     }
 }

@@ -9,7 +9,7 @@
 //! runs; its result is the run's summary (the `finished` event of `--json`).
 
 use super::builtin::{input_schema, output_schema};
-use super::tasks::Tasks;
+use super::tasks::{self, Tasks};
 use super::{Elicitation, Elicited, Field, FieldKind, Hints, ToolInfo};
 use crate::graph::{Answer, Prompter, Question, QuestionKind};
 use futures::future::BoxFuture;
@@ -283,6 +283,12 @@ pub trait FlowRunner: Send + Sync {
     /// A recorded run as a task (an earlier session's, or the terminal's), if there is
     /// one with this id.
     fn recorded(&self, run: &str) -> Option<RecordedTask>;
+
+    /// Keeps a task in the run store (a failure is logged, not fatal: the task goes on).
+    fn save_task(&self, task: &crate::store::TaskRecord);
+
+    /// A task kept in the run store.
+    fn task(&self, id: &str) -> Option<crate::store::TaskRecord>;
 }
 
 /// A run in the run store, seen as a task.
@@ -341,38 +347,59 @@ pub struct Caller {
     unasked: Arc<std::sync::Mutex<Option<Question>>>,
 }
 
-/// The task a task-augmented call started (its id is the run's, known once the run is
-/// recorded).
+/// A task-augmented call: where its task is kept and how.
+pub struct TaskSpec {
+    pub tasks: Arc<Tasks>,
+    /// 2026-07-28: the run's questions are the task's input requests.
+    pub asks_in_task: bool,
+    /// The id of the request that asked for the task (as JSON).
+    pub request: Value,
+    pub revision: tasks::Revision,
+    pub ttl_ms: u64,
+}
+
+/// The task a task-augmented call started: registered, with a new id, once the run is
+/// recorded (before the run can ask or report anything).
 #[derive(Default)]
 struct TaskLink {
-    tasks: Option<Arc<Tasks>>,
-    /// 2026-07-28: the run's questions are the task's input requests.
-    asks_in_task: bool,
+    spec: Option<TaskSpec>,
     id: std::sync::OnceLock<String>,
     started: std::sync::Mutex<Option<tokio::sync::oneshot::Sender<String>>>,
 }
 
+impl TaskLink {
+    /// The `_meta` of a message of the call's task; `None` when the call is no task.
+    fn related(&self) -> Option<Value> {
+        self.id.get().map(|id| tasks::related(id))
+    }
+}
+
 impl Caller {
     /// Must be called on the server's runtime. Progress goes out when `token` is given;
-    /// a task's status is kept in `task`'s tasks, and its questions are the task's input
-    /// requests when its flag says so (2026-07-28's Tasks extension).
+    /// a task-augmented call's task is kept as `task` says (its questions are the task's
+    /// input requests under 2026-07-28's Tasks extension when it says so), and every
+    /// progress notification and question of it carries its related-task `_meta`.
     pub fn new(
         peer: Peer<RoleServer>,
         token: Option<ProgressToken>,
-        task: Option<(Arc<Tasks>, bool)>,
+        task: Option<TaskSpec>,
     ) -> Self {
-        let (tasks, asks_in_task) = match task {
-            Some((tasks, asks)) => (Some(tasks), asks),
-            None => (None, false),
-        };
+        let link = Arc::new(TaskLink {
+            spec: task,
+            ..TaskLink::default()
+        });
         let mut forwarder = None;
         let progress = token.map(|token| {
             let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(f64, String)>();
             let peer = peer.clone();
+            let link = Arc::clone(&link);
             forwarder = Some(tokio::spawn(async move {
                 while let Some((progress, message)) = rx.recv().await {
                     let mut param = ProgressNotificationParam::new(token.clone(), progress);
                     param.message = Some(message);
+                    param.meta = link
+                        .related()
+                        .and_then(|meta| serde_json::from_value(meta).ok());
                     if peer.notify_progress(param).await.is_err() {
                         return;
                     }
@@ -386,11 +413,7 @@ impl Caller {
             forwarder: Arc::new(std::sync::Mutex::new(forwarder)),
             runtime: tokio::runtime::Handle::current(),
             cancel: Arc::default(),
-            task: Arc::new(TaskLink {
-                tasks,
-                asks_in_task,
-                ..TaskLink::default()
-            }),
+            task: link,
             unasked: Arc::default(),
         }
     }
@@ -424,7 +447,8 @@ impl Caller {
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(question.clone());
     }
 
-    /// Resolves to the run's id once the run is recorded (dropped if it never is).
+    /// Resolves to the run's id once the run is recorded (dropped if it never is); by
+    /// then a task-augmented call's task is registered ([`Caller::task_id`]).
     pub fn run_id(&self) -> tokio::sync::oneshot::Receiver<String> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         *self
@@ -435,9 +459,28 @@ impl Caller {
         rx
     }
 
-    /// The run was recorded as `run`.
+    /// The task this call is, once its run is recorded.
+    pub fn task_id(&self) -> Option<String> {
+        self.task.id.get().cloned()
+    }
+
+    /// The run was recorded as `run`: a task-augmented call's task is registered with a
+    /// new id.
     pub fn run_started(&self, run: &str) {
-        let _ = self.task.id.set(run.to_string());
+        if let Some(spec) = &self.task.spec
+            && self.task.id.get().is_none()
+        {
+            let id = tasks::new_id(run);
+            spec.tasks.start(
+                &spec.request,
+                &id,
+                run,
+                spec.revision,
+                spec.ttl_ms,
+                Arc::clone(&self.cancel),
+            );
+            let _ = self.task.id.set(id);
+        }
         let started = self
             .task
             .started
@@ -451,8 +494,8 @@ impl Caller {
 
     /// Sets the status of the call's task, if it is one.
     fn task_status(&self, status: &'static str, message: Option<String>) {
-        if let (Some(tasks), Some(id)) = (&self.task.tasks, self.task.id.get()) {
-            tasks.set_status(id, status, message);
+        if let (Some(spec), Some(id)) = (&self.task.spec, self.task.id.get()) {
+            spec.tasks.set_status(id, status, message);
         }
     }
 
@@ -460,12 +503,10 @@ impl Caller {
     /// client's answer (an elicitation result) once `tasks/update` brings it; `None` when
     /// the call is not such a task.
     fn ask_in_task(&self, question: &Question) -> Option<tokio::sync::oneshot::Receiver<Value>> {
-        if !self.task.asks_in_task {
-            return None;
-        }
-        let (tasks, id) = (self.task.tasks.as_ref()?, self.task.id.get()?);
+        let spec = self.task.spec.as_ref().filter(|s| s.asks_in_task)?;
+        let id = self.task.id.get()?;
         let form = form(question);
-        tasks.ask(
+        spec.tasks.ask(
             id,
             json!({
                 "method": "elicitation/create",
@@ -495,9 +536,10 @@ impl Caller {
         })
     }
 
-    /// Puts `request` to the human through the client (`elicitation/create`).
+    /// Puts `request` to the human through the client (`elicitation/create`), with the
+    /// related-task `_meta` when the call is a task.
     pub async fn elicit(&self, request: &Elicitation) -> anyhow::Result<Elicited> {
-        let wire = json!({
+        let mut wire = json!({
             "method": "elicitation/create",
             "params": {
                 "mode": "form",
@@ -505,6 +547,9 @@ impl Caller {
                 "requestedSchema": schema_of(&request.fields),
             }
         });
+        if let Some(meta) = self.task.related() {
+            wire["params"]["_meta"] = meta;
+        }
         let request: ServerRequest = serde_json::from_value(wire)?;
         let peer = self.peer.clone();
         let answer = self
@@ -602,6 +647,7 @@ pub fn form(question: &Question) -> Elicitation {
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Text,
             required: true,
+            default: None,
         }],
         QuestionKind::Text => {
             let mut choices = vec![SEND.to_string()];
@@ -622,12 +668,14 @@ pub fn form(question: &Question) -> Elicitation {
                     label: Some("Your answer".into()),
                     kind: FieldKind::Text,
                     required: false,
+                    default: None,
                 },
                 Field {
                     name: CHOICE.into(),
                     label: Some(format!("answer: send your answer; {}", what.join("; "))),
                     kind: FieldKind::Choice(choices),
                     required: true,
+                    default: None,
                 },
             ]
         }
@@ -636,12 +684,14 @@ pub fn form(question: &Question) -> Elicitation {
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Boolean,
             required: true,
+            default: None,
         }],
         QuestionKind::Choose { options } => vec![Field {
             name: ANSWER.into(),
             label: Some(question.prompt_label().to_string()),
             kind: FieldKind::Choice(options.clone()),
             required: true,
+            default: None,
         }],
     };
     Elicitation {

@@ -30,7 +30,7 @@ mod wire;
 pub use builtin::{Builtin, BuiltinOptions, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 pub use client::{
     ClientContext, ConnectFailure, Connected, Elicitation, Elicited, Elicitor, Field, FieldKind,
-    connect_all, connect_all_with,
+    connect_all, connect_all_with, normalised,
 };
 pub use config::{McpConfig, ServerSpec, Transport};
 pub use server::serve_stdio;

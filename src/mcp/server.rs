@@ -309,14 +309,19 @@ impl Handler {
             (None, Some(asks)) => Some((Revision::Extension(asks), tasks::DEFAULT_TTL_MS)),
             (None, None) => None,
         };
+        let request_id = serde_json::to_value(&context.id).unwrap_or_default();
         let caller = Caller::new(
             context.peer.clone(),
             context.meta.get_progress_token(),
-            task.map(|(revision, _)| {
-                (
-                    Arc::clone(&self.tasks),
-                    matches!(revision, Revision::Extension(true)),
-                )
+            task.map(|(revision, ttl_ms)| flows::TaskSpec {
+                tasks: Arc::clone(&self.tasks),
+                asks_in_task: matches!(revision, Revision::Extension(true)),
+                request: request_id,
+                revision: match revision {
+                    Revision::Utility => tasks::Revision::Utility,
+                    Revision::Extension(_) => tasks::Revision::Extension,
+                },
+                ttl_ms,
             }),
         );
         let cancel = Arc::clone(&caller.cancel);
@@ -330,25 +335,23 @@ impl Handler {
         let started = caller.run_id();
         let asked = caller.clone();
         let mut ran = tokio::spawn(runner.run(call, caller));
-        if let Some((revision, ttl)) = task {
-            // A task: answered as soon as the run is recorded (2025-11-25: `wire` turns
-            // the answer into the task; 2026-07-28: a `CreateTaskResult`); the run goes
-            // on, and its result waits for `tasks/result` or `tasks/get`. A call that
-            // fails before its run exists is answered as is.
+        if let Some((revision, _)) = task {
+            // A task: answered as soon as the run is recorded and its task registered with
+            // a new id (2025-11-25: `wire` turns the answer into the task; 2026-07-28: a
+            // `CreateTaskResult`); the run goes on, and its result waits for
+            // `tasks/result` or `tasks/get`. A call that fails before its run exists is
+            // answered as is.
             tokio::select! {
                 biased;
-                Ok(id) = started => {
+                Ok(run) = started => {
                     // A task is cancelled with `tasks/cancel`; rmcp cancels the request's
                     // token once it is answered.
                     watch.abort();
-                    let request = serde_json::to_value(&context.id).unwrap_or_default();
-                    let shape = match revision {
-                        Revision::Utility => tasks::Revision::Utility,
-                        Revision::Extension(_) => tasks::Revision::Extension,
+                    let Some(id) = asked.task_id() else {
+                        return Err(ErrorData::internal_error("the task was not registered", None));
                     };
-                    self.tasks.start(&request, &id, shape, ttl, Arc::clone(&cancel));
                     let tasks = Arc::clone(&self.tasks);
-                    let run = id.clone();
+                    let task_id = id.clone();
                     tokio::spawn(async move {
                         let joined = ran.await;
                         let ended = match finished(joined, &name, false, session.as_ref()) {
@@ -360,14 +363,15 @@ impl Handler {
                             },
                             Err(message) => Ended::Broken(message),
                         };
-                        tasks.finish(&run, ended);
+                        tasks.finish(&task_id, ended);
                     });
-                    if shape == tasks::Revision::Extension {
+                    if matches!(revision, Revision::Extension(_)) {
                         let mut handle = self
                             .tasks
                             .get_detailed(&id)
                             .map_err(|(_, message)| ErrorData::internal_error(message, None))?;
                         handle["resultType"] = json!("task");
+                        handle["_meta"] = json!({ tasks::RUN_META: run });
                         return serde_json::from_value::<CreateTaskResult>(handle)
                             .map(CallToolResponse::Task)
                             .map_err(|e| {

@@ -18,8 +18,15 @@
 //!   `notifications/tasks` go out only on a `subscriptions/listen` stream that names task
 //!   ids, which rmcp 3.11's subscription filter cannot carry: not sent.
 //!
-//! Either way the task id is the run id (`archie runs show ID` at the terminal), so a
-//! later session's `tasks/get` finds the run in the run store. Statuses: `working` while
+//! Either way every task-augmented call is a task of its own, with a new id: the run id,
+//! a `-` and 32 random hex digits (`r7k2x-3f…`), so no two tasks share one, a run continued
+//! by a second call is a second task (the first keeps its status and result). Each task
+//! is kept in the run store when it starts and when it ends (through [`FlowRunner`]), so
+//! a later session's `tasks/get` and `tasks/result` find it as it ended; one whose
+//! session stopped first is given as its run now stands. The run id is the `run` of the
+//! result, and `dev.archie/run` in the `_meta` of the task's creation answer and of
+//! `tasks/result`. Every `elicitation/create` and `notifications/progress` of a task
+//! carries its related-task `_meta` (see `flows::Caller`). Statuses: `working` while
 //! the run runs, `input_required` while a question is put to the human, then `completed`
 //! (the call has its result: done, or the question the run waits for), `failed`, or
 //! `cancelled` (the run stopped, resumable). A run that failed is `failed` under
@@ -33,6 +40,7 @@
 
 use super::flows::Cancel;
 use super::flows::FlowRunner;
+use crate::store::TaskRecord;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -40,8 +48,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// Where a task-augmented call is marked for the handler (`wire` moves `params.task`
 /// here).
 pub const MARK: &str = "dev.archie/task";
-/// The `_meta` key that ties a result to its task.
+/// The `_meta` key that ties a request, notification or result to its task.
 pub const RELATED_TASK: &str = "io.modelcontextprotocol/related-task";
+/// The `_meta` key that names a task's run.
+pub const RUN_META: &str = "dev.archie/run";
 /// How often a client is asked to poll, in milliseconds.
 const POLL_MS: u64 = 500;
 /// How long a task is kept from its creation when the client asks nothing (ms).
@@ -81,6 +91,8 @@ struct Asked {
 }
 
 struct Entry {
+    /// The run the task's call started or continued.
+    run: String,
     revision: Revision,
     status: &'static str,
     message: Option<String>,
@@ -158,8 +170,9 @@ fn unknown(id: &str) -> TaskError {
     (
         -32602,
         format!(
-            "no task {id}: archie's task ids are run ids (`archie runs list` names them; \
-             an ended task is forgotten once its TTL has passed)"
+            "no task {id}: a task id is the one a task-augmented call was answered with \
+             (`tasks/list` names this session's; an ended task is forgotten once its TTL \
+             has passed)"
         ),
     )
 }
@@ -172,6 +185,24 @@ fn expired(id: &str) -> TaskError {
              `archie runs show {id}`"
         ),
     )
+}
+
+/// A new task id for a call of the run `run`: unique (122 random bits), and the run it
+/// belongs to can be read back from it ([`run_of`]).
+pub fn new_id(run: &str) -> String {
+    format!("{run}-{}", uuid::Uuid::new_v4().simple())
+}
+
+/// The run a task id belongs to (run ids have no `-`).
+pub fn run_of(task: &str) -> Option<&str> {
+    task.split_once('-')
+        .map(|(run, _)| run)
+        .filter(|run| !run.is_empty())
+}
+
+/// The `_meta` of a message that belongs to the task `id`.
+pub fn related(id: &str) -> Value {
+    json!({ RELATED_TASK: {"taskId": id} })
 }
 
 /// The TTL a client asked for (2025-11-25), within archie's bounds.
@@ -229,12 +260,13 @@ impl Tasks {
         self.changed.notify_waiters();
     }
 
-    /// Records the task `id` (a run id) started by the request `request` (its id as
-    /// JSON), kept `ttl_ms` from now once it has ended.
+    /// Records the task `id` of the run `run`, started by the request `request` (its id
+    /// as JSON), kept `ttl_ms` from now once it has ended.
     pub fn start(
         &self,
         request: &Value,
         id: &str,
+        run: &str,
         revision: Revision,
         ttl_ms: u64,
         cancel: Arc<Cancel>,
@@ -243,6 +275,7 @@ impl Tasks {
         self.entries().insert(
             id.to_string(),
             Entry {
+                run: run.to_string(),
                 revision,
                 status: "working",
                 message: None,
@@ -256,6 +289,9 @@ impl Tasks {
                 questions: 0,
             },
         );
+        if let Some(entry) = self.entries().get(id) {
+            self.keep(id, entry);
+        }
         self.by_request
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -362,6 +398,7 @@ impl Tasks {
         }
         entry.asked = None;
         entry.updated_ms = self.now();
+        self.keep(id, entry);
         self.changed(id, entry);
     }
 
@@ -413,14 +450,17 @@ impl Tasks {
         task
     }
 
-    /// The task the request `request` (its id as JSON) started, if it started one.
+    /// The answer to the request `request` (its id as JSON) that started a task: its
+    /// `CreateTaskResult`, with the run in `_meta`.
     pub fn for_request(&self, request: &Value) -> Option<Value> {
         let id = self
             .by_request
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(&request.to_string())?;
-        self.entries().get(&id).map(|e| Self::task(&id, e))
+        self.entries()
+            .get(&id)
+            .map(|e| json!({"task": Self::task(&id, e), "_meta": { RUN_META: e.run }}))
     }
 
     /// The error for a task not in this session: expired, a recorded run, or unknown.
@@ -438,8 +478,11 @@ impl Tasks {
         }
     }
 
-    /// A recorded run as a task of `revision` (the task id is the run id, so a task
-    /// outlives its session), within the default TTL; `None` when there is no such run.
+    /// A task of an earlier session (or of another process), as the run store keeps it:
+    /// a task that ended is as it ended, with its result; one whose session stopped
+    /// before it ended is as its run now stands (a run waiting for an answer is a task
+    /// that ended with the question as its result: `completed`). Within its TTL; `None`
+    /// when there is no such task.
     fn recorded(&self, id: &str, revision: Revision) -> Option<Result<Value, TaskError>> {
         if self
             .expired
@@ -449,40 +492,89 @@ impl Tasks {
         {
             return Some(Err(expired(id)));
         }
-        let recorded = self.runs.as_ref()?.recorded(id)?;
-        let ended = !matches!(recorded.status, "working" | "input_required");
-        if ended && self.now() > recorded.created_ms.saturating_add(DEFAULT_TTL_MS as i64) {
+        let runs = self.runs.as_ref()?;
+        let kept = runs.task(id);
+        let (status, message, created_ms, updated_ms, ttl_ms, result) = match kept {
+            Some(task) if task.is_terminal() => (
+                task.status,
+                task.message.unwrap_or_default(),
+                task.created_ms,
+                task.updated_ms,
+                task.ttl_ms,
+                task.result,
+            ),
+            kept => {
+                let run = runs.recorded(run_of(id)?)?;
+                let status = match run.status {
+                    "input_required" => "completed",
+                    other => other,
+                };
+                let (created_ms, ttl_ms) = kept
+                    .map(|t| (t.created_ms, t.ttl_ms))
+                    .unwrap_or((run.created_ms, DEFAULT_TTL_MS));
+                let text = json!({"content": [{"type": "text", "text": run.message}],
+                                  "isError": status == "failed"});
+                (
+                    status.to_string(),
+                    run.message,
+                    created_ms,
+                    run.updated_ms,
+                    ttl_ms,
+                    Some(text),
+                )
+            }
+        };
+        if status != "working" && self.now() > created_ms.saturating_add(ttl_ms as i64) {
             return Some(Err(expired(id)));
         }
         let mut task = json!({
             "taskId": id,
-            "status": recorded.status,
-            "statusMessage": recorded.message,
-            "createdAt": iso(recorded.created_ms),
-            "lastUpdatedAt": iso(recorded.updated_ms),
+            "status": status,
+            "statusMessage": message,
+            "createdAt": iso(created_ms),
+            "lastUpdatedAt": iso(updated_ms),
         });
         match revision {
-            Revision::Utility => task["ttl"] = json!(DEFAULT_TTL_MS),
+            Revision::Utility => {
+                task["ttl"] = json!(ttl_ms);
+                task["pollInterval"] = json!(POLL_MS);
+            }
             Revision::Extension => {
-                task["ttlMs"] = json!(DEFAULT_TTL_MS);
-                // This session cannot answer another's question, nor give another's
-                // result: what the run store says is the result.
-                let text = |message: &str| json!({"content": [{"type": "text", "text": message}]});
-                match recorded.status {
-                    "input_required" | "completed" => {
-                        task["status"] = json!("completed");
-                        task["result"] = text(&recorded.message);
-                    }
-                    "failed" => {
-                        task["status"] = json!("completed");
-                        task["result"] = text(&recorded.message);
-                        task["result"]["isError"] = json!(true);
-                    }
-                    _ => {}
+                task["ttlMs"] = json!(ttl_ms);
+                task["pollIntervalMs"] = json!(POLL_MS);
+                // The extension has no `failed` for a tool error: a completed task whose
+                // result has `isError`.
+                if matches!(status.as_str(), "completed" | "failed") {
+                    task["status"] = json!("completed");
+                    task["result"] = result.unwrap_or_else(|| json!({"content": []}));
                 }
             }
         }
         Some(Ok(task))
+    }
+
+    /// The result of a task of an earlier session that ended, as `tasks/result` gives it.
+    fn recorded_result(&self, id: &str) -> Option<Value> {
+        let task = self.runs.as_ref()?.task(id).filter(|t| t.is_terminal())?;
+        let mut result = task.result?;
+        result["_meta"] = json!({ RELATED_TASK: {"taskId": id}, RUN_META: task.run });
+        Some(result)
+    }
+
+    /// Keeps the task in the run store, for later sessions.
+    fn keep(&self, id: &str, entry: &Entry) {
+        if let Some(runs) = &self.runs {
+            runs.save_task(&TaskRecord {
+                id: id.to_string(),
+                run: entry.run.clone(),
+                status: entry.status.to_string(),
+                message: entry.message.clone(),
+                created_ms: entry.created_ms,
+                updated_ms: entry.updated_ms,
+                ttl_ms: entry.ttl_ms,
+                result: entry.result.clone(),
+            });
+        }
     }
 
     /// `tasks/get` (2025-11-25): a task of this session, or a recorded run.
@@ -503,8 +595,17 @@ impl Tasks {
             .unwrap_or_else(|| Err(unknown(id)))
     }
 
-    /// `tasks/list`
-    pub fn list(&self) -> Value {
+    /// `tasks/list`: every task in one page (a cursor is one archie never gave: -32602).
+    pub fn list(&self, cursor: Option<&str>) -> Result<Value, TaskError> {
+        if let Some(cursor) = cursor {
+            return Err((
+                -32602,
+                format!(
+                    "unknown cursor \"{cursor}\": archie lists its tasks in one page, list \
+                     again without a cursor"
+                ),
+            ));
+        }
         let entries = self.entries();
         let mut tasks: Vec<(i64, Value)> = entries
             .iter()
@@ -512,7 +613,7 @@ impl Tasks {
             .map(|(id, e)| (e.created_ms, Self::task(id, e)))
             .collect();
         tasks.sort_by_key(|(created, _)| *created);
-        json!({"tasks": tasks.into_iter().map(|(_, t)| t).collect::<Vec<_>>()})
+        Ok(json!({"tasks": tasks.into_iter().map(|(_, t)| t).collect::<Vec<_>>()}))
     }
 
     /// `tasks/cancel`: the run stops at once (as Ctrl-C stops it), resumable.
@@ -540,6 +641,7 @@ impl Tasks {
         entry.asked = None;
         entry.updated_ms = self.now();
         let task = Self::task(id, entry);
+        self.keep(id, entry);
         self.changed(id, entry);
         Ok(task)
     }
@@ -552,13 +654,17 @@ impl Tasks {
                 let entries = self.entries();
                 let Some(entry) = entries.get(id) else {
                     drop(entries);
+                    if let Some(result) = self.recorded_result(id) {
+                        return Ok(result);
+                    }
                     return Err(match self.recorded(id, Revision::Utility) {
                         Some(Ok(_)) => (
                             -32602,
                             format!(
-                                "task {id} is a run of an earlier session: its result was given \
-                                 there (`archie runs show {id}` shows it; analyze with run_id \
-                                 continues it)"
+                                "task {id} is one of an earlier session that stopped before it \
+                                 ended: `archie runs show {run}` shows its run, and analyze with \
+                                 run_id continues it",
+                                run = run_of(id).unwrap_or(id)
                             ),
                         ),
                         Some(Err(err)) => err,
@@ -567,7 +673,10 @@ impl Tasks {
                 };
                 if let Some(result) = &entry.result {
                     let mut result = result.clone();
-                    result["_meta"] = json!({ RELATED_TASK: {"taskId": id} });
+                    result["_meta"] = json!({
+                        RELATED_TASK: {"taskId": id},
+                        RUN_META: entry.run,
+                    });
                     return Ok(result);
                 }
             }
@@ -609,8 +718,10 @@ mod tests {
     fn a_task_is_answered_working_then_its_result_once_the_run_ends() {
         let tasks = Tasks::default();
         let cancel = Arc::new(Cancel::default());
-        tasks.start(&json!(7), "r1", Revision::Utility, 60_000, cancel);
-        assert_eq!(tasks.for_request(&json!(7)).unwrap()["taskId"], "r1");
+        tasks.start(&json!(7), "r1", "r1", Revision::Utility, 60_000, cancel);
+        let created = tasks.for_request(&json!(7)).unwrap();
+        assert_eq!(created["task"]["taskId"], "r1");
+        assert_eq!(created["_meta"][RUN_META], "r1");
         assert_eq!(tasks.get("r1").unwrap()["status"], "working");
         tasks.set_status("r1", "input_required", None);
         assert_eq!(tasks.get("r1").unwrap()["status"], "input_required");
@@ -621,6 +732,36 @@ mod tests {
         assert!(task["createdAt"].as_str().unwrap().ends_with('Z'));
         assert!(tasks.cancel("r1").is_err());
         assert_eq!(tasks.get("r2").unwrap_err().0, -32602);
+    }
+
+    #[test]
+    fn task_ids_are_new_for_every_call_and_name_their_run() {
+        let (a, b) = (new_id("r7k2x"), new_id("r7k2x"));
+        assert_ne!(a, b);
+        assert_eq!(run_of(&a), Some("r7k2x"));
+        assert_eq!(run_of("r7k2x"), None);
+        let tasks = Tasks::default();
+        tasks.start(
+            &json!(1),
+            &a,
+            "r7k2x",
+            Revision::Utility,
+            60_000,
+            Arc::default(),
+        );
+        tasks.finish(&a, done());
+        // The run continued by a second call is a second task; the first stays as it ended.
+        tasks.start(
+            &json!(2),
+            &b,
+            "r7k2x",
+            Revision::Utility,
+            60_000,
+            Arc::default(),
+        );
+        assert_eq!(tasks.get(&a).unwrap()["status"], "completed");
+        assert_eq!(tasks.get(&b).unwrap()["status"], "working");
+        assert_eq!(tasks.list(Some("x")).unwrap_err().0, -32602);
     }
 
     #[test]
@@ -635,13 +776,23 @@ mod tests {
         let clock = Arc::new(AtomicI64::new(1_000_000));
         let tasks = at(&clock);
         let cancel = || Arc::new(Cancel::default());
-        tasks.start(&json!(1), "ended", Revision::Utility, 1_000, cancel());
-        tasks.start(&json!(2), "running", Revision::Utility, 1_000, cancel());
+        tasks.start(&json!(1), "ended", "r1", Revision::Utility, 1_000, cancel());
+        tasks.start(
+            &json!(2),
+            "running",
+            "r2",
+            Revision::Utility,
+            1_000,
+            cancel(),
+        );
         tasks.finish("ended", done());
         clock.store(1_000_900, Ordering::SeqCst);
-        assert_eq!(tasks.list()["tasks"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            tasks.list(None).unwrap()["tasks"].as_array().unwrap().len(),
+            2
+        );
         clock.store(1_001_001, Ordering::SeqCst);
-        let listed = tasks.list();
+        let listed = tasks.list(None).unwrap();
         let listed = listed["tasks"].as_array().unwrap();
         assert_eq!(listed.len(), 1, "{listed:?}");
         assert_eq!(listed[0]["taskId"], "running");
@@ -656,6 +807,7 @@ mod tests {
         let tasks = Tasks::default();
         tasks.start(
             &json!("a"),
+            "r1",
             "r1",
             Revision::Extension,
             DEFAULT_TTL_MS,
@@ -708,6 +860,7 @@ mod tests {
         tasks.notify_on(tx);
         tasks.start(
             &json!(1),
+            "r1",
             "r1",
             Revision::Utility,
             DEFAULT_TTL_MS,

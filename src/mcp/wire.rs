@@ -3,8 +3,8 @@
 //!
 //! - A line that is not JSON: `-32700` with `"id": null`.
 //! - JSON that is not a request (no `"jsonrpc": "2.0"`, not an object, no method):
-//!   `-32600` without an `id` member (the id cannot be trusted), or with the request's
-//!   id when it has a readable one and only the rest is wrong.
+//!   `-32600` with the request's id when it has a readable one (a string or an integer),
+//!   else with `"id": null`, as JSON-RPC 2.0 says (every error has an `id`).
 //! - `tools/call` without a `name`: `-32602` (rmcp would take it for an unknown method).
 //! - A batch (a JSON array) is taken only when the session negotiated 2025-03-26, the
 //!   one revision that has them: its requests run as usual and their answers go back as
@@ -12,9 +12,10 @@
 //! - Tasks (2025-11-25's tasks utility, which rmcp does not model; see `tasks`), when the
 //!   server offers the flow tools: the `tasks` capability in the `initialize` answer,
 //!   `execution.taskSupport` on the flow tools, a `tools/call` of one with
-//!   `params.task` passed on marked and answered with its task, and `tasks/get`,
-//!   `tasks/result`, `tasks/cancel` and `tasks/list` answered here, and the tasks'
-//!   `notifications/tasks/status` written. The Tasks extension (in the capabilities the
+//!   `params.task` passed on marked and answered with its task (a task-augmented call of
+//!   any other tool, which declares no task support, is `-32601`), and `tasks/get`,
+//!   `tasks/result`, `tasks/cancel` and `tasks/list` (one page: a cursor is `-32602`)
+//!   answered here, and the tasks' `notifications/tasks/status` written. The Tasks extension (in the capabilities the
 //!   handler declares) is left out of an `initialize` answer before 2026-07-28.
 
 use super::tasks::{TaskError, Tasks};
@@ -185,7 +186,9 @@ impl StdioFraming {
         let needs_id = || {
             Err((
                 -32602,
-                format!("{method} needs params.taskId, the task's id (the run id)"),
+                format!(
+                    "{method} needs params.taskId, the id the task-augmented call was answered with"
+                ),
             ))
         };
         match method.as_str() {
@@ -195,6 +198,16 @@ impl StdioFraming {
                     .and_then(Value::as_str)
                     .is_some_and(super::flows::is_flow);
                 let params = message.get_mut("params")?.as_object_mut()?;
+                if !flow && params.contains_key("task") {
+                    let name = params.get("name").and_then(Value::as_str).unwrap_or("?");
+                    return Some(answer(Err((
+                        -32601,
+                        format!(
+                            "tool {name} does not run as a task (tools/list gives it no \
+                             execution.taskSupport): call it without params.task"
+                        ),
+                    ))));
+                }
                 if flow && let Some(task) = params.remove("task") {
                     let meta = params.entry("_meta").or_insert_with(|| json!({}));
                     if let Some(meta) = meta.as_object_mut() {
@@ -214,7 +227,10 @@ impl StdioFraming {
             }
             "tasks/get" => Some(answer(task_id.map_or_else(needs_id, |t| tasks.get(&t)))),
             "tasks/cancel" => Some(answer(task_id.map_or_else(needs_id, |t| tasks.cancel(&t)))),
-            "tasks/list" => Some(answer(Ok(tasks.list()))),
+            "tasks/list" => {
+                let cursor = message.pointer("/params/cursor").and_then(Value::as_str);
+                Some(answer(tasks.list(cursor)))
+            }
             "tasks/result" => {
                 let Some(task_id) = task_id else {
                     return Some(answer(needs_id()));
@@ -271,10 +287,10 @@ fn with_tasks(state: &mut State, tasks: &Tasks, value: &mut Value, initialize: b
     };
     if let Some(i) = state.task_calls.iter().position(|w| w == &id) {
         state.task_calls.remove(i);
-        if let Some(task) = tasks.for_request(&id)
+        if let Some(created) = tasks.for_request(&id)
             && value.get("result").is_some()
         {
-            value["result"] = json!({"task": task});
+            value["result"] = created;
         }
     }
     if let Some(i) = state.tool_lists.iter().position(|w| w == &id) {
@@ -302,12 +318,9 @@ enum Outcome {
     Nothing,
 }
 
+/// A JSON-RPC error; `id` is `null` when the request's id could not be read.
 fn error(id: Option<Value>, code: i64, message: String) -> Value {
-    let mut v = json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}});
-    if let Some(id) = id {
-        v["id"] = id;
-    }
-    v
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 
 /// Checks one message (not a batch).
@@ -319,17 +332,17 @@ fn check(value: Value) -> Outcome {
             "a JSON-RPC message is a JSON object".into(),
         ));
     };
-    if map.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        return Outcome::Answer(error(
-            None,
-            -32600,
-            "not a JSON-RPC 2.0 message: \"jsonrpc\": \"2.0\" is missing".into(),
-        ));
-    }
     let id = map
         .get("id")
         .filter(|id| id.is_string() || id.is_i64() || id.is_u64())
         .cloned();
+    if map.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Outcome::Answer(error(
+            id,
+            -32600,
+            "not a JSON-RPC 2.0 message: \"jsonrpc\": \"2.0\" is missing".into(),
+        ));
+    }
     let method = map.get("method").and_then(Value::as_str).map(String::from);
     let is_response = map.contains_key("result") || map.contains_key("error");
     if method.as_deref() == Some("tools/call")
@@ -354,7 +367,7 @@ fn check(value: Value) -> Outcome {
             Outcome::Answer(error(id, -32600, format!("not a valid request: {e}")))
         }
         Err(_) if method.is_none() && !is_response => {
-            Outcome::Answer(error(None, -32600, "a request needs a method".into()))
+            Outcome::Answer(error(id, -32600, "a request needs a method".into()))
         }
         Err(_) => Outcome::Nothing,
     }

@@ -22,8 +22,8 @@
 //! The API is synchronous (rusqlite is); a call takes well under a millisecond unless
 //! another process holds the write lock, when it waits up to [`BUSY_TIMEOUT`].
 //!
-//! This file opens the store; `runs.rs` records and reads runs, `cache.rs` is the LLM
-//! cache, `model.rs` the types runs are read back as, `error.rs` what can go wrong.
+//! This file opens the store; `runs.rs` records and reads runs, `tasks.rs` the MCP
+//! tasks of runs, `cache.rs` is the LLM cache, `model.rs` the types runs are read back as, `error.rs` what can go wrong.
 
 mod cache;
 mod checkpointer;
@@ -33,6 +33,7 @@ mod model;
 mod owner;
 mod runs;
 pub mod schema;
+mod tasks;
 
 pub use crate::secrets::{REDACTED, redact_args, redact_text};
 pub use checkpointer::RunCheckpointer;
@@ -40,6 +41,7 @@ pub use error::StoreError;
 pub use id::RunId;
 pub use model::{NewRun, Output, RunDetail, RunSummary, Status, StepRecord};
 pub use owner::RunLock;
+pub use tasks::TaskRecord;
 
 use rusqlite::Connection;
 use rusqlite::config::DbConfig;

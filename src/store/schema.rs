@@ -114,8 +114,26 @@ ALTER TABLE runs_v4 RENAME TO runs;
 CREATE INDEX runs_by_created ON runs (created_at);
 ";
 
+/// Version 5: the MCP tasks calls of `archie mcp` started, one row per task (a run
+/// continued by a second call has a second task): a task that ended keeps its status and
+/// result for every later session, whatever its run does next.
+pub const V5: &str = "
+CREATE TABLE tasks (
+    id          TEXT PRIMARY KEY,
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    status      TEXT NOT NULL
+        CHECK (status IN ('working', 'input_required', 'completed', 'failed', 'cancelled')),
+    message     TEXT,
+    created_at  INTEGER NOT NULL,           -- unix ms
+    updated_at  INTEGER NOT NULL,           -- unix ms
+    ttl_ms      INTEGER NOT NULL,
+    result      TEXT                        -- JSON: the call's result, once it ended
+) WITHOUT ROWID;
+CREATE INDEX tasks_by_run ON tasks (run_id);
+";
+
 /// Every migration, in order. `MIGRATIONS[n]` takes a database from version `n` to `n + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
 
 /// The schema version this archie writes.
 pub const CURRENT_VERSION: u32 = MIGRATIONS.len() as u32;

@@ -397,7 +397,7 @@ fn the_python_mcp_client_lists_calls_and_reads_the_knowledge_graph_in_both_modes
 }
 
 /// `archie mcp` as a child process spoken to line by line.
-struct Raw {
+pub(crate) struct Raw {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
@@ -409,12 +409,19 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 impl Raw {
     fn start(memory: &Path, extra: &[&str]) -> Self {
-        let mut child = Command::new(archie_bin())
+        let mut command = Command::new(archie_bin());
+        command
             .arg("-v")
             .arg("--memory-file")
             .arg(memory)
             .arg("mcp")
-            .args(extra)
+            .args(extra);
+        Self::spawn(command)
+    }
+
+    /// `command` (an `archie … mcp`) started with piped stdio.
+    pub(crate) fn spawn(mut command: Command) -> Self {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -443,18 +450,18 @@ impl Raw {
         rx
     }
 
-    fn send_text(&mut self, text: &str) {
+    pub(crate) fn send_text(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().unwrap();
         writeln!(stdin, "{text}").unwrap();
         stdin.flush().unwrap();
     }
 
-    fn send(&mut self, v: Value) {
+    pub(crate) fn send(&mut self, v: Value) {
         self.send_text(&v.to_string());
     }
 
     /// The next line on stdout, as JSON.
-    fn next(&self) -> Value {
+    pub(crate) fn next(&self) -> Value {
         let line = self
             .lines
             .recv_timeout(PATIENCE)
@@ -463,16 +470,21 @@ impl Raw {
     }
 
     /// Sends a request and returns its answer.
-    fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
+    pub(crate) fn ask(&mut self, id: u64, method: &str, params: Value) -> Value {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         self.next()
     }
 
-    fn initialize(&mut self, revision: &str) -> Value {
+    pub(crate) fn initialize(&mut self, revision: &str) -> Value {
+        self.initialize_with(revision, json!({}))
+    }
+
+    /// `initialize` declaring `capabilities`, then `notifications/initialized`.
+    pub(crate) fn initialize_with(&mut self, revision: &str, capabilities: Value) -> Value {
         let init = self.ask(
             1,
             "initialize",
-            json!({"protocolVersion": revision, "capabilities": {},
+            json!({"protocolVersion": revision, "capabilities": capabilities,
                    "clientInfo": {"name": "test", "version": "1"}}),
         );
         self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
@@ -480,7 +492,7 @@ impl Raw {
     }
 
     /// Waits for a stderr line containing `text`.
-    fn stderr_shows(&self, text: &str) {
+    pub(crate) fn stderr_shows(&self, text: &str) {
         loop {
             let line = self
                 .errors
@@ -492,14 +504,14 @@ impl Raw {
         }
     }
 
-    fn close(mut self) {
+    pub(crate) fn close(mut self) {
         drop(self.stdin.take());
         let status = wait(&mut self.child, PATIENCE).expect("archie mcp exits");
         assert!(status.success(), "{status:?}");
     }
 }
 
-fn code(reply: &Value) -> i64 {
+pub(crate) fn code(reply: &Value) -> i64 {
     reply["error"]["code"]
         .as_i64()
         .unwrap_or_else(|| panic!("not an error: {reply}"))
@@ -516,11 +528,25 @@ fn json_rpc_errors_are_answered_as_the_spec_says() {
     let reply = raw.next();
     assert_eq!(code(&reply), -32700, "{reply}");
     assert_eq!(reply.get("id"), Some(&Value::Null), "{reply}");
-    // No "jsonrpc": invalid request, without an id member.
+    // No "jsonrpc": invalid request, answered to its id, which can be read.
     raw.send(json!({"id": 7, "method": "tools/list"}));
     let reply = raw.next();
-    assert_eq!(code(&reply), -32600, "{reply}");
-    assert!(reply.get("id").is_none(), "{reply}");
+    assert_eq!((code(&reply), reply["id"].clone()), (-32600, json!(7)));
+    // Invalid requests whose id cannot be read: "id": null (JSON-RPC 2.0 5.1).
+    for unreadable in [
+        json!({"method": "tools/list"}),
+        json!({"jsonrpc": "2.0", "id": {"n": 1}, "method": "tools/list"}),
+        json!(42),
+    ] {
+        raw.send(unreadable.clone());
+        let reply = raw.next();
+        assert_eq!(code(&reply), -32600, "{unreadable} -> {reply}");
+        assert_eq!(
+            reply.get("id"),
+            Some(&Value::Null),
+            "{unreadable} -> {reply}"
+        );
+    }
     let init = raw.initialize("2025-06-18");
     assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
     // tools/call without a name: invalid params.
@@ -548,7 +574,7 @@ fn json_rpc_errors_are_answered_as_the_spec_says() {
     raw.send(json!([{"jsonrpc": "2.0", "id": 6, "method": "tools/list"}]));
     let reply = raw.next();
     assert_eq!(code(&reply), -32600, "{reply}");
-    assert!(reply.get("id").is_none(), "{reply}");
+    assert_eq!(reply.get("id"), Some(&Value::Null), "{reply}");
     // Still serving, and the results of this revision carry no resultType.
     let reply = raw.ask(8, "tools/list", json!({}));
     assert!(reply["result"]["tools"].as_array().unwrap().len() > 10);
@@ -866,14 +892,99 @@ fn sorted(v: &Value) -> Value {
     as_server_memory(v, v)
 }
 
-async fn run_script(server: &archie::mcp::Connected) -> Vec<Value> {
+/// The text blocks of a result as an agent reads them: a block that is JSON parsed
+/// (lists of objects in one order), any other as its exact text.
+fn text_blocks(out: &archie::mcp::ToolOutput) -> Vec<Value> {
+    out.content
+        .iter()
+        .map(|part| match part {
+            archie::mcp::Part::Text { text } => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Array(mut items)) => {
+                    items.sort_by_key(|i| i.to_string());
+                    Value::Array(items)
+                }
+                Ok(other) => sorted(&other),
+                Err(_) => Value::String(text.clone()),
+            },
+            other => panic!("not a text block: {other:?}"),
+        })
+        .collect()
+}
+
+/// Each call's structured result (as far as the reference server's shape goes) and its
+/// text blocks.
+async fn run_script(server: &archie::mcp::Connected) -> Vec<(Value, Vec<Value>)> {
     let mut results = Vec::new();
     for (tool, arguments, expected) in server_memory_script() {
         let out = server.call_tool(tool, args(arguments)).await.unwrap();
         assert!(!out.is_error, "{tool}: {}", out.to_text());
-        results.push(as_server_memory(&out.structured.unwrap(), &expected));
+        let text = text_blocks(&out);
+        results.push((as_server_memory(&out.structured.unwrap(), &expected), text));
     }
     results
+}
+
+/// `create_entities` with a name archie takes for an entity that exists: server-memory's
+/// agent reads the bare array of what was new (nothing), and a second block says what the
+/// merge did.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_entities_says_when_it_merged_into_an_entity_that_exists() {
+    let dir = tempdir();
+    let memory = dir.path().join("memory.json");
+    let archie = connect(&[spec("archie", &memory)]).await.remove(0);
+    let create = |entities: Value| args(json!({ "entities": entities }));
+    archie
+        .call_tool(
+            "create_entities",
+            create(
+                json!([{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}]),
+            ),
+        )
+        .await
+        .unwrap();
+    // The same entity again, as it is: skipped without a word, as server-memory does.
+    let same = archie
+        .call_tool(
+            "create_entities",
+            create(
+                json!([{"name": "Alice", "entityType": "person", "observations": ["likes tea"]}]),
+            ),
+        )
+        .await
+        .unwrap();
+    assert_eq!(text_blocks(&same), vec![json!([])]);
+    let out = archie
+        .call_tool(
+            "create_entities",
+            create(json!([
+                {"name": "alice ", "entityType": "user", "observations": ["plays chess"]},
+                {"name": "Bob", "entityType": "person", "observations": []}])),
+        )
+        .await
+        .unwrap();
+    archie.close().await;
+    assert!(!out.is_error, "{}", out.to_text());
+    let blocks = text_blocks(&out);
+    assert_eq!(blocks.len(), 2, "{blocks:?}");
+    assert_eq!(
+        blocks[0],
+        json!([{"name": "Bob", "entityType": "person", "observations": []}])
+    );
+    let said = blocks[1].as_str().unwrap();
+    assert!(said.contains("\"alice \" into \"Alice\""), "{said}");
+    assert!(said.contains("1 observation added"), "{said}");
+    let structured = out.structured.unwrap();
+    let merged = &structured["merged"][0];
+    assert_eq!(
+        (merged["name"].clone(), merged["into"].clone()),
+        (json!("alice "), json!("Alice"))
+    );
+    // Whatever the merge rules decide of the type, the answer says what it became.
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    let kind = m.entity("Alice").unwrap().kind.clone();
+    if kind != "person" {
+        assert!(said.contains(&format!("became \"{kind}\"")), "{said}");
+    }
 }
 
 /// An agent's unchanged calls to server-memory work against `archie mcp`, and answer
@@ -886,8 +997,22 @@ async fn server_memory_calls_work_unchanged_against_archie_mcp() {
     let archie = connect(&[spec("archie", &memory)]).await.remove(0);
     let got = run_script(&archie).await;
     archie.close().await;
-    for ((tool, _, expected), got) in server_memory_script().iter().zip(&got) {
+    for ((tool, _, expected), (got, text)) in server_memory_script().iter().zip(&got) {
         assert_eq!(got, &sorted(expected), "{tool}");
+        // The text block: the create tools' bare array, the delete tools' one sentence,
+        // the read tools' graph.
+        let want = match *tool {
+            "create_entities" => expected["entities"].clone(),
+            "create_relations" => expected["relations"].clone(),
+            "add_observations" => expected["results"].clone(),
+            t if t.starts_with("delete_") => expected["message"].clone(),
+            _ => sorted(expected),
+        };
+        assert_eq!(
+            text,
+            &vec![sorted(&json!({"v": want}))["v"].clone()],
+            "{tool}"
+        );
     }
     // archie's own tools read what the reference server's names wrote.
     let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
@@ -1006,4 +1131,68 @@ fn a_write_that_waits_too_long_for_the_lock_is_an_error_to_retry() {
     raw.close();
     let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
     assert!(m.entity("Ledger").is_some());
+}
+
+/// The MCP conformance suite's server scenarios that apply to archie, against `archie
+/// mcp` (reached over HTTP through `tests/it/conformance_bridge.py`, since the suite
+/// speaks only Streamable HTTP). The suite's other server scenarios test the fixtures of
+/// its own reference server (tools such as `test_simple_text`, resources such as
+/// `test://static-text`) or capabilities archie does not declare (prompts, completions,
+/// logging), which archie rightly answers with -32601 or -32002; the HTTP transport ones
+/// (SSE polling, DNS rebinding) are the bridge's, not archie's.
+#[test]
+fn the_conformance_suites_server_scenarios_that_apply_pass_against_archie_mcp() {
+    let Some(cache) = cache() else { return };
+    let suite = cache.join("npm/node_modules/.bin/conformance");
+    if !suite.exists() {
+        crate::support::other_side::missing(&format!(
+            "the MCP conformance suite is not installed in {} (run `bash .ci/mcp-setup.sh`)",
+            cache.display()
+        ));
+        return;
+    }
+    let dir = tempdir();
+    let memory = dir.path().join("context.json");
+    write_memory(&memory);
+    let mut bridge = Command::new("python3")
+        .arg(repo().join("tests/it/conformance_bridge.py"))
+        .arg(archie_bin())
+        .arg("--memory-file")
+        .arg(&memory)
+        .arg("mcp")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the bridge");
+    let mut port = String::new();
+    BufReader::new(bridge.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    let url = format!("http://127.0.0.1:{}/mcp", port.trim());
+    let mut failures = Vec::new();
+    for scenario in ["server-initialize", "ping", "tools-list", "resources-list"] {
+        let out_dir = dir.path().join(format!("results-{scenario}"));
+        let out = Command::new(&suite)
+            .env("NO_COLOR", "1")
+            .args(["server", "--url", &url, "--scenario", scenario, "-o"])
+            .arg(&out_dir)
+            .output()
+            .expect("run the conformance suite");
+        let checks = crate::search::walk_json(&out_dir, "checks.json");
+        let failed: Vec<&Value> = checks
+            .iter()
+            .filter(|c| matches!(c["status"].as_str(), Some("FAILURE") | Some("WARNING")))
+            .collect();
+        let passed = checks.iter().any(|c| c["status"] == "SUCCESS");
+        if !out.status.success() || !failed.is_empty() || !passed {
+            failures.push(format!(
+                "{scenario}: {failed:#?}\n{}",
+                String::from_utf8_lossy(&out.stdout)
+            ));
+        }
+    }
+    let _ = bridge.kill();
+    let _ = bridge.wait();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -63,6 +63,13 @@ fn run_ids(env: &TestEnv) -> Value {
     listed.event("data").unwrap()["value"].clone()
 }
 
+/// The run a task id names (`RUN-…`).
+fn run_of(task: &str) -> &str {
+    task.split_once('-')
+        .unwrap_or_else(|| panic!("task id {task} names no run"))
+        .0
+}
+
 /// The run `id` as `archie runs list` shows it; fails if it is not there.
 fn recorded_run(env: &TestEnv, id: &str) -> Value {
     let runs = run_ids(env);
@@ -206,7 +213,7 @@ fn analyze_through_a_client_without_elicitation_is_continued_with_its_run_id() {
 }
 
 #[test]
-fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id() {
+fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_names_its_run() {
     let env = scripted_env(2);
     let Some(report) = client(&env, "task") else {
         return;
@@ -221,14 +228,14 @@ fn build_context_as_a_task_is_polled_to_completed_and_its_task_id_is_the_run_id(
     assert_eq!(statuses.last().unwrap(), "completed", "{report}");
     let result = &report["result"];
     assert_eq!(result["status"], "completed", "{report}");
-    assert_eq!(result["run"], id, "the task id is the run id");
+    assert_eq!(result["run"], run_of(id), "the task id names its run");
     assert_eq!(report["related"]["taskId"], id, "{report}");
     assert!(
         result["memory"]["entities_added"].as_u64().unwrap() >= 2,
         "{report}"
     );
     assert!(env.read("shop_context.md").contains("Checkout Service"));
-    let recorded = recorded_run(&env, id);
+    let recorded = recorded_run(&env, run_of(id));
     assert_eq!(recorded["status"], "completed", "{recorded}");
     // The status change was announced (2025-11-25's notifications/tasks/status).
     let notified = report["notified"].as_array().unwrap();
@@ -259,7 +266,7 @@ fn a_task_past_its_ttl_is_forgotten_but_its_run_stays() {
         !report["listed"].as_array().unwrap().iter().any(|t| t == id),
         "{report}"
     );
-    let recorded = recorded_run(&env, id);
+    let recorded = recorded_run(&env, run_of(id));
     assert_eq!(recorded["status"], "completed", "{recorded}");
 }
 
@@ -282,14 +289,14 @@ fn build_context_through_the_2026_tasks_extension_is_a_task_whose_result_tasks_g
     assert_eq!(seen["final"]["status"], "completed", "{report}");
     let result = &report["result"];
     assert_eq!(result["status"], "completed", "{report}");
-    assert_eq!(result["run"], id, "the task id is the run id");
+    assert_eq!(result["run"], run_of(id), "the task id names its run");
     assert!(env.read("shop_context.md").contains("Checkout Service"));
     assert!(
         run_ids(&env)
             .as_array()
             .unwrap()
             .iter()
-            .any(|r| r["id"] == id && r["status"] == "completed")
+            .any(|r| r["id"] == run_of(id) && r["status"] == "completed")
     );
 }
 
@@ -334,7 +341,7 @@ fn a_2026_task_cancelled_at_its_question_ends_cancelled_and_its_run_is_resumable
         "{report}"
     );
     assert_eq!(seen["after_cancel"]["status"], "cancelled", "{report}");
-    let run = seen["handle"]["taskId"].as_str().unwrap();
+    let run = run_of(seen["handle"]["taskId"].as_str().unwrap());
     env.ok(&[
         "resume",
         run,
@@ -362,14 +369,15 @@ fn a_cancelled_analyze_task_stops_and_is_resumed_from_the_terminal() {
     assert_eq!(report["final"], "cancelled", "{report}");
     let result = &report["result"];
     assert_eq!(result["status"], "interrupted", "{report}");
-    let run = report["handle"]["taskId"].as_str().unwrap();
+    let task = report["handle"]["taskId"].as_str().unwrap();
+    let run = run_of(task);
     assert_eq!(result["run"], run);
     assert!(!env.path().join("analysis_result.md").exists());
     let recorded = recorded_run(&env, run);
     assert_eq!(recorded["status"], "interrupted", "{recorded}");
-    // The task outlives its session: a new one finds it by its id, the run's.
-    let again = client_with(&env, "get", &[run]).unwrap();
-    assert_eq!(again["taskId"], run, "{again}");
+    // The task outlives its session: a new one finds it by its id.
+    let again = client_with(&env, "get", &[task]).unwrap();
+    assert_eq!(again["taskId"], task, "{again}");
     assert_eq!(again["status"], "cancelled", "{again}");
     // The terminal continues it from its last finished step, with the human's answers.
     env.mock().set_latency(std::time::Duration::ZERO);
@@ -383,8 +391,10 @@ fn a_cancelled_analyze_task_stops_and_is_resumed_from_the_terminal() {
     ]);
     let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("**You:** It fails fast."), "{analysis}");
-    let done = client_with(&env, "get", &[run]).unwrap();
-    assert_eq!(done["status"], "completed", "{done}");
+    // The run went on; the task ended cancelled and stays so (a terminal status is final).
+    let done = client_with(&env, "get", &[task]).unwrap();
+    assert_eq!(done["status"], "cancelled", "{done}");
+    assert_eq!(recorded_run(&env, run)["status"], "completed");
 }
 
 /// A cancel does not wait for extraction to end: the run stops as Ctrl-C stops it, with
@@ -433,7 +443,7 @@ fn a_cancelled_task_stops_extraction_at_once_and_its_resumed_run_asks_only_the_c
         ANSWERED + AT_ONCE,
         "the cancel stopped extraction: no chunk was asked after it ({DOCS} in all)"
     );
-    let run = report["handle"]["taskId"].as_str().unwrap();
+    let run = run_of(report["handle"]["taskId"].as_str().unwrap());
     let recorded = recorded_run(&env, run);
     assert_eq!(recorded["status"], "interrupted", "{recorded}");
     // Resumed at the terminal: only the chunks whose answers never arrived are asked.
@@ -556,4 +566,159 @@ fn a_call_belongs_to_a_session_that_exists_and_its_finished_run_is_a_turn_of_it(
     // The memory file still has no session "nope".
     let memory: Value = serde_json::from_str(&env.read("context.json")).unwrap();
     assert!(memory["sessions"].get("nope").is_none());
+}
+
+/// The tasks utility read on the raw wire (2025-11-25): every task-augmented call is a
+/// new task whose id names its run; the progress and the questions of a task carry its
+/// related-task `_meta`; a run continued by a second call is a second task, and the
+/// first stays `completed` with its own result; the cursor and task-support errors.
+#[test]
+fn on_the_raw_wire_every_task_is_new_its_messages_name_it_and_an_ended_task_stays_ended() {
+    use crate::mcp::{Raw, code};
+    use serde_json::json;
+    let env = scripted_env(2);
+    let mut command = env.process(crate::support::archie_bin());
+    command.arg("mcp");
+    let mut raw = Raw::spawn(command);
+    let init = raw.initialize_with("2025-11-25", json!({"elicitation": {"form": {}}}));
+    assert!(
+        init["result"]["capabilities"]["tasks"].is_object(),
+        "{init}"
+    );
+    // A cursor archie never gave, and a task-augmented call of a tool without task support.
+    let listed = raw.ask(2, "tasks/list", json!({"cursor": "page-2"}));
+    assert_eq!((code(&listed), listed["id"].clone()), (-32602, json!(2)));
+    let plain = raw.ask(
+        3,
+        "tools/call",
+        json!({"name": "read_graph", "arguments": {}, "task": {"ttl": 60000}}),
+    );
+    assert_eq!((code(&plain), plain["id"].clone()), (-32601, json!(3)));
+
+    // The first call: its questions come as elicitation/create; the first is answered,
+    // the second declined, so the run waits and the task completes with the question.
+    let call = |id: u64, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "analyze", "arguments": arguments, "task": {"ttl": 600000},
+            "_meta": {"progressToken": format!("p{id}")}}})
+    };
+    raw.send(call(
+        4,
+        json!({"query": "Can checkout survive?", "inputs": ["docs"]}),
+    ));
+    let mut seen = Vec::new();
+    let mut questions = 0;
+    // Reads until the answer to `id`, answering the questions on the way (the first with
+    // an answer, the next declined); every other message is kept in `seen`.
+    let mut until = |raw: &mut Raw, id: u64, seen: &mut Vec<Value>| loop {
+        let line = raw.next();
+        if line["id"] == id && line.get("method").is_none() {
+            return line;
+        }
+        if line["method"] == "elicitation/create" {
+            questions += 1;
+            let answer = if questions == 1 {
+                json!({"action": "accept", "content": {"choice": "answer", "answer": "It fails fast."}})
+            } else {
+                json!({"action": "decline"})
+            };
+            raw.send(json!({"jsonrpc": "2.0", "id": line["id"], "result": answer}));
+        }
+        seen.push(line);
+    };
+    let created = until(&mut raw, 4, &mut seen);
+    let first = created["result"]["task"]["taskId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{created}"))
+        .to_string();
+    let run = created["result"]["_meta"]["dev.archie/run"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{created}"))
+        .to_string();
+    assert_ne!(first, run, "a task id is new, not the run id");
+    assert!(first.starts_with(&format!("{run}-")), "{first} names {run}");
+    raw.send(json!({"jsonrpc": "2.0", "id": 5, "method": "tasks/result",
+                    "params": {"taskId": first}}));
+    let first_result = until(&mut raw, 5, &mut seen);
+    let asked: Vec<&Value> = seen
+        .iter()
+        .filter(|m| m["method"] == "elicitation/create")
+        .collect();
+    assert_eq!(asked.len(), 2, "{seen:?}");
+    let belongs =
+        |m: &Value| m["params"]["_meta"]["io.modelcontextprotocol/related-task"]["taskId"].clone();
+    let of_task: Vec<&Value> = seen
+        .iter()
+        .filter(|m| {
+            matches!(
+                m["method"].as_str(),
+                Some("elicitation/create" | "notifications/progress")
+            )
+        })
+        .collect();
+    assert!(
+        of_task
+            .iter()
+            .filter(|m| m["method"] == "notifications/progress")
+            .count()
+            > 0,
+        "{seen:?}"
+    );
+    for message in &of_task {
+        assert_eq!(belongs(message), json!(first), "{message}");
+    }
+    let result = &first_result["result"];
+    assert_eq!(
+        result["structuredContent"]["status"], "waiting",
+        "{first_result}"
+    );
+    assert_eq!(result["structuredContent"]["run"], run.as_str());
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/related-task"]["taskId"],
+        first.as_str()
+    );
+    assert_eq!(result["_meta"]["dev.archie/run"], run.as_str());
+    let before = raw.ask(6, "tasks/get", json!({"taskId": first}));
+    assert_eq!(before["result"]["status"], "completed", "{before}");
+
+    // The run continued: a second task of the same run.
+    raw.send(call(7, json!({"run_id": run, "answers": ["/approve"]})));
+    let mut later = Vec::new();
+    let created = until(&mut raw, 7, &mut later);
+    let second = created["result"]["task"]["taskId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(second, first, "{created}");
+    assert_eq!(created["result"]["_meta"]["dev.archie/run"], run.as_str());
+    raw.send(json!({"jsonrpc": "2.0", "id": 8, "method": "tasks/result",
+                    "params": {"taskId": second}}));
+    let done = until(&mut raw, 8, &mut later);
+    for line in later
+        .iter()
+        .filter(|m| m["method"] == "notifications/progress")
+    {
+        assert_eq!(belongs(line), json!(second), "{line}");
+    }
+    assert_eq!(
+        done["result"]["structuredContent"]["status"], "completed",
+        "{done}"
+    );
+    // The first task is as it ended: completed, created when it was, its result its own.
+    let after = raw.ask(9, "tasks/get", json!({"taskId": first}));
+    assert_eq!(
+        after["result"], before["result"],
+        "an ended task does not change"
+    );
+    let again = raw.ask(10, "tasks/result", json!({"taskId": first}));
+    assert_eq!(again["result"], first_result["result"]);
+    let listed = raw.ask(11, "tasks/list", json!({}));
+    let ids: Vec<&str> = listed["result"]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["taskId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [first.as_str(), second.as_str()], "{listed}");
+    raw.close();
 }

@@ -33,7 +33,7 @@ Scenarios:
   session        build_context naming the session "nope" (which does not exist) in its
                  arguments, then "s-1" in _meta "dev.archie/session"; the session's memory
                  resource after
-  get TASK_ID    tasks/get in a new session (the task id is a run id)
+  get TASK_ID    tasks/get in a new session (the run store keeps the task)
   abandon        build_context called with a read timeout shorter than the run: the
                  client gives up and cancels (notifications/cancelled); the run's status
                  is read from the terminal until it stops

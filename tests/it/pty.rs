@@ -112,3 +112,24 @@ fn ctrl_c_at_a_prompt_exits_130_and_leaves_a_resumable_run() {
     env.ok(&["resume", "--last", "--answer", "/approve"]);
     assert!(env.path().join("analysis_result.md").exists());
 }
+
+/// `archie mcp` typed at a terminal says what it waits for, and ends at Ctrl-D (no
+/// session began: exit 1, saying so).
+#[test]
+fn archie_mcp_at_a_terminal_says_it_waits_for_a_client_on_stdin() {
+    let env = TestEnv::new();
+    let mut session = in_pty(&env, &["mcp"], Duration::from_secs(20));
+    session
+        .expect("waiting for an MCP client on stdin")
+        .expect("archie mcp says what it waits for");
+    session
+        .expect("npx @modelcontextprotocol/inspector archie mcp")
+        .expect("and how to try it");
+    session
+        .send(expectrl::ControlCode::EndOfTransmission)
+        .expect("Ctrl-D");
+    session
+        .expect("the client did not start a session")
+        .expect("says no session began");
+    exits_with(&mut session, 1);
+}

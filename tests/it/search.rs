@@ -3,7 +3,7 @@
 //! `archie mcp`, the npm reference servers).
 
 use crate::support::mcp_servers::{
-    alive, archie_bin, cache, events, fake, log_lines, named, plan, read_pid, task_results,
+    alive, archie_bin, cache, events, fake, log_lines, named, plan, read_pid, repo, task_results,
     write_config,
 };
 use crate::support::mock_llm::{MockLlm, MockRequest, Reply};
@@ -206,6 +206,8 @@ fn a_follow_up_in_the_same_session_sees_the_earlier_turns() {
         .unwrap()
         .to_string();
     assert_eq!(named(&evs, "session")[0]["new"], true);
+    // A new session starts quietly: there is no memory of it to read yet.
+    assert!(named(&evs, "warning").is_empty(), "{evs:?}");
 
     let evs = json_ok(
         dir.path(),
@@ -1191,9 +1193,9 @@ fn servers_get_archies_roots_and_their_questions_reach_the_human() {
         &mock,
         &[
             "--answer",
-            "7",
-            "--answer",
             "alice",
+            "--answer",
+            "7",
             "--yes",
             "search",
             "--mcp-config",
@@ -1213,9 +1215,10 @@ fn servers_get_archies_roots_and_their_questions_reach_the_human() {
         .map(|e| e["question"].as_str().unwrap().to_string())
         .collect();
     assert!(
-        asked[0].starts_with("fs asks: Who is deploying?\nYears on call"),
-        "{asked:?}"
+        asked[0].starts_with("fs asks: Who is deploying?\nYour name"),
+        "the fields in the server's order: {asked:?}"
     );
+    assert!(asked[1].starts_with("Years on call"), "{asked:?}");
     assert_eq!(asked.len(), 3, "{asked:?}");
     let synth = mock.received()[1].text();
     assert!(
@@ -1251,6 +1254,68 @@ fn servers_get_archies_roots_and_their_questions_reach_the_human() {
                 "fs asked \u{201c}Who is deploying?\u{201d}: declined, there is nobody to answer"
             )),
         "{warned:?}"
+    );
+}
+
+/// The `-i` folders are roots as they are, not as typed (`sub/../docs/` is `…/docs/`),
+/// and a server whose configuration gives it folders is offered no roots: it keeps to
+/// those folders (server-filesystem would take archie's roots in their place).
+#[test]
+fn roots_are_normalised_and_a_server_given_folders_is_offered_none() {
+    let (dir, mock) = planning(&[("fs__roots", json!({"query": "where"}))]);
+    std::fs::create_dir_all(dir.path().join("sub")).unwrap();
+    std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+    std::fs::write(
+        dir.path().join("docs/a.md"),
+        "# Orders\nThe orders service.\n",
+    )
+    .unwrap();
+    let (log, pinned_log) = (dir.path().join("fs.log"), dir.path().join("pinned.log"));
+    let docs = dir.path().join("docs");
+    let config = write_config(
+        dir.path(),
+        json!({
+            "fs": fake(&["--log", log.to_str().unwrap()]),
+            "pinned": fake(&["--log", pinned_log.to_str().unwrap(), docs.to_str().unwrap()]),
+        }),
+    );
+    let evs = json_ok(
+        dir.path(),
+        &mock,
+        &[
+            "-v",
+            "search",
+            "--mcp-config",
+            config.to_str().unwrap(),
+            "-i",
+            "sub/../docs/",
+            "where?",
+        ],
+    );
+    let synth = mock.received()[1].text();
+    let docs_root = format!("file://{}/", docs.canonicalize().unwrap().display());
+    assert!(
+        synth.contains(&format!(r#""uri": "{docs_root}""#)),
+        "{docs_root} in {synth}"
+    );
+    assert!(!synth.contains(".."), "{synth}");
+    assert!(
+        log_lines(&log).iter().any(|l| l.contains("\"roots\"")),
+        "{:?}",
+        log_lines(&log)
+    );
+    let pinned: Vec<String> = log_lines(&pinned_log)
+        .into_iter()
+        .filter(|l| l.starts_with("capabilities"))
+        .collect();
+    assert_eq!(pinned, ["capabilities {\"elicitation\": {}}"], "{pinned:?}");
+    let said = named(&evs, "detail");
+    assert!(
+        said.iter().any(|d| d["message"]
+            .as_str()
+            .unwrap()
+            .contains("pinned: not offered archie's roots")),
+        "{said:?}"
     );
 }
 
@@ -1551,4 +1616,95 @@ fn a_search_of_an_empty_memory_says_there_is_nothing_to_search() {
         "{}",
         ran.stderr
     );
+}
+
+/// The MCP conformance suite (`@modelcontextprotocol/conformance`, installed by
+/// `.ci/mcp-setup.sh`) with `archie search` as the client: each client scenario starts
+/// its server, runs `tests/it/conformance_client.sh URL`, and checks what archie did
+/// (initialize, a tool call, an elicitation answered with the schema's defaults in the
+/// server's order, SSE reconnection after the server closes the stream).
+#[test]
+fn the_conformance_suites_client_scenarios_pass_with_archie_search_as_the_client() {
+    let Some(cache) = cache() else { return };
+    let suite = cache.join("npm/node_modules/.bin/conformance");
+    if !suite.exists() {
+        crate::support::other_side::missing(&format!(
+            "the MCP conformance suite is not installed in {} (run `bash .ci/mcp-setup.sh`)",
+            cache.display()
+        ));
+        return;
+    }
+    let (dir, mock) = project();
+    mock.answer_with(|req| {
+        if !is_plan(req) {
+            return Reply::text(ANSWER);
+        }
+        // The tool each scenario's server offers, called as the scenario wants.
+        let text = req.text();
+        let tasks = [
+            ("add_numbers", json!({"a": 2, "b": 3})),
+            ("test_client_elicitation_defaults", json!({})),
+            ("test_reconnection", json!({})),
+        ]
+        .into_iter()
+        .find(|(tool, _)| text.contains(tool))
+        .map(|(tool, args)| vec![(format!("conf__{tool}"), args)])
+        .unwrap_or_default();
+        let tasks: Vec<(&str, Value)> =
+            tasks.iter().map(|(t, a)| (t.as_str(), a.clone())).collect();
+        Reply::json(plan(&tasks))
+    });
+    let wrapper = repo().join("tests/it/conformance_client.sh");
+    for scenario in [
+        "initialize",
+        "tools_call",
+        "elicitation-sep1034-client-defaults",
+        "sse-retry",
+    ] {
+        let out_dir = dir.path().join(format!("results-{scenario}"));
+        let mut cmd = std::process::Command::new(&suite);
+        cmd.current_dir(dir.path())
+            .env("ARCHIE", archie_bin())
+            .env("NO_COLOR", "1")
+            .args(["client", "--command"])
+            .arg(format!("sh {}", wrapper.display()))
+            .args(["--scenario", scenario, "--timeout", "60000", "-o"])
+            .arg(&out_dir);
+        for (k, v) in mock.env() {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("run the conformance suite");
+        let text = format!("{}\n{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(0), "{scenario}:\n{text}");
+        // Every check the scenario recorded, from its results file.
+        let checks: Vec<Value> = walk_json(&out_dir, "checks.json");
+        assert!(!checks.is_empty(), "{scenario}: no checks recorded\n{text}");
+        let failed: Vec<&Value> = checks
+            .iter()
+            .filter(|c| matches!(c["status"].as_str(), Some("FAILURE") | Some("WARNING")))
+            .collect();
+        assert!(failed.is_empty(), "{scenario}: {failed:#?}\n{text}");
+        assert!(
+            checks.iter().any(|c| c["status"] == "SUCCESS"),
+            "{scenario}: {checks:#?}"
+        );
+    }
+}
+
+/// Every check in the `name` files under `dir` (each a JSON array of checks).
+pub(crate) fn walk_json(dir: &Path, name: &str) -> Vec<Value> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(walk_json(&path, name));
+        } else if path.file_name().is_some_and(|n| n == name) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            match serde_json::from_str::<Value>(&text).unwrap() {
+                Value::Array(items) => found.extend(items),
+                other => found.push(other),
+            }
+        }
+    }
+    found
 }

@@ -68,13 +68,25 @@ impl PromptElicitor {
             } else {
                 label.to_string()
             };
-            if !field.required {
+            // A field with a default is asked as text: an empty answer takes the default
+            // (SEP-1034), whatever the field's kind.
+            if let Some(default) = &field.default {
+                match &field.kind {
+                    FieldKind::Boolean => text.push_str(" (yes or no)"),
+                    FieldKind::Choice(options) => {
+                        text.push_str(&format!(" (one of: {})", options.join(", ")))
+                    }
+                    _ => {}
+                }
+                text.push_str(&format!(" (empty: the default, {})", shown(default)));
+            } else if !field.required {
                 text.push_str(" (optional: an empty answer leaves it out)");
             }
             text.push_str(" (/decline or /cancel to refuse)");
-            let question = match &field.kind {
-                FieldKind::Boolean => Question::confirm(text, false),
-                FieldKind::Choice(options) => Question::choose(text, options.clone()),
+            let question = match (&field.kind, &field.default) {
+                (_, Some(_)) => Question::text(text),
+                (FieldKind::Boolean, None) => Question::confirm(text, false),
+                (FieldKind::Choice(options), None) => Question::choose(text, options.clone()),
                 _ => Question::text(text),
             };
             let answer = match self.ask(&question).await {
@@ -86,33 +98,64 @@ impl PromptElicitor {
             match answer {
                 "/decline" => return Elicited::Decline,
                 "/cancel" => return Elicited::Cancel,
-                "" if !field.required => continue,
+                "" => {
+                    if let Some(default) = &field.default {
+                        content.insert(field.name.clone(), default.clone());
+                        continue;
+                    }
+                    if !field.required {
+                        continue;
+                    }
+                }
                 _ => {}
             }
             let value = match &field.kind {
-                FieldKind::Boolean => Some(Value::Bool(answer == "yes")),
+                FieldKind::Boolean => match answer.to_ascii_lowercase().as_str() {
+                    "yes" | "y" | "true" | "1" => Some(Value::Bool(true)),
+                    "no" | "n" | "false" | "0" => Some(Value::Bool(false)),
+                    _ => None,
+                },
                 FieldKind::Integer => answer.parse::<i64>().ok().map(Value::from),
                 FieldKind::Number => answer
                     .parse::<f64>()
                     .ok()
                     .and_then(serde_json::Number::from_f64)
                     .map(Value::Number),
-                FieldKind::Text | FieldKind::Choice(_) => Some(Value::String(answer.to_string())),
+                FieldKind::Choice(options) => options
+                    .iter()
+                    .find(|o| o.eq_ignore_ascii_case(answer))
+                    .map(|o| Value::String(o.clone())),
+                FieldKind::Text => Some(Value::String(answer.to_string())),
             };
             match value {
                 Some(value) => {
                     content.insert(field.name.clone(), value);
                 }
                 None => {
+                    let wanted = match &field.kind {
+                        FieldKind::Boolean => "yes or no".to_string(),
+                        FieldKind::Choice(options) => format!("one of {}", options.join(", ")),
+                        _ => "a number".to_string(),
+                    };
                     return self.declined(
                         server,
                         &message,
-                        &format!("`{answer}` is not a number for {label}"),
+                        &format!("`{answer}` is not {wanted} for {label}"),
                     );
                 }
             }
         }
         Elicited::Accept(content)
+    }
+}
+
+/// A default as the question shows it: text as it is, anything else as JSON.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Bool(true) => "yes".into(),
+        Value::Bool(false) => "no".into(),
+        other => other.to_string(),
     }
 }
 

@@ -150,10 +150,17 @@ impl SearchEnv {
             budget,
             verbose,
         } = setup;
-        let mut roots = vec![std::env::current_dir().unwrap_or_default()];
+        let mut roots: Vec<std::path::PathBuf> = std::env::current_dir()
+            .ok()
+            .and_then(|d| crate::mcp::normalised(&d))
+            .into_iter()
+            .collect();
         for input in documents.iter().flat_map(|d| &d.inputs) {
-            if input.is_dir() && !roots.iter().any(|r| r == input) {
-                roots.push(input.clone());
+            if input.is_dir()
+                && let Some(root) = crate::mcp::normalised(input)
+                && !roots.contains(&root)
+            {
+                roots.push(root);
             }
         }
         let documents = documents.map(|options| {

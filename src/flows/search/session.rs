@@ -30,6 +30,11 @@ pub(super) async fn init(
         return Ok(Next::Continue);
     }
     let uri = format!("{SESSION_URI_PREFIX}{}", state.session);
+    // A new session has no memory yet: nothing to read, nothing to warn about.
+    if state.new_session {
+        state.memory = SessionMemory::default();
+        return Ok(Next::Continue);
+    }
     state.memory = match cx.env.builtin.read_resource(&uri).await {
         Ok(resource) => serde_json::from_str(&resource.text).unwrap_or_else(|e| {
             cx.emit(Event::Warning {
@@ -37,6 +42,8 @@ pub(super) async fn init(
             });
             SessionMemory::default()
         }),
+        // Gone meanwhile (another process removed it): it starts again, as a new one.
+        Err(crate::mcp::McpError::UnknownResource { .. }) => SessionMemory::default(),
         Err(e) => {
             cx.emit(Event::Warning {
                 message: format!("could not read {uri} ({e}); starting afresh"),

@@ -76,6 +76,9 @@ impl Tool {
 pub(super) struct Reply<O> {
     value: Option<O>,
     error: Option<String>,
+    /// The text blocks, when they are not the value as JSON (the reference memory
+    /// server's tools answer a bare array, or one sentence).
+    text: Vec<String>,
 }
 
 impl<O> Reply<O> {
@@ -83,6 +86,7 @@ impl<O> Reply<O> {
         Self {
             value: Some(value),
             error: None,
+            text: Vec::new(),
         }
     }
 
@@ -90,6 +94,7 @@ impl<O> Reply<O> {
         Self {
             value: None,
             error: Some(message.into()),
+            text: Vec::new(),
         }
     }
 
@@ -98,8 +103,21 @@ impl<O> Reply<O> {
         Self {
             value: Some(value),
             error,
+            text: Vec::new(),
         }
     }
+
+    /// The result's text blocks are `blocks` (the structured content stays the value).
+    pub fn text(mut self, blocks: Vec<String>) -> Self {
+        self.text = blocks;
+        self
+    }
+}
+
+/// `value` as `JSON.stringify(value, null, 2)` writes it (the reference memory server's
+/// text blocks).
+pub(super) fn js_pretty<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
 }
 
 fn output<O: Serialize>(reply: Reply<O>) -> Result<ToolOutput, McpError> {
@@ -111,11 +129,21 @@ fn output<O: Serialize>(reply: Reply<O>) -> Result<ToolOutput, McpError> {
         })?),
         None => None,
     };
+    let text = reply.text;
+    let with_text = |mut out: ToolOutput| {
+        if !text.is_empty() {
+            out.content = text
+                .iter()
+                .map(|t| crate::mcp::Part::Text { text: t.clone() })
+                .collect();
+        }
+        out
+    };
     Ok(match (value, reply.error) {
-        (Some(v), None) => ToolOutput::structured(v),
+        (Some(v), None) => with_text(ToolOutput::structured(v)),
         (None, error) => ToolOutput::error(error.unwrap_or_default()),
         (Some(v), Some(error)) => {
-            let mut out = ToolOutput::structured(v);
+            let mut out = with_text(ToolOutput::structured(v));
             out.is_error = true;
             out.content
                 .insert(0, crate::mcp::Part::Text { text: error });

@@ -7,7 +7,7 @@
 
 use super::Call;
 use super::read::{MemoryEntity, MemoryRelation};
-use super::table::{Reply, one_of_required};
+use super::table::{Reply, js_pretty, one_of_required};
 use crate::mcp::McpError;
 use crate::memory::{Entity, MergeReport, Relationship, key, relationship_type};
 use schemars::JsonSchema;
@@ -125,6 +125,7 @@ impl Call<'_> {
                     .join(", ")
             )
         });
+        let text = vec![js_pretty(&results)];
         Ok(Reply::partial(
             ObservationsAdded {
                 added: results.iter().map(|r| r.added_observations.len()).sum(),
@@ -132,7 +133,8 @@ impl Call<'_> {
                 unknown_entities: missing,
             },
             error,
-        ))
+        )
+        .text(text))
     }
 
     pub(super) fn delete_entities(
@@ -147,10 +149,11 @@ impl Call<'_> {
         })?;
         Ok(Reply::ok(EntitiesRemoved {
             success: true,
-            message: "Entities deleted successfully".into(),
+            message: ENTITIES_DELETED.into(),
             entities_removed: entities,
             relationships_removed: relationships,
-        }))
+        })
+        .text(vec![ENTITIES_DELETED.into()]))
     }
 
     pub(super) fn delete_relationships(
@@ -176,9 +179,10 @@ impl Call<'_> {
         })?;
         Ok(Reply::ok(RelationshipsRemoved {
             success: true,
-            message: "Relations deleted successfully".into(),
+            message: RELATIONS_DELETED.into(),
             relationships_removed: removed,
-        }))
+        })
+        .text(vec![RELATIONS_DELETED.into()]))
     }
 
     pub(super) fn delete_observations(
@@ -201,25 +205,36 @@ impl Call<'_> {
         })?;
         Ok(Reply::ok(ObservationsRemoved {
             success: true,
-            message: "Observations deleted successfully".into(),
+            message: OBSERVATIONS_DELETED.into(),
             observations_removed: removed,
-        }))
+        })
+        .text(vec![OBSERVATIONS_DELETED.into()]))
     }
 
-    /// The reference server's `create_entities`: answers the entities that were new.
-    /// One that exists already (by archie's identity: case and spacing ignored) is
-    /// merged into, where the reference server would skip it.
+    /// The reference server's `create_entities`: answers the entities that were new (its
+    /// text block: the bare array, as it writes it). One that exists already (by archie's
+    /// identity: case and spacing ignored) is merged into, where the reference server
+    /// would skip it; a merge that changed the entity, or that took a name spelled
+    /// otherwise, is said in a second text block and in `merged`.
     pub(super) fn create_entities(
         &self,
         a: CreateEntities,
     ) -> Result<Reply<CreatedEntities>, McpError> {
-        let created = self.write(|memory| {
+        let (created, merged) = self.write(|memory| {
             let mut seen = HashSet::new();
             let created: Vec<MemoryEntity> = a
                 .entities
                 .iter()
                 .filter(|e| memory.entity(&e.name).is_none() && seen.insert(key(&e.name)))
                 .cloned()
+                .collect();
+            let before: Vec<(String, MemoryEntity)> = a
+                .entities
+                .iter()
+                .filter_map(|e| {
+                    let had = memory.entity(&e.name)?;
+                    Some((e.name.clone(), MemoryEntity::from(had)))
+                })
                 .collect();
             let entities = a
                 .entities
@@ -239,9 +254,32 @@ impl Call<'_> {
             let (entities, _) = self.sourced(entities, Vec::new());
             let mut report = MergeReport::default();
             memory.merge_parts(entities, Vec::new(), &mut report);
-            created
+            let merged: Vec<Merged> = before
+                .into_iter()
+                .filter_map(|(asked, had)| {
+                    let now = memory.entity(&asked).map(MemoryEntity::from)?;
+                    Merged::of(asked, &had, &now)
+                })
+                .collect();
+            (created, merged)
         })?;
-        Ok(Reply::ok(CreatedEntities { entities: created }))
+        let mut text = vec![js_pretty(&created)];
+        if !merged.is_empty() {
+            text.push(format!(
+                "Merged into entities that exist (archie takes names that differ only in case \
+                 and spacing for one entity), not created: {}.",
+                merged
+                    .iter()
+                    .map(Merged::sentence)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+        Ok(Reply::ok(CreatedEntities {
+            entities: created,
+            merged,
+        })
+        .text(text))
     }
 
     /// The reference server's `create_relations`: answers the relations that were new,
@@ -271,7 +309,8 @@ impl Call<'_> {
                 .map(MemoryRelation::from)
                 .collect::<Vec<_>>()
         })?;
-        Ok(Reply::ok(CreatedRelations { relations: created }))
+        let text = vec![js_pretty(&created)];
+        Ok(Reply::ok(CreatedRelations { relations: created }).text(text))
     }
 
     pub(super) fn delete_relations(
@@ -489,7 +528,66 @@ pub(super) struct ObservationsRemoved {
 pub(super) struct CreatedEntities {
     /// The entities that were new
     entities: Vec<MemoryEntity>,
+    /// Entities given that were merged into one that exists, when that changed it or
+    /// its name was spelled otherwise
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    merged: Vec<Merged>,
 }
+
+/// An entity `create_entities` merged into one that exists.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Merged {
+    /// The name as given
+    name: String,
+    /// The entity it was merged into
+    into: String,
+    /// What the merge changed (entityType, observations added)
+    changed: Vec<String>,
+}
+
+impl Merged {
+    /// `None` when the name was the entity's own and nothing changed (the reference
+    /// server skips such an entity without a word, and so does archie).
+    fn of(asked: String, had: &MemoryEntity, now: &MemoryEntity) -> Option<Self> {
+        let mut changed = Vec::new();
+        if had.entity_type != now.entity_type {
+            changed.push(format!(
+                "entityType \"{}\" became \"{}\"",
+                had.entity_type, now.entity_type
+            ));
+        }
+        let added = now
+            .observations
+            .iter()
+            .filter(|o| !had.observations.contains(o))
+            .count();
+        if added > 0 {
+            changed.push(format!(
+                "{added} observation{} added",
+                if added == 1 { "" } else { "s" }
+            ));
+        }
+        (asked != now.name || !changed.is_empty()).then(|| Self {
+            name: asked,
+            into: now.name.clone(),
+            changed,
+        })
+    }
+
+    fn sentence(&self) -> String {
+        let what = if self.changed.is_empty() {
+            "unchanged".to_string()
+        } else {
+            self.changed.join(", ")
+        };
+        format!("\"{}\" into \"{}\" ({what})", self.name, self.into)
+    }
+}
+
+/// The sentences the reference memory server answers its delete tools with.
+const ENTITIES_DELETED: &str = "Entities deleted successfully";
+const RELATIONS_DELETED: &str = "Relations deleted successfully";
+const OBSERVATIONS_DELETED: &str = "Observations deleted successfully";
 
 #[derive(Serialize, JsonSchema)]
 pub(super) struct CreatedRelations {

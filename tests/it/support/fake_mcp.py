@@ -230,9 +230,10 @@ def call(id_, name, arguments):
             "message": "Who is deploying?",
             "requestedSchema": {
                 "type": "object",
+                # Not in alphabetical order: the client asks in this one.
                 "properties": {
-                    "age": {"type": "integer", "title": "Years on call"},
                     "name": {"type": "string", "title": "Your name"},
+                    "age": {"type": "integer", "title": "Years on call"},
                     "sure": {"type": "boolean", "title": "Sure?"},
                 },
                 "required": ["name"],
