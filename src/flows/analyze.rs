@@ -201,9 +201,9 @@ fn absorb(state: &mut AnalyzeState, cx: &Cx<'_, SourcesEnv>, text: &str) -> Stri
         let vocabulary = Vocabulary::of(&cx.env.memory);
         let mut said: Vec<&str> = vec![state.goal.as_str()];
         said.extend(state.history.iter().map(|m| m.content.as_str()));
-        let origin = cx
-            .env
-            .conversation_origin(&state.sources, cx.run_id(), &said);
+        let origin =
+            cx.env
+                .conversation_origin(&state.sources, cx.run_id(), Some(state.turns + 1), &said);
         let capped = knowledge.merge_into(&mut state.sources.learned, &vocabulary, &origin);
         if let Some(warning) = capped.warning() {
             cx.emit(Event::Warning { message: warning });

@@ -123,7 +123,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
     if let Some(knowledge) = reply.knowledge {
         let vocabulary = reply::Vocabulary::of(&env.memory);
         // The system the documents describe is never one of its own components.
-        let mut origin = env.conversation_origin(&state.sources, cx.run_id(), &[]);
+        let mut origin = env.conversation_origin(&state.sources, cx.run_id(), None, &[]);
         if is_subject(&state.system, &state.sources.documents) {
             origin = origin.not_the_system(&state.system);
         }

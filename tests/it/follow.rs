@@ -367,3 +367,30 @@ fn a_model_that_echoes_the_prompt_or_names_the_system_stores_nothing_the_documen
         ran.stderr
     );
 }
+
+#[test]
+fn what_a_model_says_in_an_analysis_is_sourced_to_its_run_and_turn() {
+    let env = crate::flows::scripted_env(1);
+    env.ok(&[
+        "analyze",
+        "-i",
+        "docs",
+        "--answer",
+        "It fails fast.",
+        "--answer",
+        "/approve",
+    ]);
+    let m = memory(&env);
+    let gateway = m["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "PaymentGateway")
+        .expect("the answers' PaymentGateway");
+    let sources = gateway["sources"].to_string();
+    assert!(sources.contains("\"run:"), "{sources}");
+    assert!(sources.contains(" turn 1\""), "{sources}");
+    let shown = env.ok(&["memory", "show", "PaymentGateway"]);
+    assert!(shown.stdout.contains("stated by: run "), "{}", shown.stdout);
+    assert!(shown.stdout.contains(", turn 1"), "{}", shown.stdout);
+}

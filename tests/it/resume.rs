@@ -66,10 +66,10 @@ fn a_run_stopped_by_no_input_resumes_to_the_same_result_as_an_uninterrupted_run(
         straight.read("analysis_result.md")
     );
     // The same memory, but for the run each fact of the conversation is sourced to.
-    let runs = regex::Regex::new(r#""run:[a-z0-9]+""#).unwrap();
+    let runs = regex::Regex::new(r#""run:[a-z0-9]+"#).unwrap();
     assert_eq!(
-        runs.replace_all(&paused.read("context.json"), "\"run:R\""),
-        runs.replace_all(&straight.read("context.json"), "\"run:R\"")
+        runs.replace_all(&paused.read("context.json"), "\"run:R"),
+        runs.replace_all(&straight.read("context.json"), "\"run:R")
     );
     let detail = only_run(&paused);
     assert_eq!(detail.summary.status, Status::Completed);

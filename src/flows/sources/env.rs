@@ -89,13 +89,15 @@ impl SourcesEnv {
         all
     }
 
-    /// Where the knowledge of a model's answer in run `run` comes from, and what grounds
+    /// Where the knowledge of a model's answer in run `run` (its turn `turn` of an
+    /// analysis) comes from, and what grounds
     /// it: the documents the run read, the memory's names and `conversation` (the goal,
     /// the person's answers, the model's earlier turns).
     pub fn conversation_origin(
         &self,
         sources: &super::Sources,
         run: Option<&str>,
+        turn: Option<u32>,
         conversation: &[&str],
     ) -> crate::flows::reply::Origin {
         let mut ground = crate::memory::ground::Ground::new();
@@ -114,7 +116,7 @@ impl SourcesEnv {
             ground.add(text);
         }
         crate::flows::reply::Origin {
-            source: run.map(crate::memory::source::run),
+            source: run.map(|id| crate::memory::source::run(id, turn)),
             ground: Some(ground),
             not_components: Vec::new(),
         }

@@ -5,7 +5,7 @@
 //! | source | written | what stated the fact |
 //! |---|---|---|
 //! | a document chunk | `doc:1f2e3d4c5b6a` | a chunk of a document: the first 12 hex digits of its content's SHA-256, whose path (beside the memory file) and heading the file's `chunks` table gives (`"1f2e3d4c5b6a": "docs/001-overview.md § Main request path"`) |
-//! | a run | `run:r7k3` | the model's or the person's words in that run's conversation |
+//! | a run | `run:r7k3`, `run:r7k3 turn 2` | the model's answer in that run (the overview; an analysis turn), grounded in its documents, the memory and the conversation |
 //! | an import | `import:catalog-info.yaml` | `archie memory import` of that file |
 //! | an MCP client | `mcp:claude-code` | an agent's write through `archie mcp` |
 //! | a person | `person:merge` | a decision at the command line (`memory merge`, `dedupe`) |
@@ -70,9 +70,13 @@ pub fn place_path(place: &str) -> &str {
     place.split_once(SECTION).map_or(place, |(path, _)| path)
 }
 
-/// The source of what a run's conversation stated.
-pub fn run(id: &str) -> String {
-    format!("{RUN}{id}")
+/// The source of what a run's conversation stated (`run:r7k3`), in turn `turn` of an
+/// analysis (`run:r7k3 turn 2`).
+pub fn run(id: &str, turn: Option<u32>) -> String {
+    match turn {
+        Some(turn) => format!("{RUN}{id} turn {turn}"),
+        None => format!("{RUN}{id}"),
+    }
 }
 
 /// The source of what `memory import FILE` brought.
@@ -152,7 +156,7 @@ impl super::Memory {
             Source::Chunk(hash) => self
                 .chunk_place(hash)
                 .map_or_else(|| format!("a document chunk ({hash})"), str::to_string),
-            Source::Run(id) => format!("run {id}"),
+            Source::Run(id) => format!("run {}", id.replacen(" turn ", ", turn ", 1)),
             Source::Import(file) => format!("import of {file}"),
             Source::Mcp(client) => format!("MCP client {client}"),
             Source::Person(what) => format!("a person ({what})"),
@@ -295,7 +299,8 @@ mod tests {
         m.note_chunk("ff", "x.md", "");
         assert_eq!(m.describe_source(&chunk("ff")), "x.md");
         assert_eq!(m.describe_source(&chunk("00")), "a document chunk (00)");
-        assert_eq!(parse(&run("r7k3")), Source::Run("r7k3"));
+        assert_eq!(parse(&run("r7k3", None)), Source::Run("r7k3"));
+        assert_eq!(m.describe_source(&run("r7k3", Some(2))), "run r7k3, turn 2");
         assert_eq!(parse(&import("c.yaml")), Source::Import("c.yaml"));
         assert_eq!(parse(&mcp("")), Source::Mcp("client"));
         assert_eq!(parse(&person("merge")), Source::Person("merge"));
