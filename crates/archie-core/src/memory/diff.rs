@@ -288,9 +288,14 @@ fn entity_changes(old_memory: &Memory, old: &Entity, memory: &Memory, new: &Enti
     if old.properties != new.properties {
         changed.push("properties".into());
     }
+    // Every source as a person reads it: a chunk that changed in a section that stays
+    // is no change; a client's or a run's source that came or went is.
+    let described = |m: &Memory, sources: &[String]| -> BTreeSet<String> {
+        sources.iter().map(|s| m.describe_source(s)).collect()
+    };
     let (o, n) = (
-        documents(old_memory, &old.sources),
-        documents(memory, &new.sources),
+        described(old_memory, &old.sources),
+        described(memory, &new.sources),
     );
     if o != n {
         changed.push("sources".into());
