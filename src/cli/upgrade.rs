@@ -42,7 +42,11 @@ the admin token from UPGRADE_TOKEN; for client calls with toCheckAuth on,
 UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET. Nothing in UpGrade changes without
 a yes at the prompt, --yes or --answer; a delete asks for the experiment's name or id,
 and a change is made only to the experiment named exactly (a partial name is a question).
-The conversation is written to upgrade-session.md (-o FILE) after every answer.";
+A chat is written to upgrade-session.md (-o FILE) after every answer; a one-shot (a
+MESSAGE) writes its exchange only where -o FILE says.";
+
+/// Where a chat is written when `-o` does not say.
+const SESSION_FILE: &str = "upgrade-session.md";
 
 #[derive(Debug, Args)]
 pub struct UpgradeArgs {
@@ -60,14 +64,10 @@ pub struct UpgradeArgs {
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
 
-    /// Where to write the conversation
-    #[arg(
-        short = 'o',
-        long,
-        value_name = "FILE",
-        default_value = "upgrade-session.md"
-    )]
-    pub output: PathBuf,
+    /// Where to write the conversation [default: upgrade-session.md for a chat; a
+    /// one-shot writes nothing without it]
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
@@ -94,6 +94,12 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
     let prompts = app.prompts()?;
     let message = args.message.join(" ");
     let one_shot = !message.trim().is_empty();
+    // A chat keeps its conversation; a one-shot (a script's question) leaves no file
+    // in the current folder unless asked to.
+    let output = args
+        .output
+        .clone()
+        .or_else(|| (!one_shot).then(|| PathBuf::from(SESSION_FILE)));
     let state = UpgradeState {
         one_shot,
         message: one_shot.then_some(message),
@@ -104,7 +110,7 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
         prompts,
         llm: llm.clone(),
         yes: settings.yes,
-        output: Some(args.output.clone()),
+        output: output.clone(),
     };
     let result = app.run_flow(&graph, state, &env).await;
     let usage = || {
@@ -122,10 +128,10 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
     // Written after every answer already (a chat left with Ctrl-C keeps what was said);
     // written once more here so a failure to write stops the command, and said once.
     let turns = &run.state.turns;
-    if !turns.is_empty() {
-        write_output(&args.output, &upgrade::render(turns, env.client.url()))?;
+    if let Some(output) = output.as_ref().filter(|_| !turns.is_empty()) {
+        write_output(output, &upgrade::render(turns, env.client.url()))?;
         app.events.emit(Event::Wrote {
-            path: args.output.display().to_string(),
+            path: output.display().to_string(),
             what: format!(
                 "{} exchange{}",
                 turns.len(),

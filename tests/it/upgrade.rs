@@ -92,7 +92,10 @@ fn an_exact_glossary_term_needs_no_model_and_no_upgrade_call() {
     assert_eq!(env.mock().received().len(), 0, "no LLM call");
     assert!(up.requests().is_empty(), "no UpGrade call");
     assert!(out.stderr.contains("no LLM calls"), "{}", out.stderr);
-    let session = std::fs::read_to_string(env.path().join("upgrade-session.md")).unwrap();
+    // A one-shot leaves no file in the current folder; with -o it writes its exchange.
+    assert!(!env.path().join("upgrade-session.md").exists());
+    upgrade(&env, 0, &["-o", "asked.md", "What is a decision point?"]);
+    let session = std::fs::read_to_string(env.path().join("asked.md")).unwrap();
     assert!(session.contains("**You:** What is a decision point?"));
     assert!(session.contains("**archie:** **Decision point**"));
     // Without any model configured it works the same.
@@ -991,7 +994,7 @@ fn an_unauthorised_server_says_which_setting_to_fix_and_the_token_stays_secret()
 
     let out = env.code_with(
         &[("UPGRADE_TOKEN", TOKEN)],
-        &["upgrade", "list experiments"],
+        &["upgrade", "-o", "upgrade-session.md", "list experiments"],
         0,
     );
     assert!(out.stdout.contains("Fractions Hints"));

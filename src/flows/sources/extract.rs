@@ -316,7 +316,11 @@ async fn extract_one(llm: &dyn Llm, messages: Vec<Message>) -> Result<Knowledge,
 /// is allowed at once now (it adapts under `--concurrency auto`): "allowed", since the
 /// lines after it count the requests that were in flight, which may be fewer.
 fn progress_detail(live: &Memory, llm: &dyn Llm) -> String {
-    format!("{} · {} allowed at once", graph_size(live), llm.concurrency())
+    format!(
+        "{} · {} allowed at once",
+        graph_size(live),
+        llm.concurrency()
+    )
 }
 
 /// "12 entities, 1 relationship"
