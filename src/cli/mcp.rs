@@ -410,6 +410,7 @@ fn prepare(
                     run: Some(run.clone()),
                     last: false,
                     output: None,
+                    view: false,
                 },
             )?;
             if resumed.command.flow_name() != Some(crate::flows::analyze::NAME) {

@@ -31,6 +31,11 @@ pub struct ResumeArgs {
     /// standard output); the run keeps it for later resumes
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Also write the graph as a page to explore when the run ends (analyze,
+    /// build-context); the run keeps it for later resumes
+    #[arg(long)]
+    pub view: bool,
 }
 
 /// The recorded run to continue: its command and settings (with this invocation's
@@ -118,12 +123,23 @@ pub fn prepare(now: Settings, args: ResumeArgs) -> Result<Resumed, CommandError>
             with_output(&argv, &output.display().to_string())
         }
     };
+    let argv = if args.view && !argv.iter().any(|a| a == "--view") {
+        with_flag(&argv, "--view")
+    } else {
+        argv
+    };
     let original = Cli::try_parse_from(&argv).map_err(|err| {
         if args.output.is_some() && Cli::try_parse_from(&recorded).is_ok() {
             return UsageError::new(format!(
                 "run {id}'s command writes no file: -o does not apply"
             ))
             .hint("Resume it without -o.");
+        }
+        if args.view && Cli::try_parse_from(&recorded).is_ok() {
+            return UsageError::new(format!(
+                "run {id}'s command draws no view of the graph: --view does not apply"
+            ))
+            .hint("Resume it without --view.");
         }
         UsageError::new(format!(
             "run {id} was recorded with a command line this archie cannot read"
@@ -202,6 +218,14 @@ impl Resumed {
             .collect();
         format!("continuing run {run} {at}: {}", crate::shell::join(words))
     }
+}
+
+/// `argv` with `flag` added at the end of the command's arguments (before a `--`).
+fn with_flag(argv: &[String], flag: &str) -> Vec<String> {
+    let at = argv.iter().position(|a| a == "--").unwrap_or(argv.len());
+    let mut out = argv.to_vec();
+    out.insert(at, flag.to_string());
+    out
 }
 
 /// `argv` with `-o OUTPUT` in place of the recorded output (`-o`, `--output`, in any of

@@ -331,18 +331,20 @@ fn resume_takes_an_output_and_keeps_it() {
         asked,
         "the refused resume asked the model"
     );
-    // Told where to write instead, the run finishes there.
+    // Told where to write instead (and to draw the view), the run finishes there.
     env.ok(&[
         "resume",
         &run,
         "-o",
         "fixed.md",
+        "--view",
         "--answer",
         "It fails fast.",
         "--answer",
         "/approve",
     ]);
     assert!(env.read("fixed.md").contains("## Assumptions"));
+    assert!(env.read("context.html").contains("archie memory view"));
     let detail = only_run(&env);
     assert_eq!(detail.summary.status, archie::store::Status::Completed);
     let fixed = env.path().join("fixed.md").display().to_string();
@@ -355,6 +357,7 @@ fn resume_takes_an_output_and_keeps_it() {
         "{:?}",
         detail.summary.args
     );
+    assert!(detail.summary.args.iter().any(|a| a == "--view"));
     // A completed run is not continued, -o or not.
     let ran = env.code(&["resume", &run, "-o", "x.md"], 2);
     assert!(ran.stderr.contains("nothing to continue"), "{}", ran.stderr);
