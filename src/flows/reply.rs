@@ -320,6 +320,9 @@ pub struct Origin {
     pub ground: Option<crate::memory::ground::Ground>,
     /// The keys of names that are never a component: the system a run describes.
     pub not_components: Vec<String>,
+    /// The prompt's own words (its instructions, without the text it asks about): a
+    /// name written out there and not in the text is the prompt echoed, not a fact.
+    pub prompt: Option<std::sync::Arc<crate::memory::ground::Ground>>,
 }
 
 impl Origin {
@@ -334,7 +337,14 @@ impl Origin {
             source: Some(source),
             ground: Some(ground),
             not_components: Vec::new(),
+            prompt: None,
         }
+    }
+
+    /// This origin, whose names must not be the prompt's own words echoed.
+    pub fn asked_with(mut self, prompt: std::sync::Arc<crate::memory::ground::Ground>) -> Self {
+        self.prompt = Some(prompt);
+        self
     }
 
     /// This origin, whose knowledge never makes `system` a component.
@@ -347,7 +357,14 @@ impl Origin {
     }
 
     fn grounds(&self, name: &str) -> bool {
-        self.ground.as_ref().is_none_or(|g| g.names(name))
+        let Some(ground) = &self.ground else {
+            return true;
+        };
+        let echoed = self
+            .prompt
+            .as_ref()
+            .is_some_and(|p| p.holds(name) && !ground.holds(name));
+        !echoed && ground.names(name)
     }
 
     fn is_not_a_component(&self, name: &str) -> bool {

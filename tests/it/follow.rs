@@ -331,6 +331,7 @@ fn a_model_that_echoes_the_prompt_or_names_the_system_stores_nothing_the_documen
                     {"name": "Order Service", "type": "service", "description": "Accepts and tracks customer orders."},
                     {"name": "Orders DB", "type": "database"},
                     {"name": "Quantum Ledger", "type": "service"},
+                    {"name": "as the text writes it", "type": "concept"},
                     {"name": "PaymentService", "type": "service"}
                 ],
                 "relationships": [
@@ -347,7 +348,10 @@ fn a_model_that_echoes_the_prompt_or_names_the_system_stores_nothing_the_documen
     for i in 0..3 {
         env.write(
             &format!("docs/{i}.md"),
-            format!("# NovaMart part {i}\n\nNovaMart's PaymentService takes payments. Note {i}.\n"),
+            format!(
+                "# NovaMart part {i}\n\nNovaMart's PaymentService takes payments. It writes \
+                 the text of each receipt as it goes. Note {i}.\n"
+            ),
         );
     }
     let ran = env.ok(&["build-context", "NovaMart", "-i", "docs", "--no-input"]);

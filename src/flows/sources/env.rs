@@ -119,6 +119,7 @@ impl SourcesEnv {
             source: run.map(|id| crate::memory::source::run(id, turn)),
             ground: Some(ground),
             not_components: Vec::new(),
+            prompt: None,
         }
     }
 

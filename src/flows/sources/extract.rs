@@ -13,6 +13,7 @@ use crate::memory::{Memory, Reading};
 use crate::prompts::{PromptError, Prompts};
 use serde_json::json;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How many failed chunks are named one by one; the rest are counted.
@@ -196,7 +197,21 @@ fn learn(
             .collect(),
         read: paths.values().cloned().collect(),
         gone: Default::default(),
+        chunks: chunks
+            .iter()
+            .map(|c| c.hash[..c.hash.len().min(crate::memory::source::HASH_DIGITS)].to_string())
+            .collect(),
     };
+    // The extraction prompt's own words (rendered about nothing): a weak model writes
+    // them back as names (`as the text writes it`).
+    let instructions = Arc::new(Ground::of(
+        &env.prompts
+            .render(
+                "extract",
+                json!({ "document": "", "heading": "", "chunk": "" }),
+            )
+            .unwrap_or_default(),
+    ));
     let mut capped = Capped::default();
     for (chunk, answer) in chunks.iter().zip(answers) {
         let path = paths
@@ -211,7 +226,8 @@ fn learn(
         let mut ground = Ground::of(&chunk.text);
         ground.add(&chunk.heading_path);
         ground.add(&chunk.doc);
-        let origin = Origin::grounded(crate::memory::source::chunk(&chunk.hash), ground);
+        let origin = Origin::grounded(crate::memory::source::chunk(&chunk.hash), ground)
+            .asked_with(Arc::clone(&instructions));
         capped.add(knowledge.merge_into(&mut sources.learned, vocabulary, &origin));
         sources
             .learned

@@ -330,6 +330,7 @@ mod tests {
             scope: vec!["docs".into()],
             read: ["docs/001.md".to_string()].into(),
             gone: Default::default(),
+            chunks: Default::default(),
         };
         new.follow(learned, &reading, &FollowStamp::default());
         let diff = new.diff_from(&old);

@@ -29,6 +29,11 @@ pub struct Reading {
     pub read: BTreeSet<String>,
     /// Documents in the scope that the memory cites and that no longer exist.
     pub gone: BTreeSet<String>,
+    /// The chunks of the documents read, by their sources' hash digits: a fact sourced
+    /// to one of them that the run no longer finds there was dropped by archie's rules
+    /// or a new answer, not by a change of the document.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub chunks: BTreeSet<String>,
 }
 
 impl Reading {
@@ -106,7 +111,8 @@ pub struct Followed {
     pub entities: Vec<String>,
     /// Relationships retracted: (from, type, to).
     pub relationships: Vec<(String, String, String)>,
-    /// Documents whose change took a fact away, `changed` or `deleted`, sorted:
+    /// Documents whose change took a fact away, `changed`, `deleted` or `no longer
+    /// states it` (the same text, read again by other rules or answered anew), sorted:
     /// (path, what happened).
     pub documents: Vec<(String, &'static str)>,
     /// Facts that came back (a document states them again).
@@ -233,6 +239,8 @@ impl Memory {
                     let path = path.as_str();
                     let what = if reading.gone.contains(path) {
                         "deleted"
+                    } else if reading.chunks.contains(hash) {
+                        "no longer states it"
                     } else {
                         "changed"
                     };
@@ -401,6 +409,7 @@ mod tests {
             scope: vec!["docs".into()],
             read: read.iter().map(|s| s.to_string()).collect(),
             gone: gone.iter().map(|s| s.to_string()).collect(),
+            chunks: Default::default(),
         }
     }
 
@@ -554,6 +563,15 @@ mod tests {
         assert_eq!(followed.restated, 3);
         assert!(m.history().relationships.is_empty());
         assert!(!m.extra.contains_key(RETRACTED_KEY) || !m.history().entities.is_empty());
+    }
+
+    #[test]
+    fn an_unchanged_chunk_that_no_longer_states_a_fact_says_so() {
+        let mut m = before();
+        let mut read = reading(&["docs/005.md"], &[]);
+        read.chunks.insert("ffff".into());
+        let (_, followed) = m.follow(Memory::new(), &read, &stamp());
+        assert_eq!(followed.because(), "docs/005.md no longer states it");
     }
 
     #[test]

@@ -136,6 +136,25 @@ impl Ground {
         false
     }
 
+    /// Whether the text holds `name` written out, its letters and digits in a row (`as
+    /// the text writes it` in `name: as the text writes it (keep …)`).
+    pub fn holds(&self, name: &str) -> bool {
+        let compact: String = name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        !compact.is_empty() && self.joined().contains(&compact)
+    }
+
+    /// The text's letters and digits in a row, without spaces.
+    fn joined(&self) -> String {
+        self.compact
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    }
+
     fn has_word(&self, word: &str) -> bool {
         if self.words.contains(word) {
             return true;
@@ -240,6 +259,14 @@ mod tests {
         ] {
             assert!(!g.names(name), "{name:?} is not in the text");
         }
+    }
+
+    #[test]
+    fn the_prompts_own_words_are_held_by_its_text() {
+        let prompt = Ground::of("- name: as the text writes it (keep its capitals and spelling).");
+        assert!(prompt.holds("as the text writes it ."));
+        assert!(prompt.holds("Keep its capitals"));
+        assert!(!prompt.holds("Payment Service"));
     }
 
     #[test]
