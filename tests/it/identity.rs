@@ -246,35 +246,7 @@ fn importing_twelve_spellings_of_seven_things_with_yes_gives_seven_and_a_questio
     assert_eq!(result["duplicates"][0]["merge"], "Okta", "{result}");
 }
 
-/// Different things with near names, as one import brings them.
-const NEAR_PAIRS: &[(&str, &str, &str)] = &[
-    (
-        "Orders Exporter Service",
-        "Orders Importer Service",
-        "service",
-    ),
-    ("Report Reader", "Report Writer", "service"),
-    ("Primary DB", "Replica DB", "database"),
-    ("EU Gateway", "US Gateway", "service"),
-    ("Pricing API v1", "Pricing API v2", "api"),
-    ("Email Sender", "Email Scheduler", "service"),
-    ("Invoice Service", "Invoicing Service", "service"),
-    ("Order Events Topic", "Order Commands Topic", "queue"),
-    ("Payment Service", "Payout Service", "service"),
-    ("User Service", "Users DB", ""),
-    ("Auth Service", "Audit Service", "service"),
-    ("Search Indexer", "Search Index", ""),
-    ("Cart Service", "Card Service", "service"),
-    ("Shipping Service", "Shopping Service", "service"),
-    ("Ledger DB", "Ledger Cache", ""),
-    ("Media Bucket", "Media Service", ""),
-    ("Read API", "Write API", "api"),
-    ("Batch Worker", "Match Worker", "service"),
-    ("Inbound Queue", "Outbound Queue", "queue"),
-    ("Staging DB", "Status DB", "database"),
-    ("Rating Service", "Routing Service", "service"),
-    ("Catalog Sync", "Catalog Async", "service"),
-];
+use archie::memory::identity::NEAR_PAIRS;
 
 #[test]
 fn near_named_different_things_stay_apart_under_yes() {

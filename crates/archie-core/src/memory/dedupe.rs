@@ -785,7 +785,7 @@ mod tests {
     #[test]
     fn near_named_different_things_are_never_certain() {
         let mut m = Memory::new();
-        for (a, b) in identity::NEAR_PAIRS {
+        for (a, b, _) in identity::NEAR_PAIRS {
             for name in [a, b] {
                 let kind = identity::parts(name)
                     .kind
@@ -796,7 +796,7 @@ mod tests {
         assert_eq!(m.entities().len(), 2 * identity::NEAR_PAIRS.len());
         let found = found(&m);
         assert!(found.iter().all(|(_, _, certain)| !certain), "{found:?}");
-        for (a, b) in identity::NEAR_PAIRS {
+        for (a, b, _) in identity::NEAR_PAIRS {
             let typo = [("Shipping Service", "Shopping Service")];
             if !typo.contains(&(*a, *b)) {
                 assert!(!has(&found, a, b), "{a} / {b} in {found:?}");
