@@ -683,7 +683,9 @@ impl App {
                 // One form on a first run and a resume (whose memory file is recorded
                 // absolute): relative under the current folder, absolute elsewhere.
                 let at = Path::new(path.as_str());
-                let at = lexical(&std::path::absolute(at).unwrap_or_else(|_| at.to_path_buf()));
+                let at = crate::files::lexical(
+                    &std::path::absolute(at).unwrap_or_else(|_| at.to_path_buf()),
+                );
                 *path = crate::text::near(&at.display().to_string());
             }
             self.events.emit(event);
@@ -851,24 +853,6 @@ impl App {
     }
 }
 
-/// `path` with `.` and `..` resolved without asking the file system.
-fn lexical(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push(part);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// The command that continues `run`, with the option that finds its store: the one
 /// function every "continue with" hint uses. The path it names works from where the user
 /// stands: relative when it lies under the current folder, absolute otherwise; and
@@ -876,7 +860,9 @@ fn lexical(path: &Path) -> PathBuf {
 pub fn resume_command(settings: &Settings, run: &str) -> String {
     let mut words = vec!["archie".to_string()];
     let here = std::env::current_dir().ok();
-    let abs = |p: &Path| lexical(&std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
+    let abs = |p: &Path| {
+        crate::files::lexical(&std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+    };
     let shown = |p: &Path| {
         let p = abs(p);
         match here.as_deref().and_then(|h| p.strip_prefix(h).ok()) {

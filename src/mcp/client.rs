@@ -537,18 +537,7 @@ pub fn normalised(dir: &std::path::Path) -> Option<std::path::PathBuf> {
     if let Ok(real) = std::fs::canonicalize(dir) {
         return Some(real);
     }
-    let absolute = std::path::absolute(dir).ok()?;
-    let mut out = std::path::PathBuf::new();
-    for part in absolute.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    Some(out)
+    Some(crate::files::lexical(&std::path::absolute(dir).ok()?))
 }
 
 /// The folders a stdio server's command line gives it (`server-filesystem /srv/docs`):

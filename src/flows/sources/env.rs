@@ -189,18 +189,7 @@ pub async fn keeping_learned<T>(
 /// separators; absolute when it is not below `dir`.
 pub fn beside(dir: &std::path::Path, path: &std::path::Path) -> String {
     let clean = |p: &std::path::Path| {
-        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut out = PathBuf::new();
-        for part in p.components() {
-            match part {
-                std::path::Component::ParentDir => {
-                    out.pop();
-                }
-                std::path::Component::CurDir => {}
-                other => out.push(other),
-            }
-        }
-        out
+        crate::files::lexical(&std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
     };
     let (dir, path) = (clean(dir), clean(path));
     let shown = path.strip_prefix(&dir).unwrap_or(&path);
