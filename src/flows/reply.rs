@@ -370,7 +370,7 @@ impl Origin {
     fn is_not_a_component(&self, name: &str) -> bool {
         !self.not_components.is_empty()
             && self.not_components.contains(&crate::memory::key(
-                &crate::memory::ground::without_notes(name),
+                &crate::memory::identity::split_note(name).0,
             ))
     }
 }

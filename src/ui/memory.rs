@@ -106,15 +106,13 @@ pub fn stated_by(memory: &crate::memory::Memory, sources: &[String]) -> String {
     if sources.is_empty() {
         return "no source recorded (written before archie kept sources)".into();
     }
-    let mut seen: Vec<String> = Vec::new();
-    for s in sources {
-        // A path or a heading from outside: one line, inert.
-        let d = crate::text::inert_line(&memory.describe_source(s)).into_owned();
-        if !seen.contains(&d) {
-            seen.push(d);
-        }
-    }
-    seen.join("; ")
+    // A path or a heading from outside: one line, inert.
+    memory
+        .cite_sources(sources)
+        .iter()
+        .map(|d| crate::text::inert_line(d).into_owned())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The facts the documents no longer state that involve `name`, with when and why.

@@ -294,7 +294,7 @@ impl EntityOut {
             description: e.description.clone(),
             tags: e.tags.clone(),
             properties: e.properties.clone(),
-            sources: cited(&e.sources, memory),
+            sources: memory.cite_sources(&e.sources),
         }
     }
 }
@@ -316,21 +316,9 @@ impl RelOut {
             from: r.from.clone(),
             kind: r.kind.clone(),
             to: r.to.clone(),
-            sources: cited(&r.sources, memory),
+            sources: memory.cite_sources(&r.sources),
         }
     }
-}
-
-/// Sources as a reader cites them (`docs/001-overview.md § Payments`), each once.
-fn cited(sources: &[String], memory: &Memory) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for s in sources {
-        let d = memory.describe_source(s);
-        if !out.contains(&d) {
-            out.push(d);
-        }
-    }
-    out
 }
 
 #[derive(Serialize, JsonSchema)]

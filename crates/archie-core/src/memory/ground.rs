@@ -71,7 +71,7 @@ impl Ground {
     /// a text about the inventory service); or the name is written there as one word; or
     /// it is an acronym of words written there in order.
     pub fn names(&self, name: &str) -> bool {
-        let bare = without_notes(name);
+        let (bare, _) = identity::split_note(name);
         // The name's tokens (`NovaMart`, `Payments`, `Service`), each with its words
         // (`Nova`, `Mart`): a token is in the text when its telling words all are, so a
         // brand (`PayPal`) is not grounded by half of it (`pay` of `payment`).
@@ -194,27 +194,6 @@ fn strip(word: &str) -> String {
     word.chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
-/// A name without notes in parentheses or brackets (`Orders DB (PostgreSQL)` → `Orders
-/// DB`): a technology or a remark is not what names the thing. A name that is only a
-/// note stays as it is.
-pub fn without_notes(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut depth = 0usize;
-    for c in name.chars() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    if out.trim().is_empty() {
-        name.to_string()
-    } else {
-        out.trim().to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,12 +246,5 @@ mod tests {
         assert!(prompt.holds("as the text writes it ."));
         assert!(prompt.holds("Keep its capitals"));
         assert!(!prompt.holds("Payment Service"));
-    }
-
-    #[test]
-    fn notes_in_parentheses_are_set_aside() {
-        assert_eq!(without_notes("Orders DB (PostgreSQL)"), "Orders DB");
-        assert_eq!(without_notes("(internal)"), "(internal)");
-        assert_eq!(without_notes("Cache [Redis] primary"), "Cache  primary");
     }
 }

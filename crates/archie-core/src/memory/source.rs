@@ -164,6 +164,19 @@ impl super::Memory {
         }
     }
 
+    /// A fact's sources as a person reads them ([`Memory::describe_source`]), each once,
+    /// in order: what `memory show`, the view and the MCP tools cite.
+    pub fn cite_sources(&self, sources: &[String]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for s in sources {
+            let d = self.describe_source(s);
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        out
+    }
+
     /// Takes out of the `chunks` table the chunks no fact (nor a retracted one) names.
     pub(super) fn forget_unnamed_chunks(&mut self, named: &std::collections::HashSet<&str>) {
         let Some(serde_json::Value::Object(map)) = self.extra.get_mut(CHUNKS_KEY) else {

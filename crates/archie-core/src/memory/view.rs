@@ -100,14 +100,10 @@ impl Memory {
                     a: node.entity.aliases().collect(),
                     o: strings(node.entity.properties.get("observations")),
                     s: {
-                        let mut s: Vec<String> = Vec::new();
-                        let described = node.entity.sources.iter().map(|x| self.describe_source(x));
-                        let legacy = strings(node.entity.properties.get("sources"))
-                            .into_iter()
-                            .map(str::to_string);
-                        for d in described.chain(legacy) {
-                            if !s.contains(&d) {
-                                s.push(d);
+                        let mut s = self.cite_sources(&node.entity.sources);
+                        for legacy in strings(node.entity.properties.get("sources")) {
+                            if !s.iter().any(|d| d == legacy) {
+                                s.push(legacy.to_string());
                             }
                         }
                         s
