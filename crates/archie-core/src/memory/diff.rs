@@ -125,49 +125,39 @@ impl Diff {
                 out.push_str(&format!("- {line}\n"));
             }
         };
+        // What went has no documents left (`diff_from` clears them): its reason shows.
+        let edge = |e: &Edge| {
+            format!(
+                "{} {} {}{}",
+                code(&e.from),
+                super::relationship_words(&e.kind),
+                code(&e.to),
+                why(&e.because, &e.documents)
+            )
+        };
+        let node = |n: &Node| {
+            format!(
+                "{} ({}){}",
+                code(&n.name),
+                n.kind,
+                why(&n.because, &n.documents)
+            )
+        };
         section(
             "Relationships added",
-            self.relationships_added
-                .iter()
-                .map(|e| {
-                    format!(
-                        "{} {} {}{}",
-                        code(&e.from),
-                        e.kind.replace('_', " "),
-                        code(&e.to),
-                        why(&e.because, &e.documents)
-                    )
-                })
-                .collect(),
+            self.relationships_added.iter().map(edge).collect(),
         );
         section(
             "Relationships removed",
-            self.relationships_removed
-                .iter()
-                .map(|e| {
-                    format!(
-                        "{} {} {}{}",
-                        code(&e.from),
-                        e.kind.replace('_', " "),
-                        code(&e.to),
-                        why(&e.because, &[])
-                    )
-                })
-                .collect(),
+            self.relationships_removed.iter().map(edge).collect(),
         );
         section(
             "Entities added",
-            self.entities_added
-                .iter()
-                .map(|n| format!("{} ({}){}", code(&n.name), n.kind, why(&[], &n.documents)))
-                .collect(),
+            self.entities_added.iter().map(node).collect(),
         );
         section(
             "Entities removed",
-            self.entities_removed
-                .iter()
-                .map(|n| format!("{} ({}){}", code(&n.name), n.kind, why(&n.because, &[])))
-                .collect(),
+            self.entities_removed.iter().map(node).collect(),
         );
         section(
             "Entities changed",
