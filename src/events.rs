@@ -134,6 +134,10 @@ pub enum Event {
         /// Pairs the model was asked to judge.
         #[serde(skip_serializing_if = "is_zero")]
         judged: u64,
+        /// Relationship words the vocabulary could not place, as the model placed them
+        /// (asked in the same calls as the pairs; remembered, never asked again).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        words: Vec<PlacedWord>,
         /// The merges made, and who decided each.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         merges: Vec<MergedPair>,
@@ -302,6 +306,18 @@ pub struct MergedPair {
     pub into: String,
     /// Who decided: `rule` (the names' structure), `model` (the judge) or `person`.
     pub by: String,
+}
+
+/// A relationship word the vocabulary could not place, as the model placed it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlacedWord {
+    /// The word as the memory kept it (`fans_out_to`).
+    pub word: String,
+    /// The prompt's word it means (`publishes_to`), or `word` itself: kept.
+    pub means: String,
+    /// Its edges were turned round: the word named them from the object's end.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reversed: bool,
 }
 
 /// Two entities that are probably one thing: merge `merge` into `into`?

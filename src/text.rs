@@ -55,6 +55,48 @@ pub fn merge_summary(
 }
 
 /// `merged 2 pairs that were one thing, kept 1 apart`.
+/// The relationship words the model placed: `relationship words the model placed: fans
+/// out to → publishes to, is fed by → publishes to (turned round); kept: syncs with`.
+pub fn words_placed(words: &[crate::events::PlacedWord]) -> String {
+    let shown = |w: &crate::events::PlacedWord| {
+        let turned = if w.reversed { " (turned round)" } else { "" };
+        format!(
+            "{} → {}{turned}",
+            inert_line(&crate::memory::relationship_words(&w.word)),
+            crate::memory::relationship_words(&w.means)
+        )
+    };
+    let list = |ws: Vec<String>| {
+        let more = if ws.len() > 5 { ", …" } else { "" };
+        format!("{}{more}", ws[..ws.len().min(5)].join(", "))
+    };
+    let placed: Vec<String> = words
+        .iter()
+        .filter(|w| w.means != w.word)
+        .map(shown)
+        .collect();
+    let kept: Vec<String> = words
+        .iter()
+        .filter(|w| w.means == w.word)
+        .map(|w| inert_line(&crate::memory::relationship_words(&w.word)).into_owned())
+        .collect();
+    let mut parts = Vec::new();
+    if !placed.is_empty() {
+        parts.push(format!(
+            "relationship {} the model placed: {}",
+            plural(placed.len() as u64, "word", "words"),
+            list(placed)
+        ));
+    }
+    if !kept.is_empty() {
+        parts.push(format!("kept as written: {}", list(kept)));
+    }
+    format!(
+        "{} (remembered; archie will not ask again)",
+        parts.join("; ")
+    )
+}
+
 pub fn duplicates_decided(merges: &[crate::events::MergedPair], kept_apart: u64) -> String {
     let mut parts = Vec::new();
     let merged = merges.len() as u64;

@@ -14,14 +14,23 @@
 //!    terminal, and under `--yes`, the pairs wait as pending suggestions (listed in the
 //!    `result` event): `--yes` merges only what the structure or the model decided.
 //!
+//! Relationship words the vocabulary cannot place ([`identity::relationship_kind`]
+//! keeps them as they are: `fans out to`, `is fed by`) go to the judge in the same
+//! batched calls: the model maps each onto the prompt's words (turned round when it
+//! names the edge from its object's end) or keeps it. The answer is remembered for the
+//! word, so no later run asks again, and the memory's edges are written in it.
+//!
 //! Decisions are written under the memory file's lock, so they never undo another
 //! process's save.
+//!
+//! [`identity::relationship_kind`]: crate::memory::identity::relationship_kind
 
 use super::App;
-use crate::events::{DuplicatePair, Event, MergedPair};
+use crate::events::{DuplicatePair, Event, MergedPair, PlacedWord};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
 use crate::llm::{Llm, Message, Request};
-use crate::memory::{Decider, Memory, MemoryFile, Suggestion};
+use crate::memory::identity::{RELATIONSHIPS, snake};
+use crate::memory::{Decider, Memory, MemoryFile, Suggestion, WordDecision};
 use crate::prompts::Prompts;
 use crate::ui::Terminal;
 use schemars::JsonSchema;
@@ -35,6 +44,9 @@ pub const JUDGE_BATCH: usize = 30;
 
 /// How many neighbours of each side of a pair the judge is shown.
 const JUDGE_NEIGHBOURS: usize = 8;
+
+/// How many of a relationship word's edges the judge is shown.
+const WORD_EXAMPLES: usize = 3;
 
 /// The model as the judge of pairs the structure cannot decide: an LLM client (whose
 /// usage is the run's) and the prompts (`identity_judge`).
@@ -64,9 +76,23 @@ pub fn judge_on(no_judge: bool, memory_file: &Path) -> Result<bool, crate::confi
     Ok(section.judge.unwrap_or(true))
 }
 
-/// How many calls the judge makes for `pairs` pairs.
-pub fn judge_calls(pairs: usize) -> usize {
-    pairs.div_ceil(JUDGE_BATCH)
+/// How many calls the judge makes for `questions` questions (pairs of names and
+/// relationship words, batched together).
+pub fn judge_calls(questions: usize) -> usize {
+    questions.div_ceil(JUDGE_BATCH)
+}
+
+/// The questions a judge would be asked about `memory` now: pairs of names the
+/// structure cannot decide (not asked before) and relationship words the vocabulary
+/// cannot place (not placed before).
+pub fn judge_questions(memory: &Memory) -> (usize, usize) {
+    let known = memory.decisions();
+    let pairs = memory
+        .duplicates()
+        .iter()
+        .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
+        .count();
+    (pairs, memory.unplaced_words(0).len())
 }
 
 /// The judge's answer for one pair.
@@ -80,7 +106,63 @@ enum Verdict {
 /// The judge's reply, as the schema asks for it.
 #[derive(Debug, Deserialize, JsonSchema)]
 struct Verdicts {
+    #[serde(default)]
     answers: Vec<PairVerdict>,
+    /// What each relationship word asked means.
+    #[serde(default)]
+    words: Vec<WordVerdict>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct WordVerdict {
+    /// The word's number, as it was asked.
+    word: u32,
+    /// One of the prompt's relationship words, or `keep`.
+    means: String,
+    /// Whether the word names the relationship from its object's end (`is fed by`).
+    #[serde(default)]
+    reversed: bool,
+}
+
+/// One decision per relationship word asked (`asked`, numbered from 1): a clean answer
+/// of one of the prompt's words places it; `keep`, anything else (another word, a
+/// number not asked, two answers for one word) keeps it as it is.
+fn read_words(reply: &Verdicts, asked: &[String]) -> Vec<WordDecision> {
+    let mut seen: HashMap<u32, Option<(String, bool)>> = HashMap::new();
+    for v in &reply.words {
+        if v.word == 0 || v.word as usize > asked.len() {
+            continue;
+        }
+        let means = snake(&v.means);
+        let placed = RELATIONSHIPS
+            .contains(&means.as_str())
+            .then_some((means, v.reversed));
+        seen.entry(v.word)
+            .and_modify(|old| {
+                if *old != placed {
+                    *old = None;
+                }
+            })
+            .or_insert(placed);
+    }
+    asked
+        .iter()
+        .enumerate()
+        .map(
+            |(n, word)| match seen.get(&(n as u32 + 1)).cloned().flatten() {
+                Some((means, reversed)) => WordDecision {
+                    word: word.clone(),
+                    means,
+                    reversed,
+                },
+                None => WordDecision {
+                    word: word.clone(),
+                    means: word.clone(),
+                    reversed: false,
+                },
+            },
+        )
+        .collect()
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -140,11 +222,26 @@ impl App {
         file: &MemoryFile,
         judge: Option<Judge<'_>>,
     ) -> anyhow::Result<usize> {
-        let Some((memory, _)) = MemoryFile::read(file.path())? else {
+        let Some((mut memory, _)) = MemoryFile::read(file.path())? else {
             return Ok(0);
         };
+        // Relationship words the model placed in an earlier run: written in what they
+        // mean, with no call.
+        if memory.with_placed_words().is_some() {
+            let ((), placed, _) = file.update(|m| {
+                if let Some(out) = m.with_placed_words() {
+                    *m = out;
+                }
+            })?;
+            memory = placed;
+        }
+        let words: Vec<(String, Vec<[String; 2]>)> = if judge.is_some() {
+            memory.unplaced_words(WORD_EXAMPLES)
+        } else {
+            Vec::new()
+        };
         let found = memory.duplicates();
-        if found.is_empty() {
+        if found.is_empty() && words.is_empty() {
             if !memory.decisions().pending.is_empty() {
                 file.update(|m| {
                     let mut d = m.decisions();
@@ -165,11 +262,13 @@ impl App {
             .filter(|&n| !known.judged_unsure(&found[n].merge, &found[n].into))
             .collect();
         let mut judged = 0;
+        let mut placed: Vec<WordDecision> = Vec::new();
         if let Some(judge) = judge
-            && !ask.is_empty()
+            && (!ask.is_empty() || !words.is_empty())
         {
             let pairs: Vec<&Suggestion> = ask.iter().map(|&n| &found[n]).collect();
-            let verdicts = self.judge(judge, &memory, &pairs).await;
+            let (verdicts, decided) = self.judge(judge, &memory, &pairs, &words).await;
+            placed = decided;
             judged = pairs.len() as u64;
             for (&n, verdict) in ask.iter().zip(verdicts) {
                 decisions[n] = Some(match verdict {
@@ -218,13 +317,29 @@ impl App {
             .collect();
         // Nothing decided and the pairs already listed in the file: nothing to write.
         let unsure = decisions.contains(&Decision::Unsure);
-        if !merges.is_empty() || kept_apart > 0 || unsure || known.pending != pending {
-            file.update(|m| apply(m, &found, &decisions, &pending))?;
+        if !merges.is_empty()
+            || kept_apart > 0
+            || unsure
+            || known.pending != pending
+            || !placed.is_empty()
+        {
+            file.update(|m| {
+                apply(m, &found, &decisions, &pending);
+                place_words(m, &placed);
+            })?;
         }
         self.events.emit(Event::Duplicates {
             merged: merges.len() as u64,
             kept_apart: kept_apart as u64,
             judged,
+            words: placed
+                .iter()
+                .map(|d| PlacedWord {
+                    word: d.word.clone(),
+                    means: d.means.clone(),
+                    reversed: d.reversed,
+                })
+                .collect(),
             merges,
             pending: pending
                 .into_iter()
@@ -239,17 +354,26 @@ impl App {
         Ok(found.len())
     }
 
-    /// The judge's verdict on each pair, in batches of [`JUDGE_BATCH`]. A batch whose
-    /// call fails or whose answer cannot be read leaves its pairs unsure (said as a
-    /// warning): nothing merges on a malformed answer.
+    /// The judge's verdict on each pair and what each relationship word means, pairs
+    /// and words together in batches of [`JUDGE_BATCH`] questions. A batch whose call
+    /// fails or whose answer cannot be read leaves its pairs unsure and its words
+    /// unplaced and not remembered (said as a warning): nothing merges or moves on a
+    /// malformed answer.
     async fn judge(
         &self,
         judge: Judge<'_>,
         memory: &Memory,
         pairs: &[&Suggestion],
-    ) -> Vec<Verdict> {
+        words: &[(String, Vec<[String; 2]>)],
+    ) -> (Vec<Verdict>, Vec<WordDecision>) {
         let mut out = Vec::with_capacity(pairs.len());
-        for batch in pairs.chunks(JUDGE_BATCH) {
+        let mut placed = Vec::with_capacity(words.len());
+        let total = pairs.len() + words.len();
+        for start in (0..total).step_by(JUDGE_BATCH) {
+            let end = (start + JUDGE_BATCH).min(total);
+            let batch = &pairs[start.min(pairs.len())..end.min(pairs.len())];
+            let batch_words =
+                &words[start.saturating_sub(pairs.len())..end.saturating_sub(pairs.len())];
             let lines: Vec<String> = batch
                 .iter()
                 .enumerate()
@@ -262,30 +386,58 @@ impl App {
                     .to_string()
                 })
                 .collect();
+            let word_lines: Vec<String> = batch_words
+                .iter()
+                .enumerate()
+                .map(|(n, (word, used))| {
+                    json!({
+                        "word": n + 1,
+                        "phrase": crate::memory::relationship_words(word),
+                        "used": used.iter().map(|[a, b]| format!("{a} → {b}")).collect::<Vec<_>>(),
+                    })
+                    .to_string()
+                })
+                .collect();
             let asked = async {
-                let prompt = judge
-                    .prompts
-                    .render("identity_judge", json!({ "pairs": lines.join("\n") }))?;
+                let prompt = judge.prompts.render(
+                    "identity_judge",
+                    json!({
+                        "pairs": lines.join("\n"),
+                        "words": word_lines.join("\n"),
+                        "vocabulary": RELATIONSHIPS.join(", "),
+                    }),
+                )?;
                 let request = Request::new(vec![Message::user(prompt)])
                     .temperature(0.0)
                     .cache(true);
                 anyhow::Ok(judge.llm.structured_with::<Verdicts>(request).await?)
             };
             match asked.await {
-                Ok(reply) => out.extend(read_verdicts(&reply, batch.len())),
+                Ok(reply) => {
+                    out.extend(read_verdicts(&reply, batch.len()));
+                    let asked: Vec<String> = batch_words.iter().map(|(w, _)| w.clone()).collect();
+                    placed.extend(read_words(&reply, &asked));
+                }
                 Err(err) => {
-                    self.events.emit(Event::Warning {
-                        message: format!(
-                            "the model could not judge {} {}: {err:#}; left to you",
-                            batch.len(),
-                            if batch.len() == 1 { "pair" } else { "pairs" }
+                    let what = match (batch.len(), batch_words.len()) {
+                        (p, 0) => crate::text::count(p as u64, "pair", "pairs"),
+                        (0, w) => {
+                            crate::text::count(w as u64, "relationship word", "relationship words")
+                        }
+                        (p, w) => format!(
+                            "{} and {}",
+                            crate::text::count(p as u64, "pair", "pairs"),
+                            crate::text::count(w as u64, "relationship word", "relationship words")
                         ),
+                    };
+                    self.events.emit(Event::Warning {
+                        message: format!("the model could not judge {what}: {err:#}; left to you"),
                     });
                     out.extend(std::iter::repeat_n(Verdict::Unsure, batch.len()));
                 }
             }
         }
-        out
+        (out, placed)
     }
 
     /// One decision per pair: asked at a terminal, left for later otherwise (also under
@@ -347,6 +499,22 @@ fn decider_word(by: Decider) -> &'static str {
         Decider::Rule => "rule",
         Decider::Model => "model",
         Decider::Person => "person",
+    }
+}
+
+/// Remembers what the model said each relationship word means, and writes the memory's
+/// edges in it.
+fn place_words(memory: &mut Memory, placed: &[WordDecision]) {
+    if placed.is_empty() {
+        return;
+    }
+    let mut all = memory.decisions();
+    for d in placed {
+        all.place_word(d.clone());
+    }
+    memory.set_decisions(&all);
+    if let Some(out) = memory.with_placed_words() {
+        *memory = out;
     }
 }
 

@@ -63,27 +63,23 @@ struct Plan {
 struct JudgePlan {
     on: bool,
     pairs: usize,
+    /// Relationship words the vocabulary cannot place, asked in the same calls.
+    words: usize,
     calls: usize,
 }
 
 /// The judge's part of a dry run over the memory file as it is.
 fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError> {
     let on = crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)?;
-    let pairs = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
-        Ok(Some((memory, _))) if on => {
-            let known = memory.decisions();
-            memory
-                .duplicates()
-                .iter()
-                .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
-                .count()
-        }
-        _ => 0,
+    let (pairs, words) = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
+        Ok(Some((memory, _))) if on => crate::app::dedupe::judge_questions(&memory),
+        _ => (0, 0),
     };
     Ok(JudgePlan {
         on,
         pairs,
-        calls: crate::app::dedupe::judge_calls(pairs),
+        words,
+        calls: crate::app::dedupe::judge_calls(pairs + words),
     })
 }
 
@@ -394,20 +390,28 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         if plan.calls_after == 1 { "" } else { " each" }
     ));
     if let Some(judge) = &plan.judge {
-        out.push(if judge.on && judge.pairs == 0 {
+        out.push(if judge.on && judge.pairs == 0 && judge.words == 0 {
             format!(
                 "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
                 crate::app::dedupe::JUDGE_BATCH
             )
         } else if judge.on {
+            let words = if judge.words == 0 {
+                String::new()
+            } else {
+                format!(
+                    " and {} the vocabulary cannot place",
+                    crate::text::count(judge.words as u64, "relationship word", "relationship words")
+                )
+            };
             format!(
-                "judge      {} for {} of names in the memory now (one per {}; more if extraction finds new ones)",
+                "judge      {} for {} of names{words} in the memory now (one per {} questions; more if extraction finds new ones)",
                 crate::text::count(judge.calls as u64, "call", "calls"),
                 crate::text::count(judge.pairs as u64, "pair", "pairs"),
                 crate::app::dedupe::JUDGE_BATCH
             )
         } else {
-            "judge      off: pairs of names are left to you".to_string()
+            "judge      off: pairs of names and relationship words are left to you".to_string()
         });
     }
     match (&plan.endpoint, &plan.model) {

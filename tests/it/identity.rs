@@ -537,3 +537,147 @@ fn judge_false_under_identity_in_archie_toml_asks_no_model() {
     let refused = env.code(&["memory", "dedupe"], 2);
     assert!(refused.stderr.contains("archie.toml"), "{}", refused.stderr);
 }
+
+/// The judge's answer about relationship words: `means(phrase)` for each word asked, as
+/// (the vocabulary word or `keep`, reversed); pairs unsure.
+fn judge_places_words(req: &MockRequest, means: impl Fn(&str) -> (&'static str, bool)) -> Reply {
+    let words: Vec<Value> = req
+        .last("user")
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| {
+            let n = v["word"].as_u64()?;
+            let (word, reversed) = means(v["phrase"].as_str()?);
+            Some(json!({"word": n, "means": word, "reversed": reversed}))
+        })
+        .collect();
+    let answers: Vec<Value> = judged_pairs(req)
+        .iter()
+        .map(|(n, _, _)| json!({"pair": n, "answer": "unsure"}))
+        .collect();
+    Reply::json(json!({"answers": answers, "words": words}))
+}
+
+/// The relationships of a memory file as (from, type, to).
+fn edges(memory: &Value) -> Vec<(String, String, String)> {
+    let mut out: Vec<(String, String, String)> = memory["relationships"]
+        .as_array()
+        .expect("relationships")
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+            (s("from"), s("type"), s("to"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn edge(from: &str, kind: &str, to: &str) -> (String, String, String) {
+    (from.into(), kind.into(), to.into())
+}
+
+#[test]
+fn relationship_words_the_vocabulary_cannot_place_go_to_the_judge_once() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        judge_places_words(req, |phrase| match phrase {
+            "fans out to" => ("publishes_to", false),
+            "is fed by" => ("publishes_to", true),
+            _ => ("keep", false),
+        })
+    });
+    let entities = json!([
+        {"name": "Order Service", "type": "service"},
+        {"name": "Order Events Topic", "type": "queue"},
+        {"name": "Billing Service", "type": "service"},
+        {"name": "Ledger Service", "type": "service"},
+    ]);
+    env.write(
+        "words.json",
+        json!({"entities": entities, "relationships": [
+            {"from": "Order Service", "to": "Order Events Topic", "type": "fans out to"},
+            {"from": "Order Events Topic", "to": "Billing Service", "type": "is fed by"},
+            {"from": "Order Service", "to": "Ledger Service", "type": "mirrors"},
+            {"from": "Order Service", "to": "Billing Service", "type": "calls"},
+        ]})
+        .to_string(),
+    );
+    // Without the judge the words stay as the rules leave them, and nobody is asked.
+    env.ok(&["memory", "import", "words.json", "--no-judge"]);
+    assert!(judge_requests(&env).is_empty());
+    let before = edges(&memory(&env));
+    assert!(
+        before.contains(&edge("Order Service", "fans_out_to", "Order Events Topic")),
+        "{before:?}"
+    );
+    // A dry run counts them among the judge's questions.
+    env.write("docs/a.md", "# A\n\nNothing new.\n");
+    let dry = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    assert!(
+        dry.stdout
+            .contains("judge      1 call for 0 pairs of names and 3 relationship words"),
+        "{}",
+        dry.stdout
+    );
+
+    // The judge places them in one call (counted in the usage), and the answer is kept.
+    let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    let asked = judge_requests(&env);
+    assert_eq!(asked.len(), 1);
+    assert!(
+        asked[0].text().contains("\"phrase\":\"fans out to\""),
+        "{}",
+        asked[0].text()
+    );
+    let result = out.event("result").expect("result event");
+    assert_eq!(result["usage"]["calls"], 1, "{result}");
+    let m = memory(&env);
+    assert_eq!(
+        edges(&m),
+        [
+            edge("Billing Service", "publishes_to", "Order Events Topic"),
+            edge("Order Service", "calls", "Billing Service"),
+            edge("Order Service", "mirrors", "Ledger Service"),
+            edge("Order Service", "publishes_to", "Order Events Topic"),
+        ]
+    );
+    let remembered = m["identity"]["words"].as_array().expect("words");
+    assert_eq!(remembered.len(), 3, "{remembered:?}");
+    assert!(
+        remembered
+            .contains(&json!({"word": "is_fed_by", "means": "publishes_to", "reversed": true}))
+    );
+    assert!(remembered.contains(&json!({"word": "mirrors", "means": "mirrors"})));
+
+    // A second run that brings the same words again asks nothing, and writes them as
+    // the model said.
+    env.write(
+        "more.json",
+        json!({"entities": [{"name": "Audit Service", "type": "service"}], "relationships": [
+            {"from": "Audit Service", "to": "Order Events Topic", "type": "fans out to"},
+            {"from": "Audit Service", "to": "Ledger Service", "type": "mirrors"},
+        ]})
+        .to_string(),
+    );
+    let again = env.ok(&["--json", "memory", "import", "more.json", "--yes"]);
+    assert_eq!(
+        judge_requests(&env).len(),
+        1,
+        "no call for a word already placed"
+    );
+    let result = again.event("result").expect("result event");
+    assert_eq!(
+        result["usage"]["calls"].as_u64().unwrap_or(0),
+        0,
+        "{result}"
+    );
+    let m = memory(&env);
+    assert!(
+        edges(&m).contains(&edge("Audit Service", "publishes_to", "Order Events Topic")),
+        "{:?}",
+        edges(&m)
+    );
+    assert!(edges(&m).contains(&edge("Audit Service", "mirrors", "Ledger Service")));
+}

@@ -83,10 +83,14 @@ impl Ui {
                 merges,
                 kept_apart,
                 pending,
+                words,
                 ..
             } => {
                 if !merges.is_empty() || kept_apart > 0 {
                     self.done(&text::duplicates_decided(&merges, kept_apart));
+                }
+                if !words.is_empty() {
+                    self.done(&text::words_placed(&words));
                 }
                 if !pending.is_empty() {
                     self.warn(&text::duplicates_pending(&pending));

@@ -105,6 +105,30 @@ pub struct Decisions {
     /// model again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsure: Vec<[String; 2]>,
+    /// Relationship words the vocabulary could not place, as the model placed them:
+    /// remembered, so no run asks about them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<WordDecision>,
+}
+
+/// What a relationship word the vocabulary cannot place means, as the model said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WordDecision {
+    /// The word as the memory keeps it (lower snake case: `fans_out_to`).
+    pub word: String,
+    /// The prompt's word it says (`publishes_to`), or `word` itself: kept as it is.
+    pub means: String,
+    /// The word names the relationship from its object's end (`is_fed_by`): an edge
+    /// with it is turned round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reversed: bool,
+}
+
+impl WordDecision {
+    /// Whether the word stays as it is.
+    pub fn kept(&self) -> bool {
+        self.means == self.word
+    }
 }
 
 impl Decisions {
@@ -143,6 +167,17 @@ impl Decisions {
     /// Whether the model was asked about the pair and was not sure.
     pub fn judged_unsure(&self, a: &str, b: &str) -> bool {
         self.unsure.contains(&pair_key(a, b))
+    }
+
+    /// What the model said a relationship word means, if it was asked.
+    pub fn word(&self, word: &str) -> Option<&WordDecision> {
+        self.words.iter().find(|d| d.word == word)
+    }
+
+    /// Remembers what a relationship word means (the last answer for a word stands).
+    pub fn place_word(&mut self, decision: WordDecision) {
+        self.words.retain(|d| d.word != decision.word);
+        self.words.push(decision);
     }
 }
 
@@ -306,6 +341,59 @@ impl Memory {
             why: why.join(", "),
             certain,
         })
+    }
+
+    /// The relationship words in this memory that the vocabulary cannot place
+    /// ([`identity::relationship_kind`] keeps them as they are) and that the model has not
+    /// placed yet, in order of first use, each with up to `examples` of its edges (from,
+    /// to) for the model to see it used.
+    pub fn unplaced_words(&self, examples: usize) -> Vec<(String, Vec<[String; 2]>)> {
+        let decisions = self.decisions();
+        let mut out: Vec<(String, Vec<[String; 2]>)> = Vec::new();
+        for r in &self.relationships {
+            if identity::is_relationship_word(&r.kind) || decisions.word(&r.kind).is_some() {
+                continue;
+            }
+            let edge = [r.from.clone(), r.to.clone()];
+            match out.iter_mut().find(|(w, _)| *w == r.kind) {
+                Some((_, seen)) if seen.len() < examples => seen.push(edge),
+                Some(_) => {}
+                None => out.push((r.kind.clone(), vec![edge])),
+            }
+        }
+        out
+    }
+
+    /// A copy with every relationship word the model placed (remembered in the
+    /// decisions) written in the word it means, and its edges turned round where the word
+    /// named them from the other end; `None` when no edge has such a word. Edges that
+    /// become one are one ([`Memory::upsert_relationship`]).
+    pub fn with_placed_words(&self) -> Option<Memory> {
+        let decisions = self.decisions();
+        let placed = |kind: &str| decisions.word(kind).filter(|d| !d.kept());
+        let moved: Vec<&Relationship> = self
+            .relationships
+            .iter()
+            .filter(|r| placed(&r.kind).is_some())
+            .collect();
+        if moved.is_empty() {
+            return None;
+        }
+        let gone: Vec<(String, String, String)> = moved
+            .iter()
+            .map(|r| (r.from.clone(), r.to.clone(), r.kind.clone()))
+            .collect();
+        let (mut out, _, _) = self.without(&[], &gone);
+        for r in moved {
+            let Some(d) = placed(&r.kind) else { continue };
+            let mut r = r.clone();
+            r.kind.clone_from(&d.means);
+            if d.reversed {
+                std::mem::swap(&mut r.from, &mut r.to);
+            }
+            out.upsert_relationship(r);
+        }
+        Some(out)
     }
 
     /// What the judge is shown of one side of a pair: its name, type, description,

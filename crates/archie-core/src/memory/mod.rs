@@ -37,7 +37,9 @@ pub mod source;
 mod view;
 
 pub use backstage::{BACKSTAGE_KEY, Catalog, read as read_backstage};
-pub use dedupe::{Decider, Decisions, IDENTITY_KEY, JudgeSide, MergeRecord, Suggestion, pair_key};
+pub use dedupe::{
+    Decider, Decisions, IDENTITY_KEY, JudgeSide, MergeRecord, Suggestion, WordDecision, pair_key,
+};
 pub use diff::{Diff, Edge as DiffEdge, Node as DiffNode};
 pub use error::MemoryError;
 pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
