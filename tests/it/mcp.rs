@@ -924,6 +924,69 @@ async fn run_script(server: &archie::mcp::Connected) -> Vec<(Value, Vec<Value>)>
     results
 }
 
+/// The write tools go through the one merge path: types and relationship words come
+/// back, and are stored, in the identity vocabulary, as extraction's would (a passive
+/// word turned round, a note in parentheses set aside).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_write_tools_answer_in_the_identity_vocabulary() {
+    let dir = tempdir();
+    let memory = dir.path().join("memory.json");
+    let archie = connect(&[spec("archie", &memory)]).await.remove(0);
+    let created = archie
+        .call_tool(
+            "create_entities",
+            args(json!({"entities": [
+                {"name": "Stripe", "entityType": "ExternalApi", "observations": []},
+                {"name": "Orders DB (PostgreSQL)", "entityType": "PostgreSQL database", "observations": []},
+                {"name": "Order Service", "entityType": "backend service", "observations": []},
+                {"name": "order-service", "entityType": "service", "observations": []}]})),
+        )
+        .await
+        .unwrap();
+    assert!(!created.is_error, "{}", created.to_text());
+    assert_eq!(
+        sorted(&json!({"v": text_blocks(&created)[0]})),
+        sorted(&json!({"v": [
+            {"name": "Stripe", "entityType": "external_system", "observations": []},
+            {"name": "Orders DB", "entityType": "database", "observations": []},
+            {"name": "Order Service", "entityType": "service", "observations": []}]}))
+    );
+    let related = archie
+        .call_tool(
+            "create_relations",
+            args(json!({"relations": [
+                {"from": "Orders DB", "to": "order-service", "relationType": "is written to by"},
+                {"from": "OrderService", "to": "Stripe", "relationType": "Sends Requests To"}]})),
+        )
+        .await
+        .unwrap();
+    let added = archie
+        .call_tool(
+            "add_relationships",
+            args(json!({"relationships": [
+                {"from": "Stripe", "to": "order_service", "type": "is called by"}]})),
+        )
+        .await
+        .unwrap();
+    archie.close().await;
+    assert!(!related.is_error, "{}", related.to_text());
+    assert_eq!(
+        sorted(&json!({"v": text_blocks(&related)[0]})),
+        sorted(&json!({"v": [
+            {"from": "Order Service", "to": "Orders DB", "relationType": "writes_to"},
+            {"from": "Order Service", "to": "Stripe", "relationType": "calls"}]}))
+    );
+    // The same call again in the other voice: nothing new.
+    assert_eq!(added.structured.unwrap()["unchanged"], 1);
+    let (_, m) = archie::memory::MemoryFile::open(&memory).unwrap();
+    assert_eq!(m.entities().len(), 3);
+    assert_eq!(m.relationships().len(), 2);
+    assert_eq!(
+        m.entity("Orders DB").unwrap().properties["technology"],
+        json!("PostgreSQL")
+    );
+}
+
 /// `create_entities` with a name archie takes for an entity that exists: server-memory's
 /// agent reads the bare array of what was new (nothing), and a second block says what the
 /// merge did.

@@ -9,6 +9,7 @@ use super::Call;
 use super::read::{MemoryEntity, MemoryRelation};
 use super::table::{Reply, js_pretty, one_of_required};
 use crate::mcp::McpError;
+use crate::memory::identity::split_note;
 use crate::memory::{Entity, MergeReport, Relationship, key, relationship_type};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -211,8 +212,8 @@ impl Call<'_> {
         .text(vec![OBSERVATIONS_DELETED.into()]))
     }
 
-    /// The reference server's `create_entities`: answers the entities that were new (its
-    /// text block: the bare array, as it writes it). One that exists already (by archie's
+    /// The reference server's `create_entities`: answers the entities that were new, as
+    /// stored (its text block: the bare array, as it writes it). One that exists already (by archie's
     /// identity: case and spacing ignored) is merged into, where the reference server
     /// would skip it; a merge that changed the entity, or that took a name spelled
     /// otherwise, is said in a second text block and in `merged`.
@@ -254,6 +255,20 @@ impl Call<'_> {
             let (entities, _) = self.sourced(entities, Vec::new());
             let mut report = MergeReport::default();
             memory.merge_parts(entities, Vec::new(), &mut report);
+            // What was new, as stored: its type in the identity vocabulary (`ExternalApi`
+            // → `external_system`), a note in parentheses set aside; two spellings of one
+            // thing in one call are one entity.
+            let mut stored = HashSet::new();
+            let created: Vec<MemoryEntity> = created
+                .into_iter()
+                .map(|asked| {
+                    memory
+                        .entity(&asked.name)
+                        .or_else(|| memory.entity(&split_note(&asked.name).0))
+                        .map_or(asked, MemoryEntity::from)
+                })
+                .filter(|e| stored.insert(key(&e.name)))
+                .collect();
             let merged: Vec<Merged> = before
                 .into_iter()
                 .filter_map(|(asked, had)| {
