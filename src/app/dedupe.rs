@@ -29,7 +29,7 @@ use super::App;
 use crate::events::{DuplicatePair, Event, MergedPair, PlacedWord};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
 use crate::llm::{Llm, Message, Request};
-use crate::memory::identity::{RELATIONSHIPS, snake};
+use crate::memory::identity::{is_vocabulary_word, snake, vocabulary};
 use crate::memory::{Decider, Memory, MemoryFile, Suggestion, WordDecision};
 use crate::prompts::Prompts;
 use crate::ui::Terminal;
@@ -134,9 +134,7 @@ fn read_words(reply: &Verdicts, asked: &[String]) -> Vec<WordDecision> {
             continue;
         }
         let means = snake(&v.means);
-        let placed = RELATIONSHIPS
-            .contains(&means.as_str())
-            .then_some((means, v.reversed));
+        let placed = is_vocabulary_word(&means).then_some((means, v.reversed));
         seen.entry(v.word)
             .and_modify(|old| {
                 if *old != placed {
@@ -404,7 +402,7 @@ impl App {
                     json!({
                         "pairs": lines.join("\n"),
                         "words": word_lines.join("\n"),
-                        "vocabulary": RELATIONSHIPS.join(", "),
+                        "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
                     }),
                 )?;
                 let request = Request::new(vec![Message::user(prompt)])
@@ -569,7 +567,47 @@ mod tests {
                     answer: (*answer).to_string(),
                 })
                 .collect(),
+            words: Vec::new(),
         }
+    }
+
+    #[test]
+    fn only_a_clean_vocabulary_word_places_a_relationship_word() {
+        let asked: Vec<String> = ["fans_out_to", "is_fed_by", "mirrors", "tails", "syncs", "x"]
+            .map(String::from)
+            .to_vec();
+        let said = |word: u32, means: &str, reversed: bool| WordVerdict {
+            word,
+            means: means.into(),
+            reversed,
+        };
+        let reply = Verdicts {
+            answers: Vec::new(),
+            words: vec![
+                said(1, "publishes to", false),
+                said(2, "PUBLISHES_TO", true),
+                said(3, "keep", true),
+                said(4, "streams", false),
+                said(5, "calls", false),
+                said(5, "reads_from", false),
+                said(9, "calls", false),
+                said(0, "calls", false),
+            ],
+        };
+        let got: Vec<(String, bool)> = read_words(&reply, &asked)
+            .into_iter()
+            .map(|d| (d.means, d.reversed))
+            .collect();
+        let want = [
+            ("publishes_to", false),
+            ("publishes_to", true),
+            ("mirrors", false),
+            ("tails", false),
+            ("syncs", false),
+            ("x", false),
+        ]
+        .map(|(m, r)| (m.to_string(), r));
+        assert_eq!(got, want);
     }
 
     #[test]

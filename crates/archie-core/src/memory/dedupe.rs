@@ -351,7 +351,7 @@ impl Memory {
         let decisions = self.decisions();
         let mut out: Vec<(String, Vec<[String; 2]>)> = Vec::new();
         for r in &self.relationships {
-            if identity::is_relationship_word(&r.kind) || decisions.word(&r.kind).is_some() {
+            if identity::is_vocabulary_word(&r.kind) || decisions.word(&r.kind).is_some() {
                 continue;
             }
             let edge = [r.from.clone(), r.to.clone()];
@@ -724,6 +724,59 @@ fn blocking_keys(shape: &Shape) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_placed_word_rewrites_its_edges_and_joins_the_same_edge() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Orders", "service"),
+            ("Events", "queue"),
+            ("Shop", "system"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        for (from, kind, to) in [
+            ("Orders", "publishes_to", "Events"),
+            ("Events", "is fed by", "Orders"),
+            ("Orders", "belongs to", "Shop"),
+            ("Orders", "mirrors", "Shop"),
+        ] {
+            m.upsert_relationship(Relationship::new(from, kind, to));
+        }
+        // `part_of` is the mapping's own word: not asked.
+        let asked: Vec<String> = m.unplaced_words(2).into_iter().map(|(w, _)| w).collect();
+        assert_eq!(asked, ["is_fed_by", "mirrors"]);
+        assert!(m.with_placed_words().is_none(), "nothing placed yet");
+        let mut d = m.decisions();
+        for (word, means, reversed) in [
+            ("is_fed_by", "publishes_to", true),
+            ("mirrors", "mirrors", false),
+        ] {
+            d.place_word(WordDecision {
+                word: word.into(),
+                means: means.into(),
+                reversed,
+            });
+        }
+        m.set_decisions(&d);
+        assert!(m.unplaced_words(2).is_empty());
+        let placed = m.with_placed_words().expect("a word to place");
+        let mut edges: Vec<(&str, &str, &str)> = placed
+            .relationships()
+            .iter()
+            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
+            .collect();
+        edges.sort();
+        assert_eq!(
+            edges,
+            [
+                ("Orders", "mirrors", "Shop"),
+                ("Orders", "part_of", "Shop"),
+                ("Orders", "publishes_to", "Events"),
+            ]
+        );
+        assert_eq!(placed.decisions().words.len(), 2);
+    }
 
     fn names(m: &Memory) -> Vec<&str> {
         let mut v: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();

@@ -426,6 +426,20 @@ pub fn is_relationship_word(kind: &str) -> bool {
     RELATIONSHIPS.contains(&kind)
 }
 
+/// A part of a whole: the one word the mapping places phrases onto (`belongs to`, `is a
+/// member of`) beside the prompt's, read by the exports.
+pub const PART_OF: &str = "part_of";
+
+/// The words relationship phrases are placed onto: the prompt's and [`PART_OF`].
+pub fn vocabulary() -> impl Iterator<Item = &'static str> {
+    RELATIONSHIPS.iter().copied().chain([PART_OF])
+}
+
+/// Whether `kind` is one of the [`vocabulary`]'s words: nothing left to place.
+pub fn is_vocabulary_word(kind: &str) -> bool {
+    is_relationship_word(kind) || kind == PART_OF
+}
+
 /// Lower snake case: `Writes To`, `WRITES_TO`, `writes-to`, `writesTo` → `writes_to`.
 pub fn snake(text: &str) -> String {
     words(text).join("_")
