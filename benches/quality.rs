@@ -28,9 +28,11 @@
 //! - `near`: `archie memory import FILE --yes` of 24 pairs of different things with near
 //!   names, with the judge and without (issue 36).
 //!
-//! `p70` and `p95` run four times each (issue 36): names, types and relationship words in
-//! the development and in the held-out naming styles (quality/styles.rs), each with the
-//! model as judge (the answerer playing it from the ground truth) and with `--no-judge`.
+//! `p70` and `p95` run six times each (issue 36): names, types and relationship words in
+//! the development, the held-out and the fresh naming styles (quality/styles.rs; the
+//! fresh ones written by a later session before it read the identity rules), each with
+//! the model as judge (the answerer playing it from the ground truth) and with
+//! `--no-judge`. `near` runs the first list of pairs and a fresh one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -59,6 +61,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use styles::Set;
 
 struct Options {
     json: bool,
@@ -221,6 +224,8 @@ struct CorpusCase {
     judge: bool,
     judge_calls: usize,
     judged_pairs: usize,
+    /// Relationship words the vocabulary could not place, asked of the judge.
+    judged_words: usize,
     /// Pairs left to a person (the `result` event's pending pairs): the questions a
     /// terminal would ask.
     questions: usize,
@@ -245,10 +250,16 @@ struct CorpusCase {
 fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // A form with a technology in parentheses also stands for its name without it (what
     // archie keeps as the name; the technology becomes a property).
+    // Code quotes and trailing punctuation a model left in (the fresh styles) are no part
+    // of the name either.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms.iter().flat_map(move |f| {
             let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
-            std::iter::once((f.text.as_str(), c)).chain(bare)
+            let trimmed = f.text.trim_matches(['`', '"', ':', '.']);
+            let trimmed = (trimmed != f.text).then_some((trimmed, c));
+            std::iter::once((f.text.as_str(), c))
+                .chain(bare)
+                .chain(trimmed)
         })
     });
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
@@ -274,16 +285,11 @@ fn corpus_case(
     name: &str,
     docs: usize,
     p: f64,
-    held_out: bool,
+    set: Set,
     judge: bool,
     o: &Options,
 ) -> anyhow::Result<CorpusCase> {
-    let styles = if held_out {
-        styles::HELD_OUT
-    } else {
-        styles::DEVELOPMENT
-    };
-    let truth = Truth::novamart_with(styles, held_out);
+    let truth = Truth::novamart_with(set);
     let corpus = Arc::new(Corpus::generate(&truth, docs, p, o.seed));
     let table = table_of(&truth, &corpus)?;
     let dir = temp_dir(o.keep)?;
@@ -323,10 +329,11 @@ fn corpus_case(
         .then(|| score::score(&reference::merge(&memory), &table, &edges));
     Ok(CorpusCase {
         case: name.into(),
-        styles: if held_out { "held-out" } else { "development" },
+        styles: set.name(),
         judge,
         judge_calls: answerer.judge_calls.load(Ordering::Relaxed),
         judged_pairs: answerer.judged_pairs.load(Ordering::Relaxed),
+        judged_words: answerer.judged_words.load(Ordering::Relaxed),
         questions: result["duplicates"].as_array().map_or(0, Vec::len),
         documents: docs,
         p,
@@ -375,8 +382,47 @@ const NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("Session Store", "Session Cache", ""),
 ];
 
+/// Near-named different things written by a later session before it read the identity
+/// rules (issue 36, third round): measured only, never developed against.
+const FRESH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Customer Profile Service",
+        "Customer Preference Service",
+        "service",
+    ),
+    (
+        "Stock Reservation Service",
+        "Stock Reconciliation Service",
+        "service",
+    ),
+    ("Notification Dispatcher", "Notification Digest", "service"),
+    ("Fraud Rules Engine", "Fraud Rules Editor", "service"),
+    ("eu-orders-db", "us-orders-db", "database"),
+    ("Tax Calculator", "Tax Collector", "service"),
+    (
+        "Account Linking Service",
+        "Account Locking Service",
+        "service",
+    ),
+    ("Web BFF", "Mobile BFF", "service"),
+    ("Refund Request Queue", "Refund Result Queue", "queue"),
+    ("PaymentAuthorizer", "PaymentAuthenticator", "service"),
+    ("Catalog Read Model", "Catalog Write Model", "database"),
+    ("SSO Service", "SMS Service", "service"),
+    (
+        "com.acme.orders.OrderPublisher",
+        "com.acme.orders.OrderSubscriber",
+        "service",
+    ),
+    ("orders-api-v2-deployment", "orders-api-v3-deployment", ""),
+    ("Image Resizer", "Image Resolver", "service"),
+    ("Audit Log", "Audit Logger", ""),
+];
+
 #[derive(Serialize)]
 struct NearCase {
+    /// `development` (the first list) or `fresh` (written before reading the rules).
+    pairs_set: &'static str,
     judge: bool,
     pairs: usize,
     entities: usize,
@@ -387,10 +433,11 @@ struct NearCase {
 
 /// `archie memory import FILE --yes` of near-named different things (each its own
 /// component), with the judge answering from the ground truth or `--no-judge`.
-fn near_case(judge: bool, o: &Options) -> anyhow::Result<NearCase> {
+fn near_case(fresh: bool, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
+    let pairs = if fresh { FRESH_NEAR_PAIRS } else { NEAR_PAIRS };
     let mut entities = Vec::new();
     let mut forms = Vec::new();
-    for (a, b, kind) in NEAR_PAIRS {
+    for (a, b, kind) in pairs {
         for name in [a, b] {
             entities.push(json!({"name": name, "type": kind}));
             forms.push((*name, forms.len()));
@@ -427,8 +474,9 @@ fn near_case(judge: bool, o: &Options) -> anyhow::Result<NearCase> {
     let memory: Value = serde_json::from_slice(&std::fs::read(dir.path().join("context.json"))?)?;
     let score = score::score(&memory, &table, &[]);
     Ok(NearCase {
+        pairs_set: if fresh { "fresh" } else { "development" },
         judge,
-        pairs: NEAR_PAIRS.len(),
+        pairs: pairs.len(),
         entities: score.entities,
         wrong_merges: score.wrong_merges,
         judge_calls: answerer.judge_calls.load(Ordering::Relaxed),
@@ -625,7 +673,8 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>, near: &[NearCa
     println!("targets (judge off)                ≤1.25            0  ≥75.0%        0    ≤8");
     for n in near {
         println!(
-            "near-named: {} pairs of different things imported with --yes, judge {}: {} entities (target {}), {} wrong merges, {} judge calls, {} questions",
+            "near-named ({}): {} pairs of different things imported with --yes, judge {}: {} entities (target {}), {} wrong merges, {} judge calls, {} questions",
+            n.pairs_set,
             n.pairs,
             if n.judge { "on" } else { "off" },
             n.entities,
@@ -658,6 +707,12 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>, near: &[NearCa
             s.entities,
             s.relationships
         );
+        if c.judge {
+            println!(
+                "  judge: {} calls, asked about {} pairs and {} relationship words",
+                c.judge_calls, c.judged_pairs, c.judged_words
+            );
+        }
         println!(
             "  relationship words ({}): {}",
             s.relationship_words.len(),
@@ -740,17 +795,26 @@ fn main() -> anyhow::Result<()> {
         match case.as_str() {
             "p70" | "p95" => {
                 let p = if case == "p70" { 0.70 } else { 0.95 };
-                for held_out in [false, true] {
+                for set in [Set::Development, Set::HeldOut, Set::Fresh] {
                     for judge in [true, false] {
-                        cases.push(corpus_case(case, 30, p, held_out, judge, &o)?);
+                        cases.push(corpus_case(case, 30, p, set, judge, &o)?);
                     }
                 }
             }
-            "diagram" => cases.push(corpus_case("diagram", 50, 0.70, false, true, &o)?),
+            "diagram" => cases.push(corpus_case(
+                "diagram",
+                50,
+                0.70,
+                Set::Development,
+                true,
+                &o,
+            )?),
             "import" => import = Some(import_case(&o)?),
             "near" => {
-                near.push(near_case(true, &o)?);
-                near.push(near_case(false, &o)?);
+                for fresh in [false, true] {
+                    near.push(near_case(fresh, true, &o)?);
+                    near.push(near_case(fresh, false, &o)?);
+                }
             }
             other => bail!("unknown case {other}: use p70, p95, diagram, import, near"),
         }

@@ -6,8 +6,9 @@
 //! component, `different` when of two, `unsure` when a name is no component's. Anything
 //! else (the overview of build-context) gets a short markdown.
 
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, Rel};
 use crate::mock_llm::{MockRequest, Reply};
+use crate::styles::{self, Set};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ pub struct Answerer {
     forms: HashMap<String, usize>,
     pub judge_calls: AtomicUsize,
     pub judged_pairs: AtomicUsize,
+    pub judged_words: AtomicUsize,
     pub extraction_calls: AtomicUsize,
     /// Extraction requests whose document or excerpt the answerer could not place: each
     /// would be a hole in the measurement, so the bench stops when there is one.
@@ -36,6 +38,7 @@ impl Answerer {
             forms,
             judge_calls: AtomicUsize::new(0),
             judged_pairs: AtomicUsize::new(0),
+            judged_words: AtomicUsize::new(0),
             extraction_calls: AtomicUsize::new(0),
             unrecognised: AtomicUsize::new(0),
             other_calls: AtomicUsize::new(0),
@@ -62,8 +65,34 @@ impl Answerer {
         }
     }
 
-    /// The judge's answers: each pair's names looked up in the ground truth.
+    /// The judge's answers: each pair's names looked up in the ground truth, and each
+    /// relationship word asked placed as the corpus meant it (the prompt's word, turned
+    /// round for a passive one); a word the corpus never wrote is kept.
     fn judge(&self, prompt: &str) -> Value {
+        let words: Vec<Value> = prompt
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| {
+                let n = v["word"].as_u64()?;
+                let phrase = plain(v["phrase"].as_str()?);
+                self.judged_words.fetch_add(1, Ordering::Relaxed);
+                let meant = RELS.iter().find_map(|&rel| {
+                    [Set::Development, Set::HeldOut, Set::Fresh]
+                        .iter()
+                        .flat_map(|&set| styles::rel_words(rel, set))
+                        .find(|(word, _, _)| plain(word) == phrase)
+                        .map(|&(_, _, passive)| (rel.word(), passive))
+                });
+                let (means, reversed) = meant.unwrap_or(("keep", false));
+                Some(json!({"word": n, "means": means, "reversed": reversed}))
+            })
+            .collect();
+        let mut out = self.judge_pairs(prompt);
+        out["words"] = Value::Array(words);
+        out
+    }
+
+    fn judge_pairs(&self, prompt: &str) -> Value {
         let component = |name: &str| self.forms.get(&crate::score::key(name)).copied();
         let answers: Vec<Value> = prompt
             .lines()
@@ -124,4 +153,25 @@ impl Answerer {
         }
         Some(json!({"entities": entities, "relationships": relationships}))
     }
+}
+
+const RELS: &[Rel] = &[
+    Rel::Calls,
+    Rel::ReadsFrom,
+    Rel::WritesTo,
+    Rel::PublishesTo,
+    Rel::SubscribesTo,
+    Rel::DependsOn,
+    Rel::PartOf,
+];
+
+/// A relationship phrase's words, lower case, one space apart (`Invoked_By` → `invoked
+/// by`, `fans_out_to` → `fans out to`).
+fn plain(phrase: &str) -> String {
+    phrase
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
 }

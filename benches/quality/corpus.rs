@@ -7,7 +7,7 @@
 //! carries it is recorded as a [`Fact`] with its byte range, so the answerer can give
 //! exactly a chunk's ground truth, in the words the document used.
 
-use crate::styles::{self, Style};
+use crate::styles::{self, Set, Style};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The whole system, named by the overview document.
@@ -75,7 +75,7 @@ pub enum Rel {
 impl Rel {
     /// The extraction prompt's word (`part_of` is the one word outside it).
     pub fn word(self) -> &'static str {
-        crate::styles::rel_words(self, false)[0].0
+        crate::styles::rel_words(self, Set::Development)[0].0
     }
 }
 
@@ -92,8 +92,8 @@ pub struct Truth {
     pub edges: Vec<Edge>,
     /// Components the overview names as NovaMart's main parts.
     main_parts: Vec<usize>,
-    /// Types and relationship words in the held-out styles.
-    pub held_out: bool,
+    /// The set of types and relationship words.
+    pub set: Set,
 }
 
 /// A component whose words are `words` (its kind word last, where it has one) written
@@ -150,12 +150,12 @@ fn component(words: &[&str], kind: Kind, styles: &[Style]) -> Component {
 impl Truth {
     /// NovaMart with its names written in the development styles.
     pub fn novamart() -> Self {
-        Self::novamart_with(styles::DEVELOPMENT, false)
+        Self::novamart_with(Set::Development)
     }
 
-    /// NovaMart with its names written in `styles`, and types and relationship words in
-    /// the held-out styles when `held_out`.
-    pub fn novamart_with(styles: &[Style], held_out: bool) -> Self {
+    /// NovaMart with its names, types and relationship words written in `set`.
+    pub fn novamart_with(set: Set) -> Self {
+        let styles = set.styles();
         use Kind::*;
         // Kind, then names separated by commas, words by spaces.
         let specs: &[(Kind, &str)] = &[
@@ -200,7 +200,7 @@ impl Truth {
                 .retain(|f| f.text == name || owners[&fold(&f.text)].len() == 1);
         }
         // The pairs the issue leaves to a human: counted apart from the rule forms.
-        let undecidable: &[(&str, &str)] = if held_out {
+        let undecidable: &[(&str, &str)] = if set != Set::Development {
             &[]
         } else {
             &[("Okta API", "Okta"), ("CheckoutService", "Checkout")]
@@ -320,7 +320,7 @@ impl Truth {
             components,
             edges,
             main_parts,
-            held_out,
+            set,
         }
     }
 }
@@ -394,7 +394,7 @@ impl Writer<'_> {
     fn mention(&mut self, c: usize) -> Mention {
         let component = &self.truth.components[c];
         let form = component.forms[self.vary(component.forms.len())].clone();
-        let types = styles::type_words(component.kind, self.truth.held_out);
+        let types = styles::type_words(component.kind, self.truth.set);
         let type_word = types[self.vary(types.len())].to_string();
         self.mentions += 1;
         if form.ambiguous {
@@ -446,7 +446,7 @@ impl Writer<'_> {
     fn edge(&mut self, edge: &Edge) {
         let from = self.mention(edge.from);
         let to = self.mention(edge.to);
-        let words = styles::rel_words(edge.rel, self.truth.held_out);
+        let words = styles::rel_words(edge.rel, self.truth.set);
         let (word, phrase, passive) = words[self.vary(words.len())];
         // The passive voice names the relationship from its object: `B is called by A`.
         let (first, second) = if passive { (to, from) } else { (from, to) };
@@ -457,7 +457,7 @@ impl Writer<'_> {
     fn part_of(&mut self, c: usize) {
         let part = self.mention(c);
         let whole = self.system();
-        let words = styles::rel_words(Rel::PartOf, self.truth.held_out);
+        let words = styles::rel_words(Rel::PartOf, self.truth.set);
         let (word, phrase, _) = words[self.vary(words.len())];
         let text = format!("{} {phrase} {SYSTEM}.", part.form);
         self.sentence(&text, vec![part, whole], Some(word));

@@ -46,6 +46,58 @@ pub enum Style {
     Dotted,
     /// `Order_Service`
     TitleSnake,
+    // Fresh (issue 36, third round): written by a later session before it read the
+    // identity rules, and never developed against. Measured only.
+    /// `svc-order`, `db-orders`, `q-notification`: the kind's short word in front.
+    KindPrefix,
+    /// `Order Service v2`
+    VersionSuffix,
+    /// `order-service-prod`
+    EnvSuffix,
+    /// `novamart/order-service`: the repository path.
+    RepoPath,
+    /// `Order Dienst`, `Orders Datenbank`: the kind word in another language.
+    ForeignKind,
+    /// `OrderManager`, `OrdersRepository`: a class name for the thing.
+    ClassName,
+    /// `com.novamart.order.OrderService`: a Java package and class.
+    JavaPackage,
+    /// `order-service-deployment`, `orders-db-statefulset`: the Kubernetes object.
+    K8sObject,
+    /// `` `order_service` ``: code quotes a model left in.
+    Backticked,
+    /// `Order Service:`, `Orders DB.`: punctuation a model left in.
+    TrailingPunct,
+    /// `OS`, `OET`: the initials.
+    Acronym,
+    /// `the order service`: sentence case with an article.
+    ArticleLower,
+}
+
+/// Which set of styles, type words and relationship words a corpus is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Set {
+    Development,
+    HeldOut,
+    Fresh,
+}
+
+impl Set {
+    pub fn name(self) -> &'static str {
+        match self {
+            Set::Development => "development",
+            Set::HeldOut => "held-out",
+            Set::Fresh => "fresh",
+        }
+    }
+
+    pub fn styles(self) -> &'static [Style] {
+        match self {
+            Set::Development => DEVELOPMENT,
+            Set::HeldOut => HELD_OUT,
+            Set::Fresh => FRESH,
+        }
+    }
 }
 
 /// The styles archie's rules were developed against.
@@ -70,6 +122,23 @@ pub const HELD_OUT: &[Style] = &[
     Style::PluralSwap,
     Style::Dotted,
     Style::TitleSnake,
+];
+
+/// Styles written before reading the identity rules (the canonical `Camel` form stays).
+pub const FRESH: &[Style] = &[
+    Style::Camel,
+    Style::KindPrefix,
+    Style::VersionSuffix,
+    Style::EnvSuffix,
+    Style::RepoPath,
+    Style::ForeignKind,
+    Style::ClassName,
+    Style::JavaPackage,
+    Style::K8sObject,
+    Style::Backticked,
+    Style::TrailingPunct,
+    Style::Acronym,
+    Style::ArticleLower,
 ];
 
 /// The technology a component of this kind is written with.
@@ -166,12 +235,89 @@ pub fn write(
         }
         Style::Dotted => with(&lower, &kw_lower, "."),
         Style::TitleSnake => with(&own, kind_word, "_"),
+        Style::KindPrefix => {
+            let short = match kind {
+                Kind::Service => "svc",
+                Kind::Database => "db",
+                Kind::Cache => "cache",
+                Kind::Topic => "topic",
+                Kind::Queue => "q",
+                _ => return None,
+            };
+            format!("{short}-{}", lower.join("-"))
+        }
+        Style::VersionSuffix => format!("{} v2", with(&own, kind_word, " ")),
+        Style::EnvSuffix => format!("{}-prod", with(&lower, &kw_lower, "-")),
+        Style::RepoPath => format!("{}/{}", system.to_lowercase(), with(&lower, &kw_lower, "-")),
+        Style::ForeignKind => {
+            let other = match kind {
+                Kind::Service => "Dienst",
+                Kind::Database => "Datenbank",
+                Kind::Cache => "Zwischenspeicher",
+                Kind::Queue => "Warteschlange",
+                _ => return None,
+            };
+            with(&own, other, " ")
+        }
+        Style::ClassName => {
+            let other = match kind {
+                Kind::Service => "Manager",
+                Kind::Database => "Repository",
+                Kind::Topic | Kind::Queue => "Channel",
+                Kind::External => "Client",
+                _ => return None,
+            };
+            with(&own, other, "")
+        }
+        Style::JavaPackage => format!(
+            "com.{}.{}.{}",
+            system.to_lowercase(),
+            lower.concat(),
+            with(&own, kind_word, "")
+        ),
+        Style::K8sObject => {
+            let object = match kind {
+                Kind::Service | Kind::Gateway | Kind::Frontend => "deployment",
+                Kind::Database | Kind::Cache | Kind::Queue | Kind::Index => "statefulset",
+                _ => return None,
+            };
+            format!("{}-{object}", with(&lower, &kw_lower, "-"))
+        }
+        Style::Backticked => format!("`{}`", with(&lower, &kw_lower, "_")),
+        Style::TrailingPunct => format!("{}:", with(&own, kind_word, " ")),
+        Style::Acronym => {
+            let mut all: Vec<&str> = words.to_vec();
+            if !kind_word.is_empty() {
+                all.push(kind_word);
+            }
+            if all.len() < 2 {
+                return None;
+            }
+            all.iter()
+                .filter_map(|w| w.chars().next())
+                .collect::<String>()
+                .to_uppercase()
+        }
+        Style::ArticleLower => format!("the {}", with(&lower, &kw_lower, " ")),
     })
 }
 
 /// The entity types a model writes for a component of `kind`: the prompt's word first.
-pub fn type_words(kind: Kind, held_out: bool) -> &'static [&'static str] {
-    if !held_out {
+pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
+    if set == Set::Fresh {
+        return match kind {
+            Kind::Service => &["service", "Microservice (Go)", "k8s Deployment", "worker"],
+            Kind::Database => &["database", "RDS instance", "Postgres", "persistence"],
+            Kind::Cache => &["cache", "ElastiCache", "Memcached"],
+            Kind::Topic => &["queue", "Kafka stream", "pub/sub topic", "SNS"],
+            Kind::Queue => &["queue", "SQS queue", "job queue", "broker"],
+            Kind::External => &["external_system", "Vendor", "3rd-party", "partner API"],
+            Kind::Gateway => &["service", "BFF", "ingress", "reverse proxy"],
+            Kind::Frontend => &["frontend", "SPA", "UI", "client"],
+            Kind::Index => &["database", "OpenSearch cluster", "search"],
+        };
+    }
+    if set == Set::Development {
         return match kind {
             Kind::Service => &["service", "Service", "microservice"],
             Kind::Database => &["database", "datastore", "DB"],
@@ -210,8 +356,54 @@ pub fn type_words(kind: Kind, held_out: bool) -> &'static [&'static str] {
 /// (word in the answer, phrase in the document, passive): a passive word names the
 /// relationship from its object (`B is called by A`), and the answer then has `from` and
 /// `to` the other way round, as models write it. The prompt's word first.
-pub fn rel_words(rel: Rel, held_out: bool) -> &'static [(&'static str, &'static str, bool)] {
-    if !held_out {
+pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, bool)] {
+    if set == Set::Fresh {
+        return match rel {
+            Rel::Calls => &[
+                ("calls", "calls", false),
+                ("hits", "hits", false),
+                ("POSTs to", "POSTs to", false),
+                ("is requested by", "is requested by", true),
+                ("calls into", "calls into", false),
+            ],
+            Rel::ReadsFrom => &[
+                ("reads_from", "reads from", false),
+                ("pulls from", "pulls from", false),
+                ("is queried by", "is queried by", true),
+                ("looks up", "looks up", false),
+            ],
+            Rel::WritesTo => &[
+                ("writes_to", "writes to", false),
+                ("upserts into", "upserts into", false),
+                ("is updated by", "is updated by", true),
+                ("records to", "records to", false),
+            ],
+            Rel::PublishesTo => &[
+                ("publishes_to", "publishes to", false),
+                ("pushes to", "pushes events to", false),
+                ("fans out to", "fans out to", false),
+                ("is fed by", "is fed by", true),
+            ],
+            Rel::SubscribesTo => &[
+                ("subscribes_to", "subscribes to", false),
+                ("tails", "tails", false),
+                ("pulls messages off", "pulls messages off", false),
+                ("is drained by", "is drained by", true),
+            ],
+            Rel::DependsOn => &[
+                ("depends_on", "depends on", false),
+                ("needs", "needs", false),
+                ("is required by", "is required by", true),
+                ("leans on", "leans on", false),
+            ],
+            Rel::PartOf => &[
+                ("part_of", "is part of", false),
+                ("lives in", "lives in", false),
+                ("is a component of", "is a component of", false),
+            ],
+        };
+    }
+    if set == Set::Development {
         return match rel {
             Rel::Calls => &[
                 ("calls", "calls", false),
