@@ -11,8 +11,9 @@ use std::path::PathBuf;
 /// Whether the model judges the pairs the names cannot decide.
 #[derive(Debug, Clone, Args)]
 pub struct JudgeArgs {
-    /// Do not ask the model to judge the pairs whose names alone do not decide (also
-    /// `judge = false` under `[identity]` in archie.toml)
+    /// Do not ask the model to judge the pairs whose names alone do not decide, nor to
+    /// place relationship words the vocabulary cannot (also `judge = false` under
+    /// `[identity]` in archie.toml)
     #[arg(long)]
     pub no_judge: bool,
 }
