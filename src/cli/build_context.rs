@@ -1,15 +1,18 @@
 //! `archie build-context SYSTEM -i DIR`
 
 use super::error::CommandError;
-use super::flow::{FlowArgs, FlowEntry};
+use super::flow::{FlowArgs, FlowEntry, FlowTool, ToolPlan};
 use super::knowledge::{self, KnowledgeArgs};
 use crate::app::App;
 use crate::error::Exit;
 use crate::flows::build_context::{self, BuildContextState};
+use crate::mcp::flows::ToolFace;
 use clap::Args;
+use schemars::JsonSchema;
+use serde::Deserialize;
 use std::path::PathBuf;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct BuildContextArgs {
     /// The system or feature to describe, e.g. payments
     #[arg(value_name = "SYSTEM")]
@@ -33,8 +36,74 @@ pub struct BuildContextArgs {
     pub knowledge: KnowledgeArgs,
 }
 
-/// `archie build-context`, in the flow registry.
-pub const COMMAND: FlowEntry = FlowEntry::of::<BuildContextArgs>(build_context::NAME);
+/// `archie build-context`, in the flow registry, and its MCP tool `build_context`.
+pub const COMMAND: FlowEntry = FlowEntry::with_tool::<BuildContextArgs>(build_context::NAME);
+
+/// `build_context`'s arguments: as `archie build-context SYSTEM -i PATH… [-o FILE]`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BuildContextCall {
+    /// The system or feature to describe, e.g. payments.
+    pub system: String,
+    /// Design documents to read: folders or files, relative to the folder archie mcp
+    /// runs in.
+    pub inputs: Vec<String>,
+    /// Where to write the overview (default: SYSTEM_context.md).
+    #[serde(default)]
+    pub output: Option<String>,
+    /// The archie session this call belongs to (one archie search made; the resource
+    /// memory://session/{id}): the finished run is recorded as a turn of it. Also read
+    /// from _meta "dev.archie/session". An unknown session is refused.
+    #[serde(default)]
+    pub session: Option<String>,
+}
+
+impl FlowTool for BuildContextArgs {
+    type Call = BuildContextCall;
+
+    const TOOL: ToolFace = ToolFace {
+        name: "build_context",
+        title: "Build a context overview",
+        description: "Read design documents, extract their knowledge graph into archie's memory \
+             file (changes the memory) and write a context overview of one system with a \
+             Mermaid diagram (writes SYSTEM_context.md), as `archie build-context` does. \
+             A recorded run: the result names the run, the files written and what the \
+             memory gained. Takes minutes on a large corpus.",
+        instructions: "build_context (system, inputs) reads design documents into the graph \
+             and writes a context overview",
+        continues: None,
+        annotations: ToolFace::WRITES_ASKING_AN_LLM,
+    };
+
+    fn session(call: &BuildContextCall) -> Option<&str> {
+        call.session.as_deref()
+    }
+
+    fn turn(call: &BuildContextCall) -> (String, Vec<String>) {
+        let read = call.inputs.iter().map(|i| format!("build_context -i {i}"));
+        (format!("build_context {}", call.system), read.collect())
+    }
+
+    fn plan(call: BuildContextCall) -> ToolPlan<Self> {
+        let mut words = vec![
+            build_context::NAME.to_string(),
+            format!("--name={}", call.system),
+        ];
+        words.extend(call.inputs.iter().map(|i| format!("--inputs={i}")));
+        words.extend(call.output.iter().map(|o| format!("--output={o}")));
+        let mut args = BuildContextArgs {
+            name: Some(call.system),
+            output: call.output.map(PathBuf::from),
+            ..BuildContextArgs::default()
+        };
+        args.knowledge.inputs.inputs = call.inputs.into_iter().map(PathBuf::from).collect();
+        ToolPlan::Start {
+            args,
+            words,
+            answers: Vec::new(),
+        }
+    }
+}
 
 impl FlowArgs for BuildContextArgs {
     fn describe(command: clap::Command) -> clap::Command {

@@ -43,11 +43,11 @@ pub struct KnowledgeArgs {
     pub no_judge: bool,
 
     /// Tokens of knowledge graph to put in a prompt (the most relevant part)
-    #[arg(long, value_name = "TOKENS", default_value_t = 2_000)]
+    #[arg(long, value_name = "TOKENS", default_value_t = DEFAULT_MEMORY_BUDGET)]
     pub memory_budget: usize,
 
     /// Tokens of document excerpts to put in a prompt
-    #[arg(long, value_name = "TOKENS", default_value_t = 6_000)]
+    #[arg(long, value_name = "TOKENS", default_value_t = DEFAULT_DOCUMENT_BUDGET)]
     pub document_budget: usize,
 
     /// Show what would be read and sent where, and stop (no LLM call)
@@ -60,6 +60,26 @@ pub struct KnowledgeArgs {
 
     #[command(flatten)]
     pub inputs: InputArgs,
+}
+
+const DEFAULT_MEMORY_BUDGET: usize = 2_000;
+const DEFAULT_DOCUMENT_BUDGET: usize = 6_000;
+
+/// The options when none is given (as clap's defaults make them).
+impl Default for KnowledgeArgs {
+    fn default() -> Self {
+        Self {
+            concurrency: None,
+            no_extract: false,
+            keep_stale: false,
+            no_judge: false,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
+            document_budget: DEFAULT_DOCUMENT_BUDGET,
+            dry_run: false,
+            view: false,
+            inputs: InputArgs::default(),
+        }
+    }
 }
 
 /// Everything a run needs that the user can get wrong is checked before the run is

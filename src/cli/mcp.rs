@@ -2,17 +2,21 @@
 //! `archie mcp list`: the configured MCP servers, whether each starts, and their tools.
 
 use super::error::CommandError;
+use super::flow::{FlowCommand, StartRun};
 use super::inputs::InputArgs;
 use crate::app::App;
 use crate::app::Settings;
 use crate::cli::Command;
 use crate::error::Exit;
 use crate::events::Event;
+use crate::events::Summary;
 use crate::events::{EventSink, Events};
-use crate::mcp::flows::{AnalyzeCall, Caller, Elicit, FlowCall, FlowRunner, RecordedTask};
-use crate::mcp::{Builtin, BuiltinOptions};
+use crate::mcp::flows::{Caller, Elicit, FlowCall, FlowResult, FlowRunner, Plan, ToolFace};
+use crate::mcp::tasks::{RecordedTask, RunStore, TaskStatus};
+use crate::mcp::{Builtin, BuiltinOptions, ToolInfo};
 use clap::{Args, Subcommand};
-use futures::future::BoxFuture;
+use futures::StreamExt;
+use futures::future::{BoxFuture, LocalBoxFuture};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -141,6 +145,7 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
             builtin.tools().len()
         ));
     }
+    let (jobs, runs) = tokio::sync::mpsc::unbounded_channel();
     let flows: Option<Arc<dyn FlowRunner>> = (!args.read_only).then(|| {
         let argv: Vec<String> = std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
@@ -148,15 +153,45 @@ async fn serve(app: &App, args: ServeArgs) -> Exit {
         Arc::new(Runner {
             settings: app.settings.clone(),
             globals: global_words(&argv),
+            faces: super::flow::tools().map(|(_, tool)| tool.face).collect(),
+            jobs,
         }) as Arc<dyn FlowRunner>
     });
-    match crate::mcp::serve_stdio(builtin, flows, verbose).await {
+    // The flow tools' runs are driven here, on this task of the server's runtime (a
+    // flow's steps are not `Send`, so they cannot be spawned onto its workers); the
+    // protocol is served on the workers. Runs still going when the client leaves stop
+    // with the server.
+    let served = tokio::select! {
+        served = crate::mcp::serve_stdio(builtin, flows, verbose) => served,
+        () = drive(runs) => Ok(()),
+    };
+    match served {
         Ok(()) => Exit::Done,
         Err(err) => {
             log(&err);
             Exit::Failed
         }
     }
+}
+
+/// A flow tool's run, to be driven by [`drive`].
+type Job = Box<dyn FnOnce() -> LocalBoxFuture<'static, ()> + Send>;
+
+/// Drives every run the server is given, each as far as it can go, until the server is
+/// gone (then never resolves: the server's end ends `archie mcp`).
+async fn drive(mut jobs: tokio::sync::mpsc::UnboundedReceiver<Job>) {
+    let mut running = futures::stream::FuturesUnordered::new();
+    loop {
+        tokio::select! {
+            job = jobs.recv() => match job {
+                Some(job) => running.push(job()),
+                None => break,
+            },
+            Some(()) = running.next(), if !running.is_empty() => {}
+        }
+    }
+    while running.next().await.is_some() {}
+    std::future::pending::<()>().await
 }
 
 async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
@@ -190,45 +225,57 @@ async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
     Ok(Exit::Done)
 }
 
-/// Runs `build_context` and `analyze` calls as the terminal commands run: each a recorded
-/// run of the same flow, through the same command code, on its own thread (a flow's
-/// steps are not `Send`), with the server's settings. Only the human answers: scripted
-/// answers are the call's `answers`, then the client's elicitation, then the run waits.
+/// Reads the flow tools' calls (each flow's tool, from the flow registry) and runs them
+/// as the terminal commands run: each a recorded run of the same flow, through the same
+/// command code, with the server's settings, driven by [`drive`]. Only the human
+/// answers: scripted answers are the call's `answers`, then the client's elicitation,
+/// then the run waits.
 struct Runner {
     settings: Settings,
     /// The server's global options (`--memory-file`, `--base-url`, …) as given: a run
     /// records them with its command, so `archie resume RUN` finds the same settings.
     globals: Vec<String>,
+    faces: Vec<ToolFace>,
+    jobs: tokio::sync::mpsc::UnboundedSender<Job>,
 }
 
 impl FlowRunner for Runner {
+    fn tools(&self) -> &[ToolFace] {
+        &self.faces
+    }
+
+    fn infos(&self) -> Vec<ToolInfo> {
+        super::flow::tools().map(|(_, tool)| tool.info()).collect()
+    }
+
+    fn read(&self, name: &str, args: Value) -> Option<Result<FlowCall, String>> {
+        let (entry, tool) = super::flow::tools().find(|(_, tool)| tool.face.name == name)?;
+        Some(tool.read(entry, args))
+    }
+
     fn run(
         &self,
         call: FlowCall,
         caller: Caller,
-    ) -> BoxFuture<'static, Result<(Value, Vec<String>), String>> {
+    ) -> BoxFuture<'static, Result<FlowResult, String>> {
         let settings = self.settings.clone();
         let globals = self.globals.clone();
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let spawned = std::thread::Builder::new()
-            .name("archie-mcp-run".into())
-            .spawn(move || {
-                let ran = match tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                {
-                    Ok(runtime) => Ok(runtime.block_on(run_call(settings, globals, call, caller))),
-                    Err(e) => Err(format!("cannot start the run: {e}")),
-                };
-                let _ = tx.send(ran);
-            });
+        let job: Job = Box::new(move || {
+            Box::pin(async move {
+                let _ = tx.send(run_call(settings, globals, call, caller).await);
+            })
+        });
+        let sent = self.jobs.send(job);
         Box::pin(async move {
-            spawned.map_err(|e| format!("cannot start the run: {e}"))?;
+            sent.map_err(|_| "archie mcp is stopping: the run was not started".to_string())?;
             rx.await
                 .map_err(|_| "the run ended without a result".to_string())?
         })
     }
+}
 
+impl RunStore for Runner {
     fn recorded(&self, run: &str) -> Option<RecordedTask> {
         use crate::graph::Cursor;
         use crate::store::{Status, Store};
@@ -236,24 +283,26 @@ impl FlowRunner for Runner {
         let detail = store.get_run(run).ok()??;
         let resume = crate::app::resume_command(&self.settings, run);
         let (status, message) = match detail.summary.status {
-            Status::Pending | Status::Running => ("working", format!("run {run} is running")),
-            Status::Completed => ("completed", format!("run {run} completed")),
+            Status::Pending | Status::Running => {
+                (TaskStatus::Working, format!("run {run} is running"))
+            }
+            Status::Completed => (TaskStatus::Completed, format!("run {run} completed")),
             Status::Aborted => (
-                "cancelled",
+                TaskStatus::Cancelled,
                 format!("run {run} was aborted at a question (/abort); it is not continued"),
             ),
             Status::Failed => (
-                "failed",
+                TaskStatus::Failed,
                 format!("run {run} failed; `{resume}` continues it"),
             ),
             Status::Interrupted if matches!(detail.next, Some(Cursor::Question { .. })) => (
-                "input_required",
+                TaskStatus::InputRequired,
                 format!(
                     "run {run} waits for an answer: analyze with run_id, or `{resume} --answer …`"
                 ),
             ),
             Status::Interrupted | Status::Abandoned => (
-                "cancelled",
+                TaskStatus::Cancelled,
                 format!("run {run} stopped; `{resume}` continues it"),
             ),
         };
@@ -269,7 +318,7 @@ impl FlowRunner for Runner {
         let saved = crate::store::Store::open_existing(&self.settings.state_dir())
             .and_then(|store| store.map_or(Ok(()), |store| store.save_task(task)));
         if let Err(err) = saved {
-            crate::mcp::server::log(&format!(
+            crate::mcp::log(&format!(
                 "task {} could not be kept in the run store: {err}",
                 task.id
             ));
@@ -286,7 +335,7 @@ impl FlowRunner for Runner {
 /// hints and the final summary.
 struct Watch {
     caller: Caller,
-    seen: Mutex<(Option<Value>, Vec<String>)>,
+    seen: Mutex<(Option<Summary>, Vec<String>)>,
 }
 
 impl Watch {
@@ -305,16 +354,18 @@ impl Watch {
             }
             Event::Finished(summary) => {
                 self.seen.lock().unwrap_or_else(PoisonError::into_inner).0 =
-                    serde_json::to_value(summary).ok()
+                    Some(summary.as_ref().clone())
             }
             _ => {}
         }
     }
 
-    fn take(&self) -> (Value, Vec<String>) {
+    /// The run's result, once it finished.
+    fn take(&self, tool: &ToolFace) -> Result<FlowResult, String> {
         let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
         let (summary, hints) = std::mem::take(&mut *seen);
-        (summary.unwrap_or_default(), hints)
+        let summary = summary.ok_or("the run ended without its summary")?;
+        Ok(FlowResult::new(&summary, hints, tool))
     }
 }
 
@@ -350,11 +401,12 @@ async fn run_call(
     globals: Vec<String>,
     call: FlowCall,
     caller: Caller,
-) -> (Value, Vec<String>) {
+) -> Result<FlowResult, String> {
     let watch = Arc::new(Watch {
         caller: caller.clone(),
         seen: Mutex::default(),
     });
+    let tool = call.tool;
     let (app, command) = match prepare(settings.clone(), &globals, call) {
         Ok(prepared) => prepared,
         Err(err) => {
@@ -364,7 +416,7 @@ async fn run_call(
             );
             app.events.emit(err.event());
             app.finish(err.exit);
-            return watch.take();
+            return watch.take(&tool);
         }
     };
     let app = watched(app.with_asker(Arc::new(Elicit(caller.clone()))), &watch);
@@ -373,7 +425,7 @@ async fn run_call(
         // The client cancelled: the run stops as Ctrl-C stops it, at once (extraction
         // keeps every answer that arrived), and stays resumable from its last checkpoint.
         _ = caller.cancel.stopped() => Exit::Interrupted,
-        result = dispatch(&app, command) => match result {
+        result = command.run(&app) => match result {
             Ok(exit) => exit,
             Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
             Err(err) => {
@@ -386,24 +438,21 @@ async fn run_call(
         app.interrupted();
     }
     app.finish(exit);
-    watch.take()
+    watch.take(&tool)
 }
 
-/// The App and command of a flow call: a new run recorded with the command line the
-/// terminal would have typed, or (`analyze` with `run_id`) the recorded run continued as
-/// `archie resume RUN --answer …` continues it (which takes the run's owner lock: two
-/// clients cannot drive one run).
+/// The App and command of a flow call: a new run of the arguments the call was read
+/// into, recorded with the command line the terminal would have typed, or (a tool that
+/// continues runs, given `run_id`) the recorded run continued as `archie resume RUN
+/// --answer …` continues it (which takes the run's owner lock: two clients cannot drive
+/// one run).
 fn prepare(
     settings: Settings,
     globals: &[String],
     call: FlowCall,
-) -> Result<(App, Command), CommandError> {
-    let (words, answers) = match call {
-        FlowCall::Analyze(AnalyzeCall {
-            run_id: Some(run),
-            answers,
-            ..
-        }) => {
+) -> Result<(App, FlowCommand), CommandError> {
+    match call.plan {
+        Plan::Continue { run, answers } => {
             let resumed = super::resume::prepare(
                 for_a_call(settings, answers.clone()),
                 super::resume::ResumeArgs {
@@ -413,63 +462,43 @@ fn prepare(
                     view: false,
                 },
             )?;
-            if resumed.command.flow_name() != Some(crate::flows::analyze::NAME) {
-                return Err(
-                    CommandError::usage(format!("run {run} is not an analyze run"))
-                        .hint(format!("Continue it at the terminal: archie resume {run}")),
-                );
+            let flow = super::flow::tools()
+                .find(|(_, tool)| tool.face.name == call.tool.name)
+                .map(|(entry, _)| entry.name());
+            let flow = flow.unwrap_or(call.tool.name);
+            let Command::Flow(command) = resumed.command else {
+                return Err(not_this_flow(&run, flow));
+            };
+            if command.name() != flow {
+                return Err(not_this_flow(&run, flow));
             }
             // The call's answers only: the recorded command line's are never used twice.
             let settings = for_a_call(resumed.settings, answers);
             let app = App::new(settings, resumed.argv, Some(resumed.resume));
-            return Ok((app, resumed.command));
+            Ok((app, command))
         }
-        FlowCall::Analyze(call) => {
-            let mut words = vec!["analyze".to_string()];
-            words.extend(call.inputs.iter().map(|i| format!("--inputs={i}")));
-            words.extend(call.query.map(|q| format!("--query={q}")));
-            words.extend(call.output.map(|o| format!("--output={o}")));
-            (words, call.answers)
+        Plan::Start(start) => {
+            let start = start.downcast::<StartRun>().map_err(|_| {
+                CommandError::usage(format!("{} was read into no command", call.tool.name))
+            })?;
+            let StartRun {
+                command,
+                words,
+                answers,
+            } = *start;
+            let mut argv = vec!["archie".to_string()];
+            argv.extend(globals.iter().cloned());
+            argv.extend(words);
+            let recorded = super::help::recorded_argv(&argv);
+            let app = App::new(for_a_call(settings, answers), recorded, None);
+            Ok((app, command))
         }
-        FlowCall::BuildContext(call) => {
-            let mut words = vec![
-                "build-context".to_string(),
-                format!("--name={}", call.system),
-            ];
-            words.extend(call.inputs.iter().map(|i| format!("--inputs={i}")));
-            words.extend(call.output.map(|o| format!("--output={o}")));
-            (words, Vec::new())
-        }
-    };
-    let mut argv = vec!["archie".to_string()];
-    argv.extend(globals.iter().cloned());
-    argv.extend(words);
-    let parsed = <super::Cli as clap::Parser>::try_parse_from(&argv).map_err(|err| {
-        let text = err.render().to_string();
-        let first = text.lines().next().unwrap_or_default();
-        CommandError::usage(first.trim_start_matches("error: ").to_string())
-    })?;
-    let recorded = super::help::recorded_argv(&argv);
-    let app = App::new(for_a_call(settings, answers), recorded, None);
-    Ok((app, parsed.command))
+    }
 }
 
-/// The two commands a flow tool runs.
-async fn dispatch(app: &App, command: Command) -> Result<Exit, CommandError> {
-    match command {
-        Command::Flow(flow)
-            if [
-                crate::flows::analyze::NAME,
-                crate::flows::build_context::NAME,
-            ]
-            .contains(&flow.name()) =>
-        {
-            flow.run(app).await
-        }
-        _ => Err(CommandError::usage(
-            "only analyze and build-context runs are driven over MCP",
-        )),
-    }
+fn not_this_flow(run: &str, flow: &str) -> CommandError {
+    CommandError::usage(format!("run {run} is not a run of {flow}"))
+        .hint(format!("Continue it at the terminal: archie resume {run}"))
 }
 
 /// The global options in the server's command line (`archie --memory-file m.json mcp

@@ -41,9 +41,11 @@ macro_rules! flow {
 /// The flow registry: every flow archie has, one name a flow, in the order `archie
 /// graph` and the help list them. A name here is the flow's module, `flows::NAME` (its
 /// graph: `NAME`, `PROMPTS`, `STEPS`, `graph()`), and its command's, `cli::NAME`
-/// (`COMMAND`: its arguments and how it runs). [`FLOWS`] (`archie graph`, the step
-/// words, the prompt checks) and the commands (`cli::flow::COMMANDS`: parsing and
-/// dispatch) are both built from this one list: `for_each_flow!(callback)` calls
+/// (`COMMAND`: its arguments and how it runs, and, for a flow that is also a tool of
+/// `archie mcp`, that tool: `cli::flow::FlowTool`). [`FLOWS`] (`archie graph`, the step
+/// words, the prompt checks), the commands (`cli::flow::COMMANDS`: parsing and
+/// dispatch) and the MCP flow tools (`cli::flow::tools`) are all built from this one
+/// list: `for_each_flow!(callback)` calls
 /// `callback!(analyze, build_context, …)`.
 macro_rules! for_each_flow {
     ($callback:ident) => {

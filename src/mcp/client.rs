@@ -932,7 +932,7 @@ fn resource_tools() -> Vec<ToolInfo> {
             ),
             input_schema: serde_json::json!({"type": "object", "properties": {}}),
             output_schema: None,
-            annotations: read_only.clone(),
+            annotations: read_only,
         },
         ToolInfo {
             name: READ_RESOURCE.into(),

@@ -1,173 +1,156 @@
-//! `archie mcp`'s flow tools, `build_context` and `analyze`, as the protocol sees them:
-//! their arguments and results (typed, so the schemas are generated from the same types
-//! the handler reads), the caller a run talks back to (progress notifications,
+//! `archie mcp`'s flow tools as the protocol sees them: what a tool declares
+//! ([`ToolFace`]), a call read from its arguments ([`FlowCall`]), its result (the run's
+//! summary, [`FlowResult`]), the caller a run talks back to (progress notifications,
 //! elicitation, cancellation) and the [`Prompter`] that puts a run's questions to the
 //! human through the client.
 //!
-//! This module knows no flow: running one is the entry's job (`cli::mcp`), behind
-//! [`FlowRunner`]. Each call is a recorded run of the same flow the terminal command
-//! runs; its result is the run's summary (the `finished` event of `--json`).
+//! This module knows no flow: each flow declares its tool next to its command
+//! (`cli::flow::FlowTool`), and the entry's [`FlowRunner`] reads and runs the calls. Each
+//! call is a recorded run of the same flow the terminal command runs; its result is the
+//! run's summary (the `finished` event of `--json`).
 
 use super::builtin::{input_schema, output_schema};
-use super::tasks::{self, Tasks};
+use super::tasks::{self, Cancel, RunStore, TaskStatus, Tasks};
 use super::{Elicitation, Elicited, Field, FieldKind, Hints, ToolInfo};
+use crate::events::{AnswerKind, CommandStatus, MemoryChange, Summary, Written};
 use crate::graph::{Answer, Prompter, Question, QuestionKind};
 use futures::future::BoxFuture;
 use rmcp::model::{ProgressNotificationParam, ProgressToken, ServerRequest};
 use rmcp::service::{Peer, RoleServer};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-pub const BUILD_CONTEXT: &str = "build_context";
-pub const ANALYZE: &str = "analyze";
-
-/// `build_context`'s arguments: as `archie build-context SYSTEM -i PATH… [-o FILE]`.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BuildContextCall {
-    /// The system or feature to describe, e.g. payments.
-    pub system: String,
-    /// Design documents to read: folders or files, relative to the folder archie mcp
-    /// runs in.
-    pub inputs: Vec<String>,
-    /// Where to write the overview (default: SYSTEM_context.md).
-    #[serde(default)]
-    pub output: Option<String>,
-    /// The archie session this call belongs to (one archie search made; the resource
-    /// memory://session/{id}): the finished run is recorded as a turn of it. Also read
-    /// from _meta "dev.archie/session". An unknown session is refused.
-    #[serde(default)]
-    pub session: Option<String>,
+/// A flow's tool, as its flow declares it (next to its command).
+#[derive(Debug, Clone, Copy)]
+pub struct ToolFace {
+    /// The tool's name (`build_context`).
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// What the tool does, for the server's instructions: `NAME (ARGS) does …`.
+    pub instructions: &'static str,
+    /// Whether a call may continue a run of the flow that waits for an answer, failed
+    /// or was cancelled (`run_id` and `answers`), and what an answer can be, in words
+    /// (`("/approve" writes the analysis, "/abort" stops)`); `None` when it cannot.
+    pub continues: Option<&'static str>,
+    pub annotations: Hints,
 }
 
-/// `analyze`'s arguments: as `archie analyze -i PATH… [-q QUERY] [--answer …]`, or, with
-/// `run_id`, as `archie resume RUN --answer …`.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyzeCall {
-    /// The question to analyse (default: a comprehensive architecture overview).
-    #[serde(default)]
-    pub query: Option<String>,
-    /// Design documents to read: folders or files, relative to the folder archie mcp
-    /// runs in. Needed for a new run; a continued run reads its own.
-    #[serde(default)]
-    pub inputs: Vec<String>,
-    /// Answers to archie's questions, in order, as the human gave them: text, or
-    /// "/approve" to write the analysis, "/abort" to stop.
-    #[serde(default)]
-    pub answers: Vec<String>,
-    /// Continue this run (one that waits for an answer, failed or was cancelled) instead
-    /// of starting one.
-    #[serde(default)]
-    pub run_id: Option<String>,
-    /// Where to write the analysis (default: analysis_result.md). Not for a continued run.
-    #[serde(default)]
-    pub output: Option<String>,
-    /// The archie session this call belongs to (one archie search made; the resource
-    /// memory://session/{id}): the finished analysis is recorded as a turn of it. Also
-    /// read from _meta "dev.archie/session". An unknown session is refused.
-    #[serde(default)]
-    pub session: Option<String>,
+impl ToolFace {
+    /// The hints of a flow that writes files and the memory, and asks an LLM.
+    pub const WRITES_ASKING_AN_LLM: Hints = Hints {
+        read_only: Some(false),
+        destructive: Some(false),
+        idempotent: Some(false),
+        open_world: Some(true),
+    };
+
+    /// The tool as `tools/list` gives it, whose arguments are `C`.
+    pub fn info<C: JsonSchema>(&self) -> ToolInfo {
+        ToolInfo {
+            name: self.name.into(),
+            title: Some(self.title.into()),
+            description: Some(self.description.into()),
+            input_schema: input_schema::<C>(),
+            output_schema: Some(output_schema::<FlowResult>()),
+            annotations: self.annotations,
+        }
+    }
 }
 
-/// What a flow tool was asked to do.
-#[derive(Debug, Clone)]
-pub enum FlowCall {
-    BuildContext(BuildContextCall),
-    Analyze(AnalyzeCall),
+/// A call of a flow tool, read (the run itself is the runner's, opaque here).
+pub struct FlowCall {
+    /// The tool called.
+    pub tool: ToolFace,
+    /// The session named in the arguments.
+    pub session: Option<String>,
+    /// The call as a session's turn records it: its question, and the documents read.
+    pub turn: (String, Vec<String>),
+    pub plan: Plan,
+}
+
+/// What a flow call does.
+pub enum Plan {
+    /// Starts a run: the flow's own arguments, as the runner made them (opaque here).
+    Start(Box<dyn std::any::Any + Send>),
+    /// Continues the recorded run `run` with the human's `answers`.
+    Continue { run: String, answers: Vec<String> },
+}
+
+impl FlowCall {
+    /// A call that continues `run` with `answers` (a 2026-07-28 input-required round's
+    /// retry), of a tool that [`ToolFace::continues`].
+    pub fn resume(tool: ToolFace, run: String, answers: Vec<String>) -> Self {
+        Self {
+            tool,
+            session: None,
+            turn: (format!("{} (run {run} continued)", tool.name), Vec::new()),
+            plan: Plan::Continue { run, answers },
+        }
+    }
 }
 
 /// The `_meta` key that names the session a call belongs to (as the `session` argument).
 pub const SESSION_META: &str = "dev.archie/session";
 
-impl FlowCall {
-    /// The session named in the arguments.
-    pub fn session(&self) -> Option<&str> {
-        match self {
-            Self::BuildContext(c) => c.session.as_deref(),
-            Self::Analyze(c) => c.session.as_deref(),
-        }
-    }
-
-    /// The call as a session's turn records it: its question, and the documents read.
-    pub fn turn(&self) -> (String, Vec<String>) {
-        match self {
-            Self::BuildContext(c) => (
-                format!("build_context {}", c.system),
-                c.inputs
-                    .iter()
-                    .map(|i| format!("build_context -i {i}"))
-                    .collect(),
-            ),
-            Self::Analyze(c) => (
-                match (&c.query, &c.run_id) {
-                    (Some(query), _) => query.clone(),
-                    (None, Some(run)) => format!("analyze (run {run} continued)"),
-                    (None, None) => "analyze: a comprehensive architecture overview".into(),
-                },
-                c.inputs.iter().map(|i| format!("analyze -i {i}")).collect(),
-            ),
-        }
-    }
-}
-
 /// A flow tool's result: the run's summary.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
 pub struct FlowResult {
     /// completed, waiting (for an answer), interrupted (cancelled), failed, declined or
     /// usage_error.
-    pub status: String,
+    #[schemars(with = "String")]
+    pub status: CommandStatus,
     /// The run's id: `archie runs show RUN` at the terminal, `run_id` to continue it here.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run: Option<String>,
     /// The question the run waits for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub question: Option<WaitingQuestion>,
     /// Every file written, in order.
     #[serde(default)]
     pub files: Vec<WrittenFile>,
     /// What the memory file gained, when it was saved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub memory: Option<MemoryGrowth>,
     /// The terminal command that continues the run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resume_command: Option<String>,
     /// What went wrong, when the run failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// What to do about the error.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<String>,
     /// What to do next, in words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
     /// The session the call belongs to, when it named one: a completed run is recorded
     /// as a turn of it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct WaitingQuestion {
     /// The question (for analyze: archie's last turn, which ends in its question).
     pub question: String,
     /// text, confirm or choose.
-    pub kind: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "String")]
+    pub kind: AnswerKind,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
 pub struct WrittenFile {
     pub path: String,
     /// What it is (analysis, context overview, …).
     pub what: String,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
 pub struct MemoryGrowth {
     /// The memory file.
     pub path: String,
@@ -177,157 +160,81 @@ pub struct MemoryGrowth {
 }
 
 impl FlowResult {
-    /// The result of a run whose summary (the `finished` event) is `summary`, with the
-    /// error's `hints`; `tool` is the tool that ran it.
-    pub fn from_summary(summary: Value, hints: Vec<String>, tool: &str) -> Self {
-        let mut result: FlowResult = serde_json::from_value(summary).unwrap_or_default();
-        result.hints = hints;
-        result.next = match (result.status.as_str(), &result.run) {
-            ("waiting", Some(run)) if tool == ANALYZE => Some(format!(
-                "Put the question to the user, then call analyze with run_id \"{run}\" and \
-                 answers [their answer] (\"/approve\" writes the analysis, \"/abort\" stops)."
+    /// The result of a run of `tool` whose summary (the `finished` event) is `summary`,
+    /// with the error's `hints`.
+    pub fn new(summary: &Summary, hints: Vec<String>, tool: &ToolFace) -> Self {
+        let run = summary.run.clone();
+        let name = tool.name;
+        let next = match (summary.status, &run, tool.continues) {
+            (CommandStatus::Waiting, Some(run), Some(answers)) => Some(format!(
+                "Put the question to the user, then call {name} with run_id \"{run}\" and \
+                 answers [their answer] {answers}."
             )),
-            ("interrupted" | "failed", Some(run)) if tool == ANALYZE => Some(format!(
-                "Continue it with analyze and run_id \"{run}\", or at the terminal."
-            )),
-            ("interrupted" | "failed", Some(_)) => {
+            (CommandStatus::Interrupted | CommandStatus::Failed, Some(run), Some(_)) => Some(
+                format!("Continue it with {name} and run_id \"{run}\", or at the terminal."),
+            ),
+            (CommandStatus::Interrupted | CommandStatus::Failed, Some(_), None) => {
                 Some("Continue it at the terminal (resume_command).".into())
             }
             _ => None,
         };
-        result
+        Self {
+            status: summary.status,
+            run,
+            question: summary.question.as_ref().map(|q| WaitingQuestion {
+                question: q.question.clone(),
+                kind: q.kind,
+                options: q.options.clone(),
+            }),
+            files: summary
+                .files
+                .iter()
+                .map(|Written { path, what }| WrittenFile {
+                    path: path.clone(),
+                    what: what.clone(),
+                })
+                .collect(),
+            memory: summary
+                .memory
+                .as_ref()
+                .map(|m: &MemoryChange| MemoryGrowth {
+                    path: m.path.clone(),
+                    entities_added: m.entities_added,
+                    relationships_added: m.relationships_added,
+                    updated: m.updated,
+                }),
+            resume_command: summary.resume_command.clone(),
+            error: summary.error.clone(),
+            hints,
+            next,
+            session: None,
+        }
     }
 
     /// Whether the call failed (the caller reads it as an error).
     pub fn is_error(&self) -> bool {
-        matches!(self.status.as_str(), "failed" | "usage_error")
+        matches!(
+            self.status,
+            CommandStatus::Failed | CommandStatus::UsageError
+        )
     }
 }
 
-/// The flow tools (offered when the server offers writes).
-pub fn tools() -> Vec<ToolInfo> {
-    let hints = Hints {
-        read_only: Some(false),
-        destructive: Some(false),
-        idempotent: Some(false),
-        // It asks an LLM.
-        open_world: Some(true),
-    };
-    vec![
-        ToolInfo {
-            name: BUILD_CONTEXT.into(),
-            title: Some("Build a context overview".into()),
-            description: Some(
-                "Read design documents, extract their knowledge graph into archie's memory \
-                 file (changes the memory) and write a context overview of one system with a \
-                 Mermaid diagram (writes SYSTEM_context.md), as `archie build-context` does. \
-                 A recorded run: the result names the run, the files written and what the \
-                 memory gained. Takes minutes on a large corpus."
-                    .into(),
-            ),
-            input_schema: input_schema::<BuildContextCall>(),
-            output_schema: Some(output_schema::<FlowResult>()),
-            annotations: hints.clone(),
-        },
-        ToolInfo {
-            name: ANALYZE.into(),
-            title: Some("Analyse the architecture".into()),
-            description: Some(
-                "An architecture analysis of the design documents, as `archie analyze` does: \
-                 archie asks the human clarifying questions (through the client's elicitation \
-                 when it has it; otherwise the result is the question and a run_id, and the \
-                 human's answer goes back with run_id and answers) until they approve, then \
-                 writes the analysis (analysis_result.md) and grows the memory file. Never \
-                 answer for the human."
-                    .into(),
-            ),
-            input_schema: input_schema::<AnalyzeCall>(),
-            output_schema: Some(output_schema::<FlowResult>()),
-            annotations: hints,
-        },
-    ]
-}
+/// Reads and runs the flow tools' calls (the entry implements it over the flow registry
+/// and the App), and keeps their tasks in the run store.
+pub trait FlowRunner: RunStore {
+    /// The flow tools, in registry order.
+    fn tools(&self) -> &[ToolFace];
 
-/// Whether `name` is a flow tool's.
-pub fn is_flow(name: &str) -> bool {
-    matches!(name, BUILD_CONTEXT | ANALYZE)
-}
+    /// The tools as `tools/list` gives them.
+    fn infos(&self) -> Vec<ToolInfo>;
 
-/// Reads a flow tool's arguments; `None` for a tool that is not one.
-pub fn parse(name: &str, args: Value) -> Option<Result<FlowCall, String>> {
-    let read = |e: serde_json::Error| format!("invalid arguments for {name}: {e}");
-    match name {
-        BUILD_CONTEXT => Some(
-            serde_json::from_value(args)
-                .map(FlowCall::BuildContext)
-                .map_err(read),
-        ),
-        ANALYZE => Some(
-            serde_json::from_value(args)
-                .map(FlowCall::Analyze)
-                .map_err(read),
-        ),
-        _ => None,
-    }
-}
+    /// Reads a flow tool's arguments; `None` for a tool that is not one.
+    fn read(&self, name: &str, args: Value) -> Option<Result<FlowCall, String>>;
 
-/// Runs a flow tool's call as a recorded run (the entry implements it over the App).
-pub trait FlowRunner: Send + Sync {
-    /// The run's summary (the `finished` event) and the hints of its error, if any.
-    fn run(
-        &self,
-        call: FlowCall,
-        caller: Caller,
-    ) -> BoxFuture<'static, Result<(Value, Vec<String>), String>>;
-
-    /// A recorded run as a task (an earlier session's, or the terminal's), if there is
-    /// one with this id.
-    fn recorded(&self, run: &str) -> Option<RecordedTask>;
-
-    /// Keeps a task in the run store (a failure is logged, not fatal: the task goes on).
-    fn save_task(&self, task: &crate::store::TaskRecord);
-
-    /// A task kept in the run store.
-    fn task(&self, id: &str) -> Option<crate::store::TaskRecord>;
-}
-
-/// A run in the run store, seen as a task.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RecordedTask {
-    /// working, input_required, completed, failed or cancelled.
-    pub status: &'static str,
-    pub message: String,
-    /// Unix ms.
-    pub created_ms: i64,
-    pub updated_ms: i64,
-}
-
-/// A request to stop a run, as Ctrl-C stops it at the terminal: at once, the step in
-/// progress abandoned. What was paid for stays: every extraction answer that arrived is
-/// cached as it arrives, the run keeps the checkpoint of its last finished step, is
-/// marked interrupted and resumes from there (asking only for the chunks not answered).
-#[derive(Default)]
-pub struct Cancel {
-    requested: AtomicBool,
-    stop: tokio::sync::Notify,
-}
-
-impl Cancel {
-    /// Asks the run to stop now.
-    pub fn request(&self) {
-        self.requested.store(true, Ordering::SeqCst);
-        // A permit is kept if the run does not wait yet: it stops when it does.
-        self.stop.notify_one();
-    }
-
-    /// Resolves once the run should stop.
-    pub async fn stopped(&self) {
-        self.stop.notified().await
-    }
-
-    pub fn is_requested(&self) -> bool {
-        self.requested.load(Ordering::SeqCst)
-    }
+    /// Runs a call as a recorded run: its result, the run's summary.
+    fn run(&self, call: FlowCall, caller: Caller)
+    -> BoxFuture<'static, Result<FlowResult, String>>;
 }
 
 /// The client that called a flow tool, as the run sees it: where its progress goes, who
@@ -493,7 +400,7 @@ impl Caller {
     }
 
     /// Sets the status of the call's task, if it is one.
-    fn task_status(&self, status: &'static str, message: Option<String>) {
+    fn task_status(&self, status: TaskStatus, message: Option<String>) {
         if let (Some(spec), Some(id)) = (&self.task.spec, self.task.id.get()) {
             spec.tasks.set_status(id, status, message);
         }
@@ -752,17 +659,17 @@ impl Prompter for Elicit {
                 return Ok(None);
             }
             self.0.task_status(
-                "input_required",
+                TaskStatus::InputRequired,
                 Some("archie asks the human a question (elicitation)".into()),
             );
             let elicited = self.0.elicit(&form(question)).await;
-            self.0.task_status("working", None);
+            self.0.task_status(TaskStatus::Working, None);
             let elicited = match elicited {
                 Ok(elicited) => elicited,
                 // The client could not take it (a revision without server requests, a
                 // closed connection): nobody was asked, and the run waits.
                 Err(err) => {
-                    super::server::log(&format!(
+                    super::log(&format!(
                         "the question could not be put to the client: {err:#}"
                     ));
                     self.0.not_asked(question);
@@ -843,13 +750,53 @@ mod tests {
     }
 
     #[test]
-    fn a_waiting_analysis_says_how_to_continue_it() {
-        let summary = json!({"status": "waiting", "exit_code": 3, "run": "r1",
-            "question": {"question": "Q?", "kind": "text"}, "files": [],
-            "resume_command": "archie resume r1"});
-        let r = FlowResult::from_summary(summary, vec![], ANALYZE);
+    fn a_waiting_run_of_a_tool_that_continues_says_how_to_continue_it() {
+        let tool = ToolFace {
+            name: "analyze",
+            title: "",
+            description: "",
+            instructions: "",
+            continues: Some("(\"/approve\" writes the analysis)"),
+            annotations: ToolFace::WRITES_ASKING_AN_LLM,
+        };
+        let summary = Summary {
+            status: CommandStatus::Waiting,
+            exit_code: 3,
+            run: Some("r1".into()),
+            question: Some(crate::events::Pending {
+                question: "Q?".into(),
+                kind: AnswerKind::Text,
+                options: vec![],
+            }),
+            resume_command: Some("archie resume r1".into()),
+            ..Summary::default()
+        };
+        let r = FlowResult::new(&summary, vec![], &tool);
         assert!(!r.is_error());
-        assert!(r.next.unwrap().contains("run_id \"r1\""));
-        assert_eq!(r.question.unwrap().question, "Q?");
+        assert_eq!(
+            r.next.as_deref(),
+            Some(
+                "Put the question to the user, then call analyze with run_id \"r1\" and \
+                 answers [their answer] (\"/approve\" writes the analysis)."
+            )
+        );
+        let wire = serde_json::to_value(&r).unwrap();
+        assert_eq!(wire["status"], "waiting");
+        assert_eq!(wire["question"], json!({"question": "Q?", "kind": "text"}));
+        assert_eq!(wire["files"], json!([]));
+        let failed = Summary {
+            status: CommandStatus::Failed,
+            run: Some("r2".into()),
+            ..Summary::default()
+        };
+        let once = ToolFace {
+            continues: None,
+            ..tool
+        };
+        assert!(FlowResult::new(&failed, vec![], &once).is_error());
+        assert_eq!(
+            FlowResult::new(&failed, vec![], &once).next.as_deref(),
+            Some("Continue it at the terminal (resume_command).")
+        );
     }
 }

@@ -35,9 +35,17 @@ pub use client::{
 pub use config::{McpConfig, ServerSpec, Transport};
 pub use server::serve_stdio;
 
+/// `archie mcp`'s log: writes one line to stderr; a closed or broken stderr is ignored.
+pub fn log(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "archie mcp: {}", crate::secrets::redact_text(line));
+    let _ = err.flush();
+}
+
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::io::Write;
 use std::time::Duration;
 
 /// The name the built-in tools are offered under (`archie__find_entities`).
@@ -45,7 +53,7 @@ pub const BUILTIN_SERVER: &str = "archie";
 
 /// What a tool says about itself (MCP tool annotations). All are hints from the server:
 /// archie runs a tool without asking only when `read_only` is `Some(true)`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hints {
     #[serde(rename = "readOnlyHint", skip_serializing_if = "Option::is_none")]

@@ -17,8 +17,8 @@
 //! that has begun lands and is answered. A write that waits longer than the lock wait
 //! for another process's save is a tool error (`isError`) the agent can retry.
 //!
-//! The flow tools, `build_context` and `analyze` (not on a read-only server), are run by
-//! the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
+//! The flow tools (each flow's tool, as it declares it; not on a read-only server) are
+//! read and run by the entry's [`FlowRunner`] (see `flows`): each call is a recorded run, blocking with
 //! progress notifications, or a task (see `tasks`); the client's cancel stops the run as
 //! Ctrl-C does (at once, every extraction answer that arrived kept, resumable). A flow
 //! call may name the search session it belongs to (`session`, or `_meta`
@@ -32,8 +32,9 @@
 
 use super::builtin::{Builtin, Gate, KNOWLEDGE_GRAPH_URI, SESSION_URI_PREFIX};
 use super::flows::{self, Caller, FlowCall, FlowResult, FlowRunner};
-use super::tasks::{self, Ended, Tasks};
+use super::tasks::{self, Ended, RunStore, Tasks};
 use super::{McpError, ToolInfo, ToolOutput};
+use crate::events::CommandStatus;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CreateTaskResult,
     ErrorData, GetTaskParams, GetTaskResult, Implementation, InitializeRequestParams,
@@ -46,7 +47,6 @@ use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, Subsc
 use rmcp::{ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -54,17 +54,12 @@ use std::time::Duration;
 /// How often a subscription looks at the memory file.
 const POLL: Duration = Duration::from_millis(200);
 
-/// Writes one line to stderr; a closed or broken stderr is ignored.
-pub fn log(line: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "archie mcp: {}", crate::secrets::redact_text(line));
-    let _ = err.flush();
-}
+pub use super::log;
 
 #[derive(Clone)]
 struct Handler {
     builtin: Builtin,
-    /// Runs `build_context` and `analyze` (the entry's; none on a read-only server).
+    /// Reads and runs the flow tools (the entry's; none on a read-only server).
     flows: Option<Arc<dyn FlowRunner>>,
     /// The tasks task-augmented calls of the flow tools started.
     tasks: Arc<Tasks>,
@@ -85,7 +80,14 @@ pub async fn serve_stdio(
     flows: Option<Arc<dyn FlowRunner>>,
     verbose: bool,
 ) -> Result<(), String> {
-    let tasks = Arc::new(Tasks::new(flows.clone()));
+    let tools = flows
+        .as_ref()
+        .map(|f| f.tools().iter().map(|t| t.name.to_string()).collect())
+        .unwrap_or_default();
+    let tasks = Arc::new(Tasks::new(
+        flows.clone().map(|f| f as Arc<dyn RunStore>),
+        tools,
+    ));
     let offers_tasks = flows.is_some().then(|| Arc::clone(&tasks));
     let handler = Handler {
         builtin,
@@ -159,19 +161,17 @@ fn result_wire(output: &ToolOutput, first: bool) -> Result<CallToolResult, Error
     wire(value)
 }
 
-/// A flow tool's run as its result: the summary read as a [`FlowResult`], and the
-/// `CallToolResult` carrying it.
+/// A flow tool's run as its result: the run's [`FlowResult`], and the `CallToolResult`
+/// carrying it.
 fn finished(
-    joined: Result<Result<(Value, Vec<String>), String>, tokio::task::JoinError>,
-    tool: &str,
+    joined: Result<Result<FlowResult, String>, tokio::task::JoinError>,
     first: bool,
     session: Option<&SessionTurn>,
 ) -> Result<(FlowResult, CallToolResult), String> {
-    let (summary, hints) = joined.map_err(|e| format!("the run failed: {e}"))??;
-    let mut result = FlowResult::from_summary(summary, hints, tool);
+    let mut result = joined.map_err(|e| format!("the run failed: {e}"))??;
     if let Some(turn) = session {
         result.session = Some(turn.id.clone());
-        if result.status == "completed" {
+        if result.status == CommandStatus::Completed {
             turn.record(&result);
         }
     }
@@ -331,7 +331,6 @@ impl Handler {
             ct.cancelled().await;
             watch_cancel.request();
         });
-        let name = name.to_string();
         let started = caller.run_id();
         let asked = caller.clone();
         let mut ran = tokio::spawn(runner.run(call, caller));
@@ -354,11 +353,11 @@ impl Handler {
                     let task_id = id.clone();
                     tokio::spawn(async move {
                         let joined = ran.await;
-                        let ended = match finished(joined, &name, false, session.as_ref()) {
+                        let ended = match finished(joined, false, session.as_ref()) {
                             Ok((result, answer)) => Ended::Result {
                                 value: serde_json::to_value(&answer).unwrap_or_default(),
                                 failed: result.is_error(),
-                                interrupted: result.status == "interrupted",
+                                interrupted: result.status == CommandStatus::Interrupted,
                                 message: result.error.clone(),
                             },
                             Err(message) => Ended::Broken(message),
@@ -388,7 +387,7 @@ impl Handler {
                 }
                 joined = &mut ran => {
                     watch.abort();
-                    return match finished(joined, &name, first, session.as_ref()) {
+                    return match finished(joined, first, session.as_ref()) {
                         Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
                         Err(message) => Err(ErrorData::internal_error(message, None)),
                     };
@@ -399,8 +398,8 @@ impl Handler {
         watch.abort();
         let unasked = asked.unasked();
         asked.flush().await;
-        match finished(joined, &name, first, session.as_ref()) {
-            Ok((result, _)) if rounds && result.status == "waiting" => {
+        match finished(joined, first, session.as_ref()) {
+            Ok((result, _)) if rounds && result.status == CommandStatus::Waiting => {
                 match (unasked, &result.run) {
                     (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
                         serde_json::from_value(flows::input_round(&question, run)).map_err(
@@ -500,16 +499,15 @@ impl Handler {
     /// The built-in tools' instructions, and the flow tools' when they are offered.
     fn instructions(&self) -> String {
         let mut text = self.builtin.instructions();
-        if self.flows.is_some() {
-            text.push_str(&format!(
-                " {} (system, inputs) reads design documents into the graph and writes a \
-                 context overview; {} (query, inputs) writes an architecture analysis after \
-                 asking the human clarifying questions (never answer them yourself). Both are \
-                 recorded runs that take minutes: call them as tasks where you can.",
-                flows::BUILD_CONTEXT,
-                flows::ANALYZE
-            ));
-        }
+        let tools = self.flows.as_ref().map_or(&[][..], |f| f.tools());
+        let what: Vec<&str> = tools.iter().map(|t| t.instructions).collect();
+        let all = match what.len() {
+            0 => return text,
+            1 => "It is a recorded run that takes minutes: call it as a task where you can.",
+            2 => "Both are recorded runs that take minutes: call them as tasks where you can.",
+            _ => "All are recorded runs that take minutes: call them as tasks where you can.",
+        };
+        text.push_str(&format!(" {}. {all}", what.join("; ")));
         text
     }
 
@@ -610,8 +608,8 @@ impl ServerHandler for Handler {
         no_cursor(&request)?;
         let first = first_revision(&context);
         let mut listed = self.builtin.tools();
-        if self.flows.is_some() {
-            listed.extend(flows::tools());
+        if let Some(runner) = &self.flows {
+            listed.extend(runner.infos());
         }
         let tools = listed
             .iter()
@@ -635,7 +633,7 @@ impl ServerHandler for Handler {
         let responses = request.input_responses.clone();
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         if let Some(runner) = &self.flows
-            && let Some(call) = flows::parse(&name, arguments.clone())
+            && let Some(call) = runner.read(&name, arguments.clone())
         {
             // 2026-07-28: the questions go to the human as input-required rounds, the
             // run id as the request state; the retry carries the answer and continues
@@ -653,16 +651,12 @@ impl ServerHandler for Handler {
                     .is_some_and(|c| c.supports_tasks()))
             .then_some(can_elicit);
             let (call, rounds) = match (state, call) {
-                (Some(run), Ok(FlowCall::Analyze(_))) if modern => {
+                (Some(run), Ok(call)) if modern && call.tool.continues.is_some() => {
                     let responses: Option<Map<String, Value>> =
                         responses.map(|r| r.into_iter().collect());
                     let answer = flows::round_answer(responses.as_ref());
                     let declined = answer.is_none();
-                    let call = FlowCall::Analyze(flows::AnalyzeCall {
-                        run_id: Some(run),
-                        answers: answer.into_iter().collect(),
-                        ..flows::AnalyzeCall::default()
-                    });
+                    let call = FlowCall::resume(call.tool, run, answer.into_iter().collect());
                     (Ok(call), can_elicit && !declined)
                 }
                 (_, call) => (call, modern && can_elicit),
@@ -672,8 +666,7 @@ impl ServerHandler for Handler {
             let named = call
                 .as_ref()
                 .ok()
-                .and_then(FlowCall::session)
-                .map(String::from)
+                .and_then(|c| c.session.clone())
                 .or_else(|| {
                     context
                         .meta
@@ -698,7 +691,7 @@ impl ServerHandler for Handler {
                 );
             }
             let session = named.map(|id| {
-                let (query, sources) = call.as_ref().map(FlowCall::turn).unwrap_or_default();
+                let (query, sources) = call.as_ref().map(|c| c.turn.clone()).unwrap_or_default();
                 SessionTurn {
                     builtin: self.builtin.clone(),
                     id,

@@ -1,7 +1,7 @@
 //! Long work as tasks: the flow tools' calls as MCP tasks, in both shapes archie serves.
 //!
 //! - **2025-11-25, the tasks utility** (rmcp does not model it: `wire` answers its
-//!   methods from this registry). A `tools/call` of `build_context` or `analyze` with
+//!   methods from this registry). A `tools/call` of a flow tool (`build_context`, `analyze`) with
 //!   `params.task` is answered, once the run is recorded, with `{"task": …}`; `tasks/get`
 //!   and `tasks/list` tell the status, `tasks/result` waits for the call's result (a
 //!   `CallToolResult`), `tasks/cancel` answers the cancelled task. The run's questions go
@@ -21,12 +21,12 @@
 //! Either way every task-augmented call is a task of its own, with a new id: the run id,
 //! a `-` and 32 random hex digits (`r7k2x-3f…`), so no two tasks share one, a run continued
 //! by a second call is a second task (the first keeps its status and result). Each task
-//! is kept in the run store when it starts and when it ends (through [`FlowRunner`]), so
+//! is kept in the run store when it starts and when it ends (through [`RunStore`]), so
 //! a later session's `tasks/get` and `tasks/result` find it as it ended; one whose
 //! session stopped first is given as its run now stands. The run id is the `run` of the
 //! result, and `dev.archie/run` in the `_meta` of the task's creation answer and of
 //! `tasks/result`. Every `elicitation/create` and `notifications/progress` of a task
-//! carries its related-task `_meta` (see `flows::Caller`). Statuses: `working` while
+//! carries its related-task `_meta` (the flow tools' `Caller` adds it). Statuses ([`TaskStatus`]): `working` while
 //! the run runs, `input_required` while a question is put to the human, then `completed`
 //! (the call has its result: done, or the question the run waits for), `failed`, or
 //! `cancelled` (the run stopped, resumable). A run that failed is `failed` under
@@ -38,12 +38,65 @@
 //! has passed it is forgotten: not listed, not returned (`-32602`, "expired"); a task
 //! still running is kept until it ends. The run itself stays in `archie runs`.
 
-use super::flows::Cancel;
-use super::flows::FlowRunner;
 use crate::store::TaskRecord;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// A task's status (the run store keeps it, as the wire's word).
+pub use crate::store::TaskStatus;
+
+/// A request to stop a run, as Ctrl-C stops it at the terminal: at once, the step in
+/// progress abandoned. What was paid for stays: every extraction answer that arrived is
+/// cached as it arrives, the run keeps the checkpoint of its last finished step, is
+/// marked interrupted and resumes from there (asking only for the chunks not answered).
+#[derive(Default)]
+pub struct Cancel {
+    requested: AtomicBool,
+    stop: tokio::sync::Notify,
+}
+
+impl Cancel {
+    /// Asks the run to stop now.
+    pub fn request(&self) {
+        self.requested.store(true, Ordering::SeqCst);
+        // A permit is kept if the run does not wait yet: it stops when it does.
+        self.stop.notify_one();
+    }
+
+    /// Resolves once the run should stop.
+    pub async fn stopped(&self) {
+        self.stop.notified().await
+    }
+
+    pub fn is_requested(&self) -> bool {
+        self.requested.load(Ordering::SeqCst)
+    }
+}
+
+/// A run in the run store, seen as a task.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedTask {
+    pub status: TaskStatus,
+    pub message: String,
+    /// Unix ms.
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// Where tasks outlive their session: the run store, as the entry opens it.
+pub trait RunStore: Send + Sync {
+    /// A recorded run as a task (an earlier session's, or the terminal's), if there is
+    /// one with this id.
+    fn recorded(&self, run: &str) -> Option<RecordedTask>;
+
+    /// Keeps a task in the run store (a failure is logged, not fatal: the task goes on).
+    fn save_task(&self, task: &TaskRecord);
+
+    /// A task kept in the run store.
+    fn task(&self, id: &str) -> Option<TaskRecord>;
+}
 
 /// Where a task-augmented call is marked for the handler (`wire` moves `params.task`
 /// here).
@@ -94,7 +147,7 @@ struct Entry {
     /// The run the task's call started or continued.
     run: String,
     revision: Revision,
-    status: &'static str,
+    status: TaskStatus,
     message: Option<String>,
     created_ms: i64,
     updated_ms: i64,
@@ -111,7 +164,7 @@ struct Entry {
 
 impl Entry {
     fn terminal(&self) -> bool {
-        matches!(self.status, "completed" | "failed" | "cancelled")
+        self.status.is_terminal()
     }
 
     fn expired(&self, now: i64) -> bool {
@@ -125,7 +178,9 @@ type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 pub struct Tasks {
     entries: Mutex<HashMap<String, Entry>>,
     /// Where a task of an earlier session (a run) is looked up.
-    runs: Option<Arc<dyn FlowRunner>>,
+    runs: Option<Arc<dyn RunStore>>,
+    /// The tools whose calls may be tasks.
+    tools: Vec<String>,
     /// The task each task-augmented request started (by the request id as JSON text).
     by_request: Mutex<HashMap<String, String>>,
     changed: tokio::sync::Notify,
@@ -142,6 +197,7 @@ impl Default for Tasks {
         Self {
             entries: Mutex::default(),
             runs: None,
+            tools: Vec::new(),
             by_request: Mutex::default(),
             changed: tokio::sync::Notify::new(),
             expired: Mutex::default(),
@@ -211,12 +267,18 @@ pub fn ttl(requested: Option<u64>) -> u64 {
 }
 
 impl Tasks {
-    /// Tasks that are also looked up among `runner`'s recorded runs.
-    pub fn new(runner: Option<Arc<dyn FlowRunner>>) -> Self {
+    /// The tasks of calls of `tools`, also looked up among `runs`' recorded runs.
+    pub fn new(runs: Option<Arc<dyn RunStore>>, tools: Vec<String>) -> Self {
         Self {
-            runs: runner,
+            runs,
+            tools,
             ..Self::default()
         }
+    }
+
+    /// Whether a call of the tool `name` may be a task (it declares task support).
+    pub fn runs_as_task(&self, name: &str) -> bool {
+        self.tools.iter().any(|t| t == name)
     }
 
     /// 2025-11-25 tasks announce their status changes on `out`.
@@ -277,7 +339,7 @@ impl Tasks {
             Entry {
                 run: run.to_string(),
                 revision,
-                status: "working",
+                status: TaskStatus::Working,
                 message: None,
                 created_ms: now,
                 updated_ms: now,
@@ -301,7 +363,7 @@ impl Tasks {
 
     /// Sets a running task's status (`working`, `input_required`); an ended or
     /// cancelled task keeps its own.
-    pub fn set_status(&self, id: &str, status: &'static str, message: Option<String>) {
+    pub fn set_status(&self, id: &str, status: TaskStatus, message: Option<String>) {
         let mut entries = self.entries();
         if let Some(entry) = entries.get_mut(id)
             && !entry.terminal()
@@ -327,7 +389,7 @@ impl Tasks {
             request,
             reply,
         });
-        entry.status = "input_required";
+        entry.status = TaskStatus::InputRequired;
         entry.message = Some("archie asks the human a question (inputRequests)".into());
         entry.updated_ms = self.now();
         self.changed(id, entry);
@@ -352,7 +414,7 @@ impl Tasks {
         {
             let _ = asked.reply.send(response);
             if !entry.terminal() {
-                entry.status = "working";
+                entry.status = TaskStatus::Working;
                 entry.message = None;
                 entry.updated_ms = self.now();
             }
@@ -367,7 +429,7 @@ impl Tasks {
         let Some(entry) = entries.get_mut(id) else {
             return;
         };
-        let cancelled = entry.status == "cancelled";
+        let cancelled = entry.status == TaskStatus::Cancelled;
         let (status, message) = match ended {
             Ended::Result {
                 value,
@@ -377,9 +439,9 @@ impl Tasks {
             } => {
                 entry.result = Some(value);
                 let status = match (entry.revision, failed, interrupted) {
-                    (_, _, true) => "cancelled",
-                    (Revision::Utility, true, _) => "failed",
-                    _ => "completed",
+                    (_, _, true) => TaskStatus::Cancelled,
+                    (Revision::Utility, true, _) => TaskStatus::Failed,
+                    _ => TaskStatus::Completed,
                 };
                 (status, message)
             }
@@ -389,7 +451,7 @@ impl Tasks {
                     "content": [{"type": "text", "text": message}],
                     "isError": true
                 }));
-                ("failed", Some(message))
+                (TaskStatus::Failed, Some(message))
             }
         };
         if !cancelled {
@@ -431,18 +493,18 @@ impl Tasks {
     fn detailed(id: &str, entry: &Entry) -> Value {
         let mut task = Self::task(id, entry);
         match entry.status {
-            "input_required" => match &entry.asked {
+            TaskStatus::InputRequired => match &entry.asked {
                 Some(asked) => task["inputRequests"] = json!({ asked.key.clone(): asked.request }),
                 // Nothing the client could answer: the run is at work.
-                None => task["status"] = json!("working"),
+                None => task["status"] = json!(TaskStatus::Working),
             },
-            "completed" => {
+            TaskStatus::Completed => {
                 task["result"] = entry
                     .result
                     .clone()
                     .unwrap_or_else(|| json!({"content": []}))
             }
-            "failed" => task["error"] = entry.error.clone().unwrap_or_else(
+            TaskStatus::Failed => task["error"] = entry.error.clone().unwrap_or_else(
                 || json!({"code": -32603, "message": entry.message.clone().unwrap_or_default()}),
             ),
             _ => {}
@@ -506,16 +568,16 @@ impl Tasks {
             kept => {
                 let run = runs.recorded(run_of(id)?)?;
                 let status = match run.status {
-                    "input_required" => "completed",
+                    TaskStatus::InputRequired => TaskStatus::Completed,
                     other => other,
                 };
                 let (created_ms, ttl_ms) = kept
                     .map(|t| (t.created_ms, t.ttl_ms))
                     .unwrap_or((run.created_ms, DEFAULT_TTL_MS));
                 let text = json!({"content": [{"type": "text", "text": run.message}],
-                                  "isError": status == "failed"});
+                                  "isError": status == TaskStatus::Failed});
                 (
-                    status.to_string(),
+                    status,
                     run.message,
                     created_ms,
                     run.updated_ms,
@@ -524,7 +586,7 @@ impl Tasks {
                 )
             }
         };
-        if status != "working" && self.now() > created_ms.saturating_add(ttl_ms as i64) {
+        if status != TaskStatus::Working && self.now() > created_ms.saturating_add(ttl_ms as i64) {
             return Some(Err(expired(id)));
         }
         let mut task = json!({
@@ -544,8 +606,8 @@ impl Tasks {
                 task["pollIntervalMs"] = json!(POLL_MS);
                 // The extension has no `failed` for a tool error: a completed task whose
                 // result has `isError`.
-                if matches!(status.as_str(), "completed" | "failed") {
-                    task["status"] = json!("completed");
+                if matches!(status, TaskStatus::Completed | TaskStatus::Failed) {
+                    task["status"] = json!(TaskStatus::Completed);
                     task["result"] = result.unwrap_or_else(|| json!({"content": []}));
                 }
             }
@@ -567,7 +629,7 @@ impl Tasks {
             runs.save_task(&TaskRecord {
                 id: id.to_string(),
                 run: entry.run.clone(),
-                status: entry.status.to_string(),
+                status: entry.status,
                 message: entry.message.clone(),
                 created_ms: entry.created_ms,
                 updated_ms: entry.updated_ms,
@@ -633,7 +695,7 @@ impl Tasks {
             ));
         }
         entry.cancel.request();
-        entry.status = "cancelled";
+        entry.status = TaskStatus::Cancelled;
         entry.message = Some(
             "cancelled by the client: the run stopped; what it was given is kept and it can be resumed"
                 .into(),
@@ -723,7 +785,7 @@ mod tests {
         assert_eq!(created["task"]["taskId"], "r1");
         assert_eq!(created["_meta"][RUN_META], "r1");
         assert_eq!(tasks.get("r1").unwrap()["status"], "working");
-        tasks.set_status("r1", "input_required", None);
+        tasks.set_status("r1", TaskStatus::InputRequired, None);
         assert_eq!(tasks.get("r1").unwrap()["status"], "input_required");
         tasks.finish("r1", done());
         let task = tasks.get("r1").unwrap();
@@ -866,9 +928,9 @@ mod tests {
             DEFAULT_TTL_MS,
             Arc::new(Cancel::default()),
         );
-        tasks.set_status("r1", "input_required", None);
-        tasks.set_status("r1", "input_required", None);
-        tasks.set_status("r1", "working", None);
+        tasks.set_status("r1", TaskStatus::InputRequired, None);
+        tasks.set_status("r1", TaskStatus::InputRequired, None);
+        tasks.set_status("r1", TaskStatus::Working, None);
         tasks.finish("r1", done());
         let mut seen = Vec::new();
         while let Ok(n) = rx.try_recv() {

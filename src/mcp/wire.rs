@@ -196,7 +196,7 @@ impl StdioFraming {
                 let flow = message
                     .pointer("/params/name")
                     .and_then(Value::as_str)
-                    .is_some_and(super::flows::is_flow);
+                    .is_some_and(|name| tasks.runs_as_task(name));
                 let params = message.get_mut("params")?.as_object_mut()?;
                 if !flow && params.contains_key("task") {
                     let name = params.get("name").and_then(Value::as_str).unwrap_or("?");
@@ -301,7 +301,7 @@ fn with_tasks(state: &mut State, tasks: &Tasks, value: &mut Value, initialize: b
         {
             for tool in tools {
                 let name = tool["name"].as_str().unwrap_or_default();
-                if super::flows::is_flow(name) {
+                if tasks.runs_as_task(name) {
                     tool["execution"] = json!({"taskSupport": "optional"});
                 }
             }

@@ -41,7 +41,7 @@ pub use error::StoreError;
 pub use id::RunId;
 pub use model::{NewRun, Output, RunDetail, RunSummary, Status, StepRecord};
 pub use owner::RunLock;
-pub use tasks::TaskRecord;
+pub use tasks::{TaskRecord, TaskStatus};
 
 use rusqlite::Connection;
 use rusqlite::config::DbConfig;

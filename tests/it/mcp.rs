@@ -86,8 +86,10 @@ async fn tools_are_annotated_and_have_output_schemas() {
             "read_graph",
             "search_nodes",
             "open_nodes",
-            "build_context",
-            "analyze"
+            // The flow tools, in the flow registry's order (as `archie --help` lists
+            // their commands).
+            "analyze",
+            "build_context"
         ]
     );
     for t in &tools {
