@@ -8,7 +8,7 @@ use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
-use crate::memory::{Memory, MermaidOptions, identity};
+use crate::memory::{Memory, MermaidOptions, escape, identity};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -241,7 +241,7 @@ impl SystemView {
             .central
             .iter()
             .filter_map(|(name, _)| {
-                let label = name.replace('"', "#quot;");
+                let label = escape::mermaid(name);
                 nodes
                     .iter()
                     .find(|(l, _)| *l == label)
@@ -265,7 +265,7 @@ impl SystemView {
             ));
             let mut joined = Vec::new();
             for kind in &hub.kinds {
-                let label = kind.replace('"', "#quot;");
+                let label = escape::mermaid(kind);
                 if let Some((_, gid)) = groups.iter().find(|(l, _)| *l == label)
                     && !joined.contains(gid)
                 {
@@ -292,8 +292,12 @@ impl SystemView {
                 continue;
             }
             any = true;
-            let safe = note.replace('"', "#quot;");
-            out.push_str(&format!("  %% {note}\n  {id}[\"{safe}\"]:::note\n"));
+            let safe = escape::mermaid(note);
+            let comment: String = note
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            out.push_str(&format!("  %% {comment}\n  {id}[\"{safe}\"]:::note\n"));
         }
         if any && !out.contains("classDef note") {
             out.push_str("  classDef note fill:none,stroke:#999,stroke-dasharray:4 4,color:#666\n");

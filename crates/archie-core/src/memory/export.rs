@@ -7,6 +7,7 @@
 //! is left out: none of these formats can draw an edge to nothing).
 
 use super::Memory;
+use super::escape;
 use super::identity::{Family, entity_type};
 use super::model::{Entity, Relationship, relationship_words as words};
 use serde_json::{Map, Value, json};
@@ -110,14 +111,9 @@ pub(super) fn colour_of(family: Family) -> &'static str {
     }
 }
 
-/// A string as a double-quoted literal: JSON's escapes, which DOT, Structurizr, Mermaid
-/// and YAML all read (DOT and Mermaid need `"` escaped; a newline becomes a space).
+/// A double-quoted DOT string.
 fn quoted(text: &str) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    serde_json::Value::String(flat).to_string()
+    escape::dot(text)
 }
 
 impl Memory {
@@ -225,31 +221,39 @@ impl Memory {
             Some(i) => graph.nodes[i].id.clone(),
             None => unique_id(&format!("{system} system"), &mut ids),
         };
-        let mut out = String::from("workspace {\n    !identifiers flat\n\n    model {\n");
+        // Every string through Structurizr's escaping; the constants it may need are
+        // declared first.
+        let mut constants = false;
+        let mut q = |text: &str| {
+            let (quoted, needs) = escape::structurizr(text);
+            constants |= needs;
+            quoted
+        };
+        let mut model = String::new();
         for &i in &c4.people {
             let node = &graph.nodes[i];
             let _ = writeln!(
-                out,
+                model,
                 "        {} = person {} {}",
                 node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description)
+                q(&node.entity.name),
+                q(&node.entity.description)
             );
         }
         for &i in &c4.systems {
             let node = &graph.nodes[i];
             let _ = writeln!(
-                out,
+                model,
                 "        {} = softwareSystem {} {}",
                 node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description)
+                q(&node.entity.name),
+                q(&node.entity.description)
             );
         }
         let _ = writeln!(
-            out,
+            model,
             "        {system_id} = softwareSystem {} {{",
-            quoted(system)
+            q(system)
         );
         for &i in &c4.containers {
             let node = &graph.nodes[i];
@@ -259,28 +263,32 @@ impl Memory {
                 _ => "",
             };
             let _ = writeln!(
-                out,
+                model,
                 "            {} = container {} {} {}{tags}",
                 node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description),
-                quoted(&node.kind),
+                q(&node.entity.name),
+                q(&node.entity.description),
+                q(&node.kind),
             );
         }
-        out.push_str("        }\n\n");
-        for edge in &graph.edges {
-            let (from, to) = (&graph.nodes[edge.from], &graph.nodes[edge.to]);
-            if edge.from == edge.to || !c4.drawn(edge.from) || !c4.drawn(edge.to) {
-                continue;
-            }
+        model.push_str("        }\n\n");
+        // One relationship per pair and direction, in words (Structurizr refuses two
+        // with one description).
+        for ((from, to), said) in c4.relationships(&graph) {
             let _ = writeln!(
-                out,
+                model,
                 "        {} -> {} {}",
-                from.id,
-                to.id,
-                quoted(&words(&edge.relationship.kind))
+                graph.nodes[from].id,
+                graph.nodes[to].id,
+                q(&said)
             );
         }
+        let mut out = String::from("workspace {\n    !identifiers flat\n");
+        if constants {
+            out.push_str(escape::STRUCTURIZR_CONSTANTS);
+        }
+        out.push_str("\n    model {\n");
+        out.push_str(&model);
         let _ = write!(
             out,
             "    }}\n\n    views {{\n        systemContext {system_id} \"SystemContext\" {{\n            include *\n            autoLayout lr\n        }}\n\n        container {system_id} \"Containers\" {{\n            include *\n            autoLayout lr\n        }}\n\n        styles {{\n            element \"Database\" {{\n                shape cylinder\n            }}\n            element \"Queue\" {{\n                shape pipe\n            }}\n        }}\n    }}\n}}\n"
@@ -288,8 +296,15 @@ impl Memory {
         out
     }
 
-    /// Mermaid's C4 container diagram of the same model as [`Memory::to_structurizr`].
+    /// Mermaid's C4 container diagram of the same model as [`Memory::to_structurizr`],
+    /// one relationship per pair of elements (the words of all of them), within
+    /// Mermaid's text limit: when the whole would not fit, the best connected elements
+    /// are drawn and the title says how many were left out and where to see them all.
     pub fn to_c4_mermaid(&self, system: &str) -> String {
+        self.to_c4_mermaid_within(system, escape::MERMAID_MAX_TEXT)
+    }
+
+    pub(super) fn to_c4_mermaid_within(&self, system: &str, limit: usize) -> String {
         let graph = Graph::of(self);
         let c4 = C4::of(&graph, system);
         let mut ids = graph.nodes.iter().map(|n| n.id.clone()).collect();
@@ -297,18 +312,19 @@ impl Memory {
             Some(i) => graph.nodes[i].id.clone(),
             None => unique_id(&format!("{system} boundary"), &mut ids),
         };
-        let mut out = format!(
-            "C4Container\n    title Containers of {}\n\n",
-            mermaid(system)
-        );
+        let m = escape::mermaid;
+        // Each element's line, by node.
+        let mut line: HashMap<usize, String> = HashMap::new();
         for &i in &c4.people {
             let node = &graph.nodes[i];
-            let _ = writeln!(
-                out,
-                "    Person({}, \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "    Person({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
             );
         }
         for &i in &c4.systems {
@@ -318,19 +334,16 @@ impl Memory {
             } else {
                 "System_Ext"
             };
-            let _ = writeln!(
-                out,
-                "    {shape}({}, \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "    {shape}({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
             );
         }
-        let _ = writeln!(
-            out,
-            "\n    System_Boundary({boundary}, \"{}\") {{",
-            mermaid(system)
-        );
         for &i in &c4.containers {
             let node = &graph.nodes[i];
             let shape = match node.family {
@@ -338,29 +351,107 @@ impl Memory {
                 Family::Channel => "ContainerQueue",
                 _ => "Container",
             };
-            let _ = writeln!(
-                out,
-                "        {shape}({}, \"{}\", \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.kind),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "        {shape}({}, \"{}\", \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.kind),
+                    m(&node.entity.description)
+                ),
             );
         }
-        out.push_str("    }\n\n");
-        for edge in &graph.edges {
-            if edge.from == edge.to || !c4.drawn(edge.from) || !c4.drawn(edge.to) {
-                continue;
+        let relationships: Vec<((usize, usize), String)> = c4
+            .relationships(&graph)
+            .into_iter()
+            .map(|((from, to), said)| {
+                let text = format!(
+                    "    Rel({}, {}, \"{}\")\n",
+                    graph.nodes[from].id,
+                    graph.nodes[to].id,
+                    m(&said)
+                );
+                ((from, to), text)
+            })
+            .collect();
+        // The elements, the best connected first.
+        let mut degree: HashMap<usize, usize> = HashMap::new();
+        for ((from, to), _) in &relationships {
+            *degree.entry(*from).or_default() += 1;
+            *degree.entry(*to).or_default() += 1;
+        }
+        let mut ranked: Vec<usize> = line.keys().copied().collect();
+        ranked.sort_by(|a, b| {
+            degree
+                .get(b)
+                .unwrap_or(&0)
+                .cmp(degree.get(a).unwrap_or(&0))
+                .then_with(|| graph.nodes[*a].id.cmp(&graph.nodes[*b].id))
+        });
+        let write = |count: usize| -> String {
+            let drawn: HashSet<usize> = ranked.iter().take(count).copied().collect();
+            let rels: Vec<&String> = relationships
+                .iter()
+                .filter(|((f, t), _)| drawn.contains(f) && drawn.contains(t))
+                .map(|(_, text)| text)
+                .collect();
+            let mut title = format!("Containers of {system}");
+            if count < ranked.len() {
+                let _ = write!(
+                    title,
+                    " — {count} of {} elements and {} of {} relationships drawn (Mermaid's size limit); all of them in archie memory view",
+                    ranked.len(),
+                    rels.len(),
+                    relationships.len()
+                );
+            }
+            let title = m(&title);
+            let mut out = format!("C4Container\n    title {title}\n\n");
+            if count < ranked.len() {
+                let _ = writeln!(
+                    out,
+                    "    %% Left out: {} elements and {} relationships, the least connected. `archie memory view` shows them all; `archie build-context NAME` draws one part.\n",
+                    ranked.len() - count,
+                    relationships.len() - rels.len()
+                );
+            }
+            for &i in ranked.iter().take(count) {
+                if !c4.containers.contains(&i) {
+                    out.push_str(&line[&i]);
+                }
             }
             let _ = writeln!(
                 out,
-                "    Rel({}, {}, \"{}\")",
-                graph.nodes[edge.from].id,
-                graph.nodes[edge.to].id,
-                mermaid(&words(&edge.relationship.kind))
+                "\n    System_Boundary({boundary}, \"{}\") {{",
+                m(system)
             );
+            for &i in &c4.containers {
+                if drawn.contains(&i) {
+                    out.push_str(&line[&i]);
+                }
+            }
+            out.push_str("    }\n\n");
+            for text in rels {
+                out.push_str(text);
+            }
+            out
+        };
+        let whole = write(ranked.len());
+        if whole.len() <= limit {
+            return whole;
         }
-        out
+        // The most elements whose diagram fits.
+        let (mut low, mut high) = (0, ranked.len());
+        while low < high {
+            let mid = (low + high).div_ceil(2);
+            if write(mid).len() <= limit {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        write(low)
     }
 
     /// A Backstage catalog: one YAML document per entity (see [`backstage_entities`]).
@@ -417,33 +508,30 @@ impl C4 {
     fn drawn(&self, i: usize) -> bool {
         self.drawn[i] && self.itself != Some(i)
     }
-}
 
-/// Text safe inside a quoted Mermaid C4 argument (no `"`, no line breaks).
-fn mermaid(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '"' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect()
+    /// The relationships between drawn elements, one per pair and direction: the
+    /// words of all of that pair's relationships, joined, in the order first met.
+    fn relationships(&self, graph: &Graph) -> Vec<((usize, usize), String)> {
+        let mut said: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
+        for edge in &graph.edges {
+            if edge.from == edge.to || !self.drawn(edge.from) || !self.drawn(edge.to) {
+                continue;
+            }
+            let words = words(&edge.relationship.kind);
+            let list = said.entry((edge.from, edge.to)).or_default();
+            if !list.contains(&words) {
+                list.push(words);
+            }
+        }
+        said.into_iter()
+            .map(|(pair, words)| (pair, words.join(", ")))
+            .collect()
+    }
 }
 
 /// Text safe inside an XML element.
 fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    escape::xml(text)
 }
 
 /// The annotation that says archie wrote an entity.
@@ -900,7 +988,7 @@ mod tests {
         );
         assert!(c4.contains("ContainerQueue(e_order_events"), "{c4}");
         assert!(c4.contains("System_Ext(e_stripe, \"Stripe\""), "{c4}");
-        assert!(c4.contains("Takes 'orders' <fast>"), "{c4}");
+        assert!(c4.contains("Takes #quot;orders#quot; #60;fast#62;"), "{c4}");
         assert!(
             c4.contains("Rel(e_order_service, e_orders_db, \"writes to\")"),
             "{c4}"

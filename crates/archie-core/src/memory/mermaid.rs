@@ -74,17 +74,79 @@ fn ident(prefix: &str, raw: &str) -> String {
     out
 }
 
-/// Text safe inside a quoted Mermaid label.
+/// Text safe inside a quoted Mermaid label: what the name says, as data.
 fn label(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("#quot;"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
+    super::escape::mermaid(text)
+}
+
+/// Text for a `%%` comment line: one line.
+pub(crate) fn comment(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Relationship types that say less than any other between the same two entities: left
+/// off an edge that has a more specific one (`calls` says what `depends on` does).
+const GENERAL: &[&str] = &[
+    "depends_on",
+    "uses",
+    "related_to",
+    "relates_to",
+    "connects_to",
+    "interacts_with",
+    "integrates_with",
+    "communicates_with",
+];
+
+/// At most this many relationship phrases on one edge; beyond, `+N`.
+const LABEL_WORDS: usize = 2;
+
+/// One edge per pair of entities: `a -->|"calls"| b`, or `a <-->|…| b` when they are
+/// related both ways; its label the pair's relationships in words, the general ones
+/// left off when a more specific one is there, at most [`LABEL_WORDS`] phrases.
+/// `edges` is sorted (from id, to id, type).
+fn pair_edges(edges: &[(&str, &str, &str)]) -> Vec<String> {
+    // By unordered pair, in the order first met: the directions and the types.
+    let mut pairs: BTreeMap<(&str, &str), (bool, bool, Vec<&str>)> = BTreeMap::new();
+    for &(from, to, kind) in edges {
+        let forward = from <= to;
+        let key = if forward { (from, to) } else { (to, from) };
+        let entry = pairs.entry(key).or_insert((false, false, Vec::new()));
+        if forward {
+            entry.0 = true;
+        } else {
+            entry.1 = true;
+        }
+        if !entry.2.contains(&kind) {
+            entry.2.push(kind);
         }
     }
-    out
+    pairs
+        .into_iter()
+        .map(|((a, b), (forward, backward, kinds))| {
+            let specific: Vec<&str> = kinds
+                .iter()
+                .copied()
+                .filter(|k| !GENERAL.contains(k))
+                .collect();
+            let kept = if specific.is_empty() { kinds } else { specific };
+            let mut words: Vec<String> = kept
+                .iter()
+                .take(LABEL_WORDS)
+                .map(|k| super::relationship_words(k))
+                .collect();
+            if kept.len() > LABEL_WORDS {
+                words.push(format!("+{}", kept.len() - LABEL_WORDS));
+            }
+            let text = label(&words.join(", "));
+            match (forward, backward) {
+                (true, true) if a != b => format!("  {a} <-->|\"{text}\"| {b}"),
+                (false, true) => format!("  {b} -->|\"{text}\"| {a}"),
+                _ => format!("  {a} -->|\"{text}\"| {b}"),
+            }
+        })
+        .collect()
 }
 
 impl Memory {
@@ -148,10 +210,8 @@ impl Memory {
             })
             .collect();
         edges.sort();
-        for (from, to, kind) in edges {
-            // In words: `publishes to`, not the stored `publishes_to`.
-            let words = super::relationship_words(kind);
-            let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(&words));
+        for line in pair_edges(&edges) {
+            let _ = writeln!(out, "{line}");
         }
 
         let mut notes = Vec::new();
@@ -174,7 +234,7 @@ impl Memory {
             notes.push("the memory is empty".to_string());
         }
         for (i, note) in notes.iter().enumerate() {
-            let _ = writeln!(out, "  %% {note}");
+            let _ = writeln!(out, "  %% {}", comment(note));
             let _ = writeln!(out, "  note_{i}[\"{}\"]:::note", label(note));
         }
         if !notes.is_empty() {
@@ -190,6 +250,27 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_edge_per_pair_with_the_specific_words() {
+        let edges = [
+            ("n_a", "n_b", "calls"),
+            ("n_a", "n_b", "depends_on"),
+            ("n_b", "n_a", "reads_from"),
+            ("n_c", "n_a", "depends_on"),
+            ("n_c", "n_d", "calls"),
+            ("n_c", "n_d", "writes_to"),
+            ("n_c", "n_d", "reads_from"),
+        ];
+        assert_eq!(
+            pair_edges(&edges),
+            [
+                "  n_a <-->|\"calls, reads from\"| n_b",
+                "  n_c -->|\"depends on\"| n_a",
+                "  n_c -->|\"calls, writes to, +1\"| n_d",
+            ]
+        );
+    }
 
     #[test]
     fn taken_ids_get_a_number() {
