@@ -291,3 +291,93 @@ fn a_c4_export_too_large_for_mermaid_says_what_it_left_out_and_still_renders() {
         .count();
     assert_eq!(elements, 20, "{c4}");
 }
+
+const AREAS: &[&str] = &[
+    "Payments",
+    "Orders",
+    "Billing",
+    "Ledger",
+    "Catalog",
+    "Search",
+    "Identity",
+    "Shipping",
+    "Inventory",
+    "Pricing",
+];
+
+/// The pairs of nodes a flowchart joins, and how many edges each has.
+fn pairs(mermaid: &str) -> std::collections::BTreeMap<(String, String), usize> {
+    let mut pairs = std::collections::BTreeMap::new();
+    for line in mermaid.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [from, arrow, .., to] = words[..]
+            && (arrow.starts_with("-->") || arrow.starts_with("<-->"))
+        {
+            let pair = if from < to { (from, to) } else { (to, from) };
+            *pairs
+                .entry((pair.0.to_string(), pair.1.to_string()))
+                .or_insert(0) += 1;
+        }
+    }
+    pairs
+}
+
+/// 30 documents in the words models use: each area's service `calls` and `depends on`
+/// the next area's, which calls back; its own database and queue.
+#[test]
+fn the_whole_system_of_thirty_documents_draws_each_pair_once_and_renders() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        if crate::flows::is_extraction(req) {
+            let text = req.last("user").unwrap_or_default();
+            let i = AREAS
+                .iter()
+                .position(|a| text.contains(&format!("# {a}")))
+                .unwrap_or(0);
+            let (area, next) = (AREAS[i], AREAS[(i + 1) % AREAS.len()]);
+            let s = |a: &str| format!("{a} Service");
+            return Reply::json(json!({
+                "entities": [
+                    {"name": s(area), "type": "service"},
+                    {"name": format!("{area} DB"), "type": "database"},
+                    {"name": format!("{area} Events"), "type": "queue"},
+                    {"name": s(next), "type": "service"}
+                ],
+                "relationships": [
+                    {"from": s(area), "to": format!("{area} DB"), "type": "writes_to"},
+                    {"from": s(area), "to": format!("{area} DB"), "type": "reads_from"},
+                    {"from": s(area), "to": format!("{area} Events"), "type": "publishes_to"},
+                    {"from": s(area), "to": s(next), "type": "calls"},
+                    {"from": s(area), "to": s(next), "type": "depends_on"},
+                    {"from": s(next), "to": s(area), "type": "calls"}
+                ]
+            }));
+        }
+        Reply::text("<agent>## Purpose\nRuns the shop.</agent>")
+    });
+    for i in 0..30 {
+        let area = AREAS[i % AREAS.len()];
+        let next = AREAS[(i + 1) % AREAS.len()];
+        env.write(
+            &format!("docs/doc-{i:02}.md"),
+            format!(
+                "# {area}\n\nPart of NovaMart. The {area} Service calls and depends on the \
+                 {next} Service, which calls it back. It reads from and writes to the {area} \
+                 DB and publishes to {area} Events. Note {i}.\n"
+            ),
+        );
+    }
+    env.ok(&["build-context", "NovaMart", "-i", "docs", "-o", "nova.md"]);
+    let diagram = block(&env.read("nova.md"));
+    let pairs = pairs(&diagram);
+    assert!(pairs.len() >= 30, "{diagram}");
+    assert!(
+        pairs.values().all(|&n| n == 1),
+        "a pair drawn twice: {pairs:?}\n{diagram}"
+    );
+    let Some(results) = render(&env, &[("nova", diagram.clone())]) else {
+        return;
+    };
+    assert_eq!(results[0]["svg"], true, "{}\n{diagram}", results[0]);
+    assert!(results[0]["error"].is_null(), "{}", results[0]);
+}

@@ -16,6 +16,11 @@ pub struct MermaidOptions {
     pub max_nodes: usize,
     /// Flowchart direction: `LR` (default) or `TD`.
     pub direction: &'static str,
+    /// Choose the direction by the graph's shape instead (see [`direction_of`]).
+    pub direction_by_shape: bool,
+    /// Draw each store and queue that only one service uses in a group with that
+    /// service, not in its type's group.
+    pub group_owned: bool,
 }
 
 impl Default for MermaidOptions {
@@ -25,6 +30,8 @@ impl Default for MermaidOptions {
             depth: 1,
             max_nodes: 60,
             direction: "LR",
+            direction_by_shape: false,
+            group_owned: false,
         }
     }
 }
@@ -41,6 +48,13 @@ impl MermaidOptions {
 
     pub fn max_nodes(mut self, max: usize) -> Self {
         self.max_nodes = max;
+        self
+    }
+
+    /// As an architect would draw it: direction by shape, stores with their owners.
+    pub fn laid_out(mut self) -> Self {
+        self.direction_by_shape = true;
+        self.group_owned = true;
         self
     }
 }
@@ -149,6 +163,61 @@ fn pair_edges(edges: &[(&str, &str, &str)]) -> Vec<String> {
         .collect()
 }
 
+/// `TD` for a graph deeper than it is wide (a chain of calls reads down a page), `LR`
+/// for one wider than deep (many siblings side by side): its depth is the longest path
+/// of the edges (cycles cut where they close), its width the most entities at one depth.
+fn direction_of(edges: &[(&str, &str, &str)]) -> &'static str {
+    let mut next: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut has_in: HashSet<&str> = HashSet::new();
+    for &(from, to, _) in edges {
+        if from != to {
+            next.entry(from).or_default().push(to);
+            next.entry(to).or_default();
+            has_in.insert(to);
+        }
+    }
+    if next.is_empty() {
+        return "LR";
+    }
+    // Longest-path depth by a bounded relaxation from the roots (or from every entity
+    // of a graph that is all cycles): each entity is raised at most once per entity.
+    let mut depth: HashMap<&str, usize> = HashMap::new();
+    let roots: Vec<&str> = next
+        .keys()
+        .copied()
+        .filter(|n| !has_in.contains(n))
+        .collect();
+    let roots = if roots.is_empty() {
+        next.keys().copied().take(1).collect()
+    } else {
+        roots
+    };
+    let limit = next.len();
+    let mut stack: Vec<(&str, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
+    let mut steps = 0usize;
+    let budget = limit * (edges.len() + 1);
+    while let Some((n, d)) = stack.pop() {
+        steps += 1;
+        if steps > budget || d >= limit {
+            continue;
+        }
+        if depth.get(n).is_some_and(|&have| have >= d) {
+            continue;
+        }
+        depth.insert(n, d);
+        for &m in next.get(n).into_iter().flatten() {
+            stack.push((m, d + 1));
+        }
+    }
+    let mut width: HashMap<usize, usize> = HashMap::new();
+    for d in depth.values() {
+        *width.entry(*d).or_default() += 1;
+    }
+    let deep = width.len();
+    let wide = width.values().copied().max().unwrap_or(0);
+    if deep > wide { "TD" } else { "LR" }
+}
+
 impl Memory {
     /// A Mermaid flowchart of the graph, or of `opts.focus` and its neighbourhood.
     pub fn to_mermaid(&self, opts: &MermaidOptions) -> String {
@@ -170,27 +239,55 @@ impl Memory {
             );
         }
 
+        // Each store or queue used by exactly one shown service: drawn with it.
+        let family = |i: Ix| {
+            super::identity::Family::of(&super::identity::entity_type(
+                &self.entities[i as usize].kind,
+            ))
+        };
+        let mut owner: HashMap<Ix, Ix> = HashMap::new();
+        if opts.group_owned {
+            let mut users: HashMap<Ix, HashSet<Ix>> = HashMap::new();
+            for &i in &keys {
+                for &r in self.outgoing_of(i) {
+                    let (f, t, _) = self.rel_keys[r as usize];
+                    if !ids.contains_key(&t) || f == t {
+                        continue;
+                    }
+                    for (data, user) in [(f, t), (t, f)] {
+                        use super::identity::Family;
+                        if matches!(family(data), Family::Store | Family::Channel)
+                            && family(user) == Family::Component
+                        {
+                            users.entry(data).or_default().insert(user);
+                        }
+                    }
+                }
+            }
+            for (data, users) in users {
+                if users.len() == 1
+                    && let Some(&user) = users.iter().next()
+                {
+                    owner.insert(data, user);
+                }
+            }
+        }
+        let mut owned: BTreeMap<Ix, Vec<Ix>> = BTreeMap::new();
+        for &i in &keys {
+            if let Some(&o) = owner.get(&i) {
+                owned.entry(o).or_default().push(i);
+            }
+        }
+
         let mut by_type: BTreeMap<&str, Vec<Ix>> = BTreeMap::new();
         for &i in &keys {
+            if owner.contains_key(&i) {
+                continue;
+            }
             by_type
                 .entry(self.entities[i as usize].kind.as_str())
                 .or_default()
                 .push(i);
-        }
-
-        let mut out = String::new();
-        let _ = writeln!(out, "flowchart {}", opts.direction);
-        let mut sub_ids: HashSet<String> = HashSet::new();
-        for (kind, members) in &by_type {
-            let sid = unique(ident("t_", kind), &mut sub_ids);
-            let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
-            for i in members {
-                if let Some(id) = ids.get(i) {
-                    let name = &self.entities[*i as usize].name;
-                    let _ = writeln!(out, "    {id}[\"{}\"]", label(name));
-                }
-            }
-            let _ = writeln!(out, "  end");
         }
 
         // The relationships among the shown entities: found from each one's outgoing
@@ -210,6 +307,42 @@ impl Memory {
             })
             .collect();
         edges.sort();
+        let direction = if opts.direction_by_shape {
+            direction_of(&edges)
+        } else {
+            opts.direction
+        };
+
+        let mut out = String::new();
+        let _ = writeln!(out, "flowchart {direction}");
+        let mut sub_ids: HashSet<String> = HashSet::new();
+        let node = |out: &mut String, i: Ix, pad: &str| {
+            if let Some(id) = ids.get(&i) {
+                let name = &self.entities[i as usize].name;
+                let _ = writeln!(out, "{pad}{id}[\"{}\"]", label(name));
+            }
+        };
+        for (kind, members) in &by_type {
+            let sid = unique(ident("t_", kind), &mut sub_ids);
+            let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
+            for &i in members {
+                match owned.get(&i) {
+                    Some(data) => {
+                        // The service and what only it uses, one box without a title.
+                        let gid =
+                            unique(ident("g_", &self.entities[i as usize].name), &mut sub_ids);
+                        let _ = writeln!(out, "    subgraph {gid}[\" \"]");
+                        node(&mut out, i, "      ");
+                        for &d in data {
+                            node(&mut out, d, "      ");
+                        }
+                        let _ = writeln!(out, "    end");
+                    }
+                    None => node(&mut out, i, "    "),
+                }
+            }
+            let _ = writeln!(out, "  end");
+        }
         for line in pair_edges(&edges) {
             let _ = writeln!(out, "{line}");
         }
@@ -270,6 +403,25 @@ mod tests {
                 "  n_c -->|\"calls, writes to, +1\"| n_d",
             ]
         );
+    }
+
+    #[test]
+    fn a_chain_reads_down_and_a_fan_reads_across() {
+        let chain = [
+            ("a", "b", "calls"),
+            ("b", "c", "calls"),
+            ("c", "d", "calls"),
+            ("d", "a", "calls"),
+        ];
+        assert_eq!(direction_of(&chain), "TD");
+        let fan = [
+            ("a", "b", "calls"),
+            ("a", "c", "calls"),
+            ("a", "d", "calls"),
+            ("a", "e", "calls"),
+        ];
+        assert_eq!(direction_of(&fan), "LR");
+        assert_eq!(direction_of(&[]), "LR");
     }
 
     #[test]
