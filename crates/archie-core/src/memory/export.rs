@@ -489,6 +489,19 @@ impl C4 {
             itself: None,
         };
         let key = super::key(system);
+        // An API that nothing in the memory exposes, owns or contains (and that is part
+        // of nothing) is a third party's (Stripe's, Okta's): outside the boundary.
+        let mut held = vec![false; graph.nodes.len()];
+        for edge in &graph.edges {
+            let kind = entity_relationship(&edge.relationship.kind);
+            match kind.as_str() {
+                "exposes" | "provides" | "implements" | "owns" | "contains" => {
+                    held[edge.to] = true;
+                }
+                "part_of" | "owned_by" | "exposed_by" | "provided_by" => held[edge.from] = true,
+                _ => {}
+            }
+        }
         for (i, node) in graph.nodes.iter().enumerate() {
             if super::key(&node.entity.name) == key && node.family == Family::Component {
                 c4.itself = Some(i);
@@ -496,6 +509,7 @@ impl C4 {
             }
             match (node.family, node.kind.as_str()) {
                 (_, "system" | "external_system") => c4.systems.push(i),
+                (_, "api") if !held[i] => c4.systems.push(i),
                 (Family::Team, _) => c4.people.push(i),
                 (Family::Component | Family::Store | Family::Channel, _) => c4.containers.push(i),
                 _ => c4.drawn[i] = false,
@@ -976,6 +990,25 @@ mod tests {
             }
         }
         assert!(defined.len() >= 6, "{dsl}");
+    }
+
+    #[test]
+    fn a_third_partys_api_is_outside_the_boundary() {
+        let mut m = memory();
+        m.upsert_entity(Entity::new("Okta API", "api"));
+        m.upsert_relationship(Relationship::new("Order Service", "calls", "Okta API"));
+        let c4 = m.to_c4_mermaid("Shop");
+        assert!(c4.contains("System_Ext(e_okta_api, \"Okta API\""), "{c4}");
+        // Orders API is exposed by Order Service: a container of the system.
+        assert!(
+            c4.contains("Container(e_orders_api, \"Orders API\""),
+            "{c4}"
+        );
+        let dsl = m.to_structurizr("Shop");
+        assert!(
+            dsl.contains("e_okta_api = softwareSystem \"Okta API\""),
+            "{dsl}"
+        );
     }
 
     #[test]
