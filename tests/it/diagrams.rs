@@ -41,6 +41,11 @@ fn hostile_memory() -> Value {
     }
     relationships
         .push(json!({"from": HOSTILE_NAMES[0], "to": HOSTILE_NAMES[1], "type": "depends_on"}));
+    // A second system, with containers of its own: a boundary of its own in C4.
+    entities.push(json!({"name": "Billing <core>", "type": "system"}));
+    for name in &HOSTILE_NAMES[1..3] {
+        relationships.push(json!({"from": name, "to": "Billing <core>", "type": "part_of"}));
+    }
     json!({"entities": entities, "relationships": relationships})
 }
 
@@ -139,6 +144,10 @@ fn every_mermaid_output_renders_hostile_names_readably_in_mermaid_itself() {
         "-o",
         "one.md",
     ]);
+    assert!(
+        c4.contains("System_Boundary(e_billing_core, \"Billing #60;core#62;\")"),
+        "{c4}"
+    );
     let whole = block(&env.read("whole.md"));
     let one = block(&env.read("one.md"));
     // The names as the memory holds them (it sets a trailing note such as
@@ -153,9 +162,11 @@ fn every_mermaid_output_renders_hostile_names_readably_in_mermaid_itself() {
         .collect();
     let all: Vec<&str> = held.iter().map(String::as_str).collect();
     let component = [all[0], all[1], all[2]];
+    let mut c4_names = all.clone();
+    c4_names.push("Billing <core>");
     let expected: [(&str, &String, &[&str]); 5] = [
         ("flowchart", &flowchart, &all),
-        ("c4", &c4, &all),
+        ("c4", &c4, &c4_names),
         ("flow", &flow, &["retrieve", "extract", "build"]),
         ("whole", &whole, &all),
         ("component", &one, &component),

@@ -240,22 +240,7 @@ impl Memory {
                 q(&node.entity.description)
             );
         }
-        for &i in &c4.systems {
-            let node = &graph.nodes[i];
-            let _ = writeln!(
-                model,
-                "        {} = softwareSystem {} {}",
-                node.id,
-                q(&node.entity.name),
-                q(&node.entity.description)
-            );
-        }
-        let _ = writeln!(
-            model,
-            "        {system_id} = softwareSystem {} {{",
-            q(system)
-        );
-        for &i in &c4.containers {
+        let container = |model: &mut String, q: &mut dyn FnMut(&str) -> String, i: usize| {
             let node = &graph.nodes[i];
             let tags = match node.family {
                 Family::Store => " {\n                tags \"Database\"\n            }",
@@ -270,6 +255,34 @@ impl Memory {
                 q(&node.entity.description),
                 q(&node.kind),
             );
+        };
+        for &i in &c4.systems {
+            let node = &graph.nodes[i];
+            let _ = write!(
+                model,
+                "        {} = softwareSystem {} {}",
+                node.id,
+                q(&node.entity.name),
+                q(&node.entity.description)
+            );
+            match c4.members.get(&i) {
+                Some(parts) => {
+                    model.push_str(" {\n");
+                    for &part in parts {
+                        container(&mut model, &mut q, part);
+                    }
+                    model.push_str("        }\n");
+                }
+                None => model.push('\n'),
+            }
+        }
+        let _ = writeln!(
+            model,
+            "        {system_id} = softwareSystem {} {{",
+            q(system)
+        );
+        for &i in &c4.containers {
+            container(&mut model, &mut q, i);
         }
         model.push_str("        }\n\n");
         // One relationship per pair and direction, in words (Structurizr refuses two
@@ -328,6 +341,9 @@ impl Memory {
             );
         }
         for &i in &c4.systems {
+            if c4.members.contains_key(&i) {
+                continue;
+            }
             let node = &graph.nodes[i];
             let shape = if node.kind == "system" {
                 "System"
@@ -344,7 +360,7 @@ impl Memory {
                 ),
             );
         }
-        for &i in &c4.containers {
+        for &i in c4.containers.iter().chain(c4.members.values().flatten()) {
             let node = &graph.nodes[i];
             let shape = match node.family {
                 Family::Store => "ContainerDb",
@@ -417,9 +433,31 @@ impl Memory {
                 );
             }
             for &i in ranked.iter().take(count) {
-                if !c4.containers.contains(&i) {
+                if !c4.containers.contains(&i) && c4.boundary_of(i).is_none() {
                     out.push_str(&line[&i]);
                 }
+            }
+            // The memory's other systems, each a boundary around its drawn containers.
+            for (&whole, parts) in &c4.members {
+                let inside: Vec<usize> = parts
+                    .iter()
+                    .copied()
+                    .filter(|p| drawn.contains(p))
+                    .collect();
+                if inside.is_empty() {
+                    continue;
+                }
+                let node = &graph.nodes[whole];
+                let _ = writeln!(
+                    out,
+                    "\n    System_Boundary({}, \"{}\") {{",
+                    node.id,
+                    m(&node.entity.name)
+                );
+                for i in inside {
+                    out.push_str(&line[&i]);
+                }
+                out.push_str("    }\n");
             }
             let _ = writeln!(
                 out,
@@ -475,6 +513,9 @@ struct C4 {
     drawn: Vec<bool>,
     /// The entity that is the system itself, if the memory has one.
     itself: Option<usize>,
+    /// The memory's other systems (of type `system`) with the containers that are part
+    /// of them (`part_of`, `contains`): a boundary each, not one of the system's.
+    members: BTreeMap<usize, Vec<usize>>,
 }
 
 impl C4 {
@@ -487,6 +528,7 @@ impl C4 {
             containers: Vec::new(),
             drawn: vec![true; graph.nodes.len()],
             itself: None,
+            members: BTreeMap::new(),
         };
         let key = super::key(system);
         // An API that nothing in the memory exposes, owns or contains (and that is part
@@ -515,12 +557,39 @@ impl C4 {
                 _ => c4.drawn[i] = false,
             }
         }
+        // Containers that are part of another system of the memory go into its boundary.
+        let other = |i: usize| graph.nodes[i].kind == "system" && c4.itself != Some(i);
+        let mut member_of: BTreeMap<usize, usize> = BTreeMap::new();
+        for edge in &graph.edges {
+            let kind = entity_relationship(&edge.relationship.kind);
+            let (part, whole) = match kind.as_str() {
+                "part_of" => (edge.from, edge.to),
+                "contains" => (edge.to, edge.from),
+                _ => continue,
+            };
+            if other(whole) && c4.containers.contains(&part) {
+                member_of.entry(part).or_insert(whole);
+            }
+        }
+        for (part, whole) in member_of {
+            c4.containers.retain(|&c| c != part);
+            c4.members.entry(whole).or_default().push(part);
+        }
         c4
     }
 
-    /// Whether an edge may end at `i`: a C4 element other than the system itself.
+    /// Whether an edge may end at `i`: a C4 element other than the system itself or a
+    /// system drawn as the boundary of its containers.
     fn drawn(&self, i: usize) -> bool {
-        self.drawn[i] && self.itself != Some(i)
+        self.drawn[i] && self.itself != Some(i) && !self.members.contains_key(&i)
+    }
+
+    /// The system `i` is a container of, if not the main one.
+    fn boundary_of(&self, i: usize) -> Option<usize> {
+        self.members
+            .iter()
+            .find(|(_, parts)| parts.contains(&i))
+            .map(|(&whole, _)| whole)
     }
 
     /// The relationships between drawn elements, one per pair and direction: the
@@ -990,6 +1059,52 @@ mod tests {
             }
         }
         assert!(defined.len() >= 6, "{dsl}");
+    }
+
+    #[test]
+    fn each_system_of_the_memory_is_a_system_with_its_containers() {
+        let mut m = memory();
+        m.upsert_entity(Entity::new("Billing", "system"));
+        m.upsert_entity(Entity::new("Invoice Service", "service"));
+        m.upsert_entity(Entity::new("Invoices DB", "database"));
+        m.upsert_relationship(Relationship::new("Invoice Service", "part_of", "Billing"));
+        m.upsert_relationship(Relationship::new("Billing", "contains", "Invoices DB"));
+        m.upsert_relationship(Relationship::new(
+            "Invoice Service",
+            "writes_to",
+            "Invoices DB",
+        ));
+        m.upsert_relationship(Relationship::new(
+            "Order Service",
+            "calls",
+            "Invoice Service",
+        ));
+        let dsl = m.to_structurizr("Shop");
+        let billing = dsl
+            .find("e_billing = softwareSystem \"Billing\" \"\" {")
+            .unwrap();
+        let shop = dsl.find("softwareSystem \"Shop\" {").unwrap();
+        let invoice = dsl.find("e_invoice_service = container").unwrap();
+        let db = dsl.find("e_invoices_db = container").unwrap();
+        assert!(billing < invoice && invoice < shop && db < shop, "{dsl}");
+        assert!(
+            dsl.contains("e_order_service -> e_invoice_service \"calls\""),
+            "{dsl}"
+        );
+        assert_eq!(dsl.matches('{').count(), dsl.matches('}').count(), "{dsl}");
+        let c4 = m.to_c4_mermaid("Shop");
+        let boundary = c4
+            .find("System_Boundary(e_billing, \"Billing\") {")
+            .unwrap();
+        assert!(
+            c4[boundary..].contains("Container(e_invoice_service"),
+            "{c4}"
+        );
+        assert!(!c4.contains("System(e_billing"), "{c4}");
+        assert!(
+            c4.contains("Rel(e_order_service, e_invoice_service, \"calls\")"),
+            "{c4}"
+        );
     }
 
     #[test]
