@@ -4,7 +4,9 @@
 #   Chromium (Debian package chromium) shows `archie memory view`'s page, driven by
 #                      playwright-core (npm; it uses /usr/bin/chromium, downloads no browser)
 #   .ci/cache/formats  @backstage/catalog-model (Backstage's own validators) and yaml, from npm,
-#                      which tests/it/consumers/backstage_validate.js uses on --format backstage
+#                      which tests/it/consumers/backstage_validate.js uses on --format backstage,
+#                      and mermaid (11, its own parser and renderer), which
+#                      tests/it/consumers/mermaid_check.js runs in Chromium on every Mermaid output
 # Idempotent, bounded in time, reads no stdin. Tests find the folder through
 # ARCHIE_MCP_CACHE (default: .ci/cache), like the MCP servers.
 set -euo pipefail
@@ -12,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 CACHE="${ARCHIE_MCP_CACHE:-$PWD/.ci/cache}"
 DIR="$CACHE/formats"
-NPM_PACKAGES=("@backstage/catalog-model@1.10.3" "yaml@2.8.1" "playwright-core@1.65.1")
+NPM_PACKAGES=("@backstage/catalog-model@1.10.3" "yaml@2.8.1" "playwright-core@1.65.1" "mermaid@11.12.2")
 LIMIT="${ARCHIE_MCP_SETUP_TIMEOUT:-600}"
 
 MISSING=()
@@ -31,8 +33,8 @@ fi
 
 mkdir -p "$DIR"
 if [ -f "$DIR/node_modules/@backstage/catalog-model/package.json" ] && [ -f "$DIR/node_modules/yaml/package.json" ] \
-  && [ -f "$DIR/node_modules/playwright-core/package.json" ]; then
-  echo "formats-setup: Backstage catalog-model already in $DIR"
+  && [ -f "$DIR/node_modules/playwright-core/package.json" ] && [ -f "$DIR/node_modules/mermaid/package.json" ]; then
+  echo "formats-setup: Backstage catalog-model, playwright-core and mermaid already in $DIR"
 else
   command -v npm >/dev/null || { echo "formats-setup: npm is not installed" >&2; exit 1; }
   [ -f "$DIR/package.json" ] || echo '{"name":"archie-format-consumers","private":true}' > "$DIR/package.json"

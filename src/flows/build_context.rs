@@ -8,7 +8,7 @@ use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
-use crate::memory::{Memory, MermaidOptions, identity};
+use crate::memory::{Memory, MermaidOptions, escape, identity};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -216,9 +216,11 @@ impl SystemView {
     /// central entities marked, and notes for hubs (joined to the groups they link to)
     /// and for what was left out.
     pub fn mermaid(&self) -> String {
-        let text = self
-            .memory
-            .to_mermaid(&MermaidOptions::default().max_nodes(self.cap.max(1)));
+        let text = self.memory.to_mermaid(
+            &MermaidOptions::default()
+                .max_nodes(self.cap.max(1))
+                .laid_out(),
+        );
         // The groups (`subgraph t_service["service"]`) and nodes (`n_x["Name"]`) by label.
         let mut groups: Vec<(String, String)> = Vec::new();
         let mut nodes: Vec<(String, String)> = Vec::new();
@@ -241,7 +243,7 @@ impl SystemView {
             .central
             .iter()
             .filter_map(|(name, _)| {
-                let label = name.replace('"', "#quot;");
+                let label = escape::mermaid(name);
                 nodes
                     .iter()
                     .find(|(l, _)| *l == label)
@@ -265,7 +267,7 @@ impl SystemView {
             ));
             let mut joined = Vec::new();
             for kind in &hub.kinds {
-                let label = kind.replace('"', "#quot;");
+                let label = escape::mermaid(kind);
                 if let Some((_, gid)) = groups.iter().find(|(l, _)| *l == label)
                     && !joined.contains(gid)
                 {
@@ -292,8 +294,12 @@ impl SystemView {
                 continue;
             }
             any = true;
-            let safe = note.replace('"', "#quot;");
-            out.push_str(&format!("  %% {note}\n  {id}[\"{safe}\"]:::note\n"));
+            let safe = escape::mermaid(note);
+            let comment: String = note
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            out.push_str(&format!("  %% {comment}\n  {id}[\"{safe}\"]:::note\n"));
         }
         if any && !out.contains("classDef note") {
             out.push_str("  classDef note fill:none,stroke:#999,stroke-dasharray:4 4,color:#666\n");
@@ -928,8 +934,66 @@ mod tests {
         assert!(text.contains("|\"writes to\"|"), "{text}");
         assert!(!text.contains("writes_to"), "{text}");
         assert!(text.contains("hub_note_0 -.- t_service"), "{text}");
-        assert!(text.contains("hub_note_0 -.- t_database"), "{text}");
+        // Each database is drawn in its one service's box, so there is no database
+        // group for the note to join.
+        assert!(!text.contains("t_database"), "{text}");
         assert!(text.contains("  class n_"), "{text}");
+    }
+
+    /// The words models use: two services that call and depend on each other, both
+    /// ways, each with its own store and queue, and a store two services share.
+    #[test]
+    fn the_diagram_draws_each_pair_once_and_stores_with_their_owner() {
+        let mut m = platform(Some("system"));
+        for (area, next) in [
+            ("Payment", "Order"),
+            ("Order", "Billing"),
+            ("Billing", "Payment"),
+        ] {
+            for rel in ["depends_on", "calls", "uses"] {
+                m.upsert_relationship(Relationship::new(
+                    format!("{area}Service"),
+                    rel,
+                    format!("{next}Service"),
+                ));
+            }
+            m.upsert_relationship(Relationship::new(
+                format!("{next}Service"),
+                "depends_on",
+                format!("{area}Service"),
+            ));
+        }
+        m.upsert_relationship(Relationship::new("OrderService", "reads_from", "PaymentDB"));
+        let whole = system_view(&m, &m, "NovaMart", DIAGRAM_NODES, false);
+        let text = whole.mermaid();
+        let mut pairs = std::collections::BTreeMap::new();
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let [from, arrow, .., to] = words[..]
+                && (arrow.starts_with("-->") || arrow.starts_with("<-->"))
+            {
+                let pair = if from < to { (from, to) } else { (to, from) };
+                *pairs.entry(pair).or_insert(0) += 1;
+            }
+        }
+        assert!(pairs.len() > 20, "{text}");
+        assert!(pairs.values().all(|&n| n == 1), "{pairs:?}\n{text}");
+        // Both ways, with the specific words only.
+        assert!(
+            text.contains("n_orderservice <-->|\"calls\"| n_paymentservice"),
+            "{text}"
+        );
+        assert!(!text.contains("depends on\"| n_paymentservice"), "{text}");
+        // A store only its service uses is in that service's box; a shared one is not.
+        let boxed = |service: &str, store: &str| {
+            let start = text.find(&format!("subgraph g_{service}[")).unwrap_or(0);
+            let inner = &text[start..];
+            let end = inner.find("    end").unwrap_or(0);
+            start > 0 && inner[..end].contains(&format!("n_{store}["))
+        };
+        assert!(boxed("orderservice", "orderdb"), "{text}");
+        assert!(boxed("orderservice", "orderqueue"), "{text}");
+        assert!(!boxed("paymentservice", "paymentdb"), "{text}");
     }
 
     #[test]

@@ -92,7 +92,7 @@ mod tests {
         for flow in FLOWS {
             let mermaid = (flow.mermaid)().unwrap_or_else(|e| panic!("{}: {e}", flow.name));
             assert!(
-                mermaid.contains(&format!("title: {}", flow.name)),
+                mermaid.contains(&format!("title: \"{}\"", flow.name)),
                 "{}",
                 flow.name
             );

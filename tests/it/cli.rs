@@ -103,8 +103,8 @@ fn graph_prints_a_flow_as_mermaid() {
     let env = TestEnv::new();
     let text = env.ok(&["graph", "echo"]).stdout;
     assert!(text.contains("flowchart TD"));
-    assert!(text.contains("start -.-> echo"));
-    assert!(text.contains("echo -. answer .-> echo"));
+    assert!(text.contains("n_start -.-> n_echo"), "{text}");
+    assert!(text.contains("n_echo -. answer .-> n_echo"), "{text}");
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn export(env: &TestEnv, format: &str) -> String {
 
 /// A program the setup script installs; without it the test fails (or, under
 /// `ARCHIE_TEST_SKIP_INTEROP=1`, says it is skipped: `None`).
-fn needed(program: &str) -> Option<PathBuf> {
+pub(crate) fn needed(program: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
             .map(|dir| dir.join(program))

@@ -8,6 +8,7 @@ mod support;
 
 mod cli;
 mod context;
+mod diagrams;
 mod docs;
 mod engine;
 mod failures;

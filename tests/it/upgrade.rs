@@ -1138,13 +1138,13 @@ fn the_graph_is_drawn() {
     let out = TestEnv::new().ok(&["graph", "upgrade"]);
     let text = &out.stdout;
     for edge in [
-        "__start__ --> input",
-        "router -.-> clarification",
-        "clarification -. answer .-> router",
-        "testing -.-> error_handler",
-        "error_handler -.-> response_formatter",
-        "experiment_management -. answer .-> experiment_management",
-        "response_formatter -.-> __end__",
+        "n___start__ --> n_input",
+        "n_router -.-> n_clarification",
+        "n_clarification -. answer .-> n_router",
+        "n_testing -.-> n_error_handler",
+        "n_error_handler -.-> n_response_formatter",
+        "n_experiment_management -. answer .-> n_experiment_management",
+        "n_response_formatter -.-> n___end__",
     ] {
         assert!(text.contains(edge), "{edge}:\n{text}");
     }

@@ -830,12 +830,12 @@ mod tests {
             "error_handler",
             "response_formatter",
         ] {
-            assert!(mermaid.contains(&format!("{node}[{node}]")), "{node}");
+            assert!(mermaid.contains(&format!("n_{node}[\"{node}\"]")), "{node}");
         }
-        assert!(mermaid.contains("clarification -. answer .-> router"));
-        assert!(mermaid.contains("error_handler -.-> response_formatter"));
+        assert!(mermaid.contains("n_clarification -. answer .-> n_router"));
+        assert!(mermaid.contains("n_error_handler -.-> n_response_formatter"));
         // One retry layer, the client's: the error handler re-runs nothing.
-        assert!(!mermaid.contains("error_handler -.-> testing"));
+        assert!(!mermaid.contains("n_error_handler -.-> n_testing"));
     }
 
     #[test]

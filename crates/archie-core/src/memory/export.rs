@@ -7,6 +7,7 @@
 //! is left out: none of these formats can draw an edge to nothing).
 
 use super::Memory;
+use super::escape;
 use super::identity::{Family, entity_type};
 use super::model::{Entity, Relationship, relationship_words as words};
 use serde_json::{Map, Value, json};
@@ -110,14 +111,9 @@ pub(super) fn colour_of(family: Family) -> &'static str {
     }
 }
 
-/// A string as a double-quoted literal: JSON's escapes, which DOT, Structurizr, Mermaid
-/// and YAML all read (DOT and Mermaid need `"` escaped; a newline becomes a space).
+/// A double-quoted DOT string.
 fn quoted(text: &str) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    serde_json::Value::String(flat).to_string()
+    escape::dot(text)
 }
 
 impl Memory {
@@ -225,33 +221,26 @@ impl Memory {
             Some(i) => graph.nodes[i].id.clone(),
             None => unique_id(&format!("{system} system"), &mut ids),
         };
-        let mut out = String::from("workspace {\n    !identifiers flat\n\n    model {\n");
+        // Every string through Structurizr's escaping; the constants it may need are
+        // declared first.
+        let mut constants = false;
+        let mut q = |text: &str| {
+            let (quoted, needs) = escape::structurizr(text);
+            constants |= needs;
+            quoted
+        };
+        let mut model = String::new();
         for &i in &c4.people {
             let node = &graph.nodes[i];
             let _ = writeln!(
-                out,
+                model,
                 "        {} = person {} {}",
                 node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description)
+                q(&node.entity.name),
+                q(&node.entity.description)
             );
         }
-        for &i in &c4.systems {
-            let node = &graph.nodes[i];
-            let _ = writeln!(
-                out,
-                "        {} = softwareSystem {} {}",
-                node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description)
-            );
-        }
-        let _ = writeln!(
-            out,
-            "        {system_id} = softwareSystem {} {{",
-            quoted(system)
-        );
-        for &i in &c4.containers {
+        let container = |model: &mut String, q: &mut dyn FnMut(&str) -> String, i: usize| {
             let node = &graph.nodes[i];
             let tags = match node.family {
                 Family::Store => " {\n                tags \"Database\"\n            }",
@@ -259,28 +248,60 @@ impl Memory {
                 _ => "",
             };
             let _ = writeln!(
-                out,
+                model,
                 "            {} = container {} {} {}{tags}",
                 node.id,
-                quoted(&node.entity.name),
-                quoted(&node.entity.description),
-                quoted(&node.kind),
+                q(&node.entity.name),
+                q(&node.entity.description),
+                q(&node.kind),
             );
-        }
-        out.push_str("        }\n\n");
-        for edge in &graph.edges {
-            let (from, to) = (&graph.nodes[edge.from], &graph.nodes[edge.to]);
-            if edge.from == edge.to || !c4.drawn(edge.from) || !c4.drawn(edge.to) {
-                continue;
+        };
+        for &i in &c4.systems {
+            let node = &graph.nodes[i];
+            let _ = write!(
+                model,
+                "        {} = softwareSystem {} {}",
+                node.id,
+                q(&node.entity.name),
+                q(&node.entity.description)
+            );
+            match c4.members.get(&i) {
+                Some(parts) => {
+                    model.push_str(" {\n");
+                    for &part in parts {
+                        container(&mut model, &mut q, part);
+                    }
+                    model.push_str("        }\n");
+                }
+                None => model.push('\n'),
             }
+        }
+        let _ = writeln!(
+            model,
+            "        {system_id} = softwareSystem {} {{",
+            q(system)
+        );
+        for &i in &c4.containers {
+            container(&mut model, &mut q, i);
+        }
+        model.push_str("        }\n\n");
+        // One relationship per pair and direction, in words (Structurizr refuses two
+        // with one description).
+        for ((from, to), said) in c4.relationships(&graph) {
             let _ = writeln!(
-                out,
+                model,
                 "        {} -> {} {}",
-                from.id,
-                to.id,
-                quoted(&words(&edge.relationship.kind))
+                graph.nodes[from].id,
+                graph.nodes[to].id,
+                q(&said)
             );
         }
+        let mut out = String::from("workspace {\n    !identifiers flat\n");
+        if constants {
+            out.push_str(escape::STRUCTURIZR_CONSTANTS);
+        }
+        out.push_str("\n    model {\n");
+        out.push_str(&model);
         let _ = write!(
             out,
             "    }}\n\n    views {{\n        systemContext {system_id} \"SystemContext\" {{\n            include *\n            autoLayout lr\n        }}\n\n        container {system_id} \"Containers\" {{\n            include *\n            autoLayout lr\n        }}\n\n        styles {{\n            element \"Database\" {{\n                shape cylinder\n            }}\n            element \"Queue\" {{\n                shape pipe\n            }}\n        }}\n    }}\n}}\n"
@@ -288,8 +309,15 @@ impl Memory {
         out
     }
 
-    /// Mermaid's C4 container diagram of the same model as [`Memory::to_structurizr`].
+    /// Mermaid's C4 container diagram of the same model as [`Memory::to_structurizr`],
+    /// one relationship per pair of elements (the words of all of them), within
+    /// Mermaid's text limit: when the whole would not fit, the best connected elements
+    /// are drawn and the title says how many were left out and where to see them all.
     pub fn to_c4_mermaid(&self, system: &str) -> String {
+        self.to_c4_mermaid_within(system, escape::MERMAID_MAX_TEXT)
+    }
+
+    pub(super) fn to_c4_mermaid_within(&self, system: &str, limit: usize) -> String {
         let graph = Graph::of(self);
         let c4 = C4::of(&graph, system);
         let mut ids = graph.nodes.iter().map(|n| n.id.clone()).collect();
@@ -297,70 +325,171 @@ impl Memory {
             Some(i) => graph.nodes[i].id.clone(),
             None => unique_id(&format!("{system} boundary"), &mut ids),
         };
-        let mut out = format!(
-            "C4Container\n    title Containers of {}\n\n",
-            mermaid(system)
-        );
+        let m = escape::mermaid;
+        // Each element's line, by node.
+        let mut line: HashMap<usize, String> = HashMap::new();
         for &i in &c4.people {
             let node = &graph.nodes[i];
-            let _ = writeln!(
-                out,
-                "    Person({}, \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "    Person({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
             );
         }
         for &i in &c4.systems {
+            if c4.members.contains_key(&i) {
+                continue;
+            }
             let node = &graph.nodes[i];
             let shape = if node.kind == "system" {
                 "System"
             } else {
                 "System_Ext"
             };
-            let _ = writeln!(
-                out,
-                "    {shape}({}, \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "    {shape}({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
             );
         }
-        let _ = writeln!(
-            out,
-            "\n    System_Boundary({boundary}, \"{}\") {{",
-            mermaid(system)
-        );
-        for &i in &c4.containers {
+        for &i in c4.containers.iter().chain(c4.members.values().flatten()) {
             let node = &graph.nodes[i];
             let shape = match node.family {
                 Family::Store => "ContainerDb",
                 Family::Channel => "ContainerQueue",
                 _ => "Container",
             };
-            let _ = writeln!(
-                out,
-                "        {shape}({}, \"{}\", \"{}\", \"{}\")",
-                node.id,
-                mermaid(&node.entity.name),
-                mermaid(&node.kind),
-                mermaid(&node.entity.description)
+            line.insert(
+                i,
+                format!(
+                    "        {shape}({}, \"{}\", \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.kind),
+                    m(&node.entity.description)
+                ),
             );
         }
-        out.push_str("    }\n\n");
-        for edge in &graph.edges {
-            if edge.from == edge.to || !c4.drawn(edge.from) || !c4.drawn(edge.to) {
-                continue;
+        let relationships: Vec<((usize, usize), String)> = c4
+            .relationships(&graph)
+            .into_iter()
+            .map(|((from, to), said)| {
+                let text = format!(
+                    "    Rel({}, {}, \"{}\")\n",
+                    graph.nodes[from].id,
+                    graph.nodes[to].id,
+                    m(&said)
+                );
+                ((from, to), text)
+            })
+            .collect();
+        // The elements, the best connected first.
+        let mut degree: HashMap<usize, usize> = HashMap::new();
+        for ((from, to), _) in &relationships {
+            *degree.entry(*from).or_default() += 1;
+            *degree.entry(*to).or_default() += 1;
+        }
+        let mut ranked: Vec<usize> = line.keys().copied().collect();
+        ranked.sort_by(|a, b| {
+            degree
+                .get(b)
+                .unwrap_or(&0)
+                .cmp(degree.get(a).unwrap_or(&0))
+                .then_with(|| graph.nodes[*a].id.cmp(&graph.nodes[*b].id))
+        });
+        let write = |count: usize| -> String {
+            let drawn: HashSet<usize> = ranked.iter().take(count).copied().collect();
+            let rels: Vec<&String> = relationships
+                .iter()
+                .filter(|((f, t), _)| drawn.contains(f) && drawn.contains(t))
+                .map(|(_, text)| text)
+                .collect();
+            let mut title = format!("Containers of {system}");
+            if count < ranked.len() {
+                let _ = write!(
+                    title,
+                    " — {count} of {} elements and {} of {} relationships drawn (Mermaid's size limit); all of them in archie memory view",
+                    ranked.len(),
+                    rels.len(),
+                    relationships.len()
+                );
+            }
+            let title = m(&title);
+            let mut out = format!("C4Container\n    title {title}\n\n");
+            if count < ranked.len() {
+                let _ = writeln!(
+                    out,
+                    "    %% Left out: {} elements and {} relationships, the least connected. `archie memory view` shows them all; `archie build-context NAME` draws one part.\n",
+                    ranked.len() - count,
+                    relationships.len() - rels.len()
+                );
+            }
+            for &i in ranked.iter().take(count) {
+                if !c4.containers.contains(&i) && c4.boundary_of(i).is_none() {
+                    out.push_str(&line[&i]);
+                }
+            }
+            // The memory's other systems, each a boundary around its drawn containers.
+            for (&whole, parts) in &c4.members {
+                let inside: Vec<usize> = parts
+                    .iter()
+                    .copied()
+                    .filter(|p| drawn.contains(p))
+                    .collect();
+                if inside.is_empty() {
+                    continue;
+                }
+                let node = &graph.nodes[whole];
+                let _ = writeln!(
+                    out,
+                    "\n    System_Boundary({}, \"{}\") {{",
+                    node.id,
+                    m(&node.entity.name)
+                );
+                for i in inside {
+                    out.push_str(&line[&i]);
+                }
+                out.push_str("    }\n");
             }
             let _ = writeln!(
                 out,
-                "    Rel({}, {}, \"{}\")",
-                graph.nodes[edge.from].id,
-                graph.nodes[edge.to].id,
-                mermaid(&words(&edge.relationship.kind))
+                "\n    System_Boundary({boundary}, \"{}\") {{",
+                m(system)
             );
+            for &i in &c4.containers {
+                if drawn.contains(&i) {
+                    out.push_str(&line[&i]);
+                }
+            }
+            out.push_str("    }\n\n");
+            for text in rels {
+                out.push_str(text);
+            }
+            out
+        };
+        let whole = write(ranked.len());
+        if whole.len() <= limit {
+            return whole;
         }
-        out
+        // The most elements whose diagram fits.
+        let (mut low, mut high) = (0, ranked.len());
+        while low < high {
+            let mid = (low + high).div_ceil(2);
+            if write(mid).len() <= limit {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        write(low)
     }
 
     /// A Backstage catalog: one YAML document per entity (see [`backstage_entities`]).
@@ -384,6 +513,9 @@ struct C4 {
     drawn: Vec<bool>,
     /// The entity that is the system itself, if the memory has one.
     itself: Option<usize>,
+    /// The memory's other systems (of type `system`) with the containers that are part
+    /// of them (`part_of`, `contains`): a boundary each, not one of the system's.
+    members: BTreeMap<usize, Vec<usize>>,
 }
 
 impl C4 {
@@ -396,8 +528,22 @@ impl C4 {
             containers: Vec::new(),
             drawn: vec![true; graph.nodes.len()],
             itself: None,
+            members: BTreeMap::new(),
         };
         let key = super::key(system);
+        // An API that nothing in the memory exposes, owns or contains (and that is part
+        // of nothing) is a third party's (Stripe's, Okta's): outside the boundary.
+        let mut held = vec![false; graph.nodes.len()];
+        for edge in &graph.edges {
+            let kind = entity_relationship(&edge.relationship.kind);
+            match kind.as_str() {
+                "exposes" | "provides" | "implements" | "owns" | "contains" => {
+                    held[edge.to] = true;
+                }
+                "part_of" | "owned_by" | "exposed_by" | "provided_by" => held[edge.from] = true,
+                _ => {}
+            }
+        }
         for (i, node) in graph.nodes.iter().enumerate() {
             if super::key(&node.entity.name) == key && node.family == Family::Component {
                 c4.itself = Some(i);
@@ -405,45 +551,70 @@ impl C4 {
             }
             match (node.family, node.kind.as_str()) {
                 (_, "system" | "external_system") => c4.systems.push(i),
+                (_, "api") if !held[i] => c4.systems.push(i),
                 (Family::Team, _) => c4.people.push(i),
                 (Family::Component | Family::Store | Family::Channel, _) => c4.containers.push(i),
                 _ => c4.drawn[i] = false,
             }
         }
+        // Containers that are part of another system of the memory go into its boundary.
+        let other = |i: usize| graph.nodes[i].kind == "system" && c4.itself != Some(i);
+        let mut member_of: BTreeMap<usize, usize> = BTreeMap::new();
+        for edge in &graph.edges {
+            let kind = entity_relationship(&edge.relationship.kind);
+            let (part, whole) = match kind.as_str() {
+                "part_of" => (edge.from, edge.to),
+                "contains" => (edge.to, edge.from),
+                _ => continue,
+            };
+            if other(whole) && c4.containers.contains(&part) {
+                member_of.entry(part).or_insert(whole);
+            }
+        }
+        for (part, whole) in member_of {
+            c4.containers.retain(|&c| c != part);
+            c4.members.entry(whole).or_default().push(part);
+        }
         c4
     }
 
-    /// Whether an edge may end at `i`: a C4 element other than the system itself.
+    /// Whether an edge may end at `i`: a C4 element other than the system itself or a
+    /// system drawn as the boundary of its containers.
     fn drawn(&self, i: usize) -> bool {
-        self.drawn[i] && self.itself != Some(i)
+        self.drawn[i] && self.itself != Some(i) && !self.members.contains_key(&i)
     }
-}
 
-/// Text safe inside a quoted Mermaid C4 argument (no `"`, no line breaks).
-fn mermaid(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '"' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect()
+    /// The system `i` is a container of, if not the main one.
+    fn boundary_of(&self, i: usize) -> Option<usize> {
+        self.members
+            .iter()
+            .find(|(_, parts)| parts.contains(&i))
+            .map(|(&whole, _)| whole)
+    }
+
+    /// The relationships between drawn elements, one per pair and direction: the
+    /// words of all of that pair's relationships, joined, in the order first met.
+    fn relationships(&self, graph: &Graph) -> Vec<((usize, usize), String)> {
+        let mut said: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
+        for edge in &graph.edges {
+            if edge.from == edge.to || !self.drawn(edge.from) || !self.drawn(edge.to) {
+                continue;
+            }
+            let words = words(&edge.relationship.kind);
+            let list = said.entry((edge.from, edge.to)).or_default();
+            if !list.contains(&words) {
+                list.push(words);
+            }
+        }
+        said.into_iter()
+            .map(|(pair, words)| (pair, words.join(", ")))
+            .collect()
+    }
 }
 
 /// Text safe inside an XML element.
 fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    escape::xml(text)
 }
 
 /// The annotation that says archie wrote an entity.
@@ -891,6 +1062,71 @@ mod tests {
     }
 
     #[test]
+    fn each_system_of_the_memory_is_a_system_with_its_containers() {
+        let mut m = memory();
+        m.upsert_entity(Entity::new("Billing", "system"));
+        m.upsert_entity(Entity::new("Invoice Service", "service"));
+        m.upsert_entity(Entity::new("Invoices DB", "database"));
+        m.upsert_relationship(Relationship::new("Invoice Service", "part_of", "Billing"));
+        m.upsert_relationship(Relationship::new("Billing", "contains", "Invoices DB"));
+        m.upsert_relationship(Relationship::new(
+            "Invoice Service",
+            "writes_to",
+            "Invoices DB",
+        ));
+        m.upsert_relationship(Relationship::new(
+            "Order Service",
+            "calls",
+            "Invoice Service",
+        ));
+        let dsl = m.to_structurizr("Shop");
+        let billing = dsl
+            .find("e_billing = softwareSystem \"Billing\" \"\" {")
+            .unwrap();
+        let shop = dsl.find("softwareSystem \"Shop\" {").unwrap();
+        let invoice = dsl.find("e_invoice_service = container").unwrap();
+        let db = dsl.find("e_invoices_db = container").unwrap();
+        assert!(billing < invoice && invoice < shop && db < shop, "{dsl}");
+        assert!(
+            dsl.contains("e_order_service -> e_invoice_service \"calls\""),
+            "{dsl}"
+        );
+        assert_eq!(dsl.matches('{').count(), dsl.matches('}').count(), "{dsl}");
+        let c4 = m.to_c4_mermaid("Shop");
+        let boundary = c4
+            .find("System_Boundary(e_billing, \"Billing\") {")
+            .unwrap();
+        assert!(
+            c4[boundary..].contains("Container(e_invoice_service"),
+            "{c4}"
+        );
+        assert!(!c4.contains("System(e_billing"), "{c4}");
+        assert!(
+            c4.contains("Rel(e_order_service, e_invoice_service, \"calls\")"),
+            "{c4}"
+        );
+    }
+
+    #[test]
+    fn a_third_partys_api_is_outside_the_boundary() {
+        let mut m = memory();
+        m.upsert_entity(Entity::new("Okta API", "api"));
+        m.upsert_relationship(Relationship::new("Order Service", "calls", "Okta API"));
+        let c4 = m.to_c4_mermaid("Shop");
+        assert!(c4.contains("System_Ext(e_okta_api, \"Okta API\""), "{c4}");
+        // Orders API is exposed by Order Service: a container of the system.
+        assert!(
+            c4.contains("Container(e_orders_api, \"Orders API\""),
+            "{c4}"
+        );
+        let dsl = m.to_structurizr("Shop");
+        assert!(
+            dsl.contains("e_okta_api = softwareSystem \"Okta API\""),
+            "{dsl}"
+        );
+    }
+
+    #[test]
     fn c4_mermaid_uses_the_shapes_of_each_family() {
         let c4 = memory().to_c4_mermaid("Shop");
         assert!(c4.starts_with("C4Container\n"), "{c4}");
@@ -900,7 +1136,7 @@ mod tests {
         );
         assert!(c4.contains("ContainerQueue(e_order_events"), "{c4}");
         assert!(c4.contains("System_Ext(e_stripe, \"Stripe\""), "{c4}");
-        assert!(c4.contains("Takes 'orders' <fast>"), "{c4}");
+        assert!(c4.contains("Takes #quot;orders#quot; #60;fast#62;"), "{c4}");
         assert!(
             c4.contains("Rel(e_order_service, e_orders_db, \"writes to\")"),
             "{c4}"

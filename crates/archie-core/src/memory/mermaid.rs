@@ -16,6 +16,11 @@ pub struct MermaidOptions {
     pub max_nodes: usize,
     /// Flowchart direction: `LR` (default) or `TD`.
     pub direction: &'static str,
+    /// Choose the direction by the graph's shape instead (see [`direction_of`]).
+    pub direction_by_shape: bool,
+    /// Draw each store and queue that only one service uses in a group with that
+    /// service, not in its type's group.
+    pub group_owned: bool,
 }
 
 impl Default for MermaidOptions {
@@ -25,6 +30,8 @@ impl Default for MermaidOptions {
             depth: 1,
             max_nodes: 60,
             direction: "LR",
+            direction_by_shape: false,
+            group_owned: false,
         }
     }
 }
@@ -41,6 +48,13 @@ impl MermaidOptions {
 
     pub fn max_nodes(mut self, max: usize) -> Self {
         self.max_nodes = max;
+        self
+    }
+
+    /// As an architect would draw it: direction by shape, stores with their owners.
+    pub fn laid_out(mut self) -> Self {
+        self.direction_by_shape = true;
+        self.group_owned = true;
         self
     }
 }
@@ -74,17 +88,134 @@ fn ident(prefix: &str, raw: &str) -> String {
     out
 }
 
-/// Text safe inside a quoted Mermaid label.
+/// Text safe inside a quoted Mermaid label: what the name says, as data.
 fn label(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("#quot;"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
+    super::escape::mermaid(text)
+}
+
+/// Text for a `%%` comment line: one line.
+pub(crate) fn comment(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Relationship types that say less than any other between the same two entities: left
+/// off an edge that has a more specific one (`calls` says what `depends on` does).
+const GENERAL: &[&str] = &[
+    "depends_on",
+    "uses",
+    "related_to",
+    "relates_to",
+    "connects_to",
+    "interacts_with",
+    "integrates_with",
+    "communicates_with",
+];
+
+/// At most this many relationship phrases on one edge; beyond, `+N`.
+const LABEL_WORDS: usize = 2;
+
+/// One edge per pair of entities: `a -->|"calls"| b`, or `a <-->|…| b` when they are
+/// related both ways; its label the pair's relationships in words, the general ones
+/// left off when a more specific one is there, at most [`LABEL_WORDS`] phrases.
+/// `edges` is sorted (from id, to id, type).
+fn pair_edges(edges: &[(&str, &str, &str)]) -> Vec<String> {
+    // By unordered pair, in the order first met: the directions and the types.
+    let mut pairs: BTreeMap<(&str, &str), (bool, bool, Vec<&str>)> = BTreeMap::new();
+    for &(from, to, kind) in edges {
+        let forward = from <= to;
+        let key = if forward { (from, to) } else { (to, from) };
+        let entry = pairs.entry(key).or_insert((false, false, Vec::new()));
+        if forward {
+            entry.0 = true;
+        } else {
+            entry.1 = true;
+        }
+        if !entry.2.contains(&kind) {
+            entry.2.push(kind);
         }
     }
-    out
+    pairs
+        .into_iter()
+        .map(|((a, b), (forward, backward, kinds))| {
+            let specific: Vec<&str> = kinds
+                .iter()
+                .copied()
+                .filter(|k| !GENERAL.contains(k))
+                .collect();
+            let kept = if specific.is_empty() { kinds } else { specific };
+            let mut words: Vec<String> = kept
+                .iter()
+                .take(LABEL_WORDS)
+                .map(|k| super::relationship_words(k))
+                .collect();
+            if kept.len() > LABEL_WORDS {
+                words.push(format!("+{}", kept.len() - LABEL_WORDS));
+            }
+            let text = label(&words.join(", "));
+            match (forward, backward) {
+                (true, true) if a != b => format!("  {a} <-->|\"{text}\"| {b}"),
+                (false, true) => format!("  {b} -->|\"{text}\"| {a}"),
+                _ => format!("  {a} -->|\"{text}\"| {b}"),
+            }
+        })
+        .collect()
+}
+
+/// `TD` for a graph deeper than it is wide (a chain of calls reads down a page), `LR`
+/// for one wider than deep (many siblings side by side): its depth is the longest path
+/// of the edges (cycles cut where they close), its width the most entities at one depth.
+fn direction_of(edges: &[(&str, &str, &str)]) -> &'static str {
+    let mut next: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut has_in: HashSet<&str> = HashSet::new();
+    for &(from, to, _) in edges {
+        if from != to {
+            next.entry(from).or_default().push(to);
+            next.entry(to).or_default();
+            has_in.insert(to);
+        }
+    }
+    if next.is_empty() {
+        return "LR";
+    }
+    // Longest-path depth by a bounded relaxation from the roots (or from every entity
+    // of a graph that is all cycles): each entity is raised at most once per entity.
+    let mut depth: HashMap<&str, usize> = HashMap::new();
+    let roots: Vec<&str> = next
+        .keys()
+        .copied()
+        .filter(|n| !has_in.contains(n))
+        .collect();
+    let roots = if roots.is_empty() {
+        next.keys().copied().take(1).collect()
+    } else {
+        roots
+    };
+    let limit = next.len();
+    let mut stack: Vec<(&str, usize)> = roots.into_iter().map(|r| (r, 0)).collect();
+    let mut steps = 0usize;
+    let budget = limit * (edges.len() + 1);
+    while let Some((n, d)) = stack.pop() {
+        steps += 1;
+        if steps > budget || d >= limit {
+            continue;
+        }
+        if depth.get(n).is_some_and(|&have| have >= d) {
+            continue;
+        }
+        depth.insert(n, d);
+        for &m in next.get(n).into_iter().flatten() {
+            stack.push((m, d + 1));
+        }
+    }
+    let mut width: HashMap<usize, usize> = HashMap::new();
+    for d in depth.values() {
+        *width.entry(*d).or_default() += 1;
+    }
+    let deep = width.len();
+    let wide = width.values().copied().max().unwrap_or(0);
+    if deep > wide { "TD" } else { "LR" }
 }
 
 impl Memory {
@@ -108,27 +239,55 @@ impl Memory {
             );
         }
 
+        // Each store or queue used by exactly one shown service: drawn with it.
+        let family = |i: Ix| {
+            super::identity::Family::of(&super::identity::entity_type(
+                &self.entities[i as usize].kind,
+            ))
+        };
+        let mut owner: HashMap<Ix, Ix> = HashMap::new();
+        if opts.group_owned {
+            let mut users: HashMap<Ix, HashSet<Ix>> = HashMap::new();
+            for &i in &keys {
+                for &r in self.outgoing_of(i) {
+                    let (f, t, _) = self.rel_keys[r as usize];
+                    if !ids.contains_key(&t) || f == t {
+                        continue;
+                    }
+                    for (data, user) in [(f, t), (t, f)] {
+                        use super::identity::Family;
+                        if matches!(family(data), Family::Store | Family::Channel)
+                            && family(user) == Family::Component
+                        {
+                            users.entry(data).or_default().insert(user);
+                        }
+                    }
+                }
+            }
+            for (data, users) in users {
+                if users.len() == 1
+                    && let Some(&user) = users.iter().next()
+                {
+                    owner.insert(data, user);
+                }
+            }
+        }
+        let mut owned: BTreeMap<Ix, Vec<Ix>> = BTreeMap::new();
+        for &i in &keys {
+            if let Some(&o) = owner.get(&i) {
+                owned.entry(o).or_default().push(i);
+            }
+        }
+
         let mut by_type: BTreeMap<&str, Vec<Ix>> = BTreeMap::new();
         for &i in &keys {
+            if owner.contains_key(&i) {
+                continue;
+            }
             by_type
                 .entry(self.entities[i as usize].kind.as_str())
                 .or_default()
                 .push(i);
-        }
-
-        let mut out = String::new();
-        let _ = writeln!(out, "flowchart {}", opts.direction);
-        let mut sub_ids: HashSet<String> = HashSet::new();
-        for (kind, members) in &by_type {
-            let sid = unique(ident("t_", kind), &mut sub_ids);
-            let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
-            for i in members {
-                if let Some(id) = ids.get(i) {
-                    let name = &self.entities[*i as usize].name;
-                    let _ = writeln!(out, "    {id}[\"{}\"]", label(name));
-                }
-            }
-            let _ = writeln!(out, "  end");
         }
 
         // The relationships among the shown entities: found from each one's outgoing
@@ -148,10 +307,44 @@ impl Memory {
             })
             .collect();
         edges.sort();
-        for (from, to, kind) in edges {
-            // In words: `publishes to`, not the stored `publishes_to`.
-            let words = super::relationship_words(kind);
-            let _ = writeln!(out, "  {from} -->|\"{}\"| {to}", label(&words));
+        let direction = if opts.direction_by_shape {
+            direction_of(&edges)
+        } else {
+            opts.direction
+        };
+
+        let mut out = String::new();
+        let _ = writeln!(out, "flowchart {direction}");
+        let mut sub_ids: HashSet<String> = HashSet::new();
+        let node = |out: &mut String, i: Ix, pad: &str| {
+            if let Some(id) = ids.get(&i) {
+                let name = &self.entities[i as usize].name;
+                let _ = writeln!(out, "{pad}{id}[\"{}\"]", label(name));
+            }
+        };
+        for (kind, members) in &by_type {
+            let sid = unique(ident("t_", kind), &mut sub_ids);
+            let _ = writeln!(out, "  subgraph {sid}[\"{}\"]", label(kind));
+            for &i in members {
+                match owned.get(&i) {
+                    Some(data) => {
+                        // The service and what only it uses, one box without a title.
+                        let gid =
+                            unique(ident("g_", &self.entities[i as usize].name), &mut sub_ids);
+                        let _ = writeln!(out, "    subgraph {gid}[\" \"]");
+                        node(&mut out, i, "      ");
+                        for &d in data {
+                            node(&mut out, d, "      ");
+                        }
+                        let _ = writeln!(out, "    end");
+                    }
+                    None => node(&mut out, i, "    "),
+                }
+            }
+            let _ = writeln!(out, "  end");
+        }
+        for line in pair_edges(&edges) {
+            let _ = writeln!(out, "{line}");
         }
 
         let mut notes = Vec::new();
@@ -174,7 +367,7 @@ impl Memory {
             notes.push("the memory is empty".to_string());
         }
         for (i, note) in notes.iter().enumerate() {
-            let _ = writeln!(out, "  %% {note}");
+            let _ = writeln!(out, "  %% {}", comment(note));
             let _ = writeln!(out, "  note_{i}[\"{}\"]:::note", label(note));
         }
         if !notes.is_empty() {
@@ -190,6 +383,46 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_edge_per_pair_with_the_specific_words() {
+        let edges = [
+            ("n_a", "n_b", "calls"),
+            ("n_a", "n_b", "depends_on"),
+            ("n_b", "n_a", "reads_from"),
+            ("n_c", "n_a", "depends_on"),
+            ("n_c", "n_d", "calls"),
+            ("n_c", "n_d", "writes_to"),
+            ("n_c", "n_d", "reads_from"),
+        ];
+        assert_eq!(
+            pair_edges(&edges),
+            [
+                "  n_a <-->|\"calls, reads from\"| n_b",
+                "  n_c -->|\"depends on\"| n_a",
+                "  n_c -->|\"calls, writes to, +1\"| n_d",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_chain_reads_down_and_a_fan_reads_across() {
+        let chain = [
+            ("a", "b", "calls"),
+            ("b", "c", "calls"),
+            ("c", "d", "calls"),
+            ("d", "a", "calls"),
+        ];
+        assert_eq!(direction_of(&chain), "TD");
+        let fan = [
+            ("a", "b", "calls"),
+            ("a", "c", "calls"),
+            ("a", "d", "calls"),
+            ("a", "e", "calls"),
+        ];
+        assert_eq!(direction_of(&fan), "LR");
+        assert_eq!(direction_of(&[]), "LR");
+    }
 
     #[test]
     fn taken_ids_get_a_number() {

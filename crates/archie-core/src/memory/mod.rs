@@ -19,6 +19,7 @@ mod backstage;
 mod dedupe;
 mod diff;
 mod error;
+pub mod escape;
 mod export;
 mod file;
 mod follow;
