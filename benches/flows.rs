@@ -11,11 +11,13 @@
 //!   the second run's extraction answers come from the response cache.
 //! - `limit`:  build-context with archie's defaults (the mock on loopback is a local
 //!   server) over 50 and 200 documents against an endpoint that takes everything and says
-//!   it is vLLM, one that takes everything and says nothing, a gateway that answers 429
-//!   with `Retry-After: 1` beyond 4 (50 docs) or 16 (200 docs), and a one-slot server that
-//!   queues (20 docs): wall time against the ideal at what the endpoint allows
-//!   (⌈extraction calls / allowed⌉ + other calls) × latency, at most 128 at once),
-//!   requests refused, the most in flight, and the most in flight after the first 3 s.
+//!   it is vLLM, one that takes everything and says nothing (also 1,000 documents, and a
+//!   later run over 200 other documents in the same folder against the same endpoint,
+//!   after a first run over 200), a gateway that answers 429 with `Retry-After: 1` beyond
+//!   4 (50 docs) or 16 (200 docs), and a one-slot server that queues (20 docs): wall time
+//!   against the ideal at what the endpoint allows (⌈extraction calls / allowed⌉ + other
+//!   calls) × latency, at most 128 at once), requests refused, the most in flight, and the
+//!   most in flight after the first 3 s. Each run of a row has a fresh folder and mock.
 //! - `prompt`: size of the analyze prompts (first turn and follow-ups) with a memory of
 //!   100 and of 10,000 entities, at the default --memory-budget.
 //! - `long`:   a 50-turn analysis (`--answer` × 49, then `/approve`): database size after
@@ -355,6 +357,9 @@ enum Endpoint {
     Vllm,
     /// Takes everything at once and says nothing (a gateway, a tunnel).
     Silent,
+    /// The same, measured on a later run over other documents (after a first run over as
+    /// many, in the same folder against the same endpoint).
+    SilentLater,
     /// A gateway that answers 429 with `Retry-After: 1` beyond this many in flight and
     /// says nothing else.
     Limit(usize),
@@ -367,6 +372,7 @@ impl Endpoint {
         match self {
             Self::Vllm => "vLLM, no limit".into(),
             Self::Silent => "silent, no limit".into(),
+            Self::SilentLater => "silent, later run".into(),
             Self::Limit(n) => format!("429 over {n}"),
             Self::Queue => "one slot, queues".into(),
         }
@@ -375,7 +381,7 @@ impl Endpoint {
     /// What the endpoint allows at once: the ideal's concurrency.
     fn allows(self) -> usize {
         match self {
-            Self::Vllm | Self::Silent => archie::llm::MAX_CONCURRENCY,
+            Self::Vllm | Self::Silent | Self::SilentLater => archie::llm::MAX_CONCURRENCY,
             Self::Limit(n) => n,
             Self::Queue => 1,
         }
@@ -412,6 +418,8 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
         (200, Endpoint::Vllm),
         (50, Endpoint::Silent),
         (200, Endpoint::Silent),
+        (1000, Endpoint::Silent),
+        (200, Endpoint::SilentLater),
         (50, Endpoint::Limit(4)),
         (200, Endpoint::Limit(16)),
         (20, Endpoint::Queue),
@@ -420,23 +428,59 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
+    let only: Option<Vec<String>> = std::env::var("ARCHIE_BENCH_ROWS")
+        .ok()
+        .map(|v| v.split(',').map(|r| r.trim().to_string()).collect());
     for (docs, endpoint) in rows {
-        let dir = tempfile::tempdir()?;
-        write_documents(&dir.path().join("docs"), docs, 42)?;
+        let name = format!("{docs} {}", endpoint.label());
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.iter().any(|r| name.contains(r.as_str())))
+        {
+            continue;
+        }
         let mut results = Vec::new();
         for _ in 0..runs.max(1) {
+            // A fresh folder (run store) and mock for every run: nothing carries over
+            // from the run before but what the row measures.
+            let dir = tempfile::tempdir()?;
+            write_documents(&dir.path().join("docs"), docs, 42)?;
             let mock = MockLlm::start_background();
             mock.answer_with(model);
             mock.set_latency(latency);
             mock.switches(|s| match endpoint {
                 Endpoint::Vllm => s.owned_by = Some("vllm"),
-                Endpoint::Silent => {}
+                Endpoint::Silent | Endpoint::SilentLater => {}
                 Endpoint::Limit(n) => {
                     s.limit_in_flight = Some(n);
                     s.limit_retry_after_secs = Some(1);
                 }
                 Endpoint::Queue => s.single_slot = true,
             });
+            let build = |folder: &str| {
+                archie(
+                    dir.path(),
+                    &mock,
+                    &[
+                        "--json",
+                        "--no-cache",
+                        "build-context",
+                        "shop",
+                        "-i",
+                        folder,
+                    ],
+                )
+            };
+            let mut before = 0;
+            let mut folder = "docs";
+            if let Endpoint::SilentLater = endpoint {
+                let (out, _) = build("docs")?;
+                expect_code(&out, 0, "build-context (first run)")?;
+                before = mock.received().len();
+                write_documents(&dir.path().join("other"), docs, 7)?;
+                folder = "other";
+            }
+            mock.new_round();
             let late_max = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
             let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
             let (out, wall) = std::thread::scope(|scope| {
@@ -451,28 +495,18 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
                         std::thread::sleep(Duration::from_millis(5));
                     }
                 });
-                let result = archie(
-                    dir.path(),
-                    mock,
-                    &[
-                        "--json",
-                        "--no-cache",
-                        "build-context",
-                        "shop",
-                        "-i",
-                        "docs",
-                    ],
-                );
+                let result = build(folder);
                 done.store(true, std::sync::atomic::Ordering::SeqCst);
                 result
             })?;
             expect_code(&out, 0, "build-context")?;
             let late = late_max.load(std::sync::atomic::Ordering::SeqCst);
-            results.push((wall, out, mock, late));
+            results.push((wall, out, mock, late, before));
         }
-        results.sort_by_key(|(wall, _, _, _)| *wall);
-        let (wall, out, mock, late) = results.swap_remove(results.len() / 2);
-        let requests = mock.received();
+        results.sort_by_key(|(wall, _, _, _, _)| *wall);
+        let walls: Vec<f64> = results.iter().map(|r| r.0.as_secs_f64()).collect();
+        let (wall, out, mock, late, before) = results.swap_remove(results.len() / 2);
+        let requests = mock.received().split_off(before);
         let extraction = extraction_calls(&requests);
         let other = requests.len() - extraction;
         let refused = mock.refused();
@@ -489,6 +523,15 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
             100.0 * refused as f64 / (extraction + other + refused) as f64,
             mock.max_concurrency(),
             wall.as_secs_f64() / ideal,
+        );
+        println!(
+            "        first round: {} in flight at the first answer; wall s of the runs: {}",
+            mock.first_round().unwrap_or(0),
+            walls
+                .iter()
+                .map(|w| format!("{w:.2}"))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     Ok(())

@@ -85,9 +85,12 @@ pub(crate) struct OpenAiCompatible {
     said: Mutex<HashSet<String>>,
     /// Where what the endpoint accepts is kept across runs (the run store).
     notes: Option<Arc<dyn EndpointNotes>>,
-    /// The server the run started from a note about, as the probe named it then: when
-    /// the probe names another now, the note no longer holds.
-    noted_server: Option<String>,
+    /// What an earlier run noted about the endpoint (its server as the probe named it
+    /// then: when the probe names another now, the note no longer holds), changed as this
+    /// run learns.
+    noted: Mutex<levels::Noted>,
+    /// Whether the structured-output level came from the note.
+    level_from_note: bool,
     /// The server as the probe named it this run.
     server: Mutex<Option<String>>,
 }
@@ -105,7 +108,11 @@ impl OpenAiCompatible {
             .build()
             .map_err(|e| LlmError::HttpClient(e.to_string()))?;
         // Under `auto`, what an earlier run found the endpoint to accept.
-        let (level, noted_server) = levels::starting_level(&config, notes.as_ref(), &events);
+        let noted = levels::Noted::recall(notes.as_ref(), &config);
+        let (level, level_from_note) = levels::starting_level(&config, &noted, &events);
+        // Without a probe (a remote endpoint) what an earlier run learned about how many
+        // requests it takes holds at once; else once the probe named the same server.
+        let capacity = noted.capacity().filter(|_| !config.local);
         let probe = config.local.then(|| {
             probe::Pending::start(
                 &http,
@@ -119,7 +126,7 @@ impl OpenAiCompatible {
                 },
             )
         });
-        Ok(Self {
+        let client = Self {
             probe,
             http,
             url: format!("{}/chat/completions", config.base_url.trim_end_matches('/')),
@@ -135,9 +142,14 @@ impl OpenAiCompatible {
             probed: tokio::sync::OnceCell::new(),
             said: Mutex::new(HashSet::new()),
             notes,
-            noted_server,
+            noted: Mutex::new(noted),
+            level_from_note,
             server: Mutex::new(None),
-        })
+        };
+        if let Some(capacity) = capacity {
+            client.start_from_note(capacity);
+        }
+        Ok(client)
     }
 
     fn key(&self, request: &Request) -> String {

@@ -7,10 +7,17 @@
 //!   exactly; vLLM and SGLang batch, so everything goes at once (up to
 //!   [`MAX_CONCURRENCY`]); Ollama and LM Studio start at one and find out. A server that
 //!   says nothing starts at [`UNKNOWN_START`] ([`REMOTE_START`] for a remote endpoint).
-//! - **Grow as TCP does** while the endpoint keeps up: each answer that came back about as
-//!   fast as the quickest adds one (the limit doubles per round), as long as there is work
-//!   waiting for a slot. Requests above the most the endpoint has answered at once go out
-//!   one per `pace` (the round trip of a request that does no work, measured by the
+//! - **Or from what an earlier run learned** ([`Learned`], kept in the run store by the
+//!   client): the most requests the endpoint answered at once with flat latency and
+//!   nothing refused, never above a limit that refused. Not for a server that says what
+//!   it takes.
+//! - **Grow** while the endpoint keeps up, as long as there is work waiting for a slot:
+//!   each answer that came back about as fast as the quickest adds one (the limit doubles
+//!   per round, as TCP does); once several answers came back together at that latency
+//!   (they were in the server at the same time, so it is not queueing them), the limit
+//!   goes to [`FAST_GROWTH`] times as many as came back together, unless a refusal or a
+//!   queueing cut held it. Requests above the most the endpoint has answered at once go
+//!   out one per `pace` (the round trip of a request that does no work, measured by the
 //!   probe), so a refusal comes back before the next one goes.
 //! - **A refusal (429/503) says where the limit is**: what was in flight when it came,
 //!   less the refused one. The limit is set there and held; only the refused request waits
@@ -29,6 +36,7 @@
 
 use super::config::{Concurrency, MAX_CONCURRENCY};
 use super::probe::Capacity;
+use std::collections::VecDeque;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -41,6 +49,11 @@ pub const REMOTE_START: usize = 8;
 pub const UNKNOWN_START: usize = 4;
 /// An answer "holds" while its latency stays within this factor of the quickest.
 const TOLERANCE: f64 = 1.5;
+/// While answers hold and come back several at once, the limit grows to this many times
+/// as many as came back together (at most this factor per round, against TCP's two).
+/// A server that queues is found out by the same round as before: its answers never come
+/// back together.
+pub const FAST_GROWTH: usize = 8;
 /// After a cut for queueing or a timeout, how long the limit holds before trying one more.
 pub const PROBE_AFTER: Duration = Duration::from_secs(30);
 /// After a refusal set the limit, how long it holds before trying one more.
@@ -50,6 +63,24 @@ pub const PROBE_AFTER_REFUSAL: Duration = Duration::from_secs(10);
 const DEFAULT_PACE: Duration = Duration::from_millis(2);
 const MIN_PACE: Duration = Duration::from_millis(1);
 const MAX_PACE: Duration = Duration::from_millis(20);
+
+/// What a run learned about how many requests the endpoint takes at once: the client
+/// keeps it for the next run against the same endpoint (base URL and model).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Learned {
+    /// The most requests it answered at once with latency flat and nothing refused.
+    pub most: usize,
+    /// The fewest in flight at which it refused one (the refused one included).
+    pub refused_at: Option<usize>,
+}
+
+impl Learned {
+    /// Where a run starts from it: `most`, below a limit that refused.
+    pub fn start(self) -> usize {
+        let below = self.refused_at.map_or(usize::MAX, |r| r.saturating_sub(1));
+        self.most.min(below).max(1)
+    }
+}
 
 pub(super) struct Limiter {
     /// `--concurrency N`: [`Limiter::set`] with `Auto` does not free it.
@@ -94,6 +125,8 @@ struct State {
     last_extra: Option<Instant>,
     /// The quickest answer, seconds.
     quickest: Option<f64>,
+    /// The same, as it was measured.
+    quickest_took: Option<Duration>,
     /// The current round: requests numbered from `round_start`, sent from `round_began`
     /// at `round_level`; `round_n` of their answers are in, `delivered` answers of any
     /// request since `round_began`.
@@ -111,6 +144,16 @@ struct State {
     /// No request starts before this (`Retry-After` when nothing else was in flight).
     paused_until: Option<Instant>,
     refused: u64,
+    /// When the answers that held came back, those within the quickest latency of the
+    /// latest: all of them were in the server at once.
+    quick: VecDeque<Instant>,
+    /// The most answers that held and came back together (lowered by a cut): what the
+    /// endpoint has shown it answers at once with flat latency.
+    proven: usize,
+    /// The fewest in flight at which the endpoint refused a request.
+    refused_at: Option<usize>,
+    /// What [`Limiter::learned`] last handed out.
+    published: Option<Learned>,
 }
 
 impl Limiter {
@@ -136,6 +179,7 @@ impl Limiter {
                 pace: DEFAULT_PACE,
                 last_extra: None,
                 quickest: None,
+                quickest_took: None,
                 round_start: 0,
                 round_began: None,
                 round_level: limit,
@@ -147,6 +191,10 @@ impl Limiter {
                 calm_since: Instant::now(),
                 paused_until: None,
                 refused: 0,
+                quick: VecDeque::new(),
+                proven: 0,
+                refused_at: None,
+                published: None,
             }),
             freed: Notify::new(),
         }
@@ -188,6 +236,61 @@ impl Limiter {
         st.round_level = st.limit;
         drop(st);
         self.freed.notify_waiters();
+    }
+
+    /// Starts from what an earlier run learned about this endpoint, before any request is
+    /// sent: not for a fixed limit or a server that said what it takes (nor above what it
+    /// said, such as Ollama's most).
+    pub(super) fn start_from(&self, learned: Learned) {
+        let mut st = self.lock();
+        if st.fixed || st.batches || st.hold == Hold::Told {
+            return;
+        }
+        let start = learned.start().min(st.ceiling);
+        st.limit = start;
+        st.shown = start;
+        st.proven = start;
+        st.refused_at = learned.refused_at;
+        if learned.refused_at.is_some_and(|r| start + 1 >= r) {
+            // Right below where it refused: held, one more tried later.
+            st.hold = Hold::Refused;
+            st.calm_since = Instant::now();
+        }
+        st.round_level = start;
+        st.published = Self::learned_in(&st);
+        drop(st);
+        self.freed.notify_waiters();
+    }
+
+    /// What this run has learned, when it changed enough to keep since it was last
+    /// handed out (a fall, a refusal, or a quarter more): `None` otherwise, and for a fixed
+    /// limit or a server that said what it takes.
+    pub(super) fn learned(&self) -> Option<Learned> {
+        let mut st = self.lock();
+        let now = Self::learned_in(&st)?;
+        let changed = match st.published {
+            None => true,
+            Some(was) => {
+                now.refused_at != was.refused_at
+                    || now.most < was.most
+                    || now.most > was.most + was.most / 4
+            }
+        };
+        if !changed {
+            return None;
+        }
+        st.published = Some(now);
+        Some(now)
+    }
+
+    fn learned_in(st: &State) -> Option<Learned> {
+        if st.fixed || st.batches || st.hold == Hold::Told || st.proven == 0 {
+            return None;
+        }
+        Some(Learned {
+            most: st.proven,
+            refused_at: st.refused_at.filter(|r| *r > st.proven),
+        })
     }
 
     /// Fixes the limit (`Concurrency::Fixed`) or lets it adapt from where it is.
@@ -336,6 +439,8 @@ impl Limiter {
                     let learned = was.saturating_sub(1).max(1);
                     st.limit = st.limit.min(learned);
                     st.shown = st.shown.min(st.limit);
+                    st.proven = st.proven.min(st.limit);
+                    st.refused_at = Some(st.refused_at.map_or(was.max(1), |r| r.min(was.max(1))));
                     if st.hold != Hold::Told {
                         st.hold = Hold::Refused;
                     }
@@ -347,6 +452,7 @@ impl Limiter {
                 if !st.fixed {
                     st.limit = (st.limit / 2).max(1);
                     st.shown = st.shown.min(st.limit);
+                    st.proven = st.proven.min(st.limit);
                     if st.hold != Hold::Told {
                         st.hold = Hold::Queued;
                     }
@@ -365,15 +471,40 @@ impl Limiter {
         if st.fixed {
             return;
         }
+        let took = latency;
+        let quickest_took = st.quickest_took.map_or(took, |q| q.min(took));
+        st.quickest_took = Some(quickest_took);
         let latency = latency.as_secs_f64().max(1e-6);
         let quickest = st.quickest.map_or(latency, |q| q.min(latency));
         st.quickest = Some(quickest);
-        // Growing: an answer as fast as the quickest, with work held back, adds one.
-        if st.hold == Hold::Growing
-            && latency <= TOLERANCE * quickest
-            && was + st.waiting >= st.limit
-        {
-            st.limit = (st.limit + 1).min(st.ceiling);
+        let holds = latency <= TOLERANCE * quickest;
+        // The answers that held and came back within the quickest latency of this one
+        // were all in the server at once (each took at least that long).
+        let together = if holds {
+            let since = now.checked_sub(quickest_took);
+            while let (Some(first), Some(since)) = (st.quick.front(), since) {
+                if *first > since {
+                    break;
+                }
+                st.quick.pop_front();
+            }
+            st.quick.push_back(now);
+            st.quick.len()
+        } else {
+            0
+        };
+        if st.hold != Hold::Told && together > st.proven {
+            st.proven = together;
+        }
+        // Growing: an answer as fast as the quickest, with work held back, adds one; when
+        // several came back together, the limit goes to a multiple of them.
+        if st.hold == Hold::Growing && holds && was + st.waiting >= st.limit {
+            let fast = if together >= 2 {
+                together.saturating_mul(FAST_GROWTH)
+            } else {
+                0
+            };
+            st.limit = (st.limit + 1).max(fast).min(st.ceiling);
         }
         st.delivered += 1;
         st.latency_sum += latency;
@@ -402,6 +533,7 @@ impl Limiter {
             let needed = (rate * quickest).round() as usize;
             st.limit = needed.clamp(1, st.limit);
             st.shown = st.shown.min(st.limit);
+            st.proven = st.proven.min(st.limit);
             st.hold = Hold::Queued;
             st.calm_since = now;
         } else {
@@ -681,5 +813,109 @@ mod tests {
             .acquire(Instant::now() + Duration::from_millis(10))
             .await;
         assert!(none.is_none(), "no slot before the deadline");
+    }
+
+    /// The most in flight at the server in the first round (before any answer came).
+    async fn first_round_of(limiter: Arc<Limiter>, server: Server, jobs: usize) -> usize {
+        let first = Arc::new(AtomicUsize::new(0));
+        let seen = first.clone();
+        let watcher = tokio::spawn({
+            let limiter = limiter.clone();
+            async move {
+                // Just before the first answers come back.
+                tokio::time::sleep(Duration::from_millis(240)).await;
+                seen.store(limiter.lock().in_flight, Ordering::SeqCst);
+            }
+        });
+        run(limiter, server, jobs).await;
+        watcher.await.unwrap();
+        first.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn answers_that_come_back_together_grow_the_limit_faster_than_doubling() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+        let in_second_round = Arc::new(AtomicUsize::new(0));
+        let seen = in_second_round.clone();
+        let watcher = tokio::spawn({
+            let limiter = limiter.clone();
+            async move {
+                // Before the second round's answers come back.
+                tokio::time::sleep(Duration::from_millis(490)).await;
+                seen.store(limiter.lock().in_flight, Ordering::SeqCst);
+            }
+        });
+        run(limiter.clone(), Server::Unbounded, 300).await;
+        watcher.await.unwrap();
+        // Four in the first round; doubling would send eight in the second.
+        let second = in_second_round.load(Ordering::SeqCst);
+        assert!(second > 2 * UNKNOWN_START * 2, "second round {second}");
+        assert_eq!(limiter.refused(), 0);
+        assert_eq!(limiter.limit(), MAX_CONCURRENCY);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_next_run_starts_where_this_one_ended() {
+        let first = Arc::new(Limiter::new(Concurrency::Auto, true));
+        run(first.clone(), Server::Unbounded, 300).await;
+        let learned = first.learned().unwrap();
+        assert!(learned.most >= 64, "{learned:?}");
+        assert_eq!(learned.refused_at, None);
+        assert_eq!(first.learned(), None, "handed out once");
+
+        let next = Arc::new(Limiter::new(Concurrency::Auto, true));
+        next.start_from(learned);
+        assert_eq!(next.limit(), learned.most);
+        let at_once = first_round_of(next.clone(), Server::Unbounded, 300).await;
+        assert_eq!(at_once, learned.most);
+        assert_eq!(next.refused(), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_next_run_starts_below_a_limit_that_refused() {
+        let first = Arc::new(Limiter::new(Concurrency::Auto, true));
+        run(first.clone(), Server::Limit(16), 200).await;
+        let learned = first.learned().unwrap();
+        assert_eq!(learned.refused_at, Some(17), "{learned:?}");
+        assert!(learned.most <= 16, "{learned:?}");
+
+        let next = Arc::new(Limiter::new(Concurrency::Auto, true));
+        next.start_from(learned);
+        let sim_start = learned.start();
+        assert!((8..=16).contains(&sim_start), "{learned:?}");
+        let at_once = first_round_of(next.clone(), Server::Limit(16), 200).await;
+        assert_eq!(at_once, sim_start);
+        assert_eq!(next.refused(), 0, "nothing refused at the start");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_silent_one_slot_server_is_remembered_at_one() {
+        let first = Arc::new(Limiter::new(Concurrency::Auto, true));
+        run(first.clone(), Server::OneSlot, 40).await;
+        let learned = first.learned().unwrap();
+        assert_eq!(learned.most, 1, "{learned:?}");
+
+        let next = Arc::new(Limiter::new(Concurrency::Auto, true));
+        next.start_from(learned);
+        assert_eq!(first_round_of(next.clone(), Server::OneSlot, 40).await, 1);
+        assert_eq!(next.limit(), 1);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn what_a_server_says_wins_over_what_a_run_learned() {
+        let limiter = Limiter::new(Concurrency::Auto, true);
+        limiter.told(Capacity::Slots(2), None);
+        limiter.start_from(Learned {
+            most: 50,
+            refused_at: None,
+        });
+        assert_eq!(limiter.limit(), 2);
+        let fixed = Limiter::new(Concurrency::Fixed(3), true);
+        fixed.start_from(Learned {
+            most: 50,
+            refused_at: None,
+        });
+        assert_eq!(fixed.limit(), 3);
+        assert_eq!(fixed.learned(), None);
     }
 }

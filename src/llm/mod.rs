@@ -37,7 +37,10 @@
 //!   request is sent again after the wait asked for, with fewer in flight.
 //!   `--concurrency auto` adapts the requests in flight to what the endpoint takes: from
 //!   what a local server says it is (llama.cpp's slots, vLLM, Ollama…: `probe.rs`, asked
-//!   once at start-up), else from 4 (8 for a remote endpoint), growing as TCP does and
+//!   once at start-up), else from what an earlier run found it answered at once (kept in
+//!   the run store with the structured-output level, [`EndpointNotes`], for 7 days or
+//!   until the probe finds another server), else from 4 (8 for a remote endpoint);
+//!   growing as TCP does, faster while answers come back together at flat latency, and
 //!   holding where a 429 says the limit is (`limiter.rs`). A local one-slot server is not
 //!   sent a retry after a timeout. Usage counts every call and request, the server's figures where given
 //!   ([`UsageMeter`]).

@@ -919,3 +919,89 @@ fn usage_counts_failed_calls_and_their_requests() {
     assert_eq!(usage["failed"], 1, "{usage}");
     assert_eq!(usage["requests"], 2, "{usage}");
 }
+
+// --- what a run learned about how many requests the endpoint takes ------------------------
+
+/// `count` documents in `folder`, each a different text (nothing known from an earlier run).
+fn distinct_docs(env: &TestEnv, folder: &str, count: usize) {
+    for i in 0..count {
+        env.write(
+            &format!("{folder}/note{i:02}.md"),
+            format!(
+                "# {folder} note {i}\n\nThe {folder} Service {i} reads from the Ledger DB {i} and calls the Search API {i}.\n"
+            ),
+        );
+    }
+}
+
+const EARLIER: &str = "at once to start: what this endpoint answered at once on an earlier run";
+
+#[test]
+fn a_later_run_starts_at_what_the_endpoint_answered_at_once() {
+    let env = TestEnv::with_llm();
+    env.mock().set_latency(Duration::from_millis(200));
+    env.mock().answer_with(scripted_model);
+    distinct_docs(&env, "first", 40);
+    let first = env.ok(&["-v", "--no-cache", "build-context", "shop", "-i", "first"]);
+    assert!(!first.stderr.contains(EARLIER), "{}", first.stderr);
+    // A local server that says nothing starts at a few.
+    let cold = env.mock().first_round().unwrap();
+    assert!(cold <= 5, "first round of the first run: {cold}");
+
+    env.mock().new_round();
+    distinct_docs(&env, "second", 40);
+    let second = env.ok(&["-v", "--no-cache", "build-context", "shop", "-i", "second"]);
+    assert!(second.stderr.contains(EARLIER), "{}", second.stderr);
+    // What the first run proved (how much depends on how its answers came back on a busy
+    // machine), sent at once: more than a cold start's few.
+    let warm = env.mock().first_round().unwrap();
+    assert!(warm >= 8, "first round of the second run: {warm}");
+    assert_eq!(env.mock().refused(), 0);
+}
+
+#[test]
+fn a_later_run_does_not_start_above_a_limit_that_refused() {
+    let env = TestEnv::with_llm();
+    env.mock().switches(|s| {
+        s.limit_in_flight = Some(6);
+        s.limit_retry_after_ms = Some(20);
+    });
+    env.mock().set_latency(Duration::from_millis(150));
+    env.mock().answer_with(scripted_model);
+    distinct_docs(&env, "first", 40);
+    env.ok(&["--no-cache", "build-context", "shop", "-i", "first"]);
+    assert!(env.mock().refused() >= 1, "the first run finds the limit");
+
+    env.mock().new_round();
+    let refused = env.mock().refused();
+    distinct_docs(&env, "second", 40);
+    let second = env.ok(&["-v", "--no-cache", "build-context", "shop", "-i", "second"]);
+    assert!(second.stderr.contains(EARLIER), "{}", second.stderr);
+    let at_once = env.mock().first_round().unwrap();
+    assert!((5..=6).contains(&at_once), "first round: {at_once}");
+    assert_eq!(
+        env.mock().refused(),
+        refused,
+        "nothing refused: {}",
+        second.stderr
+    );
+}
+
+#[test]
+fn another_server_at_the_same_address_is_found_out_again() {
+    let env = TestEnv::with_llm();
+    env.mock().set_latency(Duration::from_millis(150));
+    env.mock().answer_with(scripted_model);
+    distinct_docs(&env, "first", 40);
+    env.ok(&["--no-cache", "build-context", "shop", "-i", "first"]);
+
+    // The probe now finds LM Studio there, which starts at one and finds out.
+    env.mock()
+        .switches(|s| s.owned_by = Some("organization_owner"));
+    env.mock().new_round();
+    distinct_docs(&env, "second", 20);
+    let second = env.ok(&["-v", "--no-cache", "build-context", "shop", "-i", "second"]);
+    assert!(!second.stderr.contains(EARLIER), "{}", second.stderr);
+    let at_once = env.mock().first_round().unwrap();
+    assert_eq!(at_once, 1, "{}", second.stderr);
+}

@@ -55,6 +55,7 @@ impl OpenAiCompatible {
                     // Structured answers read whole (extraction's, in parallel) are what
                     // the limiter compares; a long streamed answer would look like queueing.
                     permit.ok(attempt.structured() && !attempt.stream);
+                    self.note_capacity();
                     return (level, Ok(answer));
                 }
                 Err(err) => err,
@@ -68,6 +69,7 @@ impl OpenAiCompatible {
                     }
                 ) {
                     permit.overloaded();
+                    self.note_capacity();
                 } else {
                     drop(permit);
                 }
@@ -82,6 +84,7 @@ impl OpenAiCompatible {
                 }
             };
             permit.refused(push_back.asked);
+            self.note_capacity();
             self.say_once(
                 "push-back",
                 format!(

@@ -342,6 +342,8 @@ struct Shared {
     slot: Arc<tokio::sync::Semaphore>,
     in_flight: AtomicUsize,
     peak: AtomicUsize,
+    /// Requests in flight when the first answer since [`MockLlm::new_round`] was ready.
+    first_round: Mutex<Option<usize>>,
     refused: AtomicUsize,
     overflowed: AtomicUsize,
     models_asked: AtomicUsize,
@@ -358,6 +360,7 @@ impl Shared {
             slot: Arc::new(tokio::sync::Semaphore::new(1)),
             in_flight: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
+            first_round: Mutex::new(None),
             refused: AtomicUsize::new(0),
             overflowed: AtomicUsize::new(0),
             models_asked: AtomicUsize::new(0),
@@ -515,6 +518,17 @@ impl MockLlm {
     }
 
     /// The most requests that were in flight at once.
+    /// Requests in flight when the first answer (since the start or the last
+    /// [`MockLlm::new_round`]) was ready: how many the client sent in its first round.
+    pub fn first_round(&self) -> Option<usize> {
+        *self.shared.first_round.lock().unwrap()
+    }
+
+    /// Starts counting [`MockLlm::first_round`] again (before a later run).
+    pub fn new_round(&self) {
+        *self.shared.first_round.lock().unwrap() = None;
+    }
+
     pub fn max_concurrency(&self) -> usize {
         self.shared.peak.load(Ordering::SeqCst)
     }
@@ -694,6 +708,12 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
         let _ = done_rx.await;
     } else if !work.is_zero() {
         tokio::time::sleep(work).await;
+    }
+    {
+        let mut first = shared.first_round.lock().unwrap();
+        if first.is_none() {
+            *first = Some(shared.in_flight.load(Ordering::SeqCst));
+        }
     }
     let reply = shape(reply, &seen, &switches);
     respond_with(reply, &seen, guard, &switches).await
