@@ -29,11 +29,36 @@ pub enum Then<'a> {
     BuildContext { system: &'a str },
 }
 
+/// The command a dry run stands for, named (on the terminal and in `--json`) as its flow
+/// is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Analyze,
+    BuildContext,
+    Search,
+}
+
+impl Serialize for Command {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl std::fmt::Display for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Analyze => crate::flows::analyze::NAME,
+            Self::BuildContext => crate::flows::build_context::NAME,
+            Self::Search => crate::flows::search::NAME,
+        })
+    }
+}
+
 /// What a dry run found (`--json`: the `data` event's value).
 #[derive(Debug, Serialize)]
 struct Plan {
     dry_run: bool,
-    command: &'static str,
+    command: Command,
     documents: Vec<Doc>,
     skipped: Vec<String>,
     extraction: ExtractionPlan,
@@ -205,7 +230,7 @@ pub fn knowledge(
     let system = estimate_tokens(&prompts.render("system", json!({}))?);
     let (command, template, calls_after, what_after) = match then {
         Then::Analyze { goal } => (
-            "analyze",
+            Command::Analyze,
             prompts.render(
                 "analyze_initial",
                 json!({ "goal": goal, "documents": [], "memory": "" }),
@@ -214,7 +239,7 @@ pub fn knowledge(
             "a conversation turn per answer, then the analysis".to_string(),
         ),
         Then::BuildContext { system } => (
-            "build-context",
+            Command::BuildContext,
             prompts.render(
                 "build_context",
                 json!({ "system": system, "documents": [], "memory": "" }),
@@ -277,7 +302,7 @@ pub fn search(
     };
     let plan = Plan {
         dry_run: true,
-        command: "search",
+        command: Command::Search,
         documents: retrieved.documents.iter().map(Doc::of).collect(),
         skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction: ExtractionPlan::default(),
@@ -368,7 +393,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         }
     }
     let x = &plan.extraction;
-    if plan.command != "search" {
+    if plan.command != Command::Search {
         out.push(format!(
             "extract    {}: {} cached, {} to ask ≈ {} prompt tokens",
             crate::text::count(x.chunks as u64, "chunk", "chunks"),
@@ -379,7 +404,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
     }
     out.push(format!(
         "then       {}{}: {}, ≈ up to {} prompt tokens{}",
-        if plan.command == "analyze" {
+        if plan.command == Command::Analyze {
             "at least "
         } else {
             ""

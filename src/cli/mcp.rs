@@ -202,7 +202,7 @@ async fn list(app: &App, args: ListArgs) -> Result<Exit, CommandError> {
     for skipped in &config.skipped {
         reports.push(crate::mcp::ServerReport {
             name: skipped.server.clone(),
-            transport: "-".into(),
+            transport: crate::mcp::ServerTransport::Skipped,
             target: String::new(),
             started: false,
             ms: 0,

@@ -356,7 +356,7 @@ const MAX_PATHS: usize = 100;
 
 /// The analysis file: the analysis, then the conversation that led to it.
 fn render_document(state: &AnalyzeState, analysis: &str) -> String {
-    let mut out = sources::generated_header("analyze");
+    let mut out = sources::generated_header(NAME);
     out.push_str("# Architecture analysis\n\n");
     out.push_str(&format!(
         "> {}\n\n",

@@ -147,7 +147,7 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
     let shown = view.memory.entities().len();
     let diagram = view.mermaid();
     let overview = reply.agent;
-    let mut document = sources::generated_header("build-context");
+    let mut document = sources::generated_header(NAME);
     document.push_str(&format!("# {} — context\n\n", state.system.trim()));
     // The model's headings go under archie's title: one `#` in the file.
     document.push_str(sources::demote_headings(&overview, 2).trim());

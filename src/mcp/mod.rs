@@ -286,12 +286,34 @@ pub fn validate_arguments(schema: &Value, arguments: &Value) -> Result<(), Strin
     check::check(schema, arguments)
 }
 
+/// How archie reaches a server, as `archie mcp list` says it (`builtin`, `stdio`, `http`,
+/// and `-` for a server the configuration skipped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ServerTransport {
+    Builtin,
+    Stdio,
+    Http,
+    #[serde(rename = "-")]
+    Skipped,
+}
+
+impl std::fmt::Display for ServerTransport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Builtin => "builtin",
+            Self::Stdio => "stdio",
+            Self::Http => "http",
+            Self::Skipped => "-",
+        })
+    }
+}
+
 /// One server as `archie mcp list` shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ServerReport {
     pub name: String,
-    /// `builtin`, `stdio` or `http`.
-    pub transport: String,
+    pub transport: ServerTransport,
     /// The command line or URL.
     pub target: String,
     pub started: bool,
@@ -374,7 +396,7 @@ pub async fn inspect(
     }
     let mut reports = vec![ServerReport {
         name: BUILTIN_SERVER.into(),
-        transport: "builtin".into(),
+        transport: ServerTransport::Builtin,
         target: "archie's memory file and documents".into(),
         started: true,
         ms: 0,
@@ -386,14 +408,14 @@ pub async fn inspect(
     }];
     for spec in specs {
         let transport = match spec.transport {
-            Transport::Stdio { .. } => "stdio",
-            Transport::Http { .. } => "http",
+            Transport::Stdio { .. } => ServerTransport::Stdio,
+            Transport::Http { .. } => ServerTransport::Http,
         };
         let target = spec.display.clone();
         if let Some(c) = connected.iter().find(|c| c.spec().name == spec.name) {
             reports.push(ServerReport {
                 name: spec.name.clone(),
-                transport: transport.into(),
+                transport,
                 target,
                 started: true,
                 ms: c.startup_ms,
@@ -413,7 +435,7 @@ pub async fn inspect(
         } else if let Some(f) = failed.iter().find(|f| f.server == spec.name) {
             reports.push(ServerReport {
                 name: spec.name.clone(),
-                transport: transport.into(),
+                transport,
                 target,
                 started: false,
                 ms: 0,

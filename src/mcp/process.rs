@@ -15,6 +15,7 @@
 //! (`sh -c`, `npx`) started is told only by its stdin closing.
 
 use crate::events::{Event, Events};
+use rustix::process::{Pid, Signal};
 use std::collections::VecDeque;
 use std::io;
 use std::pin::Pin;
@@ -94,7 +95,7 @@ struct GroupGuard {
 impl Drop for GroupGuard {
     fn drop(&mut self) {
         if let Some(pgid) = self.pgid.take() {
-            signal_group(pgid, libc::SIGTERM);
+            signal_group(pgid, Signal::TERM);
             // A short grace for a clean exit, then no more chances.
             for _ in 0..10 {
                 if !group_alive(pgid) {
@@ -102,23 +103,25 @@ impl Drop for GroupGuard {
                 }
                 std::thread::sleep(Duration::from_millis(10));
             }
-            signal_group(pgid, libc::SIGKILL);
+            signal_group(pgid, Signal::KILL);
         }
     }
 }
 
-fn signal_group(pgid: i32, signal: i32) {
-    if pgid > 1 {
-        // SAFETY: killpg only sends a signal; a group that is gone gives ESRCH, ignored.
-        unsafe {
-            libc::killpg(pgid, signal);
-        }
+/// Sends `signal` to the group; a group that is gone (ESRCH) is ignored.
+fn signal_group(pgid: i32, signal: Signal) {
+    if let Some(group) = group(pgid) {
+        let _ = rustix::process::kill_process_group(group, signal);
     }
 }
 
 fn group_alive(pgid: i32) -> bool {
-    // SAFETY: signal 0 only checks that the group exists.
-    pgid > 1 && unsafe { libc::killpg(pgid, 0) } == 0
+    group(pgid).is_some_and(|g| rustix::process::test_kill_process_group(g).is_ok())
+}
+
+/// The group of `pgid`: never archie's own (0) nor init's (1).
+fn group(pgid: i32) -> Option<Pid> {
+    (pgid > 1).then(|| Pid::from_raw(pgid)).flatten()
 }
 
 /// The pieces a transport needs.
@@ -189,7 +192,7 @@ impl ServerProcess {
         };
         let exited = tokio::time::timeout(grace, self.child.wait()).await.is_ok();
         if !exited || group_alive(pgid) {
-            signal_group(pgid, libc::SIGTERM);
+            signal_group(pgid, Signal::TERM);
             let deadline = tokio::time::Instant::now() + grace;
             while tokio::time::Instant::now() < deadline {
                 let _ = self.child.try_wait();
@@ -199,7 +202,7 @@ impl ServerProcess {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
             if group_alive(pgid) {
-                signal_group(pgid, libc::SIGKILL);
+                signal_group(pgid, Signal::KILL);
             }
             let _ = tokio::time::timeout(grace, self.child.wait()).await;
         }
@@ -213,17 +216,16 @@ impl ServerProcess {
 /// long as archie), never from a blocking-pool thread (which exits when idle).
 #[cfg(target_os = "linux")]
 fn die_with_parent(command: &mut Command) {
-    let parent = std::process::id() as libc::pid_t;
+    let parent = rustix::process::getpid();
     // SAFETY: between fork and exec the hook only makes the async-signal-safe system
-    // calls prctl(2) and getppid(2), and allocates nothing (an OS error is a number).
+    // calls prctl(2) and getppid(2) (rustix's raw system calls), and allocates nothing
+    // (an OS error is a number).
     unsafe {
         command.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) != 0 {
-                return Err(io::Error::last_os_error());
-            }
+            rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
             // archie died before the signal was set: nothing would ever send it.
-            if libc::getppid() != parent {
-                return Err(io::Error::from_raw_os_error(libc::ESRCH));
+            if rustix::process::getppid() != Some(parent) {
+                return Err(rustix::io::Errno::SRCH.into());
             }
             Ok(())
         });

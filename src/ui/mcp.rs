@@ -1,6 +1,6 @@
 //! `archie mcp list` and the lines of `archie search`: servers, tools, tasks.
 
-use crate::mcp::{Hints, ServerReport};
+use crate::mcp::{Hints, ServerReport, ServerTransport};
 use crate::text::{table, took, truncate};
 
 /// `read-only`, `destructive`, … from a tool's annotations; `no hints` when it has none.
@@ -39,7 +39,7 @@ pub fn render_list(servers: &[ServerReport], source: Option<&str>) -> String {
     };
     for s in servers {
         let status = if s.started {
-            if s.transport == "builtin" {
+            if s.transport == ServerTransport::Builtin {
                 console::style("built in".to_string()).green().to_string()
             } else {
                 console::style(format!("started in {}", took(s.ms)))

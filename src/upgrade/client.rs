@@ -273,7 +273,11 @@ impl UpgradeClient {
         let client_jwt = config
             .client_key
             .as_ref()
-            .map(|(key, secret)| Secret::new(super::jwt::client_token(key, secret.expose())));
+            .map(|(key, secret)| super::jwt::client_token(key, secret.expose()).map(Secret::new))
+            .transpose()
+            .map_err(|e| UpgradeError::Config {
+                message: format!("cannot sign the client token: {e}"),
+            })?;
         Ok(Self {
             http,
             config,

@@ -1,26 +1,19 @@
 //! The client JWT UpGrade checks on `/v6` calls when `toCheckAuth` is on: HS256 over
-//! `{"APIKey": KEY}`, signed with the client secret. HMAC-SHA256 is a few lines over the
-//! `sha2` archie already has, so no JWT crate is pulled in for one token shape.
+//! `{"APIKey": KEY}`, signed with the client secret. The MAC is RustCrypto's `hmac` over
+//! the `sha2` archie already builds; the token's two other parts are a few lines here, so
+//! no JWT crate is pulled in for one token shape.
 
-use sha2::{Digest, Sha256};
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
 
-const BLOCK: usize = 64;
+/// HMAC accepts a key of any length (RFC 2104); `hmac` still types the check.
+pub use hmac::digest::InvalidLength;
 
 /// HMAC-SHA256 (RFC 2104).
-pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    let mut block = [0u8; BLOCK];
-    if key.len() > BLOCK {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let mut inner = Sha256::new();
-    inner.update(block.map(|b| b ^ 0x36));
-    inner.update(message);
-    let mut outer = Sha256::new();
-    outer.update(block.map(|b| b ^ 0x5c));
-    outer.update(inner.finalize());
-    outer.finalize().into()
+fn hmac_sha256(key: &[u8], message: &[u8]) -> Result<[u8; 32], InvalidLength> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key)?;
+    mac.update(message);
+    Ok(mac.finalize().into_bytes().into())
 }
 
 /// Base64url without padding (RFC 4648 §5), as JWTs use it.
@@ -40,17 +33,17 @@ pub fn base64url(bytes: &[u8]) -> String {
 }
 
 /// A compact HS256 JWT of `claims`.
-pub fn hs256(claims: &serde_json::Value, secret: &[u8]) -> String {
+pub fn hs256(claims: &serde_json::Value, secret: &[u8]) -> Result<String, InvalidLength> {
     let header = base64url(br#"{"alg":"HS256","typ":"JWT"}"#);
     let payload = base64url(claims.to_string().as_bytes());
     let signing_input = format!("{header}.{payload}");
-    let signature = base64url(&hmac_sha256(secret, signing_input.as_bytes()));
-    format!("{signing_input}.{signature}")
+    let signature = base64url(&hmac_sha256(secret, signing_input.as_bytes())?);
+    Ok(format!("{signing_input}.{signature}"))
 }
 
 /// The token UpGrade expects from a client: exactly `{"APIKey": key}` (any other claim
 /// makes it invalid).
-pub fn client_token(api_key: &str, secret: &str) -> String {
+pub fn client_token(api_key: &str, secret: &str) -> Result<String, InvalidLength> {
     hs256(&serde_json::json!({ "APIKey": api_key }), secret.as_bytes())
 }
 
@@ -66,7 +59,7 @@ mod tests {
     fn hmac_matches_rfc_4231() {
         // Test case 2.
         assert_eq!(
-            hex(&hmac_sha256(b"Jefe", b"what do ya want for nothing?")),
+            hex(&hmac_sha256(b"Jefe", b"what do ya want for nothing?").unwrap()),
             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
         );
         // Test case 6: a key longer than the block.
@@ -74,7 +67,8 @@ mod tests {
             hex(&hmac_sha256(
                 &[0xaa; 131],
                 b"Test Using Larger Than Block-Size Key - Hash Key First"
-            )),
+            )
+            .unwrap()),
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         );
     }
@@ -95,12 +89,15 @@ mod tests {
         let header = base64url(br#"{"alg":"HS256","typ":"JWT"}"#);
         assert_eq!(header, "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9");
         let payload = "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ";
-        let signature = base64url(&hmac_sha256(
-            b"your-256-bit-secret",
-            format!("{header}.{payload}").as_bytes(),
-        ));
+        let signature = base64url(
+            &hmac_sha256(
+                b"your-256-bit-secret",
+                format!("{header}.{payload}").as_bytes(),
+            )
+            .unwrap(),
+        );
         assert_eq!(signature, "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c");
-        let token = client_token("key-1", "secret");
+        let token = client_token("key-1", "secret").unwrap();
         assert_eq!(token.split('.').count(), 3);
         assert!(token.starts_with(&header));
     }

@@ -13,7 +13,7 @@ use archie::llm::{
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Debug, Deserialize, JsonSchema, PartialEq)]
 struct Found {
@@ -365,15 +365,11 @@ async fn a_timeout_on_a_local_single_slot_server_is_not_retried() {
 
     // The abandoned request still holds the slot: the next one waits for it.
     mock.push(Reply::text("now"));
-    let started = Instant::now();
     let mut patient = config;
     patient.first_token_timeout = Duration::from_secs(10);
     let (llm, _rec) = client(patient);
     assert_eq!(llm.chat(question()).await.unwrap(), "now");
-    assert!(
-        started.elapsed() >= Duration::from_millis(800),
-        "queued behind the abandoned one"
-    );
+    assert_eq!(mock.slot_waits(), 1, "queued behind the abandoned one");
 
     // A remote server's timeout is retried.
     mock.switches(|s| s.single_slot = false);
@@ -497,11 +493,9 @@ async fn a_silent_server_is_reported_and_given_up_at_the_deadline() {
     config.retry.deadline = Some(Duration::from_millis(1800));
     config.first_token_timeout = Duration::from_secs(60);
     let (llm, rec) = client(config);
-    let started = Instant::now();
     // A call the user does not read (extraction): the flows show their own line for the
-    // ones they stream.
+    // ones they stream. The deadline, not the 60 s first-token timeout, ends it.
     let err = llm.ask(question()).await.unwrap_err();
-    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Deadline), "{err:?}");
     let events = rec.events();
     let waiting: Vec<String> = events
@@ -565,13 +559,14 @@ async fn retry_after_an_hour_is_not_waited_for() {
     let mock = MockLlm::start().await;
     mock.push(Reply::rate_limited(3600));
     let (llm, _rec) = client(mock.config());
-    let started = Instant::now();
+    // Not waited for: the answer is the error at once, after the one request (a client
+    // that slept the hour would leave this test hanging, and CI's time limit would say so).
     let err = llm.ask(question()).await.unwrap_err();
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert!(
         matches!(err, LlmError::WaitTooLong { status: 429, .. }),
         "{err:?}"
     );
+    assert_eq!(mock.requests().len(), 1);
     assert!(err.to_string().contains("3600 s"), "{err}");
     assert!(err.is_fatal());
 }

@@ -53,7 +53,8 @@ async def main(binary, memory_file, mode):
 
     async with Client(params, mode=mode, message_handler=on_message) as client:
         tools = await client.list_tools()
-        result = await client.call_tool("find_entities", {"query": "orders"})
+        # Matches the second entity of the file and not the first: an unfiltered list fails.
+        result = await client.call_tool("find_entities", {"query": "service"})
         created = await client.call_tool("create_entities", {"entities": [
             {"name": "Payments", "entityType": "service", "observations": ["charges cards"]}]})
         resource = await client.read_resource("memory://knowledge-graph")

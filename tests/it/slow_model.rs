@@ -54,6 +54,7 @@ fn answer(body: &Value, pace: Pace) -> Response {
     let request = MockRequest {
         body: body.clone(),
         authorization: None,
+        at: std::time::Instant::now(),
     };
     let stream = body["stream"] == true;
     if is_extraction(&request) {

@@ -3,60 +3,13 @@
 //! routing request from the message it carries.
 
 use crate::pty::{exits_with, in_pty};
-use crate::support::mock_llm::{MockRequest, Reply};
+use crate::support::TestEnv;
 use crate::support::upgrade_double::{AfterApplying, Interleave, UpgradeDouble};
-use crate::support::{Ran, TestEnv};
+use crate::support::upgrade_world::{of_kind, pointed_at, route, routes, upgrade, weights, world};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 const POINT: &str = "SelectSection/absolute_value_plot_equality";
-
-/// `env` pointed at the double (with its fast backoff).
-fn pointed_at(mut env: TestEnv, up: &UpgradeDouble) -> TestEnv {
-    for (k, v) in up.env() {
-        env = env.env(k, v);
-    }
-    env
-}
-
-/// A world pointed at the double, with a mock LLM that routes every message to
-/// `route(message)`.
-fn world(up: &UpgradeDouble, route: impl Fn(&str) -> Value + Send + Sync + 'static) -> TestEnv {
-    let env = pointed_at(TestEnv::with_llm(), up);
-    routes(&env, route);
-    env
-}
-
-/// The mock of `env` routes every message to `route(message)` from now on.
-fn routes(env: &TestEnv, route: impl Fn(&str) -> Value + Send + Sync + 'static) {
-    env.mock()
-        .answer_with(move |req| Reply::json(route(&message_of(req))));
-}
-
-/// `archie upgrade ARGS` in `env`, expecting exit code `code` (the harness reports
-/// everything otherwise).
-#[track_caller]
-fn upgrade(env: &TestEnv, code: i32, args: &[&str]) -> Ran {
-    env.code(&[&["upgrade"], args].concat(), code)
-}
-
-/// The message a routing request carries.
-fn message_of(req: &MockRequest) -> String {
-    let text = req.last("user").unwrap_or_default();
-    let start = text
-        .find("<message>\n")
-        .map_or(0, |i| i + "<message>\n".len());
-    let end = text.find("\n</message>").unwrap_or(text.len());
-    text[start..end].to_string()
-}
-
-fn route(capability: &str, params: Value) -> Value {
-    json!({"capability": capability, "confidence": 0.95, "parameters": params})
-}
-
-fn of_kind<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    events.iter().filter(|e| e["event"] == kind).collect()
-}
 
 /// The question a run stopped at (its last `interrupt` event).
 fn last_question(events: &[Value]) -> &Value {
@@ -1152,48 +1105,6 @@ fn the_graph_is_drawn() {
     assert!(!text.contains("error_handler -.-> testing"), "{text}");
 }
 
-/// Users per second of a 1,000-user balance test against the double, at concurrency 1
-/// and 16 (for the performance notes; no assertion on time). Run with
-/// `cargo test --release --test it upgrade::balance_throughput -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn balance_throughput() {
-    let up = UpgradeDouble::start();
-    up.seed(
-        json!({"name": "Checkout Copy", "state": "enrolling", "conditions": [
-        {"id": "a", "conditionCode": "control", "assignmentWeight": 30, "order": 1},
-        {"id": "b", "conditionCode": "variant", "assignmentWeight": 70, "order": 2}]}),
-    );
-    for concurrency in ["1", "16"] {
-        let env = world(&up, |_| {
-            route(
-                "testing",
-                json!({"action": "balance", "experiment": "Checkout Copy", "count": 1000}),
-            )
-        });
-        let out = upgrade(
-            &env,
-            0,
-            &[
-                "--json",
-                "--yes",
-                "--concurrency",
-                concurrency,
-                "balance test",
-            ],
-        );
-        let ev = out.events();
-        let b = of_kind(&ev, "balance_test")[0];
-        let ms = b["ms"].as_f64().unwrap();
-        println!(
-            "concurrency {concurrency}: 1000 users in {:.2} s = {:.0} users/s (p = {:.3})",
-            ms / 1000.0,
-            1000.0 / (ms / 1000.0),
-            b["p_value"].as_f64().unwrap()
-        );
-    }
-}
-
 /// The chat at a real terminal: a prompt, answers, /quit writes the session.
 #[test]
 fn the_chat_at_a_real_terminal() {
@@ -1760,44 +1671,6 @@ fn a_user_without_groups_gets_nothing_from_a_running_group_experiment() {
     assert!(logged[0].starts_with("417 Group not valid"), "{logged:?}");
 }
 
-/// The balance test against the double with the real server's latency (120–420 ms per
-/// call at 16 users): the figure beside the real server's 20–21 users/s in
-/// docs/performance.md.
-/// `cargo test --release --test it upgrade::balance_throughput_with_latency -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn balance_throughput_with_latency() {
-    let up = UpgradeDouble::start();
-    up.seed(
-        json!({"name": "Checkout Copy", "state": "enrolling", "conditions": [
-        {"id": "a", "conditionCode": "control", "assignmentWeight": 30, "order": 1},
-        {"id": "b", "conditionCode": "variant", "assignmentWeight": 70, "order": 2}]}),
-    );
-    up.latency(120, 420);
-    for users in [400, 1000] {
-        let env = world(&up, move |_| {
-            route(
-                "testing",
-                json!({"action": "balance", "experiment": "Checkout Copy", "count": users}),
-            )
-        });
-        let out = upgrade(
-            &env,
-            0,
-            &["--json", "--yes", "--concurrency", "16", "balance test"],
-        );
-        let ev = out.events();
-        let b = of_kind(&ev, "balance_test")[0];
-        let ms = b["ms"].as_f64().unwrap();
-        println!(
-            "latency 120-420 ms, concurrency 16: {users} users in {:.1} s = {:.1} users/s (p = {:.3})",
-            ms / 1000.0,
-            users as f64 / (ms / 1000.0),
-            b["p_value"].as_f64().unwrap()
-        );
-    }
-}
-
 /// When reading back cannot tell (a user enrolled already changes no count), the mark is
 /// reported unconfirmed (exit 1), not sent again.
 #[test]
@@ -1973,15 +1846,6 @@ fn edits(up: &UpgradeDouble) -> TestEnv {
     })
 }
 
-fn weights(e: &Value) -> Vec<f64> {
-    let mut conditions = e["conditions"].as_array().unwrap().clone();
-    conditions.sort_by_key(|c| c["order"].as_i64());
-    conditions
-        .iter()
-        .map(|c| c["assignmentWeight"].as_f64().unwrap())
-        .collect()
-}
-
 /// Another client's PUT, read before archie's, lands right after it and puts the old
 /// description back: archie says which field is gone, exits non-zero, and offers to
 /// re-read and apply again, which shows the difference and asks before writing.
@@ -2124,102 +1988,6 @@ fn a_second_archie_waits_for_the_lock_then_gives_up_clearly() {
         &["--yes", "set the description of Button test to mine"],
     );
     assert_eq!(up.experiment(&id).unwrap()["description"], "mine");
-}
-
-/// Two `archie --yes upgrade` processes started together on one experiment, one changing
-/// its description and one its weights, against the double with latency like the real
-/// server's (a PUT of 5–40 ms): in how many trials both changes landed, in how many one
-/// is gone and a run said so (a non-zero exit), and in how many one is gone while both
-/// exited 0, which must be none. Two series: both processes with one lock folder (one
-/// machine: they serialise on the lock) and with a folder each (as on two machines: only
-/// the check after each write protects). For docs/reliability.md; run with
-/// `cargo test --test it upgrade::two_writers_trials -- --ignored --nocapture`
-/// (`ARCHIE_TRIALS=N` for another number of trials than 20).
-#[test]
-#[ignore]
-fn two_writers_trials() {
-    let trials: usize = std::env::var("ARCHIE_TRIALS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(20);
-    let up = UpgradeDouble::start();
-    up.latency(5, 40);
-    let env = world(&up, |m| {
-        let name = m
-            .split(" of ")
-            .nth(1)
-            .and_then(|rest| rest.split(" to ").next())
-            .unwrap_or("")
-            .to_string();
-        if m.contains("weights") {
-            route(
-                "experiment_management",
-                json!({"action": "update", "experiment": name,
-                       "conditions": [{"code": "control", "weight": 30}, {"code": "variant", "weight": 70}]}),
-            )
-        } else {
-            route(
-                "experiment_management",
-                json!({"action": "update", "experiment": name, "description": "mine"}),
-            )
-        }
-    });
-    let folders = [crate::support::tempdir(), crate::support::tempdir()];
-    for (series, separate) in [
-        ("one lock folder (one machine)", false),
-        ("a lock folder each (two machines)", true),
-    ] {
-        let (mut both, mut reported, mut silent) = (0, 0, 0);
-        let mut codes: std::collections::BTreeMap<(i32, i32), usize> = Default::default();
-        for t in 0..trials {
-            let name = format!("Race {} {t}", u8::from(separate));
-            let id = up.seed(json!({"name": name}));
-            let start = |i: usize, message: String| {
-                let mut cmd = env.process(crate::support::archie_bin());
-                cmd.args([
-                    "upgrade",
-                    "--yes",
-                    "-o",
-                    &format!("session-{i}.md"),
-                    &message,
-                ])
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped());
-                if separate {
-                    cmd.env("ARCHIE_UPGRADE_LOCK_DIR", folders[i].path());
-                }
-                cmd.spawn().expect("spawn archie")
-            };
-            let a = start(0, format!("set the description of {name} to mine"));
-            let b = start(1, format!("set the weights of {name} to 30/70"));
-            let a = a.wait_with_output().unwrap();
-            let b = b.wait_with_output().unwrap();
-            let code = |o: &std::process::Output| o.status.code().unwrap_or(-1);
-            let (ca, cb) = (code(&a), code(&b));
-            *codes.entry((ca, cb)).or_default() += 1;
-            let e = up.experiment(&id).unwrap();
-            let landed = e["description"] == "mine" && weights(&e) == [30.0, 70.0];
-            if landed {
-                both += 1;
-            } else if ca == 0 && cb == 0 {
-                silent += 1;
-                eprintln!(
-                    "trial {t}: a change is gone and both exited 0:\n{}\n{}",
-                    String::from_utf8_lossy(&a.stdout),
-                    String::from_utf8_lossy(&b.stdout)
-                );
-            } else {
-                reported += 1;
-            }
-        }
-        println!(
-            "{series}: {trials} trials: both changes landed {both}, one gone and said so \
-             (non-zero exit) {reported}, one gone and both exited 0 {silent}; exit codes \
-             (description, weights): {codes:?}"
-        );
-        assert_eq!(silent, 0, "{series}");
-    }
 }
 
 /// A name a server could hold to pass for archie's own words: a new line that starts

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// An `archie mcp` process on the memory file `memory`, initialised.
 pub(crate) struct McpWriter {
@@ -140,77 +140,112 @@ fn seed(env: &TestEnv) {
 fn mcp_writers_beside_a_looping_import_lose_nothing() {
     let env = TestEnv::new();
     seed(&env);
-    // What the importer brings changes PaymentService too: the importer's copy of it is
-    // stale as soon as a writer adds an observation.
-    env.write(
-        "billing.json",
-        json!({"entities": [
-            {"name": "PaymentService", "type": "service", "description": "charges cards"},
-            {"name": "Ledger", "type": "service"}
-        ]})
-        .to_string(),
-    );
+    // Every round of the import brings something new (another ledger, and PaymentService
+    // described anew), so every round saves; the importer's copy of PaymentService is
+    // stale as soon as a writer adds an observation, so a save that lands beside a
+    // writer's is the three-way merge, not a plain write.
+    let merges = Arc::new(AtomicUsize::new(0));
     let done = Arc::new(AtomicBool::new(false));
     let importer = {
-        let done = Arc::clone(&done);
+        let (done, merges) = (Arc::clone(&done), Arc::clone(&merges));
         let dir = env.path().to_path_buf();
         std::thread::spawn(move || {
             let mut runs = 0;
             while !done.load(Ordering::Relaxed) || runs < 3 {
-                let status = Command::new(archie_bin())
+                std::fs::write(
+                    dir.join("billing.json"),
+                    json!({"entities": [
+                        {"name": "PaymentService", "type": "service",
+                         "description": format!("charges cards (round {runs})")},
+                        {"name": format!("Ledger {runs}"), "type": "service"}
+                    ]})
+                    .to_string(),
+                )
+                .expect("write the catalog");
+                let out = Command::new(archie_bin())
                     .current_dir(&dir)
-                    .args([
-                        "--memory-file",
-                        "context.json",
-                        "memory",
-                        "import",
-                        "billing.json",
-                    ])
-                    .stdout(Stdio::null())
+                    .args(["--json", "--memory-file", "context.json"])
+                    .args(["memory", "import", "billing.json"])
                     .stderr(Stdio::null())
-                    .status()
+                    .output()
                     .expect("import runs");
-                assert!(status.success());
+                assert!(out.status.success());
+                let merged = String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                    .any(|e| e["event"] == "memory_saved" && e["merged_with_disk"] == true);
+                if merged {
+                    merges.fetch_add(1, Ordering::Relaxed);
+                }
                 runs += 1;
             }
             runs
         })
     };
     const WRITERS: usize = 4;
+    // Each writer writes at least this many notes, and goes on (up to ten times as many)
+    // until the importer has merged beside the writers at least three times.
     const EACH: usize = 25;
     let writers: Vec<_> = (0..WRITERS)
         .map(|w| {
             let dir = env.path().to_path_buf();
+            let merges = Arc::clone(&merges);
             std::thread::spawn(move || {
                 let mut writer = McpWriter::start(&dir);
-                for i in 0..EACH {
+                let mut i = 0;
+                while i < EACH || (merges.load(Ordering::Relaxed) < 3 && i < 10 * EACH) {
                     writer.observe("PaymentService", &format!("writer {w} note {i}"));
                     // Every other note is taken back: a removal must stay removed.
                     if i % 2 == 1 {
                         writer.forget("PaymentService", &format!("writer {w} note {i}"));
                     }
+                    i += 1;
                 }
+                i
             })
         })
         .collect();
-    for w in writers {
-        w.join().expect("writer");
-    }
+    let written: Vec<usize> = writers
+        .into_iter()
+        .map(|w| w.join().expect("writer"))
+        .collect();
     done.store(true, Ordering::Relaxed);
     let imports = importer.join().expect("importer");
+    let merges = merges.load(Ordering::Relaxed);
+    assert!(
+        merges >= 1,
+        "no import saved beside a writer in {imports} rounds: the three-way merge was not tested"
+    );
     let kept = observations(env.path(), "PaymentService");
     let mut expected = vec!["owned by team red".to_string()];
-    for w in 0..WRITERS {
-        expected.extend((0..EACH).step_by(2).map(|i| format!("writer {w} note {i}")));
+    for (w, n) in written.iter().enumerate() {
+        expected.extend((0..*n).step_by(2).map(|i| format!("writer {w} note {i}")));
     }
     let lost = expected.iter().filter(|o| !kept.contains(o)).count();
     let back = kept.iter().filter(|o| !expected.contains(o)).count();
     assert_eq!(
         (lost, back),
         (0, 0),
-        "{lost} of {} writes lost and {back} removals undone beside {imports} imports",
+        "{lost} of {} writes lost and {back} removals undone beside {imports} imports \
+         ({merges} merged beside a writer)",
         expected.len()
     );
+    // And the importer's own writes are all there: every ledger, the last description.
+    let memory: Value =
+        serde_json::from_str(&std::fs::read_to_string(env.path().join("context.json")).unwrap())
+            .unwrap();
+    let names: Vec<&str> = memory["entities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    for round in 0..imports {
+        assert!(
+            names.contains(&format!("Ledger {round}").as_str()),
+            "Ledger {round} lost: {names:?}"
+        );
+    }
 }
 
 /// Extraction that waits until the test says so, so the MCP write lands while

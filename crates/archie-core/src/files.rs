@@ -196,7 +196,7 @@ pub fn open_regular(path: &Path) -> Result<Regular, ReadError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     #[cfg(not(unix))]
     {

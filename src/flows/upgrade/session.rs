@@ -256,7 +256,7 @@ pub struct Turn {
 
 /// The session file: every exchange, tables in markdown.
 pub fn render(turns: &[Turn], url: &str) -> String {
-    let mut out = super::super::sources::generated_header("upgrade");
+    let mut out = super::super::sources::generated_header(super::NAME);
     out.push_str(&format!("# UpGrade session\n\nUpGrade at {url}\n"));
     for turn in turns {
         out.push_str(&format!("\n**You:** {}\n\n", turn.user.trim()));

@@ -11,7 +11,8 @@ Options (all optional):
   --grandchild FILE   start `sleep 1000` and write its pid to FILE
   --ignore-eof        keep running after stdin closes (archie must signal it)
   --ignore-sigterm    ignore SIGTERM (archie must kill it)
-  --delay-ms N        how long slow_* tools take (default 300)
+  --delay-ms N        how long slow_* tools take (default 300); each logs "start
+                      slow_X with N in flight" (N counted by this server)
   --dump-env FILE     write this process's environment to FILE as JSON, at start
   --echo-env A,B      a server that leaks: the values of variables A and B go to stderr
                       at start, into the description of the tool `env` and into its
@@ -64,6 +65,7 @@ LOG = opt("--log")
 REVISION = opt("--revision", "2025-11-25")
 DELAY = int(opt("--delay-ms", "300")) / 1000.0
 lock = threading.Lock()
+IN_FLIGHT = [0]
 
 
 def log(line):
@@ -201,7 +203,14 @@ def text_result(id_, text, is_error=False):
 def call(id_, name, arguments):
     log("call %s %s" % (name, json.dumps(arguments, sort_keys=True)))
     if name.startswith("slow_"):
+        # The server's own count of the calls running at once, in its log.
+        with lock:
+            IN_FLIGHT[0] += 1
+            now = IN_FLIGHT[0]
+        log("start %s with %d in flight" % (name, now))
         time.sleep(DELAY)
+        with lock:
+            IN_FLIGHT[0] -= 1
         text_result(id_, "%s found: %s" % (name, arguments.get("query")))
     elif name == "echo":
         text_result(id_, "echo: %s" % arguments.get("query"))

@@ -248,11 +248,13 @@ impl Reply {
     }
 }
 
-/// What the mock received: the body and a few headers.
+/// What the mock received: the body, a few headers, and when it arrived by the server's
+/// clock (so a test of waiting reads the server's log, not archie's own timings).
 #[derive(Debug, Clone)]
 pub struct MockRequest {
     pub body: Value,
     pub authorization: Option<String>,
+    pub at: std::time::Instant,
 }
 
 impl MockRequest {
@@ -340,6 +342,7 @@ struct Shared {
     latency: Mutex<Duration>,
     switches: Mutex<Switches>,
     slot: Arc<tokio::sync::Semaphore>,
+    slot_waits: AtomicUsize,
     in_flight: AtomicUsize,
     peak: AtomicUsize,
     /// Requests in flight when the first answer since [`MockLlm::new_round`] was ready.
@@ -358,6 +361,7 @@ impl Shared {
             latency: Mutex::default(),
             switches: Mutex::default(),
             slot: Arc::new(tokio::sync::Semaphore::new(1)),
+            slot_waits: AtomicUsize::new(0),
             in_flight: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
             first_round: Mutex::new(None),
@@ -517,6 +521,11 @@ impl MockLlm {
         n
     }
 
+    /// How many requests found the one slot (`single_slot`) taken and waited for it.
+    pub fn slot_waits(&self) -> usize {
+        self.shared.slot_waits.load(Ordering::SeqCst)
+    }
+
     /// The most requests that were in flight at once.
     /// Requests in flight when the first answer (since the start or the last
     /// [`MockLlm::new_round`]) was ready: how many the client sent in its first round.
@@ -628,6 +637,7 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request = MockRequest {
         body,
+        at: std::time::Instant::now(),
         authorization: headers
             .get("authorization")
             .and_then(|v| v.to_str().ok())
@@ -674,7 +684,14 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
     // One slot: wait for it; the work (latency and any delay) holds it to the end even
     // when the client hangs up, as a server that cannot cancel does.
     let slot = if switches.single_slot {
-        match shared.slot.clone().acquire_owned().await {
+        let permit = match shared.slot.clone().try_acquire_owned() {
+            Ok(permit) => Ok(permit),
+            Err(_) => {
+                shared.slot_waits.fetch_add(1, Ordering::SeqCst);
+                shared.slot.clone().acquire_owned().await
+            }
+        };
+        match permit {
             Ok(permit) => Some(permit),
             Err(_) => return Response::builder().status(503).body(Body::empty()).unwrap(),
         }
@@ -724,6 +741,7 @@ impl MockRequest {
         Self {
             body: Value::Null,
             authorization: None,
+            at: std::time::Instant::now(),
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod mcp_servers;
 pub mod mock_llm;
 pub mod other_side;
 pub mod upgrade_double;
+pub mod upgrade_world;
 
 pub use mock_llm::http;
 

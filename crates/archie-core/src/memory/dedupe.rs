@@ -945,6 +945,103 @@ mod tests {
         }
     }
 
+    /// Precision, bounded: a memory of 156 different things (39 domain words, no two
+    /// within two edits of each other, each as a service, a store, a queue and an API)
+    /// holds 156 entities and suggests no pair; with the near-named pairs beside them,
+    /// every suggestion has a near-named entity in it (the near pair itself, or a name
+    /// one word longer: `Catalog Sync` / `Catalog Service`), is a question and never
+    /// certain, and there are no more of them than near pairs.
+    #[test]
+    fn suggestions_among_different_things_are_bounded() {
+        const WORDS: [&str; 39] = [
+            "Billing",
+            "Shipping",
+            "Catalog",
+            "Search",
+            "Pricing",
+            "Inventory",
+            "Checkout",
+            "Payment",
+            "Refund",
+            "Loyalty",
+            "Review",
+            "Wishlist",
+            "Coupon",
+            "Invoice",
+            "Tax",
+            "Fraud",
+            "Identity",
+            "Session",
+            "Profile",
+            "Notification",
+            "Email",
+            "Audit",
+            "Report",
+            "Analytics",
+            "Recommendation",
+            "Warehouse",
+            "Supplier",
+            "Customer",
+            "Cart",
+            "Ledger",
+            "Settlement",
+            "Dispute",
+            "Subscription",
+            "Media",
+            "Translation",
+            "Geo",
+            "Scheduler",
+            "Archive",
+            "Onboarding",
+        ];
+        for (i, a) in WORDS.iter().enumerate() {
+            for b in &WORDS[i + 1..] {
+                let d = strsim::levenshtein(&a.to_lowercase(), &b.to_lowercase());
+                assert!(d > 2, "{a} / {b} are near: the test's words must not be");
+            }
+        }
+        let mut m = Memory::new();
+        for word in WORDS {
+            for (kind_word, kind) in [
+                ("Service", "service"),
+                ("DB", "database"),
+                ("Queue", "queue"),
+                ("API", "api"),
+            ] {
+                m.upsert_entity(Entity::new(format!("{word} {kind_word}"), kind));
+            }
+        }
+        assert_eq!(m.entities().len(), 4 * WORDS.len());
+        assert_eq!(found(&m), []);
+
+        for (a, b, _) in identity::NEAR_PAIRS {
+            for name in [a, b] {
+                let kind = identity::parts(name)
+                    .kind
+                    .map_or("service", Kind::entity_type);
+                m.upsert_entity(Entity::new(*name, kind));
+            }
+        }
+        let found = found(&m);
+        assert!(
+            found.len() <= identity::NEAR_PAIRS.len(),
+            "{} suggestions: {found:?}",
+            found.len()
+        );
+        let near = |n: &str| {
+            identity::NEAR_PAIRS
+                .iter()
+                .any(|(x, y, _)| *x == n || *y == n)
+        };
+        for (a, b, certain) in &found {
+            assert!(!certain, "{a} / {b}");
+            assert!(
+                near(a) || near(b),
+                "{a} / {b} suggested, though neither is a near-named pair's"
+            );
+        }
+    }
+
     #[test]
     fn a_merge_keeps_everything_and_an_unmerge_takes_it_back() {
         let mut m = sample();
