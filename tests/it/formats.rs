@@ -619,6 +619,220 @@ fn a_backstage_catalog_goes_through_archie_and_back_with_every_entity_and_relati
     assert_eq!(after.1, before.1, "relations\n{exported}");
 }
 
+/// A catalog as teams keep them: namespaces, tags, links, labels, annotations,
+/// lifecycles, a gRPC API with its definition, a Kafka topic, Groups and Users, a field
+/// of a plugin's (`spec.deployment`), references short and long, across namespaces.
+const CATALOG_RICH: &str = r#"apiVersion: backstage.io/v1alpha1
+kind: Domain
+metadata:
+  name: commerce
+  namespace: shop
+spec:
+  owner: group:default/team-payments
+---
+apiVersion: backstage.io/v1alpha1
+kind: System
+metadata:
+  name: checkout
+  namespace: shop
+  tags: [tier-1]
+spec:
+  owner: group:default/team-payments
+  domain: commerce
+---
+apiVersion: backstage.io/v1alpha1
+kind: Component
+metadata:
+  name: order-service
+  namespace: shop
+  title: Order Service
+  description: Takes orders
+  tags: [java, payments]
+  labels:
+    cost-center: cc-42
+  annotations:
+    github.com/project-slug: acme/orders
+    backstage.io/techdocs-ref: dir:.
+  links:
+    - url: https://grafana.example.com/d/orders
+      title: Dashboard
+      icon: dashboard
+      type: metrics
+spec:
+  type: service
+  lifecycle: production
+  owner: group:default/team-payments
+  system: checkout
+  providesApis: [orders-grpc]
+  consumesApis: [api:default/pricing-api]
+  dependsOn: [resource:order-events]
+  deployment:
+    replicas: 3
+    regions: [eu-west-1, us-east-1]
+---
+apiVersion: backstage.io/v1alpha1
+kind: API
+metadata:
+  name: orders-grpc
+  namespace: shop
+spec:
+  type: grpc
+  lifecycle: experimental
+  owner: group:default/team-payments
+  system: checkout
+  definition: |
+    syntax = "proto3";
+    service Orders {
+      rpc Place (Order) returns (Receipt);
+    }
+---
+apiVersion: backstage.io/v1alpha1
+kind: API
+metadata:
+  name: pricing-api
+spec:
+  type: openapi
+  lifecycle: deprecated
+  owner: team-pricing
+  definition: "openapi: 3.0.0"
+---
+apiVersion: backstage.io/v1alpha1
+kind: Resource
+metadata:
+  name: order-events
+  namespace: shop
+spec:
+  type: kafka-topic
+  owner: group:default/team-payments
+  system: checkout
+---
+apiVersion: backstage.io/v1alpha1
+kind: Resource
+metadata:
+  name: orders-db
+  namespace: shop
+spec:
+  type: database
+  owner: group:default/team-payments
+  dependencyOf: [component:order-service]
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-payments
+  description: Payments and checkout
+spec:
+  type: team
+  profile:
+    displayName: Payments
+    email: payments@example.com
+  children: [team-checkout]
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-checkout
+spec:
+  type: squad
+  parent: team-payments
+  children: []
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-pricing
+spec:
+  type: team
+  children: []
+---
+apiVersion: backstage.io/v1alpha1
+kind: User
+metadata:
+  name: jane
+spec:
+  profile:
+    displayName: Jane Doe
+    email: jane@example.com
+  memberOf: [team-payments, group:default/team-checkout]
+---
+apiVersion: backstage.io/v1alpha1
+kind: User
+metadata:
+  name: bob
+spec:
+  memberOf: [team-pricing]
+"#;
+
+/// Runs a script of tests/it/consumers with the npm packages; `None` when skipped.
+fn node_consumer(script: &str, args: &[&std::path::Path]) -> Option<(bool, String)> {
+    let (Some(node), Some(modules)) = (needed("node"), consumers()) else {
+        return None;
+    };
+    let out = Command::new(node)
+        .arg(repo().join("tests/it/consumers").join(script))
+        .args(args)
+        .env("NODE_PATH", modules)
+        .output()
+        .unwrap();
+    Some((
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    ))
+}
+
+#[test]
+fn a_catalog_comes_back_out_of_archie_with_everything_it_said() {
+    let env = TestEnv::new();
+    let original = env.write("catalog-info.yaml", CATALOG_RICH);
+    let ran = env.ok(&["memory", "import", "catalog-info.yaml"]);
+    assert!(
+        ran.stderr.contains("read 12 catalog entities"),
+        "{}",
+        ran.stderr
+    );
+    // What archie does not model is in the memory file, beside what it does.
+    let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
+    let entity = |name: &str| {
+        memory["entities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} not in {memory:#}"))
+    };
+    assert_eq!(entity("order-events")["type"], "queue", "{memory:#}");
+    assert_eq!(
+        entity("Order Service")["tags"],
+        serde_json::json!(["java", "payments"])
+    );
+    assert_eq!(entity("orders-grpc")["catalog"]["spec"]["type"], "grpc");
+    assert_eq!(
+        entity("jane")["catalog"]["spec"]["profile"]["displayName"],
+        "Jane Doe"
+    );
+
+    let exported = env.write("out.yaml", export(&env, "backstage"));
+    let Some((valid, report)) = node_consumer("backstage_validate.js", &[&exported]) else {
+        return;
+    };
+    assert!(valid, "{report}\n{}", env.read("out.yaml"));
+    assert_eq!(report.matches("ok ").count(), 12, "{report}");
+    let (same, report) = node_consumer("backstage_compare.js", &[&original, &exported]).unwrap();
+    assert!(same, "{report}\n{}", env.read("out.yaml"));
+    assert!(report.contains("compared 12 entities"), "{report}");
+    // And the catalog archie wrote, read again, comes back the same once more.
+    env.ok(&["memory", "import", "out.yaml"]);
+    let again = env.write("again.yaml", export(&env, "backstage"));
+    assert_eq!(env.read("again.yaml"), env.read("out.yaml"));
+    let (same, report) = node_consumer("backstage_compare.js", &[&original, &again]).unwrap();
+    assert!(same, "{report}");
+}
+
 #[test]
 fn a_catalog_that_is_not_yaml_is_refused_and_the_memory_kept() {
     let env = env();
