@@ -289,6 +289,26 @@ fn look_at(
     Some(serde_json::from_slice(&out.stdout).unwrap())
 }
 
+/// The entity a search selected is on screen with a label of at least 12 px, and each of
+/// its edges shows its direction: it carries the arrowhead marker, whose tip ends at the
+/// target's circle (not under it) and is drawn at a visible size.
+fn readable_and_directed(seen: &serde_json::Value) {
+    let geometry = &seen["selected_geometry"];
+    assert!(geometry["label_px"].as_f64().unwrap() >= 12.0, "{geometry}");
+    assert_eq!(geometry["label_on_screen"], true, "{geometry}");
+    let edges = geometry["edges"].as_array().unwrap();
+    assert!(!edges.is_empty(), "{geometry}");
+    for edge in edges {
+        assert_eq!(edge["marker"], "url(#arrow)", "{edge}");
+        let gap = edge["tip_gap_px"].as_f64().unwrap();
+        assert!(
+            (0.0..=6.0).contains(&gap),
+            "tip {gap} px from the target: {edge}"
+        );
+        assert!(edge["arrow_px"].as_f64().unwrap() >= 6.0, "{edge}");
+    }
+}
+
 fn sorted(value: &serde_json::Value) -> Vec<String> {
     let mut names: Vec<String> = value
         .as_array()
@@ -329,6 +349,22 @@ fn the_view_works_in_a_real_browser_without_the_network() {
         "{seen}"
     );
     assert_eq!(seen["after_click"], "Order Events", "{seen}");
+    readable_and_directed(&seen);
+    // A service, an API and an external system each have a colour of their own, and the
+    // legend says which.
+    let legend: Vec<(String, String)> = serde_json::from_value(seen["legend"].clone()).unwrap();
+    let colour = |group: &str| {
+        legend
+            .iter()
+            .find(|(name, _)| name == group)
+            .map(|(_, c)| c.clone())
+            .unwrap_or_else(|| panic!("{group} not in the legend {legend:?}"))
+    };
+    let (service, api, external) = (colour("service"), colour("api"), colour("external system"));
+    assert!(
+        service != api && api != external && service != external,
+        "{legend:?}"
+    );
     // The type filter hides the database and nothing else.
     let without = sorted(&seen["without_type"]);
     assert_eq!(without.len(), ENTITIES - 1, "{seen}");
@@ -377,6 +413,13 @@ fn the_view_of_2000_entities_loads_and_finds_one() {
     assert_eq!(seen["edges"], 1999);
     assert_eq!(seen["selected"], "Component 1999");
     assert_eq!(seen["neighbours"], serde_json::json!(["Component 666"]));
+    readable_and_directed(&seen);
+    // The first screen names the most connected entities, not none and not all.
+    let named = seen["first_screen_labels"].as_u64().unwrap();
+    assert!(
+        (10..=200).contains(&named),
+        "{named} labels on the first screen"
+    );
     assert_eq!(seen["without_type"].as_array().unwrap().len(), 1500);
 }
 

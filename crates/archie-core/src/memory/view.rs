@@ -4,7 +4,7 @@
 //! system's subgraph.
 
 use super::Memory;
-use super::export::{Graph, colour_of};
+use super::export::Graph;
 use super::identity::Family;
 use super::model::relationship_words as words;
 use serde::Serialize;
@@ -21,8 +21,13 @@ struct Data<'a> {
     types: Vec<TypeCount>,
     /// The entities of type `system`, by index, for the subgraph picker.
     systems: Vec<usize>,
-    /// Colour by family index (`f` of a node).
+    /// Colour by group index (`f` of a node; see [`GROUPS`]).
     colours: Vec<&'static str>,
+    /// The groups' names, for the legend.
+    groups: Vec<&'static str>,
+    /// The clusters the layout drew (a system and its parts, else the entities of one
+    /// group): `[name, x, y, size]`, named on the first screen.
+    clusters: Vec<(String, f32, f32, usize)>,
 }
 
 #[derive(Serialize)]
@@ -50,18 +55,36 @@ struct TypeCount {
     count: usize,
 }
 
-const FAMILIES: [Family; 7] = [
-    Family::Component,
-    Family::Store,
-    Family::Channel,
-    Family::Team,
-    Family::Library,
-    Family::Concept,
-    Family::Unknown,
+/// What the view colours alike, with its colour: the [`Family`]s, but a component split in
+/// the four a reader tells apart (a service, an API, an external system, a system).
+const GROUPS: [(&str, &str); 10] = [
+    ("service", "#4e79a7"),
+    ("api", "#17becf"),
+    ("external system", "#e15759"),
+    ("system", "#2f3e75"),
+    ("store", "#f28e2b"),
+    ("queue", "#59a14f"),
+    ("team or person", "#b07aa1"),
+    ("library", "#9c755f"),
+    ("concept", "#edc948"),
+    ("unknown", "#9d9d9d"),
 ];
 
-fn family_index(family: Family) -> usize {
-    FAMILIES.iter().position(|f| *f == family).unwrap_or(6)
+/// The index in [`GROUPS`] of an entity of type `kind` (in the prompt's words) and
+/// family `family`.
+fn group_index(kind: &str, family: Family) -> usize {
+    match (kind, family) {
+        ("api", _) => 1,
+        ("external_system", _) => 2,
+        ("system", _) => 3,
+        (_, Family::Component) => 0,
+        (_, Family::Store) => 4,
+        (_, Family::Channel) => 5,
+        (_, Family::Team) => 6,
+        (_, Family::Library) => 7,
+        (_, Family::Concept) => 8,
+        (_, Family::Unknown) => 9,
+    }
 }
 
 fn strings(value: Option<&Value>) -> Vec<&str> {
@@ -77,12 +100,53 @@ impl Memory {
     pub fn to_html(&self, title: &str) -> String {
         let graph = Graph::of(self);
         let pairs: Vec<(usize, usize)> = graph.edges.iter().map(|e| (e.from, e.to)).collect();
-        let positions = layout(graph.nodes.len(), &pairs);
-        let mut types: BTreeMap<&str, (Family, usize)> = BTreeMap::new();
+        // Each entity's cluster: the system it is part of, else its group of types.
+        let mut system_of: Vec<Option<usize>> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.kind == "system").then_some(i))
+            .collect();
+        for e in &graph.edges {
+            if e.relationship.kind == "part_of"
+                && graph.nodes[e.to].kind == "system"
+                && system_of[e.from].is_none()
+            {
+                system_of[e.from] = Some(e.to);
+            }
+        }
+        let mut cluster_ids: HashMap<(bool, usize), usize> = HashMap::new();
+        let mut cluster_names: Vec<String> = Vec::new();
+        let clusters: Vec<usize> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let key = match system_of[i] {
+                    Some(s) => (true, s),
+                    None => (false, group_index(&n.kind, n.family)),
+                };
+                *cluster_ids.entry(key).or_insert_with(|| {
+                    cluster_names.push(match key {
+                        (true, s) => graph.nodes[s].entity.name.clone(),
+                        (false, g) => GROUPS[g].0.to_string(),
+                    });
+                    cluster_names.len() - 1
+                })
+            })
+            .collect();
+        let positions = layout(graph.nodes.len(), &pairs, &clusters);
+        let mut centres = vec![(0.0_f32, 0.0_f32, 0_usize); cluster_names.len()];
+        for (&c, &(x, y)) in clusters.iter().zip(&positions) {
+            centres[c].0 += x;
+            centres[c].1 += y;
+            centres[c].2 += 1;
+        }
+        let mut types: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for node in &graph.nodes {
             types
                 .entry(node.kind.as_str())
-                .or_insert((node.family, 0))
+                .or_insert((group_index(&node.kind, node.family), 0))
                 .1 += 1;
         }
         let data = Data {
@@ -93,7 +157,7 @@ impl Memory {
                 .map(|(node, &(x, y))| ViewNode {
                     n: &node.entity.name,
                     t: &node.kind,
-                    f: family_index(node.family),
+                    f: group_index(&node.kind, node.family),
                     x: (x * 10.0).round() / 10.0,
                     y: (y * 10.0).round() / 10.0,
                     d: &node.entity.description,
@@ -122,7 +186,7 @@ impl Memory {
                 .into_iter()
                 .map(|(name, (family, count))| TypeCount {
                     name: name.to_string(),
-                    family: family_index(family),
+                    family,
                     count,
                 })
                 .collect(),
@@ -133,7 +197,16 @@ impl Memory {
                 .filter(|(_, n)| n.kind == "system")
                 .map(|(i, _)| i)
                 .collect(),
-            colours: FAMILIES.iter().map(|f| colour_of(*f)).collect(),
+            colours: GROUPS.iter().map(|g| g.1).collect(),
+            groups: GROUPS.iter().map(|g| g.0).collect(),
+            clusters: cluster_names
+                .into_iter()
+                .zip(centres)
+                .map(|(name, (x, y, size))| {
+                    let at = |v: f32| (v / size.max(1) as f32 * 10.0).round() / 10.0;
+                    (name, at(x), at(y), size)
+                })
+                .collect(),
         };
         // Inside <script>, `</` would end the element and `<!--` would open a comment:
         // JSON may write both as escapes.
@@ -159,20 +232,45 @@ fn html(text: &str) -> String {
 /// Positions for `n` nodes joined by `edges`: a force-directed layout (Fruchterman and
 /// Reingold) whose repulsion is computed only between nodes in neighbouring grid cells,
 /// so each round is linear in the graph's size (2,000 entities lay out in well under a
-/// second). Deterministic: the same graph gives the same picture.
-pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
+/// second). With more than one cluster (`clusters`: a cluster id per node), each
+/// cluster has its place on a ring and its nodes start there and are pulled to it, so a
+/// cluster is drawn as one; a relationship between two clusters pulls weakly.
+/// Deterministic: the same graph gives the same picture.
+pub(crate) fn layout(n: usize, edges: &[(usize, usize)], clusters: &[usize]) -> Vec<(f32, f32)> {
     if n == 0 {
         return Vec::new();
     }
     let k = 100.0_f32;
-    // A sunflower spiral to start: spread out, no two nodes on one spot.
+    let count = clusters.iter().max().map_or(1, |m| m + 1);
+    let mut sizes = vec![0_usize; count];
+    // Sunflower spirals to start, one per cluster around a ring: spread out, no two
+    // nodes on one spot.
+    let ring = if count > 1 {
+        k * (n as f32).sqrt() * 0.8
+    } else {
+        0.0
+    };
     let mut pos: Vec<(f32, f32)> = (0..n)
         .map(|i| {
-            let r = k * (i as f32 + 0.5).sqrt();
-            let a = i as f32 * 2.399_963;
-            (r * a.cos(), r * a.sin())
+            let c = clusters.get(i).copied().unwrap_or(0);
+            let j = sizes[c];
+            sizes[c] += 1;
+            let angle = c as f32 / count as f32 * std::f32::consts::TAU;
+            let r = k * (j as f32 + 0.5).sqrt();
+            let a = j as f32 * 2.399_963;
+            (
+                ring * angle.cos() + r * a.cos(),
+                ring * angle.sin() + r * a.sin(),
+            )
         })
         .collect();
+    let anchors: Vec<(f32, f32)> = (0..count)
+        .map(|c| {
+            let angle = c as f32 / count as f32 * std::f32::consts::TAU;
+            (ring * angle.cos(), ring * angle.sin())
+        })
+        .collect();
+    let pull = if count > 1 { 0.1 } else { 0.0 };
     let rounds = (300_000 / n).clamp(60, 300);
     let mut temperature = k * (n as f32).sqrt() / 4.0;
     let cooling = temperature / rounds as f32;
@@ -219,17 +317,21 @@ pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
             }
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
-            let f = d / k;
+            // A relationship between clusters pulls weakly: it would fold them together.
+            let across = clusters.get(a) != clusters.get(b);
+            let f = d / k * if across && count > 1 { 0.01 } else { 1.0 };
             disp[a].0 -= dx * f;
             disp[a].1 -= dy * f;
             disp[b].0 += dx * f;
             disp[b].1 += dy * f;
         }
-        // A little gravity keeps unconnected parts from drifting apart.
+        // A little gravity keeps unconnected parts from drifting apart; each node is
+        // pulled to its cluster's place.
         for (i, p) in pos.iter_mut().enumerate() {
+            let c = anchors[clusters.get(i).copied().unwrap_or(0)];
             let (mut dx, mut dy) = disp[i];
-            dx -= p.0 * 0.02;
-            dy -= p.1 * 0.02;
+            dx -= p.0 * 0.02 + (p.0 - c.0) * pull;
+            dy -= p.1 * 0.02 + (p.1 - c.1) * pull;
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
             let step = d.min(temperature);
             p.0 += dx / d * step;
@@ -257,8 +359,8 @@ mod tests {
             }
         }
         edges.push((0, 10));
-        let pos = layout(20, &edges);
-        assert_eq!(pos, layout(20, &edges), "deterministic");
+        let pos = layout(20, &edges, &[0; 20]);
+        assert_eq!(pos, layout(20, &edges, &[0; 20]), "deterministic");
         let dist = |a: usize, b: usize| {
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
             (dx * dx + dy * dy).sqrt()
