@@ -289,17 +289,46 @@ fn look_at(
     Some(serde_json::from_slice(&out.stdout).unwrap())
 }
 
-/// The entity a search selected is on screen with a label of at least 12 px, and each of
-/// its edges shows its direction: it carries the arrowhead marker, whose tip ends at the
-/// target's circle (not under it) and is drawn at a visible size.
+/// What a person sees of the entity a search selected: its circle and label drawn in the
+/// viewport at full opacity, nothing drawn over them, the label at least 12 px, a ring
+/// around it; each neighbour drawn and named the same way; each of its edges drawn above
+/// the rest with an arrowhead of at least 6 px whose tip ends at the target's circle (not
+/// under it).
 fn readable_and_directed(seen: &serde_json::Value) {
     let geometry = &seen["selected_geometry"];
-    assert!(geometry["label_px"].as_f64().unwrap() >= 12.0, "{geometry}");
-    assert_eq!(geometry["label_on_screen"], true, "{geometry}");
+    let looks = |node: &serde_json::Value, smallest: f64| {
+        assert!(node["label"] == node["name"], "label not drawn: {node}");
+        assert!(node["label_px"].as_f64().unwrap() >= smallest, "{node}");
+        assert_eq!(node["label_in_view"], true, "{node}");
+        assert_eq!(node["label_covered_by"], serde_json::json!([]), "{node}");
+        assert_eq!(node["circle_in_view"], true, "{node}");
+        assert_eq!(node["circle_on_top"], true, "{node}");
+        assert!(node["circle_px"].as_f64().unwrap() >= 10.0, "{node}");
+        assert_eq!(node["opacity"], 1.0, "{node}");
+    };
+    looks(&geometry["selected"], 12.0);
+    assert!(
+        geometry["ring_px"].as_f64().unwrap() > geometry["selected"]["circle_px"].as_f64().unwrap(),
+        "{geometry}"
+    );
+    let neighbours = geometry["neighbours"].as_array().unwrap();
+    assert_eq!(
+        neighbours.len(),
+        seen["neighbours"].as_array().unwrap().len(),
+        "{geometry}"
+    );
+    for neighbour in neighbours {
+        looks(neighbour, 12.0);
+    }
     let edges = geometry["edges"].as_array().unwrap();
     assert!(!edges.is_empty(), "{geometry}");
     for edge in edges {
-        assert_eq!(edge["marker"], "url(#arrow)", "{edge}");
+        assert!(
+            edge["marker"].as_str().unwrap().starts_with("url(#arrow"),
+            "{edge}"
+        );
+        assert_eq!(edge["above_the_rest"], true, "{edge}");
+        assert!(edge["opacity"].as_f64().unwrap() >= 0.8, "{edge}");
         let gap = edge["tip_gap_px"].as_f64().unwrap();
         assert!(
             (0.0..=6.0).contains(&gap),
@@ -414,11 +443,23 @@ fn the_view_of_2000_entities_loads_and_finds_one() {
     assert_eq!(seen["selected"], "Component 1999");
     assert_eq!(seen["neighbours"], serde_json::json!(["Component 666"]));
     readable_and_directed(&seen);
-    // The first screen names the most connected entities, not none and not all.
-    let named = seen["first_screen_labels"].as_u64().unwrap();
+    // The first screen names the most connected entities, not none and not all, and
+    // its clusters (by type family here: no system), none over another.
+    let first = &seen["first_screen"];
+    let named = first["labels"].as_u64().unwrap();
     assert!(
-        (10..=200).contains(&named),
-        "{named} labels on the first screen"
+        (4..=200).contains(&named),
+        "{named} labels on the first screen: {first}"
+    );
+    assert_eq!(
+        sorted(&first["clusters"]),
+        ["api (500)", "queue (500)", "service (500)", "store (500)"],
+        "{first}"
+    );
+    assert_eq!(first["overlaps"], serde_json::json!([]), "{first}");
+    assert!(
+        first["smallest_px"].as_f64().unwrap() >= 12.0 - 1e-3,
+        "{first}"
     );
     assert_eq!(seen["without_type"].as_array().unwrap().len(), 1500);
 }

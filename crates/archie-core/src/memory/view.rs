@@ -26,8 +26,9 @@ struct Data<'a> {
     /// The groups' names, for the legend.
     groups: Vec<&'static str>,
     /// The clusters the layout drew (a system and its parts, else the entities of one
-    /// group): `[name, x, y, size]`, named on the first screen.
-    clusters: Vec<(String, f32, f32, usize)>,
+    /// group), each in a disc of its own: `[name, x, y, radius, size]`, named on the
+    /// first screen.
+    clusters: Vec<(String, f32, f32, f32, usize)>,
 }
 
 #[derive(Serialize)]
@@ -35,6 +36,8 @@ struct ViewNode<'a> {
     n: &'a str,
     t: &'a str,
     f: usize,
+    /// The cluster the entity is drawn in (index in `clusters`).
+    c: usize,
     x: f32,
     y: f32,
     #[serde(skip_serializing_if = "str::is_empty")]
@@ -135,13 +138,7 @@ impl Memory {
                 })
             })
             .collect();
-        let positions = layout(graph.nodes.len(), &pairs, &clusters);
-        let mut centres = vec![(0.0_f32, 0.0_f32, 0_usize); cluster_names.len()];
-        for (&c, &(x, y)) in clusters.iter().zip(&positions) {
-            centres[c].0 += x;
-            centres[c].1 += y;
-            centres[c].2 += 1;
-        }
+        let (positions, discs) = cluster_layout(graph.nodes.len(), &pairs, &clusters);
         let mut types: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for node in &graph.nodes {
             types
@@ -154,10 +151,12 @@ impl Memory {
                 .nodes
                 .iter()
                 .zip(&positions)
-                .map(|(node, &(x, y))| ViewNode {
+                .zip(&clusters)
+                .map(|((node, &(x, y)), &c)| ViewNode {
                     n: &node.entity.name,
                     t: &node.kind,
                     f: group_index(&node.kind, node.family),
+                    c,
                     x: (x * 10.0).round() / 10.0,
                     y: (y * 10.0).round() / 10.0,
                     d: &node.entity.description,
@@ -201,10 +200,12 @@ impl Memory {
             groups: GROUPS.iter().map(|g| g.0).collect(),
             clusters: cluster_names
                 .into_iter()
-                .zip(centres)
-                .map(|(name, (x, y, size))| {
-                    let at = |v: f32| (v / size.max(1) as f32 * 10.0).round() / 10.0;
-                    (name, at(x), at(y), size)
+                .zip(discs)
+                .enumerate()
+                .map(|(c, (name, (x, y, r)))| {
+                    let at = |v: f32| (v * 10.0).round() / 10.0;
+                    let size = clusters.iter().filter(|&&k| k == c).count();
+                    (name, at(x), at(y), at(r), size)
                 })
                 .collect(),
         };
@@ -229,48 +230,112 @@ fn html(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A cluster's disc: its centre and radius.
+type Disc = (f32, f32, f32);
+
+/// Positions for `n` nodes joined by `edges`, each in its cluster (`clusters`: a cluster
+/// id per node), and each cluster's disc (`[x, y, radius]`). Each cluster is laid out on
+/// its own (from the relationships inside it) and drawn in a disc of its own; the discs,
+/// the largest first, are packed around the middle with space between them, so a cluster
+/// reads as one group and a relationship between two clusters is a long faint line, not
+/// a pull that folds them together. Deterministic: the same graph gives the same picture.
+pub(crate) fn cluster_layout(
+    n: usize,
+    edges: &[(usize, usize)],
+    clusters: &[usize],
+) -> (Vec<(f32, f32)>, Vec<Disc>) {
+    let k = 100.0_f32;
+    let count = clusters.iter().max().map_or(0, |m| m + 1);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    let mut local = vec![0_usize; n];
+    for (i, &c) in clusters.iter().enumerate().take(n) {
+        local[i] = members[c].len();
+        members[c].push(i);
+    }
+    let mut inside: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    for &(a, b) in edges {
+        if a < n && b < n && clusters[a] == clusters[b] {
+            inside[clusters[a]].push((local[a], local[b]));
+        }
+    }
+    // Each cluster around its own middle, and the radius of the disc that holds it.
+    let shapes: Vec<(Vec<(f32, f32)>, f32)> = members
+        .iter()
+        .zip(&inside)
+        .map(|(m, e)| {
+            let mut pos = layout(m.len(), e);
+            let len = pos.len().max(1) as f32;
+            let (cx, cy) = pos
+                .iter()
+                .fold((0.0, 0.0), |(x, y), p| (x + p.0 / len, y + p.1 / len));
+            let mut radius = k * 0.5;
+            for p in pos.iter_mut() {
+                *p = (p.0 - cx, p.1 - cy);
+                radius = radius.max((p.0 * p.0 + p.1 * p.1).sqrt() + k * 0.3);
+            }
+            (pos, radius)
+        })
+        .collect();
+    // Pack the discs, largest first: each goes where it touches one already placed
+    // (a gap between) without overlapping any, as near the middle as it can.
+    let gap = k * 2.5;
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by(|&a, &b| members[b].len().cmp(&members[a].len()).then(a.cmp(&b)));
+    let mut discs = vec![(0.0_f32, 0.0_f32, 0.0_f32); count];
+    let mut placed: Vec<usize> = Vec::new();
+    for &c in &order {
+        let r = shapes[c].1;
+        let mut best: Option<(f32, f32, f32)> = None;
+        if placed.is_empty() {
+            best = Some((0.0, 0.0, 0.0));
+        }
+        for &p in &placed {
+            let (px, py, pr) = discs[p];
+            for step in 0..48 {
+                let a = step as f32 / 48.0 * std::f32::consts::TAU;
+                let (x, y) = (px + (pr + r + gap) * a.cos(), py + (pr + r + gap) * a.sin());
+                let free = placed.iter().all(|&q| {
+                    let (qx, qy, qr) = discs[q];
+                    ((x - qx).powi(2) + (y - qy).powi(2)).sqrt() >= qr + r + gap * 0.99
+                });
+                // Wider than tall: the screen is.
+                let cost = (x / 1.6).powi(2) + y * y;
+                if free && best.is_none_or(|b| cost < b.2) {
+                    best = Some((x, y, cost));
+                }
+            }
+        }
+        let (x, y, _) = best.unwrap_or((0.0, 0.0, 0.0));
+        discs[c] = (x, y, r);
+        placed.push(c);
+    }
+    let mut pos = vec![(0.0_f32, 0.0_f32); n];
+    for (c, m) in members.iter().enumerate() {
+        for (j, &i) in m.iter().enumerate() {
+            let p = shapes[c].0[j];
+            pos[i] = (discs[c].0 + p.0, discs[c].1 + p.1);
+        }
+    }
+    (pos, discs)
+}
+
 /// Positions for `n` nodes joined by `edges`: a force-directed layout (Fruchterman and
 /// Reingold) whose repulsion is computed only between nodes in neighbouring grid cells,
 /// so each round is linear in the graph's size (2,000 entities lay out in well under a
-/// second). With more than one cluster (`clusters`: a cluster id per node), each
-/// cluster has its place on a ring and its nodes start there and are pulled to it, so a
-/// cluster is drawn as one; a relationship between two clusters pulls weakly.
-/// Deterministic: the same graph gives the same picture.
-pub(crate) fn layout(n: usize, edges: &[(usize, usize)], clusters: &[usize]) -> Vec<(f32, f32)> {
+/// second). Deterministic: the same graph gives the same picture.
+pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
     if n == 0 {
         return Vec::new();
     }
     let k = 100.0_f32;
-    let count = clusters.iter().max().map_or(1, |m| m + 1);
-    let mut sizes = vec![0_usize; count];
-    // Sunflower spirals to start, one per cluster around a ring: spread out, no two
-    // nodes on one spot.
-    let ring = if count > 1 {
-        k * (n as f32).sqrt() * 0.8
-    } else {
-        0.0
-    };
+    // A sunflower spiral to start: spread out, no two nodes on one spot.
     let mut pos: Vec<(f32, f32)> = (0..n)
-        .map(|i| {
-            let c = clusters.get(i).copied().unwrap_or(0);
-            let j = sizes[c];
-            sizes[c] += 1;
-            let angle = c as f32 / count as f32 * std::f32::consts::TAU;
+        .map(|j| {
             let r = k * (j as f32 + 0.5).sqrt();
             let a = j as f32 * 2.399_963;
-            (
-                ring * angle.cos() + r * a.cos(),
-                ring * angle.sin() + r * a.sin(),
-            )
+            (r * a.cos(), r * a.sin())
         })
         .collect();
-    let anchors: Vec<(f32, f32)> = (0..count)
-        .map(|c| {
-            let angle = c as f32 / count as f32 * std::f32::consts::TAU;
-            (ring * angle.cos(), ring * angle.sin())
-        })
-        .collect();
-    let pull = if count > 1 { 0.1 } else { 0.0 };
     let rounds = (300_000 / n).clamp(60, 300);
     let mut temperature = k * (n as f32).sqrt() / 4.0;
     let cooling = temperature / rounds as f32;
@@ -312,26 +377,22 @@ pub(crate) fn layout(n: usize, edges: &[(usize, usize)], clusters: &[usize]) -> 
         }
         // Attraction along the relationships.
         for &(a, b) in edges {
-            if a == b {
+            if a == b || a >= n || b >= n {
                 continue;
             }
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
-            // A relationship between clusters pulls weakly: it would fold them together.
-            let across = clusters.get(a) != clusters.get(b);
-            let f = d / k * if across && count > 1 { 0.01 } else { 1.0 };
+            let f = d / k;
             disp[a].0 -= dx * f;
             disp[a].1 -= dy * f;
             disp[b].0 += dx * f;
             disp[b].1 += dy * f;
         }
-        // A little gravity keeps unconnected parts from drifting apart; each node is
-        // pulled to its cluster's place.
+        // A little gravity keeps unconnected parts from drifting apart.
         for (i, p) in pos.iter_mut().enumerate() {
-            let c = anchors[clusters.get(i).copied().unwrap_or(0)];
             let (mut dx, mut dy) = disp[i];
-            dx -= p.0 * 0.02 + (p.0 - c.0) * pull;
-            dy -= p.1 * 0.02 + (p.1 - c.1) * pull;
+            dx -= p.0 * 0.02;
+            dy -= p.1 * 0.02;
             let d = (dx * dx + dy * dy).sqrt().max(0.01);
             let step = d.min(temperature);
             p.0 += dx / d * step;
@@ -359,8 +420,8 @@ mod tests {
             }
         }
         edges.push((0, 10));
-        let pos = layout(20, &edges, &[0; 20]);
-        assert_eq!(pos, layout(20, &edges, &[0; 20]), "deterministic");
+        let pos = layout(20, &edges);
+        assert_eq!(pos, layout(20, &edges), "deterministic");
         let dist = |a: usize, b: usize| {
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
             (dx * dx + dy * dy).sqrt()
@@ -382,6 +443,39 @@ mod tests {
                 assert!(dist(a, b) > 5.0, "{a} and {b} overlap");
             }
         }
+    }
+
+    #[test]
+    fn each_cluster_has_a_disc_of_its_own() {
+        // Three clusters of 30, 12 and 3 nodes, with edges inside and across.
+        let clusters: Vec<usize> = (0..45)
+            .map(|i| usize::from(i >= 30) + usize::from(i >= 42))
+            .collect();
+        let edges: Vec<(usize, usize)> = (0..45).map(|i| (i, (i * 7 + 3) % 45)).collect();
+        let (pos, discs) = cluster_layout(45, &edges, &clusters);
+        assert_eq!(
+            (pos.clone(), discs.clone()),
+            cluster_layout(45, &edges, &clusters)
+        );
+        assert_eq!(discs.len(), 3);
+        for (i, &(x, y)) in pos.iter().enumerate() {
+            let (cx, cy, r) = discs[clusters[i]];
+            assert!(
+                ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < r,
+                "{i} outside its disc"
+            );
+        }
+        for a in 0..3 {
+            for b in a + 1..3 {
+                let ((ax, ay, ar), (bx, by, br)) = (discs[a], discs[b]);
+                let apart = ((ax - bx).powi(2) + (ay - by).powi(2)).sqrt() - ar - br;
+                assert!(apart >= 100.0, "discs {a} and {b} {apart} apart");
+            }
+        }
+        assert!(
+            discs[0].2 > discs[1].2 && discs[1].2 > discs[2].2,
+            "{discs:?}"
+        );
     }
 
     #[test]
