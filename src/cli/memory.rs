@@ -106,7 +106,7 @@ pub enum MemoryCommand {
     /// Merge another memory file or a Backstage catalog into this one (same rules as
     /// extraction), then save
     #[command(
-        after_help = "A .yaml/.yml file or a folder is read as a Backstage catalog: Components, APIs, Resources, Systems, Domains, Groups and Users become entities; spec.owner, system, domain, dependsOn, dependencyOf, providesApis and consumesApis become relationships. The catalog's names land on the entities your documents mention (and become their aliases).\n\nExamples:\n  archie memory import ../billing/context.json\n  archie memory import catalog-info.yaml\n  archie memory import ../platform-catalog/"
+        after_help = "A .yaml/.yml file or a folder is read as a Backstage catalog: Components, APIs, Resources, Systems, Domains, Groups and Users become entities; spec.owner, system, domain, dependsOn, dependencyOf, providesApis, consumesApis, subcomponentOf, parent, children, memberOf and members become relationships; what archie does not model (namespace, links, annotations, lifecycle, spec.type, definitions …) is kept and written back by `memory export --format backstage`. The catalog's names land on the entities your documents mention (and become their aliases).\n\nExamples:\n  archie memory import ../billing/context.json\n  archie memory import catalog-info.yaml\n  archie memory import ../platform-catalog/"
     )]
     Import {
         /// A memory file (archie's or the original Archie's shape), or a Backstage

@@ -289,6 +289,55 @@ fn look_at(
     Some(serde_json::from_slice(&out.stdout).unwrap())
 }
 
+/// What a person sees of the entity a search selected: its circle and label drawn in the
+/// viewport at full opacity, nothing drawn over them, the label at least 12 px, a ring
+/// around it; each neighbour drawn and named the same way; each of its edges drawn above
+/// the rest with an arrowhead of at least 6 px whose tip ends at the target's circle (not
+/// under it).
+fn readable_and_directed(seen: &serde_json::Value) {
+    let geometry = &seen["selected_geometry"];
+    let looks = |node: &serde_json::Value, smallest: f64| {
+        assert!(node["label"] == node["name"], "label not drawn: {node}");
+        assert!(node["label_px"].as_f64().unwrap() >= smallest, "{node}");
+        assert_eq!(node["label_in_view"], true, "{node}");
+        assert_eq!(node["label_covered_by"], serde_json::json!([]), "{node}");
+        assert_eq!(node["circle_in_view"], true, "{node}");
+        assert_eq!(node["circle_on_top"], true, "{node}");
+        assert!(node["circle_px"].as_f64().unwrap() >= 10.0, "{node}");
+        assert_eq!(node["opacity"], 1.0, "{node}");
+    };
+    looks(&geometry["selected"], 12.0);
+    assert!(
+        geometry["ring_px"].as_f64().unwrap() > geometry["selected"]["circle_px"].as_f64().unwrap(),
+        "{geometry}"
+    );
+    let neighbours = geometry["neighbours"].as_array().unwrap();
+    assert_eq!(
+        neighbours.len(),
+        seen["neighbours"].as_array().unwrap().len(),
+        "{geometry}"
+    );
+    for neighbour in neighbours {
+        looks(neighbour, 12.0);
+    }
+    let edges = geometry["edges"].as_array().unwrap();
+    assert!(!edges.is_empty(), "{geometry}");
+    for edge in edges {
+        assert!(
+            edge["marker"].as_str().unwrap().starts_with("url(#arrow"),
+            "{edge}"
+        );
+        assert_eq!(edge["above_the_rest"], true, "{edge}");
+        assert!(edge["opacity"].as_f64().unwrap() >= 0.8, "{edge}");
+        let gap = edge["tip_gap_px"].as_f64().unwrap();
+        assert!(
+            (0.0..=6.0).contains(&gap),
+            "tip {gap} px from the target: {edge}"
+        );
+        assert!(edge["arrow_px"].as_f64().unwrap() >= 6.0, "{edge}");
+    }
+}
+
 fn sorted(value: &serde_json::Value) -> Vec<String> {
     let mut names: Vec<String> = value
         .as_array()
@@ -329,6 +378,22 @@ fn the_view_works_in_a_real_browser_without_the_network() {
         "{seen}"
     );
     assert_eq!(seen["after_click"], "Order Events", "{seen}");
+    readable_and_directed(&seen);
+    // A service, an API and an external system each have a colour of their own, and the
+    // legend says which.
+    let legend: Vec<(String, String)> = serde_json::from_value(seen["legend"].clone()).unwrap();
+    let colour = |group: &str| {
+        legend
+            .iter()
+            .find(|(name, _)| name == group)
+            .map(|(_, c)| c.clone())
+            .unwrap_or_else(|| panic!("{group} not in the legend {legend:?}"))
+    };
+    let (service, api, external) = (colour("service"), colour("api"), colour("external system"));
+    assert!(
+        service != api && api != external && service != external,
+        "{legend:?}"
+    );
     // The type filter hides the database and nothing else.
     let without = sorted(&seen["without_type"]);
     assert_eq!(without.len(), ENTITIES - 1, "{seen}");
@@ -377,6 +442,25 @@ fn the_view_of_2000_entities_loads_and_finds_one() {
     assert_eq!(seen["edges"], 1999);
     assert_eq!(seen["selected"], "Component 1999");
     assert_eq!(seen["neighbours"], serde_json::json!(["Component 666"]));
+    readable_and_directed(&seen);
+    // The first screen names the most connected entities, not none and not all, and
+    // its clusters (by type family here: no system), none over another.
+    let first = &seen["first_screen"];
+    let named = first["labels"].as_u64().unwrap();
+    assert!(
+        (4..=200).contains(&named),
+        "{named} labels on the first screen: {first}"
+    );
+    assert_eq!(
+        sorted(&first["clusters"]),
+        ["api (500)", "queue (500)", "service (500)", "store (500)"],
+        "{first}"
+    );
+    assert_eq!(first["overlaps"], serde_json::json!([]), "{first}");
+    assert!(
+        first["smallest_px"].as_f64().unwrap() >= 12.0 - 1e-3,
+        "{first}"
+    );
     assert_eq!(seen["without_type"].as_array().unwrap().len(), 1500);
 }
 
@@ -617,6 +701,220 @@ fn a_backstage_catalog_goes_through_archie_and_back_with_every_entity_and_relati
     let after = catalog_facts(&exported);
     assert_eq!(after.0, before.0, "entities\n{exported}");
     assert_eq!(after.1, before.1, "relations\n{exported}");
+}
+
+/// A catalog as teams keep them: namespaces, tags, links, labels, annotations,
+/// lifecycles, a gRPC API with its definition, a Kafka topic, Groups and Users, a field
+/// of a plugin's (`spec.deployment`), references short and long, across namespaces.
+const CATALOG_RICH: &str = r#"apiVersion: backstage.io/v1alpha1
+kind: Domain
+metadata:
+  name: commerce
+  namespace: shop
+spec:
+  owner: group:default/team-payments
+---
+apiVersion: backstage.io/v1alpha1
+kind: System
+metadata:
+  name: checkout
+  namespace: shop
+  tags: [tier-1]
+spec:
+  owner: group:default/team-payments
+  domain: commerce
+---
+apiVersion: backstage.io/v1alpha1
+kind: Component
+metadata:
+  name: order-service
+  namespace: shop
+  title: Order Service
+  description: Takes orders
+  tags: [java, payments]
+  labels:
+    cost-center: cc-42
+  annotations:
+    github.com/project-slug: acme/orders
+    backstage.io/techdocs-ref: dir:.
+  links:
+    - url: https://grafana.example.com/d/orders
+      title: Dashboard
+      icon: dashboard
+      type: metrics
+spec:
+  type: service
+  lifecycle: production
+  owner: group:default/team-payments
+  system: checkout
+  providesApis: [orders-grpc]
+  consumesApis: [api:default/pricing-api]
+  dependsOn: [resource:order-events]
+  deployment:
+    replicas: 3
+    regions: [eu-west-1, us-east-1]
+---
+apiVersion: backstage.io/v1alpha1
+kind: API
+metadata:
+  name: orders-grpc
+  namespace: shop
+spec:
+  type: grpc
+  lifecycle: experimental
+  owner: group:default/team-payments
+  system: checkout
+  definition: |
+    syntax = "proto3";
+    service Orders {
+      rpc Place (Order) returns (Receipt);
+    }
+---
+apiVersion: backstage.io/v1alpha1
+kind: API
+metadata:
+  name: pricing-api
+spec:
+  type: openapi
+  lifecycle: deprecated
+  owner: team-pricing
+  definition: "openapi: 3.0.0"
+---
+apiVersion: backstage.io/v1alpha1
+kind: Resource
+metadata:
+  name: order-events
+  namespace: shop
+spec:
+  type: kafka-topic
+  owner: group:default/team-payments
+  system: checkout
+---
+apiVersion: backstage.io/v1alpha1
+kind: Resource
+metadata:
+  name: orders-db
+  namespace: shop
+spec:
+  type: database
+  owner: group:default/team-payments
+  dependencyOf: [component:order-service]
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-payments
+  description: Payments and checkout
+spec:
+  type: team
+  profile:
+    displayName: Payments
+    email: payments@example.com
+  children: [team-checkout]
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-checkout
+spec:
+  type: squad
+  parent: team-payments
+  children: []
+---
+apiVersion: backstage.io/v1alpha1
+kind: Group
+metadata:
+  name: team-pricing
+spec:
+  type: team
+  children: []
+---
+apiVersion: backstage.io/v1alpha1
+kind: User
+metadata:
+  name: jane
+spec:
+  profile:
+    displayName: Jane Doe
+    email: jane@example.com
+  memberOf: [team-payments, group:default/team-checkout]
+---
+apiVersion: backstage.io/v1alpha1
+kind: User
+metadata:
+  name: bob
+spec:
+  memberOf: [team-pricing]
+"#;
+
+/// Runs a script of tests/it/consumers with the npm packages; `None` when skipped.
+fn node_consumer(script: &str, args: &[&std::path::Path]) -> Option<(bool, String)> {
+    let (Some(node), Some(modules)) = (needed("node"), consumers()) else {
+        return None;
+    };
+    let out = Command::new(node)
+        .arg(repo().join("tests/it/consumers").join(script))
+        .args(args)
+        .env("NODE_PATH", modules)
+        .output()
+        .unwrap();
+    Some((
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    ))
+}
+
+#[test]
+fn a_catalog_comes_back_out_of_archie_with_everything_it_said() {
+    let env = TestEnv::new();
+    let original = env.write("catalog-info.yaml", CATALOG_RICH);
+    let ran = env.ok(&["memory", "import", "catalog-info.yaml"]);
+    assert!(
+        ran.stderr.contains("read 12 catalog entities"),
+        "{}",
+        ran.stderr
+    );
+    // What archie does not model is in the memory file, beside what it does.
+    let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
+    let entity = |name: &str| {
+        memory["entities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} not in {memory:#}"))
+    };
+    assert_eq!(entity("order-events")["type"], "queue", "{memory:#}");
+    assert_eq!(
+        entity("Order Service")["tags"],
+        serde_json::json!(["java", "payments"])
+    );
+    assert_eq!(entity("orders-grpc")["catalog"]["spec"]["type"], "grpc");
+    assert_eq!(
+        entity("jane")["catalog"]["spec"]["profile"]["displayName"],
+        "Jane Doe"
+    );
+
+    let exported = env.write("out.yaml", export(&env, "backstage"));
+    let Some((valid, report)) = node_consumer("backstage_validate.js", &[&exported]) else {
+        return;
+    };
+    assert!(valid, "{report}\n{}", env.read("out.yaml"));
+    assert_eq!(report.matches("ok ").count(), 12, "{report}");
+    let (same, report) = node_consumer("backstage_compare.js", &[&original, &exported]).unwrap();
+    assert!(same, "{report}\n{}", env.read("out.yaml"));
+    assert!(report.contains("compared 12 entities"), "{report}");
+    // And the catalog archie wrote, read again, comes back the same once more.
+    env.ok(&["memory", "import", "out.yaml"]);
+    let again = env.write("again.yaml", export(&env, "backstage"));
+    assert_eq!(env.read("again.yaml"), env.read("out.yaml"));
+    let (same, report) = node_consumer("backstage_compare.js", &[&original, &again]).unwrap();
+    assert!(same, "{report}");
 }
 
 #[test]

@@ -20,6 +20,7 @@ const validators = {
   System: model.systemEntityV1alpha1Validator,
   Domain: model.domainEntityV1alpha1Validator,
   Group: model.groupEntityV1alpha1Validator,
+  User: model.userEntityV1alpha1Validator,
 };
 
 (async () => {

@@ -278,6 +278,9 @@ fn entity_changes(old_memory: &Memory, old: &Entity, memory: &Memory, new: &Enti
     if old.properties != new.properties {
         changed.push("properties".into());
     }
+    if old.catalog != new.catalog {
+        changed.push("catalog".into());
+    }
     // Every source as a person reads it: a chunk that changed in a section that stays
     // is no change; a client's or a run's source that came or went is.
     let described = |m: &Memory, sources: &[String]| -> BTreeSet<String> {

@@ -757,6 +757,7 @@ fn would_change(old: &Entity, new: &Entity) -> bool {
         })
         || new_properties(&old.properties, &new.properties)
         || source::adds_to(&old.sources, &new.sources)
+        || (!new.catalog.is_empty() && merged_catalog(old, new) != old.catalog)
 }
 
 /// Whether merging `new` into the relationship `old` would change it.
@@ -862,6 +863,7 @@ fn normalised(entity: Entity) -> Entity {
         tags,
         properties,
         sources,
+        catalog,
     } = entity;
     let kind = identity::entity_type(&kind);
     // A technology or note in parentheses is kept as a property, not in the name.
@@ -894,13 +896,23 @@ fn normalised(entity: Entity) -> Entity {
         tags,
         properties,
         sources: source::tidy(sources),
+        catalog,
     }
 }
 
 /// Merges `new` into `old` by the rules of [`Memory::upsert_entity`]. Returns whether
 /// `old` changed.
 pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
-    let mut changed = source::unite(&mut old.sources, new.sources);
+    // Before the properties merge: it replaces the catalog identity the rule compares.
+    let mut changed = false;
+    if !new.catalog.is_empty() {
+        let catalog = merged_catalog(old, &new);
+        if catalog != old.catalog {
+            old.catalog = catalog;
+            changed = true;
+        }
+    }
+    changed |= source::unite(&mut old.sources, new.sources);
     let kind = identity::entity_type(&new.kind);
     let kind = kind.as_str();
     let description = new.description.trim();
@@ -942,6 +954,43 @@ pub(super) fn absorb(old: &mut Entity, new: Entity) -> bool {
         }
     }
     changed
+}
+
+/// What `old` keeps from a catalog once `new`'s (see [`Entity::catalog`]) is merged in.
+/// The same catalog entity (kind, namespace and name) read again is the catalog's
+/// current word: its extras replace the old ones (a link or annotation the catalog
+/// dropped goes). Another catalog entity merged into this one (one thing under two
+/// catalog names) adds what it says: `metadata` and `spec` are merged field by field,
+/// and on a field both state, the later one's value wins.
+fn merged_catalog(old: &Entity, new: &Entity) -> Map<String, Value> {
+    let identity = |e: &Entity| {
+        let said = e.properties.get(super::BACKSTAGE_KEY);
+        (
+            said.and_then(|s| s.get("kind")).cloned(),
+            said.and_then(|s| s.get("name")).cloned(),
+            e.catalog
+                .get("metadata")
+                .and_then(|m| m.get("namespace"))
+                .cloned(),
+        )
+    };
+    if old.catalog.is_empty() || identity(old) == identity(new) {
+        return new.catalog.clone();
+    }
+    let mut out = old.catalog.clone();
+    for (field, value) in &new.catalog {
+        match (out.get_mut(field), value) {
+            (Some(Value::Object(mine)), Value::Object(theirs)) => {
+                for (k, v) in theirs {
+                    mine.insert(k.clone(), v.clone());
+                }
+            }
+            _ => {
+                out.insert(field.clone(), value.clone());
+            }
+        }
+    }
+    out
 }
 
 /// How readable a spelling is to a person: 2 with capitals and spaces (`TaxJar API`),

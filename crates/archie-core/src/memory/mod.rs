@@ -37,13 +37,14 @@ pub mod session;
 pub mod source;
 mod view;
 
-pub use backstage::{BACKSTAGE_KEY, Catalog, read as read_backstage};
+pub use backstage::{
+    BACKSTAGE_ANNOTATION, BACKSTAGE_KEY, Catalog, backstage_entities, read as read_backstage,
+};
 pub use dedupe::{
     Decider, Decisions, IDENTITY_KEY, JudgeSide, MergeRecord, Suggestion, WordDecision, pair_key,
 };
 pub use diff::{Diff, Edge as DiffEdge, Node as DiffNode};
 pub use error::MemoryError;
-pub use export::{BACKSTAGE_ANNOTATION, backstage_entities};
 pub use file::{DEFAULT_LOCK_WAIT, DEFAULT_MAX_SIZE, MAX_SIZE_ENV, MemoryFile, SaveReport};
 pub use follow::{
     FollowStamp, Followed, History, RETRACTED_KEY, Reading, RetractedEntity, RetractedRelationship,

@@ -26,6 +26,18 @@ pub struct Entity {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub sources: Vec<String>,
+    /// What a Backstage catalog says of the entity that archie does not model, kept so
+    /// an export writes it back (see [`backstage`](super::backstage)): the document's
+    /// `apiVersion`, `metadata` (namespace, links, labels, annotations …) and `spec`
+    /// (type, lifecycle, definition, profile …) without the name, title, description,
+    /// tags and the references archie holds as relationships. Written only when there
+    /// is some; readers that do not know it (the original Archie) ignore it.
+    #[serde(
+        default,
+        deserialize_with = "null_default",
+        skip_serializing_if = "Map::is_empty"
+    )]
+    pub catalog: Map<String, Value>,
 }
 
 /// A directed, typed edge between two entities (`orderservice writes_to paymentsdb`).
@@ -72,6 +84,7 @@ impl Entity {
             tags: Vec::new(),
             properties: Map::new(),
             sources: Vec::new(),
+            catalog: Map::new(),
         }
     }
 

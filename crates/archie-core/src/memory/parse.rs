@@ -357,6 +357,8 @@ struct RawEntity {
     properties: Properties,
     #[serde(default, deserialize_with = "super::source::deserialize")]
     sources: Vec<String>,
+    #[serde(default, deserialize_with = "null_default")]
+    catalog: Map<String, Value>,
 }
 
 impl RawEntity {
@@ -373,6 +375,7 @@ impl RawEntity {
             tags: self.tags,
             properties: self.properties.map,
             sources: self.sources,
+            catalog: self.catalog,
         };
         if let Some(problems) = problems {
             if entity.name.trim().is_empty() {

@@ -78,6 +78,7 @@ impl Memory {
             &before.properties,
             &after.properties,
         );
+        apply_map_change(&mut target.catalog, &before.catalog, &after.catalog);
         // The new name of `after` (if it was merged under another) is an alias here.
         let name = after.name.clone();
         self.alias(i, &name);

@@ -4,7 +4,7 @@
 //! system's subgraph.
 
 use super::Memory;
-use super::export::{Graph, colour_of};
+use super::export::Graph;
 use super::identity::Family;
 use super::model::relationship_words as words;
 use serde::Serialize;
@@ -21,8 +21,14 @@ struct Data<'a> {
     types: Vec<TypeCount>,
     /// The entities of type `system`, by index, for the subgraph picker.
     systems: Vec<usize>,
-    /// Colour by family index (`f` of a node).
+    /// Colour by group index (`f` of a node; see [`GROUPS`]).
     colours: Vec<&'static str>,
+    /// The groups' names, for the legend.
+    groups: Vec<&'static str>,
+    /// The clusters the layout drew (a system and its parts, else the entities of one
+    /// group), each in a disc of its own: `[name, x, y, radius, size]`, named on the
+    /// first screen.
+    clusters: Vec<(String, f32, f32, f32, usize)>,
 }
 
 #[derive(Serialize)]
@@ -30,6 +36,8 @@ struct ViewNode<'a> {
     n: &'a str,
     t: &'a str,
     f: usize,
+    /// The cluster the entity is drawn in (index in `clusters`).
+    c: usize,
     x: f32,
     y: f32,
     #[serde(skip_serializing_if = "str::is_empty")]
@@ -50,18 +58,36 @@ struct TypeCount {
     count: usize,
 }
 
-const FAMILIES: [Family; 7] = [
-    Family::Component,
-    Family::Store,
-    Family::Channel,
-    Family::Team,
-    Family::Library,
-    Family::Concept,
-    Family::Unknown,
+/// What the view colours alike, with its colour: the [`Family`]s, but a component split in
+/// the four a reader tells apart (a service, an API, an external system, a system).
+const GROUPS: [(&str, &str); 10] = [
+    ("service", "#4e79a7"),
+    ("api", "#17becf"),
+    ("external system", "#e15759"),
+    ("system", "#2f3e75"),
+    ("store", "#f28e2b"),
+    ("queue", "#59a14f"),
+    ("team or person", "#b07aa1"),
+    ("library", "#9c755f"),
+    ("concept", "#edc948"),
+    ("unknown", "#9d9d9d"),
 ];
 
-fn family_index(family: Family) -> usize {
-    FAMILIES.iter().position(|f| *f == family).unwrap_or(6)
+/// The index in [`GROUPS`] of an entity of type `kind` (in the prompt's words) and
+/// family `family`.
+fn group_index(kind: &str, family: Family) -> usize {
+    match (kind, family) {
+        ("api", _) => 1,
+        ("external_system", _) => 2,
+        ("system", _) => 3,
+        (_, Family::Component) => 0,
+        (_, Family::Store) => 4,
+        (_, Family::Channel) => 5,
+        (_, Family::Team) => 6,
+        (_, Family::Library) => 7,
+        (_, Family::Concept) => 8,
+        (_, Family::Unknown) => 9,
+    }
 }
 
 fn strings(value: Option<&Value>) -> Vec<&str> {
@@ -77,12 +103,47 @@ impl Memory {
     pub fn to_html(&self, title: &str) -> String {
         let graph = Graph::of(self);
         let pairs: Vec<(usize, usize)> = graph.edges.iter().map(|e| (e.from, e.to)).collect();
-        let positions = layout(graph.nodes.len(), &pairs);
-        let mut types: BTreeMap<&str, (Family, usize)> = BTreeMap::new();
+        // Each entity's cluster: the system it is part of, else its group of types.
+        let mut system_of: Vec<Option<usize>> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.kind == "system").then_some(i))
+            .collect();
+        for e in &graph.edges {
+            if e.relationship.kind == "part_of"
+                && graph.nodes[e.to].kind == "system"
+                && system_of[e.from].is_none()
+            {
+                system_of[e.from] = Some(e.to);
+            }
+        }
+        let mut cluster_ids: HashMap<(bool, usize), usize> = HashMap::new();
+        let mut cluster_names: Vec<String> = Vec::new();
+        let clusters: Vec<usize> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let key = match system_of[i] {
+                    Some(s) => (true, s),
+                    None => (false, group_index(&n.kind, n.family)),
+                };
+                *cluster_ids.entry(key).or_insert_with(|| {
+                    cluster_names.push(match key {
+                        (true, s) => graph.nodes[s].entity.name.clone(),
+                        (false, g) => GROUPS[g].0.to_string(),
+                    });
+                    cluster_names.len() - 1
+                })
+            })
+            .collect();
+        let (positions, discs) = cluster_layout(graph.nodes.len(), &pairs, &clusters);
+        let mut types: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for node in &graph.nodes {
             types
                 .entry(node.kind.as_str())
-                .or_insert((node.family, 0))
+                .or_insert((group_index(&node.kind, node.family), 0))
                 .1 += 1;
         }
         let data = Data {
@@ -90,10 +151,12 @@ impl Memory {
                 .nodes
                 .iter()
                 .zip(&positions)
-                .map(|(node, &(x, y))| ViewNode {
+                .zip(&clusters)
+                .map(|((node, &(x, y)), &c)| ViewNode {
                     n: &node.entity.name,
                     t: &node.kind,
-                    f: family_index(node.family),
+                    f: group_index(&node.kind, node.family),
+                    c,
                     x: (x * 10.0).round() / 10.0,
                     y: (y * 10.0).round() / 10.0,
                     d: &node.entity.description,
@@ -122,7 +185,7 @@ impl Memory {
                 .into_iter()
                 .map(|(name, (family, count))| TypeCount {
                     name: name.to_string(),
-                    family: family_index(family),
+                    family,
                     count,
                 })
                 .collect(),
@@ -133,7 +196,18 @@ impl Memory {
                 .filter(|(_, n)| n.kind == "system")
                 .map(|(i, _)| i)
                 .collect(),
-            colours: FAMILIES.iter().map(|f| colour_of(*f)).collect(),
+            colours: GROUPS.iter().map(|g| g.1).collect(),
+            groups: GROUPS.iter().map(|g| g.0).collect(),
+            clusters: cluster_names
+                .into_iter()
+                .zip(discs)
+                .enumerate()
+                .map(|(c, (name, (x, y, r)))| {
+                    let at = |v: f32| (v * 10.0).round() / 10.0;
+                    let size = clusters.iter().filter(|&&k| k == c).count();
+                    (name, at(x), at(y), at(r), size)
+                })
+                .collect(),
         };
         // Inside <script>, `</` would end the element and `<!--` would open a comment:
         // JSON may write both as escapes.
@@ -156,6 +230,95 @@ fn html(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A cluster's disc: its centre and radius.
+type Disc = (f32, f32, f32);
+
+/// Positions for `n` nodes joined by `edges`, each in its cluster (`clusters`: a cluster
+/// id per node), and each cluster's disc (`[x, y, radius]`). Each cluster is laid out on
+/// its own (from the relationships inside it) and drawn in a disc of its own; the discs,
+/// the largest first, are packed around the middle with space between them, so a cluster
+/// reads as one group and a relationship between two clusters is a long faint line, not
+/// a pull that folds them together. Deterministic: the same graph gives the same picture.
+pub(crate) fn cluster_layout(
+    n: usize,
+    edges: &[(usize, usize)],
+    clusters: &[usize],
+) -> (Vec<(f32, f32)>, Vec<Disc>) {
+    let k = 100.0_f32;
+    let count = clusters.iter().max().map_or(0, |m| m + 1);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    let mut local = vec![0_usize; n];
+    for (i, &c) in clusters.iter().enumerate().take(n) {
+        local[i] = members[c].len();
+        members[c].push(i);
+    }
+    let mut inside: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    for &(a, b) in edges {
+        if a < n && b < n && clusters[a] == clusters[b] {
+            inside[clusters[a]].push((local[a], local[b]));
+        }
+    }
+    // Each cluster around its own middle, and the radius of the disc that holds it.
+    let shapes: Vec<(Vec<(f32, f32)>, f32)> = members
+        .iter()
+        .zip(&inside)
+        .map(|(m, e)| {
+            let mut pos = layout(m.len(), e);
+            let len = pos.len().max(1) as f32;
+            let (cx, cy) = pos
+                .iter()
+                .fold((0.0, 0.0), |(x, y), p| (x + p.0 / len, y + p.1 / len));
+            let mut radius = k * 0.5;
+            for p in pos.iter_mut() {
+                *p = (p.0 - cx, p.1 - cy);
+                radius = radius.max((p.0 * p.0 + p.1 * p.1).sqrt() + k * 0.3);
+            }
+            (pos, radius)
+        })
+        .collect();
+    // Pack the discs, largest first: each goes where it touches one already placed
+    // (a gap between) without overlapping any, as near the middle as it can.
+    let gap = k * 2.5;
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by(|&a, &b| members[b].len().cmp(&members[a].len()).then(a.cmp(&b)));
+    let mut discs = vec![(0.0_f32, 0.0_f32, 0.0_f32); count];
+    let mut placed: Vec<usize> = Vec::new();
+    for &c in &order {
+        let r = shapes[c].1;
+        let mut best: Option<(f32, f32, f32)> = None;
+        if placed.is_empty() {
+            best = Some((0.0, 0.0, 0.0));
+        }
+        for &p in &placed {
+            let (px, py, pr) = discs[p];
+            for step in 0..48 {
+                let a = step as f32 / 48.0 * std::f32::consts::TAU;
+                let (x, y) = (px + (pr + r + gap) * a.cos(), py + (pr + r + gap) * a.sin());
+                let free = placed.iter().all(|&q| {
+                    let (qx, qy, qr) = discs[q];
+                    ((x - qx).powi(2) + (y - qy).powi(2)).sqrt() >= qr + r + gap * 0.99
+                });
+                // Wider than tall: the screen is.
+                let cost = (x / 1.6).powi(2) + y * y;
+                if free && best.is_none_or(|b| cost < b.2) {
+                    best = Some((x, y, cost));
+                }
+            }
+        }
+        let (x, y, _) = best.unwrap_or((0.0, 0.0, 0.0));
+        discs[c] = (x, y, r);
+        placed.push(c);
+    }
+    let mut pos = vec![(0.0_f32, 0.0_f32); n];
+    for (c, m) in members.iter().enumerate() {
+        for (j, &i) in m.iter().enumerate() {
+            let p = shapes[c].0[j];
+            pos[i] = (discs[c].0 + p.0, discs[c].1 + p.1);
+        }
+    }
+    (pos, discs)
+}
+
 /// Positions for `n` nodes joined by `edges`: a force-directed layout (Fruchterman and
 /// Reingold) whose repulsion is computed only between nodes in neighbouring grid cells,
 /// so each round is linear in the graph's size (2,000 entities lay out in well under a
@@ -167,9 +330,9 @@ pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
     let k = 100.0_f32;
     // A sunflower spiral to start: spread out, no two nodes on one spot.
     let mut pos: Vec<(f32, f32)> = (0..n)
-        .map(|i| {
-            let r = k * (i as f32 + 0.5).sqrt();
-            let a = i as f32 * 2.399_963;
+        .map(|j| {
+            let r = k * (j as f32 + 0.5).sqrt();
+            let a = j as f32 * 2.399_963;
             (r * a.cos(), r * a.sin())
         })
         .collect();
@@ -214,7 +377,7 @@ pub(crate) fn layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f32, f32)> {
         }
         // Attraction along the relationships.
         for &(a, b) in edges {
-            if a == b {
+            if a == b || a >= n || b >= n {
                 continue;
             }
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
@@ -280,6 +443,39 @@ mod tests {
                 assert!(dist(a, b) > 5.0, "{a} and {b} overlap");
             }
         }
+    }
+
+    #[test]
+    fn each_cluster_has_a_disc_of_its_own() {
+        // Three clusters of 30, 12 and 3 nodes, with edges inside and across.
+        let clusters: Vec<usize> = (0..45)
+            .map(|i| usize::from(i >= 30) + usize::from(i >= 42))
+            .collect();
+        let edges: Vec<(usize, usize)> = (0..45).map(|i| (i, (i * 7 + 3) % 45)).collect();
+        let (pos, discs) = cluster_layout(45, &edges, &clusters);
+        assert_eq!(
+            (pos.clone(), discs.clone()),
+            cluster_layout(45, &edges, &clusters)
+        );
+        assert_eq!(discs.len(), 3);
+        for (i, &(x, y)) in pos.iter().enumerate() {
+            let (cx, cy, r) = discs[clusters[i]];
+            assert!(
+                ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < r,
+                "{i} outside its disc"
+            );
+        }
+        for a in 0..3 {
+            for b in a + 1..3 {
+                let ((ax, ay, ar), (bx, by, br)) = (discs[a], discs[b]);
+                let apart = ((ax - bx).powi(2) + (ay - by).powi(2)).sqrt() - ar - br;
+                assert!(apart >= 100.0, "discs {a} and {b} {apart} apart");
+            }
+        }
+        assert!(
+            discs[0].2 > discs[1].2 && discs[1].2 > discs[2].2,
+            "{discs:?}"
+        );
     }
 
     #[test]
