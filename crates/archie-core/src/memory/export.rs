@@ -10,7 +10,7 @@ use super::Memory;
 use super::escape;
 use super::identity::{Family, entity_type};
 use super::model::{Entity, Relationship, relationship_words as words};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 
 /// The graph every format is written from.
@@ -604,6 +604,11 @@ impl C4 {
 /// Text safe inside an XML element.
 fn xml(text: &str) -> String {
     escape::xml(text)
+}
+
+/// A relationship type in the prompt's words, from the other end where it reads that way.
+fn entity_relationship(kind: &str) -> String {
+    super::identity::relationship_kind(kind).0
 }
 
 #[cfg(test)]
