@@ -11,8 +11,10 @@ pub trait ResponseCache: Send + Sync {
     fn put(&self, key: &str, value: &str) -> std::io::Result<()>;
 }
 
-/// Keeps what each endpoint (base URL and model) was found to accept, across runs: the
-/// run store implements it. `learned` is the LLM layer's own JSON.
+/// Keeps what each endpoint (base URL and model) was found to accept and how much it
+/// answered at once, across runs: the run store implements it. `learned` is the LLM
+/// layer's own JSON. The base URL is given without its user info: a password in it never
+/// reaches the store.
 pub trait EndpointNotes: Send + Sync {
     /// What was noted for the endpoint, and when (unix ms).
     fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)>;

@@ -54,7 +54,8 @@ impl Noted {
     /// The note kept for `base_url` and `model`, without what is older than
     /// [`NOTE_HOLDS_MS`] (nothing when there is none, or it cannot be read).
     pub(super) fn recall(notes: Option<&Arc<dyn EndpointNotes>>, config: &LlmConfig) -> Noted {
-        let Some((json, at)) = notes.and_then(|n| n.recall(&config.base_url, &config.model)) else {
+        let Some((json, at)) = notes.and_then(|n| n.recall(&config.display_url(), &config.model))
+        else {
             return Noted::default();
         };
         let Ok(mut noted) = serde_json::from_str::<Noted>(&json) else {
@@ -242,7 +243,7 @@ impl OpenAiCompatible {
             serde_json::to_string(&*noted)
         };
         let Ok(json) = json else { return };
-        if let Err(err) = notes.note(&self.config.base_url, &self.config.model, &json) {
+        if let Err(err) = notes.note(&self.config.display_url(), &self.config.model, &json) {
             self.events.emit(Event::Detail {
                 message: format!(
                     "could not keep what the endpoint accepts for the next run: {err}"
