@@ -202,7 +202,19 @@ where
                         llm: &*env.llm,
                         prompts: &env.prompts,
                     });
-                    let reviewed = app.review_duplicates(file, judge).await.map(|_| run.exit);
+                    let reviewed = app.review_duplicates(file, judge).await;
+                    // What the run wrote reflects what was just decided.
+                    if matches!(reviewed, Ok(n) if n > 0)
+                        && let Ok(Some((memory, _))) = MemoryFile::read(file.path())
+                        && let Err(err) = run.state.after_decisions(&env.output, &memory)
+                    {
+                        app.events.emit(crate::events::Event::Warning {
+                            message: format!(
+                                "could not redraw the diagram after the decisions: {err:#}"
+                            ),
+                        });
+                    }
+                    let reviewed = reviewed.map(|_| run.exit);
                     if let Some(page) = &env.view {
                         super::memory::write_view_after_run(app, page);
                     }

@@ -11,6 +11,7 @@ use crate::llm::{Message, Purpose};
 use crate::memory::{Memory, MermaidOptions, escape, identity};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::path::Path;
 
 /// The flow's name (`archie build-context`, `archie graph build-context`).
 pub const NAME: &str = "build-context";
@@ -62,7 +63,57 @@ impl HasSources for BuildContextState {
     fn sources(&mut self) -> &mut Sources {
         &mut self.sources
     }
+
+    /// The diagram drawn again from the decided memory: a pair merged after the file was
+    /// written (`PayPal` and `PayPalApi`) is one node in it, not two.
+    fn after_decisions(&self, output: &Path, memory: &Memory) -> anyhow::Result<()> {
+        let output = self.sources.output_path(output);
+        if sources::is_stdout(&output) {
+            return Ok(());
+        }
+        let Ok(document) = std::fs::read_to_string(&output) else {
+            return Ok(());
+        };
+        let Some(section) = knowledge_section(&document) else {
+            return Ok(());
+        };
+        let view = self.view(memory);
+        let drawn = view.section(&self.system);
+        if document[section.clone()] != drawn {
+            let mut redrawn = document.clone();
+            redrawn.replace_range(section, &drawn);
+            sources::write_output(&output, &redrawn)?;
+        }
+        Ok(())
+    }
 }
+
+impl BuildContextState {
+    /// The system's part of `all`: what matches its name (or, when the name is the whole
+    /// system, what these documents are about), and its neighbourhood.
+    fn view(&self, all: &Memory) -> SystemView {
+        let subject = is_subject(&self.system, &self.sources.documents);
+        system_view(
+            all,
+            &self.sources.learned,
+            &self.system,
+            DIAGRAM_NODES,
+            subject,
+        )
+    }
+}
+
+/// Where the file's "Knowledge graph" section is: its heading to the end of its Mermaid
+/// block.
+fn knowledge_section(document: &str) -> Option<std::ops::Range<usize>> {
+    let start = document.find(KNOWLEDGE_HEADING)?;
+    let block = start + document[start..].find("```mermaid\n")?;
+    let end = block + "```mermaid\n".len();
+    let close = end + document[end..].find("\n```\n")? + "\n```\n".len();
+    Some(start..close)
+}
+
+const KNOWLEDGE_HEADING: &str = "## Knowledge graph\n\n";
 
 pub fn graph() -> Result<Graph<BuildContextState, SourcesEnv>, BuildError> {
     GraphBuilder::new(NAME)
@@ -133,29 +184,16 @@ async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> an
         }
     }
 
-    // The system's part of the graph: what matches its name (or, when the name is the
-    // whole system, what these documents are about), and its neighbourhood.
-    let all = env.memory_with(&state.sources);
-    let subject = is_subject(&state.system, &state.sources.documents);
-    let view = system_view(
-        &all,
-        &state.sources.learned,
-        &state.system,
-        DIAGRAM_NODES,
-        subject,
-    );
+    // The system's part of the graph.
+    let view = state.view(&env.memory_with(&state.sources));
     let shown = view.memory.entities().len();
-    let diagram = view.mermaid();
     let overview = reply.agent;
     let mut document = sources::generated_header(NAME);
     document.push_str(&format!("# {} — context\n\n", state.system.trim()));
     // The model's headings go under archie's title: one `#` in the file.
     document.push_str(sources::demote_headings(&overview, 2).trim());
-    document.push_str("\n\n## Knowledge graph\n\n");
-    document.push_str(&view.summary(&state.system));
-    document.push_str("\n\n```mermaid\n");
-    document.push_str(diagram.trim_end());
-    document.push_str("\n```\n");
+    document.push_str("\n\n");
+    document.push_str(&view.section(&state.system));
     let output = state.sources.output_path(&env.output);
     if let Some(link) = sources::view_link(env, &output) {
         document.push_str(link.trim_end());
@@ -308,6 +346,15 @@ impl SystemView {
     }
 
     /// One sentence for the overview: what the diagram draws, of how many, and its hubs.
+    /// The file's "Knowledge graph" section: the heading, the summary and the diagram.
+    fn section(&self, system: &str) -> String {
+        format!(
+            "{KNOWLEDGE_HEADING}{}\n\n```mermaid\n{}\n```\n",
+            self.summary(system),
+            self.mermaid().trim_end()
+        )
+    }
+
     pub fn summary(&self, system: &str) -> String {
         let shown = self.memory.entities().len();
         let system = system.trim();

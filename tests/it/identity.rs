@@ -681,3 +681,65 @@ fn relationship_words_the_vocabulary_cannot_place_go_to_the_judge_once() {
     );
     assert!(edges(&m).contains(&edge("Audit Service", "mirrors", "Ledger Service")));
 }
+
+/// build-context's file reflects the run's decisions: a pair the model judges one thing
+/// after the overview was written is one node in the file's diagram, with no second run.
+#[test]
+fn build_contexts_diagram_is_drawn_after_the_pairs_are_decided() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        if is_judge(req) {
+            return judge_says(req, |_, a, b| {
+                if a.starts_with("Order") && b.starts_with("Order") {
+                    "same"
+                } else {
+                    "different"
+                }
+            });
+        }
+        if !is_extraction(req) {
+            return Reply::text("<agent>## Purpose\nTakes orders.</agent>");
+        }
+        Reply::json(json!({
+            "entities": [
+                {"name": "Checkout Service", "type": "service"},
+                {"name": "Order Service", "type": "service"},
+                {"name": "Order History Service", "type": "service"}
+            ],
+            "relationships": [
+                {"from": "Checkout Service", "to": "Order Service", "type": "calls"},
+                {"from": "Checkout Service", "to": "Order History Service", "type": "calls"}
+            ]
+        }))
+    });
+    env.write(
+        "docs/shop.md",
+        "# Shop\n\nCheckout Service calls Order Service, also written Order History Service.\n",
+    );
+    env.ok(&[
+        "build-context",
+        "Checkout Service",
+        "-i",
+        "docs",
+        "--yes",
+        "-o",
+        "checkout.md",
+    ]);
+    // The judge merged the pair …
+    let m = memory(&env);
+    let orders: Vec<String> = names(&m)
+        .into_iter()
+        .filter(|n| n.starts_with("Order"))
+        .collect();
+    assert_eq!(orders.len(), 1, "{:?}", names(&m));
+    // … and the file's diagram draws one node for it, as the memory now holds it.
+    let text = env.read("checkout.md");
+    let diagram = &text[text.find("```mermaid").expect("a diagram")..];
+    let nodes = diagram.lines().filter(|l| l.contains("[\"Order")).count();
+    assert_eq!(nodes, 1, "{diagram}");
+    assert!(diagram.contains(&orders[0]), "{diagram}");
+    assert!(
+        text.contains("## Purpose") || text.contains("Takes orders."),
+        "{text}"
+    );
+}

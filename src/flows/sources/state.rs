@@ -85,4 +85,11 @@ impl Sources {
 /// A flow state that carries [`Sources`].
 pub trait HasSources: Send {
     fn sources(&mut self) -> &mut Sources;
+
+    /// After the run's pairs of names were decided (merged or kept apart) in `memory`:
+    /// brings what the run wrote (`output`, as given) from the memory up to date, so the
+    /// file reflects the decisions without a second run. Nothing by default.
+    fn after_decisions(&self, _output: &Path, _memory: &Memory) -> anyhow::Result<()> {
+        Ok(())
+    }
 }
