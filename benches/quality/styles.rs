@@ -229,7 +229,7 @@ pub fn write(
         Style::Screaming => with(&own, kind_word, "_").to_uppercase(),
         Style::Glued => with(&lower, &kw_lower, ""),
         Style::PluralSwap => {
-            let mut ws = own.clone();
+            let mut ws = own;
             ws[0] = swap_number(&ws[0]);
             with(&ws, kind_word, " ")
         }

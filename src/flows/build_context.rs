@@ -80,7 +80,7 @@ impl HasSources for BuildContextState {
         let view = self.view(memory);
         let drawn = view.section(&self.system);
         if document[section.clone()] != drawn {
-            let mut redrawn = document.clone();
+            let mut redrawn = document;
             redrawn.replace_range(section, &drawn);
             sources::write_output(&output, &redrawn)?;
         }

@@ -87,6 +87,8 @@ fn name_of(port: u16) -> String {
 pub fn find() -> Vec<LocalServer> {
     let ports = ports();
     std::thread::scope(|scope| {
+        // Collected so that every port is asked before the first answer is awaited.
+        #[allow(clippy::needless_collect)]
         let asked: Vec<_> = ports
             .iter()
             .map(|(port, name)| scope.spawn(move || ask(*port, name)))

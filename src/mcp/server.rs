@@ -358,7 +358,7 @@ impl Handler {
                                 value: serde_json::to_value(&answer).unwrap_or_default(),
                                 failed: result.is_error(),
                                 interrupted: result.status == CommandStatus::Interrupted,
-                                message: result.error.clone(),
+                                message: result.error,
                             },
                             Err(message) => Ended::Broken(message),
                         };

@@ -271,7 +271,7 @@ fn a_c4_export_too_large_for_mermaid_says_what_it_left_out_and_still_renders() {
         "{title}"
     );
     assert!(c4.contains("%% Left out: "), "{c4}");
-    let Some(results) = render(&env, &[("whole", whole.clone()), ("cut", c4.clone())]) else {
+    let Some(results) = render(&env, &[("whole", whole), ("cut", c4.clone())]) else {
         return;
     };
     for result in &results {

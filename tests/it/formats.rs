@@ -661,13 +661,13 @@ fn a_backstage_catalog_goes_through_archie_and_back_with_every_entity_and_relati
     );
     // The catalog's Order Service is the documents' OrderService: one entity.
     let memory: serde_json::Value = serde_json::from_str(&env.read("context.json")).unwrap();
-    let services: Vec<&serde_json::Value> = memory["entities"]
+    let services = memory["entities"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|e| e["type"] == "service")
-        .collect();
-    assert_eq!(services.len(), 1, "{memory:#}");
+        .count();
+    assert_eq!(services, 1, "{memory:#}");
     let shown = env.ok(&["memory", "show", "order-service"]);
     assert!(
         shown.stdout.contains("OrderService") || shown.stdout.contains("Order Service"),

@@ -140,11 +140,11 @@ async fn rate_limit_honours_retry_after_then_succeeds_without_using_an_attempt()
     // A push-back is not a failed attempt: said once, counted in the usage.
     let events = rec.events();
     assert!(retries(&events).is_empty());
-    let warnings: Vec<_> = events
+    let warnings = events
         .iter()
         .filter(|e| matches!(e, Event::Warning { message } if message.contains("HTTP 429")))
-        .collect();
-    assert_eq!(warnings.len(), 1, "{events:?}");
+        .count();
+    assert_eq!(warnings, 1, "{events:?}");
     let totals = llm.usage().totals();
     assert_eq!((totals.calls, totals.requests, totals.refused), (1, 2, 1));
 }

@@ -199,7 +199,7 @@ fn output_is_deterministic_and_an_unchanged_memory_is_not_rewritten() {
     };
     assert_eq!(
         without_the_import(fs::read(env.path().join("fresh.json")).expect("read")),
-        without_the_import(first.clone())
+        without_the_import(first)
     );
 
     // The imported files in the other order give the same bytes too.

@@ -121,8 +121,8 @@ fn the_model_s_headings_go_under_archie_s_title() {
     env.ok(&["build-context", "shop", "-i", "docs"]);
     for file in ["analysis_result.md", "shop_context.md"] {
         let text = env.read(file);
-        let titles: Vec<&str> = text.lines().filter(|l| l.starts_with("# ")).collect();
-        assert_eq!(titles.len(), 1, "{file}:\n{text}");
+        let titles = text.lines().filter(|l| l.starts_with("# ")).count();
+        assert_eq!(titles, 1, "{file}:\n{text}");
     }
     let analysis = env.read("analysis_result.md");
     assert!(analysis.contains("\n## Summary\n"), "{analysis}");

@@ -44,7 +44,7 @@ fn ctrl_c_during_extraction_keeps_every_answer_that_arrived() {
     // The first extraction requests are answered at once, the rest held until Ctrl-C.
     let interrupted = Arc::new(AtomicBool::new(false));
     let seen = Arc::new(AtomicUsize::new(0));
-    let (released, counted) = (interrupted.clone(), seen.clone());
+    let (released, counted) = (interrupted.clone(), seen);
     env.mock().answer_with(move |req| {
         if is_extraction(req)
             && !released.load(Ordering::SeqCst)

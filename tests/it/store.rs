@@ -270,7 +270,7 @@ async fn runs_are_listed_newest_first_with_outputs_usage_and_errors() {
         None
     );
     // A failed run without a checkpoint has nothing to resume from.
-    assert_eq!(store.last_resumable().unwrap(), Some(second.clone()));
+    assert_eq!(store.last_resumable().unwrap(), Some(second));
 
     assert!(store.get_run("rnone").unwrap().is_none());
     for result in [

@@ -186,6 +186,8 @@ fn mcp_writers_beside_a_looping_import_lose_nothing() {
     // Each writer writes at least this many notes, and goes on (up to ten times as many)
     // until the importer has merged beside the writers at least three times.
     const EACH: usize = 25;
+    // Collected so that every writer starts before the first is joined.
+    #[allow(clippy::needless_collect)]
     let writers: Vec<_> = (0..WRITERS)
         .map(|w| {
             let dir = env.path().to_path_buf();

@@ -150,7 +150,7 @@ async fn test(
     );
     state.pending = Some(Pending {
         change,
-        seen: Some(e.raw.clone()),
+        seen: Some(e.raw),
         approved: false,
     });
     Ok(Step::Consent {

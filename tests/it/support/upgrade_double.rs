@@ -1557,7 +1557,7 @@ async fn handle(
             None => route(world, &method, &path, &headers, &body),
             Some(other) => {
                 let read = world.find(&other.id).cloned().unwrap_or(Value::Null);
-                let mut theirs = read.clone();
+                let mut theirs = read;
                 (other.edit)(&mut theirs);
                 if theirs.get("conditionPayloads").is_none() {
                     theirs["conditionPayloads"] = json!([]);

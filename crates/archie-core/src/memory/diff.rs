@@ -310,7 +310,7 @@ mod tests {
             Relationship::new("PaymentService", "calls", "StripeApi").source(a.clone()),
         );
         old.upsert_entity(Entity::new("PaymentService", "service").source(a.clone()));
-        old.upsert_entity(Entity::new("StripeApi", "external_system").source(a.clone()));
+        old.upsert_entity(Entity::new("StripeApi", "external_system").source(a));
         let mut new = old.clone();
         let mut learned = Memory::new();
         learned.note_chunk("bbbb", "docs/001.md", "Payments");

@@ -427,12 +427,8 @@ mod tests {
         ] {
             m.upsert_entity(Entity::new(name, "service").source(s.clone()));
         }
-        m.upsert_relationship(
-            Relationship::new("PaymentService", "calls", "StripeApi").source(a.clone()),
-        );
-        m.upsert_relationship(
-            Relationship::new("ShippingService", "calls", "FedExApi").source(f.clone()),
-        );
+        m.upsert_relationship(Relationship::new("PaymentService", "calls", "StripeApi").source(a));
+        m.upsert_relationship(Relationship::new("ShippingService", "calls", "FedExApi").source(f));
         m.upsert_entity(Entity::new("Ledger", "service").source(source::mcp("agent")));
         m.upsert_relationship(
             Relationship::new("Ledger", "calls", "StripeApi").source(source::mcp("agent")),
@@ -519,10 +515,10 @@ mod tests {
             learned.upsert_entity(Entity::new(name, "service").source(s.clone()));
         }
         learned.upsert_relationship(
-            Relationship::new("PaymentService", "calls", "StripeApi").source(a.clone()),
+            Relationship::new("PaymentService", "calls", "StripeApi").source(a),
         );
         learned.upsert_relationship(
-            Relationship::new("ShippingService", "calls", "FedExApi").source(f.clone()),
+            Relationship::new("ShippingService", "calls", "FedExApi").source(f),
         );
         let (report, followed) = m.follow(
             learned,

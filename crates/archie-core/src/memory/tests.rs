@@ -522,7 +522,7 @@ fn a_merge_on_top_of_disk_equals_a_merge_of_a_clone() {
     overlaid.overlay(&ours);
     assert_eq!(overlaid.to_json(), expected.to_json());
     let mut probe = ours.clone();
-    assert_eq!(disk.news_for(&ours), probe.merge(disk.clone()));
+    assert_eq!(disk.news_for(&ours), probe.merge(disk));
 }
 
 #[test]
@@ -569,12 +569,12 @@ fn a_large_file_parsed_on_two_threads_gives_the_same_memory() {
     assert!(text.len() >= 2 << 20, "{} bytes: large enough", text.len());
     let mut problems = super::parse::Problems::default();
     let parsed = super::parse::from_slice(&text, Some(&mut problems)).expect("parses");
-    let mut expected = big.clone();
+    let mut expected = big;
     expected.extra.insert("version".into(), json!(7));
     assert_eq!(parsed.to_json(), expected.to_json());
     assert_eq!(problems.messages().len(), 1, "{:?}", problems.messages());
     // A syntax error near the end is reported as on one thread.
-    let mut broken = text.clone();
+    let mut broken = text;
     let at = broken.len() - 3;
     broken.insert(at, b'!');
     let err = super::parse::from_slice(&broken, None).expect_err("broken");

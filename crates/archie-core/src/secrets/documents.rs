@@ -661,7 +661,7 @@ mod tests {
              stripe: {stripe}\ngithub {github} slack {slack} maps {google}\n\
              DB_PASSWORD=Xk39fj2kdLq\n\"client_secret\": \"9f8e7d6c5b4a3210zz\"\n"
         );
-        let masked = mask_secrets(text.clone());
+        let masked = mask_secrets(text);
         for secret in [
             "S3cr3t-Pa55",
             &stripe,
@@ -702,7 +702,7 @@ mod tests {
             "key:\n-----BEGIN RSA PRIVATE KEY-----\n{body}-----END RSA PRIVATE KEY-----\nafter\n\
              -----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----\n"
         );
-        let masked = mask_secrets(text.clone());
+        let masked = mask_secrets(text);
         assert_eq!(
             masked.text,
             "key:\n[secret: private key 1]\nafter\n-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----\n"

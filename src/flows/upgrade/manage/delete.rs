@@ -54,7 +54,7 @@ pub(super) async fn plan_delete(
             id: e.id.clone(),
             name: e.name.clone(),
         },
-        seen: Some(e.raw.clone()),
+        seen: Some(e.raw),
         approved: false,
     });
     Ok(Step::Consent { preview, question })

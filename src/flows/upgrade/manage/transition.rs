@@ -47,7 +47,7 @@ pub(super) async fn plan_state(
             name: e.name.clone(),
             to,
         },
-        seen: Some(e.raw.clone()),
+        seen: Some(e.raw),
         approved: false,
     });
     Ok(Step::Consent {

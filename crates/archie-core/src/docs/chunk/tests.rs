@@ -295,7 +295,7 @@ fn chunking_is_deterministic() {
     let d = doc(&text);
     let first = chunk(&d, ChunkOptions::default());
     assert_eq!(first, chunk(&d, ChunkOptions::default()));
-    assert_eq!(first, chunk(&d.clone(), ChunkOptions::default()));
+    assert_eq!(first, chunk(&d, ChunkOptions::default()));
 }
 
 #[test]
