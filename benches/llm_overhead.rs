@@ -17,7 +17,7 @@ mod mock_llm;
 use archie::events::{Discard, Events};
 use archie::llm::{self, Llm, Message, Request, ResponseCache};
 use archie::store::Store;
-use futures::StreamExt;
+use futures_util::StreamExt;
 use mock_llm::{MockLlm, Reply};
 use schemars::JsonSchema;
 use serde::Deserialize;

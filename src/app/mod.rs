@@ -304,7 +304,7 @@ impl Prompter for Shared {
     fn ask<'a>(
         &'a self,
         question: &'a crate::graph::Question,
-    ) -> futures::future::BoxFuture<'a, anyhow::Result<Option<crate::graph::Answer>>> {
+    ) -> futures_util::future::BoxFuture<'a, anyhow::Result<Option<crate::graph::Answer>>> {
         self.0.ask(question)
     }
 }

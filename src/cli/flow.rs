@@ -13,7 +13,7 @@ use crate::error::Exit;
 use crate::mcp::ToolInfo;
 use crate::mcp::flows::{FlowCall, Plan, ToolFace};
 use clap::{ArgMatches, FromArgMatches};
-use futures::future::LocalBoxFuture;
+use futures_util::future::LocalBoxFuture;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -15,8 +15,8 @@ use crate::mcp::flows::{Caller, Elicit, FlowCall, FlowResult, FlowRunner, Plan, 
 use crate::mcp::tasks::{RecordedTask, RunStore, TaskStatus};
 use crate::mcp::{Builtin, BuiltinOptions, ToolInfo};
 use clap::{Args, Subcommand};
-use futures::StreamExt;
-use futures::future::{BoxFuture, LocalBoxFuture};
+use futures_util::StreamExt;
+use futures_util::future::{BoxFuture, LocalBoxFuture};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -180,7 +180,7 @@ type Job = Box<dyn FnOnce() -> LocalBoxFuture<'static, ()> + Send>;
 /// Drives every run the server is given, each as far as it can go, until the server is
 /// gone (then never resolves: the server's end ends `archie mcp`).
 async fn drive(mut jobs: tokio::sync::mpsc::UnboundedReceiver<Job>) {
-    let mut running = futures::stream::FuturesUnordered::new();
+    let mut running = futures_util::stream::FuturesUnordered::new();
     loop {
         tokio::select! {
             job = jobs.recv() => match job {

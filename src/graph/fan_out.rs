@@ -7,8 +7,8 @@
 //! arrives (which decides whether to go on), and returns the results in the items' order.
 
 use crate::events::{Event, Events};
-use futures::StreamExt;
-use futures::stream::FuturesUnordered;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
 use std::future::Future;
 
 /// How to run a fan-out.

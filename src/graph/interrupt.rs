@@ -11,7 +11,7 @@
 use crate::error::UsageError;
 use crate::events::{AnswerKind, Event, Events};
 use anyhow::Context as _;
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::path::Path;

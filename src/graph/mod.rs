@@ -20,7 +20,7 @@ pub use fan_out::{Control, FanOut, ItemOutcome, fan_out};
 pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
 
 use crate::events::{Event, Events, NodeOutcome};
-use futures::future::LocalBoxFuture;
+use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;

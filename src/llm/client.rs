@@ -48,7 +48,7 @@ use crate::events::{Event, Events};
 use crate::retry::RetryNotice;
 use crate::secrets::redact_text;
 use crate::tokens::estimate_tokens;
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

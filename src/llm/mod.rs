@@ -96,7 +96,7 @@ pub use usage::{CallUsage, UsageMeter, UsageTotals};
 pub use waiting::WAITING;
 
 use crate::events::{Event, Events};
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

@@ -108,7 +108,7 @@ pub async fn ask(http: &reqwest::Client, target: &Target) -> Told {
     let base = target.base_url.trim_end_matches('/');
     let root = base.strip_suffix("/v1").unwrap_or(base);
     let key = target.api_key.as_deref();
-    let (models, props, version, info) = futures::join!(
+    let (models, props, version, info) = futures_util::join!(
         get(http, format!("{base}/models"), key),
         get(http, format!("{root}/props"), key),
         get(http, format!("{root}/api/version"), key),

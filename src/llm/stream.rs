@@ -12,7 +12,7 @@ use crate::events::{Event, Events};
 use crate::secrets::redact_text;
 use crate::tokens::estimate_tokens;
 use eventsource_stream::{EventStreamError, Eventsource};
-use futures::{Stream, StreamExt, TryStreamExt};
+use futures_util::{Stream, StreamExt, TryStreamExt};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -179,11 +179,11 @@ where
         })
         .take_while(move |_| {
             let within = read.load(Ordering::Relaxed) <= max;
-            futures::future::ready(within)
+            futures_util::future::ready(within)
         });
     // A blank line after the body's end: a last event without one still counts, and a
     // bare CR at the very end is known to end its line (it could have been half a CRLF).
-    let body = body.chain(futures::stream::iter([Ok(Piece::End)]));
+    let body = body.chain(futures_util::stream::iter([Ok(Piece::End)]));
     let mut sse = body.eventsource();
     let mut out = Streamed::default();
     let mut got_first = false;
@@ -295,7 +295,7 @@ fn broken<E: std::error::Error + 'static>(err: EventStreamError<E>) -> LlmError 
 /// network cut them), read as [`read`] reads it, without deadlines.
 #[doc(hidden)]
 pub async fn text_of_sse(body: Vec<Vec<u8>>) -> Result<String, LlmError> {
-    let body = futures::stream::iter(body.into_iter().map(Ok::<_, std::io::Error>));
+    let body = futures_util::stream::iter(body.into_iter().map(Ok::<_, std::io::Error>));
     let hour = Duration::from_secs(3600);
     let deadlines = Deadlines::new(hour, hour, Instant::now() + hour);
     let activity = Activity::new(Arc::new(crate::events::Discard), hour);

@@ -6,7 +6,7 @@ use super::process::{Log, ServerProcess};
 use super::{McpError, Part, Resource, ToolInfo, ToolOutput, ToolServer};
 use crate::events::{Event, Events};
 use crate::retry::{RetryPolicy, Retryable};
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use rmcp::ServiceExt;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation,
@@ -592,7 +592,7 @@ pub async fn connect_all_with(
     verbose: bool,
     context: &ClientContext,
 ) -> (Vec<Connected>, Vec<ConnectFailure>) {
-    let results = futures::future::join_all(
+    let results = futures_util::future::join_all(
         specs
             .iter()
             .map(|spec| connect(spec.clone(), events, verbose, context)),

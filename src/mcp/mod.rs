@@ -42,7 +42,7 @@ pub fn log(line: &str) {
     let _ = err.flush();
 }
 
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::io::Write;
@@ -447,6 +447,6 @@ pub async fn inspect(
             });
         }
     }
-    futures::future::join_all(connected.iter().map(|c| c.close())).await;
+    futures_util::future::join_all(connected.iter().map(|c| c.close())).await;
     reports
 }

@@ -14,7 +14,7 @@ use crate::graph::{Answer, Prompter, Question, QuestionKind};
 use anyhow::Context as _;
 use console::Term;
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 
 /// Asks at the terminal.
 pub struct Terminal {

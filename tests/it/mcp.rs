@@ -198,7 +198,7 @@ async fn two_archie_mcp_processes_writing_50_entities_each_leave_100() {
         })
     });
     // All 100 in flight at once, over both processes.
-    let results = futures::future::join_all(writes).await;
+    let results = futures_util::future::join_all(writes).await;
     assert!(results.iter().all(|r| !r.is_error));
     for s in &servers {
         s.close().await;

@@ -67,7 +67,7 @@ fn answer(body: &Value, pace: Pace) -> Response {
                 Ok(sse(&chunk(None, Some("stop")))),
                 Ok(Bytes::from_static(b"data: [DONE]\n\n")),
             ];
-            sse_response(Body::from_stream(futures::stream::iter(events)))
+            sse_response(Body::from_stream(futures_util::stream::iter(events)))
         } else {
             Response::builder()
                 .header("content-type", "application/json")
@@ -83,7 +83,7 @@ fn answer(body: &Value, pace: Pace) -> Response {
         };
     }
     // word0 word1 … at the pace, then the end.
-    let words = futures::stream::unfold(0usize, move |i| async move {
+    let words = futures_util::stream::unfold(0usize, move |i| async move {
         if i > pace.words {
             return None;
         }

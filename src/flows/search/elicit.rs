@@ -6,7 +6,7 @@
 use crate::events::{Event, Events};
 use crate::graph::{Prompter, Question};
 use crate::mcp::{Elicitation, Elicited, Elicitor, FieldKind};
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 

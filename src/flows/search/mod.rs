@@ -219,7 +219,7 @@ impl SearchEnv {
     /// Stops every server that was started (and whatever they started).
     pub async fn close(&self) {
         if let Some(servers) = self.servers.get() {
-            futures::future::join_all(servers.connected.iter().map(|s| s.close())).await;
+            futures_util::future::join_all(servers.connected.iter().map(|s| s.close())).await;
         }
     }
 

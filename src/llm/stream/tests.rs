@@ -23,7 +23,7 @@ fn activity() -> Activity {
 
 /// Reads `chunks` as a body, recording every data payload and taking it as the text.
 async fn read_chunks(chunks: &[&'static [u8]]) -> (Vec<String>, Result<Streamed, LlmError>) {
-    let body = futures::stream::iter(chunks.iter().map(|c| Ok::<_, std::io::Error>(*c)));
+    let body = futures_util::stream::iter(chunks.iter().map(|c| Ok::<_, std::io::Error>(*c)));
     let mut seen = Vec::new();
     let on = |d: &str| {
         seen.push(d.to_string());
@@ -53,7 +53,7 @@ where
 
 /// Reads `chunks` as a Chat Completions stream.
 async fn read_chat(chunks: Vec<String>) -> Result<Streamed, LlmError> {
-    let body = futures::stream::iter(chunks.into_iter().map(Ok::<_, std::io::Error>));
+    let body = futures_util::stream::iter(chunks.into_iter().map(Ok::<_, std::io::Error>));
     read_body(body, deadlines(), limits()).await
 }
 
@@ -141,15 +141,15 @@ async fn an_empty_body_and_an_empty_answer_are_empty() {
 async fn an_endless_stream_stops_at_the_limits() {
     // Tokens past twice max_tokens: the server ignores max_tokens.
     let endless =
-        futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("word "), None)));
+        futures_util::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("word "), None)));
     let tight = Limits::new(Some(10), 1 << 20);
     let err = read_body(Box::pin(endless), deadlines(), tight)
         .await
         .unwrap_err();
     assert!(matches!(err, LlmError::TooLarge { .. }), "{err:?}");
     // One endless event that never ends its line: the byte limit.
-    let endless = futures::stream::iter([Ok::<_, std::io::Error>(b"data: ".to_vec())])
-        .chain(futures::stream::repeat_with(|| Ok(vec![b'x'; 4096])));
+    let endless = futures_util::stream::iter([Ok::<_, std::io::Error>(b"data: ".to_vec())])
+        .chain(futures_util::stream::repeat_with(|| Ok(vec![b'x'; 4096])));
     let small = Limits::new(Some(10), 64 << 10);
     let err = read_body(Box::pin(endless), deadlines(), small)
         .await
@@ -202,7 +202,7 @@ async fn an_error_event_breaks_the_stream() {
 
 #[tokio::test]
 async fn a_failing_connection_breaks_the_stream() {
-    let body = futures::stream::iter([
+    let body = futures_util::stream::iter([
         Ok(chunk(Some("Check"), None)),
         Err(std::io::Error::other("connection reset")),
     ]);
@@ -215,7 +215,7 @@ async fn a_failing_connection_breaks_the_stream() {
 
 #[tokio::test(start_paused = true)]
 async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
-    let silent = futures::stream::pending::<Result<&[u8], std::io::Error>>();
+    let silent = futures_util::stream::pending::<Result<&[u8], std::io::Error>>();
     let short = Deadlines::new(
         Duration::from_millis(50),
         Duration::from_secs(10),
@@ -229,8 +229,8 @@ async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
     );
 
     let first = chunk(Some("Check"), None);
-    let stalls =
-        futures::stream::iter([Ok::<_, std::io::Error>(first)]).chain(futures::stream::pending());
+    let stalls = futures_util::stream::iter([Ok::<_, std::io::Error>(first)])
+        .chain(futures_util::stream::pending());
     let idle = Deadlines::new(
         Duration::from_secs(1),
         Duration::from_millis(100),
@@ -242,11 +242,12 @@ async fn no_first_token_a_stall_and_the_deadline_are_timeouts() {
     assert_eq!(timeout_phase(&err), Some(TimeoutPhase::Idle), "{err:?}");
 
     // Tokens keep coming, each within the idle timeout: only the deadline ends it.
-    let slow = futures::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("a "), None)))
-        .then(|c| async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            c
-        });
+    let slow =
+        futures_util::stream::repeat_with(|| Ok::<_, std::io::Error>(chunk(Some("a "), None)))
+            .then(|c| async {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                c
+            });
     let end = Deadlines::new(
         Duration::from_secs(1),
         Duration::from_millis(100),

@@ -23,7 +23,7 @@ use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer
 use crate::docs::RetrieveOptions;
 use crate::memory::session::{self, SessionMemory};
 use crate::memory::{Memory, MemoryError, MemoryFile};
-use futures::future::BoxFuture;
+use futures_util::future::BoxFuture;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU8, Ordering};

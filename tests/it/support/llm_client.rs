@@ -40,7 +40,7 @@ where
         let llm = llm.clone();
         async move { llm.structured::<T>(vec![Message::user(prompt)]).await }
     });
-    futures::future::join_all(calls).await
+    futures_util::future::join_all(calls).await
 }
 
 /// Which timeout `err` is; `None` when it is not a timeout.

@@ -849,7 +849,7 @@ async fn respond_with(
             let streamed = request.is_stream();
             let model = model.clone();
             let mut first = true;
-            let body = futures::stream::repeat_with(move || {
+            let body = futures_util::stream::repeat_with(move || {
                 let piece = if streamed {
                     sse(&chunk(&model, Some("and again "), None))
                 } else if std::mem::take(&mut first) {
@@ -920,7 +920,7 @@ async fn respond_with(
             let again = pieces(&passage);
             let words = first.into_iter().chain(std::iter::repeat(again).flatten());
             let guard = Arc::new(guard);
-            let body = futures::stream::iter(words).then(move |word| {
+            let body = futures_util::stream::iter(words).then(move |word| {
                 let _guard = guard.clone();
                 let piece = sse(&chunk(&model, Some(&word), None));
                 async move {
@@ -949,7 +949,7 @@ fn stream_response(events: Vec<Result<Bytes, std::io::Error>>, guard: InFlight) 
     // The guard lives as long as the body stream, so streamed answers count as in flight.
     // An error is delayed a little so the chunks before it reach the client first.
     let guard = Arc::new(guard);
-    let stream = futures::stream::iter(events).then(move |item| {
+    let stream = futures_util::stream::iter(events).then(move |item| {
         let _guard = guard.clone();
         async move {
             if item.is_err() {
@@ -965,7 +965,7 @@ fn stream_response(events: Vec<Result<Bytes, std::io::Error>>, guard: InFlight) 
         .unwrap()
 }
 
-use futures::StreamExt;
+use futures_util::StreamExt;
 
 fn sse(value: &Value) -> Bytes {
     Bytes::from(format!("data: {value}\n\n"))

@@ -1600,7 +1600,7 @@ async fn handle(
             );
         }
         Some(AfterApplying::Drop) => {
-            let broken = futures::stream::once(async {
+            let broken = futures_util::stream::once(async {
                 Err::<Bytes, std::io::Error>(std::io::Error::other("connection dropped"))
             });
             return Response::builder()
