@@ -256,8 +256,8 @@ impl EventSink for Both {
 
 /// Streamed tokens redacted as a whole: a secret that the model's tokens cut into pieces
 /// (`probe`, `NOPREF`, `IX-…`) reaches neither the terminal nor `--json` (see
-/// [`crate::secrets::StreamRedactor`]). Every other event passes through, after what
-/// the stream held back.
+/// [`crate::secrets::StreamRedactor`]). A progress or usage event passes through as it
+/// comes; every other event ends the stream: it passes after what the stream held back.
 struct RedactedStream {
     inner: Events,
     held: Mutex<crate::secrets::StreamRedactor>,
@@ -286,6 +286,13 @@ impl EventSink for RedactedStream {
                 let ready = held.push(&text);
                 drop(held);
                 self.pass(ready);
+            }
+            // A status line drawn while the answer streams (the model is quiet, the usage
+            // moved) is not the end of the answer: the word being written stays held, or
+            // its first half would pass unredacted before the line and its rest after.
+            other @ (Event::Progress { .. } | Event::ProgressDone { .. } | Event::Usage(_)) => {
+                drop(held);
+                self.inner.emit(other);
             }
             other => {
                 let rest = held.finish();
@@ -893,6 +900,41 @@ pub fn resume_command(settings: &Settings, run: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A secret the model's tokens cut in two around a progress line (the model went
+    /// quiet mid-word) reaches the events as `[redacted]`, never in halves.
+    #[test]
+    fn a_secret_cut_by_a_progress_line_is_still_redacted() {
+        crate::secrets::register("probeSPLIT-SECRET789");
+        let recorder = crate::events::Recorder::new();
+        let inner: Events = recorder.clone();
+        let stream = RedactedStream::new(inner);
+        stream.emit(Event::Token {
+            text: "Is probeSPL".into(),
+        });
+        stream.emit(Event::Progress {
+            task: crate::llm::WAITING.into(),
+            done: 0,
+            total: None,
+            detail: Some("waiting for the model (10 s)".into()),
+        });
+        stream.emit(Event::ProgressDone {
+            task: crate::llm::WAITING.into(),
+        });
+        stream.emit(Event::Token {
+            text: "IT-SECRET789 the key?".into(),
+        });
+        stream.emit(Event::TokensDone);
+        let text: String = recorder
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Token { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(text, "Is [redacted] the key?");
+    }
 
     #[test]
     fn a_resumed_runs_usage_adds_up_and_is_recorded_as_before() {
