@@ -24,6 +24,7 @@
 //!
 //! API keys never go in these files: only the name of the variable that holds one.
 
+use crate::env_vars::EnvVars;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
@@ -73,10 +74,10 @@ pub fn project_files(memory_dir: &Path) -> Vec<PathBuf> {
 
 /// The user config path, from `XDG_CONFIG_HOME` or `HOME`.
 pub fn user_file(env: EnvLookup<'_>) -> Option<PathBuf> {
-    if let Some(xdg) = env("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+    if let Some(xdg) = env(EnvVars::XDG_CONFIG_HOME).filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(xdg).join("archie").join("config.toml"));
     }
-    env("HOME").filter(|v| !v.is_empty()).map(|home| {
+    env(EnvVars::HOME).filter(|v| !v.is_empty()).map(|home| {
         PathBuf::from(home)
             .join(".config")
             .join("archie")

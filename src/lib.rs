@@ -38,6 +38,6 @@ pub mod upgrade;
 
 // The memory graph, documents and the leaves they use live in archie-core (compiled at
 // opt-level 3 in release builds); they are archie's modules all the same.
-pub use archie_core::{docs, files, hash, memory, secrets, tokens, words};
+pub use archie_core::{docs, env_vars, files, hash, memory, secrets, tokens, words};
 
 pub use error::UsageError;

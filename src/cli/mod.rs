@@ -26,6 +26,7 @@ pub mod stdin;
 pub mod upgrade;
 
 use crate::app::Settings;
+use crate::env_vars::EnvVars;
 use crate::ui::{ColorChoice, Verbosity};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -56,7 +57,7 @@ pub struct GlobalArgs {
         global = true,
         value_name = "PATH",
         default_value = "context.json",
-        env = "ARCHIE_MEMORY_FILE",
+        env = EnvVars::ARCHIE_MEMORY_FILE,
         hide_env_values = true
     )]
     pub memory_file: PathBuf,
@@ -67,7 +68,7 @@ pub struct GlobalArgs {
         long,
         global = true,
         value_name = "DIR",
-        env = "ARCHIE_STATE_DIR",
+        env = EnvVars::ARCHIE_STATE_DIR,
         hide_env_values = true
     )]
     pub state_dir: Option<PathBuf>,

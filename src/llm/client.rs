@@ -30,6 +30,7 @@ mod http;
 mod levels;
 mod send;
 
+use crate::env_vars::EnvVars;
 use attempt::Attempt;
 pub(super) use fit::context_in;
 use fit::estimate_prompt;
@@ -120,7 +121,7 @@ impl OpenAiCompatible {
                     base_url: config.base_url.clone(),
                     api_key: config.api_key.as_ref().map(|k| k.expose().to_string()),
                     model: config.model.clone(),
-                    ollama_parallel: std::env::var("OLLAMA_NUM_PARALLEL")
+                    ollama_parallel: std::env::var(EnvVars::OLLAMA_NUM_PARALLEL)
                         .ok()
                         .and_then(|v| v.trim().parse().ok()),
                 },

@@ -2,6 +2,7 @@
 
 use super::LlmError;
 pub use crate::config::EnvLookup;
+use crate::env_vars::EnvVars;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -386,7 +387,10 @@ impl LlmConfig {
             .combine(Layer::env(&var))
             .combine(Layer::file(&file));
 
-        let key_var = file.api_key_env.as_deref().unwrap_or("OPENAI_API_KEY");
+        let key_var = file
+            .api_key_env
+            .as_deref()
+            .unwrap_or(EnvVars::OPENAI_API_KEY);
         // Whatever its shape, the key is redacted from everything archie writes.
         let api_key = var(key_var).map(ApiKey::new);
         if set.base_url.is_none() && api_key.is_none() {
@@ -395,7 +399,9 @@ impl LlmConfig {
         let mut config = set.into_config()?;
         config.api_key = api_key;
         // For tests that run the binary against a mock which injects failures.
-        if let Some(ms) = var("ARCHIE_LLM_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
+        if let Some(ms) = crate::env_vars::knob(var, EnvVars::ARCHIE_LLM_BACKOFF_MS)
+            .and_then(|v| v.parse::<u64>().ok())
+        {
             config.retry.base = Duration::from_millis(ms);
         }
         Ok(config)
@@ -509,10 +515,10 @@ impl Layer {
     fn env(var: &dyn Fn(&str) -> Option<String>) -> Self {
         let named = |name: &'static str| by(Origin::Env(name), var(name));
         Self {
-            base_url: named("OPENAI_BASE_URL")
-                .combine(named("OPENAI_API_BASE"))
+            base_url: named(EnvVars::OPENAI_BASE_URL)
+                .combine(named(EnvVars::OPENAI_API_BASE))
                 .combine(named("BASE_URL")),
-            model: named("ARCHIE_MODEL"),
+            model: named(EnvVars::ARCHIE_MODEL),
             ..Self::default()
         }
     }
@@ -712,9 +718,9 @@ mod tests {
             ..LlmOverrides::default()
         };
         let env = |name: &str| match name {
-            "OPENAI_API_BASE" => Some("http://env-api-base/v1".to_string()),
+            EnvVars::OPENAI_API_BASE => Some("http://env-api-base/v1".to_string()),
             "BASE_URL" => Some("http://env-base/v1".to_string()),
-            "ARCHIE_MODEL" => Some("env-model".to_string()),
+            EnvVars::ARCHIE_MODEL => Some("env-model".to_string()),
             _ => None,
         };
         let file = LlmSection {
@@ -730,7 +736,7 @@ mod tests {
         assert_eq!(
             set.origins(),
             vec![
-                ("base_url", Origin::Env("OPENAI_API_BASE")),
+                ("base_url", Origin::Env(EnvVars::OPENAI_API_BASE)),
                 ("model", Origin::Flag("--model")),
                 ("stream", Origin::Flag("--no-stream")),
                 ("retries", Origin::File),

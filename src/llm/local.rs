@@ -5,6 +5,7 @@
 //!
 //! `ARCHIE_PROBE_PORTS` replaces the list (`11434,9000`); empty turns the looking off.
 
+use crate::env_vars::EnvVars;
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -61,7 +62,7 @@ impl LocalServer {
 
 /// The ports to look at: `ARCHIE_PROBE_PORTS` when set, else [`USUAL_PORTS`].
 fn ports() -> Vec<(u16, String)> {
-    match std::env::var("ARCHIE_PROBE_PORTS") {
+    match std::env::var(EnvVars::ARCHIE_PROBE_PORTS) {
         Ok(list) => list
             .split(',')
             .filter_map(|p| p.trim().parse::<u16>().ok())

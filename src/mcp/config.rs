@@ -18,6 +18,7 @@
 //! secrets and redacted wherever archie prints or stores text.
 
 use crate::config::EnvLookup;
+use crate::env_vars::EnvVars;
 use crate::error::UsageError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -34,12 +35,12 @@ pub const DEFAULT_TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 /// temporary folder and a proxy. The list of Codex (`DEFAULT_ENV_VARS`) and of the MCP
 /// SDKs' `getDefaultEnvironment`, plus the locale categories, proxies and CA bundles.
 pub const DEFAULT_ENV_VARS: &[&str] = &[
-    "HOME",
+    EnvVars::HOME,
     "LOGNAME",
     "USER",
     "PATH",
     "SHELL",
-    "TERM",
+    EnvVars::TERM,
     "TMPDIR",
     "TZ",
     "LANG",
@@ -66,13 +67,13 @@ pub const DEFAULT_ENV_VARS: &[&str] = &[
 /// The variables that may hold archie's own credentials, by default (`[llm] api_key_env`
 /// and the `[upgrade] …_env` settings add the ones they name).
 const OWN_SECRET_VARS: &[&str] = &[
-    "OPENAI_API_KEY",
-    "OPENAI_BASE_URL",
-    "OPENAI_API_BASE",
+    EnvVars::OPENAI_API_KEY,
+    EnvVars::OPENAI_BASE_URL,
+    EnvVars::OPENAI_API_BASE,
     "BASE_URL",
-    "UPGRADE_TOKEN",
-    "UPGRADE_CLIENT_API_KEY",
-    "UPGRADE_CLIENT_API_SECRET",
+    EnvVars::UPGRADE_TOKEN,
+    EnvVars::UPGRADE_CLIENT_API_KEY,
+    EnvVars::UPGRADE_CLIENT_API_SECRET,
 ];
 
 /// The servers to connect, in name order.
@@ -743,10 +744,10 @@ mod tests {
             Some(
                 match name {
                     "PATH" => "/usr/bin",
-                    "HOME" => "/home/u",
+                    EnvVars::HOME => "/home/u",
                     "LC_TIME" => "C",
-                    "OPENAI_API_KEY" => "probe-llm-key-0001",
-                    "UPGRADE_TOKEN" => "probe-upgrade-token-02",
+                    EnvVars::OPENAI_API_KEY => "probe-llm-key-0001",
+                    EnvVars::UPGRADE_TOKEN => "probe-upgrade-token-02",
                     "GITHUB_TOKEN" => "probe-github-token-03",
                     "SRV_TOKEN" => "probe-server-token-04",
                     "SHELL_HISTORY" => "secret stuff",
@@ -763,7 +764,7 @@ mod tests {
         );
         let s = &config.servers[0];
         let names: Vec<&str> = s.inherit.keys().map(String::as_str).collect();
-        assert_eq!(names, ["GITHUB_TOKEN", "HOME", "LC_TIME", "PATH"]);
+        assert_eq!(names, ["GITHUB_TOKEN", EnvVars::HOME, "LC_TIME", "PATH"]);
         let Transport::Stdio { env: own, .. } = &s.transport else {
             panic!("{s:?}")
         };

@@ -8,6 +8,7 @@
 //! lines, and 40 minutes of a count moving every second about 100, where a line every
 //! 3 s made 800.
 
+use crate::env_vars::EnvVars;
 use std::time::{Duration, Instant};
 
 /// The plain-line schedule of one step in progress.
@@ -35,17 +36,16 @@ pub(super) struct Schedule {
 }
 
 impl Schedule {
-    /// From `ARCHIE_PROGRESS_EVERY_MS` (3 s unless set) and `ARCHIE_PROGRESS_MAX_MS`
-    /// (60 s unless set, never below the first interval).
+    /// 3 s, at most 60 s apart (never below the first interval); the test knobs
+    /// `ARCHIE_PROGRESS_EVERY_MS` and `ARCHIE_PROGRESS_MAX_MS` change them.
     pub(super) fn from_env() -> Self {
         let ms = |var: &str| {
-            std::env::var(var)
-                .ok()
+            crate::env_vars::env_knob(var)
                 .and_then(|v| v.parse::<u64>().ok())
                 .map(Duration::from_millis)
         };
-        let every = ms("ARCHIE_PROGRESS_EVERY_MS").unwrap_or(Duration::from_secs(3));
-        let max = ms("ARCHIE_PROGRESS_MAX_MS")
+        let every = ms(EnvVars::ARCHIE_PROGRESS_EVERY_MS).unwrap_or(Duration::from_secs(3));
+        let max = ms(EnvVars::ARCHIE_PROGRESS_MAX_MS)
             .unwrap_or(Duration::from_secs(60))
             .max(every);
         Self { every, max }

@@ -49,6 +49,7 @@ mod terminal;
 pub use json::{JsonLines, json_error};
 pub use terminal::Terminal;
 
+use crate::env_vars::EnvVars;
 use crate::events::RunEnd;
 use crate::text;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
@@ -85,7 +86,8 @@ static ASCII: AtomicBool = AtomicBool::new(false);
 /// Decides colour for stdout and stderr, and whether symbols must be ASCII, once, at
 /// start-up.
 pub fn init_colors(choice: ColorChoice) {
-    let env_off = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) || dumb_terminal();
+    let env_off =
+        std::env::var_os(EnvVars::NO_COLOR).is_some_and(|v| !v.is_empty()) || dumb_terminal();
     let (out, err) = match choice {
         ColorChoice::Always => (true, true),
         ColorChoice::Never => (false, false),
@@ -122,7 +124,7 @@ fn utf8_locale() -> bool {
 
 /// `TERM=dumb`: no colour, no cursor movement.
 fn dumb_terminal() -> bool {
-    std::env::var("TERM").is_ok_and(|t| t == "dumb")
+    std::env::var(EnvVars::TERM).is_ok_and(|t| t == "dumb")
 }
 
 /// Whether a human can answer prompts: stdin and stderr are terminals.

@@ -13,6 +13,7 @@
 use super::error::{Credential, UpgradeError};
 use super::types::*;
 use crate::config::{ConfigError, EnvLookup};
+use crate::env_vars::EnvVars;
 use crate::events::{Event, Events};
 use crate::retry::{RetryPolicy, retry_after};
 use reqwest::Method;
@@ -102,7 +103,7 @@ impl UpgradeConfig {
         Self {
             url: url.into().trim_end_matches('/').to_string(),
             token: None,
-            token_var: "UPGRADE_TOKEN".into(),
+            token_var: EnvVars::UPGRADE_TOKEN.into(),
             client_key: None,
             timeout: Duration::from_secs(30),
             connect_timeout: Duration::from_secs(5),
@@ -140,7 +141,7 @@ impl UpgradeConfig {
         };
         let url = url_flag
             .map(str::to_string)
-            .or_else(|| var("UPGRADE_API_URL"))
+            .or_else(|| var(EnvVars::UPGRADE_API_URL))
             .or(file.url.clone())
             .unwrap_or_else(|| DEFAULT_URL.to_string());
         match reqwest::Url::parse(&url) {
@@ -151,16 +152,16 @@ impl UpgradeConfig {
         config.token_var = file
             .token_env
             .clone()
-            .unwrap_or_else(|| "UPGRADE_TOKEN".into());
+            .unwrap_or_else(|| EnvVars::UPGRADE_TOKEN.into());
         config.token = var(&config.token_var).map(Secret::new);
         let key_var = file
             .client_api_key_env
             .as_deref()
-            .unwrap_or("UPGRADE_CLIENT_API_KEY");
+            .unwrap_or(EnvVars::UPGRADE_CLIENT_API_KEY);
         let secret_var = file
             .client_api_secret_env
             .as_deref()
-            .unwrap_or("UPGRADE_CLIENT_API_SECRET");
+            .unwrap_or(EnvVars::UPGRADE_CLIENT_API_SECRET);
         config.client_key = match (var(key_var), var(secret_var)) {
             (Some(key), Some(secret)) => Some((key, Secret::new(secret))),
             (None, None) => None,
@@ -200,7 +201,9 @@ impl UpgradeConfig {
             .unwrap_or(config.concurrency)
             .max(1);
         // For tests that run the binary against a double which injects failures.
-        if let Some(ms) = var("ARCHIE_UPGRADE_BACKOFF_MS").and_then(|v| v.parse::<u64>().ok()) {
+        if let Some(ms) = crate::env_vars::knob(var, EnvVars::ARCHIE_UPGRADE_BACKOFF_MS)
+            .and_then(|v| v.parse::<u64>().ok())
+        {
             config.retry.base = Duration::from_millis(ms);
         }
         Ok(config)
@@ -794,15 +797,18 @@ mod tests {
     fn the_url_comes_from_the_flag_then_the_environment_then_the_default() {
         assert_eq!(resolve(&[], None).unwrap().url, DEFAULT_URL);
         assert_eq!(
-            resolve(&[("UPGRADE_API_URL", "http://up:3030/api/")], None)
+            resolve(&[(EnvVars::UPGRADE_API_URL, "http://up:3030/api/")], None)
                 .unwrap()
                 .url,
             "http://up:3030/api"
         );
         assert_eq!(
-            resolve(&[("UPGRADE_API_URL", "http://a/api")], Some("http://b/api"))
-                .unwrap()
-                .url,
+            resolve(
+                &[(EnvVars::UPGRADE_API_URL, "http://a/api")],
+                Some("http://b/api")
+            )
+            .unwrap()
+            .url,
             "http://b/api"
         );
         assert!(matches!(
@@ -815,9 +821,9 @@ mod tests {
     fn tokens_are_read_from_the_environment_and_never_shown() {
         let c = resolve(
             &[
-                ("UPGRADE_TOKEN", "ya29.secret-admin-token"),
-                ("UPGRADE_CLIENT_API_KEY", "key-123456"),
-                ("UPGRADE_CLIENT_API_SECRET", "client-secret-value"),
+                (EnvVars::UPGRADE_TOKEN, "ya29.secret-admin-token"),
+                (EnvVars::UPGRADE_CLIENT_API_KEY, "key-123456"),
+                (EnvVars::UPGRADE_CLIENT_API_SECRET, "client-secret-value"),
             ],
             None,
         )
@@ -829,7 +835,7 @@ mod tests {
             crate::secrets::redact_text("t=ya29.secret-admin-token"),
             "t=[redacted]"
         );
-        let half = resolve(&[("UPGRADE_CLIENT_API_KEY", "key-123456")], None);
+        let half = resolve(&[(EnvVars::UPGRADE_CLIENT_API_KEY, "key-123456")], None);
         assert!(matches!(half, Err(UpgradeError::Config { .. })));
     }
 }

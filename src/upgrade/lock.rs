@@ -10,6 +10,7 @@
 //! The operating system lets go of it when the process ends, however it ends.
 
 use super::error::UpgradeError;
+use crate::env_vars::EnvVars;
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,13 +28,13 @@ pub fn lock_dir(env: crate::config::EnvLookup<'_>) -> PathBuf {
             .filter(|d| !d.is_empty())
             .map(PathBuf::from)
     };
-    if let Some(dir) = var("ARCHIE_UPGRADE_LOCK_DIR") {
+    if let Some(dir) = var(EnvVars::ARCHIE_UPGRADE_LOCK_DIR) {
         return dir;
     }
-    if let Some(dir) = var("XDG_RUNTIME_DIR") {
+    if let Some(dir) = var(EnvVars::XDG_RUNTIME_DIR) {
         return dir.join("archie").join("upgrade-locks");
     }
-    if let Some(home) = var("HOME") {
+    if let Some(home) = var(EnvVars::HOME) {
         return home.join(".cache").join("archie").join("upgrade-locks");
     }
     std::env::temp_dir().join("archie-upgrade-locks")
@@ -121,15 +122,21 @@ mod tests {
         };
         let dir = |vars| lock_dir(&env(vars));
         assert_eq!(
-            dir(&[("ARCHIE_UPGRADE_LOCK_DIR", "/l"), ("HOME", "/h")]),
+            dir(&[
+                (EnvVars::ARCHIE_UPGRADE_LOCK_DIR, "/l"),
+                (EnvVars::HOME, "/h")
+            ]),
             PathBuf::from("/l")
         );
         assert_eq!(
-            dir(&[("XDG_RUNTIME_DIR", "/run/user/1"), ("HOME", "/h")]),
+            dir(&[
+                (EnvVars::XDG_RUNTIME_DIR, "/run/user/1"),
+                (EnvVars::HOME, "/h")
+            ]),
             PathBuf::from("/run/user/1/archie/upgrade-locks")
         );
         assert_eq!(
-            dir(&[("HOME", "/h")]),
+            dir(&[(EnvVars::HOME, "/h")]),
             PathBuf::from("/h/.cache/archie/upgrade-locks")
         );
     }

@@ -14,6 +14,7 @@
 //! CLI: errors are typed here and get their exit codes in archie.
 
 pub mod docs;
+pub mod env_vars;
 pub mod files;
 pub mod hash;
 pub mod memory;

@@ -470,11 +470,12 @@ impl MockLlm {
     }
 
     /// Environment variables that point the archie binary at the mock (with fast
-    /// backoff through `ARCHIE_LLM_BACKOFF_MS`).
+    /// backoff through the test knob `ARCHIE_LLM_BACKOFF_MS`).
     pub fn env(&self) -> Vec<(&'static str, String)> {
         vec![
             ("OPENAI_BASE_URL", self.url()),
             ("ARCHIE_MODEL", MOCK_MODEL.to_string()),
+            ("ARCHIE_TEST_KNOBS", "1".to_string()),
             ("ARCHIE_LLM_BACKOFF_MS", "5".to_string()),
         ]
     }

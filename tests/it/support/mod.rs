@@ -61,7 +61,9 @@ fn clean(program: impl AsRef<OsStr>, dir: &Path) -> std::process::Command {
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
         // Whatever LLM server runs on this machine stays out of the tests' output.
-        .env("ARCHIE_PROBE_PORTS", "");
+        .env("ARCHIE_PROBE_PORTS", "")
+        // The test knobs (ARCHIE_LLM_BACKOFF_MS and the like) are read.
+        .env("ARCHIE_TEST_KNOBS", "1");
     cmd
 }
 

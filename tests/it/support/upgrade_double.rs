@@ -266,6 +266,7 @@ impl UpgradeDouble {
     pub fn env(&self) -> Vec<(&'static str, String)> {
         vec![
             ("UPGRADE_API_URL", self.url()),
+            ("ARCHIE_TEST_KNOBS", "1".into()),
             ("ARCHIE_UPGRADE_BACKOFF_MS", "5".into()),
             (
                 "ARCHIE_UPGRADE_LOCK_DIR",

@@ -3,6 +3,7 @@
 
 use super::parse::{self, Problems};
 use super::{Memory, MemoryError, MergeReport};
+use crate::env_vars::EnvVars;
 use crate::files::{self, ReadError};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -17,7 +18,7 @@ pub const DEFAULT_MAX_SIZE: u64 = 256 * 1024 * 1024;
 
 /// The environment variable that raises (or lowers) [`DEFAULT_MAX_SIZE`]: a size such as
 /// `1G` or `512M`.
-pub const MAX_SIZE_ENV: &str = "ARCHIE_MAX_MEMORY_SIZE";
+pub const MAX_SIZE_ENV: &str = EnvVars::ARCHIE_MAX_MEMORY_SIZE;
 
 /// The memory-file size limit: [`MAX_SIZE_ENV`] if set to a size, else the default.
 pub fn max_size() -> u64 {
