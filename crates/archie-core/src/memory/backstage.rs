@@ -878,34 +878,7 @@ spec: {targets: [./other.yaml]}
         );
     }
 
-    /// A memory archie grew from documents (no catalog behind it).
-    fn memory() -> Memory {
-        let mut m = Memory::new();
-        let entities = [
-            Entity::new("Order Service", "service").description("Takes \"orders\" <fast>"),
-            Entity::new("Orders DB", "database"),
-            Entity::new("Order Events", "queue"),
-            Entity::new("Payments Team", "team"),
-            Entity::new("Stripe", "external_system"),
-            Entity::new("Orders API", "api"),
-            Entity::new("3D Secure", "concept"),
-        ];
-        let relationships = [
-            Relationship::new("Order Service", "writes_to", "Orders DB"),
-            Relationship::new("Order Service", "publishes_to", "Order Events"),
-            Relationship::new("Payments Team", "owns", "Order Service"),
-            Relationship::new("Order Service", "calls", "Stripe"),
-            Relationship::new("Order Service", "exposes", "Orders API"),
-            Relationship::new("Order Service", "calls", "Nowhere"),
-        ];
-        for e in entities {
-            m.upsert_entity(e);
-        }
-        for r in relationships {
-            m.upsert_relationship(r);
-        }
-        m
-    }
+    use super::super::export::tests::memory;
 
     #[test]
     fn backstage_kinds_names_and_relations() {

@@ -612,10 +612,12 @@ fn entity_relationship(kind: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn memory() -> Memory {
+    /// A memory archie grew from documents (no catalog behind it); the Backstage tests
+    /// use it too.
+    pub(in crate::memory) fn memory() -> Memory {
         let mut m = Memory::new();
         let entities = [
             Entity::new("Order Service", "service").description("Takes \"orders\" <fast>"),
