@@ -746,6 +746,35 @@ mod tests {
         drop(d);
     }
 
+    /// A timeout (the server too slow to answer in time) halves the limit, down to one,
+    /// and holds it; a limit the user fixed is not touched.
+    #[tokio::test(start_paused = true)]
+    async fn a_timeout_halves_the_limit_down_to_one_and_holds_it() {
+        let limiter = Limiter::new(Concurrency::Auto, false);
+        let start = limiter.limit();
+        assert!(start >= 4, "start {start}");
+        let mut permits = Vec::new();
+        for _ in 0..start {
+            permits.push(limiter.acquire(far()).await.unwrap());
+        }
+        let mut expected = start;
+        while let Some(p) = permits.pop() {
+            p.overloaded();
+            expected = (expected / 2).max(1);
+            assert_eq!(limiter.limit(), expected);
+        }
+        assert_eq!(limiter.limit(), 1);
+        // Held: answers at once from here on do not grow it before PROBE_AFTER.
+        let p = limiter.acquire(far()).await.unwrap();
+        p.ok(true);
+        assert_eq!(limiter.limit(), 1);
+
+        let fixed = Limiter::new(Concurrency::Fixed(6), false);
+        let p = fixed.acquire(far()).await.unwrap();
+        p.overloaded();
+        assert_eq!(fixed.limit(), 6);
+    }
+
     #[tokio::test(start_paused = true)]
     async fn a_held_limit_tries_one_more_later() {
         let limiter = Limiter::new(Concurrency::Auto, false);
