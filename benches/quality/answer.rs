@@ -77,7 +77,7 @@ impl Answerer {
                 let phrase = plain(v["phrase"].as_str()?);
                 self.judged_words.fetch_add(1, Ordering::Relaxed);
                 let meant = RELS.iter().find_map(|&rel| {
-                    [Set::Development, Set::HeldOut, Set::Fresh]
+                    Set::ALL
                         .iter()
                         .flat_map(|&set| styles::rel_words(rel, set))
                         .find(|(word, _, _)| plain(word) == phrase)
@@ -165,13 +165,13 @@ const RELS: &[Rel] = &[
     Rel::PartOf,
 ];
 
-/// A relationship phrase's words, lower case, one space apart (`Invoked_By` → `invoked
-/// by`, `fans_out_to` → `fans out to`).
+/// A relationship phrase's letters and digits, lower case (`Invoked_By` → `invokedby`,
+/// `fans_out_to` → `fansoutto`, `dependencyOf` and `dependency_of` → `dependencyof`): the
+/// word a model reads, however it is cased or joined.
 fn plain(phrase: &str) -> String {
     phrase
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }

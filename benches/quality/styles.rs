@@ -9,7 +9,7 @@
 //! technology in parentheses, SCREAMING_SNAKE and glued lower case from code, singular and
 //! plural swapped, dotted package-like names; types like `PostgreSQL database` or
 //! `third-party API`; relationship phrases, some in the passive voice (and so written the
-//! other way round).
+//! other way round). A fourth set, blind, lives in benches/quality/blind.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -72,6 +72,9 @@ pub enum Style {
     Acronym,
     /// `the order service`: sentence case with an article.
     ArticleLower,
+    /// Blind (issue 36, fourth round): written without reading the identity rules, never
+    /// developed against (benches/quality/blind.rs). Measured only.
+    Blind(crate::blind::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -80,14 +83,19 @@ pub enum Set {
     Development,
     HeldOut,
     Fresh,
+    Blind,
 }
 
 impl Set {
+    /// Every set, in the order the bench runs them.
+    pub const ALL: [Set; 4] = [Set::Development, Set::HeldOut, Set::Fresh, Set::Blind];
+
     pub fn name(self) -> &'static str {
         match self {
             Set::Development => "development",
             Set::HeldOut => "held-out",
             Set::Fresh => "fresh",
+            Set::Blind => "blind",
         }
     }
 
@@ -96,6 +104,7 @@ impl Set {
             Set::Development => DEVELOPMENT,
             Set::HeldOut => HELD_OUT,
             Set::Fresh => FRESH,
+            Set::Blind => crate::blind::BLIND,
         }
     }
 }
@@ -299,11 +308,15 @@ pub fn write(
                 .to_uppercase()
         }
         Style::ArticleLower => format!("the {}", with(&lower, &kw_lower, " ")),
+        Style::Blind(name) => return crate::blind::write(name, words, kind_word, kind, system),
     })
 }
 
 /// The entity types a model writes for a component of `kind`: the prompt's word first.
 pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
+    if set == Set::Blind {
+        return crate::blind::type_words(kind);
+    }
     if set == Set::Fresh {
         return match kind {
             Kind::Service => &["service", "Microservice (Go)", "k8s Deployment", "worker"],
@@ -357,6 +370,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
 /// relationship from its object (`B is called by A`), and the answer then has `from` and
 /// `to` the other way round, as models write it. The prompt's word first.
 pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, bool)] {
+    if set == Set::Blind {
+        return crate::blind::rel_words(rel);
+    }
     if set == Set::Fresh {
         return match rel {
             Rel::Calls => &[
