@@ -7,12 +7,12 @@ use super::error::CommandError;
 use super::inputs::InputArgs;
 use super::knowledge::KnowledgeArgs;
 use crate::app::App;
+use crate::app::Preparation;
 use crate::docs::{self, ChunkOptions, Retrieved};
 use crate::error::Exit;
 use crate::events::Event;
-use crate::flows::sources::{ExtractionPlan, extraction_fingerprint, extraction_plan};
+use crate::flows::sources::{ExtractionPlan, extraction_plan};
 use crate::llm::{LlmConfig, ResponseCache};
-use crate::store::Store;
 use crate::tokens::estimate_tokens;
 use serde::Serialize;
 use serde_json::json;
@@ -143,9 +143,7 @@ pub fn endpoint(url: &str) -> String {
 /// The LLM settings as the command would resolve them; `None` when no LLM is configured
 /// (a dry run says where the text would go once one is).
 fn llm_config(app: &App) -> Result<Option<LlmConfig>, CommandError> {
-    let folder = app.settings.memory_file.parent().unwrap_or(Path::new(""));
-    let lookup = |name: &str| std::env::var(name).ok();
-    match LlmConfig::resolve(&app.settings.llm, folder, &lookup) {
+    match app.llm_config() {
         Ok(config) => Ok(Some(config)),
         Err(crate::llm::LlmError::NotConfigured) => Ok(None),
         Err(err) => Err(err.into()),
@@ -183,17 +181,6 @@ impl Target {
     }
 }
 
-/// The documents `inputs` would read (the report lists the skipped ones with `-v`).
-fn read(app: &App, inputs: &InputArgs, output: Option<&Path>) -> Result<Retrieved, CommandError> {
-    let mut options = inputs
-        .to_options()
-        .skip_path(app.settings.memory_file.clone());
-    if let Some(output) = output {
-        options = options.skip_path(output.to_path_buf());
-    }
-    Ok(docs::retrieve(&options)?)
-}
-
 /// `analyze --dry-run` and `build-context --dry-run`.
 pub fn knowledge(
     app: &App,
@@ -201,22 +188,26 @@ pub fn knowledge(
     output: &Path,
     then: Then<'_>,
 ) -> Result<Exit, CommandError> {
-    let config = llm_config(app)?;
-    let prompts = app.prompts()?;
-    let retrieved = read(app, &args.inputs, Some(output))?;
-    let model = config.as_ref().map_or("", |c| c.model.as_str());
-    let chunks = if args.no_extract {
+    // What the run itself would start from (its history budget plays no part here).
+    let settings = args.settings(crate::flows::analyze::DEFAULT_HISTORY_BUDGET);
+    let Preparation {
+        config,
+        prompts,
+        inputs,
+        fingerprint,
+    } = app.prepare_knowledge(&settings, output, true)?;
+    let retrieved = docs::retrieve(&inputs)?;
+    let chunks = if !settings.extract {
         Vec::new()
     } else {
         docs::chunk_all(&retrieved.documents, ChunkOptions::default())
     };
     // The answers kept by earlier runs, without creating a store that is not there.
     let store = if config.as_ref().is_none_or(|c| c.cache) {
-        Store::open_existing(&app.state_dir())?
+        app.existing_store()?
     } else {
         None
     };
-    let fingerprint = extraction_fingerprint(&prompts, model);
     let extraction = extraction_plan(
         &prompts,
         store.as_ref().map(|s| s as &dyn ResponseCache),
@@ -255,8 +246,8 @@ pub fn knowledge(
         .sum();
     let prompt_tokens_each = system
         + estimate_tokens(&template)
-        + documents_tokens.min(args.document_budget)
-        + args.memory_budget;
+        + documents_tokens.min(settings.document_budget)
+        + settings.memory_budget;
     let plan = Plan {
         dry_run: true,
         command,
@@ -290,7 +281,7 @@ pub fn search(
     let retrieved = if inputs.inputs.is_empty() {
         Retrieved::default()
     } else {
-        read(app, inputs, output)?
+        docs::retrieve(&app.documents(inputs.to_options(), output))?
     };
     let tools = if servers.is_empty() {
         "archie's built-in tools".to_string()
