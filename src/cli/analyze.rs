@@ -183,7 +183,7 @@ pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
         let then = super::dry_run::Then::Analyze { goal };
         return super::dry_run::knowledge(app, &args.knowledge, &args.output, then);
     }
-    super::output::check(app, &args.output, "analysis_result.md")?;
+    super::output::check(app, &args.output, DEFAULT_OUTPUT)?;
     let graph = analyze::graph()?;
     let args_no_judge = args.knowledge.no_judge;
     let (file, memory) = app.open_memory()?;

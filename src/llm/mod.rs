@@ -73,6 +73,7 @@ mod cache;
 mod client;
 mod config;
 mod error;
+mod flags;
 mod limiter;
 pub mod local;
 mod probe;
@@ -89,6 +90,7 @@ pub use config::{
     LlmSection, MAX_CONCURRENCY, MaxTokens, Purpose, StructuredMode, display_url, is_local_url,
 };
 pub use error::{LlmError, TimeoutPhase};
+pub use flags::{FLAGS, LlmFlag, Takes};
 pub use repair::{OutputError, parse_structured};
 #[doc(hidden)]
 pub use stream::text_of_sse;
