@@ -19,6 +19,9 @@ use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// The run store as the LLM's response cache.
+type Cache = Arc<dyn ResponseCache>;
+
 /// The options of a run that learns from documents, as plain data.
 #[derive(Debug, Clone)]
 pub struct KnowledgeSettings {
@@ -85,7 +88,7 @@ impl App {
         &self,
         config: LlmConfig,
         events: Events,
-    ) -> anyhow::Result<(Arc<dyn Llm>, Option<Arc<dyn ResponseCache>>)> {
+    ) -> anyhow::Result<(Arc<dyn Llm>, Option<Cache>)> {
         let store = self.store()?;
         let cache = config
             .cache
