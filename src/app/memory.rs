@@ -231,18 +231,10 @@ impl App {
 
     /// `memory merge NAME INTO`: one entity merged into another.
     pub fn memory_merge(&self, name: &str, into: &str) -> anyhow::Result<()> {
-        let path = self.settings.memory_file.clone();
-        let (file, memory) = self.open_memory()?;
-        if let Some(err) = not_two(&path, &memory, name, into) {
-            return Err(err.into());
-        }
-        let (done, _, saved) = file.update(|m| {
+        let saved = self.update_two(name, into, |m| {
             let merged = m.merge_entities(name, into);
             merged.map(|merged| *m = merged).is_some()
         })?;
-        if !done {
-            return Err(not_both(&path, name, into).into());
-        }
         self.events.emit(Event::Done {
             message: format!(
                 "merged `{name}` into `{into}` in {} (`archie memory unmerge {}` takes it back)",
@@ -251,6 +243,27 @@ impl App {
             ),
         });
         Ok(())
+    }
+
+    /// `change` made to the memory file, which must hold `a` and `b` as two entities
+    /// (checked before, and by `change` itself under the file's lock: it says whether it
+    /// found them).
+    fn update_two(
+        &self,
+        a: &str,
+        b: &str,
+        change: impl FnOnce(&mut Memory) -> bool,
+    ) -> anyhow::Result<crate::memory::SaveReport> {
+        let path = &self.settings.memory_file;
+        let (file, memory) = self.open_memory()?;
+        if let Some(err) = not_two(path, &memory, a, b) {
+            return Err(err.into());
+        }
+        let (done, _, saved) = file.update(change)?;
+        if !done {
+            return Err(not_both(path, a, b).into());
+        }
+        Ok(saved)
     }
 
     /// `memory unmerge NAME`: a merge taken back.
@@ -277,12 +290,7 @@ impl App {
 
     /// `memory keep-apart A B`: two entities remembered as two things.
     pub fn memory_keep_apart(&self, a: &str, b: &str) -> anyhow::Result<()> {
-        let path = self.settings.memory_file.clone();
-        let (file, memory) = self.open_memory()?;
-        if let Some(err) = not_two(&path, &memory, a, b) {
-            return Err(err.into());
-        }
-        let (found, _, _) = file.update(|m| {
+        self.update_two(a, b, |m| {
             let found = m.entity(a).is_some() && m.entity(b).is_some();
             if found {
                 let mut d = m.decisions();
@@ -291,9 +299,6 @@ impl App {
             }
             found
         })?;
-        if !found {
-            return Err(not_both(&path, a, b).into());
-        }
         self.events.emit(Event::Done {
             message: format!(
                 "`{a}` and `{b}` are two things; archie will not suggest merging them"
