@@ -84,16 +84,21 @@ impl App {
         Ok(llm)
     }
 
+    /// A client for the configured LLM ([`App::llm_config`]), caching in the run store
+    /// (opened first) unless caching is off; the command says its usage itself
+    /// (`search`, `upgrade`). Fails with [`LlmError::NotConfigured`] when no LLM is set.
+    pub fn llm_client(&self, events: Events) -> anyhow::Result<Arc<dyn Llm>> {
+        let store = self.store()?;
+        let (llm, _) = connect_to(store, self.llm_config()?, events)?;
+        Ok(llm)
+    }
+
     fn connect_caching(
         &self,
         config: LlmConfig,
         events: Events,
     ) -> anyhow::Result<(Arc<dyn Llm>, Option<Cache>)> {
-        let store = self.store()?;
-        let cache = config
-            .cache
-            .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
-        let llm = crate::llm::connect_noting(config, events, cache.clone(), Some(store))?;
+        let (llm, cache) = connect_to(self.store()?, config, events)?;
         self.track_usage(llm.usage().clone());
         Ok((llm, cache))
     }
@@ -274,4 +279,16 @@ impl App {
         }
         Ok(())
     }
+}
+
+/// The client for `config`, caching in `store` unless caching is off, noting what it
+/// learns of the endpoint there: the one way archie connects to its LLM.
+fn connect_to(
+    store: Arc<Store>,
+    config: LlmConfig,
+    events: Events,
+) -> Result<(Arc<dyn Llm>, Option<Cache>), LlmError> {
+    let cache = config.cache.then(|| Arc::clone(&store) as Cache);
+    let llm = crate::llm::connect_noting(config, events, cache.clone(), Some(store))?;
+    Ok((llm, cache))
 }
