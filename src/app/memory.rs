@@ -171,26 +171,15 @@ impl App {
             ));
         }
         self.events.emit(Event::Done { message: what });
-        let (target, mut memory) = self.open_memory()?;
+        let (target, memory) = self.open_memory()?;
         // Each entity and relationship is sourced to the catalog file that states it.
-        let catalog = catalog;
-        let before = self.settings.json.then(|| memory.clone());
-        let merged = memory.merge(catalog.memory);
-        memory.note_duplicates();
-        let saved = target.save(&memory)?;
-        self.events.emit(Event::memory_saved(&saved, &merged));
-        if let Some(before) = &before {
-            self.report_diff(before, &memory);
-        }
-        exiting(memory);
-        self.review(&target, no_judge).await?;
-        Ok(())
+        self.import(&target, memory, catalog.memory, no_judge).await
     }
 
     /// `memory import FILE`: another memory file merged into this one, then the pairs of
     /// names decided.
     pub async fn import_memory(&self, file: &Path, no_judge: bool) -> anyhow::Result<()> {
-        let (target, mut memory) = self.open_memory()?;
+        let (target, memory) = self.open_memory()?;
         let Some((other, problems)) = MemoryFile::read(file)? else {
             return Err(
                 UsageError::new(format!("{} does not exist", file.display()))
@@ -201,6 +190,18 @@ impl App {
         self.memory_problems(file, problems);
         let mut other = other;
         other.add_source(&crate::memory::source::import(&file.display().to_string()));
+        self.import(&target, memory, other, no_judge).await
+    }
+
+    /// `other` merged into `memory` (the memory file `target` as loaded) and saved, what
+    /// changed said (fact by fact under `--json`), then the pairs of names decided.
+    async fn import(
+        &self,
+        target: &MemoryFile,
+        mut memory: Memory,
+        other: Memory,
+        no_judge: bool,
+    ) -> anyhow::Result<()> {
         let before = self.settings.json.then(|| memory.clone());
         let merged = memory.merge(other);
         memory.note_duplicates();
@@ -210,7 +211,7 @@ impl App {
             self.report_diff(before, &memory);
         }
         exiting(memory);
-        self.review(&target, no_judge).await?;
+        self.review(target, no_judge).await?;
         Ok(())
     }
 
