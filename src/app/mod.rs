@@ -3,8 +3,11 @@
 //! stops at a question nobody here can answer, say so and how to continue (exit code 3).
 
 pub mod dedupe;
+pub mod knowledge;
+pub mod memory;
 mod settings;
 
+pub use knowledge::{KnowledgeSettings, Preparation};
 pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
 
 use crate::error::{Exit, Interrupted, UsageError};

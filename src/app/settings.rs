@@ -152,46 +152,22 @@ impl Settings {
 }
 
 /// The LLM settings given again on a resume's command line that differ from the
-/// recorded ones.
+/// recorded ones (switches excepted: they hold for this attempt only).
 fn llm_overrides(recorded: &LlmOverrides, now: &LlmOverrides) -> Vec<Overridden> {
-    /// `flag` when it was given now with another value than the recorded one.
-    fn changed<T: PartialEq + std::fmt::Debug>(
-        flag: &'static str,
-        now: &Option<T>,
-        recorded: &Option<T>,
-    ) -> Option<Overridden> {
-        let show = |v: &Option<T>| match v {
-            Some(v) => format!("{v:?}").trim_matches('"').to_string(),
-            // Not given: the message says so in words.
-            None => String::new(),
-        };
-        (now.is_some() && now != recorded).then(|| Overridden {
-            flag,
-            recorded: show(recorded),
-            now: show(now),
+    crate::llm::FLAGS
+        .iter()
+        .filter(|flag| flag.takes_value())
+        .filter_map(|flag| {
+            let now = (flag.get)(now)?;
+            // Not given then: the message says so in words.
+            let recorded = (flag.get)(recorded).unwrap_or_default();
+            (now != recorded).then_some(Overridden {
+                flag: flag.flag,
+                recorded,
+                now,
+            })
         })
-    }
-    let LlmOverrides {
-        model,
-        base_url,
-        no_stream: _,
-        no_cache: _,
-        structured,
-        timeout,
-        retries,
-        max_tokens,
-    } = now;
-    [
-        changed("--model", model, &recorded.model),
-        changed("--base-url", base_url, &recorded.base_url),
-        changed("--structured", structured, &recorded.structured),
-        changed("--timeout", timeout, &recorded.timeout),
-        changed("--retries", retries, &recorded.retries),
-        changed("--max-tokens", max_tokens, &recorded.max_tokens),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+        .collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::error::CommandError;
 use super::flow::{FlowArgs, FlowEntry, FlowTool, ToolPlan};
-use super::knowledge::{self, KnowledgeArgs};
+use super::knowledge::KnowledgeArgs;
 use crate::app::App;
 use crate::error::Exit;
 use crate::flows::analyze::{self, AnalyzeState, DEFAULT_GOAL};
@@ -183,17 +183,17 @@ pub async fn run(app: &App, args: AnalyzeArgs) -> Result<Exit, CommandError> {
         let then = super::dry_run::Then::Analyze { goal };
         return super::dry_run::knowledge(app, &args.knowledge, &args.output, then);
     }
-    super::output::check(app, &args.output, "analysis_result.md")?;
+    super::output::check(app, &args.output, DEFAULT_OUTPUT)?;
     let graph = analyze::graph()?;
     let args_no_judge = args.knowledge.no_judge;
     let (file, memory) = app.open_memory()?;
-    let mut env = knowledge::env(app, &args.knowledge, memory, args.output.clone())?;
-    env.history_budget = args.history_budget;
+    let settings = args.knowledge.settings(args.history_budget);
+    let env = app.knowledge_env(&settings, memory, args.output.clone())?;
     let state = AnalyzeState {
         goal: args.query.unwrap_or_else(|| DEFAULT_GOAL.to_string()),
         max_turns: args.max_turns.max(1),
         ..AnalyzeState::default()
     };
     let judge = crate::app::dedupe::judge_on(args_no_judge, &app.settings.memory_file)?;
-    knowledge::run_and_save(app, &graph, state, env, &file, judge).await
+    Ok(app.run_and_save(&graph, state, env, &file, judge).await?)
 }

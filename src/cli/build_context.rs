@@ -2,7 +2,7 @@
 
 use super::error::CommandError;
 use super::flow::{FlowArgs, FlowEntry, FlowTool, ToolPlan};
-use super::knowledge::{self, KnowledgeArgs};
+use super::knowledge::KnowledgeArgs;
 use crate::app::App;
 use crate::error::Exit;
 use crate::flows::build_context::{self, BuildContextState};
@@ -143,7 +143,10 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
     let args_no_judge = args.knowledge.no_judge;
     super::output::check(app, &output, &build_context::default_output(&system))?;
     let (file, memory) = app.open_memory()?;
-    let env = knowledge::env(app, &args.knowledge, memory, output)?;
+    let settings = args
+        .knowledge
+        .settings(crate::flows::analyze::DEFAULT_HISTORY_BUDGET);
+    let env = app.knowledge_env(&settings, memory, output)?;
     if !app.settings.yes
         && let Some(suggestion) = misspelt(&env, &system)
     {
@@ -160,7 +163,7 @@ pub async fn run(app: &App, args: BuildContextArgs) -> Result<Exit, CommandError
         ..BuildContextState::default()
     };
     let judge = crate::app::dedupe::judge_on(args_no_judge, &app.settings.memory_file)?;
-    knowledge::run_and_save(app, &graph, state, env, &file, judge).await
+    Ok(app.run_and_save(&graph, state, env, &file, judge).await?)
 }
 
 /// A spelling of `system` the documents or the memory use, when they use `system`'s own

@@ -7,12 +7,12 @@ use super::error::CommandError;
 use super::inputs::InputArgs;
 use super::knowledge::KnowledgeArgs;
 use crate::app::App;
+use crate::app::Preparation;
 use crate::docs::{self, ChunkOptions, Retrieved};
 use crate::error::Exit;
 use crate::events::Event;
-use crate::flows::sources::{ExtractionPlan, extraction_fingerprint, extraction_plan};
+use crate::flows::sources::{ExtractionPlan, extraction_plan};
 use crate::llm::{LlmConfig, ResponseCache};
-use crate::store::Store;
 use crate::tokens::estimate_tokens;
 use serde::Serialize;
 use serde_json::json;
@@ -143,55 +143,39 @@ pub fn endpoint(url: &str) -> String {
 /// The LLM settings as the command would resolve them; `None` when no LLM is configured
 /// (a dry run says where the text would go once one is).
 fn llm_config(app: &App) -> Result<Option<LlmConfig>, CommandError> {
-    let folder = app.settings.memory_file.parent().unwrap_or(Path::new(""));
-    let lookup = |name: &str| std::env::var(name).ok();
-    match LlmConfig::resolve(&app.settings.llm, folder, &lookup) {
+    match app.llm_config() {
         Ok(config) => Ok(Some(config)),
         Err(crate::llm::LlmError::NotConfigured) => Ok(None),
         Err(err) => Err(err.into()),
     }
 }
 
-/// Where the text would go: the endpoint, the model, whether a key is set, where the
-/// settings came from; with no LLM configured, the servers found on this machine.
-struct Target {
-    endpoint: Option<String>,
-    model: Option<String>,
-    api_key: bool,
-    origins: Vec<String>,
-    local_servers: Vec<crate::llm::local::LocalServer>,
-}
-
-impl Target {
-    fn of(config: Option<&LlmConfig>) -> Self {
-        match config {
-            Some(config) => Target {
-                endpoint: Some(endpoint(&config.base_url)),
-                model: Some(config.model.clone()),
-                api_key: config.api_key.is_some(),
-                origins: origins(config),
-                local_servers: Vec::new(),
+impl Plan {
+    /// What every dry run says, whatever the command: the documents it would read and
+    /// where the text would go (the endpoint, the model, whether a key is set, where the
+    /// settings came from; with no LLM configured, the servers found on this machine).
+    /// The calls after reading are the command's to fill in.
+    fn new(command: Command, retrieved: &Retrieved, config: Option<&LlmConfig>) -> Self {
+        Plan {
+            dry_run: true,
+            command,
+            documents: retrieved.documents.iter().map(Doc::of).collect(),
+            skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
+            extraction: ExtractionPlan::default(),
+            calls_after: 0,
+            prompt_tokens_each: 0,
+            what_after: String::new(),
+            judge: None,
+            endpoint: config.map(|c| endpoint(&c.base_url)),
+            model: config.map(|c| c.model.clone()),
+            api_key: config.is_some_and(|c| c.api_key.is_some()),
+            local_servers: match config {
+                Some(_) => Vec::new(),
+                None => crate::llm::local::find(),
             },
-            None => Target {
-                endpoint: None,
-                model: None,
-                api_key: false,
-                origins: Vec::new(),
-                local_servers: crate::llm::local::find(),
-            },
+            origins: config.map(origins).unwrap_or_default(),
         }
     }
-}
-
-/// The documents `inputs` would read (the report lists the skipped ones with `-v`).
-fn read(app: &App, inputs: &InputArgs, output: Option<&Path>) -> Result<Retrieved, CommandError> {
-    let mut options = inputs
-        .to_options()
-        .skip_path(app.settings.memory_file.clone());
-    if let Some(output) = output {
-        options = options.skip_path(output.to_path_buf());
-    }
-    Ok(docs::retrieve(&options)?)
 }
 
 /// `analyze --dry-run` and `build-context --dry-run`.
@@ -201,22 +185,26 @@ pub fn knowledge(
     output: &Path,
     then: Then<'_>,
 ) -> Result<Exit, CommandError> {
-    let config = llm_config(app)?;
-    let prompts = app.prompts()?;
-    let retrieved = read(app, &args.inputs, Some(output))?;
-    let model = config.as_ref().map_or("", |c| c.model.as_str());
-    let chunks = if args.no_extract {
+    // What the run itself would start from (its history budget plays no part here).
+    let settings = args.settings(crate::flows::analyze::DEFAULT_HISTORY_BUDGET);
+    let Preparation {
+        config,
+        prompts,
+        inputs,
+        fingerprint,
+    } = app.prepare_knowledge(&settings, output, true)?;
+    let retrieved = docs::retrieve(&inputs)?;
+    let chunks = if !settings.extract {
         Vec::new()
     } else {
         docs::chunk_all(&retrieved.documents, ChunkOptions::default())
     };
     // The answers kept by earlier runs, without creating a store that is not there.
     let store = if config.as_ref().is_none_or(|c| c.cache) {
-        Store::open_existing(&app.state_dir())?
+        app.existing_store()?
     } else {
         None
     };
-    let fingerprint = extraction_fingerprint(&prompts, model);
     let extraction = extraction_plan(
         &prompts,
         store.as_ref().map(|s| s as &dyn ResponseCache),
@@ -224,7 +212,6 @@ pub fn knowledge(
         config.as_ref().and_then(|c| c.temperature).unwrap_or(0.0),
         &chunks,
     )?;
-    let target = Target::of(config.as_ref());
     // A later prompt: the template, the document excerpts (at most --document-budget, no
     // more than the documents hold) and the relevant memory (at most --memory-budget).
     let system = estimate_tokens(&prompts.render("system", json!({}))?);
@@ -255,23 +242,15 @@ pub fn knowledge(
         .sum();
     let prompt_tokens_each = system
         + estimate_tokens(&template)
-        + documents_tokens.min(args.document_budget)
-        + args.memory_budget;
+        + documents_tokens.min(settings.document_budget)
+        + settings.memory_budget;
     let plan = Plan {
-        dry_run: true,
-        command,
-        documents: retrieved.documents.iter().map(Doc::of).collect(),
-        skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
         extraction,
         calls_after,
         prompt_tokens_each,
         what_after,
         judge: Some(judge_plan(app, args)?),
-        endpoint: target.endpoint,
-        model: target.model,
-        api_key: target.api_key,
-        local_servers: target.local_servers,
-        origins: target.origins,
+        ..Plan::new(command, &retrieved, config.as_ref())
     };
     report(app, &plan)
 }
@@ -285,12 +264,12 @@ pub fn search(
     results_tokens: usize,
     servers: Vec<String>,
 ) -> Result<Exit, CommandError> {
-    let target = Target::of(llm_config(app)?.as_ref());
+    let config = llm_config(app)?;
     app.prompts()?;
     let retrieved = if inputs.inputs.is_empty() {
         Retrieved::default()
     } else {
-        read(app, inputs, output)?
+        docs::retrieve(&app.documents(inputs.to_options(), output))?
     };
     let tools = if servers.is_empty() {
         "archie's built-in tools".to_string()
@@ -301,22 +280,12 @@ pub fn search(
         )
     };
     let plan = Plan {
-        dry_run: true,
-        command: Command::Search,
-        documents: retrieved.documents.iter().map(Doc::of).collect(),
-        skipped: retrieved.skipped.iter().map(|s| s.to_string()).collect(),
-        extraction: ExtractionPlan::default(),
         calls_after: 2,
         prompt_tokens_each: results_tokens,
         what_after: format!(
             "a plan of tool calls ({tools}), then the answer with up to --results-tokens of their results"
         ),
-        judge: None,
-        endpoint: target.endpoint,
-        model: target.model,
-        api_key: target.api_key,
-        local_servers: target.local_servers,
-        origins: target.origins,
+        ..Plan::new(Command::Search, &retrieved, config.as_ref())
     };
     report(app, &plan)
 }
@@ -333,6 +302,18 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         "dry run of {}: nothing is sent, no LLM call is made",
         plan.command
     )];
+    documents_lines(plan, verbose, &mut out);
+    secrets_lines(plan, verbose, &mut out);
+    calls_lines(plan, &mut out);
+    target_lines(plan, verbose, &mut out);
+    app.events.emit(Event::Result {
+        text: out.join("\n"),
+    });
+    Ok(Exit::Done)
+}
+
+/// `documents  N would be read (…)`, and the documents named.
+fn documents_lines(plan: &Plan, verbose: bool, out: &mut Vec<String>) {
     let bytes: u64 = plan.documents.iter().map(|d| d.bytes).sum();
     let mut line = format!(
         "documents  {} would be read ({})",
@@ -366,6 +347,10 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             out.push(format!("  skipped {skipped}"));
         }
     }
+}
+
+/// `secrets    N in M documents kept back`, and the documents named.
+fn secrets_lines(plan: &Plan, verbose: bool, out: &mut Vec<String>) {
     let with: Vec<&Doc> = plan
         .documents
         .iter()
@@ -392,6 +377,10 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             ));
         }
     }
+}
+
+/// The calls: extraction's, the command's after it, and the judge's.
+fn calls_lines(plan: &Plan, out: &mut Vec<String>) {
     let x = &plan.extraction;
     if plan.command != Command::Search {
         out.push(format!(
@@ -415,30 +404,44 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
         if plan.calls_after == 1 { "" } else { " each" }
     ));
     if let Some(judge) = &plan.judge {
-        out.push(if judge.on && judge.pairs == 0 && judge.words == 0 {
-            format!(
-                "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
-                crate::app::dedupe::JUDGE_BATCH
-            )
-        } else if judge.on {
-            let words = if judge.words == 0 {
-                String::new()
-            } else {
-                format!(
-                    " and {} the vocabulary cannot place",
-                    crate::text::count(judge.words as u64, "relationship word", "relationship words")
-                )
-            };
-            format!(
-                "judge      {} for {} of names{words} in the memory now (one per {} questions; more if extraction finds new ones)",
-                crate::text::count(judge.calls as u64, "call", "calls"),
-                crate::text::count(judge.pairs as u64, "pair", "pairs"),
-                crate::app::dedupe::JUDGE_BATCH
-            )
-        } else {
-            "judge      off: pairs of names and relationship words are left to you".to_string()
-        });
+        out.push(judge_line(judge));
     }
+}
+
+/// `judge      …`: what the model as judge of pairs of names would be asked.
+fn judge_line(judge: &JudgePlan) -> String {
+    if judge.on && judge.pairs == 0 && judge.words == 0 {
+        format!(
+            "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
+            crate::app::dedupe::JUDGE_BATCH
+        )
+    } else if judge.on {
+        let words = if judge.words == 0 {
+            String::new()
+        } else {
+            format!(
+                " and {} the vocabulary cannot place",
+                crate::text::count(
+                    judge.words as u64,
+                    "relationship word",
+                    "relationship words"
+                )
+            )
+        };
+        format!(
+            "judge      {} for {} of names{words} in the memory now (one per {} questions; more if extraction finds new ones)",
+            crate::text::count(judge.calls as u64, "call", "calls"),
+            crate::text::count(judge.pairs as u64, "pair", "pairs"),
+            crate::app::dedupe::JUDGE_BATCH
+        )
+    } else {
+        "judge      off: pairs of names and relationship words are left to you".to_string()
+    }
+}
+
+/// `sent to    …`: where the text would go (with no LLM configured, the servers found
+/// here), and with `-v` where the settings came from.
+fn target_lines(plan: &Plan, verbose: bool, out: &mut Vec<String>) {
     match (&plan.endpoint, &plan.model) {
         (Some(endpoint), Some(model)) => out.push(format!(
             "sent to    {endpoint} · model {model} · {}",
@@ -471,10 +474,6 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
             plan.origins.join(" · ")
         ));
     }
-    app.events.emit(Event::Result {
-        text: out.join("\n"),
-    });
-    Ok(Exit::Done)
 }
 
 /// `model from --model`: each LLM setting a flag, the environment or a config file set.

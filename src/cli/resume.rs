@@ -259,34 +259,14 @@ fn with_output(argv: &[String], output: &str) -> Vec<String> {
 /// its spellings, and its value removed; the new pair put before the command, where
 /// every global option is accepted).
 fn with_llm_settings(argv: &[String], given: &LlmOverrides) -> Vec<String> {
-    let LlmOverrides {
-        model,
-        base_url,
-        no_stream: _,
-        no_cache: _,
-        structured,
-        timeout,
-        retries,
-        max_tokens,
-    } = given;
-    let structured = structured.and_then(|s| {
-        serde_json::to_value(s)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-    });
-    let settings: [(&str, Option<&str>, Option<String>); 6] = [
-        ("--model", Some("-m"), model.clone()),
-        ("--base-url", None, base_url.clone()),
-        ("--structured", None, structured),
-        ("--timeout", None, timeout.map(|t| t.to_string())),
-        ("--retries", None, retries.map(|r| r.to_string())),
-        ("--max-tokens", None, max_tokens.map(|m| m.to_string())),
-    ];
     let mut kept: Vec<String> = argv.to_vec();
     let mut front: Vec<String> = Vec::new();
-    for (long, short, value) in settings {
-        let Some(value) = value else { continue };
-        let names: Vec<&str> = std::iter::once(long).chain(short).collect();
+    for (flag, value) in given.given() {
+        if !flag.takes_value() {
+            continue;
+        }
+        let short = flag.short.map(|c| format!("-{c}"));
+        let names: Vec<&str> = std::iter::once(flag.flag).chain(short.as_deref()).collect();
         let mut out = Vec::with_capacity(kept.len());
         let mut args = kept.into_iter();
         while let Some(arg) = args.next() {
@@ -303,7 +283,7 @@ fn with_llm_settings(argv: &[String], given: &LlmOverrides) -> Vec<String> {
             out.push(arg);
         }
         kept = out;
-        front.push(long.to_string());
+        front.push(flag.flag.to_string());
         front.push(value);
     }
     let mut argv = kept.into_iter();
@@ -406,6 +386,93 @@ mod tests {
                 "{recorded:?}"
             );
             assert!(Cli::try_parse_from(&updated).is_ok());
+        }
+    }
+
+    /// A value `flag` takes: the first (`again`: another one).
+    fn sample(flag: &crate::llm::LlmFlag, again: bool) -> Option<&'static str> {
+        use crate::llm::Takes;
+        Some(match (flag.takes, again) {
+            (Takes::Switch, _) => return None,
+            (Takes::Text, false) => "http://127.0.0.1:9/first",
+            (Takes::Text, true) => "http://127.0.0.1:9/again",
+            (Takes::Seconds, false) => "2.5",
+            (Takes::Seconds, true) => "7",
+            (Takes::Count | Takes::Positive, false) => "3",
+            (Takes::Count | Takes::Positive, true) => "5",
+            (Takes::OneOf(words), again) => words[if again { 2 } else { 1 }].0,
+        })
+    }
+
+    fn parsed(argv: &[String]) -> Settings {
+        match Cli::try_parse_from(argv) {
+            Ok(cli) => cli.global.settings(),
+            Err(err) => panic!("{argv:?}: {err}"),
+        }
+    }
+
+    /// Every LLM flag, walked from its one description: given to the first run, it is
+    /// what a plain resume uses (through the recorded command line, the settings and the
+    /// configuration's flag layer); given again to a resume, the new value wins, is said,
+    /// and is what the next plain resume uses.
+    #[test]
+    fn every_llm_flag_given_at_the_first_run_is_what_resume_uses() {
+        let here = std::path::Path::new("/abs/context.json");
+        let store = std::path::Path::new("/abs/.archie");
+        let env = |name: &str| (name == "OPENAI_API_KEY").then(|| "sk-test".to_string());
+        for flag in crate::llm::FLAGS {
+            let first = sample(flag, false);
+            let mut recorded = strings(&["archie", "analyze", "-i", "docs", flag.flag]);
+            recorded.extend(first.map(str::to_string));
+            let given = (flag.get)(&parsed(&recorded).llm);
+            assert_eq!(given.as_deref(), Some(first.unwrap_or("")), "{}", flag.flag);
+
+            // A plain resume: the recorded command line, nothing given now.
+            let (resumed, overridden) =
+                Settings::resumed(parsed(&recorded), Settings::default(), here, store);
+            assert_eq!((flag.get)(&resumed.llm), given, "{}", flag.flag);
+            assert!(overridden.is_empty(), "{}: {overridden:?}", flag.flag);
+            let config = crate::llm::LlmConfig::resolve(
+                &resumed.llm,
+                std::path::Path::new("/nonexistent-archie-test"),
+                &env,
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", flag.flag));
+            assert!(
+                config
+                    .origins
+                    .iter()
+                    .any(|(_, o)| o.to_string() == flag.flag),
+                "{} is not what the resumed configuration reads: {:?}",
+                flag.flag,
+                config.origins
+            );
+
+            // Given again with another value: it wins, is said, and is kept.
+            let Some(again) = sample(flag, true) else {
+                continue;
+            };
+            let now = parsed(&strings(&["archie", flag.flag, again, "resume", "r1"]));
+            let (resumed, overridden) =
+                Settings::resumed(parsed(&recorded), now.clone(), here, store);
+            assert_eq!(
+                (flag.get)(&resumed.llm).as_deref(),
+                Some(again),
+                "{}",
+                flag.flag
+            );
+            assert_eq!(
+                overridden.iter().map(|o| o.flag).collect::<Vec<_>>(),
+                [flag.flag]
+            );
+            let rewritten = with_llm_settings(&recorded, &now.llm);
+            let (next, _) = Settings::resumed(parsed(&rewritten), Settings::default(), here, store);
+            assert_eq!(
+                (flag.get)(&next.llm).as_deref(),
+                Some(again),
+                "{}",
+                flag.flag
+            );
         }
     }
 }

@@ -156,12 +156,7 @@ pub async fn run(app: &App, mut args: SearchArgs) -> Result<Exit, CommandError> 
     if let Some(output) = &args.output {
         super::output::check(app, output, "answer.md")?;
     }
-    let llm = crate::llm::from_settings(
-        &settings.llm,
-        &settings.memory_file,
-        app.events.clone(),
-        app.store()?,
-    )?;
+    let llm = app.llm_client(app.events.clone())?;
     let env = SearchEnv::for_search(search::Setup {
         llm: llm.clone(),
         prompts: app.prompts()?,

@@ -136,7 +136,7 @@ pub fn record_query(argv: &[String], query: &str) -> Vec<String> {
             }
         } else if let Some(sub) = cmd.find_subcommand(word) {
             cmd = sub;
-        } else if word == DASH && cmd.get_name() == "search" {
+        } else if word == DASH && cmd.get_name() == crate::flows::search::NAME {
             out[i] = query.to_string();
             return out;
         }

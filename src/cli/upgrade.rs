@@ -81,14 +81,9 @@ pub async fn run(app: &App, args: UpgradeArgs) -> Result<Exit, CommandError> {
     let client = UpgradeClient::new(config, app.events.clone())?;
     // Without a model, questions that name a glossary term and the chat's commands still
     // work; anything else says how to configure one.
-    let llm = match crate::llm::from_settings(
-        &settings.llm,
-        &settings.memory_file,
-        app.events.clone(),
-        app.store()?,
-    ) {
+    let llm = match app.llm_client(app.events.clone()) {
         Ok(llm) => Some(llm),
-        Err(LlmError::NotConfigured) => None,
+        Err(err) if matches!(err.downcast_ref(), Some(LlmError::NotConfigured)) => None,
         Err(err) => return Err(err.into()),
     };
     let prompts = app.prompts()?;

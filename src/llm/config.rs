@@ -185,22 +185,6 @@ pub struct LlmOverrides {
     pub max_tokens: Option<u32>,
 }
 
-impl LlmOverrides {
-    /// `self`'s settings where it has them, `lower`'s elsewhere.
-    pub fn or(self, lower: LlmOverrides) -> LlmOverrides {
-        LlmOverrides {
-            model: self.model.or(lower.model),
-            base_url: self.base_url.or(lower.base_url),
-            no_stream: self.no_stream || lower.no_stream,
-            no_cache: self.no_cache || lower.no_cache,
-            structured: self.structured.or(lower.structured),
-            timeout: self.timeout.or(lower.timeout),
-            retries: self.retries.or(lower.retries),
-            max_tokens: self.max_tokens.or(lower.max_tokens),
-        }
-    }
-}
-
 /// The `[llm]` table of `archie.toml` (and of the user config). Unknown keys are an
 /// error, so typos surface.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -493,20 +477,17 @@ fn by<T>(origin: Origin, value: Option<T>) -> Option<Layered<T>> {
 }
 
 impl Layer {
-    /// The command line: `--no-stream` and `--no-cache` set their setting off; leaving
-    /// them out leaves it to the layers below.
+    /// The command line, flag by flag as [`FLAGS`](super::flags::FLAGS) describes them
+    /// (`--no-stream` and `--no-cache` set their setting off; leaving them out leaves it
+    /// to the layers below).
     fn flags(args: &LlmOverrides) -> Self {
-        Self {
-            base_url: by(Origin::Flag("--base-url"), args.base_url.clone()),
-            model: by(Origin::Flag("--model"), args.model.clone()),
-            stream: by(Origin::Flag("--no-stream"), args.no_stream.then_some(false)),
-            cache: by(Origin::Flag("--no-cache"), args.no_cache.then_some(false)),
-            structured: by(Origin::Flag("--structured"), args.structured),
-            timeout: by(Origin::Flag("--timeout"), args.timeout),
-            max_tokens: by(Origin::Flag("--max-tokens"), args.max_tokens),
-            retries: by(Origin::Flag("--retries"), args.retries),
-            ..Self::default()
-        }
+        super::flags::FLAGS
+            .iter()
+            .fold(Self::default(), |layer, flag| {
+                let mut one = LlmSection::default();
+                (flag.configure)(args, &mut one);
+                layer.combine(Self::section(&one, Origin::Flag(flag.flag)))
+            })
     }
 
     /// The environment (`var` gives a variable's value, trimmed, when it is not empty):
@@ -525,21 +506,26 @@ impl Layer {
 
     /// `[llm]` of the config files.
     fn file(file: &LlmSection) -> Self {
+        Self::section(file, Origin::File)
+    }
+
+    /// The settings of an `[llm]` table, each set by `origin`.
+    fn section(file: &LlmSection, origin: Origin) -> Self {
         Self {
-            base_url: by(Origin::File, file.base_url.clone()),
-            model: by(Origin::File, file.model.clone()),
-            stream: by(Origin::File, file.stream),
-            cache: by(Origin::File, file.cache),
-            structured: by(Origin::File, file.structured),
-            temperature: by(Origin::File, file.temperature),
-            timeout: by(Origin::File, file.timeout_secs),
-            connect_timeout: by(Origin::File, file.connect_timeout_secs),
-            first_token_timeout: by(Origin::File, file.first_token_timeout_secs),
-            idle_timeout: by(Origin::File, file.idle_timeout_secs),
-            max_tokens: by(Origin::File, file.max_tokens),
-            concurrency: by(Origin::File, file.concurrency),
-            local: by(Origin::File, file.local),
-            retries: by(Origin::File, file.retries),
+            base_url: by(origin, file.base_url.clone()),
+            model: by(origin, file.model.clone()),
+            stream: by(origin, file.stream),
+            cache: by(origin, file.cache),
+            structured: by(origin, file.structured),
+            temperature: by(origin, file.temperature),
+            timeout: by(origin, file.timeout_secs),
+            connect_timeout: by(origin, file.connect_timeout_secs),
+            first_token_timeout: by(origin, file.first_token_timeout_secs),
+            idle_timeout: by(origin, file.idle_timeout_secs),
+            max_tokens: by(origin, file.max_tokens),
+            concurrency: by(origin, file.concurrency),
+            local: by(origin, file.local),
+            retries: by(origin, file.retries),
         }
     }
 

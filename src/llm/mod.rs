@@ -4,8 +4,10 @@
 //! - [`LlmConfig::resolve`] works out where to send requests (flags, then env, then `archie.toml`,
 //!   then user config) and fails with [`LlmError::NotConfigured`] (exit 2) when there is
 //!   neither an API key nor a base URL.
-//! - [`from_settings`] (or [`connect_with_cache`]) builds the client, an `Arc<dyn Llm>` shared
-//!   by every node of a flow.
+//! - [`connect_noting`] (or [`connect_with_cache`]) builds the client, an `Arc<dyn Llm>`
+//!   shared by every node of a flow; commands get theirs from the App
+//!   (`app/knowledge.rs`: `App::connect_llm`, `App::llm_client`), which resolves the
+//!   configuration and caches in the run store.
 //! - `llm.chat(messages)` streams an answer the user reads as [`Event::Token`]s and a
 //!   final [`Event::TokensDone`]. With `--no-stream` the whole answer arrives as one
 //!   `Token` followed by `TokensDone`, so renderers see the same shape either way.
@@ -49,8 +51,8 @@
 //! configuration fails with exit 2 and nothing done):
 //!
 //! ```ignore
-//! // src/cli/analyze.rs
-//! let llm = crate::llm::from_settings(&settings.llm, &settings.memory_file, events, store)?;
+//! // a command (src/cli/search.rs)
+//! let llm = app.llm_client(app.events.clone())?;
 //! let env = AnalyzeEnv { llm: llm.clone(), /* ... */ };
 //! let result = app.run_flow(&graph, state, &env).await?;
 //! llm.emit_usage(); // "4 LLM calls · 31,420 → 3,880 tokens · 41 s"
@@ -73,6 +75,7 @@ mod cache;
 mod client;
 mod config;
 mod error;
+mod flags;
 mod limiter;
 pub mod local;
 mod probe;
@@ -89,6 +92,7 @@ pub use config::{
     LlmSection, MAX_CONCURRENCY, MaxTokens, Purpose, StructuredMode, display_url, is_local_url,
 };
 pub use error::{LlmError, TimeoutPhase};
+pub use flags::{FLAGS, LlmFlag, Takes};
 pub use repair::{OutputError, parse_structured};
 #[doc(hidden)]
 pub use stream::text_of_sse;
@@ -100,7 +104,6 @@ use futures_util::future::BoxFuture;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
 
 /// Who says a message. The system prompt is sent as `system`, never as `assistant`.
@@ -487,27 +490,6 @@ pub fn connect_noting(
     Ok(Arc::new(client::OpenAiCompatible::new(
         config, events, cache, notes,
     )?))
-}
-
-/// Resolves the configuration from the user's overrides and the process environment and
-/// connects: what a command that needs an LLM calls before doing any work. Answers are
-/// cached in `cache` (the run store) unless caching is off (`--no-cache`).
-pub fn from_settings<S>(
-    args: &LlmOverrides,
-    memory_file: &Path,
-    events: Events,
-    store: Arc<S>,
-) -> Result<Arc<dyn Llm>, LlmError>
-where
-    S: ResponseCache + EndpointNotes + 'static,
-{
-    let dir = memory_file.parent().unwrap_or(Path::new(""));
-    let env = |name: &str| std::env::var(name).ok();
-    let config = LlmConfig::resolve(args, dir, &env)?;
-    let cache: Option<Arc<dyn ResponseCache>> = config
-        .cache
-        .then(|| Arc::clone(&store) as Arc<dyn ResponseCache>);
-    connect_noting(config, events, cache, Some(store))
 }
 
 #[cfg(test)]
