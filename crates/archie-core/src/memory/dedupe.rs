@@ -312,7 +312,7 @@ impl Memory {
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
         let certain = alike == Alike::Same;
-        if score < ASK_FROM && !certain {
+        if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
         // Into the longer (more specific) name; of equal length, the better connected.
@@ -559,17 +559,43 @@ impl Memory {
     }
 }
 
-/// A name as the rules compare it: its parts with the system's name in front and
-/// generic words at the end set aside, the digits in it, and the acronym of its words.
+/// A name as the rules compare it: its parts with the system's name in front, generic
+/// words and a version mark at the end set aside, the digits in it, its version mark,
+/// and its initials (of its words and its kind word).
 #[derive(Debug, Clone)]
 struct Shape {
     parts: Parts,
     digits: String,
+    version: String,
     acronym: String,
 }
 
 fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     let mut parts = identity::parts(name);
+    // Initials of the words as written, the kind word's too (`OET` for `Order Events
+    // Topic`, `OMS` for `Order Management System`).
+    let mut acronym: String = parts
+        .core
+        .iter()
+        .filter_map(|w| w.chars().next())
+        .collect();
+    if let Some(kind) = parts.kind {
+        acronym.extend(kind.word().chars().next());
+    }
+    if acronym.chars().count() < 2 || parts.core.len() < 2 && parts.kind.is_none() {
+        acronym.clear();
+    }
+    let mut version = String::new();
+    while parts.core.len() > 1
+        && parts
+            .core
+            .last()
+            .is_some_and(|w| identity::is_version_word(w))
+    {
+        if let Some(w) = parts.core.pop() {
+            version.insert_str(0, &w);
+        }
+    }
     for system in systems {
         let n = system.len();
         if parts.core.len() > n && parts.core[..n] == system[..] {
@@ -585,15 +611,15 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     {
         parts.core.pop();
     }
-    let words = identity::words(name);
-    let acronym = if words.len() >= 3 {
-        words.iter().filter_map(|w| w.chars().next()).collect()
-    } else {
-        String::new()
-    };
     Shape {
+        digits: parts
+            .core
+            .iter()
+            .flat_map(|w| w.chars())
+            .filter(char::is_ascii_digit)
+            .collect(),
         parts,
-        digits: name.chars().filter(char::is_ascii_digit).collect(),
+        version,
         acronym,
     }
 }
@@ -612,6 +638,13 @@ enum Alike {
     Acronym,
     /// One letter apart in one long word (`Inventroy` / `Inventory`).
     Typo,
+    /// The same name, one with a version mark (`Order Service v2` / `Order Service`):
+    /// the version in use, or another version of the thing.
+    Version,
+    /// One is the other with a kind word in front instead of behind (`cache-sessions` /
+    /// `Sessions Cache`), where a word in front may as well say its purpose
+    /// (`cache-warmer`).
+    KindInFront,
 }
 
 impl Alike {
@@ -622,7 +655,15 @@ impl Alike {
             Alike::Longer => "one word more",
             Alike::Acronym => "an acronym",
             Alike::Typo => "one letter apart",
+            Alike::Version => "one with a version mark",
+            Alike::KindInFront => "its kind word in front",
         }
+    }
+
+    /// Whether the pair is asked about whatever its score: the structure found it, and
+    /// the name's letters say little (an acronym shares few of them).
+    fn asked_whatever_the_score(self) -> bool {
+        matches!(self, Alike::Acronym | Alike::Version | Alike::KindInFront)
     }
 }
 
@@ -634,6 +675,22 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
     if a.digits != b.digits {
         return None;
     }
+    // Two versions are two things; a name with a version and one without, a question.
+    let versioned = match (a.version.is_empty(), b.version.is_empty()) {
+        (true, true) => false,
+        (false, false) if a.version == b.version => false,
+        (false, false) => return None,
+        _ => true,
+    };
+    let how = alike_words(a, b, ta, tb)?;
+    if versioned {
+        return matches!(how, Alike::Same | Alike::Bare).then_some(Alike::Version);
+    }
+    Some(how)
+}
+
+/// [`alike`] by the words and kinds alone.
+fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Alike> {
     let (pa, pb) = (&a.parts, &b.parts);
     // What each is: its type's kind, else its kind word's.
     let (ea, eb) = (ta.or(pa.kind), tb.or(pb.kind));
@@ -676,10 +733,23 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
     if long.len() == short.len() + 1 {
         let extra =
             (0..long.len()).find(|&n| long[..n] == short[..n] && long[n + 1..] == short[n..]);
-        if let Some(n) = extra
-            && Kind::of_word(&long[n]).is_none()
-        {
-            return Some(Alike::Longer);
+        if let Some(n) = extra {
+            match Kind::of_word(&long[n]) {
+                None => return Some(Alike::Longer),
+                // A kind word in front of one name, the same kind behind the other.
+                Some(front) if n == 0 => {
+                    let (ls, ss) = if ca.len() > cb.len() { (a, b) } else { (b, a) };
+                    let (lt, st) = if ca.len() > cb.len() { (ta, tb) } else { (tb, ta) };
+                    let other = ss.parts.kind.or(st);
+                    let own = ls.parts.kind.or(lt);
+                    if other.is_some_and(|k| k.agrees(front))
+                        && own.is_none_or(|k| k.agrees(front))
+                    {
+                        return Some(Alike::KindInFront);
+                    }
+                }
+                Some(_) => {}
+            }
         }
         return None;
     }
@@ -846,6 +916,48 @@ mod tests {
             assert!(!has(&found, a, b), "{a} / {b} in {found:?}");
         }
         // None of these is the structure's to decide.
+        assert!(found.iter().all(|(_, _, certain)| !certain), "{found:?}");
+    }
+
+    /// What the name's structure cannot decide is a question, never a merge: a class
+    /// name's role word or a word in another language where the kind word stands, the
+    /// initials, a version mark, a kind word in front.
+    #[test]
+    fn forms_the_structure_cannot_decide_are_candidates() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Refund Service", "service"),
+            ("RefundHandler", "service"),
+            ("Refund Dienst", "service"),
+            ("Refund Service v3", "service"),
+            ("Ledger Events Topic", "queue"),
+            ("LET", "queue"),
+            ("Sessions Cache", "cache"),
+            ("cache-sessions", "cache"),
+            ("Pricing API v1", "api"),
+            ("Pricing API v2", "api"),
+            ("api-gateway", "service"),
+            ("Gateway", "service"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert_eq!(m.entities().len(), 12, "{:?}", names(&m));
+        let found = found(&m);
+        for (a, b) in [
+            ("Refund Service", "RefundHandler"),
+            ("Refund Service", "Refund Dienst"),
+            ("Refund Service", "Refund Service v3"),
+            ("LET", "Ledger Events Topic"),
+            ("cache-sessions", "Sessions Cache"),
+        ] {
+            assert!(has(&found, a, b), "{a} / {b} in {found:?}");
+        }
+        for (a, b) in [
+            ("Pricing API v1", "Pricing API v2"),
+            ("api-gateway", "Gateway"),
+        ] {
+            assert!(!has(&found, a, b), "{a} / {b} in {found:?}");
+        }
         assert!(found.iter().all(|(_, _, certain)| !certain), "{found:?}");
     }
 
