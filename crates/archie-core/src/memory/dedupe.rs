@@ -315,12 +315,14 @@ impl Memory {
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
-        // Into the longer (more specific) name; of equal length, the better connected.
-        let (merge, into) = match ea.name.len().cmp(&eb.name.len()) {
-            std::cmp::Ordering::Less => (a, b),
-            std::cmp::Ordering::Greater => (b, a),
-            std::cmp::Ordering::Equal if self.degree(a) > self.degree(b) => (b, a),
-            std::cmp::Ordering::Equal => (a, b),
+        // Into the name that says the thing plainly: not the one with a version mark, the
+        // one with its kind word where the other has another word; else the longer (more
+        // specific) name; of equal length, the better connected.
+        let plain = |s: &Shape| (s.version.is_empty(), s.parts.kind.is_some());
+        let (merge, into) = match (alike, plain(&sa).cmp(&plain(&sb))) {
+            (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Less) => (a, b),
+            (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Greater) => (b, a),
+            _ => self.longer_of(a, b),
         };
         let mut why = vec![alike.why().to_string()];
         why.push(if same_type && known(&ea.kind) {
@@ -341,6 +343,18 @@ impl Memory {
             why: why.join(", "),
             certain,
         })
+    }
+
+    /// (merge, into) for two entities: into the longer (more specific) name; of equal
+    /// length, the better connected.
+    fn longer_of(&self, a: Ix, b: Ix) -> (Ix, Ix) {
+        let (ea, eb) = (&self.entities[a as usize], &self.entities[b as usize]);
+        match ea.name.len().cmp(&eb.name.len()) {
+            std::cmp::Ordering::Less => (a, b),
+            std::cmp::Ordering::Greater => (b, a),
+            std::cmp::Ordering::Equal if self.degree(a) > self.degree(b) => (b, a),
+            std::cmp::Ordering::Equal => (a, b),
+        }
     }
 
     /// The relationship words in this memory that the vocabulary cannot place
@@ -567,7 +581,9 @@ struct Shape {
     parts: Parts,
     digits: String,
     version: String,
-    acronym: String,
+    /// Its initials: of its words and kind word (`OET` for `Order Events Topic`), and of
+    /// its words as written when those differ (`FA` for `FedEx API`).
+    acronyms: Vec<String>,
 }
 
 fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
@@ -582,8 +598,19 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     if let Some(kind) = parts.kind {
         acronym.extend(kind.word().chars().next());
     }
-    if acronym.chars().count() < 2 || parts.core.len() < 2 && parts.kind.is_none() {
-        acronym.clear();
+    let written: String = identity::qualified_tail(&identity::split_note(name).0)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty() && *t != "the")
+        .filter_map(|t| t.chars().next())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut acronyms = Vec::new();
+    if parts.core.len() >= 2 || parts.kind.is_some() {
+        for a in [acronym, written] {
+            if a.chars().count() >= 2 && !acronyms.contains(&a) {
+                acronyms.push(a);
+            }
+        }
     }
     let mut version = String::new();
     while parts.core.len() > 1
@@ -620,7 +647,7 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
             .collect(),
         parts,
         version,
-        acronym,
+        acronyms,
     }
 }
 
@@ -641,6 +668,10 @@ enum Alike {
     /// The same name, one with a version mark (`Order Service v2` / `Order Service`):
     /// the version in use, or another version of the thing.
     Version,
+    /// One has a word the vocabulary does not know where the other has its kind word: a
+    /// class name's role (`OrderManager`, `StripeClient`), a kind word in another
+    /// language (`Order Dienst`), or another thing (`Order History`).
+    KindPlace,
     /// One is the other with a kind word in front instead of behind (`cache-sessions` /
     /// `Sessions Cache`), where a word in front may as well say its purpose
     /// (`cache-warmer`).
@@ -656,6 +687,7 @@ impl Alike {
             Alike::Acronym => "an acronym",
             Alike::Typo => "one letter apart",
             Alike::Version => "one with a version mark",
+            Alike::KindPlace => "another word where the kind word stands",
             Alike::KindInFront => "its kind word in front",
         }
     }
@@ -663,7 +695,10 @@ impl Alike {
     /// Whether the pair is asked about whatever its score: the structure found it, and
     /// the name's letters say little (an acronym shares few of them).
     fn asked_whatever_the_score(self) -> bool {
-        matches!(self, Alike::Acronym | Alike::Version | Alike::KindInFront)
+        matches!(
+            self,
+            Alike::Acronym | Alike::Version | Alike::KindInFront | Alike::KindPlace
+        )
     }
 }
 
@@ -694,8 +729,12 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
     let (pa, pb) = (&a.parts, &b.parts);
     // What each is: its type's kind, else its kind word's.
     let (ea, eb) = (ta.or(pa.kind), tb.or(pb.kind));
+    // The `queue` type is the topics' too (two kind words of names are compared below).
+    let agree = |x: Kind, y: Kind| {
+        x.agrees(y) || matches!((x, y), (Kind::Queue, Kind::Topic) | (Kind::Topic, Kind::Queue))
+    };
     if let (Some(x), Some(y)) = (ea, eb)
-        && !x.agrees(y)
+        && !agree(x, y)
     {
         return None;
     }
@@ -720,7 +759,7 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
         });
     }
     let acronym = |one: &[String], other: &Shape| {
-        one.len() == 1 && !other.acronym.is_empty() && one[0] == other.acronym
+        one.len() == 1 && other.acronyms.contains(&one[0])
     };
     if acronym(ca, b) || acronym(cb, a) {
         return Some(Alike::Acronym);
@@ -734,17 +773,25 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
         let extra =
             (0..long.len()).find(|&n| long[..n] == short[..n] && long[n + 1..] == short[n..]);
         if let Some(n) = extra {
+            let (ls, ss) = if ca.len() > cb.len() { (a, b) } else { (b, a) };
             match Kind::of_word(&long[n]) {
+                // A word the vocabulary does not know where the other has its kind word
+                // (`OrderManager`, `Order Dienst` / `Order Service`).
+                None if n + 1 == long.len()
+                    && ss.parts.kind.is_some()
+                    && ls.parts.kind.is_none() =>
+                {
+                    return Some(Alike::KindPlace);
+                }
                 None => return Some(Alike::Longer),
                 // A kind word in front of one name, the same kind behind the other.
                 Some(front) if n == 0 => {
-                    let (ls, ss) = if ca.len() > cb.len() { (a, b) } else { (b, a) };
-                    let (lt, st) = if ca.len() > cb.len() { (ta, tb) } else { (tb, ta) };
+                    let st = if ca.len() > cb.len() { tb } else { ta };
                     let other = ss.parts.kind.or(st);
-                    let own = ls.parts.kind.or(lt);
-                    if other.is_some_and(|k| k.agrees(front))
-                        && own.is_none_or(|k| k.agrees(front))
-                    {
+                    let same_kind = |k: Kind| {
+                        k.agrees(front) || matches!((k, front), (Kind::Queue, Kind::Topic))
+                    };
+                    if other.is_some_and(same_kind) && ls.parts.kind.is_none_or(same_kind) {
                         return Some(Alike::KindInFront);
                     }
                 }
@@ -774,8 +821,8 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
 fn blocking_keys(shape: &Shape) -> Vec<String> {
     let core = &shape.parts.core;
     let mut keys = vec![format!("s:{}", core.concat())];
-    if !shape.acronym.is_empty() {
-        keys.push(format!("s:{}", shape.acronym));
+    for acronym in &shape.acronyms {
+        keys.push(format!("s:{acronym}"));
     }
     if core.len() >= 2 {
         for n in 0..core.len() {
@@ -938,10 +985,13 @@ mod tests {
             ("Pricing API v2", "api"),
             ("api-gateway", "service"),
             ("Gateway", "service"),
+            ("PayPal API", "external_system"),
+            ("PA", "api"),
+            ("topic-ledger-events", "queue"),
         ] {
             m.upsert_entity(Entity::new(name, kind));
         }
-        assert_eq!(m.entities().len(), 12, "{:?}", names(&m));
+        assert_eq!(m.entities().len(), 15, "{:?}", names(&m));
         let found = found(&m);
         for (a, b) in [
             ("Refund Service", "RefundHandler"),
@@ -949,6 +999,8 @@ mod tests {
             ("Refund Service", "Refund Service v3"),
             ("LET", "Ledger Events Topic"),
             ("cache-sessions", "Sessions Cache"),
+            ("PA", "PayPal API"),
+            ("topic-ledger-events", "Ledger Events Topic"),
         ] {
             assert!(has(&found, a, b), "{a} / {b} in {found:?}");
         }
