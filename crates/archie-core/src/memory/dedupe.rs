@@ -109,6 +109,20 @@ pub struct Decisions {
     /// remembered, so no run asks about them again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<WordDecision>,
+    /// Entity types the vocabulary could not place, as the model placed them:
+    /// remembered, so no run asks about them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<TypeDecision>,
+}
+
+/// What an entity type the vocabulary cannot place is, as the model said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypeDecision {
+    /// The type as the memory keeps it (lower snake case: `rds_instance`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The vocabulary's type it is (`database`), or `kind` itself: kept as it is.
+    pub means: String,
 }
 
 /// What a relationship word the vocabulary cannot place means, as the model said.
@@ -172,6 +186,17 @@ impl Decisions {
     /// What the model said a relationship word means, if it was asked.
     pub fn word(&self, word: &str) -> Option<&WordDecision> {
         self.words.iter().find(|d| d.word == word)
+    }
+
+    /// What the model said an entity type is, if it was asked.
+    pub fn entity_type(&self, kind: &str) -> Option<&TypeDecision> {
+        self.types.iter().find(|d| d.kind == kind)
+    }
+
+    /// Remembers what an entity type is (the last answer for a type stands).
+    pub fn place_type(&mut self, decision: TypeDecision) {
+        self.types.retain(|d| d.kind != decision.kind);
+        self.types.push(decision);
     }
 
     /// Remembers what a relationship word means (the last answer for a word stands).
@@ -376,6 +401,43 @@ impl Memory {
             }
         }
         out
+    }
+
+    /// The entity types in this memory that the vocabulary cannot place
+    /// ([`identity::is_placed_type`]) and that the model has not placed yet, in order of
+    /// first use, each with up to `examples` names of entities of that type.
+    pub fn unplaced_types(&self, examples: usize) -> Vec<(String, Vec<String>)> {
+        let decisions = self.decisions();
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        for e in &self.entities {
+            if identity::is_placed_type(&e.kind) || decisions.entity_type(&e.kind).is_some() {
+                continue;
+            }
+            match out.iter_mut().find(|(t, _)| *t == e.kind) {
+                Some((_, seen)) if seen.len() < examples => seen.push(e.name.clone()),
+                Some(_) => {}
+                None => out.push((e.kind.clone(), vec![e.name.clone()])),
+            }
+        }
+        out
+    }
+
+    /// A copy with every entity of a type the model placed (remembered in the
+    /// decisions) of the type it said; `None` when no entity has such a type.
+    pub fn with_placed_types(&self) -> Option<Memory> {
+        let decisions = self.decisions();
+        let placed = |kind: &str| decisions.entity_type(kind).filter(|d| d.means != d.kind);
+        if !self.entities.iter().any(|e| placed(&e.kind).is_some()) {
+            return None;
+        }
+        let mut out = self.clone();
+        for e in &mut out.entities {
+            if let Some(d) = placed(&e.kind) {
+                e.kind.clone_from(&d.means);
+            }
+        }
+        out.touch();
+        Some(out)
     }
 
     /// A copy with every relationship word the model placed (remembered in the
@@ -893,6 +955,49 @@ mod tests {
             ]
         );
         assert_eq!(placed.decisions().words.len(), 2);
+    }
+
+    #[test]
+    fn a_placed_type_retypes_its_entities_and_a_kept_one_is_not_asked_again() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Orders Store", "RDS instance"),
+            ("Ledger", "RDS instance"),
+            ("Events", "SNS"),
+            ("Shop", "platform"),
+            ("Pricing", "Microservice (Go)"),
+            ("Cart", "unknown"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        // Whole types, known families and `unknown` are not asked.
+        let asked = m.unplaced_types(1);
+        assert_eq!(
+            asked,
+            [
+                ("rds_instance".to_string(), vec!["Orders Store".to_string()]),
+                ("sns".to_string(), vec!["Events".to_string()]),
+            ]
+        );
+        assert!(m.with_placed_types().is_none());
+        let mut d = m.decisions();
+        for (kind, means) in [("rds_instance", "database"), ("sns", "sns")] {
+            d.place_type(TypeDecision {
+                kind: kind.into(),
+                means: means.into(),
+            });
+        }
+        m.set_decisions(&d);
+        assert!(m.unplaced_types(1).is_empty());
+        let placed = m.with_placed_types().expect("a type to place");
+        let kinds: Vec<(&str, &str)> = placed
+            .entities()
+            .iter()
+            .map(|e| (e.name.as_str(), e.kind.as_str()))
+            .collect();
+        assert!(kinds.contains(&("Ledger", "database")), "{kinds:?}");
+        assert!(kinds.contains(&("Events", "sns")), "{kinds:?}");
+        assert!(kinds.contains(&("Pricing", "service")), "{kinds:?}");
     }
 
     fn names(m: &Memory) -> Vec<&str> {

@@ -385,6 +385,29 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
     kind
 }
 
+/// Whether a name says only the thing: no qualifier in front (`com.shop.OrderService`,
+/// `shop/order-service`), no article, no deployment word or version mark at the end, and
+/// no punctuation a model left in (`` `order_service` ``, `Order Service:`). Of a
+/// thing's spellings, a plain one is the one to show.
+pub fn is_plain_name(name: &str) -> bool {
+    let name = name.trim();
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        || qualified_tail(name) != name
+    {
+        return false;
+    }
+    let ws = words(name);
+    let (Some(first), Some(last)) = (ws.first(), ws.last()) else {
+        return false;
+    };
+    ws.len() == 1
+        || !(matches!(first.as_str(), "the" | "a" | "an")
+            || DEPLOYMENT_WORDS.contains(&last.as_str())
+            || is_version_word(last))
+}
+
 /// Takes the first word out of `out` (and `starts`).
 fn drop_first_word(out: &mut String, starts: &mut Vec<usize>) {
     let cut = starts[1];
@@ -603,6 +626,35 @@ pub const ENTITY_TYPES: &[&str] = &[
     "concept",
 ];
 
+/// The types the judge places a type the vocabulary cannot place onto: the prompt's and
+/// the ones of [`Family`] (`cache`, `frontend` …).
+pub const TYPE_VOCABULARY: &[&str] = &[
+    "service",
+    "database",
+    "queue",
+    "api",
+    "library",
+    "team",
+    "external_system",
+    "concept",
+    "cache",
+    "bucket",
+    "frontend",
+    "gateway",
+    "load_balancer",
+    "search_index",
+];
+
+/// Whether an entity type (normalised by [`entity_type`]) is one the vocabulary places:
+/// of a known [`Family`], a whole's type, or not known at all (`unknown`). Others
+/// (`rds_instance`, `sns`, `spa`) are the judge's.
+pub fn is_placed_type(kind: &str) -> bool {
+    kind.is_empty()
+        || kind == "unknown"
+        || is_whole_type(kind)
+        || Family::of(kind) != Family::Unknown
+}
+
 /// The head word of a type (its last word, singular) and the type it names: `PostgreSQL
 /// database`, `event stream`, `backend service` are named by their last word.
 const TYPE_WORDS: &[(&str, &str)] = &[
@@ -614,12 +666,14 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("backend", "service"),
     ("server", "service"),
     ("worker", "service"),
+    ("daemon", "service"),
     ("database", "database"),
     ("db", "database"),
     ("datastore", "database"),
     ("store", "database"),
     ("storage", "database"),
     ("rdbms", "database"),
+    ("persistence", "database"),
     ("base", "database"),
     ("queue", "queue"),
     ("mq", "queue"),
@@ -649,6 +703,10 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("model", "concept"),
 ];
 
+/// Words at the end of a type that say how the thing is run, not what it is (`RDS
+/// instance`, `OpenSearch cluster`): the word before them names it.
+const TYPE_WRAPPERS: &[&str] = &["instance", "cluster", "node", "deployment", "statefulset"];
+
 /// Words in a type that make it an external system whatever its head word
 /// (`third-party API`, `External Service`, `SaaS`, `vendor API`).
 const EXTERNAL_TYPE_WORDS: &[&str] = &[
@@ -672,7 +730,9 @@ pub fn entity_type(kind: &str) -> String {
     if ENTITY_TYPES.contains(&kind) {
         return kind.to_string();
     }
-    let ws = words(kind);
+    // A note in parentheses says its technology, not its type (`Microservice (Go)`).
+    let (kind, _) = split_note(kind);
+    let ws = words(&kind);
     if ws.is_empty() {
         return String::new();
     }
@@ -684,9 +744,24 @@ pub fn entity_type(kind: &str) -> String {
     {
         return "external_system".into();
     }
-    let head = ws.last().map(|w| singular(w)).unwrap_or_default();
-    if let Some((_, to)) = TYPE_WORDS.iter().find(|(w, _)| *w == head) {
-        return (*to).to_string();
+    let placed = |w: &str| {
+        let w = singular(w);
+        TYPE_WORDS
+            .iter()
+            .find(|(word, _)| *word == w)
+            .map(|(_, to)| (*to).to_string())
+    };
+    let head = ws.last().map(String::as_str).unwrap_or_default();
+    if let Some(to) = placed(head) {
+        return to;
+    }
+    // A word for how the thing is run (`instance`, `cluster`) after the word for what it
+    // is: `Postgres database cluster`.
+    if TYPE_WRAPPERS.contains(&head)
+        && let [.., what, _] = &ws[..]
+        && let Some(to) = placed(what)
+    {
+        return to;
     }
     ws.join("_")
 }
@@ -1123,6 +1198,21 @@ mod tests {
         ] {
             assert_ne!(key(a), key(b), "{a:?} / {b:?}");
         }
+        // Of these spellings, the plain ones are the ones to show.
+        for name in ["Refund Service", "refund-service", "RefundService", "order.service"] {
+            assert!(is_plain_name(name), "{name:?}");
+        }
+        for name in [
+            "Refund Service:",
+            "`refund_service`",
+            "the refund service",
+            "com.shopco.refund.RefundService",
+            "shopco/refund-service",
+            "refund-service-prod",
+            "Refund Service v2",
+        ] {
+            assert!(!is_plain_name(name), "{name:?}");
+        }
         assert_eq!(key("api-gateway"), key("API Gateway"));
         assert_eq!(parts("Staging DB").core, ["staging"]);
         assert_eq!(qualified_tail("novamart/orders"), "novamart/orders");
@@ -1244,6 +1334,13 @@ mod tests {
             ("External System", "external_system"),
             ("REST API", "api"),
             ("Cache", "cache"),
+            ("Microservice (Go)", "service"),
+            ("persistence", "database"),
+            ("Postgres database cluster", "database"),
+            ("message queue instance", "queue"),
+            // What the words cannot place stays, for the judge.
+            ("RDS instance", "rds_instance"),
+            ("k8s Deployment", "k8s_deployment"),
             ("Load Balancer", "load_balancer"),
             ("ExternalApi", "external_system"),
             ("third-party API", "external_system"),
