@@ -98,8 +98,7 @@ struct JudgePlan {
 /// The judge's part of a dry run over the memory file as it is.
 fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError> {
     let on = crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)?;
-    let (pairs, words, types) = match crate::memory::MemoryFile::read(&app.settings.memory_file)
-    {
+    let (pairs, words, types) = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
         Ok(Some((memory, _))) if on => crate::app::dedupe::judge_questions(&memory),
         _ => (0, 0, 0),
     };

@@ -807,7 +807,10 @@ fn forms_the_structure_cannot_decide_go_to_the_judge_and_yes_merges_only_its_ans
         .expect("pending pairs")
         .iter()
         .map(|p| {
-            let (a, b) = (p["merge"].as_str().unwrap_or(""), p["into"].as_str().unwrap_or(""));
+            let (a, b) = (
+                p["merge"].as_str().unwrap_or(""),
+                p["into"].as_str().unwrap_or(""),
+            );
             (a.min(b).to_string(), a.max(b).to_string())
         })
         .collect();
@@ -828,7 +831,11 @@ fn forms_the_structure_cannot_decide_go_to_the_judge_and_yes_merges_only_its_ans
     env.ok(&["--json", "memory", "dedupe", "--yes"]);
     let asked = judge_requests(&env);
     assert_eq!(asked.len(), 1);
-    assert!(!asked[0].text().contains("Pricing API v"), "{}", asked[0].text());
+    assert!(
+        !asked[0].text().contains("Pricing API v"),
+        "{}",
+        asked[0].text()
+    );
     let m = memory(&env);
     let mut got = names(&m);
     got.sort();
@@ -894,7 +901,10 @@ fn entity_types_the_vocabulary_cannot_place_go_to_the_judge_once() {
     env.ok(&["memory", "import", "types.json", "--no-judge"]);
     assert!(judge_requests(&env).is_empty());
     assert!(kinds(&env).contains(&pair("Ledger Store", "rds_instance")));
-    assert!(kinds(&env).contains(&pair("Pricing", "service")), "placed by its words");
+    assert!(
+        kinds(&env).contains(&pair("Pricing", "service")),
+        "placed by its words"
+    );
     env.write("docs/a.md", "# A\n\nNothing new.\n");
     let dry = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
     assert!(
@@ -940,6 +950,10 @@ fn entity_types_the_vocabulary_cannot_place_go_to_the_judge_once() {
             .to_string(),
     );
     env.ok(&["memory", "import", "more.json", "--yes"]);
-    assert_eq!(judge_requests(&env).len(), 1, "no call for a type already placed");
+    assert_eq!(
+        judge_requests(&env).len(),
+        1,
+        "no call for a type already placed"
+    );
     assert!(kinds(&env).contains(&pair("Audit Store", "database")));
 }

@@ -652,11 +652,7 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     let mut parts = identity::parts(name);
     // Initials of the words as written, the kind word's too (`OET` for `Order Events
     // Topic`, `OMS` for `Order Management System`).
-    let mut acronym: String = parts
-        .core
-        .iter()
-        .filter_map(|w| w.chars().next())
-        .collect();
+    let mut acronym: String = parts.core.iter().filter_map(|w| w.chars().next()).collect();
     if let Some(kind) = parts.kind {
         acronym.extend(kind.word().chars().next());
     }
@@ -793,7 +789,11 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
     let (ea, eb) = (ta.or(pa.kind), tb.or(pb.kind));
     // The `queue` type is the topics' too (two kind words of names are compared below).
     let agree = |x: Kind, y: Kind| {
-        x.agrees(y) || matches!((x, y), (Kind::Queue, Kind::Topic) | (Kind::Topic, Kind::Queue))
+        x.agrees(y)
+            || matches!(
+                (x, y),
+                (Kind::Queue, Kind::Topic) | (Kind::Topic, Kind::Queue)
+            )
     };
     if let (Some(x), Some(y)) = (ea, eb)
         && !agree(x, y)
@@ -820,9 +820,8 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
             Alike::Bare
         });
     }
-    let acronym = |one: &[String], other: &Shape| {
-        one.len() == 1 && other.acronyms.contains(&one[0])
-    };
+    let acronym =
+        |one: &[String], other: &Shape| one.len() == 1 && other.acronyms.contains(&one[0]);
     if acronym(ca, b) || acronym(cb, a) {
         return Some(Alike::Acronym);
     }

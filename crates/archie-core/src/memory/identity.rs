@@ -12,7 +12,11 @@
 //!   (`Orders DB (PostgreSQL)`), and the kind words of one family at its end (`Pricing
 //!   Svc` is `pricing` + a service). Singular and plural agree. A kind word of another
 //!   family stays in the name: `Payments Service DB` is the database of the payments
-//!   service, not the service.
+//!   service, not the service. By the name's shape, not by spellings: the last segment
+//!   of a qualified name (`com.shop.orders.OrderService`, `shop/order-service`), an
+//!   article in front, a deployment word at the end (`-prod`, `-deployment`), a short
+//!   kind word in front of a name written as code (`svc-order`); a version mark (`v2`)
+//!   stays, so two versions are two things.
 //! - [`key`]: the identity of a name as the memory's index holds it: its words and the
 //!   family of its kind word, so "Pricing Service", "pricing-svc", "PricingMicroservice"
 //!   and "pricing_service" are one key, "Orders DB", "OrdersDatastore" and "Order
@@ -315,7 +319,10 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
     if starts.len() > 1 {
         let (s, e) = word_at(out, starts, 0);
         let first = &out[s..e];
-        let spaced = name.trim_start().get(first.len()..).is_some_and(|r| r.starts_with(' '));
+        let spaced = name
+            .trim_start()
+            .get(first.len()..)
+            .is_some_and(|r| r.starts_with(' '));
         if first == "the" || (spaced && (first == "a" || first == "an")) {
             drop_first_word(out, starts);
         }
@@ -373,7 +380,9 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
     // so it stays (see `dedupe`: a question).
     if kind.is_none() && starts.len() > 1 && is_code_form(name) {
         let (s, e) = word_at(out, starts, 0);
-        if let Some(k) = Kind::of_word(&out[s..e]).filter(|_| KIND_ABBREVIATIONS.contains(&&out[s..e])) {
+        if let Some(k) =
+            Kind::of_word(&out[s..e]).filter(|_| KIND_ABBREVIATIONS.contains(&&out[s..e]))
+        {
             kind = Some(k);
             drop_first_word(out, starts);
         }
@@ -453,10 +462,7 @@ pub fn is_version_word(word: &str) -> bool {
 /// (`svc-order`, `db_orders`).
 fn is_code_form(name: &str) -> bool {
     let name = name.trim();
-    name.contains(['-', '_'])
-        && !name
-            .chars()
-            .any(|c| c.is_whitespace() || c.is_uppercase())
+    name.contains(['-', '_']) && !name.chars().any(|c| c.is_whitespace() || c.is_uppercase())
 }
 
 /// The last segment of a qualified name, which names the thing: a path (`novamart/
@@ -487,9 +493,11 @@ pub fn qualified_tail(name: &str) -> &str {
         && !head.is_empty()
         && tail.starts_with(|c: char| c.is_uppercase())
         && several(tail)
-        && head
-            .split('.')
-            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+        && head.split('.').all(|s| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
     {
         return tail;
     }
@@ -1199,7 +1207,12 @@ mod tests {
             assert_ne!(key(a), key(b), "{a:?} / {b:?}");
         }
         // Of these spellings, the plain ones are the ones to show.
-        for name in ["Refund Service", "refund-service", "RefundService", "order.service"] {
+        for name in [
+            "Refund Service",
+            "refund-service",
+            "RefundService",
+            "order.service",
+        ] {
             assert!(is_plain_name(name), "{name:?}");
         }
         for name in [
