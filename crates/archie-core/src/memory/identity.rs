@@ -336,7 +336,15 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         starts.push(out.len());
         out.push_str(&suffix);
     }
-    // Deployment wrappers at the end: the thing deployed is the thing.
+    // Deployment wrappers in front of a name written as code (`prod-order-service`)
+    // and at the end: the thing deployed is the thing.
+    while starts.len() > 1 && is_code_form(name) {
+        let (s, e) = word_at(out, starts, 0);
+        if !DEPLOYMENT_WORDS.contains(&&out[s..e]) {
+            break;
+        }
+        drop_first_word(out, starts);
+    }
     while starts.len() > 1 {
         let (s, e) = word_at(out, starts, starts.len() - 1);
         if !DEPLOYMENT_WORDS.contains(&&out[s..e]) {
@@ -465,12 +473,13 @@ fn is_code_form(name: &str) -> bool {
     name.contains(['-', '_']) && !name.chars().any(|c| c.is_whitespace() || c.is_uppercase())
 }
 
-/// The last segment of a qualified name, which names the thing: a path (`novamart/
-/// order-service`, `crate::orders::OrderService`) whose last segment is a name of two
-/// words or more, or a dotted package and class (`com.novamart.order.OrderService`: the
-/// segments before it in lower case, the last a class name of two words or more). A
-/// name with spaces, or whose last segment is one word (`Pub/Sub`, `order.service`,
-/// `api.example.com`), stays whole.
+/// The part of a qualified name that names the thing: the first label of a host name
+/// when it is a name of two words or more (`order-service.shop.svc.cluster.local`); the
+/// last segment of a path (`novamart/order-service`, `crate::orders::OrderService`) when
+/// it is a name of two words or more; or the class of a dotted package and class
+/// (`com.novamart.order.OrderService`: the segments before it in lower case, the last a
+/// class name of two words or more). A name with spaces, or whose segments are single
+/// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
 pub fn qualified_tail(name: &str) -> &str {
     let trimmed = name.trim();
     if trimmed.contains(char::is_whitespace) {
@@ -488,6 +497,18 @@ pub fn qualified_tail(name: &str) -> &str {
         {
             return tail;
         }
+    }
+    // A host name whose first label is a name of two words or more (`orders-db.internal`,
+    // `order-service.shop.svc.cluster.local`): the rest says where it is.
+    if let Some((first, rest)) = trimmed.split_once('.')
+        && !rest.is_empty()
+        && first.contains(['-', '_'])
+        && several(first)
+        && trimmed
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '_'))
+    {
+        return first;
     }
     if let Some((head, tail)) = trimmed.rsplit_once('.')
         && !head.is_empty()
@@ -1165,6 +1186,8 @@ mod tests {
                 "com.shopco.refund.RefundService",
                 "shopco/refund-service",
                 "shop::refunds::RefundService",
+                "refund-service.shop.svc.cluster.local",
+                "prod-refund-service",
                 // deployment wrappers at the end
                 "refund-service-deployment",
                 "refund-service-prod",
@@ -1202,6 +1225,7 @@ mod tests {
             ("order.service", "service"),
             ("api.example.com", "com"),
             ("Staging DB", "DB"),
+            ("Dev Portal", "Portal"),
             ("A/B Test Service", "B Test Service"),
         ] {
             assert_ne!(key(a), key(b), "{a:?} / {b:?}");
