@@ -447,7 +447,7 @@ fn report(app: &App, plan: &Plan) -> Result<Exit, CommandError> {
                 crate::app::dedupe::JUDGE_BATCH
             )
         } else {
-            "judge      off: pairs of names and relationship words are left to you".to_string()
+            "judge      off: pairs of names, relationship words and entity types are left to you".to_string()
         });
     }
     match (&plan.endpoint, &plan.model) {
