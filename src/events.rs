@@ -138,6 +138,10 @@ pub enum Event {
         /// (asked in the same calls as the pairs; remembered, never asked again).
         #[serde(skip_serializing_if = "Vec::is_empty")]
         words: Vec<PlacedWord>,
+        /// Entity types the vocabulary could not place, as the model placed them (asked
+        /// in the same calls; remembered, never asked again).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        types: Vec<PlacedType>,
         /// The merges made, and who decided each.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         merges: Vec<MergedPair>,
@@ -318,6 +322,16 @@ pub struct PlacedWord {
     /// Its edges were turned round: the word named them from the object's end.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub reversed: bool,
+}
+
+/// An entity type the vocabulary could not place, as the model placed it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlacedType {
+    /// The type as the memory kept it (`rds_instance`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The vocabulary's type it is (`database`), or `type` itself: kept.
+    pub means: String,
 }
 
 /// Two entities that are probably one thing: merge `merge` into `into`?

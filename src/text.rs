@@ -97,6 +97,40 @@ pub fn words_placed(words: &[crate::events::PlacedWord]) -> String {
     )
 }
 
+/// One line for the entity types the model placed and kept.
+pub fn types_placed(types: &[crate::events::PlacedType]) -> String {
+    let list = |ts: Vec<String>| {
+        let more = if ts.len() > 5 { ", …" } else { "" };
+        format!("{}{more}", ts[..ts.len().min(5)].join(", "))
+    };
+    let name = |t: &str| inert_line(&t.replace('_', " ")).into_owned();
+    let placed: Vec<String> = types
+        .iter()
+        .filter(|t| t.means != t.kind)
+        .map(|t| format!("{} → {}", name(&t.kind), t.means))
+        .collect();
+    let kept: Vec<String> = types
+        .iter()
+        .filter(|t| t.means == t.kind)
+        .map(|t| name(&t.kind))
+        .collect();
+    let mut parts = Vec::new();
+    if !placed.is_empty() {
+        parts.push(format!(
+            "entity {} the model placed: {}",
+            plural(placed.len() as u64, "type", "types"),
+            list(placed)
+        ));
+    }
+    if !kept.is_empty() {
+        parts.push(format!("kept as written: {}", list(kept)));
+    }
+    format!(
+        "{} (remembered; archie will not ask again)",
+        parts.join("; ")
+    )
+}
+
 pub fn duplicates_decided(merges: &[crate::events::MergedPair], kept_apart: u64) -> String {
     let mut parts = Vec::new();
     let merged = merges.len() as u64;

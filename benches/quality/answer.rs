@@ -6,7 +6,7 @@
 //! component, `different` when of two, `unsure` when a name is no component's. Anything
 //! else (the overview of build-context) gets a short markdown.
 
-use crate::corpus::{Corpus, Rel};
+use crate::corpus::{Corpus, Kind, Rel};
 use crate::mock_llm::{MockRequest, Reply};
 use crate::styles::{self, Set};
 use serde_json::{Value, json};
@@ -89,7 +89,31 @@ impl Answerer {
             .collect();
         let mut out = self.judge_pairs(prompt);
         out["words"] = Value::Array(words);
+        out["types"] = Value::Array(self.judge_types(prompt));
         out
+    }
+
+    /// Each entity type asked placed as the corpus meant it: the prompt's type of the
+    /// kind whose type words hold it (`RDS instance` → `database`); one the corpus never
+    /// wrote is kept.
+    fn judge_types(&self, prompt: &str) -> Vec<Value> {
+        let compact = |t: &str| plain(t).replace(' ', "");
+        prompt
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| {
+                let n = v["type"].as_u64()?;
+                let written = compact(v["written"].as_str()?);
+                let kind = KINDS.iter().find(|&&kind| {
+                    Set::ALL
+                        .iter()
+                        .flat_map(|&set| styles::type_words(kind, set))
+                        .any(|t| compact(t) == written)
+                });
+                let means = kind.map_or("keep", |&k| styles::type_words(k, Set::Development)[0]);
+                Some(json!({"type": n, "means": means}))
+            })
+            .collect()
     }
 
     fn judge_pairs(&self, prompt: &str) -> Value {
@@ -154,6 +178,18 @@ impl Answerer {
         Some(json!({"entities": entities, "relationships": relationships}))
     }
 }
+
+const KINDS: &[Kind] = &[
+    Kind::Service,
+    Kind::Database,
+    Kind::Cache,
+    Kind::Topic,
+    Kind::Queue,
+    Kind::External,
+    Kind::Gateway,
+    Kind::Frontend,
+    Kind::Index,
+];
 
 const RELS: &[Rel] = &[
     Rel::Calls,

@@ -26,11 +26,11 @@
 //! [`identity::relationship_kind`]: crate::memory::identity::relationship_kind
 
 use super::App;
-use crate::events::{DuplicatePair, Event, MergedPair, PlacedWord};
+use crate::events::{DuplicatePair, Event, MergedPair, PlacedType, PlacedWord};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
 use crate::llm::{Llm, Message, Request};
-use crate::memory::identity::{is_vocabulary_word, snake, vocabulary};
-use crate::memory::{Decider, Memory, MemoryFile, Suggestion, WordDecision};
+use crate::memory::identity::{TYPE_VOCABULARY, is_vocabulary_word, snake, vocabulary};
+use crate::memory::{Decider, Memory, MemoryFile, Suggestion, TypeDecision, WordDecision};
 use crate::prompts::Prompts;
 use crate::ui::Terminal;
 use schemars::JsonSchema;
@@ -47,6 +47,9 @@ const JUDGE_NEIGHBOURS: usize = 8;
 
 /// How many of a relationship word's edges the judge is shown.
 const WORD_EXAMPLES: usize = 3;
+
+/// How many entities of an entity type the judge is shown.
+const TYPE_EXAMPLES: usize = 3;
 
 /// The model as the judge of pairs the structure cannot decide: an LLM client (whose
 /// usage is the run's) and the prompts (`identity_judge`).
@@ -83,16 +86,20 @@ pub fn judge_calls(questions: usize) -> usize {
 }
 
 /// The questions a judge would be asked about `memory` now: pairs of names the
-/// structure cannot decide (not asked before) and relationship words the vocabulary
-/// cannot place (not placed before).
-pub fn judge_questions(memory: &Memory) -> (usize, usize) {
+/// structure cannot decide (not asked before), relationship words and entity types the
+/// vocabulary cannot place (not placed before).
+pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
     let known = memory.decisions();
     let pairs = memory
         .duplicates()
         .iter()
         .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
         .count();
-    (pairs, memory.unplaced_words(0).len())
+    (
+        pairs,
+        memory.unplaced_words(0).len(),
+        memory.unplaced_types(0).len(),
+    )
 }
 
 /// The judge's answer for one pair.
@@ -111,6 +118,51 @@ struct Verdicts {
     /// What each relationship word asked means.
     #[serde(default)]
     words: Vec<WordVerdict>,
+    /// What each entity type asked is.
+    #[serde(default)]
+    types: Vec<TypeVerdict>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+struct TypeVerdict {
+    /// The type's number, as it was asked.
+    #[serde(rename = "type")]
+    number: u32,
+    /// One of the vocabulary's entity types, or `keep`.
+    means: String,
+}
+
+/// One decision per entity type asked (`asked`, numbered from 1): a clean answer of one
+/// of the vocabulary's types places it; `keep`, anything else (another word, a number
+/// not asked, two answers for one type) keeps it as it is.
+fn read_types(reply: &Verdicts, asked: &[String]) -> Vec<TypeDecision> {
+    let mut seen: HashMap<u32, Option<String>> = HashMap::new();
+    for v in &reply.types {
+        if v.number == 0 || v.number as usize > asked.len() {
+            continue;
+        }
+        let means = snake(&v.means);
+        let placed = TYPE_VOCABULARY.contains(&means.as_str()).then_some(means);
+        seen.entry(v.number)
+            .and_modify(|old| {
+                if *old != placed {
+                    *old = None;
+                }
+            })
+            .or_insert(placed);
+    }
+    asked
+        .iter()
+        .enumerate()
+        .map(|(n, kind)| TypeDecision {
+            kind: kind.clone(),
+            means: seen
+                .get(&(n as u32 + 1))
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| kind.clone()),
+        })
+        .collect()
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -225,21 +277,28 @@ impl App {
         };
         // Relationship words the model placed in an earlier run: written in what they
         // mean, with no call.
-        if memory.with_placed_words().is_some() {
+        // And entity types.
+        if memory.with_placed_words().is_some() || memory.with_placed_types().is_some() {
             let ((), placed, _) = file.update(|m| {
                 if let Some(out) = m.with_placed_words() {
+                    *m = out;
+                }
+                if let Some(out) = m.with_placed_types() {
                     *m = out;
                 }
             })?;
             memory = placed;
         }
-        let words: Vec<(String, Vec<[String; 2]>)> = if judge.is_some() {
-            memory.unplaced_words(WORD_EXAMPLES)
+        let (words, types) = if judge.is_some() {
+            (
+                memory.unplaced_words(WORD_EXAMPLES),
+                memory.unplaced_types(TYPE_EXAMPLES),
+            )
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
         let found = memory.duplicates();
-        if found.is_empty() && words.is_empty() {
+        if found.is_empty() && words.is_empty() && types.is_empty() {
             if !memory.decisions().pending.is_empty() {
                 file.update(|m| {
                     let mut d = m.decisions();
@@ -261,12 +320,15 @@ impl App {
             .collect();
         let mut judged = 0;
         let mut placed: Vec<WordDecision> = Vec::new();
+        let mut typed: Vec<TypeDecision> = Vec::new();
         if let Some(judge) = judge
-            && (!ask.is_empty() || !words.is_empty())
+            && (!ask.is_empty() || !words.is_empty() || !types.is_empty())
         {
             let pairs: Vec<&Suggestion> = ask.iter().map(|&n| &found[n]).collect();
-            let (verdicts, decided) = self.judge(judge, &memory, &pairs, &words).await;
+            let (verdicts, decided, decided_types) =
+                self.judge(judge, &memory, &pairs, &words, &types).await;
             placed = decided;
+            typed = decided_types;
             judged = pairs.len() as u64;
             for (&n, verdict) in ask.iter().zip(verdicts) {
                 decisions[n] = Some(match verdict {
@@ -320,10 +382,12 @@ impl App {
             || unsure
             || known.pending != pending
             || !placed.is_empty()
+            || !typed.is_empty()
         {
             file.update(|m| {
                 apply(m, &found, &decisions, &pending);
                 place_words(m, &placed);
+                place_types(m, &typed);
             })?;
         }
         self.events.emit(Event::Duplicates {
@@ -336,6 +400,13 @@ impl App {
                     word: d.word.clone(),
                     means: d.means.clone(),
                     reversed: d.reversed,
+                })
+                .collect(),
+            types: typed
+                .iter()
+                .map(|d| PlacedType {
+                    kind: d.kind.clone(),
+                    means: d.means.clone(),
                 })
                 .collect(),
             merges,
@@ -363,15 +434,17 @@ impl App {
         memory: &Memory,
         pairs: &[&Suggestion],
         words: &[(String, Vec<[String; 2]>)],
-    ) -> (Vec<Verdict>, Vec<WordDecision>) {
+        types: &[(String, Vec<String>)],
+    ) -> (Vec<Verdict>, Vec<WordDecision>, Vec<TypeDecision>) {
         let mut out = Vec::with_capacity(pairs.len());
         let mut placed = Vec::with_capacity(words.len());
-        let total = pairs.len() + words.len();
+        let mut typed = Vec::with_capacity(types.len());
+        let total = pairs.len() + words.len() + types.len();
         for start in (0..total).step_by(JUDGE_BATCH) {
             let end = (start + JUDGE_BATCH).min(total);
-            let batch = &pairs[start.min(pairs.len())..end.min(pairs.len())];
-            let batch_words =
-                &words[start.saturating_sub(pairs.len())..end.saturating_sub(pairs.len())];
+            let batch = part(pairs, start, end, 0);
+            let batch_words = part(words, start, end, pairs.len());
+            let batch_types = part(types, start, end, pairs.len() + words.len());
             let lines: Vec<String> = batch
                 .iter()
                 .enumerate()
@@ -396,12 +469,26 @@ impl App {
                     .to_string()
                 })
                 .collect();
+            let type_lines: Vec<String> = batch_types
+                .iter()
+                .enumerate()
+                .map(|(n, (kind, named))| {
+                    json!({
+                        "type": n + 1,
+                        "written": kind.replace('_', " "),
+                        "entities": named,
+                    })
+                    .to_string()
+                })
+                .collect();
             let asked = async {
                 let prompt = judge.prompts.render(
                     "identity_judge",
                     json!({
                         "pairs": lines.join("\n"),
                         "words": word_lines.join("\n"),
+                        "types": type_lines.join("\n"),
+                        "type_vocabulary": TYPE_VOCABULARY.join(", "),
                         "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
                     }),
                 )?;
@@ -415,19 +502,20 @@ impl App {
                     out.extend(read_verdicts(&reply, batch.len()));
                     let asked: Vec<String> = batch_words.iter().map(|(w, _)| w.clone()).collect();
                     placed.extend(read_words(&reply, &asked));
+                    let asked: Vec<String> = batch_types.iter().map(|(t, _)| t.clone()).collect();
+                    typed.extend(read_types(&reply, &asked));
                 }
                 Err(err) => {
-                    let what = match (batch.len(), batch_words.len()) {
-                        (p, 0) => crate::text::count(p as u64, "pair", "pairs"),
-                        (0, w) => {
-                            crate::text::count(w as u64, "relationship word", "relationship words")
-                        }
-                        (p, w) => format!(
-                            "{} and {}",
-                            crate::text::count(p as u64, "pair", "pairs"),
-                            crate::text::count(w as u64, "relationship word", "relationship words")
-                        ),
-                    };
+                    let what = [
+                        (batch.len(), "pair", "pairs"),
+                        (batch_words.len(), "relationship word", "relationship words"),
+                        (batch_types.len(), "entity type", "entity types"),
+                    ]
+                    .into_iter()
+                    .filter(|(n, _, _)| *n > 0)
+                    .map(|(n, one, many)| crate::text::count(n as u64, one, many))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
                     self.events.emit(Event::Warning {
                         message: format!("the model could not judge {what}: {err:#}; left to you"),
                     });
@@ -435,7 +523,7 @@ impl App {
                 }
             }
         }
-        (out, placed)
+        (out, placed, typed)
     }
 
     /// One decision per pair: asked at a terminal, left for later otherwise (also under
@@ -497,6 +585,30 @@ fn decider_word(by: Decider) -> &'static str {
         Decider::Rule => "rule",
         Decider::Model => "model",
         Decider::Person => "person",
+    }
+}
+
+/// The part of `list` that questions `start..end` of a batch hold, when `list`'s
+/// questions are numbered from `offset`.
+fn part<T>(list: &[T], start: usize, end: usize, offset: usize) -> &[T] {
+    let from = start.saturating_sub(offset).min(list.len());
+    let to = end.saturating_sub(offset).min(list.len());
+    &list[from..to.max(from)]
+}
+
+/// Remembers what the model said each entity type is, and retypes the memory's
+/// entities.
+fn place_types(memory: &mut Memory, placed: &[TypeDecision]) {
+    if placed.is_empty() {
+        return;
+    }
+    let mut all = memory.decisions();
+    for d in placed {
+        all.place_type(d.clone());
+    }
+    memory.set_decisions(&all);
+    if let Some(out) = memory.with_placed_types() {
+        *memory = out;
     }
 }
 
@@ -568,6 +680,7 @@ mod tests {
                 })
                 .collect(),
             words: Vec::new(),
+            types: Vec::new(),
         }
     }
 
@@ -583,6 +696,7 @@ mod tests {
         };
         let reply = Verdicts {
             answers: Vec::new(),
+            types: Vec::new(),
             words: vec![
                 said(1, "publishes to", false),
                 said(2, "PUBLISHES_TO", true),

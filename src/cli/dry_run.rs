@@ -90,21 +90,24 @@ struct JudgePlan {
     pairs: usize,
     /// Relationship words the vocabulary cannot place, asked in the same calls.
     words: usize,
+    /// Entity types the vocabulary cannot place, asked in the same calls.
+    types: usize,
     calls: usize,
 }
 
 /// The judge's part of a dry run over the memory file as it is.
 fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError> {
     let on = crate::app::dedupe::judge_on(args.no_judge, &app.settings.memory_file)?;
-    let (pairs, words) = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
+    let (pairs, words, types) = match crate::memory::MemoryFile::read(&app.settings.memory_file) {
         Ok(Some((memory, _))) if on => crate::app::dedupe::judge_questions(&memory),
-        _ => (0, 0),
+        _ => (0, 0, 0),
     };
     Ok(JudgePlan {
         on,
         pairs,
         words,
-        calls: crate::app::dedupe::judge_calls(pairs + words),
+        types,
+        calls: crate::app::dedupe::judge_calls(pairs + words + types),
     })
 }
 
@@ -410,23 +413,24 @@ fn calls_lines(plan: &Plan, out: &mut Vec<String>) {
 
 /// `judge      …`: what the model as judge of pairs of names would be asked.
 fn judge_line(judge: &JudgePlan) -> String {
-    if judge.on && judge.pairs == 0 && judge.words == 0 {
+    if judge.on && judge.pairs == 0 && judge.words == 0 && judge.types == 0 {
         format!(
             "judge      no pairs of names to judge in the memory now (one call per {} that extraction finds)",
             crate::app::dedupe::JUDGE_BATCH
         )
     } else if judge.on {
-        let words = if judge.words == 0 {
+        let unplaced: Vec<String> = [
+            (judge.words, "relationship word", "relationship words"),
+            (judge.types, "entity type", "entity types"),
+        ]
+        .into_iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|(n, one, many)| crate::text::count(n as u64, one, many))
+        .collect();
+        let words = if unplaced.is_empty() {
             String::new()
         } else {
-            format!(
-                " and {} the vocabulary cannot place",
-                crate::text::count(
-                    judge.words as u64,
-                    "relationship word",
-                    "relationship words"
-                )
-            )
+            format!(" and {} the vocabulary cannot place", unplaced.join(" and "))
         };
         format!(
             "judge      {} for {} of names{words} in the memory now (one per {} questions; more if extraction finds new ones)",
@@ -435,7 +439,8 @@ fn judge_line(judge: &JudgePlan) -> String {
             crate::app::dedupe::JUDGE_BATCH
         )
     } else {
-        "judge      off: pairs of names and relationship words are left to you".to_string()
+        "judge      off: pairs of names, relationship words and entity types are left to you"
+            .to_string()
     }
 }
 

@@ -27,7 +27,7 @@ pub struct KnowledgeArgs {
     /// Leave pairs of names the rules cannot decide to you, not the model
     #[arg(
         long,
-        long_help = "Leave pairs of names the rules cannot decide to you, not the model, and relationship words the vocabulary cannot place as written (also `judge = false` under `[identity]` in archie.toml)"
+        long_help = "Leave pairs of names the rules cannot decide to you, not the model, and relationship words and entity types the vocabulary cannot place as written (also `judge = false` under `[identity]` in archie.toml)"
     )]
     pub no_judge: bool,
 

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Args)]
 pub struct JudgeArgs {
     /// Do not ask the model to judge the pairs whose names alone do not decide, nor to
-    /// place relationship words the vocabulary cannot (also `judge = false` under
-    /// `[identity]` in archie.toml)
+    /// place relationship words and entity types the vocabulary cannot (also `judge =
+    /// false` under `[identity]` in archie.toml)
     #[arg(long)]
     pub no_judge: bool,
 }

@@ -743,3 +743,217 @@ fn build_contexts_diagram_is_drawn_after_the_pairs_are_decided() {
         "{text}"
     );
 }
+
+/// What a name's shape sets aside (a package, a repository path, a deployment wrapper, an
+/// article, a short kind word in front) lands on one node by rule; what it cannot decide
+/// (a class name's role word, a kind word in another language, initials, a version mark)
+/// is the judge's question, never a rule's merge: `--yes` without the judge merges none
+/// of it, and two versions are never even asked about.
+#[test]
+fn forms_the_structure_cannot_decide_go_to_the_judge_and_yes_merges_only_its_answers() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        judge_says(req, |_, a, b| {
+            let refund = |n: &str| n.to_lowercase().contains("refund") && !n.contains("v3");
+            let ledger = |n: &str| n == "LET" || n == "Ledger Events Topic";
+            if (refund(a) && refund(b)) || (ledger(a) && ledger(b)) {
+                "same"
+            } else {
+                "different"
+            }
+        })
+    });
+    let entities = json!([
+        {"name": "Refund Service", "type": "service"},
+        {"name": "com.shopco.refund.RefundService", "type": "service"},
+        {"name": "shopco/refund-service", "type": "service"},
+        {"name": "refund-service-prod", "type": "service"},
+        {"name": "svc-refund", "type": "service"},
+        {"name": "the refund service", "type": "service"},
+        {"name": "RefundHandler", "type": "service"},
+        {"name": "Refund Dienst", "type": "service"},
+        {"name": "Refund Service v3", "type": "service"},
+        {"name": "Ledger Events Topic", "type": "queue"},
+        {"name": "LET", "type": "queue"},
+        {"name": "Pricing API v1", "type": "api"},
+        {"name": "Pricing API v2", "type": "api"},
+    ]);
+    env.write(
+        "forms.json",
+        json!({"entities": entities, "relationships": [
+            {"from": "svc-refund", "to": "LET", "type": "publishes_to"},
+        ]})
+        .to_string(),
+    );
+    let out = env.ok(&[
+        "--json",
+        "memory",
+        "import",
+        "forms.json",
+        "--yes",
+        "--no-judge",
+    ]);
+    assert!(judge_requests(&env).is_empty());
+    let mut got = names(&memory(&env));
+    got.sort();
+    assert_eq!(
+        got.len(),
+        8,
+        "six forms of the refund service by rule, the rest apart: {got:?}"
+    );
+    let result = out.event("result").expect("result event");
+    let pending: Vec<(String, String)> = result["duplicates"]
+        .as_array()
+        .expect("pending pairs")
+        .iter()
+        .map(|p| {
+            let (a, b) = (
+                p["merge"].as_str().unwrap_or(""),
+                p["into"].as_str().unwrap_or(""),
+            );
+            (a.min(b).to_string(), a.max(b).to_string())
+        })
+        .collect();
+    for name in ["RefundHandler", "Refund Dienst", "Refund Service v3", "LET"] {
+        assert!(
+            pending.iter().any(|(a, b)| a == name || b == name),
+            "{name} is a question: {pending:?}"
+        );
+    }
+    assert!(
+        !pending
+            .iter()
+            .any(|(a, b)| a.starts_with("Pricing") && b.starts_with("Pricing")),
+        "two versions are two things: {pending:?}"
+    );
+
+    // The judge decides them in one call; `--yes` merges what it said is one thing.
+    env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    let asked = judge_requests(&env);
+    assert_eq!(asked.len(), 1);
+    assert!(
+        !asked[0].text().contains("Pricing API v"),
+        "{}",
+        asked[0].text()
+    );
+    let m = memory(&env);
+    let mut got = names(&m);
+    got.sort();
+    assert_eq!(got.len(), 5, "{got:?}");
+    assert!(got.iter().any(|n| n == "Refund Service v3"), "{got:?}");
+    assert!(got.iter().any(|n| n == "Pricing API v1"), "{got:?}");
+    assert!(got.iter().any(|n| n == "Pricing API v2"), "{got:?}");
+    assert!(!got.iter().any(|n| n == "LET"), "{got:?}");
+    assert_eq!(edges(&m).len(), 1, "{:?}", edges(&m));
+}
+
+/// Entity types the vocabulary cannot place (`RDS instance`, `SNS`) go to the judge in
+/// the same calls as the pairs, once: its answer retypes their entities and is
+/// remembered, so the next run that brings them asks nothing.
+#[test]
+fn entity_types_the_vocabulary_cannot_place_go_to_the_judge_once() {
+    let env = TestEnv::with_llm();
+    env.mock().answer_with(|req| {
+        let types: Vec<Value> = req
+            .last("user")
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| {
+                let n = v["type"].as_u64()?;
+                let means = match v["written"].as_str()? {
+                    "rds instance" => "database",
+                    "sns" => "queue",
+                    _ => "keep",
+                };
+                Some(json!({"type": n, "means": means}))
+            })
+            .collect();
+        Reply::json(json!({"answers": [], "types": types}))
+    });
+    env.write(
+        "types.json",
+        json!({"entities": [
+            {"name": "Ledger Store", "type": "RDS instance"},
+            {"name": "Billing Events", "type": "SNS"},
+            {"name": "Gizmo", "type": "widget"},
+            {"name": "Shop", "type": "platform"},
+            {"name": "Pricing", "type": "Microservice (Go)"},
+        ], "relationships": []})
+        .to_string(),
+    );
+    let kinds = |env: &TestEnv| -> Vec<(String, String)> {
+        let m = memory(env);
+        let mut out: Vec<(String, String)> = m["entities"]
+            .as_array()
+            .expect("entities")
+            .iter()
+            .map(|e| {
+                let s = |k: &str| e[k].as_str().unwrap_or_default().to_string();
+                (s("name"), s("type"))
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    // Without the judge the types stay as the rules leave them, and nobody is asked.
+    env.ok(&["memory", "import", "types.json", "--no-judge"]);
+    assert!(judge_requests(&env).is_empty());
+    assert!(kinds(&env).contains(&pair("Ledger Store", "rds_instance")));
+    assert!(
+        kinds(&env).contains(&pair("Pricing", "service")),
+        "placed by its words"
+    );
+    env.write("docs/a.md", "# A\n\nNothing new.\n");
+    let dry = env.ok(&["build-context", "shop", "-i", "docs", "--dry-run"]);
+    assert!(
+        dry.stdout.contains(
+            "judge      1 call for 0 pairs of names and 3 entity types the vocabulary cannot place"
+        ),
+        "{}",
+        dry.stdout
+    );
+
+    let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    let asked = judge_requests(&env);
+    assert_eq!(asked.len(), 1);
+    assert!(
+        asked[0].text().contains("\"written\":\"rds instance\""),
+        "{}",
+        asked[0].text()
+    );
+    assert!(!asked[0].text().contains("\"written\":\"platform\""));
+    let result = out.event("result").expect("result event");
+    assert_eq!(result["usage"]["calls"], 1, "{result}");
+    let got = kinds(&env);
+    for want in [
+        pair("Ledger Store", "database"),
+        pair("Billing Events", "queue"),
+        pair("Gizmo", "widget"),
+        pair("Shop", "platform"),
+    ] {
+        assert!(got.contains(&want), "{want:?} in {got:?}");
+    }
+    let remembered = memory(&env)["identity"]["types"].clone();
+    assert!(
+        remembered
+            .as_array()
+            .is_some_and(|t| t.contains(&json!({"type": "widget", "means": "widget"}))),
+        "{remembered}"
+    );
+
+    // The same types again: no call, and the entities typed as the model said.
+    env.write(
+        "more.json",
+        json!({"entities": [{"name": "Audit Store", "type": "RDS instance"}], "relationships": []})
+            .to_string(),
+    );
+    env.ok(&["memory", "import", "more.json", "--yes"]);
+    assert_eq!(
+        judge_requests(&env).len(),
+        1,
+        "no call for a type already placed"
+    );
+    assert!(kinds(&env).contains(&pair("Audit Store", "database")));
+}

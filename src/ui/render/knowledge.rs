@@ -84,6 +84,7 @@ impl Ui {
                 kept_apart,
                 pending,
                 words,
+                types,
                 ..
             } => {
                 if !merges.is_empty() || kept_apart > 0 {
@@ -91,6 +92,9 @@ impl Ui {
                 }
                 if !words.is_empty() {
                     self.done(&text::words_placed(&words));
+                }
+                if !types.is_empty() {
+                    self.done(&text::types_placed(&types));
                 }
                 if !pending.is_empty() {
                     self.warn(&text::duplicates_pending(&pending));

@@ -109,6 +109,20 @@ pub struct Decisions {
     /// remembered, so no run asks about them again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<WordDecision>,
+    /// Entity types the vocabulary could not place, as the model placed them:
+    /// remembered, so no run asks about them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<TypeDecision>,
+}
+
+/// What an entity type the vocabulary cannot place is, as the model said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypeDecision {
+    /// The type as the memory keeps it (lower snake case: `rds_instance`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The vocabulary's type it is (`database`), or `kind` itself: kept as it is.
+    pub means: String,
 }
 
 /// What a relationship word the vocabulary cannot place means, as the model said.
@@ -172,6 +186,17 @@ impl Decisions {
     /// What the model said a relationship word means, if it was asked.
     pub fn word(&self, word: &str) -> Option<&WordDecision> {
         self.words.iter().find(|d| d.word == word)
+    }
+
+    /// What the model said an entity type is, if it was asked.
+    pub fn entity_type(&self, kind: &str) -> Option<&TypeDecision> {
+        self.types.iter().find(|d| d.kind == kind)
+    }
+
+    /// Remembers what an entity type is (the last answer for a type stands).
+    pub fn place_type(&mut self, decision: TypeDecision) {
+        self.types.retain(|d| d.kind != decision.kind);
+        self.types.push(decision);
     }
 
     /// Remembers what a relationship word means (the last answer for a word stands).
@@ -312,15 +337,17 @@ impl Memory {
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
         let certain = alike == Alike::Same;
-        if score < ASK_FROM && !certain {
+        if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
-        // Into the longer (more specific) name; of equal length, the better connected.
-        let (merge, into) = match ea.name.len().cmp(&eb.name.len()) {
-            std::cmp::Ordering::Less => (a, b),
-            std::cmp::Ordering::Greater => (b, a),
-            std::cmp::Ordering::Equal if self.degree(a) > self.degree(b) => (b, a),
-            std::cmp::Ordering::Equal => (a, b),
+        // Into the name that says the thing plainly: not the one with a version mark, the
+        // one with its kind word where the other has another word; else the longer (more
+        // specific) name; of equal length, the better connected.
+        let plain = |s: &Shape| (s.version.is_empty(), s.parts.kind.is_some());
+        let (merge, into) = match (alike, plain(&sa).cmp(&plain(&sb))) {
+            (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Less) => (a, b),
+            (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Greater) => (b, a),
+            _ => self.longer_of(a, b),
         };
         let mut why = vec![alike.why().to_string()];
         why.push(if same_type && known(&ea.kind) {
@@ -343,6 +370,18 @@ impl Memory {
         })
     }
 
+    /// (merge, into) for two entities: into the longer (more specific) name; of equal
+    /// length, the better connected.
+    fn longer_of(&self, a: Ix, b: Ix) -> (Ix, Ix) {
+        let (ea, eb) = (&self.entities[a as usize], &self.entities[b as usize]);
+        match ea.name.len().cmp(&eb.name.len()) {
+            std::cmp::Ordering::Less => (a, b),
+            std::cmp::Ordering::Greater => (b, a),
+            std::cmp::Ordering::Equal if self.degree(a) > self.degree(b) => (b, a),
+            std::cmp::Ordering::Equal => (a, b),
+        }
+    }
+
     /// The relationship words in this memory that the vocabulary cannot place
     /// ([`identity::relationship_kind`] keeps them as they are) and that the model has not
     /// placed yet, in order of first use, each with up to `examples` of its edges (from,
@@ -362,6 +401,43 @@ impl Memory {
             }
         }
         out
+    }
+
+    /// The entity types in this memory that the vocabulary cannot place
+    /// ([`identity::is_placed_type`]) and that the model has not placed yet, in order of
+    /// first use, each with up to `examples` names of entities of that type.
+    pub fn unplaced_types(&self, examples: usize) -> Vec<(String, Vec<String>)> {
+        let decisions = self.decisions();
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        for e in &self.entities {
+            if identity::is_placed_type(&e.kind) || decisions.entity_type(&e.kind).is_some() {
+                continue;
+            }
+            match out.iter_mut().find(|(t, _)| *t == e.kind) {
+                Some((_, seen)) if seen.len() < examples => seen.push(e.name.clone()),
+                Some(_) => {}
+                None => out.push((e.kind.clone(), vec![e.name.clone()])),
+            }
+        }
+        out
+    }
+
+    /// A copy with every entity of a type the model placed (remembered in the
+    /// decisions) of the type it said; `None` when no entity has such a type.
+    pub fn with_placed_types(&self) -> Option<Memory> {
+        let decisions = self.decisions();
+        let placed = |kind: &str| decisions.entity_type(kind).filter(|d| d.means != d.kind);
+        if !self.entities.iter().any(|e| placed(&e.kind).is_some()) {
+            return None;
+        }
+        let mut out = self.clone();
+        for e in &mut out.entities {
+            if let Some(d) = placed(&e.kind) {
+                e.kind.clone_from(&d.means);
+            }
+        }
+        out.touch();
+        Some(out)
     }
 
     /// A copy with every relationship word the model placed (remembered in the
@@ -559,17 +635,52 @@ impl Memory {
     }
 }
 
-/// A name as the rules compare it: its parts with the system's name in front and
-/// generic words at the end set aside, the digits in it, and the acronym of its words.
+/// A name as the rules compare it: its parts with the system's name in front, generic
+/// words and a version mark at the end set aside, the digits in it, its version mark,
+/// and its initials (of its words and its kind word).
 #[derive(Debug, Clone)]
 struct Shape {
     parts: Parts,
     digits: String,
-    acronym: String,
+    version: String,
+    /// Its initials: of its words and kind word (`OET` for `Order Events Topic`), and of
+    /// its words as written when those differ (`FA` for `FedEx API`).
+    acronyms: Vec<String>,
 }
 
 fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     let mut parts = identity::parts(name);
+    // Initials of the words as written, the kind word's too (`OET` for `Order Events
+    // Topic`, `OMS` for `Order Management System`).
+    let mut acronym: String = parts.core.iter().filter_map(|w| w.chars().next()).collect();
+    if let Some(kind) = parts.kind {
+        acronym.extend(kind.word().chars().next());
+    }
+    let written: String = identity::qualified_tail(&identity::split_note(name).0)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty() && *t != "the")
+        .filter_map(|t| t.chars().next())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut acronyms = Vec::new();
+    if parts.core.len() >= 2 || parts.kind.is_some() {
+        for a in [acronym, written] {
+            if a.chars().count() >= 2 && !acronyms.contains(&a) {
+                acronyms.push(a);
+            }
+        }
+    }
+    let mut version = String::new();
+    while parts.core.len() > 1
+        && parts
+            .core
+            .last()
+            .is_some_and(|w| identity::is_version_word(w))
+    {
+        if let Some(w) = parts.core.pop() {
+            version.insert_str(0, &w);
+        }
+    }
     for system in systems {
         let n = system.len();
         if parts.core.len() > n && parts.core[..n] == system[..] {
@@ -585,16 +696,16 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
     {
         parts.core.pop();
     }
-    let words = identity::words(name);
-    let acronym = if words.len() >= 3 {
-        words.iter().filter_map(|w| w.chars().next()).collect()
-    } else {
-        String::new()
-    };
     Shape {
+        digits: parts
+            .core
+            .iter()
+            .flat_map(|w| w.chars())
+            .filter(char::is_ascii_digit)
+            .collect(),
         parts,
-        digits: name.chars().filter(char::is_ascii_digit).collect(),
-        acronym,
+        version,
+        acronyms,
     }
 }
 
@@ -612,6 +723,17 @@ enum Alike {
     Acronym,
     /// One letter apart in one long word (`Inventroy` / `Inventory`).
     Typo,
+    /// The same name, one with a version mark (`Order Service v2` / `Order Service`):
+    /// the version in use, or another version of the thing.
+    Version,
+    /// One has a word the vocabulary does not know where the other has its kind word: a
+    /// class name's role (`OrderManager`, `StripeClient`), a kind word in another
+    /// language (`Order Dienst`), or another thing (`Order History`).
+    KindPlace,
+    /// One is the other with a kind word in front instead of behind (`cache-sessions` /
+    /// `Sessions Cache`), where a word in front may as well say its purpose
+    /// (`cache-warmer`).
+    KindInFront,
 }
 
 impl Alike {
@@ -622,7 +744,19 @@ impl Alike {
             Alike::Longer => "one word more",
             Alike::Acronym => "an acronym",
             Alike::Typo => "one letter apart",
+            Alike::Version => "one with a version mark",
+            Alike::KindPlace => "another word where the kind word stands",
+            Alike::KindInFront => "its kind word in front",
         }
+    }
+
+    /// Whether the pair is asked about whatever its score: the structure found it, and
+    /// the name's letters say little (an acronym shares few of them).
+    fn asked_whatever_the_score(self) -> bool {
+        matches!(
+            self,
+            Alike::Acronym | Alike::Version | Alike::KindInFront | Alike::KindPlace
+        )
     }
 }
 
@@ -634,11 +768,35 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
     if a.digits != b.digits {
         return None;
     }
+    // Two versions are two things; a name with a version and one without, a question.
+    let versioned = match (a.version.is_empty(), b.version.is_empty()) {
+        (true, true) => false,
+        (false, false) if a.version == b.version => false,
+        (false, false) => return None,
+        _ => true,
+    };
+    let how = alike_words(a, b, ta, tb)?;
+    if versioned {
+        return matches!(how, Alike::Same | Alike::Bare).then_some(Alike::Version);
+    }
+    Some(how)
+}
+
+/// [`alike`] by the words and kinds alone.
+fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Alike> {
     let (pa, pb) = (&a.parts, &b.parts);
     // What each is: its type's kind, else its kind word's.
     let (ea, eb) = (ta.or(pa.kind), tb.or(pb.kind));
+    // The `queue` type is the topics' too (two kind words of names are compared below).
+    let agree = |x: Kind, y: Kind| {
+        x.agrees(y)
+            || matches!(
+                (x, y),
+                (Kind::Queue, Kind::Topic) | (Kind::Topic, Kind::Queue)
+            )
+    };
     if let (Some(x), Some(y)) = (ea, eb)
-        && !x.agrees(y)
+        && !agree(x, y)
     {
         return None;
     }
@@ -662,9 +820,8 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
             Alike::Bare
         });
     }
-    let acronym = |one: &[String], other: &Shape| {
-        one.len() == 1 && !other.acronym.is_empty() && one[0] == other.acronym
-    };
+    let acronym =
+        |one: &[String], other: &Shape| one.len() == 1 && other.acronyms.contains(&one[0]);
     if acronym(ca, b) || acronym(cb, a) {
         return Some(Alike::Acronym);
     }
@@ -676,10 +833,31 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
     if long.len() == short.len() + 1 {
         let extra =
             (0..long.len()).find(|&n| long[..n] == short[..n] && long[n + 1..] == short[n..]);
-        if let Some(n) = extra
-            && Kind::of_word(&long[n]).is_none()
-        {
-            return Some(Alike::Longer);
+        if let Some(n) = extra {
+            let (ls, ss) = if ca.len() > cb.len() { (a, b) } else { (b, a) };
+            match Kind::of_word(&long[n]) {
+                // A word the vocabulary does not know where the other has its kind word
+                // (`OrderManager`, `Order Dienst` / `Order Service`).
+                None if n + 1 == long.len()
+                    && ss.parts.kind.is_some()
+                    && ls.parts.kind.is_none() =>
+                {
+                    return Some(Alike::KindPlace);
+                }
+                None => return Some(Alike::Longer),
+                // A kind word in front of one name, the same kind behind the other.
+                Some(front) if n == 0 => {
+                    let st = if ca.len() > cb.len() { tb } else { ta };
+                    let other = ss.parts.kind.or(st);
+                    let same_kind = |k: Kind| {
+                        k.agrees(front) || matches!((k, front), (Kind::Queue, Kind::Topic))
+                    };
+                    if other.is_some_and(same_kind) && ls.parts.kind.is_none_or(same_kind) {
+                        return Some(Alike::KindInFront);
+                    }
+                }
+                Some(_) => {}
+            }
         }
         return None;
     }
@@ -704,8 +882,8 @@ fn alike(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Option<Ali
 fn blocking_keys(shape: &Shape) -> Vec<String> {
     let core = &shape.parts.core;
     let mut keys = vec![format!("s:{}", core.concat())];
-    if !shape.acronym.is_empty() {
-        keys.push(format!("s:{}", shape.acronym));
+    for acronym in &shape.acronyms {
+        keys.push(format!("s:{acronym}"));
     }
     if core.len() >= 2 {
         for n in 0..core.len() {
@@ -778,6 +956,49 @@ mod tests {
         assert_eq!(placed.decisions().words.len(), 2);
     }
 
+    #[test]
+    fn a_placed_type_retypes_its_entities_and_a_kept_one_is_not_asked_again() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Orders Store", "RDS instance"),
+            ("Ledger", "RDS instance"),
+            ("Events", "SNS"),
+            ("Shop", "platform"),
+            ("Pricing", "Microservice (Go)"),
+            ("Cart", "unknown"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        // Whole types, known families and `unknown` are not asked.
+        let asked = m.unplaced_types(1);
+        assert_eq!(
+            asked,
+            [
+                ("rds_instance".to_string(), vec!["Orders Store".to_string()]),
+                ("sns".to_string(), vec!["Events".to_string()]),
+            ]
+        );
+        assert!(m.with_placed_types().is_none());
+        let mut d = m.decisions();
+        for (kind, means) in [("rds_instance", "database"), ("sns", "sns")] {
+            d.place_type(TypeDecision {
+                kind: kind.into(),
+                means: means.into(),
+            });
+        }
+        m.set_decisions(&d);
+        assert!(m.unplaced_types(1).is_empty());
+        let placed = m.with_placed_types().expect("a type to place");
+        let kinds: Vec<(&str, &str)> = placed
+            .entities()
+            .iter()
+            .map(|e| (e.name.as_str(), e.kind.as_str()))
+            .collect();
+        assert!(kinds.contains(&("Ledger", "database")), "{kinds:?}");
+        assert!(kinds.contains(&("Events", "sns")), "{kinds:?}");
+        assert!(kinds.contains(&("Pricing", "service")), "{kinds:?}");
+    }
+
     fn names(m: &Memory) -> Vec<&str> {
         let mut v: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
         v.sort();
@@ -846,6 +1067,53 @@ mod tests {
             assert!(!has(&found, a, b), "{a} / {b} in {found:?}");
         }
         // None of these is the structure's to decide.
+        assert!(found.iter().all(|(_, _, certain)| !certain), "{found:?}");
+    }
+
+    /// What the name's structure cannot decide is a question, never a merge: a class
+    /// name's role word or a word in another language where the kind word stands, the
+    /// initials, a version mark, a kind word in front.
+    #[test]
+    fn forms_the_structure_cannot_decide_are_candidates() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Refund Service", "service"),
+            ("RefundHandler", "service"),
+            ("Refund Dienst", "service"),
+            ("Refund Service v3", "service"),
+            ("Ledger Events Topic", "queue"),
+            ("LET", "queue"),
+            ("Sessions Cache", "cache"),
+            ("cache-sessions", "cache"),
+            ("Pricing API v1", "api"),
+            ("Pricing API v2", "api"),
+            ("api-gateway", "service"),
+            ("Gateway", "service"),
+            ("PayPal API", "external_system"),
+            ("PA", "api"),
+            ("topic-ledger-events", "queue"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert_eq!(m.entities().len(), 15, "{:?}", names(&m));
+        let found = found(&m);
+        for (a, b) in [
+            ("Refund Service", "RefundHandler"),
+            ("Refund Service", "Refund Dienst"),
+            ("Refund Service", "Refund Service v3"),
+            ("LET", "Ledger Events Topic"),
+            ("cache-sessions", "Sessions Cache"),
+            ("PA", "PayPal API"),
+            ("topic-ledger-events", "Ledger Events Topic"),
+        ] {
+            assert!(has(&found, a, b), "{a} / {b} in {found:?}");
+        }
+        for (a, b) in [
+            ("Pricing API v1", "Pricing API v2"),
+            ("api-gateway", "Gateway"),
+        ] {
+            assert!(!has(&found, a, b), "{a} / {b} in {found:?}");
+        }
         assert!(found.iter().all(|(_, _, certain)| !certain), "{found:?}");
     }
 

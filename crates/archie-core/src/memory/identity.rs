@@ -12,7 +12,11 @@
 //!   (`Orders DB (PostgreSQL)`), and the kind words of one family at its end (`Pricing
 //!   Svc` is `pricing` + a service). Singular and plural agree. A kind word of another
 //!   family stays in the name: `Payments Service DB` is the database of the payments
-//!   service, not the service.
+//!   service, not the service. By the name's shape, not by spellings: the last segment
+//!   of a qualified name (`com.shop.orders.OrderService`, `shop/order-service`), an
+//!   article in front, a deployment word at the end (`-prod`, `-deployment`), a short
+//!   kind word in front of a name written as code (`svc-order`); a version mark (`v2`)
+//!   stays, so two versions are two things.
 //! - [`key`]: the identity of a name as the memory's index holds it: its words and the
 //!   family of its kind word, so "Pricing Service", "pricing-svc", "PricingMicroservice"
 //!   and "pricing_service" are one key, "Orders DB", "OrdersDatastore" and "Order
@@ -135,11 +139,17 @@ pub const KIND_WORDS: &[(&str, Kind)] = &[
     ("topic", Kind::Topic),
     ("stream", Kind::Topic),
     ("mq", Kind::Queue),
+    ("q", Kind::Queue),
     ("cache", Kind::Cache),
     ("bucket", Kind::Bucket),
     ("api", Kind::Api),
     ("apis", Kind::Api),
 ];
+
+/// The kind words that are abbreviations, not English words: in front of a name written
+/// as code they say its kind (`svc-order`, `db-orders`, `q-notification`), where a word
+/// (`api-gateway`, `cache-warmer`) may say its purpose.
+const KIND_ABBREVIATIONS: &[&str] = &["svc", "srv", "db", "dbs", "mq", "q"];
 
 /// Words that, just before a kind word, belong to it: `Order Data Store`, `Notification
 /// Message Queue`, `Payments REST API`, `Pricing Micro Service`.
@@ -288,11 +298,35 @@ pub fn key_cow(name: &str) -> Cow<'_, str> {
 
 /// Writes the core words of `name` (lower case, singular) into `out`, one after the
 /// other, with where each starts in `starts`, and returns the kind its kind words say.
+///
+/// What does not name the thing is set aside by the name's shape, not by its spelling:
+/// the qualifier of a qualified name (see [`qualified_tail`]), an article in front (`the
+/// order service`), a deployment wrapper at the end ([`DEPLOYMENT_WORDS`]: `-prod`,
+/// `-deployment`), the kind words of one family at the end, and a short kind word in
+/// front of a name written as code (`svc-order`, `db_orders`). A version mark at the end
+/// (`v2`, `2.0`) stays the name's last word, after its kind word is set aside, so
+/// `Order Service v2` and `order-service-v2` agree and `Pricing API v1` and `v2` do not.
 fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Kind> {
+    let name = qualified_tail(name);
     for_each_word(name, |word| {
         starts.push(out.len());
         out.push_str(&singular(word));
     });
+    let word_at = |out: &str, starts: &[usize], n: usize| -> (usize, usize) {
+        (starts[n], starts.get(n + 1).copied().unwrap_or(out.len()))
+    };
+    // An article in front of a name written as a sentence.
+    if starts.len() > 1 {
+        let (s, e) = word_at(out, starts, 0);
+        let first = &out[s..e];
+        let spaced = name
+            .trim_start()
+            .get(first.len()..)
+            .is_some_and(|r| r.starts_with(' '));
+        if first == "the" || (spaced && (first == "a" || first == "an")) {
+            drop_first_word(out, starts);
+        }
+    }
     // One word in lower case may hide a kind word at its end (`ordersdb`).
     if starts.len() == 1
         && let Some([head, suffix]) = split_kind_suffix(out)
@@ -302,9 +336,34 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         starts.push(out.len());
         out.push_str(&suffix);
     }
-    let word_at = |out: &str, starts: &[usize], n: usize| -> (usize, usize) {
-        (starts[n], starts.get(n + 1).copied().unwrap_or(out.len()))
-    };
+    // Deployment wrappers in front of a name written as code (`prod-order-service`)
+    // and at the end: the thing deployed is the thing.
+    while starts.len() > 1 && is_code_form(name) {
+        let (s, e) = word_at(out, starts, 0);
+        if !DEPLOYMENT_WORDS.contains(&&out[s..e]) {
+            break;
+        }
+        drop_first_word(out, starts);
+    }
+    while starts.len() > 1 {
+        let (s, e) = word_at(out, starts, starts.len() - 1);
+        if !DEPLOYMENT_WORDS.contains(&&out[s..e]) {
+            break;
+        }
+        out.truncate(s);
+        starts.pop();
+    }
+    // A version mark at the end, kept aside while the kind words come off.
+    let mut version = String::new();
+    while starts.len() > 1 {
+        let (s, e) = word_at(out, starts, starts.len() - 1);
+        if !is_version_word(&out[s..e]) {
+            break;
+        }
+        version.insert_str(0, &out[s..e]);
+        out.truncate(s);
+        starts.pop();
+    }
     // The kind words of one family at the end, and their qualifiers, while a word is left.
     let mut kind = None;
     while starts.len() > 1 {
@@ -324,7 +383,146 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         out.truncate(s);
         starts.pop();
     }
+    // A short kind word in front of a name written as code (`svc-order`): a full word
+    // there is the thing's purpose as often as its kind (`api-gateway`, `cache-warmer`),
+    // so it stays (see `dedupe`: a question).
+    if kind.is_none() && starts.len() > 1 && is_code_form(name) {
+        let (s, e) = word_at(out, starts, 0);
+        if let Some(k) =
+            Kind::of_word(&out[s..e]).filter(|_| KIND_ABBREVIATIONS.contains(&&out[s..e]))
+        {
+            kind = Some(k);
+            drop_first_word(out, starts);
+        }
+    }
+    if !version.is_empty() {
+        starts.push(out.len());
+        out.push_str(&version);
+    }
     kind
+}
+
+/// Whether a name says only the thing: no qualifier in front (`com.shop.OrderService`,
+/// `shop/order-service`), no article, no deployment word or version mark at the end, and
+/// no punctuation a model left in (`` `order_service` ``, `Order Service:`). Of a
+/// thing's spellings, a plain one is the one to show.
+pub fn is_plain_name(name: &str) -> bool {
+    let name = name.trim();
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        || qualified_tail(name) != name
+    {
+        return false;
+    }
+    let ws = words(name);
+    let (Some(first), Some(last)) = (ws.first(), ws.last()) else {
+        return false;
+    };
+    ws.len() == 1
+        || !(matches!(first.as_str(), "the" | "a" | "an")
+            || DEPLOYMENT_WORDS.contains(&last.as_str())
+            || is_version_word(last))
+}
+
+/// Takes the first word out of `out` (and `starts`).
+fn drop_first_word(out: &mut String, starts: &mut Vec<usize>) {
+    let cut = starts[1];
+    out.replace_range(..cut, "");
+    starts.remove(0);
+    for s in starts.iter_mut() {
+        *s -= cut;
+    }
+}
+
+/// Words at the end of a name that say how or where the thing is deployed, not what it
+/// is: Kubernetes object kinds (`order-service-deployment`, `orders-db-statefulset`) and
+/// environments (`order-service-prod`). Set aside while another word is left.
+pub const DEPLOYMENT_WORDS: &[&str] = &[
+    "deployment",
+    "deploy",
+    "statefulset",
+    "sts",
+    "daemonset",
+    "replicaset",
+    "pod",
+    "cronjob",
+    "prod",
+    "production",
+    "prd",
+    "staging",
+    "stg",
+    "dev",
+    "qa",
+    "uat",
+    "preprod",
+    "sandbox",
+];
+
+/// Whether a word of a name is a version mark: `v2`, `v10`, or digits alone (`2`, `0`
+/// of `2.0`).
+pub fn is_version_word(word: &str) -> bool {
+    let digits = word.strip_prefix('v').unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A name written as code: no spaces and no capitals, its words joined by `-` or `_`
+/// (`svc-order`, `db_orders`).
+fn is_code_form(name: &str) -> bool {
+    let name = name.trim();
+    name.contains(['-', '_']) && !name.chars().any(|c| c.is_whitespace() || c.is_uppercase())
+}
+
+/// The part of a qualified name that names the thing: the first label of a host name
+/// when it is a name of two words or more (`order-service.shop.svc.cluster.local`); the
+/// last segment of a path (`novamart/order-service`, `crate::orders::OrderService`) when
+/// it is a name of two words or more; or the class of a dotted package and class
+/// (`com.novamart.order.OrderService`: the segments before it in lower case, the last a
+/// class name of two words or more). A name with spaces, or whose segments are single
+/// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
+pub fn qualified_tail(name: &str) -> &str {
+    let trimmed = name.trim();
+    if trimmed.contains(char::is_whitespace) {
+        return name;
+    }
+    let several = |segment: &str| {
+        let mut n = 0;
+        for_each_word(segment, |_| n += 1);
+        n >= 2
+    };
+    for sep in ["::", "/"] {
+        if let Some((head, tail)) = trimmed.rsplit_once(sep)
+            && !head.is_empty()
+            && several(tail)
+        {
+            return tail;
+        }
+    }
+    // A host name whose first label is a name of two words or more (`orders-db.internal`,
+    // `order-service.shop.svc.cluster.local`): the rest says where it is.
+    if let Some((first, rest)) = trimmed.split_once('.')
+        && !rest.is_empty()
+        && first.contains(['-', '_'])
+        && several(first)
+        && trimmed
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '_'))
+    {
+        return first;
+    }
+    if let Some((head, tail)) = trimmed.rsplit_once('.')
+        && !head.is_empty()
+        && tail.starts_with(|c: char| c.is_uppercase())
+        && several(tail)
+        && head.split('.').all(|s| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+    {
+        return tail;
+    }
+    name
 }
 
 /// The key of `name` without a trailing "API" word (`"TaxJar API"` → the key of
@@ -457,6 +655,35 @@ pub const ENTITY_TYPES: &[&str] = &[
     "concept",
 ];
 
+/// The types the judge places a type the vocabulary cannot place onto: the prompt's and
+/// the ones of [`Family`] (`cache`, `frontend` …).
+pub const TYPE_VOCABULARY: &[&str] = &[
+    "service",
+    "database",
+    "queue",
+    "api",
+    "library",
+    "team",
+    "external_system",
+    "concept",
+    "cache",
+    "bucket",
+    "frontend",
+    "gateway",
+    "load_balancer",
+    "search_index",
+];
+
+/// Whether an entity type (normalised by [`entity_type`]) is one the vocabulary places:
+/// of a known [`Family`], a whole's type, or not known at all (`unknown`). Others
+/// (`rds_instance`, `sns`, `spa`) are the judge's.
+pub fn is_placed_type(kind: &str) -> bool {
+    kind.is_empty()
+        || kind == "unknown"
+        || is_whole_type(kind)
+        || Family::of(kind) != Family::Unknown
+}
+
 /// The head word of a type (its last word, singular) and the type it names: `PostgreSQL
 /// database`, `event stream`, `backend service` are named by their last word.
 const TYPE_WORDS: &[(&str, &str)] = &[
@@ -468,12 +695,14 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("backend", "service"),
     ("server", "service"),
     ("worker", "service"),
+    ("daemon", "service"),
     ("database", "database"),
     ("db", "database"),
     ("datastore", "database"),
     ("store", "database"),
     ("storage", "database"),
     ("rdbms", "database"),
+    ("persistence", "database"),
     ("base", "database"),
     ("queue", "queue"),
     ("mq", "queue"),
@@ -503,6 +732,10 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("model", "concept"),
 ];
 
+/// Words at the end of a type that say how the thing is run, not what it is (`RDS
+/// instance`, `OpenSearch cluster`): the word before them names it.
+const TYPE_WRAPPERS: &[&str] = &["instance", "cluster", "node", "deployment", "statefulset"];
+
 /// Words in a type that make it an external system whatever its head word
 /// (`third-party API`, `External Service`, `SaaS`, `vendor API`).
 const EXTERNAL_TYPE_WORDS: &[&str] = &[
@@ -526,7 +759,9 @@ pub fn entity_type(kind: &str) -> String {
     if ENTITY_TYPES.contains(&kind) {
         return kind.to_string();
     }
-    let ws = words(kind);
+    // A note in parentheses says its technology, not its type (`Microservice (Go)`).
+    let (kind, _) = split_note(kind);
+    let ws = words(&kind);
     if ws.is_empty() {
         return String::new();
     }
@@ -538,9 +773,24 @@ pub fn entity_type(kind: &str) -> String {
     {
         return "external_system".into();
     }
-    let head = ws.last().map(|w| singular(w)).unwrap_or_default();
-    if let Some((_, to)) = TYPE_WORDS.iter().find(|(w, _)| *w == head) {
-        return (*to).to_string();
+    let placed = |w: &str| {
+        let w = singular(w);
+        TYPE_WORDS
+            .iter()
+            .find(|(word, _)| *word == w)
+            .map(|(_, to)| (*to).to_string())
+    };
+    let head = ws.last().map(String::as_str).unwrap_or_default();
+    if let Some(to) = placed(head) {
+        return to;
+    }
+    // A word for how the thing is run (`instance`, `cluster`) after the word for what it
+    // is: `Postgres database cluster`.
+    if TYPE_WRAPPERS.contains(&head)
+        && let [.., what, _] = &ws[..]
+        && let Some(to) = placed(what)
+    {
+        return to;
     }
     ws.join("_")
 }
@@ -928,6 +1178,84 @@ mod tests {
     }
 
     #[test]
+    fn what_does_not_name_the_thing_is_set_aside_by_the_names_shape() {
+        for group in [
+            &[
+                "Refund Service",
+                // qualified names: the last segment names the thing
+                "com.shopco.refund.RefundService",
+                "shopco/refund-service",
+                "shop::refunds::RefundService",
+                "refund-service.shop.svc.cluster.local",
+                "prod-refund-service",
+                // deployment wrappers at the end
+                "refund-service-deployment",
+                "refund-service-prod",
+                "refund_service_staging",
+                // an article in front, code quotes and punctuation
+                "the refund service",
+                "`refund_service`",
+                "Refund Service:",
+                // a short kind word in front of a name written as code
+                "svc-refund",
+                "srv_refunds",
+            ][..],
+            &[
+                "Ledger DB",
+                "db-ledger",
+                "ledger-db-statefulset",
+                "shopco/ledger-db",
+            ],
+            &["Refund Queue", "q-refund", "refunds-q"],
+            // A version mark stays the last word, wherever the kind word was.
+            &["Refund Service v2", "refund-service-v2", "RefundServiceV2"],
+        ] {
+            let first = key(group[0]);
+            for name in group {
+                assert_eq!(key(name), first, "{name:?} vs {:?}", group[0]);
+            }
+        }
+        // What the shape cannot tell stays whole.
+        for (a, b) in [
+            ("Refund Service v2", "Refund Service"),
+            ("Refund Service v1", "Refund Service v2"),
+            ("api-gateway", "Gateway API"),
+            ("cache-warmer", "Warmer Cache"),
+            ("Pub/Sub", "Sub"),
+            ("order.service", "service"),
+            ("api.example.com", "com"),
+            ("Staging DB", "DB"),
+            ("Dev Portal", "Portal"),
+            ("A/B Test Service", "B Test Service"),
+        ] {
+            assert_ne!(key(a), key(b), "{a:?} / {b:?}");
+        }
+        // Of these spellings, the plain ones are the ones to show.
+        for name in [
+            "Refund Service",
+            "refund-service",
+            "RefundService",
+            "order.service",
+        ] {
+            assert!(is_plain_name(name), "{name:?}");
+        }
+        for name in [
+            "Refund Service:",
+            "`refund_service`",
+            "the refund service",
+            "com.shopco.refund.RefundService",
+            "shopco/refund-service",
+            "refund-service-prod",
+            "Refund Service v2",
+        ] {
+            assert!(!is_plain_name(name), "{name:?}");
+        }
+        assert_eq!(key("api-gateway"), key("API Gateway"));
+        assert_eq!(parts("Staging DB").core, ["staging"]);
+        assert_eq!(qualified_tail("novamart/orders"), "novamart/orders");
+    }
+
+    #[test]
     fn near_names_stay_apart() {
         let names = [
             "OrderService",
@@ -1043,6 +1371,13 @@ mod tests {
             ("External System", "external_system"),
             ("REST API", "api"),
             ("Cache", "cache"),
+            ("Microservice (Go)", "service"),
+            ("persistence", "database"),
+            ("Postgres database cluster", "database"),
+            ("message queue instance", "queue"),
+            // What the words cannot place stays, for the judge.
+            ("RDS instance", "rds_instance"),
+            ("k8s Deployment", "k8s_deployment"),
             ("Load Balancer", "load_balancer"),
             ("ExternalApi", "external_system"),
             ("third-party API", "external_system"),

@@ -620,7 +620,7 @@ impl Memory {
         let mut renamed: HashMap<String, String> = HashMap::new();
         for (i, e) in self.entities.iter_mut().enumerate() {
             let now = readability(&e.name);
-            if now == 2 {
+            if now == 4 {
                 continue;
             }
             let aliases = aliases_of(e);
@@ -993,13 +993,14 @@ fn merged_catalog(old: &Entity, new: &Entity) -> Map<String, Value> {
     out
 }
 
-/// How readable a spelling is to a person: 2 with capitals and spaces (`TaxJar API`),
-/// 1 with either (`PricingService`, `pricing service`), 0 for a machine's
-/// (`pricing-service`, `pricing_service`, `pricingservice`).
+/// How readable a spelling is to a person: a plain name (see
+/// [`identity::is_plain_name`]) before any other, then 2 with capitals and spaces
+/// (`TaxJar API`), 1 with either (`PricingService`, `pricing service`), 0 for a
+/// machine's (`pricing-service`, `pricing_service`, `pricingservice`).
 fn readability(name: &str) -> u8 {
     let upper = name.chars().any(char::is_uppercase);
     let space = name.trim().contains(' ');
-    u8::from(upper) + u8::from(space)
+    2 * u8::from(identity::is_plain_name(name)) + u8::from(upper) + u8::from(space)
 }
 
 /// The property that keeps an entity's other spellings.
