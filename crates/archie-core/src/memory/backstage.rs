@@ -291,7 +291,7 @@ fn entity(doc: &Doc) -> Entity {
         aliases.push(doc.name.clone());
     }
     if !aliases.is_empty() {
-        entity = entity.property(super::merge::ALIASES, json!(aliases));
+        entity = entity.property(super::model::ALIASES, json!(aliases));
     }
     entity
 }
