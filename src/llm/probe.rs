@@ -203,11 +203,7 @@ fn read(
     let context = models
         .as_ref()
         .and_then(|m| context_in(m, &target.model))
-        .or_else(|| {
-            props
-                .as_ref()
-                .and_then(|p| context_in(p, &target.model))
-        });
+        .or_else(|| props.as_ref().and_then(|p| context_in(p, &target.model)));
     let owner = models.as_ref().and_then(|m| owned_by(m, &target.model));
     let slots = props
         .as_ref()
