@@ -7,7 +7,7 @@ use crate::support::mcp_servers::{
     write_config,
 };
 use crate::support::mock_llm::{MockLlm, MockRequest, Reply};
-use crate::support::{run_with_llm as run, stderr, stdout, tempdir};
+use crate::support::{normalize, run_with_llm as run, stderr, stdout, tempdir};
 use serde_json::{Value, json};
 use std::path::Path;
 use tempfile::TempDir;
@@ -85,6 +85,22 @@ fn project() -> (TempDir, MockLlm) {
     (dir, MockLlm::start_background())
 }
 
+/// What a person reads, for a snapshot: the folder, times and run ids as placeholders
+/// (see `normalize`), and the session id and token counts too.
+fn shown(text: &str, dir: &Path) -> String {
+    let rules = [
+        (r"\bruns show r[0-9a-z]{4,12}\b", "runs show [RUN]"),
+        (r"\bsession s[0-9a-z]{4,12}\b", "session [SESSION]"),
+        (r"\b[\d,]+ → [\d,]+ tokens\b", "[TOKENS]"),
+    ];
+    let mut text = normalize(text, dir);
+    for (pattern, with) in rules {
+        let re = regex::Regex::new(pattern).expect("a valid pattern");
+        text = re.replace_all(&text, with).into_owned();
+    }
+    text
+}
+
 /// [`project`], with a model that plans `tasks` and answers [`ANSWER`].
 fn planning(tasks: &[(&str, Value)]) -> (TempDir, MockLlm) {
     let (dir, mock) = project();
@@ -137,16 +153,25 @@ fn built_in_tools_answer_in_exactly_two_llm_calls() {
     let synth = requests[1].text();
     assert!(synth.contains("\"from\": \"Order Service\""), "{synth}");
     assert!(synth.contains("reads_from"), "{synth}");
-    let text = stdout(&out);
-    assert!(text.contains(ANSWER), "{text}");
-    assert!(
-        text.contains("[2] `archie__get_entity {\"direction\":\"in\",\"name\":\"Orders DB\"}`"),
-        "{text}"
-    );
-    let err = stderr(&out);
-    assert!(err.contains("tools  archie (3 built-in)"), "{err}");
-    assert!(err.contains("plan   2 tasks"), "{err}");
-    assert!(err.contains("2 LLM calls"), "{err}");
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r#"
+        The Order Service writes to the Orders DB [1].
+
+        **Sources**
+
+        - [1] `archie__find_entities {"query":"orders database"}`
+        - [2] `archie__get_entity {"direction":"in","name":"Orders DB"}`
+        "#);
+    insta::assert_snapshot!(shown(&stderr(&out), dir.path()), @r#"
+        ✔ tools  archie (3 built-in)
+        ✔ plan   2 tasks
+          ✔ archie__find_entities {"query":"orders database"}   [TOOK]
+          ✔ archie__get_entity {"direction":"in","name":"Orders DB"}   [TOOK]
+
+        archie ─ The Order Service writes to the Orders DB [1].
+
+          2 LLM calls · [TOKENS] · [TOOK] waiting for the model · [TOOK] in all · run [RUN] (archie runs show [RUN])
+          session [SESSION] · follow up with: archie search --session [SESSION] "…"
+        "#);
     // The session was saved in the memory file, beside the graph.
     let memory: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("context.json")).unwrap())
@@ -266,12 +291,46 @@ fn an_unreadable_plan_falls_back_and_a_failed_answer_shows_the_raw_results() {
         }
     });
     let out = run_ok(dir.path(), &mock, &["search", "orders"]);
-    let err = stderr(&out);
-    assert!(err.contains("using archie's own"), "{err}");
-    assert!(err.contains("showing the raw results"), "{err}");
-    let text = stdout(&out);
-    assert!(text.contains("### [1] archie__find_entities"), "{text}");
-    assert!(text.contains("Orders DB"), "{text}");
+    insta::assert_snapshot!(shown(&stderr(&out), dir.path()), @r#"
+        ✔ tools  archie (3 built-in)
+        ! the model's plan is unusable (the model's answer does not have the expected shape at `.`: not valid JSON (expected value at line 1 column 1) (asked once more with the error, it still answered: I would search for orders.)); using archie's own
+        ✔ plan   2 tasks (archie's own: the model's plan was unusable)
+          ✔ archie__find_entities {"query":"orders"}   [TOOK]
+          ✔ archie__get_entity {"name":"orders"}   [TOOK] (the tool reported an error)
+        ! the model could not write the answer (the LLM endpoint answered HTTP 400, invalid_request_error: no); showing the raw results
+          3 LLM calls (1 failed) · [TOKENS] · [TOOK] waiting for the model · [TOOK] in all · run [RUN] (archie runs show [RUN])
+          session [SESSION] · follow up with: archie search --session [SESSION] "…"
+        "#);
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r#"
+        ## Results
+
+        ### [1] archie__find_entities {"query":"orders"} (done)
+
+        ```
+        {
+          "entities": [
+            {
+              "description": "holds orders",
+              "name": "Orders DB",
+              "type": "database"
+            }
+          ],
+          "total": 1
+        }
+        ```
+
+        ### [2] archie__get_entity {"name":"orders"} (done)
+
+        ```
+        no entity named "orders"; did you mean: Orders DB?
+        ```
+
+
+        **Sources**
+
+        - [1] `archie__find_entities {"query":"orders"}`
+        - [2] `archie__get_entity {"name":"orders"}`
+        "#);
 }
 
 #[test]

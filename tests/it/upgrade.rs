@@ -28,6 +28,16 @@ fn results(events: &[Value]) -> String {
         .join("\n")
 }
 
+/// What a person reads, for a snapshot: the world's folder, times, run ids and the
+/// double's port as placeholders (see `normalize`), and the experiment ids UpGrade made
+/// up as `[ID]`.
+fn shown(env: &TestEnv, text: &str) -> String {
+    let ids =
+        regex::Regex::new(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+            .expect("a valid pattern");
+    ids.replace_all(&env.normalize(text), "[ID]").into_owned()
+}
+
 fn seed_fractions(up: &UpgradeDouble) -> String {
     up.seed(json!({"name": "Fractions Hints", "state": "enrolling"}))
 }
@@ -37,11 +47,14 @@ fn an_exact_glossary_term_needs_no_model_and_no_upgrade_call() {
     let up = UpgradeDouble::start();
     let env = world(&up, |_| route("unsupported", json!({})));
     let out = upgrade(&env, 0, &["What is a decision point?"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("**Decision point** (`partitions[]`"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Decision point** (`partitions[]`, `site` + `target`): a place in the client where the
+        app must choose what to show. The *site* is the broad location (a page, a function,
+        `SelectSection`); the *target* is the specific thing there (a problem id, a widget). An
+        experiment has one or more. Experiments that share a decision point compete: a user gets
+        at most one of them there. `excludeIfReached` on a decision point means users who reach
+        it before the experiment starts never join it.
+        ");
     assert_eq!(env.mock().received().len(), 0, "no LLM call");
     assert!(up.requests().is_empty(), "no UpGrade call");
     assert!(out.stderr.contains("no LLM calls"), "{}", out.stderr);
@@ -57,7 +70,14 @@ fn an_exact_glossary_term_needs_no_model_and_no_upgrade_call() {
         0,
         &["explain consistencyRule"],
     );
-    assert!(out.stdout.contains("**Consistency rule**"));
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Consistency rule** (`consistencyRule`): whose earlier assignment wins when a user comes
+        back, for example after changing class.
+        - `individual`: the user keeps their own condition.
+        - `group`: the user follows their current working group's condition, and a group's
+          exclusion excludes its members.
+        - `experiment`: only the unit's own enrollment record is consulted.
+        ");
 }
 
 #[test]
@@ -74,8 +94,21 @@ fn other_terminology_questions_take_one_routing_call() {
         0,
         &["How do assignment units and consistency rules work together?"],
     );
-    let text = &out.stdout;
-    assert!(text.contains("**Assignment unit**") && text.contains("**Consistency rule**"));
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Assignment unit** (`assignmentUnit`): what gets randomised.
+        - `individual`: each user independently.
+        - `group`: a whole group (class, school, …) at once; the experiment's `group` field names
+          the group type, and members share the group's condition.
+        - `within-subjects`: each user sees several conditions over repeated visits, in an order
+          set by `conditionOrder` (random, random round robin, ordered round robin).
+
+        **Consistency rule** (`consistencyRule`): whose earlier assignment wins when a user comes
+        back, for example after changing class.
+        - `individual`: the user keeps their own condition.
+        - `group`: the user follows their current working group's condition, and a group's
+          exclusion excludes its members.
+        - `experiment`: only the unit's own enrollment record is consulted.
+        ");
     assert_eq!(env.mock().received().len(), 1);
     assert!(
         env.mock().received()[0].has_response_format(),
@@ -89,12 +122,11 @@ fn health_and_version() {
     let up = UpgradeDouble::start();
     let env = world(&up, |_| route("version_check", json!({})));
     let out = upgrade(&env, 0, &["is UpGrade up?"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("is up: **A/B Testing Backend 6.4.0**"),
-        "{text}"
-    );
-    assert!(text.contains("App contexts: assign-prog."), "{text}");
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        UpGrade at http://127.0.0.1:[PORT]/api is up: **A/B Testing Backend 6.4.0**.
+
+        App contexts: assign-prog.
+        ");
     assert_eq!(up.count("GET", "/api"), 1);
     assert_eq!(up.count("GET", "/api/version"), 1);
 }
@@ -148,20 +180,25 @@ fn experiments_are_listed_as_a_table_by_context_and_state() {
             ]
         ])
     );
-    assert!(results(&ev).contains("2 experiments in assign-prog that are running"));
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        2 experiments in assign-prog that are running:
+        ");
     let out = upgrade(&env, 0, &["list experiments"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("Checkout Copy    inactive  assign-prog  a 30 · b 70"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        3 experiments:
+
+        name             state     context      conditions               decision points
+        alpha steps      running   assign-prog  control 50 · variant 50  SelectSection/absolute_value_plot_equality
+        Checkout Copy    inactive  assign-prog  a 30 · b 70              SelectSection/absolute_value_plot_equality
+        Fractions Hints  running   assign-prog  control 50 · variant 50  SelectSection/absolute_value_plot_equality
+        ");
     assert!(up.writes().is_empty());
 }
 
 #[test]
 fn details_show_conditions_weights_decision_points_state_and_rule() {
     let up = UpgradeDouble::start();
-    let id = up.seed(
+    up.seed(
         json!({"name": "Checkout Copy", "state": "enrolling", "conditions": [
         {"id": "a", "conditionCode": "short", "assignmentWeight": 30, "order": 1},
         {"id": "b", "conditionCode": "long", "assignmentWeight": 70, "order": 2}]}),
@@ -171,17 +208,15 @@ fn details_show_conditions_weights_decision_points_state_and_rule() {
     });
     let out = upgrade(&env, 0, &["--json", "show checkout copy"]);
     let ev = out.events();
-    let text = results(&ev);
-    assert!(
-        text.contains("**Checkout Copy** · running (enrolling) · context assign-prog"),
-        "{text}"
-    );
-    assert!(text.contains("post-experiment rule: continue"), "{text}");
-    assert!(
-        text.contains("segments: included none · excluded none"),
-        "{text}"
-    );
-    assert!(text.contains(&format!("id {id} · version 1")), "{text}");
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **Checkout Copy** · running (enrolling) · context assign-prog
+        - assignment: individual · consistency: individual
+        - post-experiment rule: continue (enrolled users keep their condition once enrollment stops)
+        - filter mode: includeAll · type: Simple
+        - segments: included none · excluded none
+        - enrolled: 0 users, 0 groups · excluded: 0 users, 0 groups
+        - id [ID] · version 1 · updated 2025-01-01T00:00:00.001Z
+        ");
     let tables = of_kind(&ev, "table");
     assert_eq!(
         tables[0]["rows"],
@@ -297,7 +332,15 @@ fn a_503_twice_then_success() {
     let (up, env) = fractions_failing(2);
     let out = upgrade(&env, 0, &["--json", "show Fractions Hints"]);
     let ev = out.events();
-    assert!(results(&ev).contains("**Fractions Hints**"));
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **Fractions Hints** · running (enrolling) · context assign-prog
+        - assignment: individual · consistency: individual
+        - post-experiment rule: continue (enrolled users keep their condition once enrollment stops)
+        - filter mode: includeAll · type: Simple
+        - segments: included none · excluded none
+        - enrolled: 0 users, 0 groups · excluded: 0 users, 0 groups
+        - id [ID] · version 1 · updated 2025-01-01T00:00:00.001Z
+        ");
     assert_eq!(up.count("GET", "/api/experiments/names"), 3);
     let retries = of_kind(&ev, "retry");
     assert_eq!(retries.len(), 2, "{retries:?}");
@@ -326,12 +369,10 @@ fn an_upgrade_that_always_fails_is_asked_four_times_then_explained() {
     assert_eq!(up.count("GET", "/api/experiments/names"), 4);
     let ev = out.events();
     assert_eq!(of_kind(&ev, "retry").len(), 3);
-    let text = results(&ev);
-    assert!(
-        text.contains("(HTTP 503)") && text.contains("(tried 3 more times)"),
-        "{text}"
-    );
-    assert!(text.contains("Try again in a moment"), "{text}");
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **UpGrade failed on GET /experiments/names (HTTP 503): Service Unavailable.** (tried 3 more times)
+        - UpGrade failed inside; its log says why. Try again in a moment.
+        ");
 }
 
 #[test]
@@ -923,12 +964,12 @@ fn nothing_assigned_is_explained() {
         )
     });
     let out = upgrade(&env, 0, &["--yes", "what does u2 get?"]);
-    let text = &out.stdout;
-    assert!(text.contains("User u2 gets no condition"), "{text}");
-    assert!(
-        text.contains("“Checkout Copy” is inactive: only running experiments assign"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        User u2 gets no condition at SelectSection/absolute_value_plot_equality in assign-prog (groups: none · working group: none): UpGrade's assign answered nothing there, so the app shows its default.
+        - “Checkout Copy” is inactive: only running experiments assign conditions.
+
+        Assign changes nothing in UpGrade; a mark (“mark user … at …”) records the visit and enrols.
+        ");
 }
 
 #[test]
