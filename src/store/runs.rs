@@ -5,7 +5,7 @@ use super::{
     NewRun, Output, RunDetail, RunId, RunSummary, Status, StepRecord, Store, StoreError, id,
     now_ms, redact_args, redact_text,
 };
-use crate::graph::{Checkpoint, Cursor};
+use crate::pause::{Checkpoint, Cursor};
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
