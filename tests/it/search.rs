@@ -86,14 +86,14 @@ fn project() -> (TempDir, MockLlm) {
 }
 
 /// What a person reads, for a snapshot: the folder, times and run ids as placeholders
-/// (see `normalize`), and the session id and token counts too.
+/// (see `normalize`), and the repository's path, the session id and token counts too.
 fn shown(text: &str, dir: &Path) -> String {
     let rules = [
         (r"\bruns show r[0-9a-z]{4,12}\b", "runs show [RUN]"),
         (r"\bsession s[0-9a-z]{4,12}\b", "session [SESSION]"),
         (r"\b[\d,]+ → [\d,]+ tokens\b", "[TOKENS]"),
     ];
-    let mut text = normalize(text, dir);
+    let mut text = normalize(text, dir).replace(env!("CARGO_MANIFEST_DIR"), "[REPO]");
     for (pattern, with) in rules {
         let re = regex::Regex::new(pattern).expect("a valid pattern");
         text = re.replace_all(&text, with).into_owned();
@@ -800,29 +800,38 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = stdout(&out);
-    assert!(
-        text.contains("broken  stdio  did not start: exited at start"),
-        "{text}"
-    );
-    assert!(text.contains("stderr: fatal: cannot open"), "{text}");
-    assert!(text.contains("fake__danger"), "{text}");
-    assert!(text.contains("writes, destructive"), "{text}");
-    let line = |tool: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with(tool))
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert!(
-        line("fake__unmarked ").contains(" no hints (asks first) "),
-        "{text}"
-    );
-    assert!(
-        line("fake__both_hints ").contains(" read-only, destructive (contradictory: asks first) "),
-        "{text}"
-    );
-    assert!(text.contains("archie__find_entities"), "{text}");
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r"
+        MCP servers from [DIR]/mcp.json
+
+        archie  builtin  built in
+          archie's memory file and documents
+          archie__find_entities  read-only  Find entities (services, stores, queues, APIs, teams, …) in…
+          archie__get_entity     read-only  Get one entity by name with its relationships: what it poin…
+          archie__find_paths     read-only  Find the shortest chains of relationships between two entit…
+
+        broken  stdio  did not start: exited at start (exit status: 2)
+          python3 [REPO]/tests/it/support/fake_mcp.py --crash
+          stderr: fake: starting
+          stderr: fatal: cannot open /etc/fake/config.toml
+
+        fake  stdio  started in [TOOK]
+          python3 [REPO]/tests/it/support/fake_mcp.py
+          fake__slow_a      read-only                                           Slow search A
+          fake__slow_b      read-only                                           Slow search B
+          fake__slow_c      read-only                                           Slow search C
+          fake__echo        read-only                                           Echo the query
+          fake__hang        read-only                                           Never answers
+          fake__big         read-only                                           A huge reply
+          fake__danger      writes, destructive                                 Deletes a path
+          fake__unmarked    no hints (asks first)                               No hints
+          fake__write       writes                                              Writes step STEP
+          fake__env         read-only                                           Shows its settings:
+          fake__ask         read-only                                           Asks the user who deploys
+          fake__roots       read-only                                           Lists the client's roots
+          fake__die         read-only                                           Exits in the middle of the call
+          fake__both_hints  read-only, destructive (contradictory: asks first)  Says it only reads and that it is destructive
+          instructions: Use echo for greetings.
+        ");
 }
 
 /// `archie --json search --mcp-config CONFIG hang?` in the background in `d`, once a
