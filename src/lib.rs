@@ -10,7 +10,8 @@
 //! - services the nodes call, none of which knows clap, the terminal or a flow:
 //!   [`llm`], [`memory`], [`docs`], [`prompts`], [`store`], [`upgrade`].
 //! - [`ui`]: the only place that draws: renders events, terminal prompts, tables.
-//! - leaves everyone may use: [`events`] (the event vocabulary), [`error`] (error kinds,
+//! - leaves everyone may use: [`events`] (the event vocabulary), [`pause`] (questions,
+//!   answers, cursors and checkpoints: what a paused run is), [`error`] (error kinds,
 //!   exit codes), [`secrets`] (redaction), [`retry`] (the retry policy), [`files`]
 //!   (atomic writes), [`hash`], [`shell`] (quoting), [`tokens`] (the token estimate),
 //!   [`config`] (archie.toml), [`clock`] (dates), [`text`] (numbers, sizes, times and
@@ -26,6 +27,7 @@ pub mod flows;
 pub mod graph;
 pub mod llm;
 pub mod mcp;
+pub mod pause;
 pub mod prompts;
 pub mod retry;
 pub mod shell;

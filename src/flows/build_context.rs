@@ -8,10 +8,15 @@ use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
+use crate::memory::key;
 use crate::memory::{Memory, MermaidOptions, escape, identity};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+/// Who is linked to whom, by entity key.
+type Links = BTreeMap<String, BTreeSet<String>>;
 
 /// The flow's name (`archie build-context`, `archie graph build-context`).
 pub const NAME: &str = "build-context";
@@ -480,16 +485,7 @@ pub fn system_view(
     cap: usize,
     subject: bool,
 ) -> SystemView {
-    use crate::memory::key;
-    use std::collections::{BTreeMap, BTreeSet};
-    let mut links: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for r in all.relationships() {
-        let (f, t) = (key(&r.from), key(&r.to));
-        if f != t {
-            links.entry(f.clone()).or_default().insert(t.clone());
-            links.entry(t).or_default().insert(f);
-        }
-    }
+    let links = undirected_links(all);
     let degree = |k: &str| links.get(k).map_or(0, BTreeSet::len);
     let others = all.entities().len().saturating_sub(1);
     let threshold = ((others as f64 * HUB_SHARE).ceil() as usize).max(HUB_MIN);
@@ -548,46 +544,85 @@ pub fn system_view(
         let left_out = pool.len().saturating_sub(chosen.len());
         (chosen, left_out, pool.len(), central)
     } else {
-        let seed_set: BTreeSet<&String> = seeds.iter().collect();
-        // Seeds first, the best linked first; then neighbours by links to the seeds.
-        let mut ranked: Vec<(
-            usize,
-            std::cmp::Reverse<usize>,
-            std::cmp::Reverse<usize>,
-            String,
-        )> = Vec::new();
-        for k in &seeds {
-            ranked.push((
-                0,
-                std::cmp::Reverse(degree(k)),
-                std::cmp::Reverse(0),
-                k.clone(),
-            ));
-        }
-        let mut near: BTreeMap<String, usize> = BTreeMap::new();
-        for k in &seeds {
-            for n in links.get(k).into_iter().flatten() {
-                if !seed_set.contains(n) && !hubs.contains(n) {
-                    *near.entry(n.clone()).or_default() += 1;
-                }
-            }
-        }
-        for (k, to_seeds) in near {
-            ranked.push((
-                1,
-                std::cmp::Reverse(to_seeds),
-                std::cmp::Reverse(degree(&k)),
-                k,
-            ));
-        }
-        ranked.sort();
-        ranked.dedup_by(|a, b| a.3 == b.3);
-        let candidates = ranked.len();
-        let left_out = candidates.saturating_sub(cap);
-        let chosen: BTreeSet<String> = ranked.into_iter().take(cap).map(|r| r.3).collect();
+        let (chosen, left_out, candidates) = around_seeds(&seeds, &links, &hubs, cap);
         (chosen, left_out, candidates, Vec::new())
     };
 
+    SystemView {
+        memory: within(all, &chosen),
+        hubs: hub_notes(all, &links, &hubs, &chosen),
+        left_out,
+        cap,
+        whole,
+        candidates,
+        central,
+    }
+}
+
+/// Who is linked to whom, either way, by entity key (a self-link left out).
+fn undirected_links(all: &Memory) -> Links {
+    let mut links = Links::new();
+    for r in all.relationships() {
+        let (f, t) = (key(&r.from), key(&r.to));
+        if f != t {
+            links.entry(f.clone()).or_default().insert(t.clone());
+            links.entry(t).or_default().insert(f);
+        }
+    }
+    links
+}
+
+/// The part of a system that its name's entities (`seeds`, no hub among them) make, up
+/// to `cap`: the seeds first, the best linked first; then their neighbours, by links to
+/// the seeds. Returns the chosen, how many were left out and how many were candidates.
+fn around_seeds(
+    seeds: &[String],
+    links: &Links,
+    hubs: &BTreeSet<String>,
+    cap: usize,
+) -> (BTreeSet<String>, usize, usize) {
+    let degree = |k: &str| links.get(k).map_or(0, BTreeSet::len);
+    let seed_set: BTreeSet<&String> = seeds.iter().collect();
+    let mut ranked: Vec<(
+        usize,
+        std::cmp::Reverse<usize>,
+        std::cmp::Reverse<usize>,
+        String,
+    )> = Vec::new();
+    for k in seeds {
+        ranked.push((
+            0,
+            std::cmp::Reverse(degree(k)),
+            std::cmp::Reverse(0),
+            k.clone(),
+        ));
+    }
+    let mut near: BTreeMap<String, usize> = BTreeMap::new();
+    for k in seeds {
+        for n in links.get(k).into_iter().flatten() {
+            if !seed_set.contains(n) && !hubs.contains(n) {
+                *near.entry(n.clone()).or_default() += 1;
+            }
+        }
+    }
+    for (k, to_seeds) in near {
+        ranked.push((
+            1,
+            std::cmp::Reverse(to_seeds),
+            std::cmp::Reverse(degree(&k)),
+            k,
+        ));
+    }
+    ranked.sort();
+    ranked.dedup_by(|a, b| a.3 == b.3);
+    let candidates = ranked.len();
+    let left_out = candidates.saturating_sub(cap);
+    let chosen: BTreeSet<String> = ranked.into_iter().take(cap).map(|r| r.3).collect();
+    (chosen, left_out, candidates)
+}
+
+/// The entities of `all` whose keys are `chosen`, and the relationships between them.
+fn within(all: &Memory, chosen: &BTreeSet<String>) -> Memory {
     let mut memory = Memory::new();
     for e in all.entities() {
         if chosen.contains(&key(&e.name)) {
@@ -599,6 +634,18 @@ pub fn system_view(
             memory.upsert_relationship(r.clone());
         }
     }
+    memory
+}
+
+/// The hubs left out of the picture, the most linked first, each with the kinds of the
+/// chosen entities it links to.
+fn hub_notes(
+    all: &Memory,
+    links: &Links,
+    hubs: &BTreeSet<String>,
+    chosen: &BTreeSet<String>,
+) -> Vec<Hub> {
+    let degree = |k: &str| links.get(k).map_or(0, BTreeSet::len);
     let mut hub_notes: Vec<Hub> = hubs
         .iter()
         .filter_map(|k| {
@@ -620,15 +667,7 @@ pub fn system_view(
         })
         .collect();
     hub_notes.sort_by(|a, b| b.links.cmp(&a.links).then_with(|| a.name.cmp(&b.name)));
-    SystemView {
-        memory,
-        hubs: hub_notes,
-        left_out,
-        cap,
-        whole,
-        candidates,
-        central,
-    }
+    hub_notes
 }
 
 /// What [`whole_system`] picked.

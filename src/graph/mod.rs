@@ -10,18 +10,21 @@
 //! The run loop ([`Graph::run`]) enforces a step limit, emits [`Event`]s, hands a
 //! [`Checkpoint`] to a [`Checkpointer`] after every step, and on an interrupt asks the
 //! [`Prompter`]. The answer goes to the node named in the interrupt: no node is re-run
-//! from its start to "replay" a question.
+//! from its start to "replay" a question. Those words (question, answer, cursor,
+//! checkpoint) are the leaf [`crate::pause`]'s, re-exported here, so the run store and MCP
+//! can keep and answer them without knowing the engine.
 
 mod fan_out;
 pub mod interrupt;
 mod mermaid;
 
+pub use crate::pause::{Checkpoint, Checkpointer, Cursor};
 pub use fan_out::{Control, FanOut, ItemOutcome, fan_out};
 pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
 
 use crate::events::{Event, Events, NodeOutcome};
 use futures_util::future::LocalBoxFuture;
-use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde::{Serialize, de::DeserializeOwned};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 use std::time::Instant;
@@ -108,54 +111,6 @@ where
         cx: &'a mut Cx<'_, E>,
     ) -> LocalBoxFuture<'a, anyhow::Result<Next>> {
         Box::pin(self(state, cx))
-    }
-}
-
-/// Where a run starts or continues.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "at", rename_all = "snake_case")]
-pub enum Cursor {
-    /// Run this node next.
-    Node { node: String },
-    /// Ask this question, then deliver the answer to `then`.
-    Question { question: Question, then: String },
-    /// The question was answered: deliver `answer` to `then`. Recorded before `then`
-    /// runs, so an answer typed once survives the failure (or Ctrl-C) of the step that
-    /// uses it: resume continues from it instead of asking again.
-    Answered { answer: Answer, then: String },
-    /// The run has ended.
-    Done,
-}
-
-/// The state of a run after a step: enough to continue it later.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Checkpoint {
-    /// The flow (graph name).
-    pub flow: String,
-    /// Steps finished so far.
-    pub step: u32,
-    /// The node that just finished (empty before the first step).
-    pub node: String,
-    /// How long that node ran, in milliseconds (not counting time spent waiting for an
-    /// answer, which happens between steps).
-    #[serde(default)]
-    pub ms: u64,
-    /// Where the run continues.
-    pub next: Cursor,
-    /// The flow's state, serialised.
-    pub state: serde_json::Value,
-}
-
-/// Receives the latest checkpoint after every step. The run store implements it; the
-/// engine only knows this trait.
-pub trait Checkpointer: Send + Sync {
-    fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()>;
-
-    /// Records that the latest checkpoint's question was answered: the run continues
-    /// from `next` (a [`Cursor::Answered`]) rather than asking again. The state and the
-    /// steps are unchanged.
-    fn answered(&self, _next: &Cursor) -> anyhow::Result<()> {
-        Ok(())
     }
 }
 

@@ -2,9 +2,10 @@
 
 use super::{Message, Schema};
 use crate::hash::sha256_hex;
+use crate::store::Store;
 
-/// Stores answers by key. The run store (`crate::store::Store`, `.archie/archie.db`)
-/// implements it over SQLite.
+/// Stores answers by key. The run store ([`Store`], `.archie/archie.db`) keeps them
+/// over SQLite (below).
 pub trait ResponseCache: Send + Sync {
     fn get(&self, key: &str) -> Option<String>;
     /// Stores `value`; failing to store is not fatal (the caller warns).
@@ -20,6 +21,29 @@ pub trait EndpointNotes: Send + Sync {
     fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)>;
     /// Notes it; failing to is not fatal (the next run learns again).
     fn note(&self, base_url: &str, model: &str, learned: &str) -> std::io::Result<()>;
+}
+
+/// The LLM response cache lives in the run store.
+impl ResponseCache for Store {
+    fn get(&self, key: &str) -> Option<String> {
+        self.cache_get(key).ok().flatten()
+    }
+
+    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
+        self.cache_put(key, value).map_err(std::io::Error::other)
+    }
+}
+
+/// What endpoints accept is kept in the run store.
+impl EndpointNotes for Store {
+    fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)> {
+        self.endpoint_get(base_url, model).ok().flatten()
+    }
+
+    fn note(&self, base_url: &str, model: &str, learned: &str) -> std::io::Result<()> {
+        self.endpoint_put(base_url, model, learned)
+            .map_err(std::io::Error::other)
+    }
 }
 
 /// The cache key: SHA-256 (hex) of base URL, model, messages (with roles), schema and

@@ -32,7 +32,6 @@ mod send;
 
 use crate::env_vars::EnvVars;
 use attempt::Attempt;
-pub(super) use fit::context_in;
 use fit::estimate_prompt;
 
 use super::cache::{EndpointNotes, ResponseCache, cache_key};

@@ -156,6 +156,42 @@ impl Pending {
     }
 }
 
+/// The context size a `/v1/models` list or a `/props` object publishes for `model` (or
+/// for its only model).
+fn context_in(value: &serde_json::Value, model: &str) -> Option<u64> {
+    const KEYS: &[&str] = &[
+        "max_model_len",
+        "context_length",
+        "max_context_length",
+        "context_window",
+        "n_ctx",
+        "num_ctx",
+    ];
+    fn find(v: &serde_json::Value) -> Option<u64> {
+        let obj = v.as_object()?;
+        for key in KEYS {
+            if let Some(n) = obj.get(*key).and_then(|n| n.as_u64()).filter(|n| *n > 0) {
+                return Some(n);
+            }
+        }
+        // llama.cpp: {"default_generation_settings": {"n_ctx": …}}, {"meta": {…}}.
+        obj.values().filter(|v| v.is_object()).find_map(find)
+    }
+    match value.get("data").and_then(|d| d.as_array()) {
+        Some(models) => {
+            let named = models
+                .iter()
+                .find(|m| m.get("id").and_then(|i| i.as_str()) == Some(model));
+            match (named, models.len()) {
+                (Some(m), _) => find(m),
+                (None, 1) => find(&models[0]),
+                _ => None,
+            }
+        }
+        None => find(value),
+    }
+}
+
 /// What the answers say (`None`: no answer, or not JSON).
 fn read(
     models: Option<serde_json::Value>,
@@ -166,12 +202,8 @@ fn read(
 ) -> Told {
     let context = models
         .as_ref()
-        .and_then(|m| super::client::context_in(m, &target.model))
-        .or_else(|| {
-            props
-                .as_ref()
-                .and_then(|p| super::client::context_in(p, &target.model))
-        });
+        .and_then(|m| context_in(m, &target.model))
+        .or_else(|| props.as_ref().and_then(|p| context_in(p, &target.model)));
     let owner = models.as_ref().and_then(|m| owned_by(m, &target.model));
     let slots = props
         .as_ref()
@@ -267,6 +299,21 @@ mod tests {
             model: "m".into(),
             ollama_parallel: None,
         }
+    }
+
+    #[test]
+    fn the_context_is_read_where_servers_publish_it() {
+        let vllm = serde_json::json!({"object": "list", "data": [
+            {"id": "other", "max_model_len": 1000},
+            {"id": "m", "max_model_len": 8192}
+        ]});
+        assert_eq!(context_in(&vllm, "m"), Some(8192));
+        let llama_props = serde_json::json!({"default_generation_settings": {"n_ctx": 4096}});
+        assert_eq!(context_in(&llama_props, "m"), Some(4096));
+        let one = serde_json::json!({"data": [{"id": "x", "context_length": 2048}]});
+        assert_eq!(context_in(&one, "m"), Some(2048));
+        let silent = serde_json::json!({"data": [{"id": "m", "owned_by": "me"}]});
+        assert_eq!(context_in(&silent, "m"), None);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use rmcp::transport::streamable_http_client::{
     StreamableHttpClientTransportConfig, StreamableHttpError,
 };
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -617,9 +617,66 @@ async fn connect(
 ) -> Result<Connected, ConnectFailure> {
     let started = Instant::now();
     let waits = Arc::new(HumanWait::default());
-    // A server given folders in its configuration keeps to them: archie's roots would
-    // replace them (server-filesystem takes the client's roots instead of its own
-    // folders), which could widen what it may touch. It is offered no roots.
+    let context = offered_context(&spec, events, context);
+    let handler = || Handler {
+        server: spec.name.clone(),
+        context: context.clone(),
+        events: events.clone(),
+        waits: Arc::clone(&waits),
+    };
+    let up = match &spec.transport {
+        Transport::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => {
+            let cmd = server_command(&spec, events, command, args, env, cwd.as_deref());
+            start_stdio(&spec, cmd, events, verbose, handler).await?
+        }
+        Transport::Http { url, headers } => {
+            start_http(&spec, url, headers, events, started, handler).await?
+        }
+    };
+    let (process, log) = match up.process {
+        Some((process, log)) => (Some(process), Some(log)),
+        None => (None, None),
+    };
+    Ok(Connected {
+        peer: up.client.peer().clone(),
+        client: Mutex::new(Some(up.client)),
+        process: Mutex::new(process),
+        log,
+        tools: up.tools,
+        extras: up.extras,
+        waits,
+        startup_ms: started.elapsed().as_millis() as u64,
+        spec,
+    })
+}
+
+/// A server started and listed, before it is [`Connected`]: for a child process, the
+/// process and its stderr log too.
+struct Started {
+    client: Client,
+    tools: Vec<ToolInfo>,
+    extras: Extras,
+    process: Option<(ServerProcess, Arc<Log>)>,
+}
+
+fn failure(spec: &ServerSpec, reason: String, stderr: Vec<String>) -> ConnectFailure {
+    ConnectFailure {
+        server: spec.name.clone(),
+        reason,
+        stderr,
+    }
+}
+
+/// The client context offered to `spec`'s server. A server given folders in its
+/// configuration keeps to them: archie's roots would replace them (server-filesystem
+/// takes the client's roots instead of its own folders), which could widen what it may
+/// touch. It is offered no roots.
+fn offered_context(spec: &ServerSpec, events: &Events, context: &ClientContext) -> ClientContext {
     let mut context = context.clone();
     if let Transport::Stdio { args, cwd, .. } = &spec.transport
         && !context.roots.is_empty()
@@ -637,165 +694,165 @@ async fn connect(
             context.roots.clear();
         }
     }
-    let context = &context;
-    let handler = || Handler {
-        server: spec.name.clone(),
-        context: context.clone(),
-        events: events.clone(),
-        waits: Arc::clone(&waits),
+    context
+}
+
+/// The command that starts a stdio server. Not archie's environment: the few variables a
+/// program needs, those the server's `env_vars` names, and its own `env` (see `config`).
+fn server_command(
+    spec: &ServerSpec,
+    events: &Events,
+    command: &str,
+    args: &[String],
+    env: &BTreeMap<String, String>,
+    cwd: Option<&std::path::Path>,
+) -> tokio::process::Command {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args);
+    cmd.env_clear();
+    cmd.envs(&spec.inherit);
+    cmd.envs(env);
+    for withheld in &spec.withheld {
+        events.emit(Event::Warning {
+            message: format!("{}: {withheld}", spec.name),
+        });
+    }
+    if let Some(cwd) = cwd {
+        cmd.current_dir(cwd);
+    }
+    cmd
+}
+
+/// Starts a stdio server's process and shakes hands within its start-up time; a server
+/// that fails is stopped, and the failure says why (its exit, an oversize message, or the
+/// handshake's error) with the tail of its stderr.
+async fn start_stdio(
+    spec: &ServerSpec,
+    cmd: tokio::process::Command,
+    events: &Events,
+    verbose: bool,
+    handler: impl Fn() -> Handler,
+) -> Result<Started, ConnectFailure> {
+    let (mut process, pipes) = ServerProcess::spawn(
+        &spec.name,
+        cmd,
+        MAX_MESSAGE_BYTES,
+        verbose.then(|| events.clone()),
+    )
+    .map_err(|e| {
+        failure(
+            spec,
+            format!("could not start `{}`: {e}", spec.display),
+            Vec::new(),
+        )
+    })?;
+    let log = Arc::clone(&process.log);
+    // The line limit is ours (an error closes the connection at once); rmcp's
+    // own limit would drop the message and leave the request waiting.
+    let transport =
+        AsyncRwTransport::new_client(pipes.stdout, pipes.stdin).with_max_line_length(usize::MAX);
+    let handshake = async {
+        let client = handler()
+            .serve(transport)
+            .await
+            .map_err(|e| root_cause(&e))?;
+        let tools = listing(&client).await?;
+        Ok::<_, String>((client, tools))
     };
-    let fail = |reason: String, stderr: Vec<String>| ConnectFailure {
-        server: spec.name.clone(),
-        reason,
-        stderr,
-    };
-    match &spec.transport {
-        Transport::Stdio {
-            command,
-            args,
-            env,
-            cwd,
-        } => {
-            let mut cmd = tokio::process::Command::new(command);
-            cmd.args(args);
-            // Not archie's environment: the few variables a program needs, those the
-            // server's `env_vars` names, and its own `env` (see `config`).
-            cmd.env_clear();
-            cmd.envs(&spec.inherit);
-            cmd.envs(env);
-            for withheld in &spec.withheld {
-                events.emit(Event::Warning {
-                    message: format!("{}: {withheld}", spec.name),
-                });
-            }
-            if let Some(cwd) = cwd {
-                cmd.current_dir(cwd);
-            }
-            let (process, pipes) = ServerProcess::spawn(
-                &spec.name,
-                cmd,
-                MAX_MESSAGE_BYTES,
-                verbose.then(|| events.clone()),
-            )
-            .map_err(|e| {
-                fail(
-                    format!("could not start `{}`: {e}", spec.display),
-                    Vec::new(),
-                )
-            })?;
-            let log = Arc::clone(&process.log);
-            // The line limit is ours (an error closes the connection at once); rmcp's
-            // own limit would drop the message and leave the request waiting.
-            let transport = AsyncRwTransport::new_client(pipes.stdout, pipes.stdin)
-                .with_max_line_length(usize::MAX);
-            let handshake = async {
-                let client = handler()
-                    .serve(transport)
-                    .await
-                    .map_err(|e| root_cause(&e))?;
-                let tools = listing(&client).await?;
-                Ok::<_, String>((client, tools))
+    match tokio::time::timeout(spec.startup_timeout, handshake).await {
+        Ok(Ok((client, (tools, extras)))) => Ok(Started {
+            client,
+            tools,
+            extras,
+            process: Some((process, log)),
+        }),
+        Ok(Err(err)) => {
+            let status = process.exited(EXIT_GRACE).await;
+            process.shutdown(EXIT_GRACE).await;
+            let reason = match status {
+                Some(status) => format!("exited at start ({status})"),
+                None => match log.oversize() {
+                    Some(limit) => format!("sent a message larger than {} MiB", limit >> 20),
+                    None => format!("failed to start: {err}"),
+                },
             };
-            let outcome = tokio::time::timeout(spec.startup_timeout, handshake).await;
-            let mut process = process;
-            let (client, (tools, extras)) = match outcome {
-                Ok(Ok(pair)) => pair,
-                Ok(Err(err)) => {
-                    let status = process.exited(EXIT_GRACE).await;
-                    process.shutdown(EXIT_GRACE).await;
-                    let reason = match status {
-                        Some(status) => format!("exited at start ({status})"),
-                        None => match log.oversize() {
-                            Some(limit) => {
-                                format!("sent a message larger than {} MiB", limit >> 20)
-                            }
-                            None => format!("failed to start: {err}"),
-                        },
-                    };
-                    return Err(fail(reason, failure_tail(&log)));
-                }
-                Err(_) => {
-                    process.shutdown(EXIT_GRACE).await;
-                    return Err(fail(
-                        format!("did not start in {} s", spec.startup_timeout.as_secs_f64()),
-                        failure_tail(&log),
-                    ));
-                }
-            };
-            let peer = client.peer().clone();
-            Ok(Connected {
-                peer,
-                client: Mutex::new(Some(client)),
-                process: Mutex::new(Some(process)),
-                log: Some(log),
-                tools,
-                extras,
-                waits: Arc::clone(&waits),
-                startup_ms: started.elapsed().as_millis() as u64,
+            Err(failure(spec, reason, failure_tail(&log)))
+        }
+        Err(_) => {
+            process.shutdown(EXIT_GRACE).await;
+            Err(failure(
                 spec,
-            })
+                format!("did not start in {} s", spec.startup_timeout.as_secs_f64()),
+                failure_tail(&log),
+            ))
         }
-        Transport::Http { url, headers } => {
-            let deadline = spec.startup_timeout;
-            let policy = RetryPolicy {
-                max_attempts: 3,
-                base: Duration::from_millis(500),
-                max_delay: Duration::from_secs(5),
-                deadline: Some(deadline),
-            };
-            let attempt = |_| async {
-                let config = http_config(url, headers)?;
-                crate::tls::install();
-                let transport = StreamableHttpClientTransport::from_config(config);
-                let handshake = async {
-                    let client = handler()
-                        .serve(transport)
-                        .await
-                        .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;
-                    let tools = listing(&client).await.map_err(HttpFailure::retryable)?;
-                    Ok::<_, HttpFailure>((client, tools))
-                };
-                let left = deadline.saturating_sub(started.elapsed());
-                match tokio::time::timeout(left, handshake).await {
-                    Ok(result) => result,
-                    Err(_) => Err(HttpFailure::final_(format!(
-                        "did not answer in {} s",
-                        deadline.as_secs_f64()
-                    ))),
-                }
-            };
-            let result = policy
-                .run(
-                    attempt,
-                    |e: &HttpFailure| e.retry.then(|| Retryable::new(e.message.clone())),
-                    |retry| {
-                        events.emit(Event::Retry {
-                            attempt: retry.attempt,
-                            max_attempts: retry.max_attempts,
-                            delay_ms: retry.delay.as_millis() as u64,
-                            reason: format!("{}: {}", spec.name, retry.reason),
-                        })
-                    },
-                )
-                .await;
-            match result {
-                Ok((client, (tools, extras))) => Ok(Connected {
-                    peer: client.peer().clone(),
-                    client: Mutex::new(Some(client)),
-                    process: Mutex::new(None),
-                    log: None,
-                    tools,
-                    extras,
-                    waits: Arc::clone(&waits),
-                    startup_ms: started.elapsed().as_millis() as u64,
-                    spec,
-                }),
-                Err(gave_up) => Err(fail(
-                    crate::secrets::redact_text(&gave_up.last.message),
-                    Vec::new(),
-                )),
-            }
+    }
+}
+
+/// Connects to a streamable HTTP server, retrying what may pass (a refused connection,
+/// a 5xx) within its start-up time.
+async fn start_http(
+    spec: &ServerSpec,
+    url: &str,
+    headers: &BTreeMap<String, String>,
+    events: &Events,
+    started: Instant,
+    handler: impl Fn() -> Handler,
+) -> Result<Started, ConnectFailure> {
+    let deadline = spec.startup_timeout;
+    let policy = RetryPolicy {
+        max_attempts: 3,
+        base: Duration::from_millis(500),
+        max_delay: Duration::from_secs(5),
+        deadline: Some(deadline),
+    };
+    let attempt = |_| async {
+        let config = http_config(url, headers)?;
+        crate::tls::install();
+        let transport = StreamableHttpClientTransport::from_config(config);
+        let handshake = async {
+            let client = handler()
+                .serve(transport)
+                .await
+                .map_err(|e| HttpFailure::retryable(root_cause(&e)))?;
+            let tools = listing(&client).await.map_err(HttpFailure::retryable)?;
+            Ok::<_, HttpFailure>((client, tools))
+        };
+        let left = deadline.saturating_sub(started.elapsed());
+        match tokio::time::timeout(left, handshake).await {
+            Ok(result) => result,
+            Err(_) => Err(HttpFailure::final_(format!(
+                "did not answer in {} s",
+                deadline.as_secs_f64()
+            ))),
         }
+    };
+    let result = policy
+        .run(
+            attempt,
+            |e: &HttpFailure| e.retry.then(|| Retryable::new(e.message.clone())),
+            |retry| {
+                events.emit(Event::Retry {
+                    attempt: retry.attempt,
+                    max_attempts: retry.max_attempts,
+                    delay_ms: retry.delay.as_millis() as u64,
+                    reason: format!("{}: {}", spec.name, retry.reason),
+                })
+            },
+        )
+        .await;
+    match result {
+        Ok((client, (tools, extras))) => Ok(Started {
+            client,
+            tools,
+            extras,
+            process: None,
+        }),
+        Err(gave_up) => Err(failure(
+            spec,
+            crate::secrets::redact_text(&gave_up.last.message),
+            Vec::new(),
+        )),
     }
 }
 

@@ -13,7 +13,7 @@ use super::builtin::{input_schema, output_schema};
 use super::tasks::{self, Cancel, RunStore, TaskStatus, Tasks};
 use super::{Elicitation, Elicited, Field, FieldKind, Hints, ToolInfo};
 use crate::events::{AnswerKind, CommandStatus, MemoryChange, Summary, Written};
-use crate::graph::{Answer, Prompter, Question, QuestionKind};
+use crate::pause::{Answer, Prompter, Question, QuestionKind};
 use futures_util::future::BoxFuture;
 use rmcp::model::{ProgressNotificationParam, ProgressToken, ServerRequest};
 use rmcp::service::{Peer, RoleServer};

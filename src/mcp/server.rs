@@ -163,6 +163,39 @@ fn result_wire(output: &ToolOutput, first: bool) -> Result<CallToolResult, Error
 
 /// A flow tool's run as its result: the run's [`FlowResult`], and the `CallToolResult`
 /// carrying it.
+/// The search session a flow call names, as an argument or in `_meta`.
+fn session_named(
+    call: &Result<FlowCall, String>,
+    context: &RequestContext<RoleServer>,
+) -> Option<String> {
+    call.as_ref()
+        .ok()
+        .and_then(|c| c.session.clone())
+        .or_else(|| {
+            context
+                .meta
+                .get(flows::SESSION_META)
+                .and_then(Value::as_str)
+                .map(String::from)
+        })
+}
+
+/// A run that waits for an answer, as a 2026-07-28 input-required round (`None`: archie
+/// could not ask its question).
+fn input_required(round: Option<Value>) -> Result<CallToolResponse, ErrorData> {
+    let Some(round) = round else {
+        return Err(ErrorData::internal_error(
+            "the run waits for an answer archie could not ask for",
+            None,
+        ));
+    };
+    serde_json::from_value(round)
+        .map(CallToolResponse::InputRequired)
+        .map_err(|e| {
+            ErrorData::internal_error(format!("archie built a malformed round: {e}"), None)
+        })
+}
+
 fn finished(
     joined: Result<Result<FlowResult, String>, tokio::task::JoinError>,
     first: bool,
@@ -261,6 +294,74 @@ struct Seen {
     sessions: Vec<String>,
 }
 
+/// Who a memory-file poller tells of changes, by the protocol the client subscribed with.
+enum Subscriber<'a> {
+    /// `resources/subscribe` (up to 2025-11-25): the URIs subscribed so far, and every
+    /// change of the list of resources; gone when the transport closes.
+    Subscribed(Peer<RoleServer>),
+    /// `subscriptions/listen` (from 2026-07-28): the URIs and the list changes it
+    /// accepted; gone when the client cancels it.
+    Listening {
+        context: &'a SubscriptionContext,
+        uris: Vec<String>,
+        list: bool,
+    },
+}
+
+impl Subscriber<'_> {
+    /// Waits one poll; false once the subscriber is gone.
+    async fn wait(&self) -> bool {
+        match self {
+            Subscriber::Subscribed(peer) => {
+                tokio::time::sleep(POLL).await;
+                !peer.is_transport_closed()
+            }
+            Subscriber::Listening { context, .. } => tokio::select! {
+                _ = context.cancelled() => false,
+                _ = tokio::time::sleep(POLL) => true,
+            },
+        }
+    }
+
+    /// The URIs to tell of a change to the memory file.
+    fn uris(&self, handler: &Handler) -> Vec<String> {
+        match self {
+            Subscriber::Subscribed(_) => handler
+                .subscribed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .iter()
+                .cloned()
+                .collect(),
+            Subscriber::Listening { uris, .. } => uris.clone(),
+        }
+    }
+
+    /// Tells of a change to `uri`; false when the subscriber is gone.
+    async fn updated(&self, uri: String) -> bool {
+        match self {
+            Subscriber::Subscribed(peer) => peer
+                .notify_resource_updated(rmcp::model::ResourceUpdatedNotificationParam::new(uri))
+                .await
+                .is_ok(),
+            Subscriber::Listening { context, .. } => {
+                context.sink().notify_resource_updated(uri).await.is_ok()
+            }
+        }
+    }
+
+    /// Tells of a change to the list of resources, if it asked; false when it is gone.
+    async fn list_changed(&self) -> bool {
+        match self {
+            Subscriber::Subscribed(peer) => peer.notify_resource_list_changed().await.is_ok(),
+            Subscriber::Listening { list: false, .. } => true,
+            Subscriber::Listening { context, .. } => {
+                context.sink().notify_resource_list_changed().await.is_ok()
+            }
+        }
+    }
+}
+
 fn seen(builtin: &Builtin) -> Seen {
     Seen {
         file: builtin.file_marker(),
@@ -349,36 +450,9 @@ impl Handler {
                     let Some(id) = asked.task_id() else {
                         return Err(ErrorData::internal_error("the task was not registered", None));
                     };
-                    let tasks = Arc::clone(&self.tasks);
-                    let task_id = id.clone();
-                    tokio::spawn(async move {
-                        let joined = ran.await;
-                        let ended = match finished(joined, false, session.as_ref()) {
-                            Ok((result, answer)) => Ended::Result {
-                                value: serde_json::to_value(&answer).unwrap_or_default(),
-                                failed: result.is_error(),
-                                interrupted: result.status == CommandStatus::Interrupted,
-                                message: result.error,
-                            },
-                            Err(message) => Ended::Broken(message),
-                        };
-                        tasks.finish(&task_id, ended);
-                    });
+                    self.finish_task_later(id.clone(), ran, session);
                     if matches!(revision, Revision::Extension(_)) {
-                        let mut handle = self
-                            .tasks
-                            .get_detailed(&id)
-                            .map_err(|(_, message)| ErrorData::internal_error(message, None))?;
-                        handle["resultType"] = json!("task");
-                        handle["_meta"] = json!({ tasks::RUN_META: run });
-                        return serde_json::from_value::<CreateTaskResult>(handle)
-                            .map(CallToolResponse::Task)
-                            .map_err(|e| {
-                                ErrorData::internal_error(
-                                    format!("archie built a malformed task: {e}"),
-                                    None,
-                                )
-                            });
+                        return self.created_task(&id, &run);
                     }
                     return Ok(CallToolResponse::from(result_wire(
                         &ToolOutput::text("task started (see tasks/get)"),
@@ -400,26 +474,96 @@ impl Handler {
         asked.flush().await;
         match finished(joined, first, session.as_ref()) {
             Ok((result, _)) if rounds && result.status == CommandStatus::Waiting => {
-                match (unasked, &result.run) {
-                    (Some(question), Some(run)) => Ok(CallToolResponse::InputRequired(
-                        serde_json::from_value(flows::input_round(&question, run)).map_err(
-                            |e| {
-                                ErrorData::internal_error(
-                                    format!("archie built a malformed round: {e}"),
-                                    None,
-                                )
-                            },
-                        )?,
-                    )),
-                    _ => Err(ErrorData::internal_error(
-                        "the run waits for an answer archie could not ask for",
-                        None,
-                    )),
-                }
+                let round = unasked
+                    .zip(result.run.as_ref())
+                    .map(|(question, run)| flows::input_round(&question, run));
+                input_required(round)
             }
             Ok((_, answer)) => Ok(CallToolResponse::from(answer)),
             Err(message) => Err(ErrorData::internal_error(message, None)),
         }
+    }
+
+    /// Calls a built-in tool off the runtime. The client's cancel stops a call still
+    /// waiting for the memory file's lock (nothing written); a write that has begun lands
+    /// and is answered.
+    async fn call_builtin(
+        &self,
+        name: String,
+        arguments: Value,
+        first: bool,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let builtin = self.builtin.clone();
+        let gate = Arc::new(Gate::default());
+        let call_gate = Arc::clone(&gate);
+        let mut call =
+            tokio::task::spawn_blocking(move || builtin.call_gated(&name, &arguments, &call_gate));
+        let joined = tokio::select! {
+            joined = &mut call => joined,
+            _ = context.ct.cancelled() => {
+                if gate.cancel() {
+                    // The call may still be waiting for the memory file's lock: it ends
+                    // by itself, without writing.
+                    let verbose = self.verbose;
+                    tokio::spawn(async move {
+                        let _ = call.await;
+                        if verbose {
+                            log("a cancelled call ended without writing");
+                        }
+                    });
+                    return Err(ErrorData::internal_error("cancelled by the client; nothing was written", None));
+                }
+                // The write had begun: it lands, and is answered.
+                call.await
+            }
+        };
+        match joined {
+            Ok(Ok(output)) => Ok(CallToolResponse::from(result_wire(&output, first)?)),
+            Ok(Err(err)) => self.error(err, first),
+            Err(join) => Err(ErrorData::internal_error(
+                format!("the tool failed: {join}"),
+                None,
+            )),
+        }
+    }
+
+    /// Records a task's end once its run is over (the call was answered when it began).
+    fn finish_task_later(
+        &self,
+        task_id: String,
+        ran: tokio::task::JoinHandle<Result<FlowResult, String>>,
+        session: Option<SessionTurn>,
+    ) {
+        let tasks = Arc::clone(&self.tasks);
+        tokio::spawn(async move {
+            let joined = ran.await;
+            let ended = match finished(joined, false, session.as_ref()) {
+                Ok((result, answer)) => Ended::Result {
+                    value: serde_json::to_value(&answer).unwrap_or_default(),
+                    failed: result.is_error(),
+                    interrupted: result.status == CommandStatus::Interrupted,
+                    message: result.error,
+                },
+                Err(message) => Ended::Broken(message),
+            };
+            tasks.finish(&task_id, ended);
+        });
+    }
+
+    /// The answer to a 2026-07-28 task's call: its `CreateTaskResult`, naming the run.
+    fn created_task(&self, id: &str, run: &str) -> Result<CallToolResponse, ErrorData> {
+        let mut handle = self
+            .tasks
+            .get_detailed(id)
+            .map_err(|(_, message)| ErrorData::internal_error(message, None))?;
+        handle["resultType"] = json!("task");
+        handle["_meta"] = json!({ tasks::RUN_META: run });
+        serde_json::from_value::<CreateTaskResult>(handle)
+            .map(CallToolResponse::Task)
+            .map_err(|e| {
+                ErrorData::internal_error(format!("archie built a malformed task: {e}"), None)
+            })
     }
 
     fn error(&self, err: McpError, first: bool) -> Result<CallToolResponse, ErrorData> {
@@ -437,49 +581,36 @@ impl Handler {
         }
     }
 
-    /// Polls the memory file until the client goes away, telling `peer` of every change
-    /// to a subscribed resource, and of a change to the list of resources.
-    async fn watch_file(self, peer: Peer<RoleServer>, baseline: Option<Seen>) {
+    /// Polls the memory file from `baseline` until `subscriber` goes away, telling it of
+    /// every change to what it subscribed to: the one poller of both subscription
+    /// protocols.
+    async fn poll_memory(&self, subscriber: Subscriber<'_>, baseline: Option<Seen>) {
         let mut last = baseline;
-        loop {
-            tokio::time::sleep(POLL).await;
-            if peer.is_transport_closed() {
-                return;
-            }
-            let builtin = self.builtin.clone();
-            let now = tokio::task::spawn_blocking(move || seen(&builtin))
-                .await
-                .ok();
-            let (Some(now), Some(before)) = (now, last.as_ref()) else {
-                last = None;
-                continue;
-            };
-            if now.file != before.file {
-                let uris: Vec<String> = self
-                    .subscribed
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .iter()
-                    .cloned()
-                    .collect();
-                for uri in uris {
-                    if peer
-                        .notify_resource_updated(
-                            rmcp::model::ResourceUpdatedNotificationParam::new(uri),
-                        )
-                        .await
-                        .is_err()
-                    {
-                        return;
+        while subscriber.wait().await {
+            let now = self.seen_now().await;
+            if let (Some(now), Some(before)) = (&now, &last) {
+                if now.file != before.file {
+                    for uri in subscriber.uris(self) {
+                        if !subscriber.updated(uri).await {
+                            return;
+                        }
                     }
                 }
+                if now.sessions != before.sessions && !subscriber.list_changed().await {
+                    return;
+                }
             }
-            if now.sessions != before.sessions && peer.notify_resource_list_changed().await.is_err()
-            {
-                return;
-            }
-            last = Some(now);
+            // A failed read (`None`) is no baseline: the next poll starts again from it.
+            last = now;
         }
+    }
+
+    /// The memory file's state and its sessions now, read off the runtime.
+    async fn seen_now(&self) -> Option<Seen> {
+        let builtin = self.builtin.clone();
+        tokio::task::spawn_blocking(move || seen(&builtin))
+            .await
+            .ok()
     }
 
     /// Starts the watcher of a session that began with `initialize` (once): it tells of
@@ -488,11 +619,13 @@ impl Handler {
     async fn start_watching(&self, peer: Peer<RoleServer>) {
         if !self.watching.swap(true, Ordering::SeqCst) {
             // Seen before the caller answers: a write after that is news.
-            let builtin = self.builtin.clone();
-            let baseline = tokio::task::spawn_blocking(move || seen(&builtin))
-                .await
-                .ok();
-            tokio::spawn(self.clone().watch_file(peer, baseline));
+            let baseline = self.seen_now().await;
+            let handler = self.clone();
+            tokio::spawn(async move {
+                handler
+                    .poll_memory(Subscriber::Subscribed(peer), baseline)
+                    .await;
+            });
         }
     }
 
@@ -624,7 +757,6 @@ impl ServerHandler for Handler {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let first = first_revision(&context);
-        let builtin = self.builtin.clone();
         let name = request.name.to_string();
         let modern = context
             .protocol_version()
@@ -663,17 +795,7 @@ impl ServerHandler for Handler {
             };
             // The session the call belongs to (seed 000's validation): one that exists,
             // never one made up.
-            let named = call
-                .as_ref()
-                .ok()
-                .and_then(|c| c.session.clone())
-                .or_else(|| {
-                    context
-                        .meta
-                        .get(flows::SESSION_META)
-                        .and_then(Value::as_str)
-                        .map(String::from)
-                });
+            let named = session_named(&call, &context);
             if let Some(id) = &named
                 && !self.builtin.sessions().iter().any(|s| s == id)
             {
@@ -707,37 +829,7 @@ impl ServerHandler for Handler {
             };
             return self.call_flow(runner, &name, call, options, context).await;
         }
-        let gate = Arc::new(Gate::default());
-        let call_gate = Arc::clone(&gate);
-        let mut call =
-            tokio::task::spawn_blocking(move || builtin.call_gated(&name, &arguments, &call_gate));
-        let joined = tokio::select! {
-            joined = &mut call => joined,
-            _ = context.ct.cancelled() => {
-                if gate.cancel() {
-                    // The call may still be waiting for the memory file's lock: it ends
-                    // by itself, without writing.
-                    let verbose = self.verbose;
-                    tokio::spawn(async move {
-                        let _ = call.await;
-                        if verbose {
-                            log("a cancelled call ended without writing");
-                        }
-                    });
-                    return Err(ErrorData::internal_error("cancelled by the client; nothing was written", None));
-                }
-                // The write had begun: it lands, and is answered.
-                call.await
-            }
-        };
-        match joined {
-            Ok(Ok(output)) => Ok(CallToolResponse::from(result_wire(&output, first)?)),
-            Ok(Err(err)) => self.error(err, first),
-            Err(join) => Err(ErrorData::internal_error(
-                format!("the tool failed: {join}"),
-                None,
-            )),
-        }
+        self.call_builtin(name, arguments, first, &context).await
     }
 
     async fn list_resources(
@@ -887,47 +979,16 @@ impl ServerHandler for Handler {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take();
-        let mut last = match baseline {
+        let baseline = match baseline {
             Some(seen) => Some(seen),
-            None => {
-                let builtin = self.builtin.clone();
-                tokio::task::spawn_blocking(move || seen(&builtin))
-                    .await
-                    .ok()
-            }
+            None => self.seen_now().await,
         };
-        loop {
-            tokio::select! {
-                _ = context.cancelled() => return Ok(()),
-                _ = tokio::time::sleep(POLL) => {}
-            }
-            let builtin = self.builtin.clone();
-            let now = tokio::task::spawn_blocking(move || seen(&builtin))
-                .await
-                .ok();
-            let (Some(now), Some(before)) = (now, last.as_ref()) else {
-                last = None;
-                continue;
-            };
-            if now.file != before.file {
-                for uri in &uris {
-                    if context
-                        .sink()
-                        .notify_resource_updated(uri.clone())
-                        .await
-                        .is_err()
-                    {
-                        return Ok(());
-                    }
-                }
-            }
-            if list
-                && now.sessions != before.sessions
-                && context.sink().notify_resource_list_changed().await.is_err()
-            {
-                return Ok(());
-            }
-            last = Some(now);
-        }
+        let subscriber = Subscriber::Listening {
+            context: &context,
+            uris,
+            list,
+        };
+        self.poll_memory(subscriber, baseline).await;
+        Ok(())
     }
 }

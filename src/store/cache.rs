@@ -1,7 +1,6 @@
-//! The LLM response cache in the run store: the `llm_cache` table and the
-//! [`ResponseCache`](crate::llm::ResponseCache) implementation the LLM client uses; and
-//! what each endpoint accepts, the `llm_endpoints` table
-//! ([`EndpointNotes`](crate::llm::EndpointNotes)).
+//! The LLM response cache in the run store: the `llm_cache` table; and what each
+//! endpoint accepts, the `llm_endpoints` table. The LLM layer keeps both here (see
+//! `llm::cache`): the store knows tables, not the LLM.
 
 use super::{Store, StoreError, now_ms};
 use rusqlite::{OptionalExtension, params};
@@ -29,17 +28,6 @@ impl Store {
         // A response cost a call to the model: worth keeping through a power cut.
         self.keep_durably();
         Ok(())
-    }
-}
-
-/// The LLM response cache lives in the run store.
-impl crate::llm::ResponseCache for Store {
-    fn get(&self, key: &str) -> Option<String> {
-        self.cache_get(key).ok().flatten()
-    }
-
-    fn put(&self, key: &str, value: &str) -> std::io::Result<()> {
-        self.cache_put(key, value).map_err(std::io::Error::other)
     }
 }
 
@@ -75,17 +63,5 @@ impl Store {
             )?
             .execute(params![base_url, model, learned, now_ms()])?;
         Ok(())
-    }
-}
-
-/// What endpoints accept is kept in the run store.
-impl crate::llm::EndpointNotes for Store {
-    fn recall(&self, base_url: &str, model: &str) -> Option<(String, i64)> {
-        self.endpoint_get(base_url, model).ok().flatten()
-    }
-
-    fn note(&self, base_url: &str, model: &str, learned: &str) -> std::io::Result<()> {
-        self.endpoint_put(base_url, model, learned)
-            .map_err(std::io::Error::other)
     }
 }

@@ -1,7 +1,7 @@
 //! [`RunCheckpointer`]: the engine's [`Checkpointer`] over the run store.
 
 use super::{Store, now_ms};
-use crate::graph::{Checkpoint, Checkpointer, Cursor};
+use crate::pause::{Checkpoint, Checkpointer, Cursor};
 
 /// Records every step of one run: its history row (node, start, duration, outcome), the
 /// run's current step and status `running`, and the checkpoint, in one transaction.

@@ -1,7 +1,7 @@
 //! [`StoreError`]: a run store that cannot be used, and how it is classified.
 
 use super::BUSY_TIMEOUT;
-use super::runs::MAX_ID_ATTEMPTS;
+use super::id::MAX_ID_ATTEMPTS;
 use std::path::PathBuf;
 
 /// A run store that cannot be used, and what to do about it.

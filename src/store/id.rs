@@ -7,6 +7,9 @@ use std::ops::Deref;
 /// Lowercase letters and digits without the ones that are easy to misread (0 o 1 i l).
 pub(super) const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
 
+/// How many ids `create_run` tries before giving up (ids grow longer as it retries).
+pub(super) const MAX_ID_ATTEMPTS: u32 = 40;
+
 /// Tries per length before ids get one character longer.
 const TRIES_PER_LENGTH: u32 = 4;
 

@@ -3,7 +3,7 @@
 //! [`StepRecord`], [`Output`]).
 
 use super::RunId;
-use crate::graph::{Cursor, Question};
+use crate::pause::{Cursor, Question};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;

@@ -5,13 +5,10 @@ use super::{
     NewRun, Output, RunDetail, RunId, RunSummary, Status, StepRecord, Store, StoreError, id,
     now_ms, redact_args, redact_text,
 };
-use crate::graph::{Checkpoint, Cursor};
+use crate::pause::{Checkpoint, Cursor};
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// How many ids `create_run` tries before giving up (ids grow longer as it retries).
-pub(super) const MAX_ID_ATTEMPTS: u32 = 40;
 
 const SUMMARY_COLUMNS: &str =
     "id, command, args, flow, status, step, node, usage, created_at, updated_at";
@@ -32,7 +29,7 @@ impl Store {
             "INSERT INTO runs (id, command, args, memory_file, flow, status, created_at, updated_at)
              VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)",
         )?;
-        for attempt in 0..MAX_ID_ATTEMPTS {
+        for attempt in 0..id::MAX_ID_ATTEMPTS {
             let id = id::random_id(rng, id::id_len(attempt));
             match insert.execute(params![
                 id.as_str(),

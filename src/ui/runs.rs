@@ -1,7 +1,7 @@
 //! `archie runs`: the recorded runs as tables and a detail page.
 
 use crate::events::AnswerKind;
-use crate::graph::Cursor;
+use crate::pause::Cursor;
 use crate::store::{RunDetail, RunSummary, Status};
 use crate::text::{ago, indent, table, thousands, took, truncate, utc};
 

@@ -9,8 +9,7 @@
 
 use super::Ui;
 use crate::error::Interrupted;
-use crate::graph::interrupt::Typed;
-use crate::graph::{Answer, Prompter, Question, QuestionKind};
+use crate::pause::{Answer, Prompter, Question, QuestionKind, Typed};
 use anyhow::Context as _;
 use console::Term;
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};

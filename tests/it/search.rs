@@ -7,7 +7,7 @@ use crate::support::mcp_servers::{
     write_config,
 };
 use crate::support::mock_llm::{MockLlm, MockRequest, Reply};
-use crate::support::{run_with_llm as run, stderr, stdout, tempdir};
+use crate::support::{normalize, run_with_llm as run, stderr, stdout, tempdir};
 use serde_json::{Value, json};
 use std::path::Path;
 use tempfile::TempDir;
@@ -85,6 +85,22 @@ fn project() -> (TempDir, MockLlm) {
     (dir, MockLlm::start_background())
 }
 
+/// What a person reads, for a snapshot: the folder, times and run ids as placeholders
+/// (see `normalize`), and the repository's path, the session id and token counts too.
+fn shown(text: &str, dir: &Path) -> String {
+    let rules = [
+        (r"\bruns show r[0-9a-z]{4,12}\b", "runs show [RUN]"),
+        (r"\bsession s[0-9a-z]{4,12}\b", "session [SESSION]"),
+        (r"\b[\d,]+ → [\d,]+ tokens\b", "[TOKENS]"),
+    ];
+    let mut text = normalize(text, dir).replace(env!("CARGO_MANIFEST_DIR"), "[REPO]");
+    for (pattern, with) in rules {
+        let re = regex::Regex::new(pattern).expect("a valid pattern");
+        text = re.replace_all(&text, with).into_owned();
+    }
+    text
+}
+
 /// [`project`], with a model that plans `tasks` and answers [`ANSWER`].
 fn planning(tasks: &[(&str, Value)]) -> (TempDir, MockLlm) {
     let (dir, mock) = project();
@@ -137,16 +153,25 @@ fn built_in_tools_answer_in_exactly_two_llm_calls() {
     let synth = requests[1].text();
     assert!(synth.contains("\"from\": \"Order Service\""), "{synth}");
     assert!(synth.contains("reads_from"), "{synth}");
-    let text = stdout(&out);
-    assert!(text.contains(ANSWER), "{text}");
-    assert!(
-        text.contains("[2] `archie__get_entity {\"direction\":\"in\",\"name\":\"Orders DB\"}`"),
-        "{text}"
-    );
-    let err = stderr(&out);
-    assert!(err.contains("tools  archie (3 built-in)"), "{err}");
-    assert!(err.contains("plan   2 tasks"), "{err}");
-    assert!(err.contains("2 LLM calls"), "{err}");
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r#"
+        The Order Service writes to the Orders DB [1].
+
+        **Sources**
+
+        - [1] `archie__find_entities {"query":"orders database"}`
+        - [2] `archie__get_entity {"direction":"in","name":"Orders DB"}`
+        "#);
+    insta::assert_snapshot!(shown(&stderr(&out), dir.path()), @r#"
+        ✔ tools  archie (3 built-in)
+        ✔ plan   2 tasks
+          ✔ archie__find_entities {"query":"orders database"}   [TOOK]
+          ✔ archie__get_entity {"direction":"in","name":"Orders DB"}   [TOOK]
+
+        archie ─ The Order Service writes to the Orders DB [1].
+
+          2 LLM calls · [TOKENS] · [TOOK] waiting for the model · [TOOK] in all · run [RUN] (archie runs show [RUN])
+          session [SESSION] · follow up with: archie search --session [SESSION] "…"
+        "#);
     // The session was saved in the memory file, beside the graph.
     let memory: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("context.json")).unwrap())
@@ -266,12 +291,46 @@ fn an_unreadable_plan_falls_back_and_a_failed_answer_shows_the_raw_results() {
         }
     });
     let out = run_ok(dir.path(), &mock, &["search", "orders"]);
-    let err = stderr(&out);
-    assert!(err.contains("using archie's own"), "{err}");
-    assert!(err.contains("showing the raw results"), "{err}");
-    let text = stdout(&out);
-    assert!(text.contains("### [1] archie__find_entities"), "{text}");
-    assert!(text.contains("Orders DB"), "{text}");
+    insta::assert_snapshot!(shown(&stderr(&out), dir.path()), @r#"
+        ✔ tools  archie (3 built-in)
+        ! the model's plan is unusable (the model's answer does not have the expected shape at `.`: not valid JSON (expected value at line 1 column 1) (asked once more with the error, it still answered: I would search for orders.)); using archie's own
+        ✔ plan   2 tasks (archie's own: the model's plan was unusable)
+          ✔ archie__find_entities {"query":"orders"}   [TOOK]
+          ✔ archie__get_entity {"name":"orders"}   [TOOK] (the tool reported an error)
+        ! the model could not write the answer (the LLM endpoint answered HTTP 400, invalid_request_error: no); showing the raw results
+          3 LLM calls (1 failed) · [TOKENS] · [TOOK] waiting for the model · [TOOK] in all · run [RUN] (archie runs show [RUN])
+          session [SESSION] · follow up with: archie search --session [SESSION] "…"
+        "#);
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r#"
+        ## Results
+
+        ### [1] archie__find_entities {"query":"orders"} (done)
+
+        ```
+        {
+          "entities": [
+            {
+              "description": "holds orders",
+              "name": "Orders DB",
+              "type": "database"
+            }
+          ],
+          "total": 1
+        }
+        ```
+
+        ### [2] archie__get_entity {"name":"orders"} (done)
+
+        ```
+        no entity named "orders"; did you mean: Orders DB?
+        ```
+
+
+        **Sources**
+
+        - [1] `archie__find_entities {"query":"orders"}`
+        - [2] `archie__get_entity {"name":"orders"}`
+        "#);
 }
 
 #[test]
@@ -741,29 +800,38 @@ fn mcp_list_shows_servers_their_status_and_tool_annotations() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = stdout(&out);
-    assert!(
-        text.contains("broken  stdio  did not start: exited at start"),
-        "{text}"
-    );
-    assert!(text.contains("stderr: fatal: cannot open"), "{text}");
-    assert!(text.contains("fake__danger"), "{text}");
-    assert!(text.contains("writes, destructive"), "{text}");
-    let line = |tool: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with(tool))
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert!(
-        line("fake__unmarked ").contains(" no hints (asks first) "),
-        "{text}"
-    );
-    assert!(
-        line("fake__both_hints ").contains(" read-only, destructive (contradictory: asks first) "),
-        "{text}"
-    );
-    assert!(text.contains("archie__find_entities"), "{text}");
+    insta::assert_snapshot!(shown(&stdout(&out), dir.path()), @r"
+        MCP servers from [DIR]/mcp.json
+
+        archie  builtin  built in
+          archie's memory file and documents
+          archie__find_entities  read-only  Find entities (services, stores, queues, APIs, teams, …) in…
+          archie__get_entity     read-only  Get one entity by name with its relationships: what it poin…
+          archie__find_paths     read-only  Find the shortest chains of relationships between two entit…
+
+        broken  stdio  did not start: exited at start (exit status: 2)
+          python3 [REPO]/tests/it/support/fake_mcp.py --crash
+          stderr: fake: starting
+          stderr: fatal: cannot open /etc/fake/config.toml
+
+        fake  stdio  started in [TOOK]
+          python3 [REPO]/tests/it/support/fake_mcp.py
+          fake__slow_a      read-only                                           Slow search A
+          fake__slow_b      read-only                                           Slow search B
+          fake__slow_c      read-only                                           Slow search C
+          fake__echo        read-only                                           Echo the query
+          fake__hang        read-only                                           Never answers
+          fake__big         read-only                                           A huge reply
+          fake__danger      writes, destructive                                 Deletes a path
+          fake__unmarked    no hints (asks first)                               No hints
+          fake__write       writes                                              Writes step STEP
+          fake__env         read-only                                           Shows its settings:
+          fake__ask         read-only                                           Asks the user who deploys
+          fake__roots       read-only                                           Lists the client's roots
+          fake__die         read-only                                           Exits in the middle of the call
+          fake__both_hints  read-only, destructive (contradictory: asks first)  Says it only reads and that it is destructive
+          instructions: Use echo for greetings.
+        ");
 }
 
 /// `archie --json search --mcp-config CONFIG hang?` in the background in `d`, once a

@@ -28,6 +28,18 @@ fn results(events: &[Value]) -> String {
         .join("\n")
 }
 
+/// What a person reads, for a snapshot: the world's folder, times, run ids and the
+/// double's port as placeholders (see `normalize`), the experiment ids UpGrade made up
+/// as `[ID]`, and the system's error numbers as `[N]`.
+fn shown(env: &TestEnv, text: &str) -> String {
+    let ids =
+        regex::Regex::new(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+            .expect("a valid pattern");
+    let os_errors = regex::Regex::new(r"os error \d+").expect("a valid pattern");
+    let text = ids.replace_all(&env.normalize(text), "[ID]").into_owned();
+    os_errors.replace_all(&text, "os error [N]").into_owned()
+}
+
 fn seed_fractions(up: &UpgradeDouble) -> String {
     up.seed(json!({"name": "Fractions Hints", "state": "enrolling"}))
 }
@@ -37,11 +49,14 @@ fn an_exact_glossary_term_needs_no_model_and_no_upgrade_call() {
     let up = UpgradeDouble::start();
     let env = world(&up, |_| route("unsupported", json!({})));
     let out = upgrade(&env, 0, &["What is a decision point?"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("**Decision point** (`partitions[]`"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Decision point** (`partitions[]`, `site` + `target`): a place in the client where the
+        app must choose what to show. The *site* is the broad location (a page, a function,
+        `SelectSection`); the *target* is the specific thing there (a problem id, a widget). An
+        experiment has one or more. Experiments that share a decision point compete: a user gets
+        at most one of them there. `excludeIfReached` on a decision point means users who reach
+        it before the experiment starts never join it.
+        ");
     assert_eq!(env.mock().received().len(), 0, "no LLM call");
     assert!(up.requests().is_empty(), "no UpGrade call");
     assert!(out.stderr.contains("no LLM calls"), "{}", out.stderr);
@@ -57,7 +72,14 @@ fn an_exact_glossary_term_needs_no_model_and_no_upgrade_call() {
         0,
         &["explain consistencyRule"],
     );
-    assert!(out.stdout.contains("**Consistency rule**"));
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Consistency rule** (`consistencyRule`): whose earlier assignment wins when a user comes
+        back, for example after changing class.
+        - `individual`: the user keeps their own condition.
+        - `group`: the user follows their current working group's condition, and a group's
+          exclusion excludes its members.
+        - `experiment`: only the unit's own enrollment record is consulted.
+        ");
 }
 
 #[test]
@@ -74,8 +96,21 @@ fn other_terminology_questions_take_one_routing_call() {
         0,
         &["How do assignment units and consistency rules work together?"],
     );
-    let text = &out.stdout;
-    assert!(text.contains("**Assignment unit**") && text.contains("**Consistency rule**"));
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Assignment unit** (`assignmentUnit`): what gets randomised.
+        - `individual`: each user independently.
+        - `group`: a whole group (class, school, …) at once; the experiment's `group` field names
+          the group type, and members share the group's condition.
+        - `within-subjects`: each user sees several conditions over repeated visits, in an order
+          set by `conditionOrder` (random, random round robin, ordered round robin).
+
+        **Consistency rule** (`consistencyRule`): whose earlier assignment wins when a user comes
+        back, for example after changing class.
+        - `individual`: the user keeps their own condition.
+        - `group`: the user follows their current working group's condition, and a group's
+          exclusion excludes its members.
+        - `experiment`: only the unit's own enrollment record is consulted.
+        ");
     assert_eq!(env.mock().received().len(), 1);
     assert!(
         env.mock().received()[0].has_response_format(),
@@ -89,12 +124,11 @@ fn health_and_version() {
     let up = UpgradeDouble::start();
     let env = world(&up, |_| route("version_check", json!({})));
     let out = upgrade(&env, 0, &["is UpGrade up?"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("is up: **A/B Testing Backend 6.4.0**"),
-        "{text}"
-    );
-    assert!(text.contains("App contexts: assign-prog."), "{text}");
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        UpGrade at http://127.0.0.1:[PORT]/api is up: **A/B Testing Backend 6.4.0**.
+
+        App contexts: assign-prog.
+        ");
     assert_eq!(up.count("GET", "/api"), 1);
     assert_eq!(up.count("GET", "/api/version"), 1);
 }
@@ -148,20 +182,25 @@ fn experiments_are_listed_as_a_table_by_context_and_state() {
             ]
         ])
     );
-    assert!(results(&ev).contains("2 experiments in assign-prog that are running"));
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        2 experiments in assign-prog that are running:
+        ");
     let out = upgrade(&env, 0, &["list experiments"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("Checkout Copy    inactive  assign-prog  a 30 · b 70"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        3 experiments:
+
+        name             state     context      conditions               decision points
+        alpha steps      running   assign-prog  control 50 · variant 50  SelectSection/absolute_value_plot_equality
+        Checkout Copy    inactive  assign-prog  a 30 · b 70              SelectSection/absolute_value_plot_equality
+        Fractions Hints  running   assign-prog  control 50 · variant 50  SelectSection/absolute_value_plot_equality
+        ");
     assert!(up.writes().is_empty());
 }
 
 #[test]
 fn details_show_conditions_weights_decision_points_state_and_rule() {
     let up = UpgradeDouble::start();
-    let id = up.seed(
+    up.seed(
         json!({"name": "Checkout Copy", "state": "enrolling", "conditions": [
         {"id": "a", "conditionCode": "short", "assignmentWeight": 30, "order": 1},
         {"id": "b", "conditionCode": "long", "assignmentWeight": 70, "order": 2}]}),
@@ -171,17 +210,15 @@ fn details_show_conditions_weights_decision_points_state_and_rule() {
     });
     let out = upgrade(&env, 0, &["--json", "show checkout copy"]);
     let ev = out.events();
-    let text = results(&ev);
-    assert!(
-        text.contains("**Checkout Copy** · running (enrolling) · context assign-prog"),
-        "{text}"
-    );
-    assert!(text.contains("post-experiment rule: continue"), "{text}");
-    assert!(
-        text.contains("segments: included none · excluded none"),
-        "{text}"
-    );
-    assert!(text.contains(&format!("id {id} · version 1")), "{text}");
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **Checkout Copy** · running (enrolling) · context assign-prog
+        - assignment: individual · consistency: individual
+        - post-experiment rule: continue (enrolled users keep their condition once enrollment stops)
+        - filter mode: includeAll · type: Simple
+        - segments: included none · excluded none
+        - enrolled: 0 users, 0 groups · excluded: 0 users, 0 groups
+        - id [ID] · version 1 · updated 2025-01-01T00:00:00.001Z
+        ");
     let tables = of_kind(&ev, "table");
     assert_eq!(
         tables[0]["rows"],
@@ -297,7 +334,15 @@ fn a_503_twice_then_success() {
     let (up, env) = fractions_failing(2);
     let out = upgrade(&env, 0, &["--json", "show Fractions Hints"]);
     let ev = out.events();
-    assert!(results(&ev).contains("**Fractions Hints**"));
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **Fractions Hints** · running (enrolling) · context assign-prog
+        - assignment: individual · consistency: individual
+        - post-experiment rule: continue (enrolled users keep their condition once enrollment stops)
+        - filter mode: includeAll · type: Simple
+        - segments: included none · excluded none
+        - enrolled: 0 users, 0 groups · excluded: 0 users, 0 groups
+        - id [ID] · version 1 · updated 2025-01-01T00:00:00.001Z
+        ");
     assert_eq!(up.count("GET", "/api/experiments/names"), 3);
     let retries = of_kind(&ev, "retry");
     assert_eq!(retries.len(), 2, "{retries:?}");
@@ -326,12 +371,10 @@ fn an_upgrade_that_always_fails_is_asked_four_times_then_explained() {
     assert_eq!(up.count("GET", "/api/experiments/names"), 4);
     let ev = out.events();
     assert_eq!(of_kind(&ev, "retry").len(), 3);
-    let text = results(&ev);
-    assert!(
-        text.contains("(HTTP 503)") && text.contains("(tried 3 more times)"),
-        "{text}"
-    );
-    assert!(text.contains("Try again in a moment"), "{text}");
+    insta::assert_snapshot!(shown(&env, &results(&ev)), @r"
+        **UpGrade failed on GET /experiments/names (HTTP 503): Service Unavailable.** (tried 3 more times)
+        - UpGrade failed inside; its log says why. Try again in a moment.
+        ");
 }
 
 #[test]
@@ -382,18 +425,16 @@ fn a_typo_gets_a_close_name_suggestion() {
         route("experiment_details", json!({"experiment": name}))
     });
     let out = upgrade(&env, 2, &["show Fractoins Hints"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("There is no experiment named “Fractoins Hints”."),
-        "{text}"
-    );
-    assert!(text.contains("Did you mean “Fractions Hints”?"), "{text}");
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **There is no experiment named “Fractoins Hints”.**
+        - Did you mean “Fractions Hints”?
+        ");
     // An id UpGrade does not know: its 404, and the names to choose from.
     let out = upgrade(&env, 2, &["show 00000000-0000-4000-8000-000000000000"]);
-    assert!(
-        out.stdout
-            .contains("The experiments are: “Checkout Copy”, “Fractions Hints”.")
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **There is no experiment named “[ID]”.**
+        - The experiments are: “Checkout Copy”, “Fractions Hints”.
+        ");
 }
 
 #[test]
@@ -686,15 +727,10 @@ fn a_balance_test_needs_a_running_experiment() {
         )
     });
     let out = upgrade(&env, 1, &["--yes", "balance test on Checkout Copy"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("only running experiments assign conditions"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Start it first: “start Checkout Copy”"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **“Checkout Copy” is inactive, and only running experiments assign conditions to new users.**
+        - Start it first: “start Checkout Copy” (archie asks before changing its state).
+        ");
     assert!(up.writes().is_empty());
 }
 
@@ -923,12 +959,12 @@ fn nothing_assigned_is_explained() {
         )
     });
     let out = upgrade(&env, 0, &["--yes", "what does u2 get?"]);
-    let text = &out.stdout;
-    assert!(text.contains("User u2 gets no condition"), "{text}");
-    assert!(
-        text.contains("“Checkout Copy” is inactive: only running experiments assign"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        User u2 gets no condition at SelectSection/absolute_value_plot_equality in assign-prog (groups: none · working group: none): UpGrade's assign answered nothing there, so the app shows its default.
+        - “Checkout Copy” is inactive: only running experiments assign conditions.
+
+        Assign changes nothing in UpGrade; a mark (“mark user … at …”) records the visit and enrols.
+        ");
 }
 
 #[test]
@@ -939,11 +975,10 @@ fn an_unauthorised_server_says_which_setting_to_fix_and_the_token_stays_secret()
     seed_fractions(&up);
     let env = world(&up, |_| route("list_experiments", json!({})));
     let out = upgrade(&env, 2, &["list experiments"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains("(HTTP 401)") && text.contains("Set UPGRADE_TOKEN"),
-        "{text}"
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **UpGrade refused POST /experiments/paginated (HTTP 401): Authorization is required for request on POST /api/experiments/paginated.**
+        - Set UPGRADE_TOKEN (a Google ID or access token of an UpGrade admin; or the variable named by [upgrade] token_env in archie.toml).
+        ");
 
     let out = env.code_with(
         &[("UPGRADE_TOKEN", TOKEN)],
@@ -977,12 +1012,10 @@ fn client_calls_sign_a_jwt_when_a_key_and_secret_are_set() {
         )
     });
     let out = upgrade(&env, 2, &["--yes", "what does u1 get?"]);
-    assert!(
-        out.stdout
-            .contains("UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET"),
-        "{}",
-        out.stdout
-    );
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **UpGrade refused POST /v6/assign (HTTP 401): Token is not present in request.**
+        - Set UPGRADE_CLIENT_API_KEY and UPGRADE_CLIENT_API_SECRET (the server's CLIENT_API_KEY and CLIENT_API_SECRET), or turn the project setting toCheckAuth off.
+        ");
 
     let out = env.code_with(
         &[
@@ -1009,17 +1042,11 @@ fn an_unreachable_server_is_tried_four_times_and_explained_with_the_setting_to_f
         .env("ARCHIE_UPGRADE_BACKOFF_MS", "1");
     routes(&env, |_| route("version_check", json!({})));
     let out = upgrade(&env, 1, &["is it up?"]);
-    let text = &out.stdout;
-    assert!(
-        text.contains(&format!("Cannot reach UpGrade at {url}")),
-        "{text}"
-    );
-    assert!(
-        text.contains("--upgrade-url, UPGRADE_API_URL or [upgrade] url"),
-        "{text}"
-    );
     // One retry layer: 1 attempt and 3 retries, said in the explanation.
-    assert!(text.contains("(tried 3 more times)"), "{text}");
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        **Cannot reach UpGrade at http://127.0.0.1:[PORT]/api (Connection refused (os error [N])).** (tried 3 more times)
+        - Is UpGrade running at http://127.0.0.1:[PORT]/api? Point archie at it with --upgrade-url, UPGRADE_API_URL or [upgrade] url in archie.toml.
+        ");
     let out = upgrade(&env, 1, &["--json", "is it up?"]);
     let ev = out.events();
     let retries = of_kind(&ev, "retry");
@@ -1424,10 +1451,9 @@ fn an_experiment_created_running_is_not_told_to_start() {
         )
     });
     let out = upgrade(&env, 0, &["--yes", "create Live test, running"]);
-    let text = &out.stdout;
-    assert!(text.contains("Created “Live test”"), "{text}");
-    assert!(text.contains("It is running"), "{text}");
-    assert!(!text.contains("Say “start"), "{text}");
+    insta::assert_snapshot!(shown(&env, &out.stdout), @r"
+        Created “Live test” (id [ID]) in assign-prog, running (enrolling): conditions control 50 · variant 50; decision points SelectSection/absolute_value_plot_equality. It is running: users who reach its decision points are enrolled.
+        ");
     assert_eq!(up.experiments()[0]["state"], "running");
 }
 

@@ -12,7 +12,7 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | `env.rs` | [`SourcesEnv`], what the nodes use, and handing learned knowledge over while a run goes on |
+//! | `env.rs` | [`SourcesEnv`], what the nodes use, handing learned knowledge over while a run goes on, and the link to the view page |
 //! | `state.rs` | [`Sources`], the part of a flow's state these nodes keep |
 //! | `retrieve.rs` | the retrieve node |
 //! | `extract.rs` | the extract node |
@@ -21,7 +21,7 @@
 //! | `ask.rs` | asking for a reply the user reads, within [`Budgets`] fitted to the context |
 //! | `excerpts.rs` | document [`Excerpt`]s for a prompt |
 //! | `markdown.rs` | the model's sections named, its headings demoted |
-//! | `output.rs` | writing output files, the link to the view page |
+//! | `output.rs` | writing output files |
 
 mod ask;
 mod cache;
@@ -36,11 +36,11 @@ mod state;
 
 pub use ask::{Budgets, ask_model, prompt_tokens};
 pub use cache::extraction_fingerprint;
-pub use env::{ExtractOptions, SourcesEnv, keeping_learned};
+pub use env::{ExtractOptions, SourcesEnv, keeping_learned, view_link};
 pub use excerpts::{Excerpt, about, excerpts, paths};
 pub use extract::extract;
 pub use markdown::{counted, demote_headings, outline, sections};
-pub use output::{generated_header, is_stdout, output_name, view_link, write_output};
+pub use output::{generated_header, is_stdout, output_name, write_output};
 pub use plan::{ExtractionPlan, extraction_plan};
 pub use retrieve::retrieve;
 pub use state::{HasSources, Sources};

@@ -1,10 +1,9 @@
 //! Writing a flow's output: the generated-file header, standard output for `-`, an
-//! atomic redacted write, and the link to the knowledge graph's view page.
+//! atomic redacted write.
 
-use super::SourcesEnv;
 use crate::docs;
 use anyhow::Context as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The start of every file archie writes: document retrieval skips files that begin
 /// with it, so archie never reads its own output as input.
@@ -42,36 +41,4 @@ pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
             crate::text::io_reason(&err)
         )
     })
-}
-
-/// The line that links an output written to `output` to the view page, if there is one:
-/// a path relative to the output's folder, so the link works wherever the two are moved
-/// together.
-pub fn view_link(env: &SourcesEnv, output: &std::path::Path) -> Option<String> {
-    let view = env.view.as_ref()?;
-    let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let from = if output.as_os_str() == "-" {
-        absolute(std::path::Path::new("."))
-    } else {
-        absolute(output)
-            .parent()
-            .map(std::path::Path::to_path_buf)?
-    };
-    let to = absolute(view);
-    let common = from
-        .components()
-        .zip(to.components())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut relative = PathBuf::new();
-    for _ in from.components().skip(common) {
-        relative.push("..");
-    }
-    for part in to.components().skip(common) {
-        relative.push(part);
-    }
-    let target = relative.display().to_string().replace(' ', "%20");
-    Some(format!(
-        "\n\n[Explore the knowledge graph: search, filter, neighbours]({target})\n"
-    ))
 }

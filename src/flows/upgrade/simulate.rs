@@ -36,8 +36,9 @@ pub(super) fn split_point(point: &str) -> (String, Option<String>) {
     }
 }
 
-/// What the person is asked before the first write of a simulation: the init (when the
-/// user is new to UpGrade or gets groups) and, for a mark, the mark after it.
+/// A simulation: what the person confirmed is carried out; otherwise the user, the
+/// experiment and the context are found, and a known user's assignment explained (a read)
+/// or the person asked before the first write.
 async fn simulate(
     state: &mut UpgradeState,
     cx: &Cx<'_, UpgradeEnv>,
@@ -61,61 +62,10 @@ async fn simulate(
         .as_deref()
         .filter(|d| !d.trim().is_empty())
         .map(split_point);
-    match approved.map(|p| p.change) {
-        Some(PlannedChange::Mark {
-            user,
-            experiment_id,
-            experiment,
-            site,
-            target,
-            code,
-        }) => {
-            let target = MarkTarget {
-                experiment_id,
-                experiment,
-                site,
-                target,
-                code,
-            };
-            return mark(state, env, &user, &target).await;
-        }
-        Some(PlannedChange::Simulate {
-            user,
-            action,
-            context,
-            init,
-            experiment_id,
-        }) => {
-            let inited = match &init {
-                Some(init) => Some(env.client.init(&user, init).await?),
-                None => None,
-            };
-            if action == Action::Init {
-                let (group, working) = inited
-                    .map(|i| (i.group, i.working_group))
-                    .unwrap_or_default();
-                state.reply.say(format!(
-                    "Initialised user {user} ({}).",
-                    groups_line(&group, &working)
-                ));
-                return Ok(Step::Done);
-            }
-            let named = match experiment_id {
-                Some(id) => Some(env.client.experiment(&id).await?),
-                None => None,
-            };
-            let assignments = env.client.assign(&user, &context).await?;
-            let asked = Asked {
-                user,
-                context,
-                action,
-                named,
-                point: wanted_point,
-                groups: inited.map(|i| (i.group, i.working_group)),
-            };
-            return explain(state, env, &asked, &assignments, true).await;
-        }
-        _ => {}
+    if let Some(change) = approved.map(|p| p.change)
+        && let Some(step) = carry_out(state, env, change, wanted_point.clone()).await?
+    {
+        return Ok(step);
     }
 
     let action = match p.action {
@@ -186,6 +136,97 @@ async fn simulate(
         };
         return explain(state, env, &asked, &assignments, false).await;
     }
+    let asked = Asked {
+        user,
+        context,
+        action,
+        named,
+        point: wanted_point,
+        groups: None,
+    };
+    Ok(ask_to_init(state, asked, init))
+}
+
+/// Does what the person confirmed: a mark, or a simulation's init and then its assign
+/// (and, for a mark, the mark). `None`: the confirmed change is no simulation's.
+async fn carry_out(
+    state: &mut UpgradeState,
+    env: &UpgradeEnv,
+    change: PlannedChange,
+    wanted_point: Option<(String, Option<String>)>,
+) -> Result<Option<Step>, UpgradeError> {
+    match change {
+        PlannedChange::Mark {
+            user,
+            experiment_id,
+            experiment,
+            site,
+            target,
+            code,
+        } => {
+            let target = MarkTarget {
+                experiment_id,
+                experiment,
+                site,
+                target,
+                code,
+            };
+            mark(state, env, &user, &target).await.map(Some)
+        }
+        PlannedChange::Simulate {
+            user,
+            action,
+            context,
+            init,
+            experiment_id,
+        } => {
+            let inited = match &init {
+                Some(init) => Some(env.client.init(&user, init).await?),
+                None => None,
+            };
+            if action == Action::Init {
+                let (group, working) = inited
+                    .map(|i| (i.group, i.working_group))
+                    .unwrap_or_default();
+                state.reply.say(format!(
+                    "Initialised user {user} ({}).",
+                    groups_line(&group, &working)
+                ));
+                return Ok(Some(Step::Done));
+            }
+            let named = match experiment_id {
+                Some(id) => Some(env.client.experiment(&id).await?),
+                None => None,
+            };
+            let assignments = env.client.assign(&user, &context).await?;
+            let asked = Asked {
+                user,
+                context,
+                action,
+                named,
+                point: wanted_point,
+                groups: inited.map(|i| (i.group, i.working_group)),
+            };
+            explain(state, env, &asked, &assignments, true)
+                .await
+                .map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// What the person is asked before the first write of a simulation: the init (when the
+/// user is new to UpGrade or gets groups) and, for a mark, the mark after it.
+fn ask_to_init(state: &mut UpgradeState, asked: Asked, init: InitRequest) -> Step {
+    let Asked {
+        user,
+        context,
+        action,
+        named,
+        point: wanted_point,
+        groups: _,
+    } = asked;
+    let regroup = init.group.is_some() || init.working_group.is_some();
     // The first write is the init: ask now, for everything this message will write.
     let body = serde_json::to_string(&init).unwrap_or_default();
     let mut preview = if regroup {
@@ -236,10 +277,10 @@ async fn simulate(
         seen: None,
         approved: false,
     });
-    Ok(Step::Consent {
+    Step::Consent {
         preview,
         question: Question::confirm(question, false),
-    })
+    }
 }
 
 /// What a simulation asks about.
@@ -354,25 +395,7 @@ async fn explain(
             }
         }
     }
-    let mut table = Table::new(&["decision point", "condition", "experiment", "payload"]);
-    for a in &shown {
-        for c in &a.assigned_condition {
-            let experiment = c
-                .experiment_id
-                .as_ref()
-                .and_then(|id| experiments.get(id))
-                .map_or_else(|| "?".to_string(), |e| e.shown_name());
-            table.row(vec![
-                literal(&a.label()),
-                literal(&c.condition_code),
-                experiment,
-                c.payload.as_ref().and_then(|p| p.get("value")).map_or_else(
-                    || "none".to_string(),
-                    |v| literal(&v.as_str().map_or(v.to_string(), str::to_string)),
-                ),
-            ]);
-        }
-    }
+    let table = assignment_table(&shown, &experiments);
     let label = |(site, target): &(String, Option<String>)| match target {
         Some(target) => format!("{site}/{target}"),
         None => site.clone(),
@@ -428,6 +451,44 @@ async fn explain(
     if action != Action::Mark {
         return Ok(Step::Done);
     }
+    mark_or_ask(state, env, user, &shown, &experiments, consented).await
+}
+
+/// The condition UpGrade assigned at each decision point shown, from which experiment,
+/// with what payload.
+fn assignment_table(shown: &[&Assignment], experiments: &BTreeMap<String, Experiment>) -> Table {
+    let mut table = Table::new(&["decision point", "condition", "experiment", "payload"]);
+    for a in shown {
+        for c in &a.assigned_condition {
+            let experiment = c
+                .experiment_id
+                .as_ref()
+                .and_then(|id| experiments.get(id))
+                .map_or_else(|| "?".to_string(), |e| e.shown_name());
+            table.row(vec![
+                literal(&a.label()),
+                literal(&c.condition_code),
+                experiment,
+                c.payload.as_ref().and_then(|p| p.get("value")).map_or_else(
+                    || "none".to_string(),
+                    |v| literal(&v.as_str().map_or(v.to_string(), str::to_string)),
+                ),
+            ]);
+        }
+    }
+    table
+}
+
+/// For a mark: marks the one condition shown (`consented`: the person already said yes),
+/// or asks for it, or asks at which decision point when several are shown.
+async fn mark_or_ask(
+    state: &mut UpgradeState,
+    env: &UpgradeEnv,
+    user: &str,
+    shown: &[&Assignment],
+    experiments: &BTreeMap<String, Experiment>,
+    consented: bool,
+) -> Result<Step, UpgradeError> {
     let entries: Vec<(&Assignment, &AssignedCondition)> = shown
         .iter()
         .flat_map(|a| a.assigned_condition.iter().map(move |c| (*a, c)))
@@ -494,7 +555,7 @@ async fn explain(
     );
     state.pending = Some(Pending {
         change: PlannedChange::Mark {
-            user: user.clone(),
+            user: user.to_string(),
             experiment_id,
             experiment,
             site: target.site,

@@ -86,42 +86,6 @@ impl OpenAiCompatible {
     }
 }
 
-/// The context size a `/v1/models` list or a `/props` object publishes for `model` (or
-/// for its only model).
-pub(in crate::llm) fn context_in(value: &serde_json::Value, model: &str) -> Option<u64> {
-    const KEYS: &[&str] = &[
-        "max_model_len",
-        "context_length",
-        "max_context_length",
-        "context_window",
-        "n_ctx",
-        "num_ctx",
-    ];
-    fn find(v: &serde_json::Value) -> Option<u64> {
-        let obj = v.as_object()?;
-        for key in KEYS {
-            if let Some(n) = obj.get(*key).and_then(|n| n.as_u64()).filter(|n| *n > 0) {
-                return Some(n);
-            }
-        }
-        // llama.cpp: {"default_generation_settings": {"n_ctx": …}}, {"meta": {…}}.
-        obj.values().filter(|v| v.is_object()).find_map(find)
-    }
-    match value.get("data").and_then(|d| d.as_array()) {
-        Some(models) => {
-            let named = models
-                .iter()
-                .find(|m| m.get("id").and_then(|i| i.as_str()) == Some(model));
-            match (named, models.len()) {
-                (Some(m), _) => find(m),
-                (None, 1) => find(&models[0]),
-                _ => None,
-            }
-        }
-        None => find(value),
-    }
-}
-
 /// archie's estimate of a request's prompt tokens: each message and its framing, and the
 /// schema when there is one.
 pub(super) fn estimate_prompt(request: &Request) -> u64 {
@@ -135,24 +99,4 @@ pub(super) fn estimate_prompt(request: &Request) -> u64 {
         .as_ref()
         .map_or(0, |s| estimate_tokens(&s.schema.to_string()) as u64 + 32);
     messages + schema
-}
-
-#[cfg(test)]
-mod tests {
-    use super::context_in;
-
-    #[test]
-    fn the_context_is_read_where_servers_publish_it() {
-        let vllm = serde_json::json!({"object": "list", "data": [
-            {"id": "other", "max_model_len": 1000},
-            {"id": "m", "max_model_len": 8192}
-        ]});
-        assert_eq!(context_in(&vllm, "m"), Some(8192));
-        let llama_props = serde_json::json!({"default_generation_settings": {"n_ctx": 4096}});
-        assert_eq!(context_in(&llama_props, "m"), Some(4096));
-        let one = serde_json::json!({"data": [{"id": "x", "context_length": 2048}]});
-        assert_eq!(context_in(&one, "m"), Some(2048));
-        let silent = serde_json::json!({"data": [{"id": "m", "owned_by": "me"}]});
-        assert_eq!(context_in(&silent, "m"), None);
-    }
 }

@@ -12,12 +12,16 @@
 //! This module holds the server itself (its options, the memory cache, the lock-taking
 //! write, dispatch of a call to its handler, the resources); `table` is the list of
 //! tools (name, access, argument and result types, handler), `read` the handlers that
-//! only read, `write` those that change the memory file.
+//! only read, `write` those that change the memory file; `reply` (what a handler
+//! answers) and `schema` (the schemas of the argument and result types) are the leaves
+//! they share.
 
 mod read;
+mod reply;
+mod schema;
 mod table;
 mod write;
-pub(crate) use table::{input_schema, output_schema};
+pub(crate) use schema::{input_schema, output_schema};
 
 use super::{BUILTIN_SERVER, McpError, Resource, ToolInfo, ToolOutput, ToolServer};
 use crate::docs::RetrieveOptions;

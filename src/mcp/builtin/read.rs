@@ -3,7 +3,7 @@
 //! memory server's `read_graph`, `search_nodes` and `open_nodes`, with their arguments,
 //! their results and the queries behind them (word scoring, shortest paths).
 
-use super::table::Reply;
+use super::reply::Reply;
 use super::{Inner, MAX_LIMIT};
 use crate::mcp::{BUILTIN_SERVER, McpError};
 use crate::memory::{Entity, Memory, Relationship, key};

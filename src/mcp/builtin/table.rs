@@ -4,11 +4,10 @@
 //! schema, generated likewise) and its handler. The names of the reference memory
 //! server (`@modelcontextprotocol/server-memory`) are rows of the same table.
 
+use super::reply::output;
+use super::schema::{input_schema, output_schema};
 use super::{Call, Inner, read, write};
 use crate::mcp::{BUILTIN_SERVER, Hints, McpError, ToolInfo, ToolOutput};
-use schemars::JsonSchema;
-use schemars::generate::{Contract, SchemaSettings};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -71,160 +70,12 @@ impl Tool {
     }
 }
 
-/// What a handler answers: a value of its result type, a failure the caller reads
-/// (`isError`), or both (a write that was partly applied).
-pub(super) struct Reply<O> {
-    value: Option<O>,
-    error: Option<String>,
-    /// The text blocks, when they are not the value as JSON (the reference memory
-    /// server's tools answer a bare array, or one sentence).
-    text: Vec<String>,
-}
-
-impl<O> Reply<O> {
-    pub fn ok(value: O) -> Self {
-        Self {
-            value: Some(value),
-            error: None,
-            text: Vec::new(),
-        }
-    }
-
-    pub fn error(message: impl Into<String>) -> Self {
-        Self {
-            value: None,
-            error: Some(message.into()),
-            text: Vec::new(),
-        }
-    }
-
-    /// `value`, with `error` (if any) marking the result as failed.
-    pub fn partial(value: O, error: Option<String>) -> Self {
-        Self {
-            value: Some(value),
-            error,
-            text: Vec::new(),
-        }
-    }
-
-    /// The result's text blocks are `blocks` (the structured content stays the value).
-    pub fn text(mut self, blocks: Vec<String>) -> Self {
-        self.text = blocks;
-        self
-    }
-}
-
-/// `value` as `JSON.stringify(value, null, 2)` writes it (the reference memory server's
-/// text blocks).
-pub(super) fn js_pretty<T: Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_default()
-}
-
-fn output<O: Serialize>(reply: Reply<O>) -> Result<ToolOutput, McpError> {
-    let value = match reply.value {
-        Some(v) => Some(serde_json::to_value(v).map_err(|e| McpError::Request {
-            server: BUILTIN_SERVER.into(),
-            what: "building a result".into(),
-            message: e.to_string(),
-        })?),
-        None => None,
-    };
-    let text = reply.text;
-    let with_text = |mut out: ToolOutput| {
-        if !text.is_empty() {
-            out.content = text
-                .iter()
-                .map(|t| crate::mcp::Part::Text { text: t.clone() })
-                .collect();
-        }
-        out
-    };
-    Ok(match (value, reply.error) {
-        (Some(v), None) => with_text(ToolOutput::structured(v)),
-        (None, error) => ToolOutput::error(error.unwrap_or_default()),
-        (Some(v), Some(error)) => {
-            let mut out = with_text(ToolOutput::structured(v));
-            out.is_error = true;
-            out.content
-                .insert(0, crate::mcp::Part::Text { text: error });
-            out
-        }
-    })
-}
-
 fn parse<A: DeserializeOwned>(tool: &str, args: Value) -> Result<A, McpError> {
     serde_json::from_value(args).map_err(|e| McpError::InvalidArguments {
         server: BUILTIN_SERVER.into(),
         tool: tool.into(),
         message: e.to_string(),
     })
-}
-
-/// The JSON Schema of `T` as MCP wants it: inline (no `$defs`), no `$schema`, optional
-/// fields without `null`. Arguments are described as they are read (`Contract::
-/// Deserialize`), results as they are written.
-fn schema<T: JsonSchema>(contract: Contract) -> Value {
-    let schema = SchemaSettings::draft2020_12()
-        .with(|s| {
-            s.inline_subschemas = true;
-            s.meta_schema = None;
-            s.contract = contract;
-        })
-        .into_generator()
-        .into_root_schema_for::<T>();
-    let mut value = schema.to_value();
-    if let Some(map) = value.as_object_mut() {
-        map.remove("title");
-    }
-    without_null(&mut value);
-    value
-}
-
-pub(crate) fn input_schema<T: JsonSchema>() -> Value {
-    schema::<T>(Contract::Deserialize)
-}
-
-pub(crate) fn output_schema<T: JsonSchema>() -> Value {
-    schema::<T>(Contract::Serialize)
-}
-
-/// `"type": ["string", "null"]` → `"type": "string"`: an optional argument is left
-/// out, not sent as null. Also drops the numeric `format`s only schemars knows.
-fn without_null(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            if let Some(Value::Array(types)) = map.get_mut("type") {
-                types.retain(|t| t != "null");
-                if types.len() == 1 {
-                    let only = types.remove(0);
-                    map.insert("type".into(), only);
-                }
-            }
-            if let Some(Value::Array(values)) = map.get_mut("enum") {
-                values.retain(|v| !v.is_null());
-            }
-            // schemars names Rust's integer types (`uint`, `int64`, …): not formats JSON
-            // Schema knows, and validators such as Ajv warn about them.
-            if matches!(
-                map.get("type").and_then(Value::as_str),
-                Some("integer" | "number")
-            ) {
-                map.remove("format");
-            }
-            map.values_mut().for_each(without_null);
-        }
-        Value::Array(items) => items.iter_mut().for_each(without_null),
-        _ => {}
-    }
-}
-
-/// A schema transform: at least one of `a` and `b` is required (an argument and the
-/// alias the reference memory server uses for it).
-pub(super) fn one_of_required(schema: &mut schemars::Schema, a: &str, b: &str) {
-    schema.insert(
-        "anyOf".into(),
-        serde_json::json!([{"required": [a]}, {"required": [b]}]),
-    );
 }
 
 macro_rules! row {

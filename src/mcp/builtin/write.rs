@@ -7,7 +7,8 @@
 
 use super::Call;
 use super::read::{MemoryEntity, MemoryRelation};
-use super::table::{Reply, js_pretty, one_of_required};
+use super::reply::{Reply, js_pretty};
+use super::schema::one_of_required;
 use crate::mcp::McpError;
 use crate::memory::identity::split_note;
 use crate::memory::{Entity, MergeReport, Relationship, key, relationship_type};

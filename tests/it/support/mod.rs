@@ -393,7 +393,8 @@ pub fn stderr(out: &std::process::Output) -> String {
 }
 
 /// `text` with `dir` as `[DIR]`, run ids as `[RUN]`, UTC dates as `[TIME]`, ages as
-/// `[AGE]` and durations as `[TOOK]`: the one normaliser for snapshots.
+/// `[AGE]`, durations as `[TOOK]` and a test server's loopback port as `[PORT]`: the one
+/// normaliser for snapshots.
 pub fn normalize(text: &str, dir: &Path) -> String {
     normalize_with(text, dir, &[])
 }
@@ -440,6 +441,7 @@ fn placeholders() -> Vec<(regex::Regex, &'static str)> {
         (r"\brun r[0-9a-z]{4,12}\b", "run [RUN]"),
         (r"\bresume r[0-9a-z]{4,12}\b", "resume [RUN]"),
         (r"\b\d+(\.\d+)? (ms|s)\b", "[TOOK]"),
+        (r"\b127\.0\.0\.1:\d+\b", "127.0.0.1:[PORT]"),
     ]
     .into_iter()
     .map(|(p, w)| (regex::Regex::new(p).expect("a valid pattern"), w))

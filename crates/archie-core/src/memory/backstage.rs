@@ -291,7 +291,7 @@ fn entity(doc: &Doc) -> Entity {
         aliases.push(doc.name.clone());
     }
     if !aliases.is_empty() {
-        entity = entity.property(super::merge::ALIASES, json!(aliases));
+        entity = entity.property(super::model::ALIASES, json!(aliases));
     }
     entity
 }
@@ -397,62 +397,113 @@ impl Memory {
 /// else a catalog said of the entity ([`Entity::catalog`]) is written back as it was.
 pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
     let graph = Graph::of(memory);
-    let kinds: Vec<Option<&str>> = graph.nodes.iter().map(backstage_kind).collect();
-    let namespaces: Vec<String> = graph
-        .nodes
-        .iter()
-        .map(|n| {
-            n.entity
-                .catalog
-                .get("metadata")
-                .and_then(|m| m.get("namespace"))
-                .and_then(Value::as_str)
-                .unwrap_or(DEFAULT_NAMESPACE)
-                .to_string()
-        })
-        .collect();
-    let mut used: HashSet<(String, String, String)> = HashSet::new();
-    // An entity read from a catalog keeps its name there; the others get one after.
-    let mut names: Vec<String> = vec![String::new(); graph.nodes.len()];
+    let placed = Placed::of(&graph);
+    let mut refs = references(&graph, &placed);
+    let mut out = Vec::new();
     for (i, node) in graph.nodes.iter().enumerate() {
-        let kind = kinds[i].unwrap_or("");
-        if let Some(name) = catalog_identity(node.entity).map(|(_, name)| name)
-            && valid_backstage_name(name)
-            && used.insert((kind.to_string(), namespaces[i].clone(), name.to_string()))
-        {
-            names[i] = name.to_string();
+        let Some(kind) = placed.kinds[i] else {
+            continue;
+        };
+        let mut doc = node.entity.catalog.clone();
+        let metadata = catalog_metadata(node, &placed.names[i]);
+        let mut spec = catalog_spec(node, kind);
+        relations_into(&mut spec, &mut refs, i);
+        doc.insert(
+            "apiVersion".into(),
+            doc.get("apiVersion").cloned().unwrap_or(json!(API_VERSION)),
+        );
+        doc.insert("kind".into(), json!(kind));
+        doc.insert("metadata".into(), Value::Object(metadata));
+        doc.insert("spec".into(), Value::Object(spec));
+        out.push(Value::Object(doc));
+    }
+    out
+}
+
+/// The references of each entity (by node index), by field.
+type Refs = BTreeMap<(usize, &'static str), Vec<String>>;
+
+/// Where each node of the graph goes in the catalog: its kind (`None`: not exported), its
+/// namespace and its name there.
+struct Placed {
+    kinds: Vec<Option<&'static str>>,
+    namespaces: Vec<String>,
+    names: Vec<String>,
+}
+
+impl Placed {
+    fn of(graph: &Graph<'_>) -> Self {
+        let kinds: Vec<Option<&str>> = graph.nodes.iter().map(backstage_kind).collect();
+        let namespaces: Vec<String> = graph
+            .nodes
+            .iter()
+            .map(|n| {
+                n.entity
+                    .catalog
+                    .get("metadata")
+                    .and_then(|m| m.get("namespace"))
+                    .and_then(Value::as_str)
+                    .unwrap_or(DEFAULT_NAMESPACE)
+                    .to_string()
+            })
+            .collect();
+        let mut used: HashSet<(String, String, String)> = HashSet::new();
+        // An entity read from a catalog keeps its name there; the others get one after.
+        let mut names: Vec<String> = vec![String::new(); graph.nodes.len()];
+        for (i, node) in graph.nodes.iter().enumerate() {
+            let kind = kinds[i].unwrap_or("");
+            if let Some(name) = catalog_identity(node.entity).map(|(_, name)| name)
+                && valid_backstage_name(name)
+                && used.insert((kind.to_string(), namespaces[i].clone(), name.to_string()))
+            {
+                names[i] = name.to_string();
+            }
+        }
+        for (i, node) in graph.nodes.iter().enumerate() {
+            if names[i].is_empty() {
+                names[i] = backstage_name(
+                    &node.entity.name,
+                    kinds[i].unwrap_or(""),
+                    &namespaces[i],
+                    &mut used,
+                );
+            }
+        }
+        Self {
+            kinds,
+            namespaces,
+            names,
         }
     }
-    for (i, node) in graph.nodes.iter().enumerate() {
-        if names[i].is_empty() {
-            names[i] = backstage_name(
-                &node.entity.name,
-                kinds[i].unwrap_or(""),
-                &namespaces[i],
-                &mut used,
-            );
-        }
-    }
-    // `kind:namespace/name`, the form every reference field reads.
-    let full = |i: usize| -> Option<String> {
+
+    /// `kind:namespace/name`, the form every reference field reads.
+    fn full(&self, i: usize) -> Option<String> {
         Some(format!(
             "{}:{}/{}",
-            kinds[i]?.to_ascii_lowercase(),
-            namespaces[i],
-            names[i]
+            self.kinds[i]?.to_ascii_lowercase(),
+            self.namespaces[i],
+            self.names[i]
         ))
-    };
-    // A single reference (`system`, `domain`, `parent`) as the catalog spells it: the
-    // bare name in the entity's own namespace.
-    let short = |from: usize, to: usize| -> Option<String> {
-        if namespaces[from] == namespaces[to] {
-            Some(names[to].clone())
+    }
+
+    /// A single reference (`system`, `domain`, `parent`) as the catalog spells it: the
+    /// bare name in the entity's own namespace.
+    fn short(&self, from: usize, to: usize) -> Option<String> {
+        if self.namespaces[from] == self.namespaces[to] {
+            Some(self.names[to].clone())
         } else {
-            full(to)
+            self.full(to)
         }
-    };
-    // The references of each entity, by field.
-    let mut refs: BTreeMap<(usize, &str), Vec<String>> = BTreeMap::new();
+    }
+}
+
+/// The references the graph's relationships make, by entity and field (both ends of a
+/// relation Backstage keeps on both sides).
+fn references(graph: &Graph<'_>, placed: &Placed) -> Refs {
+    let kinds = &placed.kinds;
+    let full = |i: usize| placed.full(i);
+    let short = |from: usize, to: usize| placed.short(from, to);
+    let mut refs = Refs::new();
     let mut put = |i: usize, field: &'static str, reference: Option<String>| {
         if let Some(reference) = reference {
             refs.entry((i, field)).or_default().push(reference);
@@ -494,127 +545,138 @@ pub fn backstage_entities(memory: &Memory) -> Vec<Value> {
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let Some(kind) = kinds[i] else { continue };
-        let entity = node.entity;
-        let mut doc = entity.catalog.clone();
-        let said = |part: &str| -> Map<String, Value> {
-            entity
-                .catalog
-                .get(part)
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default()
-        };
-        let mut metadata = said("metadata");
-        metadata.insert("name".into(), json!(names[i]));
-        metadata.insert("title".into(), json!(entity.name));
-        if !entity.description.is_empty() {
-            metadata.insert("description".into(), json!(entity.description));
-        }
-        let tags = backstage_tags(&entity.tags);
-        if !tags.is_empty() {
-            metadata.insert("tags".into(), json!(tags));
-        }
-        let mut annotations = metadata
-            .get("annotations")
+    refs
+}
+
+/// An entity's `metadata`: the catalog's, with archie's name, title, description, tags
+/// and annotations.
+fn catalog_metadata(node: &Node<'_>, name: &str) -> Map<String, Value> {
+    let entity = node.entity;
+    let said = |part: &str| -> Map<String, Value> {
+        entity
+            .catalog
+            .get(part)
             .and_then(Value::as_object)
             .cloned()
-            .unwrap_or_default();
-        annotations.insert(BACKSTAGE_ANNOTATION.into(), json!("archie"));
-        annotations.insert("archie/type".into(), json!(node.kind));
-        let aliases: Vec<&str> = entity.aliases().collect();
-        if !aliases.is_empty() {
-            annotations.insert("archie/aliases".into(), json!(aliases.join(", ")));
-        }
-        metadata.insert("annotations".into(), Value::Object(annotations));
-        let mut spec = said("spec");
-        // The catalog's `spec.type` unless archie's type of the entity changed since (a
-        // Component's and a Resource's type say what archie's type is).
-        let stated_type = spec
-            .get("type")
-            .and_then(Value::as_str)
-            .filter(|t| {
-                !matches!(kind, "Component" | "Resource")
-                    || archie_type(&kind.to_ascii_lowercase(), t).as_deref()
-                        == Some(node.kind.as_str())
-            })
-            .map(str::to_string);
-        let mut default = |field: &str, value: Value| {
-            spec.entry(field.to_string()).or_insert(value);
-        };
-        match kind {
-            "Component" => {
-                let kind_of = match node.kind.as_str() {
-                    "frontend" => "website",
-                    "library" => "library",
-                    _ => "service",
-                };
-                default("lifecycle", json!("production"));
-                spec.insert(
-                    "type".into(),
-                    json!(stated_type.as_deref().unwrap_or(kind_of)),
-                );
-            }
-            "API" => {
-                default("type", json!("openapi"));
-                default("lifecycle", json!("production"));
-                let definition = if entity.description.is_empty() {
-                    format!("{} (described by archie; no definition known)", entity.name)
-                } else {
-                    entity.description.clone()
-                };
-                default("definition", json!(definition));
-            }
-            "Resource" => {
-                let type_of = stated_type.unwrap_or_else(|| node.kind.clone());
-                spec.insert("type".into(), json!(type_of));
-            }
-            "Group" => default("type", json!("team")),
-            _ => {}
-        }
-        if matches!(kind, "Component" | "API" | "Resource" | "System" | "Domain") {
-            spec.insert("owner".into(), json!("unknown"));
-        }
-        if kind == "Group" {
-            spec.insert("children".into(), json!([]));
-        }
-        if kind == "User" {
-            spec.insert("memberOf".into(), json!([]));
-        }
-        for &(field, ..) in RELATIONS {
-            let inverse = INVERSE_FIELDS.contains(&field);
-            let Some(mut list) = refs.remove(&(i, field)) else {
-                if inverse && spec.contains_key(field) {
-                    spec.insert(field.into(), json!([]));
-                }
-                continue;
-            };
-            if inverse && !spec.contains_key(field) {
-                continue;
-            }
-            list.sort();
-            list.dedup();
-            // `owner`, `system`, `domain`, `parent` and `subcomponentOf` name one entity:
-            // the first.
-            let single = matches!(
-                field,
-                "owner" | "system" | "domain" | "parent" | "subcomponentOf"
-            );
-            let value = if single { json!(list[0]) } else { json!(list) };
-            spec.insert(field.into(), value);
-        }
-        doc.insert(
-            "apiVersion".into(),
-            doc.get("apiVersion").cloned().unwrap_or(json!(API_VERSION)),
-        );
-        doc.insert("kind".into(), json!(kind));
-        doc.insert("metadata".into(), Value::Object(metadata));
-        doc.insert("spec".into(), Value::Object(spec));
-        out.push(Value::Object(doc));
+            .unwrap_or_default()
+    };
+    let mut metadata = said("metadata");
+    metadata.insert("name".into(), json!(name));
+    metadata.insert("title".into(), json!(entity.name));
+    if !entity.description.is_empty() {
+        metadata.insert("description".into(), json!(entity.description));
     }
-    out
+    let tags = backstage_tags(&entity.tags);
+    if !tags.is_empty() {
+        metadata.insert("tags".into(), json!(tags));
+    }
+    let mut annotations = metadata
+        .get("annotations")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    annotations.insert(BACKSTAGE_ANNOTATION.into(), json!("archie"));
+    annotations.insert("archie/type".into(), json!(node.kind));
+    let aliases: Vec<&str> = entity.aliases().collect();
+    if !aliases.is_empty() {
+        annotations.insert("archie/aliases".into(), json!(aliases.join(", ")));
+    }
+    metadata.insert("annotations".into(), Value::Object(annotations));
+    metadata
+}
+
+/// An entity's `spec` without its relations: the catalog's, with the defaults and the
+/// type its kind needs.
+fn catalog_spec(node: &Node<'_>, kind: &str) -> Map<String, Value> {
+    let entity = node.entity;
+    let said = |part: &str| -> Map<String, Value> {
+        entity
+            .catalog
+            .get(part)
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut spec = said("spec");
+    // The catalog's `spec.type` unless archie's type of the entity changed since (a
+    // Component's and a Resource's type say what archie's type is).
+    let stated_type = spec
+        .get("type")
+        .and_then(Value::as_str)
+        .filter(|t| {
+            !matches!(kind, "Component" | "Resource")
+                || archie_type(&kind.to_ascii_lowercase(), t).as_deref() == Some(node.kind.as_str())
+        })
+        .map(str::to_string);
+    let mut default = |field: &str, value: Value| {
+        spec.entry(field.to_string()).or_insert(value);
+    };
+    match kind {
+        "Component" => {
+            let kind_of = match node.kind.as_str() {
+                "frontend" => "website",
+                "library" => "library",
+                _ => "service",
+            };
+            default("lifecycle", json!("production"));
+            spec.insert(
+                "type".into(),
+                json!(stated_type.as_deref().unwrap_or(kind_of)),
+            );
+        }
+        "API" => {
+            default("type", json!("openapi"));
+            default("lifecycle", json!("production"));
+            let definition = if entity.description.is_empty() {
+                format!("{} (described by archie; no definition known)", entity.name)
+            } else {
+                entity.description.clone()
+            };
+            default("definition", json!(definition));
+        }
+        "Resource" => {
+            let type_of = stated_type.unwrap_or_else(|| node.kind.clone());
+            spec.insert("type".into(), json!(type_of));
+        }
+        "Group" => default("type", json!("team")),
+        _ => {}
+    }
+    if matches!(kind, "Component" | "API" | "Resource" | "System" | "Domain") {
+        spec.insert("owner".into(), json!("unknown"));
+    }
+    if kind == "Group" {
+        spec.insert("children".into(), json!([]));
+    }
+    if kind == "User" {
+        spec.insert("memberOf".into(), json!([]));
+    }
+    spec
+}
+
+/// The relation fields of entity `i` into its `spec` (taken out of `refs`).
+fn relations_into(spec: &mut Map<String, Value>, refs: &mut Refs, i: usize) {
+    for &(field, ..) in RELATIONS {
+        let inverse = INVERSE_FIELDS.contains(&field);
+        let Some(mut list) = refs.remove(&(i, field)) else {
+            if inverse && spec.contains_key(field) {
+                spec.insert(field.into(), json!([]));
+            }
+            continue;
+        };
+        if inverse && !spec.contains_key(field) {
+            continue;
+        }
+        list.sort();
+        list.dedup();
+        // `owner`, `system`, `domain`, `parent` and `subcomponentOf` name one entity:
+        // the first.
+        let single = matches!(
+            field,
+            "owner" | "system" | "domain" | "parent" | "subcomponentOf"
+        );
+        let value = if single { json!(list[0]) } else { json!(list) };
+        spec.insert(field.into(), value);
+    }
 }
 
 /// An entity's tags as Backstage takes them (`[a-z0-9:+#]` words joined by `-`, at most

@@ -1003,8 +1003,9 @@ fn readability(name: &str) -> u8 {
     2 * u8::from(identity::is_plain_name(name)) + u8::from(upper) + u8::from(space)
 }
 
-/// The property that keeps an entity's other spellings.
-pub const ALIASES: &str = "aliases";
+// The property that keeps an entity's other spellings lives with `Entity` (the leaf);
+// named here too because dedupe imports it from the merge rules.
+pub(super) use super::model::ALIASES;
 
 /// The aliases an entity carries (`properties.aliases`, strings only).
 pub(super) fn aliases_of(entity: &Entity) -> Vec<String> {

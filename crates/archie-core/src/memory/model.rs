@@ -112,13 +112,16 @@ impl Entity {
     /// The other spellings this entity was seen under (`properties.aliases`).
     pub fn aliases(&self) -> impl Iterator<Item = &str> {
         self.properties
-            .get(super::merge::ALIASES)
+            .get(ALIASES)
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .filter_map(Value::as_str)
     }
 }
+
+/// The property that keeps an entity's other spellings.
+pub const ALIASES: &str = "aliases";
 
 impl Relationship {
     pub fn new(from: impl Into<String>, kind: impl Into<String>, to: impl Into<String>) -> Self {
