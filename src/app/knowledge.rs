@@ -74,7 +74,9 @@ impl App {
     /// give it.
     pub fn llm_config(&self) -> Result<LlmConfig, LlmError> {
         let lookup = |name: &str| std::env::var(name).ok();
-        LlmConfig::resolve(&self.settings.llm, self.memory_folder(), &lookup)
+        let mut config = LlmConfig::resolve(&self.settings.llm, self.memory_folder(), &lookup)?;
+        config.reader_gone = crate::stdout::is_closed;
+        Ok(config)
     }
 
     /// A client for `config` whose answers are cached in the run store (unless caching

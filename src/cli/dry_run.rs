@@ -430,7 +430,10 @@ fn judge_line(judge: &JudgePlan) -> String {
         let words = if unplaced.is_empty() {
             String::new()
         } else {
-            format!(" and {} the vocabulary cannot place", unplaced.join(" and "))
+            format!(
+                " and {} the vocabulary cannot place",
+                unplaced.join(" and ")
+            )
         };
         format!(
             "judge      {} for {} of names{words} in the memory now (one per {} questions; more if extraction finds new ones)",

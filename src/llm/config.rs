@@ -290,6 +290,9 @@ pub struct LlmConfig {
     /// Where each setting given by a flag, the environment or a config file came from
     /// (the others are defaults), in [`Layer`]'s order.
     pub origins: Vec<(&'static str, Origin)>,
+    /// Whether nobody reads the run's output any more (the app passes its stdout's
+    /// state): a request not yet sent then is not sent. Never, unless told.
+    pub reader_gone: fn() -> bool,
 }
 
 impl LlmConfig {
@@ -340,6 +343,7 @@ impl LlmConfig {
             max_reply_bytes: 16 << 20,
             quiet_after: Duration::from_secs(10),
             origins: Vec::new(),
+            reader_gone: || false,
         }
     }
 

@@ -84,7 +84,7 @@ impl OpenAiCompatible {
             &self.activity
         };
         let builder = self.post(body);
-        if crate::stdout::is_closed() {
+        if (self.config.reader_gone)() {
             // Nobody reads the run's output any more and `main` is ending the run: the
             // request is not sent (this future is dropped there).
             std::future::pending::<()>().await;

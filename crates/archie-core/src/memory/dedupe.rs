@@ -11,7 +11,8 @@
 //! file under the top-level key `identity`.
 
 use super::identity::{self, Family, Kind, Parts};
-use super::merge::{ALIASES, aliases_of};
+use super::merge::aliases_of;
+use super::model::ALIASES;
 use super::{Entity, Ix, Memory, Relationship, key};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -336,7 +337,8 @@ impl Memory {
             0.5
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
-        let certain = alike == Alike::Same;
+        // Notes that say different things (`(EUR)` / `(USD)`) make it a question.
+        let certain = alike == Alike::Same && !super::merge::notes_conflict(ea, eb);
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
@@ -476,7 +478,7 @@ impl Memory {
     /// aliases and neighbours (at most `limit` of them, by name). `None` when it is not
     /// in memory.
     pub fn judge_side(&self, name: &str, limit: usize) -> Option<JudgeSide> {
-        let i = self.index(&key(name))?;
+        let i = self.named(name)?;
         let e = &self.entities[i as usize];
         let mut neighbours: Vec<String> = self
             .neighbour_ids(i)
@@ -505,8 +507,8 @@ impl Memory {
 
     /// [`Memory::merge_entities`], recording who decided it.
     pub fn merge_entities_by(&self, merge: &str, into: &str, by: Decider) -> Option<Memory> {
-        let a = self.index(&key(merge))?;
-        let b = self.index(&key(into))?;
+        let a = self.named(merge)?;
+        let b = self.named(into)?;
         if a == b {
             return None;
         }
@@ -540,7 +542,7 @@ impl Memory {
         };
         out.upsert_entity(absorbed);
         for alias in &aliases {
-            if let Some(i) = out.index(&key(&target_name)) {
+            if let Some(i) = out.named(&target_name) {
                 out.alias(i, alias);
             }
         }

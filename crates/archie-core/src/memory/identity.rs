@@ -252,6 +252,22 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     }
 }
 
+/// Whether two notes in parentheses of one name say different things (`EUR` / `USD`,
+/// `legacy` / `new`, `PostgreSQL` / `MySQL`): neither's first word begins the other's,
+/// so `Postgres 15` / `PostgreSQL` agree. Precision first: a name noted otherwise is
+/// kept apart, and the judge or the person decides.
+pub fn notes_differ(a: &str, b: &str) -> bool {
+    let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
+    let (a, b) = (first(a), first(b));
+    !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))
+}
+
+/// The key a name is kept under when its note sets it apart from another of the same
+/// words: `fxratefeed(usd)` (a key of words never holds a parenthesis).
+pub fn noted_key(k: &str, note: &str) -> String {
+    format!("{k}({})", key(note))
+}
+
 /// `name` decomposed (see [`Parts`]).
 pub fn parts(name: &str) -> Parts {
     let (bare, note) = split_note(name);
@@ -499,14 +515,16 @@ pub fn qualified_tail(name: &str) -> &str {
         }
     }
     // A host name whose first label is a name of two words or more (`orders-db.internal`,
-    // `order-service.shop.svc.cluster.local`): the rest says where it is.
+    // `order-service.shop.svc.cluster.local`): the rest says where it is. Host names
+    // are letters, digits and hyphens (RFC 1123): `aws_ecs_service.search`, a resource's
+    // address, is not one (there the first part is the kind, not the thing).
     if let Some((first, rest)) = trimmed.split_once('.')
         && !rest.is_empty()
-        && first.contains(['-', '_'])
+        && first.contains('-')
         && several(first)
         && trimmed
             .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '_'))
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'))
     {
         return first;
     }
@@ -1227,6 +1245,9 @@ mod tests {
             ("Staging DB", "DB"),
             ("Dev Portal", "Portal"),
             ("A/B Test Service", "B Test Service"),
+            // A resource's address is not a host name: its first part is the kind.
+            ("aws_ecs_service.refund", "aws_ecs_service.ledger"),
+            ("aws_sqs_queue.refund_events", "aws_sqs_queue.ledger"),
         ] {
             assert_ne!(key(a), key(b), "{a:?} / {b:?}");
         }

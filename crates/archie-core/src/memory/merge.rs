@@ -2,7 +2,7 @@
 //! [`Memory::upsert_relationship`], and what a merge changed ([`MergeReport`]).
 
 use super::identity::{self, Family, Kind};
-use super::model::{key_cow, trimmed};
+use super::model::{ALIASES, key_cow, trimmed};
 use super::source;
 use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
@@ -82,16 +82,28 @@ impl Memory {
     /// aliases find one (duplicate spellings of a hand-edited file still collapse); the
     /// name's structure is not asked (at 100k entities that was a third of the load).
     pub(super) fn upsert_entity_with(&mut self, entity: Entity, loading: bool) -> Upserted {
-        let entity = normalised(entity);
-        let k = key_cow(&entity.name).into_owned();
+        let written = identity::split_note(&entity.name)
+            .1
+            .map(|note| (entity.name.trim().to_string(), note));
+        let mut entity = normalised(entity);
+        let mut k = key_cow(&entity.name).into_owned();
         if k.is_empty() {
             return Upserted::Skipped;
         }
-        let found = if loading {
+        let mut found = if loading {
             self.resolve_key_only(&k, &entity.name, &entity.kind)
         } else {
             self.resolve_key(&k, &entity.name, &entity.kind)
         };
+        // A note in parentheses that says another thing than the one found has
+        // (`FX Rates Feed (USD)` against `(EUR)`): not that one, whatever the words.
+        if let Some((name, note)) = written
+            && let Some(apart) = self.kept_apart_by_note(&k, found, &note)
+        {
+            found = apart.found;
+            k = apart.key;
+            entity.name = name;
+        }
         match found {
             Some(i) => {
                 let aliased = self.alias(i, &entity.name);
@@ -348,12 +360,47 @@ impl Memory {
         i
     }
 
+    /// When a name's `note` in parentheses says another thing than the entity its key
+    /// `k` `found` notes: the key it is kept under instead and the entity already
+    /// kept there, if any. `None` when the note agrees (or nothing was found).
+    fn kept_apart_by_note(&self, k: &str, found: Option<Ix>, note: &str) -> Option<Apart> {
+        let noted = identity::noted_key(k, note);
+        if let Some(i) = self.index(&noted) {
+            return Some(Apart {
+                key: noted,
+                found: Some(i),
+            });
+        }
+        let i = found?;
+        let theirs = self.entities[i as usize]
+            .properties
+            .get(TECHNOLOGY)?
+            .as_str()?;
+        identity::notes_differ(theirs, note).then_some(Apart {
+            key: noted,
+            found: None,
+        })
+    }
+
     /// The index of the entity named `name` (whose key is `k`), created as a stub of
     /// type `unknown` if it is not in memory (the flag says so); a new spelling of a
     /// known one is kept as its alias. `None` for an empty name.
     fn entity_or_stub(&mut self, name: &str, k: &str, end: End) -> Option<(Ix, bool)> {
         if k.is_empty() {
             return None;
+        }
+        // A note that keeps the name apart from the one its key finds (see
+        // `kept_apart_by_note`): that entity, else a stub under the noted key.
+        if let (_, Some(note)) = identity::split_note(name)
+            && let Some(apart) = self.kept_apart_by_note(k, self.index(k), &note)
+        {
+            if let Some(i) = apart.found {
+                return Some((i, false));
+            }
+            let mut stub = Entity::new(name.trim(), UNKNOWN_TYPE);
+            stub.properties
+                .insert(TECHNOLOGY.into(), Value::String(note));
+            return Some((self.add_entity(Arc::from(apart.key), stub), true));
         }
         let End::Allows(allowed) = end else {
             // Loading a file: the entity its key names, else a stub; no structure asked.
@@ -1003,10 +1050,6 @@ fn readability(name: &str) -> u8 {
     2 * u8::from(identity::is_plain_name(name)) + u8::from(upper) + u8::from(space)
 }
 
-// The property that keeps an entity's other spellings lives with `Entity` (the leaf);
-// named here too because dedupe imports it from the merge rules.
-pub(super) use super::model::ALIASES;
-
 /// The aliases an entity carries (`properties.aliases`, strings only).
 pub(super) fn aliases_of(entity: &Entity) -> Vec<String> {
     match entity.properties.get(ALIASES) {
@@ -1036,6 +1079,23 @@ fn drop_own_name(entity: &mut Entity) -> bool {
 
 /// The property a technology or note in parentheses goes into (`Orders DB (PostgreSQL)`).
 pub const TECHNOLOGY: &str = "technology";
+
+/// Where a name kept apart by its note goes: the noted key, and the entity there.
+struct Apart {
+    key: String,
+    found: Option<Ix>,
+}
+
+/// Whether two entities' notes (their `technology`) say different things.
+pub(super) fn notes_conflict(a: &Entity, b: &Entity) -> bool {
+    fn note(e: &Entity) -> Option<&str> {
+        e.properties.get(TECHNOLOGY).and_then(Value::as_str)
+    }
+    match (note(a), note(b)) {
+        (Some(x), Some(y)) => identity::notes_differ(x, y),
+        _ => false,
+    }
+}
 
 /// The kinds a relationship of type `kind` allows at its two ends, for finding an
 /// entity by a bare name (empty: any). A call goes to something that answers, a write

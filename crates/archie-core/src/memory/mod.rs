@@ -365,6 +365,18 @@ impl Memory {
     }
 
     /// The index of the entity with this [`key`].
+    /// The entity `name` names: by its key, or by its noted key when a note in
+    /// parentheses keeps it apart from another of its words (`FX Rates Feed (USD)`).
+    fn named(&self, name: &str) -> Option<Ix> {
+        let k = model::key_cow(name);
+        if let (_, Some(note)) = identity::split_note(name)
+            && let Some(i) = self.index(&identity::noted_key(&k, &note))
+        {
+            return Some(i);
+        }
+        self.index(&k)
+    }
+
     fn index(&self, k: &str) -> Option<Ix> {
         self.by_key.get(k.as_bytes()).copied()
     }

@@ -1,7 +1,6 @@
 //! Reading the graph: lookups by name, neighbours, statistics, the part of the graph
 //! around some entities, and "did you mean" suggestions.
 
-use super::model::key_cow;
 use super::{Entity, Ix, Memory, Relationship};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -9,8 +8,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 impl Memory {
     /// The entity whose name matches `name` by [`key`](super::key).
     pub fn entity(&self, name: &str) -> Option<&Entity> {
-        self.index(&key_cow(name))
-            .map(|i| &self.entities[i as usize])
+        self.named(name).map(|i| &self.entities[i as usize])
     }
 
     /// Relationships leaving the entity.
@@ -24,7 +22,7 @@ impl Memory {
     }
 
     fn rels(&self, list: fn(&Memory, Ix) -> &[Ix], name: &str) -> Vec<&Relationship> {
-        let Some(i) = self.index(&key_cow(name)) else {
+        let Some(i) = self.named(name) else {
             return Vec::new();
         };
         let mut ids = list(self, i).to_vec();
@@ -47,7 +45,7 @@ impl Memory {
     /// Every relationship touching the entity, outgoing first.
     pub fn relationships_of(&self, name: &str) -> Vec<&Relationship> {
         let mut out = self.outgoing(name);
-        let Some(i) = self.index(&key_cow(name)) else {
+        let Some(i) = self.named(name) else {
             return out;
         };
         let mut ids: Vec<Ix> = self
@@ -63,7 +61,7 @@ impl Memory {
 
     /// The entities directly connected to `name` (either direction), sorted by key.
     pub fn neighbours(&self, name: &str) -> Vec<&Entity> {
-        let Some(i) = self.index(&key_cow(name)) else {
+        let Some(i) = self.named(name) else {
             return Vec::new();
         };
         let mut ids: Vec<Ix> = self.neighbour_ids(i).filter(|&n| n != i).collect();
@@ -172,7 +170,7 @@ impl Memory {
         let mut distance: HashMap<Ix, usize> = HashMap::new();
         let mut queue = VecDeque::new();
         for name in focus {
-            match self.index(&key_cow(name)) {
+            match self.named(name) {
                 None => missing.push(name.clone()),
                 Some(i) => {
                     if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(i) {

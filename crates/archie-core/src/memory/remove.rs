@@ -2,7 +2,6 @@
 //! Saving merges (so a removal would come back), so removals are written with
 //! [`MemoryFile::update`](super::MemoryFile::update).
 
-use super::model::key_cow;
 use super::{Entity, Memory, key, relationship_type};
 use std::collections::HashSet;
 
@@ -49,7 +48,7 @@ impl Memory {
     /// The entity with this name, to change in place (its name and key stay). The
     /// memory counts as changed from here on (see [`Memory::stamp`]).
     pub fn entity_mut(&mut self, name: &str) -> Option<&mut Entity> {
-        let i = self.index(&key_cow(name))?;
+        let i = self.named(name)?;
         self.touch();
         Some(&mut self.entities[i as usize])
     }

@@ -603,3 +603,78 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
     // Found by the old name still.
     assert!(m.entity("taxjar-api").is_some());
 }
+
+#[test]
+fn a_note_that_says_another_thing_keeps_two_names_apart() {
+    let mut m = Memory::default();
+    for (name, kind) in [
+        ("FX Rates Feed (EUR)", "external_system"),
+        ("FX Rates Feed (USD)", "external_system"),
+        ("fx-rates-feed (USD)", "external_system"),
+        ("Orders DB", "database"),
+        ("Orders DB (PostgreSQL)", "database"),
+        ("orders db (Postgres 15)", "database"),
+    ] {
+        m.upsert_entity(Entity::new(name, kind));
+    }
+    m.upsert_relationship(Relationship::new(
+        "Pricing Service",
+        "reads_from",
+        "FX Rates Feed (USD)",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Billing Service",
+        "reads_from",
+        "FX Rates Feed (GBP)",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Billing Service",
+        "reads_from",
+        "FX Rates Feed (EUR)",
+    ));
+    let check = |m: &Memory| {
+        let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "Billing Service",
+                "FX Rates Feed",
+                "FX Rates Feed (GBP)",
+                "FX Rates Feed (USD)",
+                "Orders DB",
+                "Pricing Service"
+            ]
+        );
+        let tech = |n: &str| m.entity(n).unwrap().properties["technology"].clone();
+        assert_eq!(tech("FX Rates Feed"), json!("EUR"));
+        assert_eq!(tech("FX Rates Feed (USD)"), json!("USD"));
+        let mut edges: Vec<String> = m
+            .relationships()
+            .iter()
+            .map(|r| format!("{} -> {}", r.from, r.to))
+            .collect();
+        edges.sort();
+        assert_eq!(
+            edges,
+            [
+                "Billing Service -> FX Rates Feed",
+                "Billing Service -> FX Rates Feed (GBP)",
+                "Pricing Service -> FX Rates Feed (USD)"
+            ]
+        );
+    };
+    check(&m);
+    // Read back from its file, the names stay apart and the edges find theirs.
+    let again = Memory::from_json(m.to_json().as_bytes()).unwrap();
+    check(&again);
+    // Dedupe asks about the two feeds rather than merging them by rule.
+    assert!(
+        again
+            .duplicates()
+            .iter()
+            .all(|s| !s.certain || !s.merge.starts_with("FX")),
+        "{:?}",
+        again.duplicates()
+    );
+}
