@@ -337,8 +337,8 @@ impl Memory {
             0.5
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
-        // Notes that say different things (`(EUR)` / `(USD)`) make it a question.
-        let certain = alike == Alike::Same && !super::merge::notes_conflict(ea, eb);
+        // Marks that say different things (`(EUR)` / `(USD)`) make it a question.
+        let certain = alike == Alike::Same && !super::merge::marks_conflict(ea, eb);
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }

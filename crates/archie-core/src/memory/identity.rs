@@ -252,20 +252,92 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     }
 }
 
-/// Whether two notes in parentheses of one name say different things (`EUR` / `USD`,
-/// `legacy` / `new`, `PostgreSQL` / `MySQL`): neither's first word begins the other's,
-/// so `Postgres 15` / `PostgreSQL` agree. Precision first: a name noted otherwise is
-/// kept apart, and the judge or the person decides.
-pub fn notes_differ(a: &str, b: &str) -> bool {
-    let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
-    let (a, b) = (first(a), first(b));
-    !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))
+/// What a name sets aside from its key that can still tell two things apart: a note in
+/// parentheses (`FX Rates Feed (EUR)`), the namespace of a qualified name (`com.acme.
+/// billing` of `com.acme.billing.EventPublisher`, `payments` of `payments/order-worker`)
+/// or an environment word (`orders-db-staging`). Two names of one key whose marks of one
+/// sort differ are two things (precision first: the judge or the person may still say
+/// they are one); a name with no mark, or with a mark the other lacks, is not held
+/// apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mark {
+    Note(String),
+    Namespace(String),
+    Environment(&'static str),
 }
 
-/// The key a name is kept under when its note sets it apart from another of the same
-/// words: `fxratefeed(usd)` (a key of words never holds a parenthesis).
-pub fn noted_key(k: &str, note: &str) -> String {
-    format!("{k}({})", key(note))
+/// Environment words, each with the one it means (`production` is `prod`).
+const ENVIRONMENTS: &[(&str, &str)] = &[
+    ("prod", "prod"),
+    ("production", "prod"),
+    ("prd", "prod"),
+    ("staging", "staging"),
+    ("stg", "staging"),
+    ("dev", "dev"),
+    ("qa", "qa"),
+    ("uat", "uat"),
+    ("preprod", "preprod"),
+    ("sandbox", "sandbox"),
+];
+
+impl Mark {
+    /// The mark `name` carries, if any (a note first, then a namespace, then an
+    /// environment word at either end).
+    pub fn of(name: &str) -> Option<Mark> {
+        if let (_, Some(note)) = split_note(name) {
+            return Some(Mark::Note(note));
+        }
+        let trimmed = name.trim();
+        let tail = qualified_tail(trimmed);
+        if tail.len() < trimmed.len() && trimmed.ends_with(tail) {
+            let head = key(&trimmed[..trimmed.len() - tail.len()]);
+            if !head.is_empty() {
+                return Some(Mark::Namespace(head));
+            }
+        }
+        let words = words(tail);
+        if words.len() < 2 {
+            return None;
+        }
+        [words.first(), words.last()]
+            .into_iter()
+            .flatten()
+            .find_map(|w| ENVIRONMENTS.iter().find(|(e, _)| e == w))
+            .map(|(_, means)| Mark::Environment(means))
+    }
+
+    /// Whether two marks say different things: of one sort and not alike (notes agree
+    /// when one's first word begins the other's: `Postgres 15` / `PostgreSQL`).
+    pub fn differs(&self, other: &Mark) -> bool {
+        match (self, other) {
+            (Mark::Note(a), Mark::Note(b)) => {
+                let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
+                let (a, b) = (first(a), first(b));
+                !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))
+            }
+            (Mark::Namespace(a), Mark::Namespace(b)) => a != b,
+            (Mark::Environment(a), Mark::Environment(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// Whether `marks` (all an entity's) keep a name marked `self` apart: one of them of
+    /// this sort differs and none of this sort agrees.
+    pub fn apart_from(&self, marks: &[Mark]) -> bool {
+        let same_sort = |m: &&Mark| std::mem::discriminant(*m) == std::mem::discriminant(self);
+        let mut of_sort = marks.iter().filter(same_sort).peekable();
+        of_sort.peek().is_some() && marks.iter().filter(same_sort).all(|m| m.differs(self))
+    }
+
+    /// The key a name is kept under when its mark sets it apart from another of the same
+    /// words: `fxratefeed(usd)` (a key of words never holds a parenthesis).
+    pub fn key_with(&self, k: &str) -> String {
+        let value = match self {
+            Mark::Note(v) | Mark::Namespace(v) => key(v),
+            Mark::Environment(v) => v.to_string(),
+        };
+        format!("{k}({value})")
+    }
 }
 
 /// `name` decomposed (see [`Parts`]).

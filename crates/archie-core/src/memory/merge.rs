@@ -82,9 +82,7 @@ impl Memory {
     /// aliases find one (duplicate spellings of a hand-edited file still collapse); the
     /// name's structure is not asked (at 100k entities that was a third of the load).
     pub(super) fn upsert_entity_with(&mut self, entity: Entity, loading: bool) -> Upserted {
-        let written = identity::split_note(&entity.name)
-            .1
-            .map(|note| (entity.name.trim().to_string(), note));
+        let written = identity::Mark::of(&entity.name).map(|m| (entity.name.trim().to_string(), m));
         let mut entity = normalised(entity);
         let mut k = key_cow(&entity.name).into_owned();
         if k.is_empty() {
@@ -95,10 +93,10 @@ impl Memory {
         } else {
             self.resolve_key(&k, &entity.name, &entity.kind)
         };
-        // A note in parentheses that says another thing than the one found has
-        // (`FX Rates Feed (USD)` against `(EUR)`): not that one, whatever the words.
-        if let Some((name, note)) = written
-            && let Some(apart) = self.kept_apart_by_note(&k, found, &note)
+        // A mark that says another thing than the one found has (`FX Rates Feed (USD)`
+        // against `(EUR)`, `orders-db-staging` against `-prod`): not that one.
+        if let Some((name, mark)) = written
+            && let Some(apart) = self.kept_apart_by_mark(&k, found, &mark)
         {
             found = apart.found;
             k = apart.key;
@@ -360,26 +358,28 @@ impl Memory {
         i
     }
 
-    /// When a name's `note` in parentheses says another thing than the entity its key
-    /// `k` `found` notes: the key it is kept under instead and the entity already
-    /// kept there, if any. `None` when the note agrees (or nothing was found).
-    fn kept_apart_by_note(&self, k: &str, found: Option<Ix>, note: &str) -> Option<Apart> {
-        let noted = identity::noted_key(k, note);
-        if let Some(i) = self.index(&noted) {
+    /// When a name's `mark` (see [`identity::Mark`]) says another thing than the entity
+    /// its key `k` `found` carries: the key it is kept under instead and the entity
+    /// already kept there, if any. `None` when the mark agrees (or nothing was found).
+    fn kept_apart_by_mark(
+        &self,
+        k: &str,
+        found: Option<Ix>,
+        mark: &identity::Mark,
+    ) -> Option<Apart> {
+        let marked = mark.key_with(k);
+        if let Some(i) = self.index(&marked) {
             return Some(Apart {
-                key: noted,
+                key: marked,
                 found: Some(i),
             });
         }
         let i = found?;
-        let theirs = self.entities[i as usize]
-            .properties
-            .get(TECHNOLOGY)?
-            .as_str()?;
-        identity::notes_differ(theirs, note).then_some(Apart {
-            key: noted,
-            found: None,
-        })
+        mark.apart_from(&marks(&self.entities[i as usize]))
+            .then_some(Apart {
+                key: marked,
+                found: None,
+            })
     }
 
     /// The index of the entity named `name` (whose key is `k`), created as a stub of
@@ -389,17 +389,19 @@ impl Memory {
         if k.is_empty() {
             return None;
         }
-        // A note that keeps the name apart from the one its key finds (see
-        // `kept_apart_by_note`): that entity, else a stub under the noted key.
-        if let (_, Some(note)) = identity::split_note(name)
-            && let Some(apart) = self.kept_apart_by_note(k, self.index(k), &note)
+        // A mark that keeps the name apart from the one its key finds (see
+        // `kept_apart_by_mark`): that entity, else a stub under the marked key.
+        if let Some(mark) = identity::Mark::of(name)
+            && let Some(apart) = self.kept_apart_by_mark(k, self.index(k), &mark)
         {
             if let Some(i) = apart.found {
                 return Some((i, false));
             }
             let mut stub = Entity::new(name.trim(), UNKNOWN_TYPE);
-            stub.properties
-                .insert(TECHNOLOGY.into(), Value::String(note));
+            if let identity::Mark::Note(note) = mark {
+                stub.properties
+                    .insert(TECHNOLOGY.into(), Value::String(note));
+            }
             return Some((self.add_entity(Arc::from(apart.key), stub), true));
         }
         let End::Allows(allowed) = end else {
@@ -1086,15 +1088,22 @@ struct Apart {
     found: Option<Ix>,
 }
 
-/// Whether two entities' notes (their `technology`) say different things.
-pub(super) fn notes_conflict(a: &Entity, b: &Entity) -> bool {
-    fn note(e: &Entity) -> Option<&str> {
-        e.properties.get(TECHNOLOGY).and_then(Value::as_str)
-    }
-    match (note(a), note(b)) {
-        (Some(x), Some(y)) => identity::notes_differ(x, y),
-        _ => false,
-    }
+/// The marks an entity carries (see [`identity::Mark`]): its note (`technology`) and
+/// those of its name and aliases.
+pub(super) fn marks(entity: &Entity) -> Vec<identity::Mark> {
+    let note = entity.properties.get(TECHNOLOGY).and_then(Value::as_str);
+    let note = note.map(|n| identity::Mark::Note(n.to_string()));
+    let named = std::iter::once(entity.name.clone()).chain(aliases_of(entity));
+    note.into_iter()
+        .chain(named.filter_map(|n| identity::Mark::of(&n)))
+        .collect()
+}
+
+/// Whether two entities carry marks that say different things (`FX Rates Feed (EUR)` /
+/// `(USD)`): not one thing by rule.
+pub(super) fn marks_conflict(a: &Entity, b: &Entity) -> bool {
+    let theirs = marks(b);
+    marks(a).iter().any(|m| m.apart_from(&theirs))
 }
 
 /// The kinds a relationship of type `kind` allows at its two ends, for finding an

@@ -365,12 +365,12 @@ impl Memory {
     }
 
     /// The index of the entity with this [`key`].
-    /// The entity `name` names: by its key, or by its noted key when a note in
-    /// parentheses keeps it apart from another of its words (`FX Rates Feed (USD)`).
+    /// The entity `name` names: by its key, or by its marked key when a mark keeps it
+    /// apart from another of its words (`FX Rates Feed (USD)`, see [`identity::Mark`]).
     fn named(&self, name: &str) -> Option<Ix> {
         let k = model::key_cow(name);
-        if let (_, Some(note)) = identity::split_note(name)
-            && let Some(i) = self.index(&identity::noted_key(&k, &note))
+        if let Some(mark) = identity::Mark::of(name)
+            && let Some(i) = self.index(&mark.key_with(&k))
         {
             return Some(i);
         }
