@@ -391,6 +391,14 @@ fn cut_at_loop(answer: &mut ModelAnswer) {
     }
 }
 
+/// The end of the run: what the limiter learned since the last note is kept for the
+/// next run (a run's last growth, less than a quarter, is noted only here).
+impl Drop for OpenAiCompatible {
+    fn drop(&mut self) {
+        self.note_capacity_at_end();
+    }
+}
+
 impl Llm for OpenAiCompatible {
     fn complete<'a>(&'a self, request: Request) -> BoxFuture<'a, Result<Completion, LlmError>> {
         Box::pin(self.run(request))

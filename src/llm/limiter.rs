@@ -17,8 +17,12 @@
 //!   (they were in the server at the same time, so it is not queueing them), the limit
 //!   goes to [`FAST_GROWTH`] times as many as came back together, unless a refusal or a
 //!   queueing cut held it. Requests above the most the endpoint has answered at once go
-//!   out one per `pace` (the round trip of a request that does no work, measured by the
-//!   probe), so a refusal comes back before the next one goes.
+//!   out in steps one `pace` apart (the round trip of a request that does no work,
+//!   measured by the probe), one and then twice as many each step up to [`MAX_STEP`], so
+//!   a refusal comes back before the next step goes; what a step sent and nothing refused
+//!   within a pace counts as taken, and a slot an answer frees below that is filled at
+//!   once (one per pace for every freed slot would hold the requests in flight where the
+//!   answers come one per pace, whatever the limit).
 //! - **A refusal (429/503) says where the limit is**: what was in flight when it came,
 //!   less the refused one. The limit is set there and held; only the refused request waits
 //!   for `Retry-After` (all of them wait only when nothing else was in flight). After
@@ -63,6 +67,10 @@ pub const PROBE_AFTER_REFUSAL: Duration = Duration::from_secs(10);
 const DEFAULT_PACE: Duration = Duration::from_millis(2);
 const MIN_PACE: Duration = Duration::from_millis(1);
 const MAX_PACE: Duration = Duration::from_millis(20);
+/// Above what the endpoint has shown it takes, requests go out in steps one `pace` apart:
+/// one, then twice as many each step that nothing was refused, up to this many. A
+/// refusal comes back before the next step, so one step is the most refused at once.
+pub const MAX_STEP: usize = 8;
 
 /// What a run learned about how many requests the endpoint takes at once: the client
 /// keeps it for the next run against the same endpoint (base URL and model).
@@ -118,11 +126,19 @@ struct State {
     peak: usize,
     /// Permits handed out so far (each permit's number).
     seq: u64,
-    /// The most in flight that the endpoint answered without refusing: up to here
-    /// requests go at once, above it one per `pace`.
+    /// The most in flight that the endpoint answered without refusing: up to here (or
+    /// `taken`) requests go at once, above it in steps one `pace` apart.
     shown: usize,
+    /// The most in flight that the endpoint took without refusing within a `pace` (not
+    /// yet answered): up to here freed slots are filled at once too.
+    taken: usize,
     pace: Duration,
+    /// When the last step above `taken` began, how many it may send, how many it has
+    /// left, and the most in flight it reached.
     last_extra: Option<Instant>,
+    step: usize,
+    step_left: usize,
+    step_top: usize,
     /// The quickest answer, seconds.
     quickest: Option<f64>,
     /// The same, as it was measured.
@@ -176,8 +192,12 @@ impl Limiter {
                 peak: 0,
                 seq: 0,
                 shown: 0,
+                taken: 0,
                 pace: DEFAULT_PACE,
                 last_extra: None,
+                step: 0,
+                step_left: 0,
+                step_top: 0,
                 quickest: None,
                 quickest_took: None,
                 round_start: 0,
@@ -266,10 +286,21 @@ impl Limiter {
     /// handed out (a fall, a refusal, or a quarter more): `None` otherwise, and for a fixed
     /// limit or a server that said what it takes.
     pub(super) fn learned(&self) -> Option<Learned> {
+        self.learned_when(false)
+    }
+
+    /// What this run has learned, at its end: when it changed at all since it was last
+    /// handed out (the growth of a run's last part, less than a quarter, included).
+    pub(super) fn learned_at_end(&self) -> Option<Learned> {
+        self.learned_when(true)
+    }
+
+    fn learned_when(&self, at_end: bool) -> Option<Learned> {
         let mut st = self.lock();
         let now = Self::learned_in(&st)?;
         let changed = match st.published {
             None => true,
+            Some(was) if at_end => now != was,
             Some(was) => {
                 now.refused_at != was.refused_at
                     || now.most < was.most
@@ -388,14 +419,31 @@ impl Limiter {
         if st.in_flight >= st.limit {
             return Err(None);
         }
-        if st.in_flight >= st.shown {
-            // Above what the endpoint has shown it takes: one per pace.
-            if let Some(last) = st.last_extra
-                && now < last + st.pace
-            {
-                return Err(Some(last + st.pace));
+        if st.in_flight >= st.shown.max(st.taken) {
+            // Above what the endpoint has shown it takes: in steps one pace apart.
+            match st.last_extra {
+                Some(last) if now < last + st.pace => {
+                    if st.step_left == 0 {
+                        return Err(Some(last + st.pace));
+                    }
+                    st.step_left -= 1;
+                }
+                last => {
+                    // The last step went a pace ago and nothing of it was refused: the
+                    // endpoint takes that many, and the next step may be twice as large
+                    // (right after it; after a pause, one again).
+                    st.taken = st.taken.max(st.step_top);
+                    let next = last.is_some_and(|last| now < last + st.pace * 2);
+                    st.step = if next {
+                        (st.step * 2).clamp(1, MAX_STEP)
+                    } else {
+                        1
+                    };
+                    st.step_left = st.step - 1;
+                    st.last_extra = Some(now);
+                }
             }
-            st.last_extra = Some(now);
+            st.step_top = st.step_top.max(st.in_flight + 1);
         }
         st.in_flight += 1;
         st.peak = st.peak.max(st.in_flight);
@@ -440,6 +488,7 @@ impl Limiter {
                     st.limit = st.limit.min(learned);
                     st.shown = st.shown.min(st.limit);
                     st.proven = st.proven.min(st.limit);
+                    Self::stop_steps(&mut st);
                     st.refused_at = Some(st.refused_at.map_or(was.max(1), |r| r.min(was.max(1))));
                     if st.hold != Hold::Told {
                         st.hold = Hold::Refused;
@@ -453,6 +502,7 @@ impl Limiter {
                     st.limit = (st.limit / 2).max(1);
                     st.shown = st.shown.min(st.limit);
                     st.proven = st.proven.min(st.limit);
+                    Self::stop_steps(&mut st);
                     if st.hold != Hold::Told {
                         st.hold = Hold::Queued;
                     }
@@ -534,6 +584,7 @@ impl Limiter {
             st.limit = needed.clamp(1, st.limit);
             st.shown = st.shown.min(st.limit);
             st.proven = st.proven.min(st.limit);
+            Self::stop_steps(st);
             st.hold = Hold::Queued;
             st.calm_since = now;
         } else {
@@ -550,6 +601,15 @@ impl Limiter {
             }
         }
         self.new_round(st, now);
+    }
+
+    /// After a cut: what was taken above the new limit no longer counts, and the steps
+    /// above it start again at one.
+    fn stop_steps(st: &mut State) {
+        st.taken = st.taken.min(st.limit);
+        st.step = 0;
+        st.step_left = 0;
+        st.step_top = 0;
     }
 
     fn new_round(&self, st: &mut State, now: Instant) {
@@ -883,6 +943,51 @@ mod tests {
         assert_eq!(limiter.limit(), MAX_CONCURRENCY);
     }
 
+    /// Once the limit grew, a slot an answer frees is filled at once up to what the
+    /// endpoint took, not one per pace: the requests in flight reach the limit within a
+    /// few rounds and stay there (refilled one per pace, they settle where the answers
+    /// come one per pace).
+    #[tokio::test(start_paused = true)]
+    async fn freed_slots_are_filled_at_once_up_to_what_the_endpoint_took() {
+        let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+        limiter.told(Capacity::Unknown, Some(Duration::from_millis(3)));
+        let samples = Arc::new(Mutex::new(Vec::new()));
+        let watcher = tokio::spawn({
+            let (limiter, samples) = (limiter.clone(), samples.clone());
+            async move {
+                // From the fourth round to the sixth.
+                tokio::time::sleep(Duration::from_millis(1000)).await;
+                for _ in 0..20 {
+                    let in_flight = limiter.lock().in_flight;
+                    samples.lock().unwrap().push(in_flight);
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+            }
+        });
+        run(limiter.clone(), Server::Unbounded, 2000).await;
+        watcher.await.unwrap();
+        assert_eq!(limiter.limit(), MAX_CONCURRENCY);
+        let samples = samples.lock().unwrap().clone();
+        let least = samples.iter().copied().min().unwrap();
+        // A slot is free only between an answer and the next request.
+        assert!(least >= MAX_CONCURRENCY - 2, "in flight {samples:?}");
+        assert_eq!(limiter.refused(), 0);
+    }
+
+    /// Steps above what the endpoint took grow, but a gateway that refuses beyond a
+    /// limit refuses at most one step's worth when the limit is already far above it.
+    #[tokio::test(start_paused = true)]
+    async fn steps_above_what_was_taken_refuse_at_most_one_step() {
+        for limit in [4, 16, 40, 100] {
+            let limiter = Arc::new(Limiter::new(Concurrency::Auto, true));
+            limiter.told(Capacity::Unknown, Some(Duration::from_millis(3)));
+            let sim = run(limiter.clone(), Server::Limit(limit), 1000).await;
+            let refused = sim.refused.load(Ordering::SeqCst);
+            assert!(refused <= MAX_STEP + 2, "limit {limit}: {refused} refused");
+            assert_eq!(limiter.limit(), limit, "limit {limit}");
+        }
+    }
+
     #[tokio::test(start_paused = true)]
     async fn the_next_run_starts_where_this_one_ended() {
         let first = Arc::new(Limiter::new(Concurrency::Auto, true));
@@ -898,6 +1003,32 @@ mod tests {
         let at_once = first_round_of(next.clone(), Server::Unbounded, 300).await;
         assert_eq!(at_once, learned.most);
         assert_eq!(next.refused(), 0);
+    }
+
+    /// Growth of less than a quarter since the last note is handed out only at the end of
+    /// the run, then once.
+    #[tokio::test(start_paused = true)]
+    async fn the_end_of_a_run_hands_out_what_grew_since_the_last_note() {
+        let limiter = Limiter::new(Concurrency::Auto, true);
+        limiter.start_from(Learned {
+            most: 40,
+            refused_at: None,
+        });
+        // All the limit allows at once, twice: the first round grows it by one.
+        for _ in 0..2 {
+            let mut permits = Vec::new();
+            for _ in 0..limiter.limit() {
+                permits.push(limiter.acquire(far()).await.unwrap());
+            }
+            tokio::time::advance(Duration::from_millis(250)).await;
+            for p in permits {
+                p.ok(true);
+            }
+        }
+        assert_eq!(limiter.learned(), None, "less than a quarter more");
+        let end = limiter.learned_at_end().unwrap();
+        assert_eq!(end.most, 41);
+        assert_eq!(limiter.learned_at_end(), None, "handed out once");
     }
 
     #[tokio::test(start_paused = true)]

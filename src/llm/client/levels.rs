@@ -215,10 +215,25 @@ impl OpenAiCompatible {
     /// Keeps what the limiter learned about how many requests the endpoint takes, when
     /// it changed enough since it was last kept.
     pub(super) fn note_capacity(&self) {
+        self.keep_capacity(false);
+    }
+
+    /// At the end of the run (the client dropped): keeps what the limiter learned since
+    /// the last note, however little it grew.
+    pub(super) fn note_capacity_at_end(&self) {
+        self.keep_capacity(true);
+    }
+
+    fn keep_capacity(&self, at_end: bool) {
         if self.notes.is_none() {
             return;
         }
-        let Some(learned) = self.limiter.learned() else {
+        let learned = if at_end {
+            self.limiter.learned_at_end()
+        } else {
+            self.limiter.learned()
+        };
+        let Some(learned) = learned else {
             return;
         };
         self.keep_note(|noted| {
