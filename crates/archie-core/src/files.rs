@@ -8,7 +8,6 @@
 //!
 //! A leaf: it imports nothing of the crate.
 
-use crate::env_vars::EnvVars;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -75,7 +74,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// and release it when it has started what must overlap it.
 fn pause_before_rename() {
     #[cfg(debug_assertions)]
-    if let Some(value) = crate::env_vars::env_knob(EnvVars::ARCHIE_TEST_PAUSE_BEFORE_RENAME) {
+    if let Some(value) =
+        crate::env_vars::env_knob(crate::env_vars::EnvVars::ARCHIE_TEST_PAUSE_BEFORE_RENAME)
+    {
         match value.parse::<u64>() {
             Ok(ms) => std::thread::sleep(Duration::from_millis(ms)),
             Err(_) => {
