@@ -290,9 +290,13 @@ impl Mark {
         let trimmed = name.trim();
         let tail = qualified_tail(trimmed);
         if tail.len() < trimmed.len() && trimmed.ends_with(tail) {
-            let head = key(&trimmed[..trimmed.len() - tail.len()]);
+            // The separator first: a repository's owner (`novamart/`) and a package
+            // (`com.novamart.order.`) are not compared.
+            let head = &trimmed[..trimmed.len() - tail.len()];
+            let sep = head.chars().last().unwrap_or('.');
+            let head = key(head);
             if !head.is_empty() {
-                return Some(Mark::Namespace(head));
+                return Some(Mark::Namespace(format!("{sep}{head}")));
             }
         }
         let words = words(tail);
@@ -315,7 +319,9 @@ impl Mark {
                 let (a, b) = (first(a), first(b));
                 !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))
             }
-            (Mark::Namespace(a), Mark::Namespace(b)) => a != b,
+            (Mark::Namespace(a), Mark::Namespace(b)) => {
+                a.chars().next() == b.chars().next() && a != b
+            }
             (Mark::Environment(a), Mark::Environment(b)) => a != b,
             _ => false,
         }

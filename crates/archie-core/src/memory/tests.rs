@@ -620,6 +620,9 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
         ("com.acme.billing.EventPublisher", "service"),
         ("com.acme.shipping.EventPublisher", "service"),
         ("com.acme.billing.EventPublisher", "service"),
+        // A repository's owner and a package are different sorts of namespace.
+        ("novamart/order-service", "service"),
+        ("com.novamart.order.OrderService", "service"),
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
@@ -652,6 +655,7 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
                 "Pricing Service",
                 "com.acme.billing.EventPublisher",
                 "com.acme.shipping.EventPublisher",
+                "novamart/order-service",
                 "orders-db-staging"
             ]
         );
