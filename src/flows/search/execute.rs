@@ -37,6 +37,73 @@ pub(super) async fn execute(
     }
 
     // Consent first, one question at a time, before anything runs.
+    let skipped = ask_consent(state, env, events).await?;
+
+    let started = Instant::now();
+    let work: Vec<(usize, Task)> = state
+        .plan
+        .iter()
+        .cloned()
+        .enumerate()
+        .filter(|(i, _)| skipped[*i].is_none())
+        .collect();
+    let mut slots = Vec::with_capacity(work.len());
+    for batch in in_batches(state, &work) {
+        let limit = batch.len().max(1);
+        slots.extend(run_batch(state, env, events, started, limit, batch).await);
+    }
+
+    let mut outputs: Vec<Option<Ran>> = vec![None; state.plan.len()];
+    for ((i, _), slot) in work.iter().zip(slots) {
+        if let crate::graph::ItemOutcome::Done((result, at, ms)) = slot {
+            outputs[*i] = Some((result.map_err(|e| e.to_string()), at, ms));
+        }
+    }
+    // The texts that go to synthesis, budgeted together.
+    let texts: Vec<Option<String>> = outputs
+        .iter()
+        .map(|o| match o {
+            // What a server returns may repeat a secret (its own token, say): the model
+            // is told none.
+            Some((Ok(out), _, _)) => Some(crate::secrets::redact_text(&out.to_text())),
+            _ => None,
+        })
+        .collect();
+    let budgeted = budget_texts(&texts, env.budget);
+
+    state.results = Vec::with_capacity(state.plan.len());
+    for (i, t) in state.plan.iter().enumerate() {
+        let bytes = texts[i].as_ref().map_or(0, |t| t.len() as u64);
+        let (result, reason) = task_result(
+            t,
+            skipped[i].as_ref(),
+            outputs[i].as_ref(),
+            bytes,
+            budgeted[i].as_ref(),
+        );
+        events.emit(Event::TaskStatus {
+            index: i as u64,
+            tool: t.tool.clone(),
+            arguments: Value::Object(t.arguments.clone()),
+            status: result.status,
+            started_ms: result.started_ms,
+            ms: result.ms,
+            bytes: (result.status == TaskState::Done).then_some(result.bytes),
+            tool_error: result.tool_error,
+            reason: reason.map(|r| crate::secrets::redact_text(&r)),
+        });
+        state.results.push(result);
+    }
+    Ok(Next::Continue)
+}
+
+/// Asks, one task at a time in plan order, for consent to each tool that is not
+/// read-only; by task, why it is skipped (`None`: it runs).
+async fn ask_consent(
+    state: &SearchState,
+    env: &SearchEnv,
+    events: &crate::events::Events,
+) -> anyhow::Result<Vec<Option<String>>> {
     let mut skipped: Vec<Option<String>> = vec![None; state.plan.len()];
     for (i, t) in state.plan.iter().enumerate() {
         let Some(o) = offered(state, &t.tool) else {
@@ -71,18 +138,14 @@ pub(super) async fn execute(
             ),
         };
     }
+    Ok(skipped)
+}
 
-    let started = Instant::now();
-    let work: Vec<(usize, Task)> = state
-        .plan
-        .iter()
-        .cloned()
-        .enumerate()
-        .filter(|(i, _)| skipped[*i].is_none())
-        .collect();
-    // Reads at once; a call that may change things alone, in plan order, after what
-    // comes before it and before what comes after it (a relation after its entities,
-    // a read after the write it checks).
+/// The tasks to run (with their plan index) in the batches they run in: reads at once;
+/// a call that may change things alone, in plan order, after what comes before it and
+/// before what comes after it (a relation after its entities, a read after the write it
+/// checks).
+fn in_batches(state: &SearchState, work: &[(usize, Task)]) -> Vec<Vec<(usize, Task)>> {
     let mut batches: Vec<Vec<(usize, Task)>> = Vec::new();
     for (i, task) in work.iter().cloned() {
         let reads = offered(state, &task.tool).is_some_and(|o| o.hints.runs_unasked());
@@ -98,84 +161,57 @@ pub(super) async fn execute(
             _ => batches.push(vec![(i, task)]),
         }
     }
-    let mut slots = Vec::with_capacity(work.len());
-    for batch in batches {
-        let limit = batch.len().max(1);
-        slots.extend(run_batch(state, env, events, started, limit, batch).await);
-    }
+    batches
+}
 
-    let mut outputs: Vec<Option<Ran>> = vec![None; state.plan.len()];
-    for ((i, _), slot) in work.iter().zip(slots) {
-        if let crate::graph::ItemOutcome::Done((result, at, ms)) = slot {
-            outputs[*i] = Some((result.map_err(|e| e.to_string()), at, ms));
+/// What became of task `t`: skipped (and why), ran (its budgeted `text` of `bytes`
+/// before the budget) or failed; with the reason its final status gives, if any.
+fn task_result(
+    t: &Task,
+    skipped: Option<&String>,
+    output: Option<&Ran>,
+    bytes: u64,
+    text: Option<&String>,
+) -> (TaskResult, Option<String>) {
+    let mut result = TaskResult {
+        tool: t.tool.clone(),
+        arguments: t.arguments.clone(),
+        status: TaskState::Failed,
+        text: String::new(),
+        bytes: 0,
+        tool_error: false,
+        started_ms: None,
+        ms: None,
+    };
+    let mut reason = None;
+    match (skipped, output) {
+        (Some(why), _) => {
+            result.status = TaskState::Skipped;
+            result.text = format!("skipped: {why}");
+            reason = Some(why.clone());
+        }
+        (None, Some((Ok(out), at, ms))) => {
+            result.status = TaskState::Done;
+            result.bytes = bytes;
+            result.text = text.cloned().unwrap_or_default();
+            result.tool_error = out.is_error;
+            result.started_ms = Some(*at);
+            result.ms = Some(*ms);
+        }
+        (None, Some((Err(e), at, ms))) => {
+            result.status = TaskState::Failed;
+            result.text = crate::secrets::redact_text(&format!("failed: {e}"));
+            result.started_ms = Some(*at);
+            result.ms = Some(*ms);
+            reason = Some(e.clone());
+        }
+        (None, None) => {
+            result.status = TaskState::Failed;
+            result.text = "failed: did not run".into();
+            reason = Some("did not run".into());
         }
     }
-    // The texts that go to synthesis, budgeted together.
-    let texts: Vec<Option<String>> = outputs
-        .iter()
-        .map(|o| match o {
-            // What a server returns may repeat a secret (its own token, say): the model
-            // is told none.
-            Some((Ok(out), _, _)) => Some(crate::secrets::redact_text(&out.to_text())),
-            _ => None,
-        })
-        .collect();
-    let budgeted = budget_texts(&texts, env.budget);
-
-    state.results = Vec::with_capacity(state.plan.len());
-    for (i, t) in state.plan.iter().enumerate() {
-        let mut result = TaskResult {
-            tool: t.tool.clone(),
-            arguments: t.arguments.clone(),
-            status: TaskState::Failed,
-            text: String::new(),
-            bytes: 0,
-            tool_error: false,
-            started_ms: None,
-            ms: None,
-        };
-        let mut reason = None;
-        match (&skipped[i], &outputs[i]) {
-            (Some(why), _) => {
-                result.status = TaskState::Skipped;
-                result.text = format!("skipped: {why}");
-                reason = Some(why.clone());
-            }
-            (None, Some((Ok(out), at, ms))) => {
-                result.status = TaskState::Done;
-                result.bytes = texts[i].as_ref().map_or(0, |t| t.len() as u64);
-                result.text = budgeted[i].clone().unwrap_or_default();
-                result.tool_error = out.is_error;
-                result.started_ms = Some(*at);
-                result.ms = Some(*ms);
-            }
-            (None, Some((Err(e), at, ms))) => {
-                result.status = TaskState::Failed;
-                result.text = crate::secrets::redact_text(&format!("failed: {e}"));
-                result.started_ms = Some(*at);
-                result.ms = Some(*ms);
-                reason = Some(e.clone());
-            }
-            (None, None) => {
-                result.status = TaskState::Failed;
-                result.text = "failed: did not run".into();
-                reason = Some("did not run".into());
-            }
-        }
-        events.emit(Event::TaskStatus {
-            index: i as u64,
-            tool: t.tool.clone(),
-            arguments: Value::Object(t.arguments.clone()),
-            status: result.status,
-            started_ms: result.started_ms,
-            ms: result.ms,
-            bytes: (result.status == TaskState::Done).then_some(result.bytes),
-            tool_error: result.tool_error,
-            reason: reason.map(|r| crate::secrets::redact_text(&r)),
-        });
-        state.results.push(result);
-    }
-    Ok(Next::Continue)
+    (result, reason)
 }
 
 /// A task's status, while it waits or runs.

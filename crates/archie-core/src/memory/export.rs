@@ -324,59 +324,8 @@ impl Memory {
             Some(i) => graph.nodes[i].id.clone(),
             None => unique_id(&format!("{system} boundary"), &mut ids),
         };
+        let line = c4.mermaid_elements(&graph);
         let m = escape::mermaid;
-        // Each element's line, by node.
-        let mut line: HashMap<usize, String> = HashMap::new();
-        for &i in &c4.people {
-            let node = &graph.nodes[i];
-            line.insert(
-                i,
-                format!(
-                    "    Person({}, \"{}\", \"{}\")\n",
-                    node.id,
-                    m(&node.entity.name),
-                    m(&node.entity.description)
-                ),
-            );
-        }
-        for &i in &c4.systems {
-            if c4.members.contains_key(&i) {
-                continue;
-            }
-            let node = &graph.nodes[i];
-            let shape = if node.kind == "system" {
-                "System"
-            } else {
-                "System_Ext"
-            };
-            line.insert(
-                i,
-                format!(
-                    "    {shape}({}, \"{}\", \"{}\")\n",
-                    node.id,
-                    m(&node.entity.name),
-                    m(&node.entity.description)
-                ),
-            );
-        }
-        for &i in c4.containers.iter().chain(c4.members.values().flatten()) {
-            let node = &graph.nodes[i];
-            let shape = match node.family {
-                Family::Store => "ContainerDb",
-                Family::Channel => "ContainerQueue",
-                _ => "Container",
-            };
-            line.insert(
-                i,
-                format!(
-                    "        {shape}({}, \"{}\", \"{}\", \"{}\")\n",
-                    node.id,
-                    m(&node.entity.name),
-                    m(&node.kind),
-                    m(&node.entity.description)
-                ),
-            );
-        }
         let relationships: Vec<((usize, usize), String)> = c4
             .relationships(&graph)
             .into_iter()
@@ -390,106 +339,148 @@ impl Memory {
                 ((from, to), text)
             })
             .collect();
-        // The elements, the best connected first.
-        let mut degree: HashMap<usize, usize> = HashMap::new();
-        for ((from, to), _) in &relationships {
-            *degree.entry(*from).or_default() += 1;
-            *degree.entry(*to).or_default() += 1;
-        }
-        let mut ranked: Vec<usize> = line.keys().copied().collect();
-        ranked.sort_by(|a, b| {
-            degree
-                .get(b)
-                .unwrap_or(&0)
-                .cmp(degree.get(a).unwrap_or(&0))
-                .then_with(|| graph.nodes[*a].id.cmp(&graph.nodes[*b].id))
-        });
-        let write = |count: usize| -> String {
-            let drawn: HashSet<usize> = ranked.iter().take(count).copied().collect();
-            let rels: Vec<&String> = relationships
-                .iter()
-                .filter(|((f, t), _)| drawn.contains(f) && drawn.contains(t))
-                .map(|(_, text)| text)
-                .collect();
-            let mut title = format!("Containers of {system}");
-            if count < ranked.len() {
-                let _ = write!(
-                    title,
-                    " — {count} of {} elements and {} of {} relationships drawn (Mermaid's size limit); all of them in archie memory view",
-                    ranked.len(),
-                    rels.len(),
-                    relationships.len()
-                );
-            }
-            let title = m(&title);
-            let mut out = format!("C4Container\n    title {title}\n\n");
-            if count < ranked.len() {
-                let _ = writeln!(
-                    out,
-                    "    %% Left out: {} elements and {} relationships, the least connected. `archie memory view` shows them all; `archie build-context NAME` draws one part.\n",
-                    ranked.len() - count,
-                    relationships.len() - rels.len()
-                );
-            }
-            for &i in ranked.iter().take(count) {
-                if !c4.containers.contains(&i) && c4.boundary_of(i).is_none() {
-                    out.push_str(&line[&i]);
-                }
-            }
-            // The memory's other systems, each a boundary around its drawn containers.
-            for (&whole, parts) in &c4.members {
-                let inside: Vec<usize> = parts
-                    .iter()
-                    .copied()
-                    .filter(|p| drawn.contains(p))
-                    .collect();
-                if inside.is_empty() {
-                    continue;
-                }
-                let node = &graph.nodes[whole];
-                let _ = writeln!(
-                    out,
-                    "\n    System_Boundary({}, \"{}\") {{",
-                    node.id,
-                    m(&node.entity.name)
-                );
-                for i in inside {
-                    out.push_str(&line[&i]);
-                }
-                out.push_str("    }\n");
-            }
-            let _ = writeln!(
-                out,
-                "\n    System_Boundary({boundary}, \"{}\") {{",
-                m(system)
-            );
-            for &i in &c4.containers {
-                if drawn.contains(&i) {
-                    out.push_str(&line[&i]);
-                }
-            }
-            out.push_str("    }\n\n");
-            for text in rels {
-                out.push_str(text);
-            }
-            out
+        let ranked = best_connected(&graph, line.keys().copied(), &relationships);
+        let diagram = C4Mermaid {
+            graph: &graph,
+            c4: &c4,
+            system,
+            boundary,
+            line,
+            relationships,
+            ranked,
         };
-        let whole = write(ranked.len());
+        let whole = diagram.drawing(diagram.ranked.len());
         if whole.len() <= limit {
             return whole;
         }
         // The most elements whose diagram fits.
-        let (mut low, mut high) = (0, ranked.len());
+        let (mut low, mut high) = (0, diagram.ranked.len());
         while low < high {
             let mid = (low + high).div_ceil(2);
-            if write(mid).len() <= limit {
+            if diagram.drawing(mid).len() <= limit {
                 low = mid;
             } else {
                 high = mid - 1;
             }
         }
-        write(low)
+        diagram.drawing(low)
     }
+}
+
+/// A Mermaid C4 container diagram with its best connected elements drawn.
+struct C4Mermaid<'a> {
+    graph: &'a Graph<'a>,
+    c4: &'a C4,
+    system: &'a str,
+    /// The id of the system's boundary.
+    boundary: String,
+    /// Each element's line, by node.
+    line: HashMap<usize, String>,
+    /// One per pair and direction: the pair and its `Rel` line.
+    relationships: Vec<((usize, usize), String)>,
+    /// The elements, the best connected first.
+    ranked: Vec<usize>,
+}
+
+impl C4Mermaid<'_> {
+    /// The diagram of the first `count` elements of [`C4Mermaid::ranked`] and the
+    /// relationships between them; the title says what was left out.
+    fn drawing(&self, count: usize) -> String {
+        let m = escape::mermaid;
+        let drawn: HashSet<usize> = self.ranked.iter().take(count).copied().collect();
+        let rels: Vec<&String> = self
+            .relationships
+            .iter()
+            .filter(|((f, t), _)| drawn.contains(f) && drawn.contains(t))
+            .map(|(_, text)| text)
+            .collect();
+        let mut title = format!("Containers of {}", self.system);
+        if count < self.ranked.len() {
+            let _ = write!(
+                title,
+                " — {count} of {} elements and {} of {} relationships drawn (Mermaid's size limit); all of them in archie memory view",
+                self.ranked.len(),
+                rels.len(),
+                self.relationships.len()
+            );
+        }
+        let title = m(&title);
+        let mut out = format!("C4Container\n    title {title}\n\n");
+        if count < self.ranked.len() {
+            let _ = writeln!(
+                out,
+                "    %% Left out: {} elements and {} relationships, the least connected. `archie memory view` shows them all; `archie build-context NAME` draws one part.\n",
+                self.ranked.len() - count,
+                self.relationships.len() - rels.len()
+            );
+        }
+        for &i in self.ranked.iter().take(count) {
+            if !self.c4.containers.contains(&i) && self.c4.boundary_of(i).is_none() {
+                out.push_str(&self.line[&i]);
+            }
+        }
+        // The memory's other systems, each a boundary around its drawn containers.
+        for (&whole, parts) in &self.c4.members {
+            let inside: Vec<usize> = parts
+                .iter()
+                .copied()
+                .filter(|p| drawn.contains(p))
+                .collect();
+            if inside.is_empty() {
+                continue;
+            }
+            let node = &self.graph.nodes[whole];
+            let _ = writeln!(
+                out,
+                "\n    System_Boundary({}, \"{}\") {{",
+                node.id,
+                m(&node.entity.name)
+            );
+            for i in inside {
+                out.push_str(&self.line[&i]);
+            }
+            out.push_str("    }\n");
+        }
+        let _ = writeln!(
+            out,
+            "\n    System_Boundary({}, \"{}\") {{",
+            self.boundary,
+            m(self.system)
+        );
+        for &i in &self.c4.containers {
+            if drawn.contains(&i) {
+                out.push_str(&self.line[&i]);
+            }
+        }
+        out.push_str("    }\n\n");
+        for text in rels {
+            out.push_str(text);
+        }
+        out
+    }
+}
+
+/// The elements, the best connected first (the most relationships at either end),
+/// then by id.
+fn best_connected(
+    graph: &Graph,
+    elements: impl Iterator<Item = usize>,
+    relationships: &[((usize, usize), String)],
+) -> Vec<usize> {
+    let mut degree: HashMap<usize, usize> = HashMap::new();
+    for ((from, to), _) in relationships {
+        *degree.entry(*from).or_default() += 1;
+        *degree.entry(*to).or_default() += 1;
+    }
+    let mut ranked: Vec<usize> = elements.collect();
+    ranked.sort_by(|a, b| {
+        degree
+            .get(b)
+            .unwrap_or(&0)
+            .cmp(degree.get(a).unwrap_or(&0))
+            .then_with(|| graph.nodes[*a].id.cmp(&graph.nodes[*b].id))
+    });
+    ranked
 }
 
 /// Which C4 element each entity is: people (teams), software systems (entities of type
@@ -565,6 +556,68 @@ impl C4 {
             c4.members.entry(whole).or_default().push(part);
         }
         c4
+    }
+
+    /// Each element's line in Mermaid's C4 syntax, by node: people, the systems not
+    /// drawn as a boundary, and containers (those in a boundary too).
+    fn mermaid_elements(&self, graph: &Graph) -> HashMap<usize, String> {
+        let m = escape::mermaid;
+        let mut line: HashMap<usize, String> = HashMap::new();
+        for &i in &self.people {
+            let node = &graph.nodes[i];
+            line.insert(
+                i,
+                format!(
+                    "    Person({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
+            );
+        }
+        for &i in &self.systems {
+            if self.members.contains_key(&i) {
+                continue;
+            }
+            let node = &graph.nodes[i];
+            let shape = if node.kind == "system" {
+                "System"
+            } else {
+                "System_Ext"
+            };
+            line.insert(
+                i,
+                format!(
+                    "    {shape}({}, \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.entity.description)
+                ),
+            );
+        }
+        for &i in self
+            .containers
+            .iter()
+            .chain(self.members.values().flatten())
+        {
+            let node = &graph.nodes[i];
+            let shape = match node.family {
+                Family::Store => "ContainerDb",
+                Family::Channel => "ContainerQueue",
+                _ => "Container",
+            };
+            line.insert(
+                i,
+                format!(
+                    "        {shape}({}, \"{}\", \"{}\", \"{}\")\n",
+                    node.id,
+                    m(&node.entity.name),
+                    m(&node.kind),
+                    m(&node.entity.description)
+                ),
+            );
+        }
+        line
     }
 
     /// Whether an edge may end at `i`: a C4 element other than the system itself or a

@@ -240,38 +240,11 @@ impl Memory {
         }
 
         // Each store or queue used by exactly one shown service: drawn with it.
-        let family = |i: Ix| {
-            super::identity::Family::of(&super::identity::entity_type(
-                &self.entities[i as usize].kind,
-            ))
+        let owner = if opts.group_owned {
+            self.sole_users(&keys, &ids)
+        } else {
+            HashMap::new()
         };
-        let mut owner: HashMap<Ix, Ix> = HashMap::new();
-        if opts.group_owned {
-            let mut users: HashMap<Ix, HashSet<Ix>> = HashMap::new();
-            for &i in &keys {
-                for &r in self.outgoing_of(i) {
-                    let (f, t, _) = self.rel_keys[r as usize];
-                    if !ids.contains_key(&t) || f == t {
-                        continue;
-                    }
-                    for (data, user) in [(f, t), (t, f)] {
-                        use super::identity::Family;
-                        if matches!(family(data), Family::Store | Family::Channel)
-                            && family(user) == Family::Component
-                        {
-                            users.entry(data).or_default().insert(user);
-                        }
-                    }
-                }
-            }
-            for (data, users) in users {
-                if users.len() == 1
-                    && let Some(&user) = users.iter().next()
-                {
-                    owner.insert(data, user);
-                }
-            }
-        }
         let mut owned: BTreeMap<Ix, Vec<Ix>> = BTreeMap::new();
         for &i in &keys {
             if let Some(&o) = owner.get(&i) {
@@ -290,23 +263,7 @@ impl Memory {
                 .push(i);
         }
 
-        // The relationships among the shown entities: found from each one's outgoing
-        // list, not by a scan of every relationship.
-        let mut edges: Vec<(&str, &str, &str)> = keys
-            .iter()
-            .flat_map(|&i| self.outgoing_of(i).iter())
-            .filter_map(|&r| {
-                let (f, t, _) = self.rel_keys[r as usize];
-                let from = ids.get(&f)?;
-                let to = ids.get(&t)?;
-                Some((
-                    from.as_str(),
-                    to.as_str(),
-                    self.relationships[r as usize].kind.as_str(),
-                ))
-            })
-            .collect();
-        edges.sort();
+        let edges = self.shown_edges(&keys, &ids);
         let direction = if opts.direction_by_shape {
             direction_of(&edges)
         } else {
@@ -347,25 +304,7 @@ impl Memory {
             let _ = writeln!(out, "{line}");
         }
 
-        let mut notes = Vec::new();
-        if omitted > 0 {
-            let what = match (opts.focus.is_empty(), omitted == 1) {
-                (true, true) => "entity",
-                (true, false) => "entities",
-                (false, true) => "related entity",
-                (false, false) => "related entities",
-            };
-            notes.push(format!(
-                "… {omitted} more {what} not shown (limit {})",
-                opts.max_nodes
-            ));
-        }
-        if !missing.is_empty() {
-            notes.push(format!("not in memory: {}", missing.join(", ")));
-        }
-        if keys.is_empty() && missing.is_empty() {
-            notes.push("the memory is empty".to_string());
-        }
+        let notes = notes(opts, omitted, &missing, keys.is_empty());
         for (i, note) in notes.iter().enumerate() {
             let _ = writeln!(out, "  %% {}", comment(note));
             let _ = writeln!(out, "  note_{i}[\"{}\"]:::note", label(note));
@@ -378,6 +317,99 @@ impl Memory {
         }
         out
     }
+
+    /// Each store or queue that exactly one shown service uses (a relationship either
+    /// way between two of `keys`, the entities drawn with `ids`): that service, by store
+    /// or queue.
+    fn sole_users(&self, keys: &[Ix], ids: &HashMap<Ix, String>) -> HashMap<Ix, Ix> {
+        let family = |i: Ix| {
+            super::identity::Family::of(&super::identity::entity_type(
+                &self.entities[i as usize].kind,
+            ))
+        };
+        let mut owner: HashMap<Ix, Ix> = HashMap::new();
+        let mut users: HashMap<Ix, HashSet<Ix>> = HashMap::new();
+        for &i in keys {
+            for &r in self.outgoing_of(i) {
+                let (f, t, _) = self.rel_keys[r as usize];
+                if !ids.contains_key(&t) || f == t {
+                    continue;
+                }
+                for (data, user) in [(f, t), (t, f)] {
+                    use super::identity::Family;
+                    if matches!(family(data), Family::Store | Family::Channel)
+                        && family(user) == Family::Component
+                    {
+                        users.entry(data).or_default().insert(user);
+                    }
+                }
+            }
+        }
+        for (data, users) in users {
+            if users.len() == 1
+                && let Some(&user) = users.iter().next()
+            {
+                owner.insert(data, user);
+            }
+        }
+        owner
+    }
+
+    /// The relationships among the shown entities (`keys`, with their `ids`), as
+    /// (from id, to id, kind), sorted: found from each one's outgoing list, not by a scan
+    /// of every relationship.
+    fn shown_edges<'a>(
+        &'a self,
+        keys: &[Ix],
+        ids: &'a HashMap<Ix, String>,
+    ) -> Vec<(&'a str, &'a str, &'a str)> {
+        let mut edges: Vec<(&'a str, &'a str, &'a str)> = keys
+            .iter()
+            .flat_map(|&i| self.outgoing_of(i).iter())
+            .filter_map(|&r| {
+                let (f, t, _) = self.rel_keys[r as usize];
+                let from = ids.get(&f)?;
+                let to = ids.get(&t)?;
+                Some((
+                    from.as_str(),
+                    to.as_str(),
+                    self.relationships[r as usize].kind.as_str(),
+                ))
+            })
+            .collect();
+        edges.sort();
+        edges
+    }
+}
+
+/// What the drawing says it leaves out: how many entities over `opts.max_nodes`
+/// (`omitted`), the focus names not in memory, or that the memory is empty.
+fn notes(
+    opts: &MermaidOptions,
+    omitted: usize,
+    missing: &[String],
+    shown_none: bool,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    if omitted > 0 {
+        let what = match (opts.focus.is_empty(), omitted == 1) {
+            (true, true) => "entity",
+            (true, false) => "entities",
+            (false, true) => "related entity",
+            (false, false) => "related entities",
+        };
+        notes.push(format!(
+            "… {omitted} more {what} not shown (limit {})",
+            opts.max_nodes
+        ));
+    }
+    if !missing.is_empty() {
+        notes.push(format!("not in memory: {}", missing.join(", ")));
+    }
+    if shown_none && missing.is_empty() {
+        notes.push("the memory is empty".to_string());
+    }
+    notes
 }
 
 #[cfg(test)]
