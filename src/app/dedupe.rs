@@ -262,6 +262,68 @@ enum Decision {
 
 const OPTIONS: [&str; 4] = ["merge", "keep apart", "merge all the rest", "decide later"];
 
+/// The memory with the relationship words and entity types the model placed in an
+/// earlier run written in what they mean (no call), saved; `None` when there were none.
+fn with_remembered_placements(
+    file: &MemoryFile,
+    memory: &crate::memory::Memory,
+) -> anyhow::Result<Option<crate::memory::Memory>> {
+    if memory.with_placed_words().is_none() && memory.with_placed_types().is_none() {
+        return Ok(None);
+    }
+    let ((), placed, _) = file.update(|m| {
+        if let Some(out) = m.with_placed_words() {
+            *m = out;
+        }
+        if let Some(out) = m.with_placed_types() {
+            *m = out;
+        }
+    })?;
+    Ok(Some(placed))
+}
+
+/// What a review of duplicates says: the merges, the pairs kept apart and left for
+/// later, what the judge was asked and what it placed.
+fn duplicates_event(
+    merges: Vec<MergedPair>,
+    kept_apart: usize,
+    judged: u64,
+    placed: &[WordDecision],
+    typed: &[TypeDecision],
+    pending: Vec<Suggestion>,
+) -> Event {
+    Event::Duplicates {
+        merged: merges.len() as u64,
+        kept_apart: kept_apart as u64,
+        judged,
+        words: placed
+            .iter()
+            .map(|d| PlacedWord {
+                word: d.word.clone(),
+                means: d.means.clone(),
+                reversed: d.reversed,
+            })
+            .collect(),
+        types: typed
+            .iter()
+            .map(|d| PlacedType {
+                kind: d.kind.clone(),
+                means: d.means.clone(),
+            })
+            .collect(),
+        merges,
+        pending: pending
+            .into_iter()
+            .map(|s| DuplicatePair {
+                merge: s.merge,
+                into: s.into,
+                score: s.score,
+                why: s.why,
+            })
+            .collect(),
+    }
+}
+
 impl App {
     /// Finds the pairs of entities in the memory file that are probably one thing and
     /// decides them (see the module's doc), with `judge` when there is one. Pairs kept
@@ -275,18 +337,7 @@ impl App {
         let Some((mut memory, _)) = MemoryFile::read(file.path())? else {
             return Ok(0);
         };
-        // Relationship words the model placed in an earlier run: written in what they
-        // mean, with no call.
-        // And entity types.
-        if memory.with_placed_words().is_some() || memory.with_placed_types().is_some() {
-            let ((), placed, _) = file.update(|m| {
-                if let Some(out) = m.with_placed_words() {
-                    *m = out;
-                }
-                if let Some(out) = m.with_placed_types() {
-                    *m = out;
-                }
-            })?;
+        if let Some(placed) = with_remembered_placements(file, &memory)? {
             memory = placed;
         }
         let (words, types) = if judge.is_some() {
@@ -390,36 +441,9 @@ impl App {
                 place_types(m, &typed);
             })?;
         }
-        self.events.emit(Event::Duplicates {
-            merged: merges.len() as u64,
-            kept_apart: kept_apart as u64,
-            judged,
-            words: placed
-                .iter()
-                .map(|d| PlacedWord {
-                    word: d.word.clone(),
-                    means: d.means.clone(),
-                    reversed: d.reversed,
-                })
-                .collect(),
-            types: typed
-                .iter()
-                .map(|d| PlacedType {
-                    kind: d.kind.clone(),
-                    means: d.means.clone(),
-                })
-                .collect(),
-            merges,
-            pending: pending
-                .into_iter()
-                .map(|s| DuplicatePair {
-                    merge: s.merge,
-                    into: s.into,
-                    score: s.score,
-                    why: s.why,
-                })
-                .collect(),
-        });
+        self.events.emit(duplicates_event(
+            merges, kept_apart, judged, &placed, &typed, pending,
+        ));
         Ok(found.len())
     }
 

@@ -429,7 +429,7 @@ pub struct Layered<T> {
 }
 
 /// Combining a higher layer with a lower one: the higher's value where it has one.
-trait Combine {
+pub(super) trait Combine {
     fn combine(self, lower: Self) -> Self;
 }
 
@@ -442,7 +442,7 @@ impl<T> Combine for Option<T> {
 /// The LLM settings one layer gives (the flags, the environment, the config files);
 /// `None` leaves a setting to the layers below, and the defaults below them all.
 #[derive(Debug, Clone, Default)]
-struct Layer {
+pub(super) struct Layer {
     base_url: Option<Layered<String>>,
     model: Option<Layered<String>>,
     stream: Option<Layered<bool>>,
@@ -481,19 +481,6 @@ fn by<T>(origin: Origin, value: Option<T>) -> Option<Layered<T>> {
 }
 
 impl Layer {
-    /// The command line, flag by flag as [`FLAGS`](super::flags::FLAGS) describes them
-    /// (`--no-stream` and `--no-cache` set their setting off; leaving them out leaves it
-    /// to the layers below).
-    fn flags(args: &LlmOverrides) -> Self {
-        super::flags::FLAGS
-            .iter()
-            .fold(Self::default(), |layer, flag| {
-                let mut one = LlmSection::default();
-                (flag.configure)(args, &mut one);
-                layer.combine(Self::section(&one, Origin::Flag(flag.flag)))
-            })
-    }
-
     /// The environment (`var` gives a variable's value, trimmed, when it is not empty):
     /// the base URL from the first of `OPENAI_BASE_URL`, `OPENAI_API_BASE`, `BASE_URL`
     /// that is set, the model from `ARCHIE_MODEL`.
@@ -514,7 +501,7 @@ impl Layer {
     }
 
     /// The settings of an `[llm]` table, each set by `origin`.
-    fn section(file: &LlmSection, origin: Origin) -> Self {
+    pub(super) fn section(file: &LlmSection, origin: Origin) -> Self {
         Self {
             base_url: by(origin, file.base_url.clone()),
             model: by(origin, file.model.clone()),

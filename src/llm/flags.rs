@@ -5,7 +5,20 @@
 //! into the run's command line. Adding a flag is a field of [`LlmOverrides`] and one
 //! entry here.
 
-use super::config::{LlmOverrides, LlmSection, StructuredMode};
+use super::config::{Combine, Layer, LlmOverrides, LlmSection, Origin, StructuredMode};
+
+impl Layer {
+    /// The command line, flag by flag as [`FLAGS`] describes them (`--no-stream` and
+    /// `--no-cache` set their setting off; leaving them out leaves it to the layers
+    /// below). Here, beside the table, so the configuration does not import it back.
+    pub(super) fn flags(args: &LlmOverrides) -> Self {
+        FLAGS.iter().fold(Self::default(), |layer, flag| {
+            let mut one = LlmSection::default();
+            (flag.configure)(args, &mut one);
+            layer.combine(Self::section(&one, Origin::Flag(flag.flag)))
+        })
+    }
+}
 
 /// What a flag takes after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
