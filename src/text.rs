@@ -54,9 +54,9 @@ pub fn merge_summary(
     out
 }
 
-/// `merged 2 pairs that were one thing, kept 1 apart`.
 /// The relationship words the model placed: `relationship words the model placed: fans
-/// out to → publishes to, is fed by → publishes to (turned round); kept: syncs with`.
+/// out to → publishes to, is fed by → publishes to (turned round); kept as written:
+/// syncs with (remembered; …)`.
 pub fn words_placed(words: &[crate::events::PlacedWord]) -> String {
     let shown = |w: &crate::events::PlacedWord| {
         let turned = if w.reversed { " (turned round)" } else { "" };
@@ -66,59 +66,47 @@ pub fn words_placed(words: &[crate::events::PlacedWord]) -> String {
             crate::memory::relationship_words(&w.means)
         )
     };
-    let list = |ws: Vec<String>| {
-        let more = if ws.len() > 5 { ", …" } else { "" };
-        format!("{}{more}", ws[..ws.len().min(5)].join(", "))
+    let kept = |w: &crate::events::PlacedWord| {
+        inert_line(&crate::memory::relationship_words(&w.word)).into_owned()
     };
-    let placed: Vec<String> = words
-        .iter()
-        .filter(|w| w.means != w.word)
-        .map(shown)
-        .collect();
-    let kept: Vec<String> = words
-        .iter()
-        .filter(|w| w.means == w.word)
-        .map(|w| inert_line(&crate::memory::relationship_words(&w.word)).into_owned())
-        .collect();
-    let mut parts = Vec::new();
-    if !placed.is_empty() {
-        parts.push(format!(
-            "relationship {} the model placed: {}",
-            plural(placed.len() as u64, "word", "words"),
-            list(placed)
-        ));
-    }
-    if !kept.is_empty() {
-        parts.push(format!("kept as written: {}", list(kept)));
-    }
-    format!(
-        "{} (remembered; archie will not ask again)",
-        parts.join("; ")
+    let (placed, written): (Vec<_>, Vec<_>) = words.iter().partition(|w| w.means != w.word);
+    placed_line(
+        ("relationship", "word", "words"),
+        placed.into_iter().map(shown).collect(),
+        written.into_iter().map(kept).collect(),
     )
 }
 
 /// One line for the entity types the model placed and kept.
 pub fn types_placed(types: &[crate::events::PlacedType]) -> String {
-    let list = |ts: Vec<String>| {
-        let more = if ts.len() > 5 { ", …" } else { "" };
-        format!("{}{more}", ts[..ts.len().min(5)].join(", "))
-    };
     let name = |t: &str| inert_line(&t.replace('_', " ")).into_owned();
-    let placed: Vec<String> = types
-        .iter()
-        .filter(|t| t.means != t.kind)
-        .map(|t| format!("{} → {}", name(&t.kind), t.means))
-        .collect();
-    let kept: Vec<String> = types
-        .iter()
-        .filter(|t| t.means == t.kind)
-        .map(|t| name(&t.kind))
-        .collect();
+    let (placed, written): (Vec<_>, Vec<_>) = types.iter().partition(|t| t.means != t.kind);
+    placed_line(
+        ("entity", "type", "types"),
+        placed
+            .into_iter()
+            .map(|t| format!("{} → {}", name(&t.kind), t.means))
+            .collect(),
+        written.into_iter().map(|t| name(&t.kind)).collect(),
+    )
+}
+
+/// `{what} {words} the model placed: a → b, …; kept as written: c (remembered; …)`, at
+/// most five of each.
+fn placed_line(
+    (what, one, many): (&str, &str, &str),
+    placed: Vec<String>,
+    kept: Vec<String>,
+) -> String {
+    let list = |items: Vec<String>| {
+        let more = if items.len() > 5 { ", …" } else { "" };
+        format!("{}{more}", items[..items.len().min(5)].join(", "))
+    };
     let mut parts = Vec::new();
     if !placed.is_empty() {
         parts.push(format!(
-            "entity {} the model placed: {}",
-            plural(placed.len() as u64, "type", "types"),
+            "{what} {} the model placed: {}",
+            plural(placed.len() as u64, one, many),
             list(placed)
         ));
     }

@@ -136,14 +136,36 @@ struct TypeVerdict {
 /// of the vocabulary's types places it; `keep`, anything else (another word, a number
 /// not asked, two answers for one type) keeps it as it is.
 fn read_types(reply: &Verdicts, asked: &[String]) -> Vec<TypeDecision> {
-    let mut seen: HashMap<u32, Option<String>> = HashMap::new();
-    for v in &reply.types {
-        if v.number == 0 || v.number as usize > asked.len() {
+    let answers = reply.types.iter().map(|v| {
+        let means = snake(&v.means);
+        (
+            v.number,
+            TYPE_VOCABULARY.contains(&means.as_str()).then_some(means),
+        )
+    });
+    asked
+        .iter()
+        .zip(clean_answers(answers, asked.len()))
+        .map(|(kind, placed)| TypeDecision {
+            kind: kind.clone(),
+            means: placed.unwrap_or_else(|| kind.clone()),
+        })
+        .collect()
+}
+
+/// For each of `asked` questions (numbered from 1), the one clean placement its answers
+/// give: `None` when it has none, only junk, or two that disagree; answers to a number
+/// not asked are ignored.
+fn clean_answers<T: PartialEq>(
+    answers: impl Iterator<Item = (u32, Option<T>)>,
+    asked: usize,
+) -> Vec<Option<T>> {
+    let mut seen: HashMap<u32, Option<T>> = HashMap::new();
+    for (number, placed) in answers {
+        if number == 0 || number as usize > asked {
             continue;
         }
-        let means = snake(&v.means);
-        let placed = TYPE_VOCABULARY.contains(&means.as_str()).then_some(means);
-        seen.entry(v.number)
+        seen.entry(number)
             .and_modify(|old| {
                 if *old != placed {
                     *old = None;
@@ -151,17 +173,8 @@ fn read_types(reply: &Verdicts, asked: &[String]) -> Vec<TypeDecision> {
             })
             .or_insert(placed);
     }
-    asked
-        .iter()
-        .enumerate()
-        .map(|(n, kind)| TypeDecision {
-            kind: kind.clone(),
-            means: seen
-                .get(&(n as u32 + 1))
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| kind.clone()),
-        })
+    (1..=asked as u32)
+        .map(|n| seen.remove(&n).flatten())
         .collect()
 }
 
@@ -180,38 +193,24 @@ struct WordVerdict {
 /// of one of the prompt's words places it; `keep`, anything else (another word, a
 /// number not asked, two answers for one word) keeps it as it is.
 fn read_words(reply: &Verdicts, asked: &[String]) -> Vec<WordDecision> {
-    let mut seen: HashMap<u32, Option<(String, bool)>> = HashMap::new();
-    for v in &reply.words {
-        if v.word == 0 || v.word as usize > asked.len() {
-            continue;
-        }
+    let answers = reply.words.iter().map(|v| {
         let means = snake(&v.means);
-        let placed = is_vocabulary_word(&means).then_some((means, v.reversed));
-        seen.entry(v.word)
-            .and_modify(|old| {
-                if *old != placed {
-                    *old = None;
-                }
-            })
-            .or_insert(placed);
-    }
+        (
+            v.word,
+            is_vocabulary_word(&means).then_some((means, v.reversed)),
+        )
+    });
     asked
         .iter()
-        .enumerate()
-        .map(
-            |(n, word)| match seen.get(&(n as u32 + 1)).cloned().flatten() {
-                Some((means, reversed)) => WordDecision {
-                    word: word.clone(),
-                    means,
-                    reversed,
-                },
-                None => WordDecision {
-                    word: word.clone(),
-                    means: word.clone(),
-                    reversed: false,
-                },
-            },
-        )
+        .zip(clean_answers(answers, asked.len()))
+        .map(|(word, placed)| {
+            let (means, reversed) = placed.unwrap_or_else(|| (word.clone(), false));
+            WordDecision {
+                word: word.clone(),
+                means,
+                reversed,
+            }
+        })
         .collect()
 }
 

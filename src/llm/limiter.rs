@@ -431,9 +431,14 @@ impl Limiter {
                 last => {
                     // The last step went a pace ago and nothing of it was refused: the
                     // endpoint takes that many, and the next step may be twice as large
-                    // (right after it; after a pause, one again).
+                    // (right after it; after a pause, one again) once the endpoint has
+                    // answered at the last step's height, or twice the largest step at
+                    // once. Until then one a pace: behind a small limit a refusal slower
+                    // than a pace (a loaded machine, a remote gateway) costs one request
+                    // a pace, not a doubling step each; above, one step is a small share.
                     st.taken = st.taken.max(st.step_top);
-                    let next = last.is_some_and(|last| now < last + st.pace * 2);
+                    let next = last.is_some_and(|last| now < last + st.pace * 2)
+                        && (st.shown >= st.step_top || st.shown >= 2 * MAX_STEP);
                     st.step = if next {
                         (st.step * 2).clamp(1, MAX_STEP)
                     } else {
@@ -969,8 +974,9 @@ mod tests {
         assert_eq!(limiter.limit(), MAX_CONCURRENCY);
         let samples = samples.lock().unwrap().clone();
         let least = samples.iter().copied().min().unwrap();
-        // A slot is free only between an answer and the next request.
-        assert!(least >= MAX_CONCURRENCY - 2, "in flight {samples:?}");
+        // A slot is free only between an answer and the next request, or for one step
+        // above what the endpoint took.
+        assert!(least >= MAX_CONCURRENCY - MAX_STEP, "in flight {samples:?}");
         assert_eq!(limiter.refused(), 0);
     }
 
