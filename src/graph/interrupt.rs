@@ -9,7 +9,7 @@
 //! [`Chain`] puts them together: scripted answers first, then the terminal if there is
 //! one, otherwise stop.
 
-use crate::error::UsageError;
+use crate::error::{BoxError, UsageError};
 use crate::events::{Event, Events};
 use anyhow::Context as _;
 use futures_util::future::BoxFuture;
@@ -24,7 +24,7 @@ pub use crate::pause::{Answer, Prompter, Question, QuestionKind, SlashCommand, T
 pub struct NoInput;
 
 impl Prompter for NoInput {
-    fn ask<'a>(&'a self, _q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(&'a self, _q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async { Ok(None) })
     }
 }
@@ -85,7 +85,7 @@ impl Scripted {
         self.answers.lock().map(|a| a.len()).unwrap_or(0)
     }
 
-    fn next(&self, question: &Question) -> anyhow::Result<Option<Answer>> {
+    fn next(&self, question: &Question) -> Result<Option<Answer>, UsageError> {
         let answer = if self.yes && matches!(question.kind, QuestionKind::Confirm { .. }) {
             Answer::Yes(true)
         } else {
@@ -109,8 +109,8 @@ impl Scripted {
 }
 
 impl Prompter for Scripted {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
-        Box::pin(async move { self.next(q) })
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
+        Box::pin(async move { Ok(self.next(q)?) })
     }
 }
 
@@ -118,7 +118,7 @@ impl Prompter for Scripted {
 pub struct Chain(pub Vec<Box<dyn Prompter>>);
 
 impl Prompter for Chain {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async move {
             for prompter in &self.0 {
                 if let Some(answer) = prompter.ask(q).await? {
