@@ -13,6 +13,7 @@ use crate::error::{Classify, Exit, Failure, Interrupted, UsageError};
 use crate::events::Event;
 use crate::files::ReadError;
 use crate::flows::FlowError;
+use crate::graph::interrupt::AnswersFileError;
 use crate::graph::{BuildError, RunError};
 use crate::llm::{LlmError, TimeoutPhase};
 use crate::mcp::McpError;
@@ -136,6 +137,7 @@ const KNOWN: &[Known] = &[
     known::<RunFailed>(),
     known::<FlowError>(),
     known::<Failure>(),
+    known::<AnswersFileError>(),
 ];
 
 /// The exit code (if this error has an opinion) and the hints of one error in a chain.
@@ -237,6 +239,23 @@ impl Describe for FlowError {
     }
     fn hints(&self) -> Vec<String> {
         describe(self.wrapped()).1
+    }
+}
+
+impl Describe for AnswersFileError {
+    /// A file that cannot be read: its cause (a [`ReadError`]) decides; text that is not
+    /// answers is a usage error.
+    fn exit_code(&self) -> Option<Exit> {
+        match self {
+            AnswersFileError::Read { .. } => None,
+            AnswersFileError::Invalid(e) => e.exit_code(),
+        }
+    }
+    fn hints(&self) -> Vec<String> {
+        match self {
+            AnswersFileError::Read { .. } => Vec::new(),
+            AnswersFileError::Invalid(e) => Describe::hints(e),
+        }
     }
 }
 

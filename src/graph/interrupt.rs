@@ -11,7 +11,6 @@
 
 use crate::error::{BoxError, UsageError};
 use crate::events::{Event, Events};
-use anyhow::Context as _;
 use futures_util::future::BoxFuture;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -27,6 +26,21 @@ impl Prompter for NoInput {
     fn ask<'a>(&'a self, _q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async { Ok(None) })
     }
+}
+
+/// An answers file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswersFileError {
+    /// It could not be read (the cause says why).
+    #[error("cannot read answers file {}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: crate::files::ReadError,
+    },
+    /// Its text is not answers.
+    #[error(transparent)]
+    Invalid(#[from] UsageError),
 }
 
 /// Answers given up front, consumed in order. `--yes` answers every confirmation
@@ -55,9 +69,13 @@ impl Scripted {
     }
 
     /// Reads answers from a file: a JSON list of strings, or one answer per line.
-    pub fn read_file(path: &Path) -> anyhow::Result<Vec<String>> {
-        let bytes = crate::files::read_regular(path, 16 << 20)
-            .with_context(|| format!("cannot read answers file {}", path.display()))?;
+    pub fn read_file(path: &Path) -> Result<Vec<String>, AnswersFileError> {
+        let bytes = crate::files::read_regular(path, 16 << 20).map_err(|source| {
+            AnswersFileError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
         let text = String::from_utf8(bytes).map_err(|_| {
             UsageError::new(format!("answers file {} is not UTF-8 text", path.display()))
         })?;

@@ -446,7 +446,7 @@ impl Caller {
 
     /// Puts `request` to the human through the client (`elicitation/create`), with the
     /// related-task `_meta` when the call is a task.
-    pub async fn elicit(&self, request: &Elicitation) -> anyhow::Result<Elicited> {
+    pub async fn elicit(&self, request: &Elicitation) -> Result<Elicited, BoxError> {
         let mut wire = json!({
             "method": "elicitation/create",
             "params": {
@@ -674,7 +674,8 @@ impl Prompter for Elicit {
                 // closed connection): nobody was asked, and the run waits.
                 Err(err) => {
                     super::log(&format!(
-                        "the question could not be put to the client: {err:#}"
+                        "the question could not be put to the client: {}",
+                        crate::error::chain_text(err.as_ref())
                     ));
                     self.0.not_asked(question);
                     return Ok(None);
