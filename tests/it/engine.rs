@@ -258,7 +258,10 @@ async fn a_node_going_somewhere_it_did_not_declare_is_an_error() {
 #[tokio::test]
 async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
     async fn boom(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
-        Err(FlowError::failed("the model is down"))
+        Err(FlowError::because(
+            "the model is down",
+            std::io::Error::other("connection refused"),
+        ))
     }
     let graph = GraphBuilder::new("boom")
         .node("a", a)
@@ -278,12 +281,20 @@ async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
         report.contains("step 2 (boom) failed\n  caused by: the model is down"),
         "{report}"
     );
-    assert_eq!(report.matches("the model is down").count(), 1, "{report}");
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::NodeFailed { node, .. } if node == "boom"))
+        report.contains("\n  caused by: connection refused"),
+        "{report}"
     );
+    assert_eq!(report.matches("the model is down").count(), 1, "{report}");
+    // The event says the error with each of its causes, on one line.
+    let failed: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::NodeFailed { node, error, .. } if node == "boom" => Some(error.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed, ["the model is down: connection refused"]);
     let checkpoints = keep.0.lock().expect("lock");
     assert_eq!(
         checkpoints.len(),
