@@ -15,6 +15,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use archie::events::{Discard, Events};
+use archie::flows::FlowError;
 use archie::graph::{
     Checkpointer, Cx, Graph, GraphBuilder, Next, NoCheckpoints, NoInput, Outcome, RunCtx,
 };
@@ -32,17 +33,17 @@ struct State {
     count: u64,
 }
 
-async fn first(s: &mut State, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn first(s: &mut State, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.count += 1;
     Ok(Next::Continue)
 }
 
-async fn second(s: &mut State, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn second(s: &mut State, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.count += 1;
     Ok(Next::Continue)
 }
 
-async fn third(s: &mut State, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn third(s: &mut State, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.count += 1;
     Ok(Next::End)
 }

@@ -88,7 +88,7 @@ fn main() -> anyhow::Result<()> {
     for step in 1..=520u32 {
         let cp = checkpoint(step, state.clone());
         let started = Instant::now();
-        checkpointer.save(&cp)?;
+        checkpointer.save(&cp).map_err(anyhow::Error::from_boxed)?;
         if step > 20 {
             // The first 20 warm the caches.
             times.push(started.elapsed());
@@ -117,7 +117,9 @@ fn main() -> anyhow::Result<()> {
         let state = conversation(step as usize, 1000);
         last = serde_json::to_string(&state)?.len();
         every_checkpoint += last;
-        checkpointer.save(&checkpoint(step, state))?;
+        checkpointer
+            .save(&checkpoint(step, state))
+            .map_err(anyhow::Error::from_boxed)?;
     }
     let db = db_path(dir.path());
     let wal = dir.path().join("archie.db-wal");

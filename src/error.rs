@@ -123,6 +123,52 @@ pub fn is_interrupted(err: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
+/// Any error, boxed, with its causes as its `source()` chain: what a layer that knows no
+/// service (the engine, a prompter, a checkpointer) keeps of a failure. The edge finds
+/// each typed error in the chain.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// A failure said in one line, and the error that caused it, if one did: what a layer
+/// says when something below it failed (the typed form of `anyhow`'s `context`).
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct Failure {
+    message: String,
+    #[source]
+    source: Option<BoxError>,
+}
+
+impl Failure {
+    /// A failure with no cause.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    /// A failure caused by `source`.
+    pub fn because(message: impl Into<String>, source: impl Into<BoxError>) -> Self {
+        Self {
+            message: message.into(),
+            source: Some(source.into()),
+        }
+    }
+}
+
+/// `err` and each of its causes, joined by `: ` (how `anyhow` writes an error with `{:#}`):
+/// one line for a warning or an event.
+pub fn chain_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(e) = source {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        source = e.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +195,18 @@ mod tests {
         assert!(is_interrupted(err.as_ref()));
         let other = anyhow::anyhow!("no");
         assert!(!is_interrupted(other.as_ref()));
+    }
+
+    #[test]
+    fn chain_text_is_what_anyhow_writes() {
+        let io = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "pipe closed");
+        let err = anyhow::Error::new(io)
+            .context("cannot write")
+            .context("step failed");
+        assert_eq!(chain_text(err.as_ref()), format!("{err:#}"));
+        assert_eq!(
+            chain_text(err.as_ref()),
+            "step failed: cannot write: pipe closed"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! store keeps them, MCP elicitation answers them, the terminal draws them; none of those
 //! needs the engine for it.
 
-use crate::error::UsageError;
+use crate::error::{BoxError, UsageError};
 use crate::events::AnswerKind;
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -297,7 +297,8 @@ impl Answer {
 /// Gets answers to questions. `Ok(None)` means nobody can answer here: the run stops,
 /// keeps its checkpoint and waits to be resumed.
 pub trait Prompter: Send + Sync {
-    fn ask<'a>(&'a self, question: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>>;
+    fn ask<'a>(&'a self, question: &'a Question)
+    -> BoxFuture<'a, Result<Option<Answer>, BoxError>>;
 }
 
 /// Where a run starts or continues.
@@ -338,12 +339,12 @@ pub struct Checkpoint {
 /// Receives the latest checkpoint after every step. The run store implements it; the
 /// engine only knows this trait.
 pub trait Checkpointer: Send + Sync {
-    fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()>;
+    fn save(&self, checkpoint: &Checkpoint) -> Result<(), BoxError>;
 
     /// Records that the latest checkpoint's question was answered: the run continues
     /// from `next` (a [`Cursor::Answered`]) rather than asking again. The state and the
     /// steps are unchanged.
-    fn answered(&self, _next: &Cursor) -> anyhow::Result<()> {
+    fn answered(&self, _next: &Cursor) -> Result<(), BoxError> {
         Ok(())
     }
 }

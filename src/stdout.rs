@@ -42,9 +42,9 @@ pub async fn closed() {
 }
 
 /// Whether `err` (or one of its causes) is a write to a closed stdout.
-pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+pub fn is_broken_pipe(err: &(dyn std::error::Error + 'static)) -> bool {
     is_closed()
-        && err.chain().any(|cause| {
+        && std::iter::successors(Some(err), |e| e.source()).any(|cause| {
             cause
                 .downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)

@@ -584,7 +584,15 @@ impl App {
                 commands: Vec::new(),
             };
             use crate::graph::interrupt::Prompter as _;
-            let answer = terminal.ask(&question).await?;
+            // A prompter's error is boxed: Ctrl-C is told apart here, so the edge still
+            // finds it.
+            let answer = match terminal.ask(&question).await {
+                Ok(answer) => answer,
+                Err(err) if crate::error::is_interrupted(err.as_ref()) => {
+                    return Err(crate::error::Interrupted.into());
+                }
+                Err(err) => return Err(anyhow::Error::from_boxed(err)),
+            };
             match answer {
                 Some(Answer::Choice { index: 0, .. }) => out.push(Decision::Merge(Decider::Person)),
                 Some(Answer::Choice { index: 1, .. }) => {

@@ -276,7 +276,10 @@ impl App {
             && let Err(err) = state.after_decisions(&env.output, &memory)
         {
             self.events.emit(Event::Warning {
-                message: format!("could not redraw the diagram after the decisions: {err:#}"),
+                message: format!(
+                    "could not redraw the diagram after the decisions: {}",
+                    crate::error::chain_text(&err)
+                ),
             });
         }
         Ok(())

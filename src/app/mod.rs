@@ -10,7 +10,7 @@ mod settings;
 pub use knowledge::{KnowledgeSettings, Preparation};
 pub use settings::{DEFAULT_MEMORY_FILE, Overridden, Settings};
 
-use crate::error::{Exit, Interrupted, UsageError};
+use crate::error::{BoxError, Exit, Interrupted, UsageError};
 use crate::events::{
     CommandStatus, Event, EventSink, Events, MemoryChange, Pending, RunEnd, Summary, Usage,
     UsageSummary, WaitReason, Written,
@@ -314,7 +314,10 @@ impl Prompter for Shared {
     fn ask<'a>(
         &'a self,
         question: &'a crate::graph::Question,
-    ) -> futures_util::future::BoxFuture<'a, anyhow::Result<Option<crate::graph::Answer>>> {
+    ) -> futures_util::future::BoxFuture<
+        'a,
+        Result<Option<crate::graph::Answer>, crate::error::BoxError>,
+    > {
         self.0.ask(question)
     }
 }
@@ -336,7 +339,7 @@ pub struct RunFailed {
     /// The step that failed, in words (`extracting knowledge`), and its number.
     pub step: Option<(String, u32)>,
     pub resume_command: String,
-    pub source: anyhow::Error,
+    pub source: BoxError,
 }
 
 impl std::fmt::Display for RunFailed {
@@ -367,7 +370,7 @@ impl RunFailed {
                 source,
                 format!("{resume_command} --answer \"…\""),
             ),
-            other => (None, anyhow::Error::new(other), resume_command),
+            other => (None, Box::new(other) as BoxError, resume_command),
         };
         Self {
             run: run.to_string(),

@@ -167,7 +167,7 @@ async fn execute(app: &App, command: Command) -> Exit {
         result = dispatch(app, command) => match result {
             Ok(exit) => exit,
             Err(err) if err.exit == Exit::Interrupted => Exit::Interrupted,
-            Err(err) if stdout::is_broken_pipe(&err.error) => return stdout_closed(app),
+            Err(err) if stdout::is_broken_pipe(err.error.as_ref()) => return stdout_closed(app),
             Err(err) => report(app, err),
         },
     };

@@ -9,9 +9,11 @@
 use crate::app::RunFailed;
 use crate::config::ConfigError;
 use crate::docs::DocsError;
-use crate::error::{Classify, Exit, Interrupted, UsageError};
+use crate::error::{Classify, Exit, Failure, Interrupted, UsageError};
 use crate::events::Event;
 use crate::files::ReadError;
+use crate::flows::FlowError;
+use crate::graph::interrupt::AnswersFileError;
 use crate::graph::{BuildError, RunError};
 use crate::llm::{LlmError, TimeoutPhase};
 use crate::mcp::McpError;
@@ -133,6 +135,9 @@ const KNOWN: &[Known] = &[
     known::<RunError>(),
     known::<BuildError>(),
     known::<RunFailed>(),
+    known::<FlowError>(),
+    known::<Failure>(),
+    known::<AnswersFileError>(),
 ];
 
 /// The exit code (if this error has an opinion) and the hints of one error in a chain.
@@ -223,6 +228,44 @@ impl Describe for BuildError {
     }
     fn hints(&self) -> Vec<String> {
         vec![BUG.into()]
+    }
+}
+
+impl Describe for FlowError {
+    /// What the error it wraps says: a flow's error is handed to the engine as the
+    /// service error it wraps, and reaches the edge as itself only from a flow's helper.
+    fn exit_code(&self) -> Option<Exit> {
+        describe(self.wrapped()).0
+    }
+    fn hints(&self) -> Vec<String> {
+        describe(self.wrapped()).1
+    }
+}
+
+impl Describe for AnswersFileError {
+    /// A file that cannot be read: its cause (a [`ReadError`]) decides; text that is not
+    /// answers is a usage error.
+    fn exit_code(&self) -> Option<Exit> {
+        match self {
+            AnswersFileError::Read { .. } => None,
+            AnswersFileError::Invalid(e) => e.exit_code(),
+        }
+    }
+    fn hints(&self) -> Vec<String> {
+        match self {
+            AnswersFileError::Read { .. } => Vec::new(),
+            AnswersFileError::Invalid(e) => Describe::hints(e),
+        }
+    }
+}
+
+impl Describe for Failure {
+    /// Its cause, the next error of the chain, has the opinion if any does.
+    fn exit_code(&self) -> Option<Exit> {
+        None
+    }
+    fn hints(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -670,6 +713,33 @@ mod tests {
                  cli::error::Describe for it and list it in KNOWN"
             );
         }
+    }
+
+    #[test]
+    fn a_flow_error_is_read_as_the_error_it_wraps() {
+        use crate::graph::NodeFailure as _;
+        let direct = CommandError::from(LlmError::NotConfigured);
+        assert!(!direct.hints.is_empty());
+        let wrapped = CommandError::from(FlowError::from(LlmError::NotConfigured));
+        assert_eq!((wrapped.exit, &wrapped.hints), (direct.exit, &direct.hints));
+        // A failed step's cause is the service error itself, a link of the chain.
+        let step = CommandError::from(RunError::Node {
+            node: "extract".into(),
+            step: 2,
+            source: FlowError::from(LlmError::NotConfigured).into_node_error(),
+        });
+        assert_eq!(step.exit, direct.exit);
+        assert!(step.hints.starts_with(&direct.hints), "{:?}", step.hints);
+        assert!(step.error.chain().any(|e| e.is::<LlmError>()));
+        // The flow's own failure has no opinion; its cause does.
+        let failed = CommandError::from(FlowError::because(
+            "cannot write out.md",
+            UsageError::new("bad").hint("do this"),
+        ));
+        assert_eq!(
+            (failed.exit, failed.hints),
+            (Exit::Usage, vec!["do this".into()])
+        );
     }
 
     #[test]

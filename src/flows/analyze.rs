@@ -10,6 +10,7 @@
 use super::reply::{self, Vocabulary};
 use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::interrupt::Typed;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::{Message, Purpose, Role};
@@ -98,7 +99,7 @@ fn question(text: String) -> Question {
         .with_commands(COMMANDS)
 }
 
-async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, SourcesEnv>) -> anyhow::Result<Next> {
+async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, SourcesEnv>) -> Result<Next, FlowError> {
     if let Some(answer) = cx.answer() {
         let text = answer.as_text().trim().to_string();
         let asked = question(String::new());
@@ -308,7 +309,7 @@ fn truncate(text: &str, max: usize) -> String {
 async fn final_analysis(
     state: &mut AnalyzeState,
     cx: &mut Cx<'_, SourcesEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     let history = condensed(&state.history, env.history_budget);
     let conversation = conversation_text(&state.goal, &history);

@@ -6,6 +6,7 @@
 use super::reply;
 use super::sources::{self, EXTRACT, HasSources, RETRIEVE, Sources, SourcesEnv};
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next};
 use crate::llm::{Message, Purpose};
 use crate::memory::key;
@@ -71,7 +72,7 @@ impl HasSources for BuildContextState {
 
     /// The diagram drawn again from the decided memory: a pair merged after the file was
     /// written (`PayPal` and `PayPalApi`) is one node in it, not two.
-    fn after_decisions(&self, output: &Path, memory: &Memory) -> anyhow::Result<()> {
+    fn after_decisions(&self, output: &Path, memory: &Memory) -> Result<(), FlowError> {
         let output = self.sources.output_path(output);
         if sources::is_stdout(&output) {
             return Ok(());
@@ -153,7 +154,10 @@ pub fn default_output(system: &str) -> String {
     )
 }
 
-async fn build(state: &mut BuildContextState, cx: &mut Cx<'_, SourcesEnv>) -> anyhow::Result<Next> {
+async fn build(
+    state: &mut BuildContextState,
+    cx: &mut Cx<'_, SourcesEnv>,
+) -> Result<Next, FlowError> {
     let env = cx.env;
     state.sources.load(cx.events, env.inputs.max_file_size);
     let now = &*state;

@@ -5,6 +5,7 @@
 //! also exercises interrupts end to end (terminal prompt, `--answer`, exit code 3).
 
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::{BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use serde::{Deserialize, Serialize};
 
@@ -39,12 +40,12 @@ pub fn graph() -> Result<Graph<EchoState, ()>, BuildError> {
         .build()
 }
 
-async fn start(state: &mut EchoState, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn start(state: &mut EchoState, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     let routed = state.input.trim_start().to_lowercase().starts_with("echo");
     Ok(if routed { Next::Goto(ECHO) } else { Next::End })
 }
 
-async fn echo(state: &mut EchoState, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn echo(state: &mut EchoState, cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     {
         let text = match cx.answer() {
             Some(answer) => answer.as_text().trim().to_string(),

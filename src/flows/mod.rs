@@ -5,12 +5,15 @@
 pub mod analyze;
 pub mod build_context;
 pub mod echo;
+pub mod error;
 pub mod reply;
 pub mod search;
 pub mod sources;
 pub mod upgrade;
 
 use crate::graph::BuildError;
+
+pub use error::FlowError;
 
 /// A flow as the rest of archie sees it.
 pub struct Flow {

@@ -9,9 +9,8 @@
 //! [`Chain`] puts them together: scripted answers first, then the terminal if there is
 //! one, otherwise stop.
 
-use crate::error::UsageError;
+use crate::error::{BoxError, UsageError};
 use crate::events::{Event, Events};
-use anyhow::Context as _;
 use futures_util::future::BoxFuture;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -24,9 +23,24 @@ pub use crate::pause::{Answer, Prompter, Question, QuestionKind, SlashCommand, T
 pub struct NoInput;
 
 impl Prompter for NoInput {
-    fn ask<'a>(&'a self, _q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(&'a self, _q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async { Ok(None) })
     }
+}
+
+/// An answers file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswersFileError {
+    /// It could not be read (the cause says why).
+    #[error("cannot read answers file {}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: crate::files::ReadError,
+    },
+    /// Its text is not answers.
+    #[error(transparent)]
+    Invalid(#[from] UsageError),
 }
 
 /// Answers given up front, consumed in order. `--yes` answers every confirmation
@@ -55,9 +69,13 @@ impl Scripted {
     }
 
     /// Reads answers from a file: a JSON list of strings, or one answer per line.
-    pub fn read_file(path: &Path) -> anyhow::Result<Vec<String>> {
-        let bytes = crate::files::read_regular(path, 16 << 20)
-            .with_context(|| format!("cannot read answers file {}", path.display()))?;
+    pub fn read_file(path: &Path) -> Result<Vec<String>, AnswersFileError> {
+        let bytes = crate::files::read_regular(path, 16 << 20).map_err(|source| {
+            AnswersFileError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
         let text = String::from_utf8(bytes).map_err(|_| {
             UsageError::new(format!("answers file {} is not UTF-8 text", path.display()))
         })?;
@@ -85,7 +103,7 @@ impl Scripted {
         self.answers.lock().map(|a| a.len()).unwrap_or(0)
     }
 
-    fn next(&self, question: &Question) -> anyhow::Result<Option<Answer>> {
+    fn next(&self, question: &Question) -> Result<Option<Answer>, UsageError> {
         let answer = if self.yes && matches!(question.kind, QuestionKind::Confirm { .. }) {
             Answer::Yes(true)
         } else {
@@ -109,8 +127,8 @@ impl Scripted {
 }
 
 impl Prompter for Scripted {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
-        Box::pin(async move { self.next(q) })
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
+        Box::pin(async move { Ok(self.next(q)?) })
     }
 }
 
@@ -118,7 +136,7 @@ impl Prompter for Scripted {
 pub struct Chain(pub Vec<Box<dyn Prompter>>);
 
 impl Prompter for Chain {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async move {
             for prompter in &self.0 {
                 if let Some(answer) = prompter.ask(q).await? {

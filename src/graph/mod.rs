@@ -22,6 +22,7 @@ pub use crate::pause::{Checkpoint, Checkpointer, Cursor};
 pub use fan_out::{Control, FanOut, ItemOutcome, fan_out};
 pub use interrupt::{Answer, Chain, NoInput, Prompter, Question, QuestionKind, Scripted};
 
+use crate::error::BoxError;
 use crate::events::{Event, Events, NodeOutcome};
 use futures_util::future::LocalBoxFuture;
 use serde::{Serialize, de::DeserializeOwned};
@@ -85,11 +86,13 @@ impl<E> Cx<'_, E> {
 /// A node: an async step over the state. Any `async fn` of this shape is one:
 ///
 /// ```ignore
-/// async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> anyhow::Result<Next> {
+/// async fn prepare(state: &mut AnalyzeState, cx: &mut Cx<'_, Env>) -> Result<Next, FlowError> {
 ///     let text = cx.env.llm.chat(messages).await?;
 ///     Ok(Next::Goto(FINAL))
 /// }
 /// ```
+///
+/// Its error is any [`NodeFailure`]: a flow's typed error, or a [`BoxError`].
 ///
 /// Runs are driven on the caller's task (nothing is spawned), so a node's future need
 /// not be `Send`.
@@ -98,19 +101,35 @@ pub trait Node<S, E>: Send + Sync {
         &'a self,
         state: &'a mut S,
         cx: &'a mut Cx<'_, E>,
-    ) -> LocalBoxFuture<'a, anyhow::Result<Next>>;
+    ) -> LocalBoxFuture<'a, Result<Next, BoxError>>;
 }
 
-impl<S, E, F> Node<S, E> for F
+impl<S, E, F, R> Node<S, E> for F
 where
-    F: for<'a, 'b> AsyncFn(&'a mut S, &'a mut Cx<'b, E>) -> anyhow::Result<Next> + Send + Sync,
+    F: for<'a, 'b> AsyncFn(&'a mut S, &'a mut Cx<'b, E>) -> Result<Next, R> + Send + Sync,
+    R: NodeFailure,
 {
     fn run<'a>(
         &'a self,
         state: &'a mut S,
         cx: &'a mut Cx<'_, E>,
-    ) -> LocalBoxFuture<'a, anyhow::Result<Next>> {
-        Box::pin(self(state, cx))
+    ) -> LocalBoxFuture<'a, Result<Next, BoxError>> {
+        Box::pin(async move { self(state, cx).await.map_err(NodeFailure::into_node_error) })
+    }
+}
+
+/// An error a node may fail with. The engine knows no service, so it keeps a failed
+/// step's cause boxed, as its `source()` chain (the edge classifies each link); flows fail
+/// with a typed error (`flows::FlowError`) and hand over the error it wraps.
+pub trait NodeFailure {
+    /// The error to keep as the failed step's cause. A wrapper hands over the error it
+    /// wraps, so that error is itself a link of the chain the edge reads.
+    fn into_node_error(self) -> BoxError;
+}
+
+impl NodeFailure for BoxError {
+    fn into_node_error(self) -> BoxError {
+        self
     }
 }
 
@@ -120,7 +139,7 @@ type SharedNode<S, E> = Arc<dyn Node<S, E>>;
 pub struct NoCheckpoints;
 
 impl Checkpointer for NoCheckpoints {
-    fn save(&self, _checkpoint: &Checkpoint) -> anyhow::Result<()> {
+    fn save(&self, _checkpoint: &Checkpoint) -> Result<(), BoxError> {
         Ok(())
     }
 }
@@ -170,7 +189,7 @@ pub enum RunError {
         node: String,
         step: u32,
         #[source]
-        source: anyhow::Error,
+        source: BoxError,
     },
     #[error("`{node}` went to `{to}`, which is not one of its declared targets")]
     Undeclared { node: String, to: String },
@@ -180,10 +199,10 @@ pub enum RunError {
     Checkpoint {
         step: u32,
         #[source]
-        source: anyhow::Error,
+        source: BoxError,
     },
     #[error("asking the question failed")]
-    Prompt(#[source] anyhow::Error),
+    Prompt(#[source] BoxError),
     #[error("cannot continue at `{node}`: the graph has no such node")]
     UnknownCursor { node: String },
     #[error("the flow state could not be serialised")]
@@ -469,7 +488,7 @@ where
                         node: name.into(),
                         step,
                         ms,
-                        error: format!("{source:#}"),
+                        error: crate::error::chain_text(source.as_ref()),
                     });
                     return Err(RunError::Node {
                         node: name.into(),

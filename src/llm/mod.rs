@@ -58,7 +58,7 @@
 //! llm.emit_usage(); // "4 LLM calls · 31,420 → 3,880 tokens · 41 s"
 //!
 //! // a node
-//! async fn prepare(s: &mut AnalyzeState, cx: &mut Cx<'_, AnalyzeEnv>) -> anyhow::Result<Next> {
+//! async fn prepare(s: &mut AnalyzeState, cx: &mut Cx<'_, AnalyzeEnv>) -> Result<Next, FlowError> {
 //!     let messages = vec![Message::system(system_prompt), Message::user(&s.query)];
 //!     let text = cx.env.llm.chat(messages).await?;          // streamed to the user
 //!     let facts: Extraction = cx.env.llm.structured(msgs).await?; // typed, cached

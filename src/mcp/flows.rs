@@ -12,6 +12,7 @@
 use super::builtin::{input_schema, output_schema};
 use super::tasks::{self, Cancel, RunStore, TaskStatus, Tasks};
 use super::{Elicitation, Elicited, Field, FieldKind, Hints, ToolInfo};
+use crate::error::{BoxError, UsageError};
 use crate::events::{AnswerKind, CommandStatus, MemoryChange, Summary, Written};
 use crate::pause::{Answer, Prompter, Question, QuestionKind};
 use futures_util::future::BoxFuture;
@@ -445,7 +446,7 @@ impl Caller {
 
     /// Puts `request` to the human through the client (`elicitation/create`), with the
     /// related-task `_meta` when the call is a task.
-    pub async fn elicit(&self, request: &Elicitation) -> anyhow::Result<Elicited> {
+    pub async fn elicit(&self, request: &Elicitation) -> Result<Elicited, BoxError> {
         let mut wire = json!({
             "method": "elicitation/create",
             "params": {
@@ -612,7 +613,7 @@ pub fn form(question: &Question) -> Elicitation {
 pub fn answer_to(
     question: &Question,
     content: &Map<String, Value>,
-) -> anyhow::Result<Option<Answer>> {
+) -> Result<Option<Answer>, UsageError> {
     let text = content.get(ANSWER).and_then(Value::as_str).unwrap_or("");
     match &question.kind {
         QuestionKind::Text => {
@@ -642,7 +643,10 @@ pub fn answer_to(
 pub struct Elicit(pub Caller);
 
 impl Prompter for Elicit {
-    fn ask<'a>(&'a self, question: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(
+        &'a self,
+        question: &'a Question,
+    ) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         Box::pin(async move {
             if let Some(answer) = self.0.ask_in_task(question) {
                 // Answered by `tasks/update`; a task that ends first leaves it unasked.
@@ -650,7 +654,7 @@ impl Prompter for Elicit {
                     return Ok(None);
                 };
                 return match (response["action"].as_str(), response["content"].as_object()) {
-                    (Some("accept"), Some(content)) => answer_to(question, content),
+                    (Some("accept"), Some(content)) => Ok(answer_to(question, content)?),
                     _ => Ok(None),
                 };
             }
@@ -670,14 +674,15 @@ impl Prompter for Elicit {
                 // closed connection): nobody was asked, and the run waits.
                 Err(err) => {
                     super::log(&format!(
-                        "the question could not be put to the client: {err:#}"
+                        "the question could not be put to the client: {}",
+                        crate::error::chain_text(err.as_ref())
                     ));
                     self.0.not_asked(question);
                     return Ok(None);
                 }
             };
             match elicited {
-                Elicited::Accept(content) => answer_to(question, &content),
+                Elicited::Accept(content) => Ok(answer_to(question, &content)?),
                 Elicited::Decline | Elicited::Cancel => Ok(None),
             }
         })

@@ -1,6 +1,7 @@
 //! [`RunCheckpointer`]: the engine's [`Checkpointer`] over the run store.
 
 use super::{Store, now_ms};
+use crate::error::BoxError;
 use crate::pause::{Checkpoint, Checkpointer, Cursor};
 
 /// Records every step of one run: its history row (node, start, duration, outcome), the
@@ -17,14 +18,14 @@ impl<'a> RunCheckpointer<'a> {
 }
 
 impl Checkpointer for RunCheckpointer<'_> {
-    fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()> {
+    fn save(&self, checkpoint: &Checkpoint) -> Result<(), BoxError> {
         let started_at = now_ms() - checkpoint.ms as i64;
         self.store
             .record_step(self.run, checkpoint, started_at, checkpoint.ms)?;
         Ok(())
     }
 
-    fn answered(&self, next: &Cursor) -> anyhow::Result<()> {
+    fn answered(&self, next: &Cursor) -> Result<(), BoxError> {
         self.store.record_next(self.run, next)?;
         Ok(())
     }

@@ -8,9 +8,8 @@
 //! Yes/no and choice questions use dialoguer, after dropping anything typed ahead.
 
 use super::Ui;
-use crate::error::Interrupted;
+use crate::error::{BoxError, Failure, Interrupted};
 use crate::pause::{Answer, Prompter, Question, QuestionKind, Typed};
-use anyhow::Context as _;
 use console::Term;
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use futures_util::future::BoxFuture;
@@ -26,8 +25,11 @@ impl Terminal {
     }
 }
 
+/// What a failed read of the answer says (its cause follows).
+const TERMINAL_READ: &str = "cannot read the answer from the terminal";
+
 impl Prompter for Terminal {
-    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, anyhow::Result<Option<Answer>>> {
+    fn ask<'a>(&'a self, q: &'a Question) -> BoxFuture<'a, Result<Option<Answer>, BoxError>> {
         let question = q.clone();
         let ui = self.ui.clone();
         Box::pin(async move {
@@ -45,13 +47,13 @@ impl Prompter for Terminal {
                 ui.suspend(|| ask(&ui, &question))
             })
             .await
-            .context("the prompt thread panicked")??;
+            .map_err(|err| Failure::because("the prompt thread panicked", err))??;
             Ok(Some(answer))
         })
     }
 }
 
-fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
+fn ask(ui: &Ui, question: &Question) -> Result<Answer, BoxError> {
     #[cfg(unix)]
     if matches!(question.kind, QuestionKind::Text)
         && std::io::IsTerminal::is_terminal(&std::io::stdin())
@@ -100,16 +102,16 @@ fn ask(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
         // Whatever happened, never leave the terminal without a cursor.
         let _ = term.show_cursor();
         if err.kind() == std::io::ErrorKind::Interrupted {
-            anyhow::Error::new(Interrupted)
+            Box::new(Interrupted) as BoxError
         } else {
-            anyhow::Error::new(err).context("cannot read the answer from the terminal")
+            Box::new(Failure::because(TERMINAL_READ, err))
         }
     })
 }
 
 /// A free-text answer with archie's line editor: asks again until the answer is text or one of the question's commands.
 #[cfg(unix)]
-fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
+fn ask_text(ui: &Ui, question: &Question) -> Result<Answer, BoxError> {
     use super::editor::{Read, read_line};
     use crate::text::inert_line;
     let label = inert_line(question.prompt_label());
@@ -132,9 +134,9 @@ fn ask_text(ui: &Ui, question: &Question) -> anyhow::Result<Answer> {
     let mut typed = String::new();
     loop {
         let line =
-            match read_line(&prompt, &typed).context("cannot read the answer from the terminal")? {
+            match read_line(&prompt, &typed).map_err(|err| Failure::because(TERMINAL_READ, err))? {
                 Read::Line(line) => line,
-                Read::Interrupted => return Err(anyhow::Error::new(Interrupted)),
+                Read::Interrupted => return Err(Box::new(Interrupted)),
             };
         let say = |text: String| eprintln!("{}", super::finish(&text));
         match question.classify(&line) {

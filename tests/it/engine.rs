@@ -1,6 +1,7 @@
 //! The graph engine: routing, interrupts, step limit, validation, checkpoints, Mermaid.
 
 use archie::events::{Event, Events, Recorder};
+use archie::flows::FlowError;
 use archie::graph::{Answer, NoInput, Prompter, Question, Scripted};
 use archie::graph::{
     BuildError, Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next,
@@ -16,7 +17,7 @@ struct Talk {
     visited: Vec<String>,
 }
 
-async fn router(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn router(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.visited.push("router".into());
     Ok(match s.input.as_str() {
         "a" => Next::Goto("a"),
@@ -25,12 +26,12 @@ async fn router(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
     })
 }
 
-async fn a(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn a(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.visited.push("a".into());
     Ok(Next::Continue)
 }
 
-async fn b(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn b(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.visited.push("b".into());
     Ok(Next::Continue)
 }
@@ -49,7 +50,7 @@ fn routing_graph() -> Graph<Talk, ()> {
 }
 
 /// Asks until three answers were given, then ends.
-async fn ask(s: &mut Talk, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn ask(s: &mut Talk, cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.visited.push("ask".into());
     if let Some(answer) = cx.answer() {
         s.answers.push(answer.as_text().to_string());
@@ -78,7 +79,7 @@ fn loop_graph() -> Graph<Talk, ()> {
 struct Keep(Mutex<Vec<Checkpoint>>);
 
 impl Checkpointer for Keep {
-    fn save(&self, checkpoint: &Checkpoint) -> anyhow::Result<()> {
+    fn save(&self, checkpoint: &Checkpoint) -> Result<(), archie::error::BoxError> {
         self.0.lock().expect("lock").push(checkpoint.clone());
         Ok(())
     }
@@ -201,7 +202,7 @@ async fn no_input_stops_at_the_first_question_and_the_run_continues_from_its_che
 
 #[tokio::test]
 async fn a_run_that_never_ends_hits_the_step_limit() {
-    async fn spin(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    async fn spin(s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
         s.visited.push("spin".into());
         Ok(Next::Continue)
     }
@@ -220,7 +221,7 @@ async fn a_run_that_never_ends_hits_the_step_limit() {
 
 #[tokio::test]
 async fn a_node_going_somewhere_it_did_not_declare_is_an_error() {
-    async fn rogue(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+    async fn rogue(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
         Ok(Next::Goto("b"))
     }
     let graph = GraphBuilder::new("rogue")
@@ -256,8 +257,11 @@ async fn a_node_going_somewhere_it_did_not_declare_is_an_error() {
 
 #[tokio::test]
 async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
-    async fn boom(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
-        anyhow::bail!("the model is down")
+    async fn boom(_s: &mut Talk, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
+        Err(FlowError::because(
+            "the model is down",
+            std::io::Error::other("connection refused"),
+        ))
     }
     let graph = GraphBuilder::new("boom")
         .node("a", a)
@@ -277,12 +281,20 @@ async fn a_failing_node_reports_its_step_and_keeps_the_last_checkpoint() {
         report.contains("step 2 (boom) failed\n  caused by: the model is down"),
         "{report}"
     );
-    assert_eq!(report.matches("the model is down").count(), 1, "{report}");
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::NodeFailed { node, .. } if node == "boom"))
+        report.contains("\n  caused by: connection refused"),
+        "{report}"
     );
+    assert_eq!(report.matches("the model is down").count(), 1, "{report}");
+    // The event says the error with each of its causes, on one line.
+    let failed: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::NodeFailed { node, error, .. } if node == "boom" => Some(error.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed, ["the model is down: connection refused"]);
     let checkpoints = keep.0.lock().expect("lock");
     assert_eq!(
         checkpoints.len(),

@@ -5,6 +5,7 @@
 use crate::flows::{is_extraction, scripted_model};
 use crate::support::{TestEnv, tempdir};
 use archie::events::{Discard, Event, Events, Recorder};
+use archie::flows::FlowError;
 use archie::flows::echo::{self, EchoState};
 use archie::graph::{
     Checkpoint, Checkpointer, Cursor, Cx, END, Graph, GraphBuilder, Next, Outcome, RunCtx,
@@ -24,12 +25,12 @@ struct Chat {
     turns: Vec<String>,
 }
 
-async fn prepare(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn prepare(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.turns.push("prepared".into());
     Ok(Next::Continue)
 }
 
-async fn ask(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn ask(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     s.turns.push("asked".into());
     Ok(Next::Interrupt {
         question: Question::text("Which region fails over first?"),
@@ -37,7 +38,7 @@ async fn ask(s: &mut Chat, _cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
     })
 }
 
-async fn answer(s: &mut Chat, cx: &mut Cx<'_, ()>) -> anyhow::Result<Next> {
+async fn answer(s: &mut Chat, cx: &mut Cx<'_, ()>) -> Result<Next, FlowError> {
     let answer = cx
         .answer()
         .map(|a| a.as_text().to_string())
@@ -400,16 +401,18 @@ fn several_stores_on_one_directory_record_runs_at_the_same_time() {
                     ))?;
                     let checkpointer = RunCheckpointer::new(&store, &id);
                     for step in 1..=STEPS {
-                        checkpointer.save(&Checkpoint {
-                            flow: "echo".into(),
-                            step,
-                            node: "echo".into(),
-                            ms: 0,
-                            next: Cursor::Node {
+                        checkpointer
+                            .save(&Checkpoint {
+                                flow: "echo".into(),
+                                step,
                                 node: "echo".into(),
-                            },
-                            state: serde_json::json!({ "writer": w, "run": r, "step": step }),
-                        })?;
+                                ms: 0,
+                                next: Cursor::Node {
+                                    node: "echo".into(),
+                                },
+                                state: serde_json::json!({ "writer": w, "run": r, "step": step }),
+                            })
+                            .map_err(anyhow::Error::from_boxed)?;
                     }
                     store.set_status(&id, Status::Completed, None)?;
                     ids.push(id);

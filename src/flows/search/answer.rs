@@ -4,6 +4,7 @@
 
 use super::{SearchEnv, SearchState, compact};
 use crate::events::{Event, Events};
+use crate::flows::FlowError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -70,7 +71,7 @@ pub fn finish(
     env: &SearchEnv,
     to: AnswerTo<'_>,
     events: &Events,
-) -> anyhow::Result<()> {
+) -> Result<(), FlowError> {
     match to {
         AnswerTo::File(path) => {
             let mut text = crate::flows::sources::generated_header(super::NAME);

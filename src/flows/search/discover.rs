@@ -7,6 +7,7 @@ use super::{
     ServerInstructions, working,
 };
 use crate::events::{Event, ServerTools, SessionStatus};
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next};
 use crate::mcp::{BUILTIN_SERVER, names};
 use std::time::Instant;
@@ -14,7 +15,7 @@ use std::time::Instant;
 pub(super) async fn discover(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     let started = Instant::now();
     let builtin_tools = env.builtin.tools();

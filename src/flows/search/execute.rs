@@ -6,6 +6,7 @@
 use super::budget::budget_texts;
 use super::{SearchEnv, SearchState, Task, TaskResult, compact, offered};
 use crate::events::{Event, TaskState};
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next, Question};
 use crate::mcp::{Hints, ToolOutput};
 use serde_json::Value;
@@ -27,7 +28,7 @@ fn consent_reason(hints: &Hints) -> &'static str {
 pub(super) async fn execute(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     let events = cx.events;
     // A resumed run starts the servers here.
@@ -103,7 +104,7 @@ async fn ask_consent(
     state: &SearchState,
     env: &SearchEnv,
     events: &crate::events::Events,
-) -> anyhow::Result<Vec<Option<String>>> {
+) -> Result<Vec<Option<String>>, FlowError> {
     let mut skipped: Vec<Option<String>> = vec![None; state.plan.len()];
     for (i, t) in state.plan.iter().enumerate() {
         let Some(o) = offered(state, &t.tool) else {

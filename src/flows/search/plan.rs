@@ -4,6 +4,7 @@
 use super::session::session_context;
 use super::{MAX_TASKS, Offered, SCHEMA_CHARS, SearchEnv, SearchState, Task, offered, working};
 use crate::events::{DroppedTask, Event, PlannedTask};
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next};
 use crate::llm::{LlmError, Message, Request, Schema};
 use serde::Deserialize;
@@ -150,7 +151,7 @@ pub fn fallback_plan(offered: &[Offered], query: &str) -> Vec<Task> {
 pub(super) async fn plan(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     let tools: Vec<Value> = state
         .offered

@@ -3,6 +3,7 @@
 
 use super::{SearchEnv, SearchState};
 use crate::events::{Event, SessionStatus};
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next};
 use crate::mcp::{SESSION_URI_PREFIX, ToolServer};
 use crate::memory::session::SessionMemory;
@@ -21,7 +22,7 @@ pub(super) fn session_event(state: &SearchState, status: SessionStatus) -> Event
 pub(super) async fn init(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     cx.emit(session_event(state, SessionStatus::Starting));
     cx.emit(session_event(state, SessionStatus::RetrievingMemory));
     if state.new_session {

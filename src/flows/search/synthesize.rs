@@ -5,6 +5,7 @@
 use super::session::session_context;
 use super::{SearchEnv, SearchState, Source, compact, working};
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next};
 use crate::llm::Message;
 use serde_json::{Value, json};
@@ -12,7 +13,7 @@ use serde_json::{Value, json};
 pub(super) async fn synthesize(
     state: &mut SearchState,
     cx: &mut Cx<'_, SearchEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     let results: Vec<Value> = state
         .results

@@ -3,6 +3,7 @@
 
 use super::{ASKING, SourcesEnv};
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::Cx;
 use crate::llm::{Message, Purpose};
 use crate::tokens::estimate_tokens;
@@ -49,8 +50,8 @@ impl Budgets {
 pub async fn ask_model(
     cx: &Cx<'_, SourcesEnv>,
     purpose: Purpose,
-    build: impl Fn(&Budgets) -> anyhow::Result<Vec<Message>>,
-) -> anyhow::Result<String> {
+    build: impl Fn(&Budgets) -> Result<Vec<Message>, FlowError>,
+) -> Result<String, FlowError> {
     cx.emit(Event::Progress {
         task: ASKING.into(),
         done: 0,
@@ -67,8 +68,8 @@ pub async fn ask_model(
 async fn ask_fitted(
     env: &SourcesEnv,
     purpose: Purpose,
-    build: impl Fn(&Budgets) -> anyhow::Result<Vec<Message>>,
-) -> anyhow::Result<String> {
+    build: impl Fn(&Budgets) -> Result<Vec<Message>, FlowError>,
+) -> Result<String, FlowError> {
     let llm = env.llm.as_ref();
     let mut budgets = env.budgets();
     let mut resent = false;

@@ -3,6 +3,7 @@
 
 use super::ask::Budgets;
 use crate::docs::{ChunkOptions, RetrieveOptions, Retrieved};
+use crate::flows::FlowError;
 use crate::llm::{Llm, Message, ResponseCache};
 use crate::memory::Memory;
 use crate::prompts::Prompts;
@@ -149,7 +150,7 @@ impl SourcesEnv {
     }
 
     /// The system prompt every call of these flows starts with.
-    pub fn system_message(&self) -> anyhow::Result<Message> {
+    pub fn system_message(&self) -> Result<Message, FlowError> {
         Ok(Message::system(self.prompts.render("system", json!({}))?))
     }
 

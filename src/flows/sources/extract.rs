@@ -5,6 +5,7 @@ use super::cache::{cached, remember};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
 use crate::events::{Event, Events, Extraction};
+use crate::flows::FlowError;
 use crate::flows::reply::{Capped, Knowledge, Origin, Vocabulary};
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::llm::{Llm, LlmError, Message, Request};
@@ -35,7 +36,7 @@ const NAMED_FAILURES: usize = 3;
 pub async fn extract<S: HasSources>(
     state: &mut S,
     cx: &mut Cx<'_, SourcesEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let env = cx.env;
     if !env.extract.enabled {
         cx.emit(Event::Detail {
@@ -138,7 +139,7 @@ fn sort_outcomes<'c>(
     asked: Vec<usize>,
     outcomes: Vec<ItemOutcome<Knowledge, LlmError>>,
     answers: &mut [Option<Knowledge>],
-) -> anyhow::Result<Vec<(&'c Chunk, LlmError)>> {
+) -> Result<Vec<(&'c Chunk, LlmError)>, FlowError> {
     let total = chunks.len();
     let mut fatal: Option<LlmError> = None;
     let mut failures: Vec<(&Chunk, LlmError)> = Vec::new();
@@ -162,11 +163,14 @@ fn sort_outcomes<'c>(
     }
     if total > 0 && failures.len() == total {
         let (chunk, err) = failures.swap_remove(0);
-        return Err(anyhow::Error::new(err).context(format!(
-            "knowledge extraction failed for all {total} chunks (the first: {}, part {})",
-            chunk.doc,
-            chunk.index + 1
-        )));
+        return Err(FlowError::because(
+            format!(
+                "knowledge extraction failed for all {total} chunks (the first: {}, part {})",
+                chunk.doc,
+                chunk.index + 1
+            ),
+            err,
+        ));
     }
     Ok(failures)
 }

@@ -2,7 +2,7 @@
 //! atomic redacted write.
 
 use crate::docs;
-use anyhow::Context as _;
+use crate::flows::FlowError;
 use std::path::Path;
 
 /// The start of every file archie writes: document retrieval skips files that begin
@@ -27,18 +27,19 @@ pub fn output_name(path: &Path) -> String {
 
 /// Writes an output file atomically, secrets redacted, with no control character but
 /// newlines and tabs (a model's reply can hold any). `-` writes it to standard output.
-pub fn write_output(path: &Path, text: &str) -> anyhow::Result<()> {
+pub fn write_output(path: &Path, text: &str) -> Result<(), FlowError> {
     let text = crate::text::for_file(&crate::secrets::redact_text(text));
     if is_stdout(path) {
-        return crate::stdout::write(text.as_bytes()).context("cannot write to standard output");
+        return crate::stdout::write(text.as_bytes())
+            .map_err(|err| FlowError::because("cannot write to standard output", err));
     }
     // Named by the path the user gave: the temporary file the write goes through is no
     // concern of theirs.
     crate::files::write_atomic(path, text.as_bytes()).map_err(|err| {
-        anyhow::anyhow!(
+        FlowError::failed(format!(
             "cannot write {}: {}",
             path.display(),
             crate::text::io_reason(&err)
-        )
+        ))
     })
 }

@@ -3,6 +3,7 @@
 use super::cache::{extraction_key, usable};
 use super::extract::extraction_prompt;
 use crate::docs::Chunk;
+use crate::flows::FlowError;
 use crate::llm::ResponseCache;
 use crate::prompts::Prompts;
 use crate::tokens::estimate_tokens;
@@ -29,7 +30,7 @@ pub fn extraction_plan(
     fingerprint: &str,
     temperature: f32,
     chunks: &[Chunk],
-) -> anyhow::Result<ExtractionPlan> {
+) -> Result<ExtractionPlan, FlowError> {
     let system = estimate_tokens(&prompts.render("system", json!({}))?);
     let mut plan = ExtractionPlan {
         chunks: chunks.len(),

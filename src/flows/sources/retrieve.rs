@@ -4,15 +4,15 @@
 use super::{HasSources, READING, SourcesEnv};
 use crate::docs;
 use crate::events::{Count, Event};
+use crate::flows::FlowError;
 use crate::graph::{Cx, Next};
-use anyhow::Context as _;
 use std::sync::PoisonError;
 
 /// Reads the design documents.
 pub async fn retrieve<S: HasSources>(
     state: &mut S,
     cx: &mut Cx<'_, SourcesEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let prefetched = cx
         .env
         .prefetched
@@ -31,7 +31,7 @@ pub async fn retrieve<S: HasSources>(
             });
             let read = tokio::task::spawn_blocking(move || docs::retrieve(&options))
                 .await
-                .context("document retrieval panicked");
+                .map_err(|err| FlowError::because("document retrieval panicked", err));
             cx.emit(Event::ProgressDone {
                 task: READING.into(),
             });

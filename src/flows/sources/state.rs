@@ -4,6 +4,7 @@
 use super::output::is_stdout;
 use crate::docs::{Document, Reload};
 use crate::events::{Event, Events};
+use crate::flows::FlowError;
 use crate::memory::{Memory, Reading};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -89,7 +90,7 @@ pub trait HasSources: Send {
     /// After the run's pairs of names were decided (merged or kept apart) in `memory`:
     /// brings what the run wrote (`output`, as given) from the memory up to date, so the
     /// file reflects the decisions without a second run. Nothing by default.
-    fn after_decisions(&self, _output: &Path, _memory: &Memory) -> anyhow::Result<()> {
+    fn after_decisions(&self, _output: &Path, _memory: &Memory) -> Result<(), FlowError> {
         Ok(())
     }
 }

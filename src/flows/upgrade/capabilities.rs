@@ -8,6 +8,7 @@ use super::{
     VERSION, next,
 };
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::memory::{Entity, Memory, Relationship};
 use crate::text::literal;
@@ -438,7 +439,7 @@ pub(super) fn params(state: &UpgradeState) -> super::Params {
 pub(super) async fn terminology(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let concepts = params(state).concepts;
     let mut entries: Vec<&glossary::Term> = Vec::new();
     let mut missing = Vec::new();
@@ -475,7 +476,7 @@ pub(super) async fn terminology(
 pub(super) async fn version_check(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let step = health(state, cx.env).await;
     Ok(next(state, cx, VERSION, step))
 }
@@ -526,7 +527,7 @@ async fn health(state: &mut UpgradeState, env: &UpgradeEnv) -> Result<Step, Upgr
 pub(super) async fn list_experiments(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let step = list(state, cx).await;
     Ok(next(state, cx, LIST, step))
 }
@@ -639,7 +640,7 @@ async fn list(state: &mut UpgradeState, cx: &Cx<'_, UpgradeEnv>) -> Result<Step,
 pub(super) async fn experiment_details(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let step = details(state, cx).await;
     Ok(next(state, cx, DETAILS, step))
 }

@@ -37,6 +37,7 @@ pub use session::{
 };
 
 use crate::events::Event;
+use crate::flows::FlowError;
 use crate::graph::{Answer, BuildError, Cx, END, Graph, GraphBuilder, Next, Question};
 use crate::llm::Llm;
 use crate::memory::Memory;
@@ -438,7 +439,7 @@ fn ask_for_message() -> Next {
 }
 
 /// Takes the next message: the one-shot's, or the chat's answer to the prompt.
-async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow::Result<Next> {
+async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> Result<Next, FlowError> {
     let line = match cx.answer() {
         Some(answer) => answer.as_text().trim().to_string(),
         None => match state.message.clone() {
@@ -513,7 +514,7 @@ async fn input(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow:
 }
 
 /// Routes the message (asking the model), or re-routes it with a clarification's answer.
-async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow::Result<Next> {
+async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> Result<Next, FlowError> {
     if let Some(answer) = cx.answer() {
         if let Some(asked) = state.asking.take() {
             let route = state.route.get_or_insert_with(Route::default);
@@ -615,7 +616,7 @@ async fn router(state: &mut UpgradeState, cx: &mut Cx<'_, UpgradeEnv>) -> anyhow
 async fn clarification(
     state: &mut UpgradeState,
     _cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let asking = state.asking.clone().unwrap_or_else(|| {
         Clarification::typed(ParamSlot::Name, "Could you say that differently?")
     });
@@ -630,7 +631,7 @@ async fn clarification(
 async fn error_handler(
     state: &mut UpgradeState,
     _cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let Some(failure) = state.failure.take() else {
         return Ok(Next::Goto(FORMAT));
     };
@@ -670,7 +671,7 @@ fn sentence(text: &str) -> String {
 async fn response_formatter(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let reply = std::mem::take(&mut state.reply);
     if !reply.text.is_empty() {
         cx.emit(Event::Result {
@@ -702,7 +703,7 @@ async fn response_formatter(
         let text = render(&state.turns, cx.env.client.url());
         if let Err(err) = super::sources::write_output(path, &text) {
             cx.emit(Event::Warning {
-                message: format!("{err:#}"),
+                message: crate::error::chain_text(&err),
             });
         }
     }

@@ -8,6 +8,7 @@ use super::{
     Action, Choice, Clarification, ParamSlot, Pending, PlannedChange, SIMULATE, Step, UpgradeEnv,
     UpgradeState, approved, next,
 };
+use crate::flows::FlowError;
 use crate::graph::{Answer, Cx, Next, Question};
 use crate::text::literal;
 use crate::upgrade::{
@@ -19,7 +20,7 @@ use std::collections::BTreeMap;
 pub(super) async fn user_simulation(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let answer = cx.answer();
     let step = simulate(state, cx, answer).await;
     Ok(next(state, cx, SIMULATE, step))

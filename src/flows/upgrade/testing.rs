@@ -15,6 +15,7 @@ use super::session::{AgentKind, Balance, BalanceCount, FailKind, Failure, Table,
 use super::{
     Action, Pending, PlannedChange, Step, TESTING, UpgradeEnv, UpgradeState, approved, next,
 };
+use crate::flows::FlowError;
 use crate::graph::{Answer, Control, Cx, FanOut, ItemOutcome, Next, Question, fan_out};
 use crate::text::literal;
 use crate::upgrade::stats::{chi_square, draw_shares};
@@ -34,7 +35,7 @@ const MEMBERS: u32 = 4;
 pub(super) async fn testing(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let answer = cx.answer();
     let step = test(state, cx, answer).await;
     Ok(next(state, cx, TESTING, step))

@@ -26,6 +26,7 @@ use super::{
     Action, Choice, Clarification, MANAGE, ParamSlot, PlannedChange, Step, UpgradeEnv,
     UpgradeState, approved, next,
 };
+use crate::flows::FlowError;
 use crate::graph::{Answer, Cx, Next};
 use crate::text::literal;
 use crate::upgrade::{ErrorKind, UpgradeError};
@@ -33,7 +34,7 @@ use crate::upgrade::{ErrorKind, UpgradeError};
 pub(super) async fn experiment_management(
     state: &mut UpgradeState,
     cx: &mut Cx<'_, UpgradeEnv>,
-) -> anyhow::Result<Next> {
+) -> Result<Next, FlowError> {
     let answer = cx.answer();
     let step = manage(state, cx.env, answer).await;
     Ok(next(state, cx, MANAGE, step))
