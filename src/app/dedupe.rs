@@ -29,7 +29,7 @@ use super::App;
 use crate::events::{DuplicatePair, Event, MergedPair, PlacedType, PlacedWord};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
 use crate::llm::{Llm, Message, Request};
-use crate::memory::identity::{TYPE_VOCABULARY, is_vocabulary_word, snake, vocabulary};
+use crate::memory::identity::{is_vocabulary_word, snake, type_vocabulary, vocabulary};
 use crate::memory::{Decider, Memory, MemoryFile, Suggestion, TypeDecision, WordDecision};
 use crate::prompts::Prompts;
 use crate::ui::Terminal;
@@ -140,7 +140,7 @@ fn read_types(reply: &Verdicts, asked: &[String]) -> Vec<TypeDecision> {
         let means = snake(&v.means);
         (
             v.number,
-            TYPE_VOCABULARY.contains(&means.as_str()).then_some(means),
+            type_vocabulary().any(|t| t == means).then_some(means),
         )
     });
     asked
@@ -511,7 +511,7 @@ impl App {
                         "pairs": lines.join("\n"),
                         "words": word_lines.join("\n"),
                         "types": type_lines.join("\n"),
-                        "type_vocabulary": TYPE_VOCABULARY.join(", "),
+                        "type_vocabulary": type_vocabulary().collect::<Vec<_>>().join(", "),
                         "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
                     }),
                 )?;

@@ -126,17 +126,6 @@ async fn simulate(
             Err(e) => return Err(e),
         }
     };
-    if let Some(assignments) = known {
-        let asked = Asked {
-            user,
-            context,
-            action,
-            named,
-            point: wanted_point,
-            groups: None,
-        };
-        return explain(state, env, &asked, &assignments, false).await;
-    }
     let asked = Asked {
         user,
         context,
@@ -145,7 +134,10 @@ async fn simulate(
         point: wanted_point,
         groups: None,
     };
-    Ok(ask_to_init(state, asked, init))
+    match known {
+        Some(assignments) => explain(state, env, &asked, &assignments, false).await,
+        None => Ok(ask_to_init(state, asked, init)),
+    }
 }
 
 /// Does what the person confirmed: a mark, or a simulation's init and then its assign

@@ -548,19 +548,21 @@ fn references(graph: &Graph<'_>, placed: &Placed) -> Refs {
     refs
 }
 
+/// What the catalog said of an entity under `part` (`metadata`, `spec`), empty if nothing.
+fn catalog_part(entity: &Entity, part: &str) -> Map<String, Value> {
+    entity
+        .catalog
+        .get(part)
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// An entity's `metadata`: the catalog's, with archie's name, title, description, tags
 /// and annotations.
 fn catalog_metadata(node: &Node<'_>, name: &str) -> Map<String, Value> {
     let entity = node.entity;
-    let said = |part: &str| -> Map<String, Value> {
-        entity
-            .catalog
-            .get(part)
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default()
-    };
-    let mut metadata = said("metadata");
+    let mut metadata = catalog_part(entity, "metadata");
     metadata.insert("name".into(), json!(name));
     metadata.insert("title".into(), json!(entity.name));
     if !entity.description.is_empty() {
@@ -589,15 +591,7 @@ fn catalog_metadata(node: &Node<'_>, name: &str) -> Map<String, Value> {
 /// type its kind needs.
 fn catalog_spec(node: &Node<'_>, kind: &str) -> Map<String, Value> {
     let entity = node.entity;
-    let said = |part: &str| -> Map<String, Value> {
-        entity
-            .catalog
-            .get(part)
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default()
-    };
-    let mut spec = said("spec");
+    let mut spec = catalog_part(entity, "spec");
     // The catalog's `spec.type` unless archie's type of the entity changed since (a
     // Component's and a Resource's type say what archie's type is).
     let stated_type = spec

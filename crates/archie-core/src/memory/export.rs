@@ -562,38 +562,29 @@ impl C4 {
     /// drawn as a boundary, and containers (those in a boundary too).
     fn mermaid_elements(&self, graph: &Graph) -> HashMap<usize, String> {
         let m = escape::mermaid;
+        let element = |shape: &str, i: usize| {
+            let node = &graph.nodes[i];
+            format!(
+                "    {shape}({}, \"{}\", \"{}\")\n",
+                node.id,
+                m(&node.entity.name),
+                m(&node.entity.description)
+            )
+        };
         let mut line: HashMap<usize, String> = HashMap::new();
         for &i in &self.people {
-            let node = &graph.nodes[i];
-            line.insert(
-                i,
-                format!(
-                    "    Person({}, \"{}\", \"{}\")\n",
-                    node.id,
-                    m(&node.entity.name),
-                    m(&node.entity.description)
-                ),
-            );
+            line.insert(i, element("Person", i));
         }
         for &i in &self.systems {
             if self.members.contains_key(&i) {
                 continue;
             }
-            let node = &graph.nodes[i];
-            let shape = if node.kind == "system" {
+            let shape = if graph.nodes[i].kind == "system" {
                 "System"
             } else {
                 "System_Ext"
             };
-            line.insert(
-                i,
-                format!(
-                    "    {shape}({}, \"{}\", \"{}\")\n",
-                    node.id,
-                    m(&node.entity.name),
-                    m(&node.entity.description)
-                ),
-            );
+            line.insert(i, element(shape, i));
         }
         for &i in self
             .containers

@@ -751,17 +751,8 @@ pub const ENTITY_TYPES: &[&str] = &[
     "concept",
 ];
 
-/// The types the judge places a type the vocabulary cannot place onto: the prompt's and
-/// the ones of [`Family`] (`cache`, `frontend` …).
-pub const TYPE_VOCABULARY: &[&str] = &[
-    "service",
-    "database",
-    "queue",
-    "api",
-    "library",
-    "team",
-    "external_system",
-    "concept",
+/// The types of a [`Family`] beside the prompt's (`cache`, `frontend` …).
+const FAMILY_TYPES: &[&str] = &[
     "cache",
     "bucket",
     "frontend",
@@ -769,6 +760,12 @@ pub const TYPE_VOCABULARY: &[&str] = &[
     "load_balancer",
     "search_index",
 ];
+
+/// The types the judge places a type the vocabulary cannot place onto: the prompt's
+/// ([`ENTITY_TYPES`]) and the ones of a [`Family`].
+pub fn type_vocabulary() -> impl Iterator<Item = &'static str> {
+    ENTITY_TYPES.iter().chain(FAMILY_TYPES).copied()
+}
 
 /// Whether an entity type (normalised by [`entity_type`]) is one the vocabulary places:
 /// of a known [`Family`], a whole's type, or not known at all (`unknown`). Others
