@@ -39,6 +39,11 @@ use serde_json::json;
 use std::collections::HashMap;
 use std::path::Path;
 
+/// The tokens a judge's answer may take: a little for its frame, and a short JSON
+/// object per question (`{"pair": 12, "answer": "different"}` is about 15).
+const JUDGE_ANSWER_TOKENS: u32 = 64;
+const JUDGE_TOKENS_PER_QUESTION: u32 = 48;
+
 /// How many pairs go to the model in one call.
 pub const JUDGE_BATCH: usize = 30;
 
@@ -515,8 +520,12 @@ impl App {
                         "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
                     }),
                 )?;
+                // The answer is a short JSON line per question: bounded by them, so a
+                // small model that rambles stops there (and counts as unsure).
+                let questions = batch.len() + batch_words.len() + batch_types.len();
                 let request = Request::new(vec![Message::user(prompt)])
                     .temperature(0.0)
+                    .max_tokens(JUDGE_ANSWER_TOKENS + JUDGE_TOKENS_PER_QUESTION * questions as u32)
                     .cache(true);
                 anyhow::Ok(judge.llm.structured_with::<Verdicts>(request).await?)
             };
