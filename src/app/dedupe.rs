@@ -95,8 +95,9 @@ pub fn judge_calls(questions: usize) -> usize {
 /// vocabulary cannot place (not placed before).
 pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
     let known = memory.decisions();
-    let pairs = memory
-        .duplicates()
+    let mut found = memory.duplicates();
+    found.extend(memory.judge_candidates(&found));
+    let pairs = found
         .iter()
         .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
         .count();
@@ -352,7 +353,10 @@ impl App {
         } else {
             (Vec::new(), Vec::new())
         };
-        let found = memory.duplicates();
+        let mut found = memory.duplicates();
+        if judge.is_some() {
+            found.extend(memory.judge_candidates(&found));
+        }
         if found.is_empty() && words.is_empty() && types.is_empty() {
             if !memory.decisions().pending.is_empty() {
                 file.update(|m| {
@@ -671,17 +675,31 @@ fn place_words(memory: &mut Memory, placed: &[WordDecision]) {
 /// Writes the decisions into `memory`: merges made (in order, skipping one whose
 /// entities a merge before it already joined), pairs kept apart remembered, pairs the
 /// model was unsure of remembered, pending ones listed.
-fn apply(
+fn apply<'a>(
     memory: &mut Memory,
-    found: &[Suggestion],
+    found: &'a [Suggestion],
     decisions: &[Decision],
     pending: &[Suggestion],
 ) {
+    // Who each name merged so far went into: a pair may name one merged before it
+    // (`A` into `B`, then `C` into `A`: `C` goes into `B`).
+    let mut went: HashMap<&'a str, &'a str> = HashMap::new();
+    fn now<'a>(went: &HashMap<&'a str, &'a str>, mut name: &'a str) -> &'a str {
+        while let Some(next) = went.get(name) {
+            name = next;
+        }
+        name
+    }
     for (s, d) in found.iter().zip(decisions) {
         match d {
             Decision::Merge(by) => {
-                if let Some(merged) = memory.merge_entities_by(&s.merge, &s.into, *by) {
+                let (merge, into) = (now(&went, &s.merge), now(&went, &s.into));
+                if merge == into {
+                    continue;
+                }
+                if let Some(merged) = memory.merge_entities_by(merge, into, *by) {
                     *memory = merged;
+                    went.insert(merge, into);
                 }
             }
             Decision::KeepApart(by) => {

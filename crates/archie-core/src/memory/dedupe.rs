@@ -273,7 +273,7 @@ impl Memory {
                     if a == b || !seen.insert((a, b)) {
                         continue;
                     }
-                    if let Some(s) = self.score_pair(a, b, &decisions, &systems) {
+                    if let Some(s) = self.score_pair(a, b, &decisions, &systems, None) {
                         out.push(s);
                     }
                 }
@@ -286,6 +286,122 @@ impl Memory {
                 .then_with(|| x.merge.cmp(&y.merge))
         });
         out
+    }
+
+    /// Pairs for the judge beyond [`Memory::duplicates`] (`found`, not found again): two
+    /// entities of kinds that agree where every word naming one ([`shape`]'s core) is in
+    /// the other's whole name, in order, as written, shortened (`Pmt` of `Payment`,
+    /// `Evts` of `Events`) or with one letter wrong, however the other is framed (see
+    /// [`Alike::Shared`]). The structure is sure of none of them: the model says same or
+    /// different, and a person decides what it is unsure of. Without a judge they are not
+    /// asked (too many for a person: most are two things).
+    pub fn judge_candidates(&self, found: &[Suggestion]) -> Vec<Suggestion> {
+        let decisions = self.decisions();
+        let systems = self.system_names();
+        let shapes: Vec<Shape> = self
+            .entities
+            .iter()
+            .map(|e| shape(&e.name, &systems))
+            .collect();
+        let written: Vec<Vec<String>> = self
+            .entities
+            .iter()
+            .map(|e| {
+                identity::words(&identity::split_note(&e.name).0)
+                    .iter()
+                    .map(|w| identity::singular(w).into_owned())
+                    .collect()
+            })
+            .collect();
+        // Who has a word beginning with a letter: where a word and its short forms meet.
+        let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
+        for (i, ws) in written.iter().enumerate() {
+            let mut letters: Vec<char> = ws.iter().filter_map(|w| w.chars().next()).collect();
+            letters.sort_unstable();
+            letters.dedup();
+            for c in letters {
+                by_letter.entry(c).or_default().push(i as Ix);
+            }
+        }
+        let mut seen: HashSet<(Ix, Ix)> = found
+            .iter()
+            .filter_map(|s| Some(ordered(self.named(&s.merge)?, self.named(&s.into)?)))
+            .collect();
+        let mut out = Vec::new();
+        // A system is not one of its parts, whose names often begin with its name.
+        let whole = |i: usize| identity::is_whole_type(&self.entities[i].kind);
+        for (a, shape_a) in shapes.iter().enumerate() {
+            if whole(a) || !shape_a.version.is_empty() {
+                continue;
+            }
+            // What names it: the rules' core, and its words less any kind word.
+            let mut cores = vec![shape_a.parts.core.clone()];
+            let words = content(&written[a], &systems);
+            if !cores.contains(&words) {
+                cores.push(words);
+            }
+            cores.retain(|c| c.concat().chars().count() >= 3);
+            let firsts: HashSet<char> = cores.iter().filter_map(|c| c[0].chars().next()).collect();
+            let mut members: Vec<Ix> = Vec::new();
+            for first in firsts {
+                let block = by_letter.get(&first).map_or(&[][..], Vec::as_slice);
+                // A letter that many names share says nothing of a name: its exact word
+                // only.
+                if block.len() > LETTER_BLOCK {
+                    members.extend(
+                        block.iter().filter(|&&b| {
+                            cores.iter().any(|c| written[b as usize].contains(&c[0]))
+                        }),
+                    );
+                } else {
+                    members.extend_from_slice(block);
+                }
+            }
+            members.sort_unstable();
+            members.dedup();
+            for b in members {
+                let b_words = &written[b as usize];
+                if b as usize == a
+                    || whole(b as usize)
+                    || !shapes[b as usize].version.is_empty()
+                    || !cores.iter().any(|c| covered(c, b_words))
+                    || !self.kinds_agree(a as Ix, b)
+                {
+                    continue;
+                }
+                let pair = ordered(a as Ix, b);
+                if !seen.insert(pair) {
+                    continue;
+                }
+                if let Some(s) =
+                    self.score_pair(pair.0, pair.1, &decisions, &systems, Some(Alike::Shared))
+                {
+                    out.push(s);
+                }
+            }
+        }
+        out.sort_by(|x, y| {
+            y.score
+                .total_cmp(&x.score)
+                .then_with(|| x.into.cmp(&y.into))
+                .then_with(|| x.merge.cmp(&y.merge))
+        });
+        out
+    }
+
+    /// Whether two entities may be one thing by what they are: the families of what
+    /// their types say (else their names' kind words) agree. Not their kinds: a model
+    /// types a cache `database` as often as `cache`, and a name's kind word may be its
+    /// frame's (`NovaMart.Checkout.API` is a service); the judge sees both types.
+    fn kinds_agree(&self, a: Ix, b: Ix) -> bool {
+        let (ea, eb) = (&self.entities[a as usize], &self.entities[b as usize]);
+        let family = |e: &Entity| match Family::of(&e.kind) {
+            Family::Unknown => identity::parts(&e.name)
+                .kind
+                .map_or(Family::Unknown, Kind::family),
+            known => known,
+        };
+        family(ea).compatible(family(eb))
     }
 
     /// The names of the systems this memory knows (entities of a whole's type:
@@ -306,6 +422,7 @@ impl Memory {
         b: Ix,
         decisions: &Decisions,
         systems: &[Vec<String>],
+        found: Option<Alike>,
     ) -> Option<Suggestion> {
         let (ea, eb) = (&self.entities[a as usize], &self.entities[b as usize]);
         if decisions.kept_apart(&ea.name, &eb.name) {
@@ -317,7 +434,10 @@ impl Memory {
         }
         let (sa, sb) = (shape(&ea.name, systems), shape(&eb.name, systems));
         let (ta, tb) = (Kind::of_type(&ea.kind), Kind::of_type(&eb.kind));
-        let alike = alike(&sa, &sb, ta, tb)?;
+        let alike = match found {
+            Some(found) => found,
+            None => alike(&sa, &sb, ta, tb)?,
+        };
         let known = |k: &str| k != super::UNKNOWN_TYPE;
         let same_type = ea.kind == eb.kind;
         let (ka, kb) = (self.key_of(a), self.key_of(b));
@@ -349,6 +469,22 @@ impl Memory {
         let (merge, into) = match (alike, plain(&sa).cmp(&plain(&sb))) {
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Less) => (a, b),
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Greater) => (b, a),
+            // Into the name written plainly (`Shipping Service`, not
+            // `aws_ecs_service.shipping` or `SHIPPING_SERVICE_URL`), else the one of fewer
+            // words.
+            (Alike::Shared, _) => {
+                let plainly = |e: &Entity| {
+                    (
+                        identity::is_plain_name(&e.name),
+                        std::cmp::Reverse(identity::words(&e.name).len()),
+                    )
+                };
+                match plainly(ea).cmp(&plainly(eb)) {
+                    std::cmp::Ordering::Less => (a, b),
+                    std::cmp::Ordering::Greater => (b, a),
+                    std::cmp::Ordering::Equal => self.longer_of(a, b),
+                }
+            }
             _ => self.longer_of(a, b),
         };
         let mut why = vec![alike.why().to_string()];
@@ -728,6 +864,14 @@ enum Alike {
     /// The same name, one with a version mark (`Order Service v2` / `Order Service`):
     /// the version in use, or another version of the thing.
     Version,
+    /// Every word that names one is in the other's name, as written or shortened, in the
+    /// order it comes (`Shipping Service` / `aws_ecs_service.shipping`, `Order Events
+    /// Topic` / `Topic for Order Evts`, `Payment Service` / `Pmt Service`): however the
+    /// other is framed (a resource address, an environment variable, a host, a project),
+    /// they may be one thing. Wider than the other forms, so found only for the judge
+    /// ([`Memory::judge_candidates`]): a question for a person only when the model is
+    /// unsure.
+    Shared,
     /// One has a word the vocabulary does not know where the other has its kind word: a
     /// class name's role (`OrderManager`, `StripeClient`), a kind word in another
     /// language (`Order Dienst`), or another thing (`Order History`).
@@ -749,6 +893,7 @@ impl Alike {
             Alike::Version => "one with a version mark",
             Alike::KindPlace => "another word where the kind word stands",
             Alike::KindInFront => "its kind word in front",
+            Alike::Shared => "its words in the other's name",
         }
     }
 
@@ -757,7 +902,7 @@ impl Alike {
     fn asked_whatever_the_score(self) -> bool {
         matches!(
             self,
-            Alike::Acronym | Alike::Version | Alike::KindInFront | Alike::KindPlace
+            Alike::Acronym | Alike::Version | Alike::KindInFront | Alike::KindPlace | Alike::Shared
         )
     }
 }
@@ -875,6 +1020,84 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
         }
     }
     None
+}
+
+/// The most names with a word of one first letter that are searched for the short forms
+/// of a word; above it, a word meets only the names with that very word.
+const LETTER_BLOCK: usize = 400;
+
+/// A pair of indices, the smaller first.
+fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+/// Whether every word of `core` is one of `words`, in order: the same word, a short form
+/// of it (`pmt` of `payment`, `notif` of `notification`, `gw` of `gateway`, `evet` of
+/// `event`: its first letter and the rest in order) or one letter apart in a word of
+/// five or more; the digits of a word must be the same.
+/// Words of a core written as one (`tax`, `jar` of `TaxJar`) may be one word of the
+/// other (`taxjar` of `api.taxjar.com`).
+fn covered(core: &[String], words: &[String]) -> bool {
+    let (mut i, mut at) = (0, 0);
+    'core: while i < core.len() {
+        // The most words written as one first.
+        for j in (i..core.len()).rev() {
+            let joined = core[i..=j].concat();
+            // Joined words are the other's one word as written, not a short form.
+            let matches = |x: &String| {
+                if j == i {
+                    same_word(&joined, x)
+                } else {
+                    joined == *x
+                }
+            };
+            if let Some(n) = words[at..].iter().position(matches) {
+                at += n + 1;
+                i = j + 1;
+                continue 'core;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+/// The words of `written` (a name's words, singular) that may name the thing: without
+/// kind words, the little words of a phrase (`Database for Catalog`), and a system's
+/// name in front.
+fn content(written: &[String], systems: &[Vec<String>]) -> Vec<String> {
+    const LITTLE: &[&str] = &["a", "an", "the", "for", "of", "and", "to", "in", "on"];
+    let mut out: Vec<String> = written
+        .iter()
+        .filter(|w| Kind::of_word(w).is_none() && !LITTLE.contains(&w.as_str()))
+        .cloned()
+        .collect();
+    for system in systems {
+        if out.len() > system.len() && out[..system.len()] == system[..] {
+            out.drain(..system.len());
+            break;
+        }
+    }
+    out
+}
+
+/// Whether `w` (of a name's core) may be `x` (of another's words): see [`covered`].
+fn same_word(w: &str, x: &str) -> bool {
+    if w == x {
+        return true;
+    }
+    if w.chars().next() != x.chars().next() || w.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let short_of = |s: &str, l: &str| {
+        s.chars().count() >= 2 && l.chars().count() > s.chars().count() && {
+            let mut rest = l.chars();
+            s.chars().all(|c| rest.any(|d| d == c))
+        }
+    };
+    let typo =
+        w.chars().count() >= 5 && x.chars().count() >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
+    short_of(w, x) || short_of(x, w) || typo
 }
 
 /// The keys under which a name meets the names it may be a duplicate of: its core
@@ -1033,6 +1256,70 @@ mod tests {
         m.upsert_relationship(Relationship::new("Checkout", "calls", "Okta"));
         m.upsert_relationship(Relationship::new("CheckoutService", "calls", "Okta API"));
         m
+    }
+
+    /// The pairs the judge is asked about in a memory of `names` (with their types).
+    fn judge_pairs(names: &[(&str, &str)]) -> Vec<(String, String)> {
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(*name, *kind));
+        }
+        let mut found = m.duplicates();
+        found.extend(m.judge_candidates(&found));
+        found.into_iter().map(|s| (s.merge, s.into)).collect()
+    }
+
+    #[test]
+    fn the_judge_meets_a_name_however_it_is_framed() {
+        let names = [
+            ("NovaMart", "platform"),
+            ("Checkout Service", "service"),
+            ("NovaMart.Checkout.API", "service"),
+            ("Checkout Management Service", "service"),
+            ("k8s/deploy/checkout", "service"),
+            ("CHECKOUT_SVC_HOST", "service"),
+            ("Order Evets Queue", "queue"),
+            ("sqs://order-events", "queue"),
+            ("Pmt Service", "service"),
+            ("Payment Service", "service"),
+            ("Payments DB", "database"),
+            ("CATALOG_DB_DSN", "database"),
+            ("Database for Catalog", "database"),
+            ("NovaMart's TaxJar API", "external_system"),
+            ("api.taxjar.com", "external_system"),
+        ];
+        let pairs = judge_pairs(&names);
+        let has = |a: &str, b: &str| {
+            pairs
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+        };
+        for framed in [
+            "NovaMart.Checkout.API",
+            "k8s/deploy/checkout",
+            "CHECKOUT_SVC_HOST",
+            "Checkout Management Service",
+        ] {
+            assert!(has(framed, "Checkout Service"), "{framed}: {pairs:?}");
+        }
+        assert!(has("Order Evets Queue", "sqs://order-events"), "{pairs:?}");
+        assert!(has("Pmt Service", "Payment Service"), "{pairs:?}");
+        // Kind words and little words anywhere, words written as one.
+        assert!(has("CATALOG_DB_DSN", "Database for Catalog"), "{pairs:?}");
+        assert!(has("NovaMart's TaxJar API", "api.taxjar.com"), "{pairs:?}");
+        // Into the name written plainly.
+        assert!(
+            pairs.contains(&("CHECKOUT_SVC_HOST".into(), "Checkout Service".into())),
+            "{pairs:?}"
+        );
+        // Not a system and its parts, not a service and its database.
+        assert!(
+            !pairs
+                .iter()
+                .any(|(a, b)| a == "NovaMart" || b == "NovaMart")
+        );
+        assert!(!has("Payments DB", "Payment Service"), "{pairs:?}");
+        assert!(!has("Payments DB", "Pmt Service"), "{pairs:?}");
     }
 
     fn found(m: &Memory) -> Vec<(String, String, bool)> {

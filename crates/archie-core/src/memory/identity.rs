@@ -642,6 +642,14 @@ fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
     let mut prev: Option<char> = None;
     let mut chars = name.chars().peekable();
     while let Some(c) = chars.next() {
+        // A possessive (`NovaMart's`) is its word's: the `s` is no word of the name.
+        if matches!(c, '\'' | '\u{2019}') && !current.is_empty() && chars.peek() == Some(&'s') {
+            let mut ahead = chars.clone();
+            ahead.next();
+            if ahead.peek().is_none_or(|n| !n.is_alphanumeric()) {
+                chars.next();
+            }
+        }
         if !c.is_alphanumeric() {
             if !current.is_empty() {
                 f(&current);
@@ -1406,6 +1414,16 @@ mod tests {
         assert_eq!(key("Firestore"), "firestore");
         assert_eq!(key("WhatsApp"), key("Whats App"));
         assert_ne!(key("whatsapp"), key("Whats Service"));
+        // A possessive is its word's (`NovaMart's`, `NovaMart’s`); an `s` of its own stays.
+        assert_eq!(
+            parts("NovaMart's Order Service").core,
+            ["nova", "mart", "order"]
+        );
+        assert_eq!(
+            key("NovaMart’s Order Service"),
+            key("NovaMart Order Service")
+        );
+        assert_eq!(words("Kid's-s"), ["kid", "s"]);
     }
 
     #[test]
