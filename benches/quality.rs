@@ -26,16 +26,18 @@
 //! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
-//!   names (the first list, the fresh one, the blind one), with the judge and without
-//!   (issue 36).
+//!   names (the first list, the fresh one, the blind one, the fifth one), with the judge
+//!   and without (issue 36).
 //!
-//! `p70` and `p95` run eight times each (issue 36): names, types and relationship words
-//! in the development, the held-out, the fresh and the blind naming styles
+//! `p70` and `p95` run ten times each (issue 36): names, types and relationship words
+//! in the development, the held-out, the fresh, the blind and the fifth naming styles
 //! (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
-//! developed against by nobody), each with the model as judge (the answerer playing it
-//! from the ground truth) and with `--no-judge`. `near` runs the first list of pairs, a
-//! fresh one and a blind one, judge on and off.
+//! developed against by nobody until they too were looked at; the fifth ones,
+//! quality/fifth.rs, written without reading the rules once all four had been looked at,
+//! and developed against by nobody), each with the model as judge (the answerer playing
+//! it from the ground truth) and with `--no-judge`. `near` runs the first list of pairs,
+//! a fresh one, a blind one and a fifth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -46,6 +48,8 @@ mod answer;
 mod blind;
 #[path = "quality/corpus.rs"]
 mod corpus;
+#[path = "quality/fifth.rs"]
+mod fifth;
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 #[path = "quality/reference.rs"]
@@ -222,8 +226,8 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
-    /// `development`, `held-out`, `fresh` or `blind`: the naming styles of the corpus
-    /// (benches/quality/styles.rs).
+    /// `development`, `held-out`, `fresh`, `blind` or `fifth`: the naming styles of the
+    /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -258,7 +262,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // archie keeps as the name; the technology becomes a property).
     // Code quotes and trailing punctuation a model left in (the fresh styles) are no part
     // of the name either, nor C4's technology in brackets or a port after a host (the
-    // blind styles).
+    // blind styles), nor Markdown bold, typographic quotes, a Markdown link's target or a
+    // description after an en dash (the fifth styles; an owner or an acronym in
+    // parentheses is the technology's case).
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms.iter().flat_map(move |f| {
             let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
@@ -270,13 +276,23 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                     !h.is_empty() && !port.is_empty() && port.chars().all(|d| d.is_ascii_digit())
                 })
                 .map(|(h, _)| (h, c));
-            let trimmed = f.text.trim_matches(['`', '"', ':', '.']);
+            let trimmed = f
+                .text
+                .trim_matches(['`', '"', ':', '.', '*', '\u{201c}', '\u{201d}']);
             let trimmed = (trimmed != f.text).then_some((trimmed, c));
+            let link = f
+                .text
+                .strip_prefix('[')
+                .and_then(|t| t.split_once("]("))
+                .map(|(text, _)| (text, c));
+            let dash = f.text.split_once(" \u{2013} ").map(|(b, _)| (b, c));
             std::iter::once((f.text.as_str(), c))
                 .chain(bare)
                 .chain(bracket)
                 .chain(host)
                 .chain(trimmed)
+                .chain(link)
+                .chain(dash)
         })
     });
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
@@ -487,10 +503,109 @@ const BLIND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("Search API", "Search UI", ""),
 ];
 
+/// Near-named different things written for the fifth set (issue 36, fifth round) by a
+/// session that never read the identity rules, after the other lists had all been looked
+/// at; they pair with the fifth naming styles (benches/quality/fifth.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): an Azure
+/// Service Bus queue and topic of one name, one queue in two AWS regions and one name as
+/// an SNS topic and an SQS queue (ARNs), an API's container and its worker's
+/// (docker-compose), two versions of a Kafka topic, two gRPC services of one package, a
+/// service in two regions after an en dash, two services in Spanish, two databases on one
+/// server (connection URIs), an image and its migrations image, a service and its client
+/// library, one acronym defined for two things, an owner in parentheses shared by two
+/// services, Markdown links and typographic quotes around different things, an SQS FIFO
+/// queue and a standard one, and one- or two-letter differences between real words
+/// (`Cart`/`Card`, `Quote`/`Quota`, `Returns`/`Refunds`, `Indexer`/`Index`). Measured
+/// only, never developed against.
+const FIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("sbq-novamart-invoices", "sbt-novamart-invoices", ""),
+    (
+        "arn:aws:sqs:eu-west-1:123456789012:chargebacks",
+        "arn:aws:sqs:us-east-1:123456789012:chargebacks",
+        "queue",
+    ),
+    (
+        "arn:aws:sns:eu-west-1:123456789012:price-changes",
+        "arn:aws:sqs:eu-west-1:123456789012:price-changes",
+        "",
+    ),
+    (
+        "novamart_wishlist-api_1",
+        "novamart_wishlist-worker_1",
+        "service",
+    ),
+    (
+        "novamart.stock.levels.v1",
+        "novamart.stock.levels.v2",
+        "queue",
+    ),
+    (
+        "novamart.giftcard.v1.GiftCardService",
+        "novamart.giftcard.v1.GiftCardAdminService",
+        "service",
+    ),
+    (
+        "Payment Service \u{2013} EU",
+        "Payment Service \u{2013} US",
+        "service",
+    ),
+    ("ca-novamart-media-weu", "ca-novamart-media-eus", "service"),
+    ("Servicio de Cupones", "Servicio de Cuentas", "service"),
+    (
+        "postgresql://orders-db:5432/orders",
+        "postgresql://orders-db:5432/orders_archive",
+        "database",
+    ),
+    (
+        "ghcr.io/novamart/checkout:1.4.2",
+        "ghcr.io/novamart/checkout-migrations:1.4.2",
+        "",
+    ),
+    (
+        "github.com/novamart/ledger",
+        "github.com/novamart/ledger-client",
+        "",
+    ),
+    ("Quote Service (QS)", "Quota Service (QS)", ""),
+    (
+        "Address Service (owner: team-crm)",
+        "Address Validation Service (owner: team-crm)",
+        "service",
+    ),
+    (
+        "[Tax Service](./tax-service.md)",
+        "[Tax Reporting Service](./tax-reporting-service.md)",
+        "service",
+    ),
+    (
+        "\u{201c}Price Cache\u{201d}",
+        "\u{201c}Price Calculator\u{201d}",
+        "",
+    ),
+    ("Payment Gateway", "Payment Gateway Simulator", "service"),
+    ("Catalog API", "Catalog Admin API", ""),
+    ("shipment-updates.fifo", "shipment-updates", "queue"),
+    ("Shipping Label Service", "Shipping Rate Service", "service"),
+    ("Cart Service", "Card Service", "service"),
+    ("Returns Service", "Refunds Service", "service"),
+    ("Search Indexer", "Search Index", ""),
+    (
+        "FedEx Tracking API",
+        "FedEx Shipping API",
+        "external_system",
+    ),
+    ("Stripe Connect", "Stripe Checkout", "external_system"),
+    ("MySQL (audit)", "MySQL (analytics)", "database"),
+    ("Recommendation Model", "Recommendation Service", ""),
+    ("Loyalty Points DB", "Loyalty Tiers DB", "database"),
+    ("Session Cache", "Session Service", ""),
+];
+
 #[derive(Serialize)]
 struct NearCase {
-    /// `development` (the first list), `fresh` (written before reading the rules) or
-    /// `blind` (written without reading them, developed against by nobody).
+    /// `development` (the first list), `fresh` (written before reading the rules),
+    /// `blind` (written without reading them) or `fifth` (written without reading them
+    /// once the other lists had all been looked at; developed against by nobody).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -510,6 +625,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
     let pairs = match set {
         Set::Fresh => FRESH_NEAR_PAIRS.to_vec(),
         Set::Blind => BLIND_NEAR_PAIRS.to_vec(),
+        Set::Fifth => FIFTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -895,7 +1011,7 @@ fn main() -> anyhow::Result<()> {
             )?),
             "import" => import = Some(import_case(&o)?),
             "near" => {
-                for set in [Set::Development, Set::Fresh, Set::Blind] {
+                for set in [Set::Development, Set::Fresh, Set::Blind, Set::Fifth] {
                     near.push(near_case(set, true, &o)?);
                     near.push(near_case(set, false, &o)?);
                 }
