@@ -331,7 +331,7 @@ impl Memory {
         // A system is not one of its parts, whose names often begin with its name.
         let whole = |i: usize| identity::is_whole_type(&self.entities[i].kind);
         for (a, shape_a) in shapes.iter().enumerate() {
-            if whole(a) || !shape_a.version.is_empty() {
+            if whole(a) {
                 continue;
             }
             // What names it: the rules' core, and its words less any kind word.
@@ -363,7 +363,6 @@ impl Memory {
                 let b_words = &written[b as usize];
                 if b as usize == a
                     || whole(b as usize)
-                    || !shapes[b as usize].version.is_empty()
                     || !cores.iter().any(|c| covered(c, b_words))
                     || !self.kinds_agree(a as Ix, b)
                 {

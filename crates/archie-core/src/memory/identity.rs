@@ -235,6 +235,27 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
         return (Cow::Borrowed(name), None);
     };
     let close = name[open..].find([')', ']']).map(|c| open + c);
+    // A Markdown link a model left in (`[Order Service](./order-service.md)`) is its
+    // text: the target is no note, and no name.
+    if name[open..].starts_with('[')
+        && let Some(close) = close
+        && name[close..].starts_with("](")
+        && let Some(end) = name[close..].find(')').map(|e| close + e)
+    {
+        let text = format!(
+            "{}{}{}",
+            &name[..open],
+            &name[open + 1..close],
+            &name[end + 1..]
+        );
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        return match split_note(&text) {
+            (bare, note) if text.chars().any(char::is_alphanumeric) => {
+                (Cow::Owned(bare.into_owned()), note)
+            }
+            _ => (Cow::Borrowed(name), None),
+        };
+    }
     let (inner, rest) = match close {
         Some(close) => (
             &name[open + 1..close],
@@ -1017,7 +1038,8 @@ fn object_says(words: &[String]) -> Option<&'static str> {
     words.iter().find_map(|w| match singular(w).as_ref() {
         "event" | "message" | "notification" => Some("publishes_to"),
         "request" | "call" | "rpc" | "api" => Some("calls"),
-        "data" | "record" | "row" => Some("writes_to"),
+        "data" | "record" | "row" | "write" => Some("writes_to"),
+        "read" | "query" => Some("reads_from"),
         _ => None,
     })
 }
@@ -1069,12 +1091,22 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
         return (snake, false);
     }
     let ws: Vec<String> = words(kind);
+    // `is invoked from`: a be-verb in front makes a phrase passive whatever its last
+    // word (for a call: `from` then names the caller, where for `loaded from` it names
+    // the source).
+    let be = ws.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "is" | "are" | "was" | "were" | "be" | "been" | "being" | "get" | "gets" | "got"
+        )
+    });
     let ws: Vec<String> = ws
         .iter()
         .skip_while(|w| CARRIERS.contains(&w.as_str()))
         .cloned()
         .collect();
     let passive = ws.last().is_some_and(|w| w == "by");
+    let called_from = be && ws.last().is_some_and(|w| w == "from" || w == "via");
     for (n, word) in ws.iter().enumerate() {
         let rest = &ws[n + 1..];
         // A noun naming the relationship from its object's end: `dependency of`.
@@ -1103,6 +1135,13 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             if stem == "use" && object_says(rest) == Some("calls") {
                 return ("calls".into(), passive);
             }
+            // `receives calls from`, `serves reads for`, `handles requests from`: what
+            // the object says, stated from the end that is its object.
+            if matches!(stem.as_str(), "receive" | "serve" | "handle" | "accept")
+                && let Some(rel) = object_says(rest)
+            {
+                return (rel.to_string(), !passive);
+            }
             if let Some((_, rel)) = VERBS.iter().find(|(v, _)| *v == stem) {
                 // Events read are consumed, events written are published.
                 let rel = match (*rel, object_says(rest)) {
@@ -1110,7 +1149,7 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                     ("writes_to", Some("publishes_to")) => "publishes_to",
                     (rel, _) => rel,
                 };
-                return (rel.to_string(), passive);
+                return (rel.to_string(), passive || (called_from && rel == "calls"));
             }
         }
     }
@@ -1414,6 +1453,21 @@ mod tests {
         assert_eq!(key("Firestore"), "firestore");
         assert_eq!(key("WhatsApp"), key("Whats App"));
         assert_ne!(key("whatsapp"), key("Whats Service"));
+        // A Markdown link is its text; a C4 bracket is a note.
+        assert_eq!(
+            key("[Order Service](./order-service.md)"),
+            key("Order Service")
+        );
+        assert_eq!(
+            split_note("[Orders DB](docs/db.md) (PostgreSQL)")
+                .1
+                .as_deref(),
+            Some("PostgreSQL")
+        );
+        assert_eq!(
+            split_note("Order Service [Container: Kotlin]").1.as_deref(),
+            Some("Container: Kotlin")
+        );
         // A possessive is its word's (`NovaMart's`, `NovaMart’s`); an `s` of its own stays.
         assert_eq!(
             parts("NovaMart's Order Service").core,
@@ -1562,6 +1616,18 @@ mod tests {
             ("makes HTTP requests to", "calls", false),
             ("is written to by", "writes_to", true),
             ("produces messages to", "publishes_to", false),
+            // A be-verb in front of a call: the caller comes after `from`; a source
+            // after `from` stays one.
+            ("is triggered from", "calls", true),
+            ("are contacted via", "calls", true),
+            ("is loaded from", "reads_from", false),
+            // What is received, served or handled says the relationship, from its end.
+            ("receives requests from", "calls", true),
+            ("handles calls from", "calls", true),
+            ("accepts writes from", "writes_to", true),
+            ("serves queries for", "reads_from", true),
+            ("receives messages from", "publishes_to", true),
+            ("receives from", "subscribes_to", false),
         ] {
             assert_eq!(
                 relationship_kind(raw),

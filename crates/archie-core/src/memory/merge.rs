@@ -562,6 +562,17 @@ impl Memory {
             return (Upserted::Skipped, 0);
         };
         let stubs = usize::from(from_added) + usize::from(to_added);
+        // Stated from its other end, a relationship is turned round (a file's are as
+        // they were saved).
+        let turned = if loading.is_none() {
+            self.turned_round(fi, ti, &kind)
+        } else {
+            None
+        };
+        let (fi, ti, kind) = match turned {
+            Some(turned) => (ti, fi, turned.to_string()),
+            None => (fi, ti, kind),
+        };
         if states_ends && !sources.is_empty() {
             for end in [fi, ti] {
                 if source::unite(&mut self.entities[end as usize].sources, sources.clone()) {
@@ -1128,6 +1139,35 @@ fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
         "reads_from" | "writes_to" => (RUNS, KEEPS),
         "publishes_to" | "subscribes_to" => (RUNS, CARRIES),
         _ => (&[], &[]),
+    }
+}
+
+impl Memory {
+    /// The relationship `kind` from `from` to `to` as its vocabulary word says it from
+    /// the other end, when it was stated from the end that carries or keeps: a channel
+    /// that `publishes_to` a service delivers to it (the service `subscribes_to` the
+    /// channel; a channel that `subscribes_to` a service is fed by it: the service
+    /// `publishes_to` it), a store that `reads_from` a service is written by it, a store
+    /// that `writes_to` a service is read by it. Models write these from either end
+    /// (`delivers events to`, `provides data to`) and the words alone cannot say which:
+    /// what the ends are does. `None` when the ends are as the vocabulary has them, or
+    /// either end's kind is not known.
+    fn turned_round(&self, from: Ix, to: Ix, kind: &str) -> Option<&'static str> {
+        let what = |i: Ix| {
+            let e = &self.entities[i as usize];
+            Kind::of_type(&e.kind).or_else(|| identity::parts(&e.name).kind)
+        };
+        let (f, t) = (what(from)?, what(to)?);
+        let channel = |k: Kind| matches!(k, Kind::Queue | Kind::Topic);
+        let store = |k: Kind| matches!(k, Kind::Database | Kind::Cache | Kind::Bucket);
+        let runs = |k: Kind| matches!(k, Kind::Service | Kind::Api);
+        match kind {
+            "publishes_to" if channel(f) && runs(t) => Some("subscribes_to"),
+            "subscribes_to" if channel(f) && runs(t) => Some("publishes_to"),
+            "reads_from" if store(f) && runs(t) => Some("writes_to"),
+            "writes_to" if store(f) && runs(t) => Some("reads_from"),
+            _ => None,
+        }
     }
 }
 

@@ -688,3 +688,53 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
         again.duplicates()
     );
 }
+
+#[test]
+fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
+    let mut m = Memory::new();
+    for (name, kind) in [
+        ("Invoice Events", "queue"),
+        ("Billing Service", "service"),
+        ("Ledger DB", "database"),
+        ("Audit Log", "unknown"),
+    ] {
+        m.upsert_entity(Entity::new(name, kind));
+    }
+    // A topic that delivers to a service, a store that provides data to one.
+    m.upsert_relationship(Relationship::new(
+        "Invoice Events",
+        "publishes_to",
+        "Billing Service",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Ledger DB",
+        "writes_to",
+        "Billing Service",
+    ));
+    // As the vocabulary has it, or an end whose kind is not known: as stated.
+    m.upsert_relationship(Relationship::new(
+        "Billing Service",
+        "writes_to",
+        "Ledger DB",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Audit Log",
+        "reads_from",
+        "Billing Service",
+    ));
+    let mut edges: Vec<(&str, &str, &str)> = m
+        .relationships()
+        .iter()
+        .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
+        .collect();
+    edges.sort_unstable();
+    assert_eq!(
+        edges,
+        [
+            ("Audit Log", "reads_from", "Billing Service"),
+            ("Billing Service", "reads_from", "Ledger DB"),
+            ("Billing Service", "subscribes_to", "Invoice Events"),
+            ("Billing Service", "writes_to", "Ledger DB"),
+        ]
+    );
+}
