@@ -472,11 +472,19 @@ impl App {
         let mut placed = Vec::with_capacity(words.len());
         let mut typed = Vec::with_capacity(types.len());
         let total = pairs.len() + words.len() + types.len();
-        for start in (0..total).step_by(JUDGE_BATCH) {
+        let starts: Vec<usize> = (0..total).step_by(JUDGE_BATCH).collect();
+        let batch_of = |start: usize| {
             let end = (start + JUDGE_BATCH).min(total);
-            let batch = part(pairs, start, end, 0);
-            let batch_words = part(words, start, end, pairs.len());
-            let batch_types = part(types, start, end, pairs.len() + words.len());
+            (
+                part(pairs, start, end, 0),
+                part(words, start, end, pairs.len()),
+                part(types, start, end, pairs.len() + words.len()),
+            )
+        };
+        // The batches are asked at once: the client's limiter bounds how many run
+        // together, and a wide net's many batches do not wait on each other.
+        let replies = futures_util::future::join_all(starts.iter().map(|&start| {
+            let (batch, batch_words, batch_types) = batch_of(start);
             let lines: Vec<String> = batch
                 .iter()
                 .enumerate()
@@ -513,7 +521,7 @@ impl App {
                     .to_string()
                 })
                 .collect();
-            let asked = async {
+            async move {
                 let prompt = judge.prompts.render(
                     "identity_judge",
                     json!({
@@ -532,8 +540,12 @@ impl App {
                     .max_tokens(JUDGE_ANSWER_TOKENS + JUDGE_TOKENS_PER_QUESTION * questions as u32)
                     .cache(true);
                 anyhow::Ok(judge.llm.structured_with::<Verdicts>(request).await?)
-            };
-            match asked.await {
+            }
+        }))
+        .await;
+        for (&start, asked) in starts.iter().zip(replies) {
+            let (batch, batch_words, batch_types) = batch_of(start);
+            match asked {
                 Ok(reply) => {
                     out.extend(read_verdicts(&reply, batch.len()));
                     let asked: Vec<String> = batch_words.iter().map(|(w, _)| w.clone()).collect();

@@ -361,8 +361,13 @@ impl Memory {
             members.dedup();
             for b in members {
                 let b_words = &written[b as usize];
+                // Two versions are two things (`Pricing API v1` / `v2`).
+                let version_b = &shapes[b as usize].version;
                 if b as usize == a
                     || whole(b as usize)
+                    || (!shape_a.version.is_empty()
+                        && !version_b.is_empty()
+                        && shape_a.version != *version_b)
                     || !cores.iter().any(|c| covered(c, b_words))
                     || !self.kinds_agree(a as Ix, b)
                 {
@@ -1282,6 +1287,10 @@ mod tests {
             ("Pmt Service", "service"),
             ("Payment Service", "service"),
             ("Payments DB", "database"),
+            ("Pricing API v1", "api"),
+            ("Pricing API v2", "api"),
+            ("Tax API", "api"),
+            ("novamart_tax-api_1", "api"),
             ("CATALOG_DB_DSN", "database"),
             ("Database for Catalog", "database"),
             ("NovaMart's TaxJar API", "external_system"),
@@ -1319,6 +1328,9 @@ mod tests {
         );
         assert!(!has("Payments DB", "Payment Service"), "{pairs:?}");
         assert!(!has("Payments DB", "Pmt Service"), "{pairs:?}");
+        // Two versions are two things; a numbered name may be either.
+        assert!(!has("Pricing API v1", "Pricing API v2"), "{pairs:?}");
+        assert!(has("novamart_tax-api_1", "Tax API"), "{pairs:?}");
     }
 
     fn found(m: &Memory) -> Vec<(String, String, bool)> {
