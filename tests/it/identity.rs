@@ -957,3 +957,40 @@ fn entity_types_the_vocabulary_cannot_place_go_to_the_judge_once() {
     );
     assert!(kinds(&env).contains(&pair("Audit Store", "database")));
 }
+
+#[test]
+fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
+    let env = TestEnv::with_llm();
+    env.mock().set_latency(Duration::from_millis(300));
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
+    // Forty bare names beside their services: forty pairs the structure cannot decide,
+    // two batches for the judge.
+    let words: Vec<String> = ["ka", "lo", "mi", "nu", "po", "ra", "si", "tu"]
+        .iter()
+        .flat_map(|a| {
+            ["bendor", "fengal", "hulmar", "quisto", "wexly"]
+                .iter()
+                .map(move |b| format!("{a}{b}"))
+        })
+        .collect();
+    let entities: Vec<Value> = words
+        .iter()
+        .flat_map(|w| {
+            [
+                json!({"name": w, "type": "unknown"}),
+                json!({"name": format!("{w} Service"), "type": "service"}),
+            ]
+        })
+        .collect();
+    env.write(
+        "bare.json",
+        json!({"entities": entities, "relationships": []}).to_string(),
+    );
+    env.ok(&["memory", "import", "bare.json", "--yes", "--no-judge"]);
+    assert_eq!(names(&memory(&env)).len(), 80);
+    env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    assert_eq!(judge_requests(&env).len(), 2);
+    assert_eq!(env.mock().max_concurrency(), 2, "the batches overlap");
+    assert_eq!(names(&memory(&env)).len(), 40);
+}
