@@ -313,14 +313,22 @@ impl Memory {
                     .collect()
             })
             .collect();
-        // Who has a word beginning with a letter: where a word and its short forms meet.
+        // Who has a word beginning with a letter (where a word and its short forms meet),
+        // and who has a word.
         let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
+        let mut by_word: HashMap<&str, Vec<Ix>> = HashMap::new();
         for (i, ws) in written.iter().enumerate() {
             let mut letters: Vec<char> = ws.iter().filter_map(|w| w.chars().next()).collect();
             letters.sort_unstable();
             letters.dedup();
             for c in letters {
                 by_letter.entry(c).or_default().push(i as Ix);
+            }
+            let mut own: Vec<&str> = ws.iter().map(String::as_str).collect();
+            own.sort_unstable();
+            own.dedup();
+            for w in own {
+                by_word.entry(w).or_default().push(i as Ix);
             }
         }
         let mut seen: HashSet<(Ix, Ix)> = found
@@ -341,19 +349,18 @@ impl Memory {
                 cores.push(words);
             }
             cores.retain(|c| c.concat().chars().count() >= 3);
-            let firsts: HashSet<char> = cores.iter().filter_map(|c| c[0].chars().next()).collect();
             let mut members: Vec<Ix> = Vec::new();
-            for first in firsts {
+            for core in &cores {
+                let first = core[0].chars().next().unwrap_or_default();
                 let block = by_letter.get(&first).map_or(&[][..], Vec::as_slice);
                 // A letter that many names share says nothing of a name: its exact word
-                // only.
-                if block.len() > LETTER_BLOCK {
-                    members.extend(
-                        block.iter().filter(|&&b| {
-                            cores.iter().any(|c| written[b as usize].contains(&c[0]))
-                        }),
-                    );
+                // only, and nothing for a word that many names share.
+                let block = if block.len() > LETTER_BLOCK {
+                    by_word.get(core[0].as_str()).map_or(&[][..], Vec::as_slice)
                 } else {
+                    block
+                };
+                if block.len() <= LETTER_BLOCK {
                     members.extend_from_slice(block);
                 }
             }
@@ -380,17 +387,34 @@ impl Memory {
                 if let Some(s) =
                     self.score_pair(pair.0, pair.1, &decisions, &systems, Some(Alike::Shared))
                 {
-                    out.push(s);
+                    out.push((b, s));
                 }
             }
         }
-        out.sort_by(|x, y| {
+        let best_first = |x: &Suggestion, y: &Suggestion| {
             y.score
                 .total_cmp(&x.score)
                 .then_with(|| x.into.cmp(&y.into))
                 .then_with(|| x.merge.cmp(&y.merge))
-        });
-        out
+        };
+        out.sort_by(|(_, x), (_, y)| best_first(x, y));
+        // A framed name needs one partner to join its thing: its best few, and the best
+        // of all up to a bound a run (most pairs of a large memory of shared words are
+        // two things; the rest are met by the next run, as decided pairs are not asked
+        // again).
+        let mut partners: HashMap<Ix, usize> = HashMap::new();
+        let mut kept: Vec<Suggestion> = out
+            .into_iter()
+            .filter(|(b, _)| {
+                let n = partners.entry(*b).or_default();
+                *n += 1;
+                *n <= PARTNERS
+            })
+            .map(|(_, s)| s)
+            .take(NET_PAIRS)
+            .collect();
+        kept.sort_by(best_first);
+        kept
     }
 
     /// Whether two entities may be one thing by what they are: the families of what
@@ -1027,8 +1051,15 @@ fn alike_words(a: &Shape, b: &Shape, ta: Option<Kind>, tb: Option<Kind>) -> Opti
 }
 
 /// The most names with a word of one first letter that are searched for the short forms
-/// of a word; above it, a word meets only the names with that very word.
+/// of a word; above it, a word meets only the names with that very word, and none when
+/// more names than this have it.
 const LETTER_BLOCK: usize = 400;
+
+/// The most pairs [`Memory::judge_candidates`] gives one name that holds another's words.
+const PARTNERS: usize = 6;
+
+/// The most pairs [`Memory::judge_candidates`] gives in all (20 judge calls).
+const NET_PAIRS: usize = 600;
 
 /// A pair of indices, the smaller first.
 fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
