@@ -1214,6 +1214,40 @@ mod tests {
             ]
         );
         assert_eq!(placed.decisions().words.len(), 2);
+
+        // Between names a note keeps apart (`Billing (EU)` / `Billing (US)`; the first is
+        // shown by its words, its note kept): the same.
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Billing (EU)", "service"),
+            ("Billing (US)", "service"),
+            ("Ledger (EU)", "queue"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        m.upsert_relationship(Relationship::new("Billing (EU)", "tails", "Ledger (EU)"));
+        m.upsert_relationship(Relationship::new("Billing (US)", "tails", "Ledger (EU)"));
+        let mut d = m.decisions();
+        d.place_word(WordDecision {
+            word: "tails".into(),
+            means: "subscribes_to".into(),
+            reversed: false,
+        });
+        m.set_decisions(&d);
+        let placed = m.with_placed_words().expect("a word to place");
+        let mut edges: Vec<(&str, &str, &str)> = placed
+            .relationships()
+            .iter()
+            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
+            .collect();
+        edges.sort();
+        assert_eq!(
+            edges,
+            [
+                ("Billing", "subscribes_to", "Ledger"),
+                ("Billing (US)", "subscribes_to", "Ledger"),
+            ]
+        );
     }
 
     #[test]

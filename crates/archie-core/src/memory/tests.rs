@@ -738,3 +738,26 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         ]
     );
 }
+
+#[test]
+fn removing_a_marked_name_removes_that_entity_and_no_other() {
+    let mut m = Memory::new();
+    for name in ["Billing (EU)", "Billing (US)"] {
+        m.upsert_entity(Entity::new(name, "service"));
+    }
+    m.upsert_relationship(Relationship::new("Billing (EU)", "calls", "Billing (US)"));
+    let (rest, entities, relationships) = m.without(&["Billing (US)".to_string()], &[]);
+    assert_eq!((entities, relationships), (1, 1));
+    let left: Vec<&str> = rest.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(left.len(), 1);
+    assert_ne!(left[0], "Billing (US)", "{left:?}");
+    let (rest, entities, _) = m.without(&["Billing (EU)".to_string()], &[]);
+    assert_eq!(entities, 1);
+    // What is left is the US one (alone, it is shown by its words, its note kept).
+    let left = &rest.entities()[0];
+    assert_eq!(
+        serde_json::to_value(left).unwrap()["properties"],
+        json!({"technology": "US"}),
+        "{left:?}"
+    );
+}
