@@ -1199,12 +1199,7 @@ mod tests {
         m.set_decisions(&d);
         assert!(m.unplaced_words(2).is_empty());
         let placed = m.with_placed_words().expect("a word to place");
-        let mut edges: Vec<(&str, &str, &str)> = placed
-            .relationships()
-            .iter()
-            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
-            .collect();
-        edges.sort();
+        let edges = placed.edge_list();
         assert_eq!(
             edges,
             [
@@ -1235,12 +1230,7 @@ mod tests {
         });
         m.set_decisions(&d);
         let placed = m.with_placed_words().expect("a word to place");
-        let mut edges: Vec<(&str, &str, &str)> = placed
-            .relationships()
-            .iter()
-            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
-            .collect();
-        edges.sort();
+        let edges = placed.edge_list();
         assert_eq!(
             edges,
             [

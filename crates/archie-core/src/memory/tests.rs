@@ -2,6 +2,19 @@ use super::*;
 use serde_json::Value;
 use serde_json::json;
 
+impl Memory {
+    /// Its relationships as (from, type, to), sorted: what a test compares.
+    pub(super) fn edge_list(&self) -> Vec<(&str, &str, &str)> {
+        let mut edges: Vec<(&str, &str, &str)> = self
+            .relationships()
+            .iter()
+            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
+            .collect();
+        edges.sort_unstable();
+        edges
+    }
+}
+
 #[test]
 fn key_folds_case_separators_and_plurals() {
     assert_eq!(key("  Order \t  Service\n"), "orderservice");
@@ -722,12 +735,7 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         "reads_from",
         "Billing Service",
     ));
-    let mut edges: Vec<(&str, &str, &str)> = m
-        .relationships()
-        .iter()
-        .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
-        .collect();
-    edges.sort_unstable();
+    let edges = m.edge_list();
     assert_eq!(
         edges,
         [
