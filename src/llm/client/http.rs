@@ -208,3 +208,47 @@ impl<T> Drop for AbortOnDrop<T> {
         self.0.abort();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sent;
+    use std::time::Duration;
+    use tokio::io::AsyncReadExt;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_call_dropped_while_its_request_is_out_closes_the_connection() {
+        crate::tls::install();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!(
+            "http://{}/v1/chat/completions",
+            listener.local_addr().unwrap()
+        );
+        // A server that reads the request and never answers; it ends when the connection
+        // closes, with how much it read.
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut buf = vec![0u8; 4096];
+            let mut read = 0;
+            loop {
+                match socket.read(&mut buf).await {
+                    Ok(0) | Err(_) => return read,
+                    Ok(n) => read += n,
+                }
+            }
+        });
+        let client = reqwest::Client::new();
+        // The caller gives up (as Ctrl-C or a stopped fan-out drops its calls).
+        let gave_up = tokio::time::timeout(
+            Duration::from_millis(300),
+            sent(client.post(url).body("{}")),
+        )
+        .await;
+        assert!(gave_up.is_err(), "the server never answers");
+        // The send's own task was aborted with it: the connection closes.
+        let read = tokio::time::timeout(Duration::from_secs(5), server)
+            .await
+            .expect("the connection closed once the call was dropped")
+            .unwrap();
+        assert!(read > 0, "the request had been sent");
+    }
+}
