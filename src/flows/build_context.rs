@@ -160,6 +160,9 @@ async fn build(
 ) -> Result<Next, FlowError> {
     let env = cx.env;
     state.sources.load(cx.events, env.inputs.max_file_size);
+    // What the answer's knowledge must be found in (the whole corpus: tens of ms), made
+    // while the model writes the answer.
+    let ground = env.conversation_ground_later(&state.sources, &[]);
     let now = &*state;
     let text = sources::ask_model(cx, Purpose::Final, |budgets| {
         let documents = sources::excerpts(&now.sources.documents, budgets.documents, &now.system);
@@ -183,7 +186,10 @@ async fn build(
     if let Some(knowledge) = reply.knowledge {
         let vocabulary = reply::Vocabulary::of(&env.memory);
         // The system the documents describe is never one of its own components.
-        let mut origin = env.conversation_origin(&state.sources, cx.run_id(), None, &[]);
+        let ground = ground
+            .get(|| sources::ground_of_all(env.conversation_texts(&state.sources, &[])))
+            .await;
+        let mut origin = SourcesEnv::conversation_origin_of(ground, cx.run_id(), None);
         if is_subject(&state.system, &state.sources.documents) {
             origin = origin.not_the_system(&state.system);
         }

@@ -103,8 +103,15 @@ impl OpenAiCompatible {
         notes: Option<Arc<dyn EndpointNotes>>,
     ) -> Result<Self, LlmError> {
         crate::tls::install();
-        let http = reqwest::Client::builder()
-            .connect_timeout(config.connect_timeout)
+        let mut http = reqwest::Client::builder().connect_timeout(config.connect_timeout);
+        if super::config::is_plain_loopback_url(&config.base_url) {
+            // Plain HTTP on this machine needs no TLS: the system's root certificates
+            // (about 150, parsed before the first request could go: 5-13 ms) are not
+            // loaded. Only a loopback server redirecting to HTTPS elsewhere would miss
+            // them (its certificate would not verify).
+            http = http.tls_certs_only(Vec::<reqwest::Certificate>::new());
+        }
+        let http = http
             .build()
             .map_err(|e| LlmError::HttpClient(e.to_string()))?;
         // Under `auto`, what an earlier run found the endpoint to accept.

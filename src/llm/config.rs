@@ -674,6 +674,25 @@ pub fn is_local_url(url: &str) -> bool {
     }
 }
 
+/// Whether `url` is plain HTTP to this machine (`localhost` or a loopback address): a
+/// client for it needs no TLS.
+pub fn is_plain_loopback_url(url: &str) -> bool {
+    let Ok(url) = reqwest::Url::parse(url) else {
+        return false;
+    };
+    if url.scheme() != "http" {
+        return false;
+    }
+    let Some(host) = url.host_str() else {
+        return false;
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    match host.parse::<std::net::IpAddr>() {
+        Ok(ip) => ip.is_loopback(),
+        Err(_) => host.eq_ignore_ascii_case("localhost"),
+    }
+}
+
 fn local_v4(ip: std::net::Ipv4Addr) -> bool {
     let [a, b, ..] = ip.octets();
     ip.is_loopback()
@@ -686,6 +705,26 @@ fn local_v4(ip: std::net::Ipv4Addr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_plain_http_to_this_machine_goes_without_tls() {
+        for url in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434/v1",
+            "http://[::1]:8000/v1",
+        ] {
+            assert!(is_plain_loopback_url(url), "{url}");
+        }
+        for url in [
+            "https://127.0.0.1:8080/v1",
+            "http://192.168.1.20:8000/v1",
+            "http://llm.example.com/v1",
+            "https://api.openai.com/v1",
+            "not a url",
+        ] {
+            assert!(!is_plain_loopback_url(url), "{url}");
+        }
+    }
 
     #[test]
     fn each_setting_comes_from_the_highest_layer_that_sets_it() {

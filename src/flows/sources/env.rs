@@ -101,27 +101,54 @@ impl SourcesEnv {
         turn: Option<u32>,
         conversation: &[&str],
     ) -> crate::flows::reply::Origin {
-        let mut ground = crate::memory::ground::Ground::new();
-        for doc in &sources.documents {
-            ground.add(&doc.text);
-        }
-        for memory in [&self.memory, &sources.learned] {
-            for e in memory.entities() {
-                ground.add(&e.name);
-                for alias in e.aliases() {
-                    ground.add(alias);
-                }
-            }
-        }
-        for text in conversation {
-            ground.add(text);
-        }
+        let ground = super::later::ground_of_all(self.conversation_texts(sources, conversation));
+        Self::conversation_origin_of(ground, run, turn)
+    }
+
+    /// [`SourcesEnv::conversation_origin`] with its ground made from
+    /// [`SourcesEnv::conversation_texts`] already (on a blocking thread while the model
+    /// answered: see [`super::later`]).
+    pub fn conversation_origin_of(
+        ground: crate::memory::ground::Ground,
+        run: Option<&str>,
+        turn: Option<u32>,
+    ) -> crate::flows::reply::Origin {
         crate::flows::reply::Origin {
             source: run.map(|id| crate::memory::source::run(id, turn)),
             ground: Some(ground),
             not_components: Vec::new(),
             prompt: None,
         }
+    }
+
+    /// What a conversation's knowledge must be found in, in order: the documents the run
+    /// read, the names (and aliases) of the memory and of what the run learned, and
+    /// `conversation`.
+    pub fn conversation_texts<'a>(
+        &'a self,
+        sources: &'a super::Sources,
+        conversation: &'a [&'a str],
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        let documents = sources.documents.iter().map(|doc| doc.text.as_str());
+        let names = [&self.memory, &sources.learned]
+            .into_iter()
+            .flat_map(|memory| memory.entities())
+            .flat_map(|e| std::iter::once(e.name.as_str()).chain(e.aliases()));
+        documents.chain(names).chain(conversation.iter().copied())
+    }
+
+    /// [`SourcesEnv::conversation_origin`]'s ground made on a blocking thread from now on,
+    /// for an answer the caller is about to ask for: see [`super::later`].
+    pub fn conversation_ground_later(
+        &self,
+        sources: &super::Sources,
+        conversation: &[&str],
+    ) -> super::later::Later<crate::memory::ground::Ground> {
+        let texts: Vec<String> = self
+            .conversation_texts(sources, conversation)
+            .map(str::to_string)
+            .collect();
+        super::later::Later::start(move || super::later::ground_of_all(texts))
     }
 
     /// The path a document's source has in the memory: `path` (as reachable from the

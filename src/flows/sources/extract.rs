@@ -2,6 +2,7 @@
 //! structured LLM call per chunk not answered by an earlier run, in parallel.
 
 use super::cache::{cached, remember};
+use super::later::{Later, chunk_ground};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
 use crate::events::{Event, Events, Extraction};
@@ -61,6 +62,21 @@ pub async fn extract<S: HasSources>(
         }
     }
 
+    // The chunks' grounds (what each answer's names must be found in), made on a
+    // blocking thread while the model answers: `learn` needs them only after the last
+    // answer, when they would otherwise cost ~0.15 ms a chunk with the network idle.
+    let grounds = {
+        let parts: Vec<(String, String, String)> = chunks
+            .iter()
+            .map(|c| (c.text.clone(), c.heading_path.clone(), c.doc.clone()))
+            .collect();
+        Later::start(move || {
+            parts
+                .iter()
+                .map(|(text, heading, doc)| chunk_ground(text, heading, doc))
+                .collect::<Vec<Ground>>()
+        })
+    };
     let started = Instant::now();
     let llm = env.llm.as_ref();
     let before = llm.usage().totals();
@@ -111,7 +127,15 @@ pub async fn extract<S: HasSources>(
     let failures = sort_outcomes(&chunks, asked, outcomes, &mut answers)?;
     let failed = failures.len();
     warn_failures(events, &failures);
-    learn(env, sources, &chunks, answers, &vocabulary, events);
+    let grounds = grounds
+        .get(|| {
+            chunks
+                .iter()
+                .map(|c| chunk_ground(&c.text, &c.heading_path, &c.doc))
+                .collect()
+        })
+        .await;
+    learn(env, sources, &chunks, answers, grounds, &vocabulary, events);
     sources.failed_chunks = failed;
     let after = llm.usage().totals();
     cx.emit(Event::Extracted(Extraction {
@@ -184,6 +208,7 @@ fn learn(
     sources: &mut Sources,
     chunks: &[Chunk],
     answers: Vec<Option<Knowledge>>,
+    grounds: Vec<Ground>,
     vocabulary: &Vocabulary,
     events: &Events,
 ) {
@@ -217,7 +242,7 @@ fn learn(
             .unwrap_or_default(),
     ));
     let mut capped = Capped::default();
-    for (chunk, answer) in chunks.iter().zip(answers) {
+    for ((chunk, answer), ground) in chunks.iter().zip(answers).zip(grounds) {
         let path = paths
             .get(chunk.doc.as_str())
             .cloned()
@@ -227,9 +252,6 @@ fn learn(
             reading.read.remove(&path);
             continue;
         };
-        let mut ground = Ground::of(&chunk.text);
-        ground.add(&chunk.heading_path);
-        ground.add(&chunk.doc);
         let origin = Origin::grounded(crate::memory::source::chunk(&chunk.hash), ground)
             .asked_with(Arc::clone(&instructions));
         capped.add(knowledge.merge_into(&mut sources.learned, vocabulary, &origin));

@@ -16,6 +16,7 @@
 //! | `state.rs` | [`Sources`], the part of a flow's state these nodes keep |
 //! | `retrieve.rs` | the retrieve node |
 //! | `extract.rs` | the extract node |
+//! | `later.rs` | work a step needs once the model answered (grounds), done on a blocking thread meanwhile |
 //! | `cache.rs` | extraction answers kept for the next run: fingerprint, keys, reading, writing |
 //! | `plan.rs` | what extraction would ask (`--dry-run`) |
 //! | `ask.rs` | asking for a reply the user reads, within [`Budgets`] fitted to the context |
@@ -28,6 +29,7 @@ mod cache;
 mod env;
 mod excerpts;
 mod extract;
+mod later;
 mod markdown;
 mod output;
 mod plan;
@@ -39,6 +41,7 @@ pub use cache::extraction_fingerprint;
 pub use env::{ExtractOptions, SourcesEnv, keeping_learned, view_link};
 pub use excerpts::{Excerpt, about, excerpts, paths};
 pub use extract::extract;
+pub use later::{Later, chunk_ground, ground_of_all};
 pub use markdown::{counted, demote_headings, outline, sections};
 pub use output::{generated_header, is_stdout, output_name, write_output};
 pub use plan::{ExtractionPlan, extraction_plan};

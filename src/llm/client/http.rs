@@ -89,9 +89,14 @@ impl OpenAiCompatible {
             // request is not sent (this future is dropped there).
             std::future::pending::<()>().await;
         }
-        let response = match activity.wait(deadlines.first_token, builder.send()).await {
+        let response = match activity.wait(deadlines.first_token, sent(builder)).await {
             Err(()) => return Err(deadlines.missed(deadlines.first_token, false)),
-            Ok(Err(err)) => return Err(self.transport_error(&err)),
+            Ok(Err(Sent::Failed(err))) => return Err(self.transport_error(&err)),
+            Ok(Err(Sent::Cancelled)) => {
+                return Err(LlmError::StreamBroken {
+                    reason: "the request was cancelled as archie stopped".into(),
+                });
+            }
             Ok(Ok(response)) => response,
         };
 
@@ -165,5 +170,85 @@ impl OpenAiCompatible {
         } else {
             LlmError::StreamBroken { reason }
         }
+    }
+}
+
+/// Why [`sent`] has no response.
+enum Sent {
+    Failed(reqwest::Error),
+    /// Its task was cancelled: the runtime is shutting down.
+    Cancelled,
+}
+
+/// `builder` sent on a task of its own, up to the response's head: its connection is
+/// opened and its request written as soon as the socket is ready, not when the caller's
+/// task comes round to it again. Extraction's fan-out polls a hundred calls on one task,
+/// and a first round of 80 new connections waited for all of their first polls (~25 ms
+/// more latency for most of the round). Dropping the future aborts the task, so a dropped
+/// call still cancels its request. Without a runtime (never in archie), sent here.
+async fn sent(builder: reqwest::RequestBuilder) -> Result<reqwest::Response, Sent> {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return builder.send().await.map_err(Sent::Failed);
+    };
+    let mut task = AbortOnDrop(runtime.spawn(builder.send()));
+    match (&mut task.0).await {
+        Ok(result) => result.map_err(Sent::Failed),
+        Err(err) => match err.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(_) => Err(Sent::Cancelled),
+        },
+    }
+}
+
+/// A task aborted when its handle is dropped.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sent;
+    use std::time::Duration;
+    use tokio::io::AsyncReadExt;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_call_dropped_while_its_request_is_out_closes_the_connection() {
+        crate::tls::install();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!(
+            "http://{}/v1/chat/completions",
+            listener.local_addr().unwrap()
+        );
+        // A server that reads the request and never answers; it ends when the connection
+        // closes, with how much it read.
+        let server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut buf = vec![0u8; 4096];
+            let mut read = 0;
+            loop {
+                match socket.read(&mut buf).await {
+                    Ok(0) | Err(_) => return read,
+                    Ok(n) => read += n,
+                }
+            }
+        });
+        let client = reqwest::Client::new();
+        // The caller gives up (as Ctrl-C or a stopped fan-out drops its calls).
+        let gave_up = tokio::time::timeout(
+            Duration::from_millis(300),
+            sent(client.post(url).body("{}")),
+        )
+        .await;
+        assert!(gave_up.is_err(), "the server never answers");
+        // The send's own task was aborted with it: the connection closes.
+        let read = tokio::time::timeout(Duration::from_secs(5), server)
+            .await
+            .expect("the connection closed once the call was dropped")
+            .unwrap();
+        assert!(read > 0, "the request had been sent");
     }
 }

@@ -5,7 +5,8 @@
 //! Orders DB`) or invents a name stores nothing.
 
 use super::identity;
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 
 /// Words of a name that do not say which thing it is, besides identity's kind words
 /// ([`identity::KIND_WORDS`]) and generic words ([`identity::GENERIC_WORDS`]): glue. A
@@ -21,6 +22,34 @@ fn says_nothing(word: &str) -> bool {
         || identity::Kind::of_word(&identity::singular(word)).is_some()
 }
 
+/// The most words whose keys [`Keys`] remembers per thread before it starts over.
+const MAX_KEYS: usize = 1 << 16;
+
+thread_local! {
+    /// The keys of the words grounds were made of on this thread.
+    static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+}
+
+/// [`identity::key`] of single words, remembered: a text repeats its words and a corpus
+/// its vocabulary, and a word's key (a pure function of it) costs its decomposition
+/// (plural, kind words), which was most of the time of a ground of a document chunk.
+#[derive(Default)]
+struct Keys(HashMap<String, String>);
+
+impl Keys {
+    fn key(&mut self, word: String) -> String {
+        if let Some(k) = self.0.get(&word) {
+            return k.clone();
+        }
+        let k = identity::key(&word);
+        if self.0.len() >= MAX_KEYS {
+            self.0.clear();
+        }
+        self.0.insert(word, k.clone());
+        k
+    }
+}
+
 /// The text facts must be named in: a document chunk, or what a conversation had in
 /// front of it (the documents, the memory, the person's words).
 #[derive(Debug, Clone, Default)]
@@ -32,6 +61,12 @@ pub struct Ground {
     /// The text's letters and digits, lower case: `payment-service` and `PaymentService`
     /// both hold `paymentservice`.
     compact: String,
+    /// Whether `compact` holds a character that is neither a letter, a digit nor a space
+    /// (a lower-case form may: `İ` is `i` and a combining dot): only then is a word of it
+    /// stripped before it is searched.
+    compact_marks: bool,
+    /// `compact` without its spaces, made once when asked for (see [`Ground::holds`]).
+    joined: std::sync::OnceLock<String>,
 }
 
 impl Ground {
@@ -48,21 +83,30 @@ impl Ground {
 
     /// Adds a text.
     pub fn add(&mut self, text: &str) {
-        for word in identity::words(text) {
-            let k = identity::key(&word);
-            if !k.is_empty() {
-                self.words.insert(k.clone());
-                self.sequence.push(k);
+        KEYS.with_borrow_mut(|keys| {
+            for word in identity::words(text) {
+                let k = keys.key(word);
+                if !k.is_empty() {
+                    if !self.words.contains(&k) {
+                        self.words.insert(k.clone());
+                    }
+                    self.sequence.push(k);
+                }
             }
-        }
+        });
         if !self.compact.is_empty() {
             self.compact.push(' ');
         }
+        let from = self.compact.len();
         self.compact.extend(
             text.chars()
                 .filter(|c| c.is_alphanumeric() || c.is_whitespace())
                 .flat_map(char::to_lowercase),
         );
+        self.compact_marks |= self.compact[from..]
+            .chars()
+            .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
+        self.joined = std::sync::OnceLock::new();
     }
 
     /// Whether the text names `name`: at least half the words of it that say which thing
@@ -147,12 +191,15 @@ impl Ground {
         !compact.is_empty() && self.joined().contains(&compact)
     }
 
-    /// The text's letters and digits in a row, without spaces.
-    fn joined(&self) -> String {
-        self.compact
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect()
+    /// The text's letters and digits in a row, without spaces (made once: a prompt's
+    /// ground is asked about every name of every answer).
+    fn joined(&self) -> &str {
+        self.joined.get_or_init(|| {
+            self.compact
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect()
+        })
     }
 
     fn has_word(&self, word: &str) -> bool {
@@ -174,7 +221,13 @@ impl Ground {
         word.chars().count() >= 5 && self.compact_has(word)
     }
 
+    /// Whether a word of the compact text holds `text`. Text without spaces in a compact
+    /// text of only letters, digits and spaces is held by a word of it exactly when the
+    /// whole holds it: one search, not one per word.
     fn compact_has(&self, text: &str) -> bool {
+        if !self.compact_marks && !text.is_empty() && !text.contains(char::is_whitespace) {
+            return self.compact.contains(text);
+        }
         self.compact
             .split_whitespace()
             .any(|w| w.contains(text) || strip(w).contains(text))
@@ -238,6 +291,29 @@ mod tests {
         ] {
             assert!(!g.names(name), "{name:?} is not in the text");
         }
+    }
+
+    #[test]
+    fn a_name_written_as_one_word_is_found_in_a_text_with_or_without_marks() {
+        // One search over the compact text, and per word where a lower-case form left a
+        // mark in it (`İ` lower-cased is `i` and a combining dot): the same answers.
+        let plain = Ground::of("Calls go through the paymentsgateway and ledgerwriter.");
+        assert!(!plain.compact_marks);
+        assert!(plain.names("Payments Gateway") && plain.names("LedgerWriter"));
+        // Not across the space between two words of the text.
+        assert!(!plain.names("paymentsgatewayand") && !plain.names("Inventory Service"));
+        let marked = Ground::of("İzmir paymentsgateway, then the ledgerwriter.");
+        assert!(marked.compact_marks);
+        assert!(marked.names("Payments Gateway") && marked.names("LedgerWriter"));
+        assert!(!marked.names("paymentsgatewayand") && !marked.names("Inventory Service"));
+    }
+
+    #[test]
+    fn a_ground_added_to_after_a_question_answers_for_all_of_it() {
+        let mut g = Ground::of("- name: as the text writes it");
+        assert!(!g.holds("keep its capitals"));
+        g.add("(keep its capitals and spelling)");
+        assert!(g.holds("keep its capitals"));
     }
 
     #[test]
