@@ -279,7 +279,7 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
 /// or an environment word (`orders-db-staging`). Two names of one key whose marks of one
 /// sort differ are two things (precision first: the judge or the person may still say
 /// they are one); a name with no mark, or with a mark the other lacks, is not held
-/// apart.
+/// apart, but for an environment other than production ([`Mark::apart_alone`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mark {
     Note(String),
@@ -353,7 +353,18 @@ impl Mark {
     pub fn apart_from(&self, marks: &[Mark]) -> bool {
         let same_sort = |m: &&Mark| std::mem::discriminant(*m) == std::mem::discriminant(self);
         let mut of_sort = marks.iter().filter(same_sort).peekable();
-        of_sort.peek().is_some() && marks.iter().filter(same_sort).all(|m| m.differs(self))
+        match of_sort.peek() {
+            None => self.apart_alone(),
+            Some(_) => of_sort.all(|m| m.differs(self)),
+        }
+    }
+
+    /// Whether this mark keeps a name apart from one with no mark of its sort: an
+    /// environment other than production (`orders-db-staging` is not `orders-db`, which
+    /// is taken for the thing in production: `order-service-prod` is `Order Service`).
+    /// Precision first: such a pair is a question, never a merge by rule.
+    pub fn apart_alone(&self) -> bool {
+        matches!(self, Mark::Environment(e) if *e != "prod")
     }
 
     /// The key a name is kept under when its mark sets it apart from another of the same

@@ -360,7 +360,8 @@ impl Memory {
 
     /// When a name's `mark` (see [`identity::Mark`]) says another thing than the entity
     /// its key `k` `found` carries: the key it is kept under instead and the entity
-    /// already kept there, if any. `None` when the mark agrees (or nothing was found).
+    /// already kept there, if any. `None` when the mark agrees (or nothing was found and
+    /// the mark does not keep a name apart alone: [`identity::Mark::apart_alone`]).
     fn kept_apart_by_mark(
         &self,
         k: &str,
@@ -374,12 +375,16 @@ impl Memory {
                 found: Some(i),
             });
         }
-        let i = found?;
-        mark.apart_from(&marks(&self.entities[i as usize]))
-            .then_some(Apart {
-                key: marked,
-                found: None,
-            })
+        // The first of a staging database is kept under its marked key too, so the name
+        // without the mark that comes later is not taken for it.
+        let apart = match found {
+            Some(i) => mark.apart_from(&marks(&self.entities[i as usize])),
+            None => mark.apart_alone(),
+        };
+        apart.then_some(Apart {
+            key: marked,
+            found: None,
+        })
     }
 
     /// The index of the entity named `name` (whose key is `k`), created as a stub of
@@ -1113,13 +1118,10 @@ pub(super) fn marks(entity: &Entity) -> Vec<identity::Mark> {
 /// Whether two entities carry marks that say different things (`FX Rates Feed (EUR)` /
 /// `(USD)`): not one thing by rule.
 pub(super) fn marks_conflict(a: &Entity, b: &Entity) -> bool {
-    let theirs = marks(b);
-    marks(a).iter().any(|m| m.apart_from(&theirs))
+    let (ours, theirs) = (marks(a), marks(b));
+    ours.iter().any(|m| m.apart_from(&theirs)) || theirs.iter().any(|m| m.apart_from(&ours))
 }
 
-/// The kinds a relationship of type `kind` allows at its two ends, for finding an
-/// entity by a bare name (empty: any). A call goes to something that answers, a write
-/// or a read to a store, a message to a queue.
 /// How a relationship's end is found: in a file being read, by its key alone (the file
 /// was resolved when written; see [`Memory::upsert_entity_with`]); otherwise among the
 /// kinds the relationship allows there (see [`ends_of`]).
@@ -1129,6 +1131,9 @@ enum End {
     Allows(&'static [Kind]),
 }
 
+/// The kinds a relationship of type `kind` allows at its two ends, for finding an
+/// entity by a bare name (empty: any). A call goes to something that answers, a write
+/// or a read to a store, a message to a queue.
 fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
     const RUNS: &[Kind] = &[Kind::Service];
     const ANSWERS: &[Kind] = &[Kind::Service, Kind::Api, Kind::External];

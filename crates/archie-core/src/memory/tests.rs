@@ -773,3 +773,35 @@ fn removing_a_marked_name_removes_that_entity_and_no_other() {
         "{left:?}"
     );
 }
+
+#[test]
+fn a_name_for_another_environment_than_production_is_not_merged_by_rule() {
+    // In either order: the name without the environment is taken for production.
+    for (order, other) in [
+        (
+            ["payments-db-staging", "Payments DB", "payments-db-prod"],
+            "payments-db-staging",
+        ),
+        (
+            ["Payments DB", "payments_db_qa", "payments-db-prod"],
+            "payments_db_qa",
+        ),
+    ] {
+        let mut m = Memory::new();
+        for name in order {
+            m.upsert_entity(Entity::new(name, "database"));
+        }
+        assert_eq!(m.entities().len(), 2, "{order:?}: {:?}", m.entities());
+        let holder = |name: &str| m.entity(name).map(|e| e.name.clone());
+        assert_eq!(
+            holder("Payments DB"),
+            holder("payments-db-prod"),
+            "{order:?}"
+        );
+        assert_ne!(holder("Payments DB"), holder(other), "{order:?}");
+        // The pair is a question for the judge or a person, not certain.
+        let found = m.duplicates();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(!found[0].certain, "{found:?}");
+    }
+}
