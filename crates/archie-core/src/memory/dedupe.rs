@@ -279,12 +279,7 @@ impl Memory {
                 }
             }
         }
-        out.sort_by(|x, y| {
-            y.score
-                .total_cmp(&x.score)
-                .then_with(|| x.into.cmp(&y.into))
-                .then_with(|| x.merge.cmp(&y.merge))
-        });
+        out.sort_by(best_first);
         out
     }
 
@@ -391,20 +386,13 @@ impl Memory {
                 }
             }
         }
-        let best_first = |x: &Suggestion, y: &Suggestion| {
-            y.score
-                .total_cmp(&x.score)
-                .then_with(|| x.into.cmp(&y.into))
-                .then_with(|| x.merge.cmp(&y.merge))
-        };
         out.sort_by(|(_, x), (_, y)| best_first(x, y));
         // A framed name needs one partner to join its thing: its best few, and the best
         // of all up to a bound a run (most pairs of a large memory of shared words are
         // two things; the rest are met by the next run, as decided pairs are not asked
         // again).
         let mut partners: HashMap<Ix, usize> = HashMap::new();
-        let mut kept: Vec<Suggestion> = out
-            .into_iter()
+        out.into_iter()
             .filter(|(b, _)| {
                 let n = partners.entry(*b).or_default();
                 *n += 1;
@@ -412,9 +400,7 @@ impl Memory {
             })
             .map(|(_, s)| s)
             .take(NET_PAIRS)
-            .collect();
-        kept.sort_by(best_first);
-        kept
+            .collect()
     }
 
     /// Whether two entities may be one thing by what they are: the families of what
@@ -1060,6 +1046,14 @@ const PARTNERS: usize = 6;
 
 /// The most pairs [`Memory::judge_candidates`] gives in all (20 judge calls).
 const NET_PAIRS: usize = 600;
+
+/// Suggestions best first: by score, then by name (a stable order to read and to test).
+fn best_first(x: &Suggestion, y: &Suggestion) -> std::cmp::Ordering {
+    y.score
+        .total_cmp(&x.score)
+        .then_with(|| x.into.cmp(&y.into))
+        .then_with(|| x.merge.cmp(&y.merge))
+}
 
 /// A pair of indices, the smaller first.
 fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
