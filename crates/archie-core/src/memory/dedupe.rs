@@ -284,10 +284,10 @@ impl Memory {
     }
 
     /// Pairs for the judge beyond [`Memory::duplicates`] (`found`, not found again): two
-    /// entities of kinds that agree where every word naming one ([`shape`]'s core) is in
-    /// the other's whole name, in order, as written, shortened (`Pmt` of `Payment`,
-    /// `Evts` of `Events`) or with one letter wrong, however the other is framed (see
-    /// [`Alike::Shared`]). The structure is sure of none of them: the model says same or
+    /// entities of kinds that agree where every word naming one (the rules' core, or its
+    /// words less kind words: [`identity::content`]) is in the other's whole name, in
+    /// order, as written, shortened (`Pmt` of `Payment`, `Evts` of `Events`) or with one
+    /// letter wrong ([`identity::covered`]), however the other is framed. The structure is sure of none of them: the model says same or
     /// different, and a person decides what it is unsure of. Without a judge they are not
     /// asked (too many for a person: most are two things).
     pub fn judge_candidates(&self, found: &[Suggestion]) -> Vec<Suggestion> {
@@ -339,7 +339,7 @@ impl Memory {
             }
             // What names it: the rules' core, and its words less any kind word.
             let mut cores = vec![shape_a.parts.core.clone()];
-            let words = content(&written[a], &systems);
+            let words = identity::content(&written[a], &systems);
             if !cores.contains(&words) {
                 cores.push(words);
             }
@@ -370,7 +370,7 @@ impl Memory {
                     || (!shape_a.version.is_empty()
                         && !version_b.is_empty()
                         && shape_a.version != *version_b)
-                    || !cores.iter().any(|c| covered(c, b_words))
+                    || !cores.iter().any(|c| identity::covered(c, b_words))
                     || !self.kinds_agree(a as Ix, b)
                 {
                     continue;
@@ -1058,75 +1058,6 @@ fn best_first(x: &Suggestion, y: &Suggestion) -> std::cmp::Ordering {
 /// A pair of indices, the smaller first.
 fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
     if a < b { (a, b) } else { (b, a) }
-}
-
-/// Whether every word of `core` is one of `words`, in order: the same word, a short form
-/// of it (`pmt` of `payment`, `notif` of `notification`, `gw` of `gateway`, `evet` of
-/// `event`: its first letter and the rest in order) or one letter apart in a word of
-/// five or more; the digits of a word must be the same.
-/// Words of a core written as one (`tax`, `jar` of `TaxJar`) may be one word of the
-/// other (`taxjar` of `api.taxjar.com`).
-fn covered(core: &[String], words: &[String]) -> bool {
-    let (mut i, mut at) = (0, 0);
-    'core: while i < core.len() {
-        // The most words written as one first.
-        for j in (i..core.len()).rev() {
-            let joined = core[i..=j].concat();
-            // Joined words are the other's one word as written, not a short form.
-            let matches = |x: &String| {
-                if j == i {
-                    same_word(&joined, x)
-                } else {
-                    joined == *x
-                }
-            };
-            if let Some(n) = words[at..].iter().position(matches) {
-                at += n + 1;
-                i = j + 1;
-                continue 'core;
-            }
-        }
-        return false;
-    }
-    true
-}
-
-/// The words of `written` (a name's words, singular) that may name the thing: without
-/// kind words, the little words of a phrase (`Database for Catalog`), and a system's
-/// name in front.
-fn content(written: &[String], systems: &[Vec<String>]) -> Vec<String> {
-    const LITTLE: &[&str] = &["a", "an", "the", "for", "of", "and", "to", "in", "on"];
-    let mut out: Vec<String> = written
-        .iter()
-        .filter(|w| Kind::of_word(w).is_none() && !LITTLE.contains(&w.as_str()))
-        .cloned()
-        .collect();
-    for system in systems {
-        if out.len() > system.len() && out[..system.len()] == system[..] {
-            out.drain(..system.len());
-            break;
-        }
-    }
-    out
-}
-
-/// Whether `w` (of a name's core) may be `x` (of another's words): see [`covered`].
-fn same_word(w: &str, x: &str) -> bool {
-    if w == x {
-        return true;
-    }
-    if w.chars().next() != x.chars().next() || w.chars().any(|c| c.is_ascii_digit()) {
-        return false;
-    }
-    let short_of = |s: &str, l: &str| {
-        s.chars().count() >= 2 && l.chars().count() > s.chars().count() && {
-            let mut rest = l.chars();
-            s.chars().all(|c| rest.any(|d| d == c))
-        }
-    };
-    let typo =
-        w.chars().count() >= 5 && x.chars().count() >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
-    short_of(w, x) || short_of(x, w) || typo
 }
 
 /// The keys under which a name meets the names it may be a duplicate of: its core

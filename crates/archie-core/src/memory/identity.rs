@@ -653,6 +653,78 @@ pub fn qualified_tail(name: &str) -> &str {
     name
 }
 
+/// The little words of a phrase that name nothing (`Database for Catalog`, `the order
+/// service`).
+pub const LITTLE_WORDS: &[&str] = &["a", "an", "the", "for", "of", "and", "to", "in", "on"];
+
+/// Whether every word of `core` is one of `words`, in order: the same word, a short form
+/// of it (`pmt` of `payment`, `notif` of `notification`, `gw` of `gateway`, `evet` of
+/// `event`: its first letter and the rest in order) or one letter apart in a word of
+/// five or more; the digits of a word must be the same.
+/// Words of a core written as one (`tax`, `jar` of `TaxJar`) may be one word of the
+/// other (`taxjar` of `api.taxjar.com`).
+pub fn covered(core: &[String], words: &[String]) -> bool {
+    let (mut i, mut at) = (0, 0);
+    'core: while i < core.len() {
+        // The most words written as one first.
+        for j in (i..core.len()).rev() {
+            let joined = core[i..=j].concat();
+            // Joined words are the other's one word as written, not a short form.
+            let matches = |x: &String| {
+                if j == i {
+                    same_word(&joined, x)
+                } else {
+                    joined == *x
+                }
+            };
+            if let Some(n) = words[at..].iter().position(matches) {
+                at += n + 1;
+                i = j + 1;
+                continue 'core;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+/// The words of `written` (a name's words, singular) that may name the thing: without
+/// kind words, the little words of a phrase (`Database for Catalog`), and a system's
+/// name in front.
+pub fn content(written: &[String], systems: &[Vec<String>]) -> Vec<String> {
+    let mut out: Vec<String> = written
+        .iter()
+        .filter(|w| Kind::of_word(w).is_none() && !LITTLE_WORDS.contains(&w.as_str()))
+        .cloned()
+        .collect();
+    for system in systems {
+        if out.len() > system.len() && out[..system.len()] == system[..] {
+            out.drain(..system.len());
+            break;
+        }
+    }
+    out
+}
+
+/// Whether `w` (of a name's core) may be `x` (of another's words): see [`covered`].
+fn same_word(w: &str, x: &str) -> bool {
+    if w == x {
+        return true;
+    }
+    if w.chars().next() != x.chars().next() || w.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let short_of = |s: &str, l: &str| {
+        s.chars().count() >= 2 && l.chars().count() > s.chars().count() && {
+            let mut rest = l.chars();
+            s.chars().all(|c| rest.any(|d| d == c))
+        }
+    };
+    let typo =
+        w.chars().count() >= 5 && x.chars().count() >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
+    short_of(w, x) || short_of(x, w) || typo
+}
+
 /// The key of `name` without a trailing "API" word (`"TaxJar API"` → the key of
 /// `"TaxJar"`), or `None` when it has no such word or nothing else.
 pub fn without_api(name: &str) -> Option<String> {
