@@ -305,7 +305,16 @@ impl Mark {
     /// The mark `name` carries, if any (a note first, then a namespace, then an
     /// environment word at either end).
     pub fn of(name: &str) -> Option<Mark> {
-        if let (_, Some(note)) = split_note(name) {
+        if let (bare, Some(note)) = split_note(name) {
+            // Its own initials defined at first use (`Fulfillment Service (FS)`) say
+            // nothing of which one it is.
+            let initials: String = words(&bare)
+                .iter()
+                .filter_map(|w| w.chars().next())
+                .collect();
+            if initials.len() >= 2 && initials == note.to_lowercase() {
+                return None;
+            }
             return Some(Mark::Note(note));
         }
         let trimmed = name.trim();
@@ -336,6 +345,19 @@ impl Mark {
     pub fn differs(&self, other: &Mark) -> bool {
         match (self, other) {
             (Mark::Note(a), Mark::Note(b)) => {
+                // A note of the form `key: value` says one thing about it (`owner:
+                // team-commerce`, C4's `Container: Kotlin`): it differs only from a note
+                // of the same key.
+                let keyed = |note: &str| {
+                    note.split_once(':')
+                        .map(|(k, v)| (key(k), v.to_string()))
+                        .filter(|(k, _)| !k.is_empty())
+                };
+                match (keyed(a), keyed(b)) {
+                    (None, None) => {}
+                    (Some((ka, va)), Some((kb, vb))) if ka == kb => return key(&va) != key(&vb),
+                    _ => return false,
+                }
                 let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
                 let (a, b) = (first(a), first(b));
                 !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))

@@ -805,3 +805,27 @@ fn a_name_for_another_environment_than_production_is_not_merged_by_rule() {
         assert!(!found[0].certain, "{found:?}");
     }
 }
+
+#[test]
+fn a_note_that_says_something_about_the_thing_does_not_keep_it_apart() {
+    use super::identity::Mark;
+    // Its own initials, and notes of different keys, say nothing of which one it is.
+    assert_eq!(Mark::of("Fulfillment Service (FS)"), None);
+    let note = |n: &str| Mark::Note(n.to_string());
+    assert!(!note("owner: team-commerce").differs(&note("PostgreSQL")));
+    assert!(!note("owner: team-commerce").differs(&note("Container: Kotlin")));
+    assert!(note("owner: team-commerce").differs(&note("owner: team-platform")));
+    assert!(note("EUR").differs(&note("USD")));
+    let mut m = Memory::new();
+    for name in [
+        "Fulfillment Service (owner: team-commerce)",
+        "Fulfillment Service (FS)",
+        "Fulfillment Service [Container: Kotlin]",
+        "Fulfillment Service",
+        "Ledger (owner: team-a)",
+        "Ledger (owner: team-b)",
+    ] {
+        m.upsert_entity(Entity::new(name, "service"));
+    }
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+}
