@@ -47,6 +47,11 @@ const JUDGE_TOKENS_PER_QUESTION: u32 = 48;
 /// How many pairs go to the model in one call.
 pub const JUDGE_BATCH: usize = 30;
 
+/// The most pairs the judge is asked about in one review (30 calls): a large import's
+/// pairs are judged over several runs, best first; the rest stay pending, not asked of a
+/// person, and the next `memory dedupe` goes on with them.
+pub const JUDGE_MAX_PAIRS: usize = 30 * JUDGE_BATCH;
+
 /// How many neighbours of each side of a pair the judge is shown.
 const JUDGE_NEIGHBOURS: usize = 8;
 
@@ -373,10 +378,27 @@ impl App {
             .map(|s| s.certain.then_some(Decision::Merge(Decider::Rule)))
             .collect();
         // The model judges what the structure cannot decide, once per pair.
-        let ask: Vec<usize> = (0..found.len())
+        let mut ask: Vec<usize> = (0..found.len())
             .filter(|&n| decisions[n].is_none())
             .filter(|&n| !known.judged_unsure(&found[n].merge, &found[n].into))
             .collect();
+        let most = crate::env_vars::env_knob(crate::env_vars::EnvVars::ARCHIE_JUDGE_MAX_PAIRS)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(JUDGE_MAX_PAIRS);
+        if judge.is_some() && ask.len() > most {
+            // `found` is best first: the best are judged now, the rest next time.
+            for &n in &ask[most..] {
+                decisions[n] = Some(Decision::Later);
+            }
+            let left = ask.len() - most;
+            ask.truncate(most);
+            self.events.emit(Event::Warning {
+                message: format!(
+                    "{} for the judge beyond the {most} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
+                    crate::text::count(left as u64, "pair of names", "pairs of names"),
+                ),
+            });
+        }
         let mut judged = 0;
         let mut placed: Vec<WordDecision> = Vec::new();
         let mut typed: Vec<TypeDecision> = Vec::new();

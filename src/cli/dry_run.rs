@@ -107,7 +107,9 @@ fn judge_plan(app: &App, args: &KnowledgeArgs) -> Result<JudgePlan, CommandError
         pairs,
         words,
         types,
-        calls: crate::app::dedupe::judge_calls(pairs + words + types),
+        calls: crate::app::dedupe::judge_calls(
+            pairs.min(crate::app::dedupe::JUDGE_MAX_PAIRS) + words + types,
+        ),
     })
 }
 

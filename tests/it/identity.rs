@@ -994,3 +994,53 @@ fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
     assert_eq!(env.mock().max_concurrency(), 2, "the batches overlap");
     assert_eq!(names(&memory(&env)).len(), 40);
 }
+
+#[test]
+fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
+    // The bound (900 pairs a run) set to 30 here: one call a run.
+    let env = TestEnv::with_llm().env("ARCHIE_JUDGE_MAX_PAIRS", "30");
+    let bare = |n: &str| n.trim_end_matches(" Service").to_string();
+    env.mock().answer_with(move |req| {
+        judge_says(req, |_, a, b| {
+            if bare(a) == bare(b) {
+                "same"
+            } else {
+                "different"
+            }
+        })
+    });
+    // Forty-five bare names beside their services: more pairs than one run asks.
+    let words: Vec<String> = ["ka", "lo", "mi", "nu", "po", "ra", "si", "tu", "ve"]
+        .iter()
+        .flat_map(|a| {
+            ["bendor", "fengal", "hulmar", "quisto", "wexly"]
+                .iter()
+                .map(move |b| format!("{a}{b}"))
+        })
+        .collect();
+    let entities: Vec<Value> = words
+        .iter()
+        .flat_map(|w| {
+            [
+                json!({"name": w, "type": "unknown"}),
+                json!({"name": format!("{w} Service"), "type": "service"}),
+            ]
+        })
+        .collect();
+    env.write(
+        "many.json",
+        json!({"entities": entities, "relationships": []}).to_string(),
+    );
+    env.ok(&["memory", "import", "many.json", "--yes", "--no-judge"]);
+    let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    assert_eq!(judge_requests(&env).len(), 1, "30 pairs, one call");
+    let warned = out.events().iter().any(|e| {
+        e["event"] == "warning" && e["message"].as_str().unwrap_or("").contains("left pending")
+    });
+    assert!(warned, "the run says what it left: {}", out.stdout);
+    assert_eq!(names(&memory(&env)).len(), 90 - 30);
+    // The next run goes on with the rest, best first, none asked twice.
+    env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    assert_eq!(judge_requests(&env).len(), 2);
+    assert_eq!(names(&memory(&env)).len(), 45);
+}

@@ -49,6 +49,9 @@ impl EnvVars {
     /// Knobs: how often a progress line says it is still waiting, and the longest gap.
     pub const ARCHIE_PROGRESS_EVERY_MS: &'static str = "ARCHIE_PROGRESS_EVERY_MS";
     pub const ARCHIE_PROGRESS_MAX_MS: &'static str = "ARCHIE_PROGRESS_MAX_MS";
+    /// Knob: the most pairs the judge is asked about in one run (a test of the bound
+    /// without a thousand entities).
+    pub const ARCHIE_JUDGE_MAX_PAIRS: &'static str = "ARCHIE_JUDGE_MAX_PAIRS";
     /// Knob (debug builds only): a pause between writing a file and renaming it.
     pub const ARCHIE_TEST_PAUSE_BEFORE_RENAME: &'static str = "ARCHIE_TEST_PAUSE_BEFORE_RENAME";
 }
