@@ -100,9 +100,7 @@ pub fn judge_calls(questions: usize) -> usize {
 /// vocabulary cannot place (not placed before).
 pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
     let known = memory.decisions();
-    let mut found = memory.duplicates();
-    found.extend(memory.judge_candidates(&found));
-    let pairs = found
+    let pairs = pairs_found(memory, true)
         .iter()
         .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
         .count();
@@ -111,6 +109,16 @@ pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
         memory.unplaced_words(0).len(),
         memory.unplaced_types(0).len(),
     )
+}
+
+/// The pairs a review decides: the rules' ([`Memory::duplicates`]), and with a judge the
+/// wider net's ([`Memory::judge_candidates`]), best first within each.
+fn pairs_found(memory: &Memory, judged: bool) -> Vec<Suggestion> {
+    let mut found = memory.duplicates();
+    if judged {
+        found.extend(memory.judge_candidates(&found));
+    }
+    found
 }
 
 /// The judge's answer for one pair.
@@ -358,10 +366,7 @@ impl App {
         } else {
             (Vec::new(), Vec::new())
         };
-        let mut found = memory.duplicates();
-        if judge.is_some() {
-            found.extend(memory.judge_candidates(&found));
-        }
+        let found = pairs_found(&memory, judge.is_some());
         if found.is_empty() && words.is_empty() && types.is_empty() {
             if !memory.decisions().pending.is_empty() {
                 file.update(|m| {

@@ -958,24 +958,17 @@ fn entity_types_the_vocabulary_cannot_place_go_to_the_judge_once() {
     assert!(kinds(&env).contains(&pair("Audit Store", "database")));
 }
 
-#[test]
-fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
-    let env = TestEnv::with_llm();
-    env.mock().set_latency(Duration::from_millis(300));
-    env.mock()
-        .answer_with(|req| judge_says(req, |_, _, _| "same"));
-    // Forty bare names beside their services: forty pairs the structure cannot decide,
-    // two batches for the judge.
-    let words: Vec<String> = ["ka", "lo", "mi", "nu", "po", "ra", "si", "tu"]
+/// Imports (without a judge) `5 × syllables` made-up bare names of unknown type, each
+/// beside its `… Service`: as many pairs the structure cannot decide.
+fn import_bare_and_services(env: &TestEnv, syllables: usize) {
+    let entities: Vec<Value> = ["ka", "lo", "mi", "nu", "po", "ra", "si", "tu", "ve"]
         .iter()
+        .take(syllables)
         .flat_map(|a| {
             ["bendor", "fengal", "hulmar", "quisto", "wexly"]
                 .iter()
                 .map(move |b| format!("{a}{b}"))
         })
-        .collect();
-    let entities: Vec<Value> = words
-        .iter()
         .flat_map(|w| {
             [
                 json!({"name": w, "type": "unknown"}),
@@ -988,6 +981,17 @@ fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
         json!({"entities": entities, "relationships": []}).to_string(),
     );
     env.ok(&["memory", "import", "bare.json", "--yes", "--no-judge"]);
+}
+
+#[test]
+fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
+    let env = TestEnv::with_llm();
+    env.mock().set_latency(Duration::from_millis(300));
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
+    // Forty bare names beside their services: forty pairs the structure cannot decide,
+    // two batches for the judge.
+    import_bare_and_services(&env, 8);
     assert_eq!(names(&memory(&env)).len(), 80);
     env.ok(&["--json", "memory", "dedupe", "--yes"]);
     assert_eq!(judge_requests(&env).len(), 2);
@@ -1010,28 +1014,7 @@ fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
         })
     });
     // Forty-five bare names beside their services: more pairs than one run asks.
-    let words: Vec<String> = ["ka", "lo", "mi", "nu", "po", "ra", "si", "tu", "ve"]
-        .iter()
-        .flat_map(|a| {
-            ["bendor", "fengal", "hulmar", "quisto", "wexly"]
-                .iter()
-                .map(move |b| format!("{a}{b}"))
-        })
-        .collect();
-    let entities: Vec<Value> = words
-        .iter()
-        .flat_map(|w| {
-            [
-                json!({"name": w, "type": "unknown"}),
-                json!({"name": format!("{w} Service"), "type": "service"}),
-            ]
-        })
-        .collect();
-    env.write(
-        "many.json",
-        json!({"entities": entities, "relationships": []}).to_string(),
-    );
-    env.ok(&["memory", "import", "many.json", "--yes", "--no-judge"]);
+    import_bare_and_services(&env, 9);
     let out = env.ok(&["--json", "memory", "dedupe", "--yes"]);
     assert_eq!(judge_requests(&env).len(), 1, "30 pairs, one call");
     let warned = out.events().iter().any(|e| {

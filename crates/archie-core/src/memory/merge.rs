@@ -375,8 +375,9 @@ impl Memory {
                 found: Some(i),
             });
         }
-        // The first of a staging database is kept under its marked key too, so the name
-        // without the mark that comes later is not taken for it.
+        // The first name of a mark that keeps apart alone (another environment than
+        // production) is kept under its marked key too, so the name without the mark
+        // that comes later is not taken for it.
         let apart = match found {
             Some(i) => mark.apart_from(&marks(&self.entities[i as usize])),
             None => mark.apart_alone(),
