@@ -664,14 +664,23 @@ impl Memory {
         }
         let gone = self.entities[a as usize].clone();
         let target_name = self.entities[b as usize].name.clone();
-        let touching: Vec<Relationship> = self
+        let touching: Vec<(Relationship, Ix, Ix)> = self
             .relationships
             .iter()
             .zip(&self.rel_keys)
             .filter(|(_, (f, t, _))| *f == a || *t == a)
-            .map(|(r, _)| r.clone())
+            .map(|(r, &(f, t, _))| (r.clone(), f, t))
             .collect();
-        let (mut out, _, _) = self.without(std::slice::from_ref(&gone.name), &[]);
+        // The copy keeps every other entity as it was; what found the merged one (its
+        // key, its marked key, its aliases') finds the one it went into.
+        let mut out = self.kept(|i| i != a, |_, _| true);
+        let now = |i: Ix| if i > a { i - 1 } else { i };
+        let target = now(b);
+        for (k, &i) in &self.by_key {
+            if i == a {
+                out.by_key.insert(k.clone(), target);
+            }
+        }
         let mut absorbed = gone.clone();
         absorbed.name = target_name.clone();
         let mut aliases = aliases_of(&gone);
@@ -683,35 +692,36 @@ impl Memory {
         // The entity that stays keeps its own description and type; the other's
         // description, when it says something else, is kept beside it.
         absorbed.kind = String::new();
-        let target = &self.entities[b as usize];
-        absorbed.description = match (target.description.trim(), gone.description.trim()) {
+        let kept_one = &self.entities[b as usize];
+        absorbed.description = match (kept_one.description.trim(), gone.description.trim()) {
             (_, "") => String::new(),
             ("", theirs) => theirs.to_string(),
             (ours, theirs) if ours.contains(theirs) => String::new(),
             (ours, theirs) => format!("{ours} {theirs}"),
         };
-        out.upsert_entity(absorbed);
+        out.absorb_found(target, absorbed);
         for alias in &aliases {
-            if let Some(i) = out.named(&target_name) {
-                out.alias(i, alias);
-            }
+            out.alias(target, alias);
         }
+        // Its relationships, re-pointed by the entities they join (not by their names:
+        // two entities a mark keeps apart share their words).
         let mut added = Vec::new();
-        for rel in &touching {
-            let mut moved = rel.clone();
-            let is_gone = |n: &str| key(n) == key(&gone.name);
-            if is_gone(&moved.from) {
-                moved.from.clone_from(&target_name);
-            }
-            if is_gone(&moved.to) {
-                moved.to.clone_from(&target_name);
-            }
-            if key(&moved.from) != key(&moved.to)
-                && out.upsert_relationship(moved.clone()).0 == super::Upserted::Added
-            {
-                added.push(moved);
-            }
-        }
+        let touching: Vec<Relationship> = touching
+            .into_iter()
+            .map(|(rel, f, t)| {
+                let end = |i: Ix| if i == a { target } else { now(i) };
+                let (f, t) = (end(f), end(t));
+                if f != t {
+                    let mut moved = rel.clone();
+                    moved.from.clone_from(&out.entities[f as usize].name);
+                    moved.to.clone_from(&out.entities[t as usize].name);
+                    if out.upsert_relationship(moved.clone()).0 == super::Upserted::Added {
+                        added.push(moved);
+                    }
+                }
+                rel
+            })
+            .collect();
         let mut decisions = out.decisions();
         let pair = pair_key(merge, into);
         decisions
@@ -734,45 +744,88 @@ impl Memory {
     /// is recorded.
     pub fn unmerge(&self, merged: &str) -> Option<Memory> {
         let mut decisions = self.decisions();
-        let at = decisions
-            .merges
-            .iter()
-            .rposition(|m| key(&m.entity.name) == key(merged))?;
+        // The merge of the name as written (`Ledger (EU)`, not `Ledger (US)`, which
+        // has the same words); else of its words, when only one merge has them.
+        let folded = identity::fold(merged);
+        let spelled = |m: &MergeRecord| {
+            std::iter::once(m.entity.name.clone())
+                .chain(aliases_of(&m.entity))
+                .any(|n| identity::fold(&n) == folded)
+        };
+        let at = match decisions.merges.iter().rposition(spelled) {
+            Some(at) => at,
+            None => {
+                let mut by_words = decisions
+                    .merges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| key(&m.entity.name) == key(merged));
+                match (by_words.next(), by_words.next()) {
+                    (Some((at, _)), None) => at,
+                    _ => return None,
+                }
+            }
+        };
         let record = decisions.merges.remove(at);
-        let spellings: HashSet<String> = aliases_of(&record.entity)
+        let spellings: Vec<String> = aliases_of(&record.entity)
             .into_iter()
             .chain([record.entity.name.clone()])
-            .map(|n| identity::fold(&n))
             .collect();
-        let moved: HashSet<(String, String, String)> = record
+        let folded: HashSet<String> = spellings.iter().map(|n| identity::fold(n)).collect();
+        // The relationships the merge added, by the entities they join.
+        let moved: HashSet<(Ix, Ix, String)> = record
             .added
             .iter()
-            .map(|r| (key(&r.from), key(&r.to), super::relationship_type(&r.kind)))
+            .filter_map(|r| {
+                let (f, t) = (self.named(&r.from)?, self.named(&r.to)?);
+                Some((f, t, super::relationship_type(&r.kind)))
+            })
             .collect();
-        let mut out = Memory {
-            extra: self.extra.clone(),
-            ..Memory::default()
-        };
-        for e in &self.entities {
-            let mut e = e.clone();
-            if key(&e.name) == key(&record.into)
-                && let Some(Value::Array(list)) = e.properties.get_mut(ALIASES)
-            {
+        let mut out = self.kept(
+            |_| true,
+            |r, (f, t)| !moved.contains(&(f, t, r.kind.clone())),
+        );
+        // Its spellings are no longer the other's: neither its aliases nor its keys.
+        if let Some(into) = out.named(&record.into) {
+            let e = &mut out.entities[into as usize];
+            if let Some(Value::Array(list)) = e.properties.get_mut(ALIASES) {
                 list.retain(|a| {
                     a.as_str()
-                        .is_none_or(|a| !spellings.contains(&identity::fold(a)))
+                        .is_none_or(|a| !folded.contains(&identity::fold(a)))
                 });
                 if list.is_empty() {
                     e.properties.remove(ALIASES);
                 }
             }
-            out.upsert_entity(e);
+            let own = out.keys[into as usize].clone();
+            for n in &spellings {
+                let k = key(n);
+                let marked = identity::Mark::of(n).map(|m| m.key_with(&k));
+                for k in std::iter::once(k).chain(marked) {
+                    if *k != *own && out.index(&k) == Some(into) {
+                        out.by_key.remove(k.as_bytes());
+                    }
+                }
+            }
         }
-        out.upsert_entity(record.entity.clone());
-        for r in &self.relationships {
-            let k = (key(&r.from), key(&r.to), r.kind.clone());
-            if !moved.contains(&k) {
-                out.upsert_relationship(r.clone());
+        // Back under the key its name finds it by; where another holds that key, by
+        // the rules of a new mention.
+        let e = record.entity.clone();
+        let k = key(&e.name);
+        let marked = identity::Mark::of(&e.name).map(|m| m.key_with(&k));
+        let free = [Some(k), marked]
+            .into_iter()
+            .flatten()
+            .find(|k| !k.is_empty() && out.index(k).is_none());
+        match free {
+            Some(k) => {
+                let i = out.add_entity(std::sync::Arc::from(k), e);
+                for alias in aliases_of(&out.entities[i as usize]) {
+                    out.index_alias(i, &alias);
+                }
+            }
+            None => {
+                out.upsert_entity(e);
             }
         }
         for r in &record.relationships {

@@ -103,21 +103,7 @@ impl Memory {
             entity.name = name;
         }
         match found {
-            Some(i) => {
-                let aliased = self.alias(i, &entity.name);
-                let aliases = aliases_of(&entity);
-                let mut absorbed = absorb(&mut self.entities[i as usize], entity);
-                absorbed |= drop_own_name(&mut self.entities[i as usize]);
-                for alias in &aliases {
-                    self.index_alias(i, alias);
-                }
-                if absorbed || aliased {
-                    self.touch();
-                    Upserted::Updated
-                } else {
-                    Upserted::Unchanged
-                }
-            }
+            Some(i) => self.absorb_found(i, entity),
             None => {
                 let k = self.new_key(k, &entity.kind);
                 let has_aliases = entity.properties.contains_key(ALIASES);
@@ -129,6 +115,25 @@ impl Memory {
                 }
                 Upserted::Added
             }
+        }
+    }
+
+    /// `entity` (as stored: normalised) taken into entity `i` (see
+    /// [`Memory::upsert_entity`]): its name and aliases become aliases of `i`, the rest
+    /// is combined.
+    pub(super) fn absorb_found(&mut self, i: Ix, entity: Entity) -> Upserted {
+        let aliased = self.alias(i, &entity.name);
+        let aliases = aliases_of(&entity);
+        let mut absorbed = absorb(&mut self.entities[i as usize], entity);
+        absorbed |= drop_own_name(&mut self.entities[i as usize]);
+        for alias in &aliases {
+            self.index_alias(i, alias);
+        }
+        if absorbed || aliased {
+            self.touch();
+            Upserted::Updated
+        } else {
+            Upserted::Unchanged
         }
     }
 
@@ -337,7 +342,7 @@ impl Memory {
     }
 
     /// Makes `alias` find entity `i` (when its key is not another entity's already).
-    fn index_alias(&mut self, i: Ix, alias: &str) {
+    pub(super) fn index_alias(&mut self, i: Ix, alias: &str) {
         let k = key_cow(alias);
         if k.is_empty() || self.index(&k).is_some() {
             return;
@@ -347,7 +352,7 @@ impl Memory {
     }
 
     /// Stores a new entity under key `k` (not in memory yet).
-    fn add_entity(&mut self, k: Arc<str>, entity: Entity) -> Ix {
+    pub(super) fn add_entity(&mut self, k: Arc<str>, entity: Entity) -> Ix {
         let i = self.entities.len() as Ix;
         self.plain.push(*entity.name == *k);
         self.by_key.insert(super::StoredKey::new(&k), i);
@@ -492,7 +497,7 @@ impl Memory {
     }
 
     /// The index of a normalised relationship type, interned.
-    fn kind_id(&mut self, kind: &str) -> Ix {
+    pub(super) fn kind_id(&mut self, kind: &str) -> Ix {
         if let Some(&t) = self.kind_ids.get(kind) {
             return t;
         }

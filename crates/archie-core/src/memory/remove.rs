@@ -2,7 +2,7 @@
 //! Saving merges (so a removal would come back), so removals are written with
 //! [`MemoryFile::update`](super::MemoryFile::update).
 
-use super::{Entity, Ix, Memory, relationship_type};
+use super::{Entity, Ix, Memory, Relationship, relationship_type};
 use std::collections::HashSet;
 
 impl Memory {
@@ -23,28 +23,55 @@ impl Memory {
             .iter()
             .filter_map(|(f, t, k)| Some((self.named(f)?, self.named(t)?, relationship_type(k))))
             .collect();
+        let out = self.kept(
+            |i| !gone.contains(&i),
+            |r, (f, t)| !rel_gone.contains(&(f, t, r.kind.clone())),
+        );
+        let removed_entities = self.entities.len() - out.entities.len();
+        let removed_rels = self.relationships.len() - out.relationships.len();
+        (out, removed_entities, removed_rels)
+    }
+
+    /// A copy with the entities `keep` keeps and the relationships between them that
+    /// `keep_rel` keeps (given with its ends), each entity under the key and aliases it
+    /// had: a copy is no new mention, so identity is not decided again (re-resolving
+    /// every name made a marked entity whose sibling had gone take another's name, and a
+    /// name then found the wrong one).
+    pub(super) fn kept(
+        &self,
+        keep: impl Fn(Ix) -> bool,
+        keep_rel: impl Fn(&Relationship, (Ix, Ix)) -> bool,
+    ) -> Memory {
         let mut out = Memory {
             extra: self.extra.clone(),
             ..Memory::default()
         };
-        let mut removed_entities = 0;
+        let mut new_ix: Vec<Option<Ix>> = vec![None; self.entities.len()];
         for (i, e) in self.entities.iter().enumerate() {
-            if gone.contains(&(i as Ix)) {
-                removed_entities += 1;
-            } else {
-                out.upsert_entity(e.clone());
+            if keep(i as Ix) {
+                new_ix[i] = Some(out.entities.len() as Ix);
+                out.entities.push(e.clone());
+                out.keys.push(self.keys[i].clone());
+                out.plain.push(self.plain[i]);
             }
         }
-        let mut removed_rels = 0;
+        out.by_key = self
+            .by_key
+            .iter()
+            .filter_map(|(k, &i)| Some((k.clone(), new_ix[i as usize]?)))
+            .collect();
         for (r, &(f, t, _)) in self.relationships.iter().zip(&self.rel_keys) {
-            let named = (f, t, r.kind.clone());
-            if gone.contains(&f) || gone.contains(&t) || rel_gone.contains(&named) {
-                removed_rels += 1;
-            } else {
-                out.upsert_relationship(r.clone());
+            let (Some(nf), Some(nt)) = (new_ix[f as usize], new_ix[t as usize]) else {
+                continue;
+            };
+            if keep_rel(r, (f, t)) {
+                let kind = out.kind_id(&r.kind);
+                out.rel_keys.push((nf, nt, kind));
+                out.relationships.push(r.clone());
             }
         }
-        (out, removed_entities, removed_rels)
+        out.touch();
+        out
     }
 
     /// The entity with this name, to change in place (its name and key stay). The

@@ -765,8 +765,9 @@ fn removing_a_marked_name_removes_that_entity_and_no_other() {
     );
     let (rest, entities, _) = m.without(&["Billing (EU)".to_string()], &[]);
     assert_eq!(entities, 1);
-    // What is left is the US one (alone, it is shown by its words, its note kept).
+    // What is left is the US one, under its own name.
     let left = &rest.entities()[0];
+    assert_eq!(left.name, "Billing (US)");
     assert_eq!(
         serde_json::to_value(left).unwrap()["properties"]["technology"],
         "US",
@@ -828,4 +829,68 @@ fn a_note_that_says_something_about_the_thing_does_not_keep_it_apart() {
         m.upsert_entity(Entity::new(name, "service"));
     }
     assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+}
+
+#[test]
+fn merging_and_unmerging_marked_names_touch_those_entities_and_no_others() {
+    // Two of each, a mark apart: `Billing (EU)`/`(US)`, `Ledger (EU)`/`(US)`.
+    let mut m = Memory::new();
+    for name in [
+        "Billing (EU)",
+        "Billing (US)",
+        "Ledger (EU)",
+        "Ledger (US)",
+        "Tax",
+        "Fraud",
+    ] {
+        m.upsert_entity(Entity::new(name, "service"));
+    }
+    m.upsert_relationship(Relationship::new("Ledger (EU)", "calls", "Tax"));
+    m.upsert_relationship(Relationship::new("Ledger (US)", "calls", "Fraud"));
+    let m = m.merge_entities("Ledger (EU)", "Billing (EU)").unwrap();
+    let mut m = m.merge_entities("Ledger (US)", "Billing (US)").unwrap();
+    let technology = |m: &Memory, name: &str| {
+        let e = m
+            .entity(name)
+            .unwrap_or_else(|| panic!("{name} in {:?}", m.entities()));
+        serde_json::to_value(e).unwrap()["properties"]["technology"].clone()
+    };
+    assert_eq!(m.entities().len(), 4, "{:?}", m.entities());
+    assert_eq!(technology(&m, "Billing (EU)"), "EU");
+    assert_eq!(technology(&m, "Billing (US)"), "US");
+    assert_eq!(
+        m.edge_list(),
+        [
+            ("Billing", "calls", "Tax"),
+            ("Billing (US)", "calls", "Fraud"),
+        ],
+        "each ledger's call moved to its own billing"
+    );
+    // A later mention of a merged marked name finds the one it went into.
+    m.upsert_entity(Entity::new("Ledger (US)", "service"));
+    assert_eq!(m.entities().len(), 4, "{:?}", m.entities());
+    assert_eq!(technology(&m, "Ledger (US)"), "US");
+
+    // Taking back the EU merge takes back that one (it took back the US one, and the
+    // US ledger was then absorbed into the EU billing).
+    let back = m.unmerge("Ledger (EU)").unwrap();
+    assert_eq!(back.entities().len(), 5, "{:?}", back.entities());
+    assert_eq!(technology(&back, "Ledger (EU)"), "EU");
+    assert_eq!(technology(&back, "Billing (EU)"), "EU");
+    assert_eq!(technology(&back, "Billing (US)"), "US");
+    assert_eq!(
+        technology(&back, "Ledger (US)"),
+        "US",
+        "still the US billing's"
+    );
+    assert_eq!(
+        back.edge_list(),
+        [
+            ("Billing (US)", "calls", "Fraud"),
+            ("Ledger", "calls", "Tax"),
+        ]
+    );
+    let merges = back.decisions().merges;
+    assert_eq!(merges.len(), 1);
+    assert_eq!(merges[0].into, "Billing (US)");
 }
