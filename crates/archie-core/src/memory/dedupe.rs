@@ -664,13 +664,6 @@ impl Memory {
         }
         let gone = self.entities[a as usize].clone();
         let target_name = self.entities[b as usize].name.clone();
-        let touching: Vec<(Relationship, Ix, Ix)> = self
-            .relationships
-            .iter()
-            .zip(&self.rel_keys)
-            .filter(|(_, (f, t, _))| *f == a || *t == a)
-            .map(|(r, &(f, t, _))| (r.clone(), f, t))
-            .collect();
         // The copy keeps every other entity as it was; what found the merged one (its
         // key, its marked key, its aliases') finds the one it went into.
         let mut out = self.kept(|i| i != a, |_, _| true);
@@ -705,23 +698,23 @@ impl Memory {
         }
         // Its relationships, re-pointed by the entities they join (not by their names:
         // two entities a mark keeps apart share their words).
-        let mut added = Vec::new();
-        let touching: Vec<Relationship> = touching
-            .into_iter()
-            .map(|(rel, f, t)| {
-                let end = |i: Ix| if i == a { target } else { now(i) };
-                let (f, t) = (end(f), end(t));
-                if f != t {
-                    let mut moved = rel.clone();
-                    moved.from.clone_from(&out.entities[f as usize].name);
-                    moved.to.clone_from(&out.entities[t as usize].name);
-                    if out.upsert_relationship(moved.clone()).0 == super::Upserted::Added {
-                        added.push(moved);
-                    }
+        let (mut touching, mut added) = (Vec::new(), Vec::new());
+        for (rel, &(f, t, _)) in self.relationships.iter().zip(&self.rel_keys) {
+            if f != a && t != a {
+                continue;
+            }
+            touching.push(rel.clone());
+            let end = |i: Ix| if i == a { target } else { now(i) };
+            let (f, t) = (end(f), end(t));
+            if f != t {
+                let mut moved = rel.clone();
+                moved.from.clone_from(&out.entities[f as usize].name);
+                moved.to.clone_from(&out.entities[t as usize].name);
+                if out.upsert_relationship(moved.clone()).0 == super::Upserted::Added {
+                    added.push(moved);
                 }
-                rel
-            })
-            .collect();
+            }
+        }
         let mut decisions = out.decisions();
         let pair = pair_key(merge, into);
         decisions
