@@ -711,54 +711,35 @@ fn place_words(memory: &mut Memory, placed: &[WordDecision]) {
     }
 }
 
-/// Writes the decisions into `memory`: merges made (in order, skipping one whose
-/// entities a merge before it already joined), pairs kept apart remembered, pairs the
-/// model was unsure of remembered, pending ones listed.
-fn apply<'a>(
+/// Writes the decisions into `memory`: merges made (in order, one into another merged
+/// before it going where that went; see [`Memory::merge_all`]), pairs kept apart
+/// remembered, pairs the model was unsure of remembered, pending ones listed.
+fn apply(
     memory: &mut Memory,
-    found: &'a [Suggestion],
+    found: &[Suggestion],
     decisions: &[Decision],
     pending: &[Suggestion],
 ) {
-    // Who each name merged so far went into: a pair may name one merged before it
-    // (`A` into `B`, then `C` into `A`: `C` goes into `B`).
-    let mut went: HashMap<&'a str, &'a str> = HashMap::new();
-    fn now<'a>(went: &HashMap<&'a str, &'a str>, mut name: &'a str) -> &'a str {
-        while let Some(next) = went.get(name) {
-            name = next;
-        }
-        name
-    }
-    for (s, d) in found.iter().zip(decisions) {
-        match d {
-            Decision::Merge(by) => {
-                let (merge, into) = (now(&went, &s.merge), now(&went, &s.into));
-                if merge == into {
-                    continue;
-                }
-                if let Some(merged) = memory.merge_entities_by(merge, into, *by) {
-                    *memory = merged;
-                    went.insert(merge, into);
-                }
-            }
-            Decision::KeepApart(by) => {
-                let mut all = memory.decisions();
-                if *by == Decider::Model {
-                    all.judge_apart(&s.merge, &s.into);
-                } else {
-                    all.keep_apart(&s.merge, &s.into);
-                }
-                memory.set_decisions(&all);
-            }
-            Decision::Unsure => {
-                let mut all = memory.decisions();
-                all.judge_unsure(&s.merge, &s.into);
-                memory.set_decisions(&all);
-            }
-            Decision::Later => {}
-        }
+    let merges: Vec<(&str, &str, Decider)> = found
+        .iter()
+        .zip(decisions)
+        .filter_map(|(s, d)| match d {
+            Decision::Merge(by) => Some((s.merge.as_str(), s.into.as_str(), *by)),
+            _ => None,
+        })
+        .collect();
+    if !merges.is_empty() {
+        *memory = memory.merge_all(&merges).0;
     }
     let mut all = memory.decisions();
+    for (s, d) in found.iter().zip(decisions) {
+        match d {
+            Decision::KeepApart(Decider::Model) => all.judge_apart(&s.merge, &s.into),
+            Decision::KeepApart(_) => all.keep_apart(&s.merge, &s.into),
+            Decision::Unsure => all.judge_unsure(&s.merge, &s.into),
+            Decision::Merge(_) | Decision::Later => {}
+        }
+    }
     all.pending = pending.to_vec();
     memory.set_decisions(&all);
 }

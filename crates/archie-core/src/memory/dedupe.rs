@@ -657,21 +657,55 @@ impl Memory {
 
     /// [`Memory::merge_entities`], recording who decided it.
     pub fn merge_entities_by(&self, merge: &str, into: &str, by: Decider) -> Option<Memory> {
-        let a = self.named(merge)?;
-        let b = self.named(into)?;
-        if a == b {
-            return None;
+        let (out, done) = self.merge_all(&[(merge, into, by)]);
+        done.first().copied().unwrap_or(false).then_some(out)
+    }
+
+    /// A copy with each `(merge, into, by)` made in order, as [`Memory::merge_entities`]
+    /// makes one, and which were made. A name merged before finds the one it went into
+    /// (`A` into `B`, then `C` into `A`: `C` goes into `B`); a pair already one is
+    /// skipped. One copy and one reading of the decisions for them all: a merge at a
+    /// time copied the memory and read every merge recorded before it.
+    pub fn merge_all(&self, merges: &[(&str, &str, Decider)]) -> (Memory, Vec<bool>) {
+        let mut out = self.clone();
+        let mut decisions = out.decisions();
+        let mut gone: HashSet<Ix> = HashSet::new();
+        let mut done = Vec::with_capacity(merges.len());
+        for &(merge, into, by) in merges {
+            let record = match (out.named(merge), out.named(into)) {
+                (Some(a), Some(b)) if a != b => Some((out.merge_one(a, b, by), a)),
+                _ => None,
+            };
+            done.push(record.is_some());
+            let Some(record) = record else { continue };
+            gone.insert(record.1);
+            let pair = pair_key(merge, into);
+            decisions
+                .pending
+                .retain(|s| pair_key(&s.merge, &s.into) != pair);
+            decisions.merges.push(record.0);
         }
+        if gone.is_empty() {
+            return (out, done);
+        }
+        // The merged ones stayed in place while the batch ran (their keys already find
+        // the ones they went into); one copy leaves them and their relationships out.
+        let mut out = out.kept(|i| !gone.contains(&i), |_, _| true);
+        out.set_decisions(&decisions);
+        (out, done)
+    }
+
+    /// Merges entity `a` into `b` in place, leaving `a` where it is with no key that
+    /// finds it (its keys find `b`; [`Memory::kept`] then leaves it out, and with it
+    /// every relationship that still touches it). The record of the merge.
+    fn merge_one(&mut self, a: Ix, b: Ix, by: Decider) -> MergeRecord {
         let gone = self.entities[a as usize].clone();
         let target_name = self.entities[b as usize].name.clone();
-        // The copy keeps every other entity as it was; what found the merged one (its
-        // key, its marked key, its aliases') finds the one it went into.
-        let mut out = self.kept(|i| i != a, |_, _| true);
-        let now = |i: Ix| if i > a { i - 1 } else { i };
-        let target = now(b);
-        for (k, &i) in &self.by_key {
-            if i == a {
-                out.by_key.insert(k.clone(), target);
+        // What found the merged one (its key, its marked key, its aliases') finds the
+        // one it went into.
+        for i in self.by_key.values_mut() {
+            if *i == a {
+                *i = b;
             }
         }
         let mut absorbed = gone.clone();
@@ -692,43 +726,43 @@ impl Memory {
             (ours, theirs) if ours.contains(theirs) => String::new(),
             (ours, theirs) => format!("{ours} {theirs}"),
         };
-        out.absorb_found(target, absorbed);
+        self.absorb_found(b, absorbed);
         for alias in &aliases {
-            out.alias(target, alias);
+            self.alias(b, alias);
         }
         // Its relationships, re-pointed by the entities they join (not by their names:
-        // two entities a mark keeps apart share their words).
-        let (mut touching, mut added) = (Vec::new(), Vec::new());
-        for (rel, &(f, t, _)) in self.relationships.iter().zip(&self.rel_keys) {
-            if f != a && t != a {
-                continue;
-            }
-            touching.push(rel.clone());
-            let end = |i: Ix| if i == a { target } else { now(i) };
+        // two entities a mark keeps apart share their words). The old ones stay on `a`
+        // until the batch's copy leaves them out.
+        let touching: Vec<(Relationship, Ix, Ix)> = self
+            .relationships
+            .iter()
+            .zip(&self.rel_keys)
+            .filter(|(_, (f, t, _))| *f == a || *t == a)
+            .map(|(r, &(f, t, _))| (r.clone(), f, t))
+            .collect();
+        let mut added = Vec::new();
+        let mut relationships = Vec::with_capacity(touching.len());
+        for (rel, f, t) in touching {
+            let end = |i: Ix| if i == a { b } else { i };
             let (f, t) = (end(f), end(t));
             if f != t {
                 let mut moved = rel.clone();
-                moved.from.clone_from(&out.entities[f as usize].name);
-                moved.to.clone_from(&out.entities[t as usize].name);
-                if out.upsert_relationship(moved.clone()).0 == super::Upserted::Added {
+                moved.from.clone_from(&self.entities[f as usize].name);
+                moved.to.clone_from(&self.entities[t as usize].name);
+                if self.upsert_relationship(moved.clone()).0 == super::Upserted::Added {
                     added.push(moved);
                 }
             }
+            relationships.push(rel);
         }
-        let mut decisions = out.decisions();
-        let pair = pair_key(merge, into);
-        decisions
-            .pending
-            .retain(|s| pair_key(&s.merge, &s.into) != pair);
-        decisions.merges.push(MergeRecord {
+        self.touch();
+        MergeRecord {
             entity: gone,
             into: target_name,
-            relationships: touching,
+            relationships,
             added,
             by: Some(by),
-        });
-        out.set_decisions(&decisions);
-        Some(out)
+        }
     }
 
     /// A copy with the merge of `merged` into another entity taken back: the entity

@@ -894,3 +894,59 @@ fn merging_and_unmerging_marked_names_touch_those_entities_and_no_others() {
     assert_eq!(merges.len(), 1);
     assert_eq!(merges[0].into, "Billing (US)");
 }
+
+#[test]
+fn every_merge_of_a_batch_is_made_and_recorded_so_each_can_be_taken_back() {
+    // A file holds each thing twice, bare and with its kind word (written by hand: a
+    // file's entities are not resolved again when read).
+    let names = ["Pricing", "Ledger", "Search", "Tax Engine"];
+    let mut entities = Vec::new();
+    let mut relationships = Vec::new();
+    for n in names {
+        entities.push(json!({"name": format!("{n} Service"), "type": "service"}));
+        entities.push(json!({"name": n, "type": "service"}));
+        relationships.push(json!({"from": n, "to": "Audit", "type": "calls"}));
+    }
+    entities.push(json!({"name": "Audit", "type": "service"}));
+    let text = json!({"entities": entities, "relationships": relationships}).to_string();
+    let m = Memory::from_json(text.as_bytes()).expect("parses");
+    assert_eq!(m.entities().len(), 9);
+    let found = m.duplicates();
+    let pairs: Vec<(&str, &str, Decider)> = found
+        .iter()
+        .map(|s| (s.merge.as_str(), s.into.as_str(), Decider::Rule))
+        .collect();
+    assert_eq!(pairs.len(), 4, "{found:?}");
+    let (merged, done) = m.merge_all(&pairs);
+    assert_eq!(done, [true; 4]);
+    assert_eq!(merged.entities().len(), 5, "{:?}", merged.entities());
+    let records = merged.decisions().merges;
+    assert_eq!(
+        records.len(),
+        4,
+        "one record a merge: each can be taken back"
+    );
+    assert_eq!(merged.relationships().len(), 4);
+    assert!(
+        merged
+            .relationships()
+            .iter()
+            .all(|r| r.from.ends_with(" Service"))
+    );
+    // One at a time, the same (a merge copied the memory by writing every name again,
+    // which merged the other pairs with no record: not one could be taken back).
+    let mut one_by_one = m.clone();
+    for &(merge, into, by) in &pairs {
+        one_by_one = one_by_one.merge_entities_by(merge, into, by).expect("made");
+    }
+    assert_eq!(one_by_one.decisions().merges.len(), 4);
+    // Taking one back leaves the others.
+    let back = merged.unmerge("Ledger").expect("recorded");
+    assert_eq!(back.entities().len(), 6);
+    assert_eq!(back.decisions().merges.len(), 3);
+    assert!(back.edge_list().contains(&("Ledger", "calls", "Audit")));
+    assert!(
+        back.edge_list()
+            .contains(&("Pricing Service", "calls", "Audit"))
+    );
+}
