@@ -935,7 +935,7 @@ fn every_merge_of_a_batch_is_made_and_recorded_so_each_can_be_taken_back() {
     );
     // One at a time, the same (a merge copied the memory by writing every name again,
     // which merged the other pairs with no record: not one could be taken back).
-    let mut one_by_one = m.clone();
+    let mut one_by_one = m;
     for &(merge, into, by) in &pairs {
         one_by_one = one_by_one.merge_entities_by(merge, into, by).expect("made");
     }
