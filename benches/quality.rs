@@ -31,8 +31,7 @@
 //!
 //! `p70` and `p95` run twelve times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth and the sixth naming
-//! styles
-//! (quality/styles.rs; the fresh ones written by a later session before it read the
+//! styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -298,10 +297,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .text
                 .strip_prefix("[[")
                 .and_then(|t| t.strip_suffix("]]"))
-                .map(|t| {
-                    t.split_once('|')
-                        .map_or((t, t), |(target, shown)| (target, shown))
-                });
+                .map(|t| t.split_once('|').unwrap_or((t, t)));
             let wiki = wiki
                 .into_iter()
                 .flat_map(move |(target, shown)| [(target, c), (shown, c)]);
@@ -634,7 +630,7 @@ const FIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
 /// the list is its own thing): a Redis primary and its replica, an API's deployment and
 /// its UI's, a Kafka topic and its compacted sibling, a RabbitMQ queue and its retry
 /// queue (kubectl names); a service and its database, and two services whose words are a
-/// letter or two apart (Consul names); one bucket in two Pulumi stacks and a load
+/// letter or two apart (Consul names); a bucket of one name in two Pulumi stacks and a load
 /// balancer and its target group of one name (URNs); a Pub/Sub topic and its
 /// subscription, a Cloud SQL and a Memorystore instance of one name (Google resource
 /// names); two namespaces' default service accounts and `bidding`/`billing` (SPIFFE
@@ -643,7 +639,7 @@ const FIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
 /// (Maven); a write and a read EF Core context, a service and its slot service (.NET);
 /// one name as a service and as a database (PlantUML stereotypes); `pick`/`pack`
 /// (wikilinks); two sections of one chapter; one name under two flags; two French
-/// databases and two French queues one letter apart (`Retours`/`Retards`); a Japanese
+/// databases and two French queues a few letters apart (`Retours`/`Retards`); a Japanese
 /// service and cache, and a Japanese service and its history service; a British-spelt
 /// service and its unit service; an encoder and a decoder under one emoji. Measured only,
 /// never developed against.
