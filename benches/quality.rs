@@ -26,18 +26,19 @@
 //! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
-//!   names (the first list, the fresh one, the blind one, the fifth one), with the judge
-//!   and without (issue 36).
+//!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one),
+//!   with the judge and without (issue 36).
 //!
-//! `p70` and `p95` run ten times each (issue 36): names, types and relationship words
-//! in the development, the held-out, the fresh, the blind and the fifth naming styles
-//! (quality/styles.rs; the fresh ones written by a later session before it read the
+//! `p70` and `p95` run twelve times each (issue 36): names, types and relationship words
+//! in the development, the held-out, the fresh, the blind, the fifth and the sixth naming
+//! styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
-//! and developed against by nobody), each with the model as judge (the answerer playing
-//! it from the ground truth) and with `--no-judge`. `near` runs the first list of pairs,
-//! a fresh one, a blind one and a fifth one, judge on and off.
+//! and developed against by nobody; the sixth ones, quality/sixth.rs, written the same
+//! way after the fifth, from other sources), each with the model as judge (the answerer
+//! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
+//! of pairs, a fresh one, a blind one, a fifth one and a sixth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -56,6 +57,8 @@ mod mock_llm;
 mod reference;
 #[path = "quality/score.rs"]
 mod score;
+#[path = "quality/sixth.rs"]
+mod sixth;
 #[path = "quality/styles.rs"]
 mod styles;
 
@@ -226,8 +229,8 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
-    /// `development`, `held-out`, `fresh`, `blind` or `fifth`: the naming styles of the
-    /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs).
+    /// `development`, `held-out`, `fresh`, `blind`, `fifth` or `sixth`: the naming styles
+    /// of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -264,7 +267,10 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // of the name either, nor C4's technology in brackets or a port after a host (the
     // blind styles), nor Markdown bold, typographic quotes, a Markdown link's target or a
     // description after an en dash (the fifth styles; an owner or an acronym in
-    // parentheses is the technology's case).
+    // parentheses is the technology's case), nor a PlantUML stereotype after the name, a
+    // wikilink's brackets (its target and its display text each stand for the thing) or
+    // a heading's section number or emoji in front (the sixth styles: a first word with
+    // no letter in it).
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms.iter().flat_map(move |f| {
             let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
@@ -286,6 +292,20 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .and_then(|t| t.split_once("]("))
                 .map(|(text, _)| (text, c));
             let dash = f.text.split_once(" \u{2013} ").map(|(b, _)| (b, c));
+            let stereotype = f.text.split_once(" <<").map(|(b, _)| (b, c));
+            let wiki = f
+                .text
+                .strip_prefix("[[")
+                .and_then(|t| t.strip_suffix("]]"))
+                .map(|t| t.split_once('|').unwrap_or((t, t)));
+            let wiki = wiki
+                .into_iter()
+                .flat_map(move |(target, shown)| [(target, c), (shown, c)]);
+            let heading = f
+                .text
+                .split_once(' ')
+                .filter(|(first, rest)| !first.chars().any(char::is_alphabetic) && !rest.is_empty())
+                .map(|(_, rest)| (rest, c));
             std::iter::once((f.text.as_str(), c))
                 .chain(bare)
                 .chain(bracket)
@@ -293,6 +313,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(trimmed)
                 .chain(link)
                 .chain(dash)
+                .chain(stereotype)
+                .chain(wiki)
+                .chain(heading)
         })
     });
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
@@ -601,11 +624,130 @@ const FIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("Session Cache", "Session Service", ""),
 ];
 
+/// Near-named different things written for the sixth set (issue 36, sixth round) by a
+/// session that never read the identity rules, in the manner of the sixth naming styles
+/// (benches/quality/sixth.rs), each pair about a thing no other pair names (every name of
+/// the list is its own thing): a Redis primary and its replica, an API's deployment and
+/// its UI's, a Kafka topic and its compacted sibling, a RabbitMQ queue and its retry
+/// queue (kubectl names); a service and its database, and two services whose words are a
+/// letter or two apart (Consul names); a bucket of one name in two Pulumi stacks and a load
+/// balancer and its target group of one name (URNs); a Pub/Sub topic and its
+/// subscription, a Cloud SQL and a Memorystore instance of one name (Google resource
+/// names); two namespaces' default service accounts and `bidding`/`billing` (SPIFFE
+/// identities); a systemd service and its timer, two PostgreSQL clusters of two versions
+/// (systemd units); a service and its contract stubs, a carrier gateway and its simulator
+/// (Maven); a write and a read EF Core context, a service and its slot service (.NET);
+/// one name as a service and as a database (PlantUML stereotypes); `pick`/`pack`
+/// (wikilinks); two sections of one chapter; one name under two flags; two French
+/// databases and two French queues a few letters apart (`Retours`/`Retards`); a Japanese
+/// service and cache, and a Japanese service and its history service; a British-spelt
+/// service and its unit service; an encoder and a decoder under one emoji. Measured only,
+/// never developed against.
+const SIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("service/redis-primary", "service/redis-replica", "cache"),
+    (
+        "deployment.apps/wishlist-api",
+        "deployment.apps/wishlist-ui",
+        "",
+    ),
+    (
+        "kafkatopic.kafka.strimzi.io/audit-log",
+        "kafkatopic.kafka.strimzi.io/audit-log-compacted",
+        "queue",
+    ),
+    (
+        "queue.rabbitmq.com/emails",
+        "queue.rabbitmq.com/emails.retry",
+        "queue",
+    ),
+    ("quotes.service.consul", "quotes-db.service.consul", ""),
+    ("routing.service.consul", "rating.service.consul", "service"),
+    (
+        "urn:pulumi:prod::novamart::aws:s3/bucket:Bucket::assets",
+        "urn:pulumi:staging::novamart::aws:s3/bucket:Bucket::assets",
+        "",
+    ),
+    (
+        "urn:pulumi:prod::novamart::aws:lb/loadBalancer:LoadBalancer::edge",
+        "urn:pulumi:prod::novamart::aws:lb/targetGroup:TargetGroup::edge",
+        "",
+    ),
+    (
+        "projects/novamart-prod/topics/price-alerts",
+        "projects/novamart-prod/subscriptions/price-alerts",
+        "queue",
+    ),
+    (
+        "projects/novamart-prod/instances/reporting",
+        "projects/novamart-prod/locations/europe-west1/instances/reporting",
+        "",
+    ),
+    (
+        "spiffe://cluster.local/ns/payments/sa/default",
+        "spiffe://cluster.local/ns/shipping/sa/default",
+        "service",
+    ),
+    (
+        "spiffe://cluster.local/ns/novamart/sa/bidding",
+        "spiffe://cluster.local/ns/novamart/sa/billing",
+        "service",
+    ),
+    ("pricing-sync.service", "pricing-sync.timer", ""),
+    (
+        "postgresql@15-main.service",
+        "postgresql@16-main.service",
+        "database",
+    ),
+    (
+        "com.novamart:vouchers-service:2.0.0",
+        "com.novamart:vouchers-service-stubs:2.0.0",
+        "",
+    ),
+    (
+        "com.novamart:carrier-gateway:1.2.0",
+        "com.novamart:carrier-gateway-simulator:1.2.0",
+        "service",
+    ),
+    ("ProductsDbContext", "ProductsReadDbContext", "database"),
+    ("IDeliveryService", "IDeliverySlotService", "service"),
+    ("Sales Ledger <<service>>", "Sales Ledger <<database>>", ""),
+    (
+        "[[pick-list-service|Pick List Service]]",
+        "[[pack-list-service|Pack List Service]]",
+        "service",
+    ),
+    ("2.3 Gift Wrap Service", "2.4 Gift Card Service", "service"),
+    (
+        "\u{1f1ea}\u{1f1fa} Tax Engine",
+        "\u{1f1fa}\u{1f1f8} Tax Engine",
+        "service",
+    ),
+    (
+        "Base de données Clients",
+        "Base de données Commandes",
+        "database",
+    ),
+    ("File d'attente Retours", "File d'attente Retards", "queue"),
+    ("Stockサービス", "Stockキャッシュ", ""),
+    ("注文サービス", "注文履歴サービス", "service"),
+    (
+        "Organisation Service",
+        "Organisation Unit Service",
+        "service",
+    ),
+    (
+        "\u{1f39e}\u{fe0f} Video Encoder",
+        "\u{1f39e}\u{fe0f} Video Decoder",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
-    /// `blind` (written without reading them) or `fifth` (written without reading them
-    /// once the other lists had all been looked at; developed against by nobody).
+    /// `blind` (written without reading them), `fifth` (written without reading them
+    /// once the other lists had all been looked at; developed against by nobody) or
+    /// `sixth` (the same, after the fifth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -626,6 +768,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fresh => FRESH_NEAR_PAIRS.to_vec(),
         Set::Blind => BLIND_NEAR_PAIRS.to_vec(),
         Set::Fifth => FIFTH_NEAR_PAIRS.to_vec(),
+        Set::Sixth => SIXTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -1011,7 +1154,13 @@ fn main() -> anyhow::Result<()> {
             )?),
             "import" => import = Some(import_case(&o)?),
             "near" => {
-                for set in [Set::Development, Set::Fresh, Set::Blind, Set::Fifth] {
+                for set in [
+                    Set::Development,
+                    Set::Fresh,
+                    Set::Blind,
+                    Set::Fifth,
+                    Set::Sixth,
+                ] {
                     near.push(near_case(set, true, &o)?);
                     near.push(near_case(set, false, &o)?);
                 }
