@@ -231,6 +231,28 @@ impl Parts {
 /// The name without a note in parentheses and that note: `Orders DB (PostgreSQL)` →
 /// (`Orders DB`, `PostgreSQL`). A name that is only a parenthesis stays as it is.
 pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
+    // A flag (`🇪🇺 Tax Engine`) says which one, as a note would: its letters.
+    if name
+        .chars()
+        .filter(|&c| regional_letter(c).is_some())
+        .nth(1)
+        .is_some()
+    {
+        let flag: String = name.chars().filter_map(regional_letter).collect();
+        let rest: String = name
+            .chars()
+            .filter(|&c| regional_letter(c).is_none())
+            .collect();
+        let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+        if rest.chars().any(char::is_alphanumeric) {
+            let (bare, note) = split_note(&rest);
+            let note = match note {
+                Some(note) => format!("{flag} {note}"),
+                None => flag,
+            };
+            return (Cow::Owned(bare.into_owned()), Some(note));
+        }
+    }
     let Some(open) = name.find(['(', '[']) else {
         return (Cow::Borrowed(name), None);
     };
@@ -273,6 +295,12 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     }
 }
 
+/// The letter a regional indicator symbol stands for (two make a flag: 🇪🇺 is `EU`).
+fn regional_letter(c: char) -> Option<char> {
+    let n = u32::from(c).checked_sub(0x1F1E6).filter(|n| *n < 26)?;
+    char::from_u32(u32::from(b'A') + n)
+}
+
 /// What a name sets aside from its key that can still tell two things apart: a note in
 /// parentheses (`FX Rates Feed (EUR)`), the namespace of a qualified name (`com.acme.
 /// billing` of `com.acme.billing.EventPublisher`, `payments` of `payments/order-worker`)
@@ -284,6 +312,9 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
 pub enum Mark {
     Note(String),
     Namespace(String),
+    /// Where a host name says it is (`service` of `pricing-sync.service`, `internal`
+    /// of `orders-db.internal`).
+    Host(String),
     Environment(&'static str),
 }
 
@@ -324,10 +355,23 @@ impl Mark {
             // (`com.novamart.order.`) are not compared.
             let head = &trimmed[..trimmed.len() - tail.len()];
             let sep = head.chars().last().unwrap_or('.');
-            let head = key(head);
+            // All of it: `urn:pulumi:prod::shop::aws:s3` and `…:staging::…` differ.
+            let head: String = words(head).iter().map(|w| singular(w)).collect();
             if !head.is_empty() {
                 return Some(Mark::Namespace(format!("{sep}{head}")));
             }
+        }
+        // The rest of a host name (`pricing-sync.service`, `orders-db.staging.internal`).
+        if tail.len() < trimmed.len()
+            && let Some(rest) = trimmed.strip_prefix(tail).and_then(|r| r.strip_prefix('.'))
+        {
+            let env = rest
+                .split('.')
+                .find_map(|label| ENVIRONMENTS.iter().find(|(e, _)| *e == label));
+            return Some(match env {
+                Some((_, means)) => Mark::Environment(means),
+                None => Mark::Host(rest.to_string()),
+            });
         }
         let words = words(tail);
         if words.len() < 2 {
@@ -365,6 +409,11 @@ impl Mark {
             (Mark::Namespace(a), Mark::Namespace(b)) => {
                 a.chars().next() == b.chars().next() && a != b
             }
+            // `svc.cluster.local` and `shop.svc.cluster.local` are one place written short.
+            (Mark::Host(a), Mark::Host(b)) => {
+                let within = |a: &str, b: &str| a == b || a.ends_with(&format!(".{b}"));
+                !(within(a, b) || within(b, a))
+            }
             (Mark::Environment(a), Mark::Environment(b)) => a != b,
             _ => false,
         }
@@ -394,6 +443,7 @@ impl Mark {
     pub fn key_with(&self, k: &str) -> String {
         let value = match self {
             Mark::Note(v) | Mark::Namespace(v) => key(v),
+            Mark::Host(v) => v.clone(),
             Mark::Environment(v) => v.to_string(),
         };
         format!("{k}({value})")
@@ -455,7 +505,8 @@ pub fn key_cow(name: &str) -> Cow<'_, str> {
 /// (`v2`, `2.0`) stays the name's last word, after its kind word is set aside, so
 /// `Order Service v2` and `order-service-v2` agree and `Pricing API v1` and `v2` do not.
 fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Kind> {
-    let name = qualified_tail(name);
+    let whole = name;
+    let name = qualified_tail(whole);
     for_each_word(name, |word| {
         starts.push(out.len());
         out.push_str(&singular(word));
@@ -543,10 +594,38 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
             drop_first_word(out, starts);
         }
     }
+    if kind.is_none() {
+        kind = collection_kind(whole, name);
+    }
     if !version.is_empty() {
         starts.push(out.len());
         out.push_str(&version);
     }
+    kind
+}
+
+/// The kind a qualified name's collection says of its `tail`, when the tail says none:
+/// the path segment just before it names what it holds (`projects/p/topics/order-events`,
+/// `…/queues/search-index`, `kafkatopics.kafka.strimzi.io/order-events`), as resource
+/// names and URLs are written. A topic and a queue of the same words stay two things.
+fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
+    let whole = whole.trim();
+    let head = whole.strip_suffix(tail)?;
+    let segment = head
+        .trim_end_matches(['/', ':', '.'])
+        .rsplit(['/', ':'])
+        .next()?;
+    let mut kind = None;
+    for_each_word(segment, |word| {
+        let word = singular(word);
+        let found = Kind::of_word(&word).or_else(|| {
+            let [_, suffix] = split_kind_suffix(&word)?;
+            Kind::of_word(&suffix)
+        });
+        if found.is_some() {
+            kind = found;
+        }
+    });
     kind
 }
 

@@ -227,11 +227,23 @@ impl Memory {
                 found
             }
             // A full name: the bare name known as its type.
-            Some(named) if named.entity_type() == want || (external && named == Kind::Api) => {
-                self.index(&parts.core_key()).and_then(is)
-            }
+            Some(named) if named.entity_type() == want || (external && named == Kind::Api) => self
+                .index(&parts.core_key())
+                .and_then(is)
+                .filter(|&i| !self.named_another_kind(i, named)),
             Some(_) => None,
         }
+    }
+
+    /// Whether entity `i` is also named as another kind of the same type than `kind`
+    /// (`Order Events Topic` for a name that says `Queue`): found by its bare words, it
+    /// is not taken for a name of that kind (a topic and the queue it feeds share them).
+    fn named_another_kind(&self, i: Ix, kind: Kind) -> bool {
+        let e = &self.entities[i as usize];
+        std::iter::once(e.name.clone())
+            .chain(aliases_of(e))
+            .filter_map(|n| identity::parts(&n).kind)
+            .any(|k| k != kind && k.entity_type() == kind.entity_type())
     }
 
     /// The parts of `name` without the name of a system this memory knows in front
@@ -269,8 +281,10 @@ impl Memory {
             match parts.kind {
                 Some(named) => {
                     let i = self.index(&parts.core_key())?;
-                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type()) && fits(named))
-                        .then_some(i)
+                    (kind_of(i).map(Kind::entity_type) == Some(named.entity_type())
+                        && fits(named)
+                        && !self.named_another_kind(i, named))
+                    .then_some(i)
                 }
                 None => {
                     let mut found = None;

@@ -950,3 +950,85 @@ fn every_merge_of_a_batch_is_made_and_recorded_so_each_can_be_taken_back() {
             .contains(&("Pricing Service", "calls", "Audit"))
     );
 }
+
+#[test]
+fn what_a_qualified_name_or_a_flag_says_of_which_one_keeps_it_apart() {
+    let count = |names: &[(&str, &str)]| {
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(*name, *kind));
+        }
+        m.entities().len()
+    };
+    // A path's collection says the kind of what follows it.
+    assert_eq!(
+        key("projects/acme/topics/billing-events"),
+        key("Billing Events Topic")
+    );
+    assert_eq!(
+        key("acme/queues/billing-events"),
+        key("Billing Events Queue")
+    );
+    assert_ne!(
+        key("acme/queues/billing-events"),
+        key("Billing Events Topic")
+    );
+    assert_eq!(
+        key("apps/deployments/billing-worker"),
+        key("billing-worker")
+    );
+    // A topic known by its bare words is not taken for the queue of those words.
+    let topic_then_queue = [
+        ("Billing Events Topic", "queue"),
+        ("billing-events", "queue"),
+        ("Billing Events Queue", "queue"),
+    ];
+    assert_eq!(count(&topic_then_queue), 2);
+    // A flag is a note: two flags are two things, a flag and none one.
+    assert_eq!(
+        count(&[("🇩🇪 Ledger", "service"), ("🇫🇷 Ledger", "service")]),
+        2
+    );
+    assert_eq!(count(&[("🇩🇪 Ledger", "service"), ("Ledger", "service")]), 1);
+    // The rest of a host name: another place is another thing, a longer or shorter
+    // form of one place is the same, another environment is a question.
+    assert_eq!(
+        count(&[
+            ("ledger-sync.path", "service"),
+            ("ledger-sync.socket", "service")
+        ]),
+        2
+    );
+    assert_eq!(
+        count(&[
+            ("ledger-db.corp.example", "database"),
+            ("Ledger DB", "database")
+        ]),
+        1
+    );
+    assert_eq!(
+        count(&[
+            ("ledger-db.eu.corp", "database"),
+            ("ledger-db.corp", "database")
+        ]),
+        1
+    );
+    assert_eq!(
+        count(&[("Ledger DB", "database"), ("ledger-db.qa.corp", "database")]),
+        2
+    );
+    // The whole of a qualifier, not its last part: two stacks of one project.
+    assert_eq!(
+        count(&[
+            (
+                "urn:acme:alpha::shop::gcp:storage/bucket:Bucket::media",
+                "bucket"
+            ),
+            (
+                "urn:acme:beta::shop::gcp:storage/bucket:Bucket::media",
+                "bucket"
+            ),
+        ]),
+        2
+    );
+}
