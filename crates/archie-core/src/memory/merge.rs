@@ -106,7 +106,9 @@ impl Memory {
             Some(i) => self.absorb_found(i, entity),
             None => {
                 let k = self.new_key(k, &entity.kind);
-                let has_aliases = entity.properties.contains_key(ALIASES);
+                // A file's aliases are indexed once all its entities are in (see
+                // `index_aliases`): an entity's own name comes before another's alias.
+                let has_aliases = !loading && entity.properties.contains_key(ALIASES);
                 let i = self.add_entity(k, entity);
                 if has_aliases {
                     for alias in aliases_of(&self.entities[i as usize]) {
@@ -358,11 +360,36 @@ impl Memory {
     /// Makes `alias` find entity `i` (when its key is not another entity's already).
     pub(super) fn index_alias(&mut self, i: Ix, alias: &str) {
         let k = key_cow(alias);
-        if k.is_empty() || self.index(&k).is_some() {
+        if k.is_empty() {
+            return;
+        }
+        // A marked alias (`Ledger (US)`) finds its entity by its marked key too, as a
+        // marked name does (see `Memory::named`).
+        if let Some(mark) = identity::Mark::of(alias) {
+            let marked = mark.key_with(&k);
+            if self.index(&marked).is_none() {
+                let marked = Arc::<str>::from(marked);
+                self.by_key.insert(super::StoredKey::new(&marked), i);
+            }
+        }
+        if self.index(&k).is_some() {
             return;
         }
         let k = Arc::<str>::from(&*k);
         self.by_key.insert(super::StoredKey::new(&k), i);
+    }
+
+    /// Indexes the aliases of every entity (after a file's entities are read: an
+    /// entity's own name is found before another's alias of the same words, so `Ledger`
+    /// stays itself beside `Billing (US)` known as `Ledger (US)`).
+    pub(super) fn index_aliases(&mut self) {
+        for i in 0..self.entities.len() {
+            if self.entities[i].properties.contains_key(ALIASES) {
+                for alias in aliases_of(&self.entities[i]) {
+                    self.index_alias(i as Ix, &alias);
+                }
+            }
+        }
     }
 
     /// Stores a new entity under key `k` (not in memory yet).

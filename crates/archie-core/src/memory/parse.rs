@@ -173,13 +173,19 @@ impl Sink for Builder {
                 self.memory
                     .upsert_relationship_with(rel, Some(&mut self.loading), false);
             }
-            Item::EntitiesRead => self.entities_read = true,
+            Item::EntitiesRead => {
+                self.memory.index_aliases();
+                self.entities_read = true;
+            }
         }
     }
 }
 
 impl Builder {
     fn finish(mut self, extra: Map<String, Value>) -> Memory {
+        if !self.entities_read {
+            self.memory.index_aliases();
+        }
         for rel in std::mem::take(&mut self.early) {
             self.memory.upsert_relationship(rel);
         }

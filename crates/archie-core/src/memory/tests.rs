@@ -893,6 +893,12 @@ fn merging_and_unmerging_marked_names_touch_those_entities_and_no_others() {
     let merges = back.decisions().merges;
     assert_eq!(merges.len(), 1);
     assert_eq!(merges[0].into, "Billing (US)");
+    // Saved and read again, the same entities and edges.
+    let read = Memory::from_json(back.to_json().as_bytes()).expect("parses");
+    assert_eq!(read.entities().len(), 5);
+    assert_eq!(read.edge_list(), back.edge_list());
+    assert_eq!(technology(&read, "Ledger (US)"), "US");
+    assert_eq!(technology(&read, "Ledger (EU)"), "EU");
 }
 
 #[test]
