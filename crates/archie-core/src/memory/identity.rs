@@ -981,13 +981,14 @@ pub fn type_vocabulary() -> impl Iterator<Item = &'static str> {
 }
 
 /// Whether an entity type (normalised by [`entity_type`]) is one the vocabulary places:
-/// of a known [`Family`], a whole's type, or not known at all (`unknown`). Others
-/// (`rds_instance`, `sns`, `spa`) are the judge's.
+/// a type of a known [`Family`] as a whole, a whole's type, or not known at all
+/// (`unknown`). Others (`rds_instance`, `sns`, `spa`, and `application_component`, whose
+/// family only its last word says) are the judge's.
 pub fn is_placed_type(kind: &str) -> bool {
     kind.is_empty()
         || kind == "unknown"
         || is_whole_type(kind)
-        || Family::of(kind) != Family::Unknown
+        || Family::of_word(kind) != Family::Unknown
 }
 
 /// The head word of a type (its last word, singular) and the type it names: `PostgreSQL
@@ -1746,6 +1747,21 @@ mod tests {
             ("", ""),
         ] {
             assert_eq!(entity_type(raw), want, "{raw:?}");
+        }
+        // A type the vocabulary places whole; one whose family only its last word says
+        // (`software component`) is the judge's, so it does not stay out of the exports.
+        for placed in [
+            "service",
+            "load_balancer",
+            "component",
+            "platform",
+            "unknown",
+            "",
+        ] {
+            assert!(is_placed_type(placed), "{placed}");
+        }
+        for judged in ["software_component", "edge_proxy", "rds_instance", "sns"] {
+            assert!(!is_placed_type(judged), "{judged}");
         }
     }
 
