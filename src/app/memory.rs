@@ -271,10 +271,36 @@ impl App {
     pub fn memory_unmerge(&self, name: &str) -> anyhow::Result<()> {
         let path = self.settings.memory_file.clone();
         let (file, _) = self.open_memory()?;
+        let mut same_words = Vec::new();
         let (done, _, _) = file.update(|m| {
             let back = m.unmerge(name);
+            if back.is_none() {
+                same_words = m
+                    .decisions()
+                    .merges
+                    .iter()
+                    .filter(|r| crate::memory::key(&r.entity.name) == crate::memory::key(name))
+                    .map(|r| {
+                        // The spelling that says which one (`Ledger (EU)`).
+                        let written = std::iter::once(r.entity.name.as_str())
+                            .chain(r.entity.aliases())
+                            .find(|n| crate::memory::identity::Mark::of(n).is_some())
+                            .unwrap_or(&r.entity.name);
+                        format!("`{written}` (into `{}`)", r.into)
+                    })
+                    .collect();
+            }
             back.map(|back| *m = back).is_some()
         })?;
+        if !done && !same_words.is_empty() {
+            return Err(UsageError::new(format!(
+                "\"{name}\" names more than one merge in {}: {}",
+                path.display(),
+                same_words.join(", ")
+            ))
+            .hint("Name the one to take back as it is written there.")
+            .into());
+        }
         if !done {
             return Err(UsageError::new(format!(
                 "no merge of \"{name}\" is recorded in {}",

@@ -1027,3 +1027,70 @@ fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
     assert_eq!(judge_requests(&env).len(), 2);
     assert_eq!(names(&memory(&env)).len(), 45);
 }
+
+#[test]
+fn merges_and_unmerges_of_names_a_mark_keeps_apart_touch_those_and_survive_the_file() {
+    // Two of each, a mark apart; each command reads the file and writes it back.
+    let env = TestEnv::new();
+    env.write(
+        "marked.json",
+        json!({
+            "entities": [
+                {"name": "Billing (EU)", "type": "service"},
+                {"name": "Billing (US)", "type": "service"},
+                {"name": "Ledger (EU)", "type": "service"},
+                {"name": "Ledger (US)", "type": "service"},
+                {"name": "Tax", "type": "service"},
+                {"name": "Fraud", "type": "service"}
+            ],
+            "relationships": [
+                {"from": "Ledger (EU)", "to": "Tax", "type": "calls"},
+                {"from": "Ledger (US)", "to": "Fraud", "type": "calls"}
+            ]
+        })
+        .to_string(),
+    );
+    env.ok(&["memory", "import", "marked.json", "--yes"]);
+    env.ok(&["memory", "merge", "Ledger (EU)", "Billing (EU)"]);
+    env.ok(&["memory", "merge", "Ledger (US)", "Billing (US)"]);
+    let technology_of = |m: &Value, calls: &str| -> Vec<String> {
+        // The technology of each entity that calls `calls`.
+        let m_entities = m["entities"].as_array().expect("entities");
+        m["relationships"]
+            .as_array()
+            .expect("relationships")
+            .iter()
+            .filter(|r| r["to"] == calls)
+            .filter_map(|r| m_entities.iter().find(|e| e["name"] == r["from"]))
+            .map(|e| {
+                e["properties"]["technology"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect()
+    };
+    let m = memory(&env);
+    assert_eq!(names(&m).len(), 4, "{m}");
+    assert_eq!(technology_of(&m, "Tax"), ["EU"], "{m}");
+    assert_eq!(technology_of(&m, "Fraud"), ["US"], "{m}");
+
+    // Taking back the US merge takes back that one (the file read again had renamed the
+    // US ledger `Ledger`, and the EU one went back instead).
+    env.ok(&["memory", "unmerge", "Ledger (US)"]);
+    let m = memory(&env);
+    assert_eq!(names(&m).len(), 5, "{m}");
+    assert!(names(&m).contains(&"Ledger (US)".to_string()), "{m}");
+    assert_eq!(technology_of(&m, "Fraud"), ["US"], "{m}");
+    assert_eq!(technology_of(&m, "Tax"), ["EU"], "the EU merge stays: {m}");
+    let merges = m["identity"]["merges"].as_array().expect("merges");
+    assert_eq!(merges.len(), 1, "{m}");
+    assert_eq!(merges[0]["entity"]["properties"]["technology"], "EU", "{m}");
+
+    // And the EU one, beside a `Ledger (US)`: back as itself, never into the US one.
+    env.ok(&["memory", "unmerge", "Ledger"]);
+    let m = memory(&env);
+    assert_eq!(names(&m).len(), 6, "{m}");
+    assert_eq!(technology_of(&m, "Tax"), ["EU"], "{m}");
+    assert_eq!(technology_of(&m, "Fraud"), ["US"], "{m}");
+}

@@ -835,28 +835,40 @@ impl Memory {
                 }
             }
         }
-        // Back under the key its name finds it by; where another holds that key, by
-        // the rules of a new mention.
-        let e = record.entity.clone();
+        // Back under the key its name finds it by; where another holds that key (the
+        // other `Ledger` a mark kept apart), under its marked key, shown with its mark
+        // so that its name finds it; never into another.
+        let mut e = record.entity.clone();
         let k = key(&e.name);
-        let marked = identity::Mark::of(&e.name).map(|m| m.key_with(&k));
-        let free = [Some(k), marked]
-            .into_iter()
-            .flatten()
-            .find(|k| !k.is_empty() && out.index(k).is_none());
-        match free {
-            Some(k) => {
-                let i = out.add_entity(std::sync::Arc::from(k), e);
-                for alias in aliases_of(&out.entities[i as usize]) {
-                    out.index_alias(i, &alias);
+        let mark =
+            identity::Mark::of(&e.name).or_else(|| super::merge::marks(&e).into_iter().next());
+        let was = e.name.clone();
+        let at = if out.index(&k).is_none() && !k.is_empty() {
+            std::sync::Arc::from(k)
+        } else if let Some(mark) = mark.filter(|m| out.index(&m.key_with(&k)).is_none()) {
+            if identity::Mark::of(&e.name).is_none()
+                && let identity::Mark::Note(note) = &mark
+            {
+                e.name = format!("{} ({note})", e.name);
+            }
+            std::sync::Arc::from(mark.key_with(&k))
+        } else {
+            out.new_key(k, &e.kind)
+        };
+        super::merge::drop_own_name(&mut e);
+        let i = out.add_entity(at, e);
+        for alias in aliases_of(&out.entities[i as usize]) {
+            out.index_alias(i, &alias);
+        }
+        let now = out.entities[i as usize].name.clone();
+        for r in &record.relationships {
+            let mut r = r.clone();
+            for end in [&mut r.from, &mut r.to] {
+                if *end == was {
+                    end.clone_from(&now);
                 }
             }
-            None => {
-                out.upsert_entity(e);
-            }
-        }
-        for r in &record.relationships {
-            out.upsert_relationship(r.clone());
+            out.upsert_relationship(r);
         }
         let pair = pair_key(&record.entity.name, &record.into);
         if !decisions.apart.contains(&pair) {

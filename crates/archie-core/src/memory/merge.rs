@@ -83,7 +83,9 @@ impl Memory {
     /// name's structure is not asked (at 100k entities that was a third of the load).
     pub(super) fn upsert_entity_with(&mut self, entity: Entity, loading: bool) -> Upserted {
         let written = identity::Mark::of(&entity.name).map(|m| (entity.name.trim().to_string(), m));
-        let mut entity = normalised(entity);
+        // A file's name is kept as it was written (`Ledger (US)` beside a `Ledger`
+        // merged away: read alone, it was renamed `Ledger` and lost which one it is).
+        let mut entity = normalised(entity, !loading);
         let mut k = key_cow(&entity.name).into_owned();
         if k.is_empty() {
             return Upserted::Skipped;
@@ -315,7 +317,7 @@ impl Memory {
 
     /// The key a new entity is stored under: its name's key `k`, or, when another
     /// entity of an incompatible type holds that key, the key with its type.
-    fn new_key(&self, k: String, kind: &str) -> Arc<str> {
+    pub(super) fn new_key(&self, k: String, kind: &str) -> Arc<str> {
         if self.index(&k).is_some() {
             Arc::from(typed_key(&k, kind))
         } else {
@@ -967,7 +969,7 @@ impl Loading {
 
 /// A new entity as stored: name, type and description trimmed (an empty type is
 /// `unknown`), tags trimmed, sorted and without duplicates or empty ones.
-fn normalised(entity: Entity) -> Entity {
+fn normalised(entity: Entity, note_out_of_name: bool) -> Entity {
     let Entity {
         name,
         kind,
@@ -986,7 +988,7 @@ fn normalised(entity: Entity) -> Entity {
             properties
                 .entry(TECHNOLOGY)
                 .or_insert_with(|| Value::String(note));
-            bare
+            if note_out_of_name { bare } else { name }
         }
         _ => name,
     };
@@ -1128,7 +1130,7 @@ pub(super) fn aliases_of(entity: &Entity) -> Vec<String> {
 
 /// Takes an entity's display name out of its aliases (a merge may bring it in).
 /// Returns whether it was there.
-fn drop_own_name(entity: &mut Entity) -> bool {
+pub(super) fn drop_own_name(entity: &mut Entity) -> bool {
     let name = entity.name.as_str();
     let Some(Value::Array(list)) = entity.properties.get_mut(ALIASES) else {
         return false;
