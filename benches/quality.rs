@@ -26,19 +26,21 @@
 //! - `import`: `archie memory import FILE --yes` of 12 spellings of 7 things into an
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
-//!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one),
-//!   with the judge and without (issue 36).
+//!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
+//!   the seventh one), with the judge and without (issue 36).
 //!
-//! `p70` and `p95` run twelve times each (issue 36): names, types and relationship words
-//! in the development, the held-out, the fresh, the blind, the fifth and the sixth naming
-//! styles (quality/styles.rs; the fresh ones written by a later session before it read the
+//! `p70` and `p95` run fourteen times each (issue 36): names, types and relationship words
+//! in the development, the held-out, the fresh, the blind, the fifth, the sixth and the
+//! seventh naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
 //! and developed against by nobody; the sixth ones, quality/sixth.rs, written the same
-//! way after the fifth, from other sources), each with the model as judge (the answerer
+//! way after the fifth, from other sources; the seventh ones, quality/seventh.rs, the same
+//! way after the sixth, from others again), each with the model as judge (the answerer
 //! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
-//! of pairs, a fresh one, a blind one, a fifth one and a sixth one, judge on and off.
+//! of pairs, a fresh one, a blind one, a fifth one, a sixth one and a seventh one, judge
+//! on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -57,6 +59,8 @@ mod mock_llm;
 mod reference;
 #[path = "quality/score.rs"]
 mod score;
+#[path = "quality/seventh.rs"]
+mod seventh;
 #[path = "quality/sixth.rs"]
 mod sixth;
 #[path = "quality/styles.rs"]
@@ -229,8 +233,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
-    /// `development`, `held-out`, `fresh`, `blind`, `fifth` or `sixth`: the naming styles
-    /// of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs).
+    /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth` or `seventh`: the
+    /// naming styles of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs,
+    /// sixth.rs, seventh.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -270,7 +275,11 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // parentheses is the technology's case), nor a PlantUML stereotype after the name, a
     // wikilink's brackets (its target and its display text each stand for the thing) or
     // a heading's section number or emoji in front (the sixth styles: a first word with
-    // no letter in it).
+    // no letter in it), nor a Mermaid node's shape (its id and its label each stand for
+    // the thing), a `diagrams` node's class around its label, a Chinese gloss's full-width
+    // parentheses (the name and the code name in them each stand for it), a draw.io line
+    // break or a percent-encoded space (each a space), or an OpenTelemetry attribute's
+    // key (the seventh styles).
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms.iter().flat_map(move |f| {
             let bare = f.text.split_once(" (").map(|(b, _)| (b, c));
@@ -306,6 +315,36 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .split_once(' ')
                 .filter(|(first, rest)| !first.chars().any(char::is_alphabetic) && !rest.is_empty())
                 .map(|(_, rest)| (rest, c));
+            let mermaid = mermaid_node(&f.text)
+                .into_iter()
+                .flat_map(move |(id, label)| [(id, c), (label, c)]);
+            let diagrams = f
+                .text
+                .strip_suffix("\")")
+                .and_then(|t| t.split_once("(\""))
+                .filter(|(class, label)| {
+                    !class.is_empty()
+                        && class.chars().all(|ch| ch.is_ascii_alphanumeric())
+                        && !label.is_empty()
+                })
+                .map(|(_, label)| (label, c));
+            let gloss = f
+                .text
+                .strip_suffix('\u{ff09}')
+                .and_then(|t| t.split_once('\u{ff08}'))
+                .into_iter()
+                .flat_map(move |(name, code)| [(name, c), (code, c)]);
+            let attribute = f
+                .text
+                .split_once('=')
+                .filter(|(key, value)| {
+                    !key.is_empty()
+                        && key
+                            .chars()
+                            .all(|ch| ch.is_ascii_lowercase() || ch == '.' || ch == '_')
+                        && !value.is_empty()
+                })
+                .map(|(_, value)| (value, c));
             std::iter::once((f.text.as_str(), c))
                 .chain(bare)
                 .chain(bracket)
@@ -316,10 +355,51 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(stereotype)
                 .chain(wiki)
                 .chain(heading)
+                .chain(mermaid)
+                .chain(diagrams)
+                .chain(gloss)
+                .chain(attribute)
+                .map(|(t, c)| (t.to_string(), c))
         })
     });
+    // A draw.io line break and a percent-encoded space each stand for a space.
+    let spaced = truth.components.iter().enumerate().flat_map(|(c, comp)| {
+        comp.forms
+            .iter()
+            .filter(|f| f.text.contains("<br>") || f.text.contains("%20"))
+            .map(move |f| (f.text.replace("<br>", " ").replace("%20", " "), c))
+    });
+    let forms: Vec<(String, usize)> = forms.chain(spaced).collect();
     let names = truth.components.iter().map(|c| c.name.clone()).collect();
-    Table::new(forms, &corpus.ambiguous_forms, names)
+    Table::new(
+        forms.iter().map(|(t, c)| (t.as_str(), *c)),
+        &corpus.ambiguous_forms,
+        names,
+    )
+}
+
+/// A Mermaid flowchart node written with its id and shape (`orders_db[(Orders DB)]`,
+/// `shipment_queue>Shipment Queue]`): the id and the label.
+fn mermaid_node(text: &str) -> Option<(&str, &str)> {
+    const SHAPES: &[(&str, &str)] = &[
+        ("[(", ")]"),
+        ("([", "])"),
+        ("((", "))"),
+        ("{{", "}}"),
+        ("[/", "/]"),
+        ("[", "]"),
+        (">", "]"),
+    ];
+    let end =
+        text.find(|ch: char| !(ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_'))?;
+    let (id, rest) = text.split_at(end);
+    if id.is_empty() {
+        return None;
+    }
+    SHAPES.iter().find_map(|(open, close)| {
+        let label = rest.strip_prefix(open)?.strip_suffix(close)?;
+        (!label.is_empty()).then_some((id, label))
+    })
 }
 
 fn true_edges(truth: &Truth) -> Vec<TrueEdge<'static>> {
@@ -742,12 +822,114 @@ const SIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the seventh set (issue 36, seventh round) by a
+/// session that never read the identity rules, in the manner of the seventh naming styles
+/// (benches/quality/seventh.rs), each pair about a thing no other pair names (every name
+/// of the list is its own thing): an API's pod and its sync worker's, a ClickHouse server
+/// and its Keeper (pod names); a bucket and its bucket policy, an API Gateway deployment
+/// and its stage (CDK logical IDs); a cache and its warmer, a database and a service
+/// drawn with one label (Mermaid nodes); an SQS queue and an SNS topic of one label, a
+/// cache and a table of one label (`diagrams` nodes); an allocator and a locator
+/// (draw.io); a writer and a reader, a database and its test database, a request queue
+/// and its reply queue (OpenTelemetry attributes); refunds and returns, a user database
+/// and a user cache (Chinese); a warehouse service and its scheduler (a Chinese gloss);
+/// authorization and authentication (a PDF line break); renewals and reminders cut to
+/// one length (a dashboard's ellipsis); an importer and an exporter (percent-encoded); a
+/// Service Bus queue and topic of one name (Azure ids); an MSMQ queue and its poison
+/// subqueue, a database and its warehouse (SQL Server instances), a renderer and a runner
+/// (Windows processes); two functions of one Serverless service; a Bazel server and its
+/// client library; onboarding and offboarding pages (Notion ids). Measured only, never
+/// developed against.
+const SEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "coupon-api-6c8f7d9b4k-m5n2x",
+        "coupon-sync-7b5d9f8c6q-r8t4v",
+        "service",
+    ),
+    ("clickhouse-0", "clickhouse-keeper-0", ""),
+    ("AssetsBucket8F2A1C3D", "AssetsBucketPolicy5E7B9D20", ""),
+    (
+        "BillingApiDeployment180EC503",
+        "BillingApiDeploymentStageprod3855DE66",
+        "",
+    ),
+    (
+        "rates_cache[(Rates Cache)]",
+        "rates_cache_warmer[Rates Cache Warmer]",
+        "",
+    ),
+    ("audit_db[(Audit)]", "audit_svc[Audit]", ""),
+    ("SQS(\"label jobs\")", "SNS(\"label jobs\")", "queue"),
+    ("ElastiCache(\"sessions\")", "DynamoDB(\"sessions\")", ""),
+    ("Stock<br>Allocator", "Stock<br>Locator", "service"),
+    (
+        "service.name=points-writer",
+        "service.name=points-reader",
+        "service",
+    ),
+    (
+        "db.namespace=bookings",
+        "db.namespace=bookings_test",
+        "database",
+    ),
+    (
+        "messaging.destination.name=invoice-requests",
+        "messaging.destination.name=invoice-replies",
+        "queue",
+    ),
+    ("退款服务", "退货服务", "service"),
+    ("用户数据库", "用户缓存", ""),
+    (
+        "仓储服务\u{ff08}warehouse-service\u{ff09}",
+        "仓储调度服务\u{ff08}warehouse-scheduler\u{ff09}",
+        "service",
+    ),
+    (
+        "Authori- zation Service",
+        "Authenti- cation Service",
+        "service",
+    ),
+    (
+        "Subscription Ren\u{2026}",
+        "Subscription Rem\u{2026}",
+        "service",
+    ),
+    (
+        "Price%20Feed%20Importer",
+        "Price%20Feed%20Exporter",
+        "service",
+    ),
+    (
+        "/subscriptions/5f1c2d3e-8a9b-4c7d-9e0f-1a2b3c4d5e6f/resourceGroups/rg-novamart-prod/providers/Microsoft.ServiceBus/namespaces/sb-novamart/queues/disputes",
+        "/subscriptions/5f1c2d3e-8a9b-4c7d-9e0f-1a2b3c4d5e6f/resourceGroups/rg-novamart-prod/providers/Microsoft.ServiceBus/namespaces/sb-novamart/topics/disputes",
+        "",
+    ),
+    (
+        ".\\private$\\remittances",
+        ".\\private$\\remittances;poison",
+        "queue",
+    ),
+    ("SQLPROD01\\LEDGER", "SQLPROD01\\LEDGERDW", "database"),
+    ("ReportRenderer.exe", "ReportRunner.exe", "service"),
+    (
+        "novamart-prod-createOrder",
+        "novamart-prod-cancelOrder",
+        "service",
+    ),
+    ("//services/geo:server", "//services/geo:client", ""),
+    (
+        "Carrier Onboarding 3b9f0c2e7a4d4b1e9c8f6a5d2e1b0c7f",
+        "Carrier Offboarding 8e2d4a6c1f3b4e7a9d0c5b8f2a6e1d3c",
+        "",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
     /// `blind` (written without reading them), `fifth` (written without reading them
-    /// once the other lists had all been looked at; developed against by nobody) or
-    /// `sixth` (the same, after the fifth).
+    /// once the other lists had all been looked at; developed against by nobody),
+    /// `sixth` (the same, after the fifth) or `seventh` (the same, after the sixth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -769,6 +951,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Blind => BLIND_NEAR_PAIRS.to_vec(),
         Set::Fifth => FIFTH_NEAR_PAIRS.to_vec(),
         Set::Sixth => SIXTH_NEAR_PAIRS.to_vec(),
+        Set::Seventh => SEVENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -1160,6 +1343,7 @@ fn main() -> anyhow::Result<()> {
                     Set::Blind,
                     Set::Fifth,
                     Set::Sixth,
+                    Set::Seventh,
                 ] {
                     near.push(near_case(set, true, &o)?);
                     near.push(near_case(set, false, &o)?);
