@@ -386,6 +386,52 @@ impl Memory {
                 }
             }
         }
+        // A name in another script (`客户服务`) shares no word with any: it meets the
+        // entities of its family that share its neighbours, named in Latin letters.
+        let other_script = |e: &Entity| {
+            e.name
+                .chars()
+                .any(|c| c.is_alphabetic() && !c.is_ascii() && !is_latin_letter(c))
+        };
+        let latin =
+            |e: &Entity| !other_script(e) && e.name.chars().any(|c| c.is_ascii_alphabetic());
+        for (a, ea) in self.entities.iter().enumerate() {
+            if whole(a) || !other_script(ea) {
+                continue;
+            }
+            let mut shared: HashMap<Ix, usize> = HashMap::new();
+            let near: HashSet<Ix> = self.neighbour_ids(a as Ix).collect();
+            for &n in &near {
+                for b in self.neighbour_ids(n) {
+                    if b as usize != a && !near.contains(&b) {
+                        *shared.entry(b).or_default() += 1;
+                    }
+                }
+            }
+            let mut by_count: Vec<(Ix, usize)> = shared
+                .into_iter()
+                .filter(|&(b, _)| {
+                    !whole(b as usize)
+                        && latin(&self.entities[b as usize])
+                        && self.kinds_agree(a as Ix, b)
+                })
+                .collect();
+            by_count.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+            for (b, _) in by_count.into_iter().take(PARTNERS) {
+                let pair = ordered(a as Ix, b);
+                if seen.insert(pair)
+                    && let Some(s) = self.score_pair(
+                        pair.0,
+                        pair.1,
+                        &decisions,
+                        &systems,
+                        Some(Alike::Neighbours),
+                    )
+                {
+                    out.push((b, s));
+                }
+            }
+        }
         out.sort_by(|(_, x), (_, y)| best_first(x, y));
         // A framed name needs one partner to join its thing: its best few, and the best
         // of all up to a bound a run (most pairs of a large memory of shared words are
@@ -486,6 +532,14 @@ impl Memory {
             // Into the name written plainly (`Shipping Service`, not
             // `aws_ecs_service.shipping` or `SHIPPING_SERVICE_URL`), else the one of fewer
             // words.
+            // Into the name the rest of the documents write (in Latin letters).
+            (Alike::Neighbours, _) => {
+                if ea.name.chars().any(|c| c.is_ascii_alphabetic()) {
+                    (b, a)
+                } else {
+                    (a, b)
+                }
+            }
             (Alike::Shared, _) => {
                 let plainly = |e: &Entity| {
                     (
@@ -982,6 +1036,9 @@ enum Alike {
     /// class name's role (`OrderManager`, `StripeClient`), a kind word in another
     /// language (`Order Dienst`), or another thing (`Order History`).
     KindPlace,
+    /// One is named in another script (`客户服务`), and they share neighbours: found
+    /// only for the judge, like [`Alike::Shared`].
+    Neighbours,
     /// One is the other with a kind word in front instead of behind (`cache-sessions` /
     /// `Sessions Cache`), where a word in front may as well say its purpose
     /// (`cache-warmer`).
@@ -1000,6 +1057,7 @@ impl Alike {
             Alike::KindPlace => "another word where the kind word stands",
             Alike::KindInFront => "its kind word in front",
             Alike::Shared => "its words in the other's name",
+            Alike::Neighbours => "named in another script, with the same neighbours",
         }
     }
 
@@ -1008,9 +1066,19 @@ impl Alike {
     fn asked_whatever_the_score(self) -> bool {
         matches!(
             self,
-            Alike::Acronym | Alike::Version | Alike::KindInFront | Alike::KindPlace | Alike::Shared
+            Alike::Acronym
+                | Alike::Version
+                | Alike::KindInFront
+                | Alike::KindPlace
+                | Alike::Shared
+                | Alike::Neighbours
         )
     }
+}
+
+/// Whether a letter is of the Latin script (`é`, `ß`, `ø` as much as `e`).
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || ('\u{c0}'..='\u{24f}').contains(&c)
 }
 
 /// Whether two names (of types of kinds `ta`, `tb` when known) may name one thing, and
@@ -1346,6 +1414,45 @@ mod tests {
     }
 
     #[test]
+    fn a_name_in_another_script_meets_the_one_with_its_neighbours() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Refund Service", "service"),
+            ("Audit Service", "service"),
+            ("退款服务", "service"),
+            ("Ledger", "service"),
+            ("Refunds DB", "database"),
+            ("退款数据库", "database"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        for (from, kind, to) in [
+            ("Refund Service", "calls", "Ledger"),
+            ("Refund Service", "reads_from", "Refunds DB"),
+            ("退款服务", "calls", "Ledger"),
+            ("退款服务", "reads_from", "Refunds DB"),
+            ("Audit Service", "calls", "Ledger"),
+        ] {
+            m.upsert_relationship(Relationship::new(from, kind, to));
+        }
+        let found = m.judge_candidates(&[]);
+        let first = found
+            .iter()
+            .find(|s| s.merge == "退款服务")
+            .unwrap_or_else(|| panic!("{found:?}"));
+        // Into the name in Latin letters, the one sharing the most neighbours first.
+        assert_eq!(first.into, "Refund Service", "{found:?}");
+        // Never a store for a service, and only the judge is asked: without one, no
+        // rule merges these.
+        assert!(
+            !found
+                .iter()
+                .any(|s| s.merge == "退款服务" && s.into == "Refunds DB")
+        );
+        assert!(m.duplicates().iter().all(|s| s.merge != "退款服务"));
+    }
+
+    #[test]
     fn the_judge_meets_a_name_however_it_is_framed() {
         let names = [
             ("NovaMart", "platform"),
@@ -1376,12 +1483,18 @@ mod tests {
         };
         for framed in [
             "NovaMart.Checkout.API",
-            "k8s/deploy/checkout",
             "CHECKOUT_SVC_HOST",
             "Checkout Management Service",
         ] {
             assert!(has(framed, "Checkout Service"), "{framed}: {pairs:?}");
         }
+        // The last part of a longer path is the thing: the rules join it, no judge.
+        assert!(
+            !pairs
+                .iter()
+                .any(|(x, y)| x == "k8s/deploy/checkout" || y == "k8s/deploy/checkout"),
+            "{pairs:?}"
+        );
         assert!(has("Order Evets Queue", "sqs://order-events"), "{pairs:?}");
         assert!(has("Pmt Service", "Payment Service"), "{pairs:?}");
         // Kind words and little words anywhere, words written as one.

@@ -231,6 +231,29 @@ impl Parts {
 /// The name without a note in parentheses and that note: `Orders DB (PostgreSQL)` →
 /// (`Orders DB`, `PostgreSQL`). A name that is only a parenthesis stays as it is.
 pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
+    if let Cow::Owned(text) = plain_text(name) {
+        let (bare, note) = split_note(&text);
+        return (Cow::Owned(bare.into_owned()), note);
+    }
+    // A label in brackets fastened to a code word (`ECS("order service")`, a Mermaid
+    // node `orders_db[(Orders DB)]`): the label is the name, the word before it a note
+    // (a node's id of the same words says nothing).
+    if let Some((label, word)) = attached_label(name) {
+        let note = (key(word) != key(label)).then(|| word.to_string());
+        let (bare, inner) = split_note(label);
+        return (Cow::Owned(bare.into_owned()), inner.or(note));
+    }
+    // A name in another script glossed in Latin letters (`订单服务（order-service）`):
+    // the gloss is the name as the rest of the documents write it.
+    if let (bare, Some(gloss)) = split_bracket(name)
+        && !bare.is_empty()
+        && !bare.chars().any(|c| c.is_ascii_alphabetic())
+        && bare.chars().any(char::is_alphabetic)
+        && gloss.chars().any(|c| c.is_ascii_alphabetic())
+        && gloss.chars().all(|c| c.is_ascii() && !c.is_whitespace())
+    {
+        return (Cow::Owned(gloss), None);
+    }
     // A flag (`🇪🇺 Tax Engine`) says which one, as a note would: its letters.
     if name
         .chars()
@@ -293,6 +316,177 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     } else {
         (Cow::Borrowed(name), None)
     }
+}
+
+/// `name` as plain text, where it was written in another medium: HTML tags and
+/// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`), a word
+/// broken at the end of a line (`Notifi- cation`), full-width parentheses (`（…）`), and
+/// the value of an attribute (`service.name=order-service`). Borrowed when there is none.
+pub fn plain_text(name: &str) -> Cow<'_, str> {
+    let marked = |c: char| matches!(c, '<' | '&' | '%' | '\u{ad}' | '（' | '）' | '=');
+    if !name.contains(marked) && !name.contains("- ") {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    // An attribute's value (`peer.service=stripe`): its key is one code word.
+    if let Some((k, v)) = name.split_once('=')
+        && !k.is_empty()
+        && !v.trim().is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+    {
+        rest = v.trim();
+    }
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '<' => {
+                // A tag of HTML (`<br>`, `<br/>`, `</b>`): a space.
+                let tail = &rest[i + 1..];
+                let end = tail.find('>');
+                let tag = end.map(|e| &tail[..e]).unwrap_or_default();
+                let tag_name: String = tag
+                    .trim_start_matches('/')
+                    .chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .collect();
+                match end {
+                    Some(e) if HTML_TAGS.contains(&tag_name.to_ascii_lowercase().as_str()) => {
+                        out.push(' ');
+                        while chars.peek().is_some_and(|(j, _)| *j <= i + 1 + e) {
+                            chars.next();
+                        }
+                    }
+                    _ => out.push(c),
+                }
+            }
+            '&' => {
+                let tail = &rest[i..];
+                let entity = ["&nbsp;", "&amp;", "&#160;", "&lt;", "&gt;"]
+                    .into_iter()
+                    .find(|e| tail.starts_with(e));
+                match entity {
+                    Some(e) => {
+                        out.push(match e {
+                            "&amp;" => '&',
+                            "&lt;" => '<',
+                            "&gt;" => '>',
+                            _ => ' ',
+                        });
+                        for _ in 1..e.len() {
+                            chars.next();
+                        }
+                    }
+                    None => out.push(c),
+                }
+            }
+            '%' => {
+                let hex = rest
+                    .get(i + 1..i + 3)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex.filter(|b| b.is_ascii_graphic() || *b == b' ') {
+                    Some(b) => {
+                        out.push(char::from(b));
+                        chars.next();
+                        chars.next();
+                    }
+                    None => out.push(c),
+                }
+            }
+            // A word broken at a line's end (`Inven- tory`): one word.
+            '-' if out.ends_with(|p: char| p.is_alphabetic())
+                && rest[i + 1..].starts_with(' ')
+                && rest[i + 2..].starts_with(|n: char| n.is_lowercase()) =>
+            {
+                chars.next();
+            }
+            '\u{ad}' => {}
+            '（' => out.push_str(" ("),
+            '）' => out.push(')'),
+            _ => out.push(c),
+        }
+    }
+    if out == name {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(out.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// A name and the text in its first parentheses: `订单服务 (order-service)` →
+/// (`订单服务`, `order-service`).
+fn split_bracket(name: &str) -> (String, Option<String>) {
+    match name.split_once('(') {
+        Some((bare, rest)) if rest.ends_with(')') => (
+            bare.trim().to_string(),
+            Some(rest[..rest.len() - 1].trim().to_string()),
+        ),
+        _ => (name.to_string(), None),
+    }
+}
+
+/// HTML tags a name copied from a diagram or a page may hold.
+const HTML_TAGS: &[&str] = &[
+    "br", "b", "i", "u", "em", "strong", "span", "div", "p", "small", "sub", "sup", "font",
+];
+
+/// A label in brackets fastened to one code word at the end of a name, and that word:
+/// `ECS("order service")` → (`order service`, `ECS`); `orders_db[(Orders DB)]`,
+/// `q1>Billing Queue]`, `svc([Checkout Flow])` likewise. The label must be quoted, in
+/// brackets of a shape (`[(`, `((`, `{{`, `>…]`), or of two words or more: `OrdersDB(Go)`
+/// is a name with a note.
+fn attached_label(name: &str) -> Option<(&str, &str)> {
+    let name = name.trim();
+    let open = name.find(['(', '[', '{', '>'])?;
+    let word = &name[..open];
+    if word.is_empty()
+        || !word
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    {
+        return None;
+    }
+    let closes = |o: char| match o {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        _ => ']',
+    };
+    let mut inner = &name[open..];
+    let mut shaped = false;
+    let mut layers = 0;
+    while let Some(o) = inner
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '(' | '[' | '{' | '>' | '/' | '\\'))
+    {
+        let c = match o {
+            '/' | '\\' => o,
+            _ => closes(o),
+        };
+        if !inner.ends_with(c) || inner.len() < 2 {
+            break;
+        }
+        inner = &inner[o.len_utf8()..inner.len() - c.len_utf8()];
+        layers += 1;
+        shaped |= layers > 1 || o == '>';
+    }
+    if layers == 0 {
+        return None;
+    }
+    let quoted = inner.len() >= 2
+        && (inner.starts_with('"') && inner.ends_with('"')
+            || inner.starts_with('\'') && inner.ends_with('\''));
+    let label = if quoted {
+        &inner[1..inner.len() - 1]
+    } else {
+        inner
+    }
+    .trim();
+    let several = label.split_whitespace().count() >= 2;
+    (label.chars().any(char::is_alphabetic) && (quoted || shaped || several))
+        .then_some((label, word))
 }
 
 /// The letter a regional indicator symbol stands for (two make a flag: 🇪🇺 is `EU`).
@@ -362,7 +556,11 @@ impl Mark {
             }
         }
         // The rest of a host name (`pricing-sync.service`, `orders-db.staging.internal`).
-        if tail.len() < trimmed.len()
+        let host = trimmed
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'));
+        if host
+            && tail.len() < trimmed.len()
             && let Some(rest) = trimmed.strip_prefix(tail).and_then(|r| r.strip_prefix('.'))
         {
             let env = rest
@@ -506,11 +704,23 @@ pub fn key_cow(name: &str) -> Cow<'_, str> {
 /// `Order Service v2` and `order-service-v2` agree and `Pricing API v1` and `v2` do not.
 fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Kind> {
     let whole = name;
-    let name = qualified_tail(whole);
+    let name = without_hash(qualified_tail(whole));
+    let mut ids = 0;
     for_each_word(name, |word| {
+        // A generated id names no thing (`plsm9x7scc` of a pod, a page's 32 hex digits).
+        if is_generated_id(word) {
+            ids += 1;
+            return;
+        }
         starts.push(out.len());
         out.push_str(&singular(word));
     });
+    if starts.is_empty() && ids > 0 {
+        for_each_word(name, |word| {
+            starts.push(out.len());
+            out.push_str(&singular(word));
+        });
+    }
     let word_at = |out: &str, starts: &[usize], n: usize| -> (usize, usize) {
         (starts[n], starts.get(n + 1).copied().unwrap_or(out.len()))
     };
@@ -693,6 +903,42 @@ pub fn is_version_word(word: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether a word of a name is an id a machine made: five characters or more, letters
+/// and two digits or more, and either no vowel (`plsm9x7scc`, `sgt76`, Kubernetes' pod
+/// suffixes) or eight hexadecimal digits or more (`fde4d68a…`, a page id). `s3`, `v2`,
+/// `http2`, `oauth2` are words.
+fn is_generated_id(word: &str) -> bool {
+    let digits = word.bytes().filter(u8::is_ascii_digit).count();
+    word.len() >= 5
+        && digits >= 2
+        && word.bytes().all(|b| b.is_ascii_alphanumeric())
+        && word.bytes().any(|b| b.is_ascii_alphabetic())
+        && ((word.len() >= 8 && word.bytes().all(|b| b.is_ascii_hexdigit()))
+            || !word.bytes().any(|b| b"aeiouyAEIOUY".contains(&b)))
+}
+
+/// `name` without a hash its tool glued to it: eight capital hexadecimal digits at the
+/// end of a name in one piece (`OrderService6EB40527`, a CDK or CloudFormation logical
+/// id).
+fn without_hash(name: &str) -> &str {
+    let n = name.len();
+    if n > 10
+        && name.is_ascii()
+        && !name.contains(|c: char| !c.is_ascii_alphanumeric())
+        && let Some(hash) = name.get(n - 8..)
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+        && hash.bytes().any(|b| b.is_ascii_digit())
+        && hash.bytes().any(|b| b.is_ascii_uppercase())
+        && name[..n - 8].bytes().any(|b| b.is_ascii_lowercase())
+    {
+        &name[..n - 8]
+    } else {
+        name
+    }
+}
+
 /// A name written as code: no spaces and no capitals, its words joined by `-` or `_`
 /// (`svc-order`, `db_orders`).
 fn is_code_form(name: &str) -> bool {
@@ -717,13 +963,28 @@ pub fn qualified_tail(name: &str) -> &str {
         for_each_word(segment, |_| n += 1);
         n >= 2
     };
-    for sep in ["::", "/"] {
+    for sep in ["::", "/", "\\"] {
+        // One word is the thing at the end of a longer path (`…/queues/shipment`, a
+        // Windows `SERVER\INSTANCE`), not in `Pub/Sub`.
+        let long = sep == "\\" || trimmed.matches(sep).count() >= 2;
         if let Some((head, tail)) = trimmed.rsplit_once(sep)
             && !head.is_empty()
-            && several(tail)
+            && (several(tail)
+                || (long && !tail.is_empty() && !is_version_word(&tail.to_lowercase())))
         {
             return tail;
         }
+    }
+    // A file of the thing (`OrderService.exe`, `order_service.py`): its extension says
+    // nothing of it.
+    if let Some((head, ext)) = trimmed.rsplit_once('.')
+        && (1..=4).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_lowercase())
+        && !head.contains(['.', '-'])
+        && head.contains(|c: char| c == '_' || c.is_uppercase())
+        && several(head)
+    {
+        return head;
     }
     // A host name whose first label is a name of two words or more (`orders-db.internal`,
     // `order-service.shop.svc.cluster.local`): the rest says where it is. Host names
@@ -837,7 +1098,7 @@ pub fn without_api(name: &str) -> Option<String> {
 /// camelCase boundaries (`OrderService` → order, service; `HTTPServer` → http, server).
 pub fn words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
-    for_each_word(name, |word| words.push(word.to_string()));
+    for_each_word(&plain_text(name), |word| words.push(word.to_string()));
     words
 }
 

@@ -291,9 +291,14 @@ impl Memory {
                     .then_some(i)
                 }
                 None => {
+                    // A bare name whose last word says what it is (`search index`: a
+                    // store) is not the full name of another family's kind (`Search
+                    // Index Queue`).
+                    let says = parts.core.last().map_or(Family::Unknown, |w| Family::of(w));
                     let mut found = None;
                     for kind in Kind::ALL {
-                        if kind == Kind::External || !fits(kind) {
+                        if kind == Kind::External || !fits(kind) || !says.compatible(kind.family())
+                        {
                             continue;
                         }
                         if let Some(i) = self.index(&parts.key_as(kind))

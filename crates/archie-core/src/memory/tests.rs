@@ -1038,3 +1038,48 @@ fn what_a_qualified_name_or_a_flag_says_of_which_one_keeps_it_apart() {
         2
     );
 }
+
+#[test]
+fn a_name_written_in_another_medium_is_read_as_its_text() {
+    // Diagram and page markup, encodings, broken lines, tools' ids and paths (names of
+    // neither quality set).
+    for (written, plain) in [
+        ("Lambda(\"resize images\")", "Resize Images"),
+        ("billing_db[(Billing DB)]", "Billing DB"),
+        ("mq1>Refund Queue]", "Refund Queue"),
+        ("rates_api{{Rates API}}", "Rates API"),
+        ("Refund<br/>Service", "Refund Service"),
+        ("Refund&nbsp;Service", "Refund Service"),
+        ("Refund%20Service", "Refund Service"),
+        ("Reconcil- iation Service", "Reconciliation Service"),
+        ("退款服务 (refund-service)", "Refund Service"),
+        ("退款服务（refund-service）", "Refund Service"),
+        ("app.kubernetes.io/name=refund-service", "Refund Service"),
+        ("RefundService3F2A91C0", "Refund Service"),
+        ("refund-service-7dcbf8x9kq-w2x4z", "Refund Service"),
+        (
+            "Refund Service 0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+            "Refund Service",
+        ),
+        ("/tenants/t1/regions/r2/queues/refunds", "Refunds Queue"),
+        ("BATCH01\\REFUNDS", "Refunds"),
+        ("RefundService.dll", "Refund Service"),
+    ] {
+        assert_eq!(key(written), key(plain), "{written}");
+    }
+    // What stays: a note after a name, a version, words that only look made up, a path
+    // of two parts.
+    assert_eq!(
+        identity::split_note("RefundsDB(Go)").1.as_deref(),
+        Some("Go")
+    );
+    assert_eq!(
+        identity::split_note("Lambda(\"resize images\")")
+            .1
+            .as_deref(),
+        Some("Lambda")
+    );
+    assert_ne!(key("HTTP2 Gateway"), key("Gateway"));
+    assert_ne!(key("Refund API v2"), key("Refund API"));
+    assert_eq!(key("Pub/Sub"), "pubsub");
+}
