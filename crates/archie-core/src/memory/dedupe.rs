@@ -1319,7 +1319,7 @@ mod tests {
         assert_eq!(
             edges,
             [
-                ("Billing", "subscribes_to", "Ledger"),
+                ("Billing (EU)", "subscribes_to", "Ledger"),
                 ("Billing (US)", "subscribes_to", "Ledger"),
             ]
         );

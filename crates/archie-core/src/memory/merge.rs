@@ -100,6 +100,15 @@ impl Memory {
         if let Some((name, mark)) = written
             && let Some(apart) = self.kept_apart_by_mark(&k, found, &mark)
         {
+            // The one found, shown by its words alone until now, is shown with its own
+            // note from here on: `Billing` beside `Billing (US)` said neither which.
+            if let Some(i) = found
+                && apart.found.is_none()
+                && !loading
+                && matches!(mark, identity::Mark::Note(_))
+            {
+                self.show_note(i);
+            }
             found = apart.found;
             k = apart.key;
             entity.name = name;
@@ -120,6 +129,35 @@ impl Memory {
                 Upserted::Added
             }
         }
+    }
+
+    /// Entity `i` shown with its note (`technology`) in its name when its name has no
+    /// mark: `Billing` becomes `Billing (EU)`, and the relationships that name it follow.
+    /// Its key stays, so its old name still finds it.
+    fn show_note(&mut self, i: Ix) {
+        let e = &self.entities[i as usize];
+        let Some(note) = e.properties.get(TECHNOLOGY).and_then(Value::as_str) else {
+            return;
+        };
+        if identity::Mark::of(&e.name).is_some() {
+            return;
+        }
+        let old = e.name.clone();
+        let shown = format!("{old} ({note})");
+        self.alias(i, &old);
+        let e = &mut self.entities[i as usize];
+        e.name.clone_from(&shown);
+        drop_own_name(e);
+        self.plain[i as usize] = false;
+        for (r, &(f, t, _)) in self.relationships.iter_mut().zip(&self.rel_keys) {
+            if f == i {
+                r.from.clone_from(&shown);
+            }
+            if t == i {
+                r.to.clone_from(&shown);
+            }
+        }
+        self.touch();
     }
 
     /// `entity` (as stored: normalised) taken into entity `i` (see
