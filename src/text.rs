@@ -153,7 +153,8 @@ pub fn duplicates_decided(merges: &[crate::events::MergedPair], kept_apart: u64)
 
 /// `3 pairs look like one thing (Okta = Okta API, …): ` and how to decide them: at a
 /// terminal `archie memory dedupe` asks about each; without one, `memory merge A B`
-/// merges a pair and `memory dedupe --yes` all of them.
+/// merges a pair and `memory keep-apart A B` keeps it apart (`--yes` merges only what the
+/// names or the model decided: these are the person's).
 pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
     let n = pending.len() as u64;
     let shown: Vec<String> = pending
@@ -163,15 +164,18 @@ pub fn duplicates_pending(pending: &[crate::events::DuplicatePair]) -> String {
         .collect();
     let more = if pending.len() > 3 { ", …" } else { "" };
     let example = pending.first().map_or_else(String::new, |p| {
-        format!(
-            "`archie memory merge {} {}` merges one, ",
+        let (a, b) = (
             crate::shell::quote(&inert_line(&p.merge)),
-            crate::shell::quote(&inert_line(&p.into))
+            crate::shell::quote(&inert_line(&p.into)),
+        );
+        format!(
+            "; `archie memory merge {a} {b}` merges one, `archie memory keep-apart {a} {b}` \
+             keeps it apart"
         )
     });
     format!(
         "{n} {} like one thing ({}{more}): `archie memory dedupe` at a terminal asks about \
-         each; {example}`archie memory dedupe --yes` merges them all",
+         each{example}",
         plural(n, "pair looks", "pairs look"),
         shown.join(", ")
     )

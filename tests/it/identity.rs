@@ -401,14 +401,22 @@ fn a_malformed_judge_answer_merges_nothing() {
 fn merge_moves_the_edges_and_refuses_what_it_cannot_find() {
     let env = shop();
     env.ok(&["build-context", "shop", "-i", "docs", "--no-input"]);
-    // Without a terminal, dedupe says how to decide: not itself, but --yes or a merge.
+    // Without a terminal, dedupe says how to decide: a merge or a keep-apart (not
+    // `--yes`, which decides nothing of a person's).
     let waiting = env.ok(&["memory", "dedupe"]);
     assert!(
-        waiting
-            .stderr
-            .contains("`archie memory merge Okta 'Okta API'` merges one, `archie memory dedupe --yes` merges them all"),
+        waiting.stderr.contains(
+            "`archie memory merge Okta 'Okta API'` merges one, `archie memory keep-apart Okta 'Okta API'` keeps it apart"
+        ),
         "{}",
         waiting.stderr
+    );
+    let yes = env.ok(&["memory", "dedupe", "--yes"]);
+    assert!(!yes.stderr.contains("--yes"), "{}", yes.stderr);
+    assert_eq!(
+        names(&memory(&env)).len(),
+        4,
+        "--yes merged nothing of the person's"
     );
     env.ok(&["memory", "merge", "okta", "okta-api"]);
     let m = memory(&env);
