@@ -118,9 +118,11 @@ impl OpenAiCompatible {
 
     /// The POST of `body`, with the key when there is one (marked sensitive).
     fn post(&self, body: Vec<u8>) -> reqwest::RequestBuilder {
-        let mut builder = self
-            .http
-            .post(&self.url)
+        let post = match &self.parsed_url {
+            Some(url) => self.http.post(url.clone()),
+            None => self.http.post(&self.url),
+        };
+        let mut builder = post
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .body(body);
         if let Some(key) = &self.config.api_key

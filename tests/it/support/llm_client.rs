@@ -34,7 +34,7 @@ pub async fn structured_at_once<T>(
     prompts: impl IntoIterator<Item = String>,
 ) -> Vec<Result<T, LlmError>>
 where
-    T: DeserializeOwned + JsonSchema,
+    T: DeserializeOwned + JsonSchema + 'static,
 {
     let calls = prompts.into_iter().map(|prompt| {
         let llm = llm.clone();
