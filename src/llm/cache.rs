@@ -60,7 +60,7 @@ pub fn cache_key(
         "base_url": base_url,
         "model": model,
         "messages": messages,
-        "schema": schema.map(|s| &s.schema),
+        "schema": schema.map(|s| s.schema.as_ref()),
         "temperature": temperature,
     });
     sha256_hex(material.to_string().as_bytes())
@@ -81,7 +81,7 @@ mod tests {
         ];
         let schema = Schema {
             name: "answer".into(),
-            schema: serde_json::json!({"type": "object"}),
+            schema: std::sync::Arc::new(serde_json::json!({"type": "object"})),
         };
         assert_eq!(
             cache_key(

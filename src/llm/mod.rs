@@ -151,7 +151,17 @@ impl Message {
 pub struct Schema {
     /// A short name (`a-zA-Z0-9_-`, at most 64 characters), sent as `json_schema.name`.
     pub name: String,
-    pub schema: serde_json::Value,
+    /// Shared: a request is cloned on its way (a retry keeps it), and a deep copy of the
+    /// schema per clone was most of what an extraction call cost besides its JSON.
+    #[serde(serialize_with = "shared_value")]
+    pub schema: Arc<serde_json::Value>,
+}
+
+fn shared_value<S: serde::Serializer>(
+    value: &Arc<serde_json::Value>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    value.as_ref().serialize(serializer)
 }
 
 impl Schema {
@@ -197,7 +207,7 @@ impl Schema {
             } else {
                 name
             },
-            schema: value,
+            schema: Arc::new(value),
         }
     }
 }
@@ -409,7 +419,7 @@ impl dyn Llm + '_ {
         if request.schema.is_none() {
             request.schema = Some(Schema {
                 name: "answer".into(),
-                schema: serde_json::json!({}),
+                schema: Arc::new(serde_json::json!({})),
             });
         }
         request.show = false;

@@ -90,12 +90,12 @@ pub(super) fn request_body(
                 json_schema: oa::ResponseFormatJsonSchema {
                     description: None,
                     name: schema.name.clone(),
-                    schema: schema.schema.clone(),
+                    schema: schema.schema.as_ref().clone(),
                     strict: None,
                 },
             });
         } else {
-            let pretty = serde_json::to_string_pretty(&schema.schema).unwrap_or_default();
+            let pretty = serde_json::to_string_pretty(schema.schema.as_ref()).unwrap_or_default();
             let instruction = format!(
                 "Answer with a single JSON value that conforms to this JSON Schema, and \
                  nothing else (no prose, no code fences):\n{pretty}"
@@ -130,7 +130,7 @@ pub(super) fn request_body(
             // async-openai's json_object carries no schema: add llama.cpp's extension.
             let mut value = serde_json::to_value(&body).map_err(encode)?;
             value["response_format"] =
-                serde_json::json!({"type": "json_object", "schema": schema.schema});
+                serde_json::json!({"type": "json_object", "schema": schema.schema.as_ref()});
             serde_json::to_vec(&value).map_err(encode)
         }
         _ => serde_json::to_vec(&body).map_err(encode),

@@ -183,7 +183,7 @@ pub(super) async fn plan(
         Request::new(vec![Message::system(system), Message::user(prompt)]).cache(false);
     request.schema = Some(Schema {
         name: "search_plan".into(),
-        schema: plan_schema(&state.offered),
+        schema: std::sync::Arc::new(plan_schema(&state.offered)),
     });
     let (tasks, dropped, fallback) = if state.offered.is_empty() {
         (Vec::new(), Vec::new(), true)

@@ -21,7 +21,7 @@ pub fn extraction_fingerprint(prompts: &Prompts, model: &str) -> String {
             "extract": prompts.fingerprint("extract"),
             "system": prompts.fingerprint("system"),
             "model": model,
-            "schema": schema.schema,
+            "schema": schema.schema.as_ref(),
         })
         .to_string()
         .as_bytes(),
