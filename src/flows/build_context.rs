@@ -633,18 +633,7 @@ fn around_seeds(
 
 /// The entities of `all` whose keys are `chosen`, and the relationships between them.
 fn within(all: &Memory, chosen: &BTreeSet<String>) -> Memory {
-    let mut memory = Memory::new();
-    for e in all.entities() {
-        if chosen.contains(&key(&e.name)) {
-            memory.upsert_entity(e.clone());
-        }
-    }
-    for r in all.relationships() {
-        if chosen.contains(&key(&r.from)) && chosen.contains(&key(&r.to)) {
-            memory.upsert_relationship(r.clone());
-        }
-    }
-    memory
+    all.only(|e| chosen.contains(&key(&e.name)))
 }
 
 /// The hubs left out of the picture, the most linked first, each with the kinds of the

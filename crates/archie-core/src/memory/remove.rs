@@ -32,6 +32,13 @@ impl Memory {
         (out, removed_entities, removed_rels)
     }
 
+    /// A copy with only the entities `keep` keeps and the relationships between them,
+    /// each as it is: a part of the memory to draw or show, its names as the memory
+    /// holds them (writing them in again would decide their identity anew).
+    pub fn only(&self, keep: impl Fn(&Entity) -> bool) -> Memory {
+        self.kept(|i| keep(&self.entities[i as usize]), |_, _| true)
+    }
+
     /// A copy with the entities `keep` keeps and the relationships between them that
     /// `keep_rel` keeps (given with its ends), each entity under the key and aliases it
     /// had: a copy is no new mention, so identity is not decided again (re-resolving
