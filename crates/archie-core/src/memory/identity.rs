@@ -243,17 +243,6 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
         let (bare, inner) = split_note(label);
         return (Cow::Owned(bare.into_owned()), inner.or(note));
     }
-    // A name in another script glossed in Latin letters (`订单服务（order-service）`):
-    // the gloss is the name as the rest of the documents write it.
-    if let (bare, Some(gloss)) = split_bracket(name)
-        && !bare.is_empty()
-        && !bare.chars().any(|c| c.is_ascii_alphabetic())
-        && bare.chars().any(char::is_alphabetic)
-        && gloss.chars().any(|c| c.is_ascii_alphabetic())
-        && gloss.chars().all(|c| c.is_ascii() && !c.is_whitespace())
-    {
-        return (Cow::Owned(gloss), None);
-    }
     // A flag (`🇪🇺 Tax Engine`) says which one, as a note would: its letters.
     if name
         .chars()
@@ -310,12 +299,20 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     };
     let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
     let inner = inner.trim();
-    if rest.chars().any(char::is_alphanumeric) {
-        let note = (!inner.is_empty()).then(|| inner.to_string());
-        (Cow::Owned(rest), note)
-    } else {
-        (Cow::Borrowed(name), None)
+    if !rest.chars().any(char::is_alphanumeric) {
+        return (Cow::Borrowed(name), None);
     }
+    // A name in another script glossed in Latin letters (`订单服务（order-service）`):
+    // the gloss is the name as the rest of the documents write it.
+    if !rest.chars().any(|c| c.is_ascii_alphabetic())
+        && rest.chars().any(char::is_alphabetic)
+        && inner.chars().any(|c| c.is_ascii_alphabetic())
+        && inner.chars().all(|c| c.is_ascii() && !c.is_whitespace())
+    {
+        return (Cow::Owned(inner.to_string()), None);
+    }
+    let note = (!inner.is_empty()).then(|| inner.to_string());
+    (Cow::Owned(rest), note)
 }
 
 /// `name` as plain text, where it was written in another medium: HTML tags and
@@ -411,18 +408,6 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(out.split_whitespace().collect::<Vec<_>>().join(" "))
-    }
-}
-
-/// A name and the text in its first parentheses: `订单服务 (order-service)` →
-/// (`订单服务`, `order-service`).
-fn split_bracket(name: &str) -> (String, Option<String>) {
-    match name.split_once('(') {
-        Some((bare, rest)) if rest.ends_with(')') => (
-            bare.trim().to_string(),
-            Some(rest[..rest.len() - 1].trim().to_string()),
-        ),
-        _ => (name.to_string(), None),
     }
 }
 
