@@ -277,10 +277,8 @@ impl App {
             if back.is_none() {
                 same_words = m
                     .decisions()
-                    .merges
-                    .iter()
-                    .filter(|r| crate::memory::key(&r.entity.name) == crate::memory::key(name))
-                    .map(|r| {
+                    .merges_by_words(name)
+                    .map(|(_, r)| {
                         // The spelling that says which one (`Ledger (EU)`).
                         let written = std::iter::once(r.entity.name.as_str())
                             .chain(r.entity.aliases())

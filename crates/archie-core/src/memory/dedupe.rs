@@ -147,6 +147,20 @@ impl WordDecision {
 }
 
 impl Decisions {
+    /// The merges recorded of an entity with the words of `name`, whatever its mark:
+    /// those an unmerge of `name` may mean when no merge is of `name` as written.
+    /// With where each stands in `merges`.
+    pub fn merges_by_words<'a>(
+        &'a self,
+        name: &str,
+    ) -> impl Iterator<Item = (usize, &'a MergeRecord)> {
+        let k = key(name);
+        self.merges
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| key(&m.entity.name) == k)
+    }
+
     /// Remembers the pair as two things, and drops it from the pending ones.
     pub fn keep_apart(&mut self, a: &str, b: &str) {
         let pair = pair_key(a, b);
@@ -388,15 +402,9 @@ impl Memory {
         }
         // A name in another script (`客户服务`) shares no word with any: it meets the
         // entities of its family that share its neighbours, named in Latin letters.
-        let other_script = |e: &Entity| {
-            e.name
-                .chars()
-                .any(|c| c.is_alphabetic() && !c.is_ascii() && !is_latin_letter(c))
-        };
-        let latin =
-            |e: &Entity| !other_script(e) && e.name.chars().any(|c| c.is_ascii_alphabetic());
+        let latin = |e: &Entity| is_latin(&e.name);
         for (a, ea) in self.entities.iter().enumerate() {
-            if whole(a) || !other_script(ea) {
+            if whole(a) || !in_other_script(&ea.name) {
                 continue;
             }
             let mut shared: HashMap<Ix, usize> = HashMap::new();
@@ -529,17 +537,17 @@ impl Memory {
         let (merge, into) = match (alike, plain(&sa).cmp(&plain(&sb))) {
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Less) => (a, b),
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Greater) => (b, a),
-            // Into the name written plainly (`Shipping Service`, not
-            // `aws_ecs_service.shipping` or `SHIPPING_SERVICE_URL`), else the one of fewer
-            // words.
             // Into the name the rest of the documents write (in Latin letters).
             (Alike::Neighbours, _) => {
-                if ea.name.chars().any(|c| c.is_ascii_alphabetic()) {
+                if is_latin(&ea.name) {
                     (b, a)
                 } else {
                     (a, b)
                 }
             }
+            // Into the name written plainly (`Shipping Service`, not
+            // `aws_ecs_service.shipping` or `SHIPPING_SERVICE_URL`), else the one of fewer
+            // words.
             (Alike::Shared, _) => {
                 let plainly = |e: &Entity| {
                     (
@@ -836,11 +844,7 @@ impl Memory {
         let at = match decisions.merges.iter().rposition(spelled) {
             Some(at) => at,
             None => {
-                let mut by_words = decisions
-                    .merges
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, m)| key(&m.entity.name) == key(merged));
+                let mut by_words = decisions.merges_by_words(merged);
                 match (by_words.next(), by_words.next()) {
                     (Some((at, _)), None) => at,
                     _ => return None,
@@ -1076,9 +1080,16 @@ impl Alike {
     }
 }
 
-/// Whether a letter is of the Latin script (`é`, `ß`, `ø` as much as `e`).
-fn is_latin_letter(c: char) -> bool {
-    c.is_ascii_alphabetic() || ('\u{c0}'..='\u{24f}').contains(&c)
+/// Whether a name has letters of another script than the Latin one (`客户服务`, `API 网关`;
+/// `é`, `ß`, `ø` are Latin).
+fn in_other_script(name: &str) -> bool {
+    name.chars()
+        .any(|c| c.is_alphabetic() && !c.is_ascii() && !('\u{c0}'..='\u{24f}').contains(&c))
+}
+
+/// Whether a name is written in Latin letters only (and has some).
+fn is_latin(name: &str) -> bool {
+    !in_other_script(name) && name.chars().any(|c| c.is_ascii_alphabetic())
 }
 
 /// Whether two names (of types of kinds `ta`, `tb` when known) may name one thing, and
