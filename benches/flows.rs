@@ -15,8 +15,9 @@
 //!   later run over 200 other documents in the same folder against the same endpoint,
 //!   after a first run over 200), a gateway that answers 429 with `Retry-After: 1` beyond
 //!   4 (50 docs) or 16 (200 docs), and a one-slot server that queues (20 docs): wall time
-//!   against the ideal at what the endpoint allows (⌈extraction calls / allowed⌉ + other
-//!   calls) × latency, at most 128 at once), requests refused, the most in flight, and the
+//!   against the ideal at what the endpoint allows (⌈extraction calls / allowed⌉ + the
+//!   other calls' rounds, the judge's beside the overview) × latency, at most 128 at
+//!   once), requests refused, the most in flight, and the
 //!   most in flight after the first 3 s. Each run of a row has a fresh folder and mock.
 //! - `prompt`: size of the analyze prompts (first turn and follow-ups) with a memory of
 //!   100 and of 10,000 entities, at the default --memory-budget.
@@ -280,6 +281,22 @@ fn extraction_calls(requests: &[MockRequest]) -> usize {
     requests.iter().filter(|r| is_extraction(r)).count()
 }
 
+/// The rounds the calls other than extraction need one after the other, `allows` at
+/// once: the judge's batches go out at once, beside the overview (asked once extraction
+/// is saved), so they add a round only when nothing else is asked or one at a time.
+fn other_rounds(requests: &[MockRequest], allows: usize) -> usize {
+    let judge = requests
+        .iter()
+        .filter(|r| r.text().contains("are these pairs one thing or two"))
+        .count();
+    let rest = requests.len() - extraction_calls(requests) - judge;
+    if allows <= 1 {
+        rest + judge
+    } else {
+        rest.max(usize::from(judge > 0))
+    }
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     if v.is_empty() {
@@ -514,7 +531,9 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
             .last()
             .and_then(|e| e["failed"].as_u64())
             .unwrap_or(0);
-        let ideal = (extraction.div_ceil(endpoint.allows()) + other) as f64 * lat;
+        let ideal = (extraction.div_ceil(endpoint.allows())
+            + other_rounds(&requests, endpoint.allows())) as f64
+            * lat;
         println!(
             "{docs:>5} {:>17} {:>8.2} {:>7} {refused:>8} {:>7.1}% {:>9} {late:>8} {failed:>7} {ideal:>8.2} {:>7.2}",
             endpoint.label(),
@@ -573,11 +592,8 @@ fn build_context(latency: Duration) -> anyhow::Result<()> {
         if run == "first" {
             chunks = extraction;
         }
-        let ideal = if extraction == 0 {
-            other as f64 * lat
-        } else {
-            (extraction.div_ceil(mock.max_concurrency().max(1)) + other) as f64 * lat
-        };
+        let allows = mock.max_concurrency().max(1);
+        let ideal = (extraction.div_ceil(allows) + other_rounds(new, allows)) as f64 * lat;
         println!(
             "{run:<12} {:>8.2} {extraction:>11} {other:>10} {:>14} {ideal:>9.2} {:>10.2}",
             wall.as_secs_f64(),

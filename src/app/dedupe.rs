@@ -62,11 +62,31 @@ const WORD_EXAMPLES: usize = 3;
 const TYPE_EXAMPLES: usize = 3;
 
 /// The model as the judge of pairs the structure cannot decide: an LLM client (whose
-/// usage is the run's) and the prompts (`identity_judge`).
+/// usage is the run's), the prompts (`identity_judge`), and what it was asked ahead in
+/// this run, when it was ([`App::judge_ahead`]).
 #[derive(Clone, Copy)]
 pub struct Judge<'a> {
     pub llm: &'a dyn Llm,
     pub prompts: &'a Prompts,
+    pub ahead: Option<&'a JudgedAhead>,
+}
+
+/// The judge's answers given ahead of the review that uses them, by the question asked
+/// (the batch's whole prompt): a question asked again in the same words takes its answer
+/// (or its failure) from here, once, instead of asking the model twice, cache or not.
+#[derive(Default)]
+pub struct JudgedAhead(std::sync::Mutex<HashMap<String, Result<Verdicts, String>>>);
+
+impl JudgedAhead {
+    fn take(&self, prompt: &str) -> Option<Result<Verdicts, String>> {
+        self.0.lock().ok()?.remove(prompt)
+    }
+
+    fn put(&self, prompt: String, answer: Result<Verdicts, String>) {
+        if let Ok(mut held) = self.0.lock() {
+            held.insert(prompt, answer);
+        }
+    }
 }
 
 /// The `[identity]` table of `archie.toml`.
@@ -342,23 +362,31 @@ fn duplicates_event(
     }
 }
 
-impl App {
-    /// Finds the pairs of entities in the memory file that are probably one thing and
-    /// decides them (see the module's doc), with `judge` when there is one. Pairs kept
-    /// apart before are not found again; pending ones are asked again. Returns how many
-    /// pairs were found.
-    pub async fn review_duplicates(
-        &self,
-        file: &MemoryFile,
-        judge: Option<Judge<'_>>,
-    ) -> anyhow::Result<usize> {
+/// What a review asks about a memory: the pairs found (best first), the decision the
+/// structure already made for each, which of them the judge is asked, how many it is
+/// not asked this time (beyond [`JUDGE_MAX_PAIRS`]), and the relationship words and
+/// entity types the vocabulary cannot place (with a judge only).
+struct Questions {
+    memory: Memory,
+    found: Vec<Suggestion>,
+    decisions: Vec<Option<Decision>>,
+    ask: Vec<usize>,
+    beyond: usize,
+    words: Vec<(String, Vec<[String; 2]>)>,
+    types: Vec<(String, Vec<String>)>,
+}
+
+impl Questions {
+    /// The questions about the memory in `file`, with or without a judge; `None` when
+    /// there is no memory file.
+    fn of(file: &MemoryFile, judging: bool) -> anyhow::Result<Option<Self>> {
         let Some((mut memory, _)) = MemoryFile::read(file.path())? else {
-            return Ok(0);
+            return Ok(None);
         };
         if let Some(placed) = with_remembered_placements(file, &memory)? {
             memory = placed;
         }
-        let (words, types) = if judge.is_some() {
+        let (words, types) = if judging {
             (
                 memory.unplaced_words(WORD_EXAMPLES),
                 memory.unplaced_types(TYPE_EXAMPLES),
@@ -366,17 +394,7 @@ impl App {
         } else {
             (Vec::new(), Vec::new())
         };
-        let found = pairs_found(&memory, judge.is_some());
-        if found.is_empty() && words.is_empty() && types.is_empty() {
-            if !memory.decisions().pending.is_empty() {
-                file.update(|m| {
-                    let mut d = m.decisions();
-                    d.pending.clear();
-                    m.set_decisions(&d);
-                })?;
-            }
-            return Ok(0);
-        }
+        let found = pairs_found(&memory, judging);
         let known = memory.decisions();
         let mut decisions: Vec<Option<Decision>> = found
             .iter()
@@ -390,17 +408,213 @@ impl App {
         let most = crate::env_vars::env_knob(crate::env_vars::EnvVars::ARCHIE_JUDGE_MAX_PAIRS)
             .and_then(|v| v.parse().ok())
             .unwrap_or(JUDGE_MAX_PAIRS);
-        if judge.is_some() && ask.len() > most {
+        let mut beyond = 0;
+        if judging && ask.len() > most {
             // `found` is best first: the best are judged now, the rest next time.
             for &n in &ask[most..] {
                 decisions[n] = Some(Decision::Later);
             }
-            let left = ask.len() - most;
+            beyond = ask.len() - most;
             ask.truncate(most);
+        }
+        Ok(Some(Self {
+            memory,
+            found,
+            decisions,
+            ask,
+            beyond,
+            words,
+            types,
+        }))
+    }
+
+    /// Whether there is anything to decide.
+    fn is_empty(&self) -> bool {
+        self.found.is_empty() && self.words.is_empty() && self.types.is_empty()
+    }
+
+    /// Whether the judge has questions.
+    fn for_the_judge(&self) -> bool {
+        !self.ask.is_empty() || !self.words.is_empty() || !self.types.is_empty()
+    }
+}
+
+/// The judge's questions in batches of [`JUDGE_BATCH`]: pairs first, then relationship
+/// words, then entity types, together in one numbering.
+struct Batches<'b> {
+    pairs: Vec<&'b Suggestion>,
+    words: &'b [(String, Vec<[String; 2]>)],
+    types: &'b [(String, Vec<String>)],
+}
+
+impl<'b> Batches<'b> {
+    fn new(questions: &'b Questions) -> Self {
+        Self {
+            pairs: questions.ask.iter().map(|&n| &questions.found[n]).collect(),
+            words: &questions.words,
+            types: &questions.types,
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.pairs.len() + self.words.len() + self.types.len()
+    }
+
+    /// Where each batch starts in the numbering.
+    fn starts(&self) -> Vec<usize> {
+        (0..self.total()).step_by(JUDGE_BATCH).collect()
+    }
+
+    /// The pairs, words and types of the batch at `start`.
+    #[allow(clippy::type_complexity)]
+    fn of(
+        &self,
+        start: usize,
+    ) -> (
+        &[&'b Suggestion],
+        &'b [(String, Vec<[String; 2]>)],
+        &'b [(String, Vec<String>)],
+    ) {
+        let end = (start + JUDGE_BATCH).min(self.total());
+        let pairs = self.pairs.len();
+        (
+            part(&self.pairs, start, end, 0),
+            part(self.words, start, end, pairs),
+            part(self.types, start, end, pairs + self.words.len()),
+        )
+    }
+
+    /// How many questions the batch at `start` asks.
+    fn questions(&self, start: usize) -> usize {
+        (start + JUDGE_BATCH).min(self.total()) - start
+    }
+
+    /// The prompt that asks the batch at `start` about `memory`.
+    fn prompt(&self, prompts: &Prompts, memory: &Memory, start: usize) -> anyhow::Result<String> {
+        let (batch, words, types) = self.of(start);
+        let lines: Vec<String> = batch
+            .iter()
+            .enumerate()
+            .map(|(n, s)| {
+                json!({
+                    "pair": n + 1,
+                    "a": memory.judge_side(&s.merge, JUDGE_NEIGHBOURS),
+                    "b": memory.judge_side(&s.into, JUDGE_NEIGHBOURS),
+                })
+                .to_string()
+            })
+            .collect();
+        let word_lines: Vec<String> = words
+            .iter()
+            .enumerate()
+            .map(|(n, (word, used))| {
+                json!({
+                    "word": n + 1,
+                    "phrase": crate::memory::relationship_words(word),
+                    "used": used.iter().map(|[a, b]| format!("{a} → {b}")).collect::<Vec<_>>(),
+                })
+                .to_string()
+            })
+            .collect();
+        let type_lines: Vec<String> = types
+            .iter()
+            .enumerate()
+            .map(|(n, (kind, named))| {
+                json!({
+                    "type": n + 1,
+                    "written": kind.replace('_', " "),
+                    "entities": named,
+                })
+                .to_string()
+            })
+            .collect();
+        Ok(prompts.render(
+            "identity_judge",
+            json!({
+                "pairs": lines.join("\n"),
+                "words": word_lines.join("\n"),
+                "types": type_lines.join("\n"),
+                "type_vocabulary": type_vocabulary().collect::<Vec<_>>().join(", "),
+                "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
+            }),
+        )?)
+    }
+}
+
+/// One batch's `prompt` asked of the model: its answer, or why there is none.
+async fn ask_judge(llm: &dyn Llm, prompt: String, questions: usize) -> Result<Verdicts, String> {
+    // The answer is a short JSON line per question: bounded by them, so a small model
+    // that rambles stops there (and counts as unsure).
+    let request = Request::new(vec![Message::user(prompt)])
+        .temperature(0.0)
+        .max_tokens(JUDGE_ANSWER_TOKENS + JUDGE_TOKENS_PER_QUESTION * questions as u32)
+        .cache(true);
+    llm.structured_with::<Verdicts>(request)
+        .await
+        .map_err(|err| format!("{:#}", anyhow::Error::from(err)))
+}
+
+impl App {
+    /// Asks the judge now what the end of the run will ask it about the memory in `file`,
+    /// so that its answers are in the response cache by then: started once extraction
+    /// has been saved, while the run's last step (the overview, the conversation) goes
+    /// on, it takes the judge's round off the run's end. Said nothing of: a question
+    /// whose answer failed or changed by then is asked again at the end, and said there.
+    pub async fn judge_ahead(&self, file: &MemoryFile, judge: Judge<'_>) {
+        let Some(ahead) = judge.ahead else {
+            return;
+        };
+        let Ok(Some(questions)) = Questions::of(file, true) else {
+            return;
+        };
+        let batches = Batches::new(&questions);
+        let memory = &questions.memory;
+        futures_util::future::join_all(batches.starts().into_iter().map(|start| {
+            let batches = &batches;
+            async move {
+                if let Ok(prompt) = batches.prompt(judge.prompts, memory, start) {
+                    let answer =
+                        ask_judge(judge.llm, prompt.clone(), batches.questions(start)).await;
+                    ahead.put(prompt, answer);
+                }
+            }
+        }))
+        .await;
+    }
+
+    /// Finds the pairs of entities in the memory file that are probably one thing and
+    /// decides them (see the module's doc), with `judge` when there is one. Pairs kept
+    /// apart before are not found again; pending ones are asked again. Returns how many
+    /// pairs were found.
+    pub async fn review_duplicates(
+        &self,
+        file: &MemoryFile,
+        judge: Option<Judge<'_>>,
+    ) -> anyhow::Result<usize> {
+        let Some(questions) = Questions::of(file, judge.is_some())? else {
+            return Ok(0);
+        };
+        if questions.is_empty() {
+            if !questions.memory.decisions().pending.is_empty() {
+                file.update(|m| {
+                    let mut d = m.decisions();
+                    d.pending.clear();
+                    m.set_decisions(&d);
+                })?;
+            }
+            return Ok(0);
+        }
+        let known = questions.memory.decisions();
+        let batches = Batches::new(&questions);
+        let (memory, found) = (&questions.memory, &questions.found);
+        let mut decisions = questions.decisions.clone();
+        let beyond = questions.beyond;
+        if beyond > 0 {
             self.events.emit(Event::Warning {
                 message: format!(
-                    "{} for the judge beyond the {most} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
-                    crate::text::count(left as u64, "pair of names", "pairs of names"),
+                    "{} for the judge beyond the {} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
+                    crate::text::count(beyond as u64, "pair of names", "pairs of names"),
+                    questions.ask.len(),
                 ),
             });
         }
@@ -408,15 +622,17 @@ impl App {
         let mut placed: Vec<WordDecision> = Vec::new();
         let mut typed: Vec<TypeDecision> = Vec::new();
         if let Some(judge) = judge
-            && (!ask.is_empty() || !words.is_empty() || !types.is_empty())
+            && questions.for_the_judge()
         {
-            let pairs: Vec<&Suggestion> = ask.iter().map(|&n| &found[n]).collect();
-            let (verdicts, decided, decided_types) =
-                self.judge(judge, &memory, &pairs, &words, &types).await;
+            let (verdicts, decided, decided_types, failures) =
+                self.judge(judge, memory, &batches).await;
+            for message in failures {
+                self.events.emit(Event::Warning { message });
+            }
             placed = decided;
             typed = decided_types;
-            judged = pairs.len() as u64;
-            for (&n, verdict) in ask.iter().zip(verdicts) {
+            judged = batches.pairs.len() as u64;
+            for (&n, verdict) in questions.ask.iter().zip(verdicts) {
                 decisions[n] = Some(match verdict {
                     Verdict::Same => Decision::Merge(Decider::Model),
                     Verdict::Different => Decision::KeepApart(Decider::Model),
@@ -471,7 +687,7 @@ impl App {
             || !typed.is_empty()
         {
             file.update(|m| {
-                apply(m, &found, &decisions, &pending);
+                apply(m, found, &decisions, &pending);
                 place_words(m, &placed);
                 place_types(m, &typed);
             })?;
@@ -483,95 +699,41 @@ impl App {
     }
 
     /// The judge's verdict on each pair and what each relationship word means, pairs
-    /// and words together in batches of [`JUDGE_BATCH`] questions. A batch whose call
-    /// fails or whose answer cannot be read leaves its pairs unsure and its words
-    /// unplaced and not remembered (said as a warning): nothing merges or moves on a
-    /// malformed answer.
+    /// and words together in batches of [`JUDGE_BATCH`] questions (a batch asked ahead
+    /// in the same words takes its answer from there). A batch whose call fails or whose
+    /// answer cannot be read leaves its pairs unsure and its words unplaced and not
+    /// remembered (and says why, in the last part, for the caller to warn): nothing
+    /// merges or moves on a malformed answer.
     async fn judge(
         &self,
         judge: Judge<'_>,
         memory: &Memory,
-        pairs: &[&Suggestion],
-        words: &[(String, Vec<[String; 2]>)],
-        types: &[(String, Vec<String>)],
-    ) -> (Vec<Verdict>, Vec<WordDecision>, Vec<TypeDecision>) {
-        let mut out = Vec::with_capacity(pairs.len());
-        let mut placed = Vec::with_capacity(words.len());
-        let mut typed = Vec::with_capacity(types.len());
-        let total = pairs.len() + words.len() + types.len();
-        let starts: Vec<usize> = (0..total).step_by(JUDGE_BATCH).collect();
-        let batch_of = |start: usize| {
-            let end = (start + JUDGE_BATCH).min(total);
-            (
-                part(pairs, start, end, 0),
-                part(words, start, end, pairs.len()),
-                part(types, start, end, pairs.len() + words.len()),
-            )
-        };
+        batches: &Batches<'_>,
+    ) -> (
+        Vec<Verdict>,
+        Vec<WordDecision>,
+        Vec<TypeDecision>,
+        Vec<String>,
+    ) {
+        let mut failures = Vec::new();
+        let mut out = Vec::with_capacity(batches.pairs.len());
+        let mut placed = Vec::with_capacity(batches.words.len());
+        let mut typed = Vec::with_capacity(batches.types.len());
+        let starts = batches.starts();
         // The batches are asked at once: the client's limiter bounds how many run
         // together, and a wide net's many batches do not wait on each other.
-        let replies = futures_util::future::join_all(starts.iter().map(|&start| {
-            let (batch, batch_words, batch_types) = batch_of(start);
-            let lines: Vec<String> = batch
-                .iter()
-                .enumerate()
-                .map(|(n, s)| {
-                    json!({
-                        "pair": n + 1,
-                        "a": memory.judge_side(&s.merge, JUDGE_NEIGHBOURS),
-                        "b": memory.judge_side(&s.into, JUDGE_NEIGHBOURS),
-                    })
-                    .to_string()
-                })
-                .collect();
-            let word_lines: Vec<String> = batch_words
-                .iter()
-                .enumerate()
-                .map(|(n, (word, used))| {
-                    json!({
-                        "word": n + 1,
-                        "phrase": crate::memory::relationship_words(word),
-                        "used": used.iter().map(|[a, b]| format!("{a} → {b}")).collect::<Vec<_>>(),
-                    })
-                    .to_string()
-                })
-                .collect();
-            let type_lines: Vec<String> = batch_types
-                .iter()
-                .enumerate()
-                .map(|(n, (kind, named))| {
-                    json!({
-                        "type": n + 1,
-                        "written": kind.replace('_', " "),
-                        "entities": named,
-                    })
-                    .to_string()
-                })
-                .collect();
-            async move {
-                let prompt = judge.prompts.render(
-                    "identity_judge",
-                    json!({
-                        "pairs": lines.join("\n"),
-                        "words": word_lines.join("\n"),
-                        "types": type_lines.join("\n"),
-                        "type_vocabulary": type_vocabulary().collect::<Vec<_>>().join(", "),
-                        "vocabulary": vocabulary().collect::<Vec<_>>().join(", "),
-                    }),
-                )?;
-                // The answer is a short JSON line per question: bounded by them, so a
-                // small model that rambles stops there (and counts as unsure).
-                let questions = batch.len() + batch_words.len() + batch_types.len();
-                let request = Request::new(vec![Message::user(prompt)])
-                    .temperature(0.0)
-                    .max_tokens(JUDGE_ANSWER_TOKENS + JUDGE_TOKENS_PER_QUESTION * questions as u32)
-                    .cache(true);
-                anyhow::Ok(judge.llm.structured_with::<Verdicts>(request).await?)
+        let replies = futures_util::future::join_all(starts.iter().map(|&start| async move {
+            let prompt = batches
+                .prompt(judge.prompts, memory, start)
+                .map_err(|err| format!("{err:#}"))?;
+            match judge.ahead.and_then(|ahead| ahead.take(&prompt)) {
+                Some(held) => held,
+                None => ask_judge(judge.llm, prompt, batches.questions(start)).await,
             }
         }))
         .await;
         for (&start, asked) in starts.iter().zip(replies) {
-            let (batch, batch_words, batch_types) = batch_of(start);
+            let (batch, batch_words, batch_types) = batches.of(start);
             match asked {
                 Ok(reply) => {
                     out.extend(read_verdicts(&reply, batch.len()));
@@ -591,14 +753,14 @@ impl App {
                     .map(|(n, one, many)| crate::text::count(n as u64, one, many))
                     .collect::<Vec<_>>()
                     .join(" and ");
-                    self.events.emit(Event::Warning {
-                        message: format!("the model could not judge {what}: {err:#}; left to you"),
-                    });
+                    failures.push(format!(
+                        "the model could not judge {what}: {err}; left to you"
+                    ));
                     out.extend(std::iter::repeat_n(Verdict::Unsure, batch.len()));
                 }
             }
         }
-        (out, placed, typed)
+        (out, placed, typed, failures)
     }
 
     /// One decision per pair: asked at a terminal, left for later otherwise (also under

@@ -221,18 +221,57 @@ impl App {
     where
         S: HasSources + Serialize + DeserializeOwned,
     {
-        // What extraction learned is saved as soon as it ends (a Ctrl-C later loses none).
+        // What extraction learned is saved as soon as it ends (a Ctrl-C later loses none),
+        // and the judge is asked about it then, while the run's last step goes on: its
+        // answers wait for the review at the end, which asks only what changed since.
         let (keep, mut kept) = tokio::sync::mpsc::unbounded_channel();
         env.keep_learned = Some(keep);
-        let run = self.run_flow(graph, state, &env);
-        let result = crate::flows::sources::keeping_learned(run, &mut kept, |learned| {
-            if let Err(err) = self.keep_memory(file, env.memory.clone(), learned) {
-                self.events.emit(Event::Warning {
+        let ahead_answers = super::dedupe::JudgedAhead::default();
+        let result = {
+            let (saved_tx, saved_rx) = tokio::sync::oneshot::channel();
+            let saved_tx = std::cell::Cell::new(judge.then_some(saved_tx));
+            let run = self.run_flow(graph, state, &env);
+            let run = crate::flows::sources::keeping_learned(run, &mut kept, |learned| match self
+                .keep_memory(file, env.memory.clone(), learned)
+            {
+                Ok(_) => {
+                    if let Some(saved) = saved_tx.take() {
+                        let _ = saved.send(());
+                    }
+                }
+                Err(err) => self.events.emit(Event::Warning {
                     message: format!("could not save what extraction learned yet: {err:#}"),
-                });
+                }),
+            });
+            let ahead = async {
+                // The sender is dropped unused when the run ends before extraction was saved.
+                if saved_rx.await.is_ok() {
+                    let judge = super::dedupe::Judge {
+                        llm: &*env.llm,
+                        prompts: &env.prompts,
+                        ahead: Some(&ahead_answers),
+                    };
+                    self.judge_ahead(file, judge).await;
+                }
+            };
+            tokio::pin!(run, ahead);
+            let mut judged_ahead = false;
+            let result = loop {
+                tokio::select! {
+                    out = &mut run => break out,
+                    () = &mut ahead, if !judged_ahead => judged_ahead = true,
+                }
+            };
+            // Extraction saved nothing: nothing to judge ahead.
+            drop(saved_tx.take());
+            // A finished run waits for the judge's answers (the review then takes them
+            // rather than asking the same while they are on their way); a run that stopped
+            // (a question, Ctrl-C, an error) drops them.
+            if !judged_ahead && matches!(&result, Ok(run) if run.exit == Exit::Done) {
+                ahead.await;
             }
-        })
-        .await;
+            result
+        };
         let saved = match result {
             Ok(mut run) => {
                 let sources = run.state.sources();
@@ -241,6 +280,7 @@ impl App {
                 let memory = std::mem::take(&mut env.memory);
                 match self.save_following(file, memory, learned, read.as_ref()) {
                     Ok(_) if run.exit == Exit::Done => {
+                        let judge = judge.then_some(&ahead_answers);
                         let reviewed = self.after_run(&run.state, &env, file, judge).await;
                         if let Some(page) = &env.view {
                             self.write_view_after_run(page);
@@ -263,11 +303,12 @@ impl App {
         state: &S,
         env: &SourcesEnv,
         file: &MemoryFile,
-        judge: bool,
+        judge: Option<&super::dedupe::JudgedAhead>,
     ) -> anyhow::Result<()> {
-        let judge = judge.then_some(super::dedupe::Judge {
+        let judge = judge.map(|ahead| super::dedupe::Judge {
             llm: &*env.llm,
             prompts: &env.prompts,
+            ahead: Some(ahead),
         });
         let reviewed = self.review_duplicates(file, judge).await?;
         // What the run wrote reflects what was just decided.

@@ -426,6 +426,7 @@ impl App {
                 judge.as_ref().map(|(llm, prompts)| super::dedupe::Judge {
                     llm: &**llm,
                     prompts,
+                    ahead: None,
                 }),
             )
             .await?;

@@ -1007,6 +1007,45 @@ fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
     assert_eq!(names(&memory(&env)).len(), 40);
 }
 
+/// The judge is asked once extraction is saved, while the overview is written: the
+/// overview's answer here waits for the judge's question (and fails the run if it never
+/// comes), and the review at the end takes the answer given then instead of asking again.
+#[test]
+fn the_judge_is_asked_while_the_overview_is_written_and_only_then() {
+    let env = shop();
+    let judged = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = judged.clone();
+    env.mock().answer_with(move |req| {
+        if is_judge(req) {
+            seen.store(true, std::sync::atomic::Ordering::SeqCst);
+            return judge_says(req, |_, _, _| "same");
+        }
+        let reply = spelling_model(req);
+        if is_extraction(req) {
+            reply
+        } else {
+            reply.held_until(seen.clone(), Duration::from_secs(20))
+        }
+    });
+    env.ok(&[
+        "build-context",
+        "shop",
+        "-i",
+        "docs",
+        "--no-input",
+        "--json",
+    ]);
+    assert!(judged.load(std::sync::atomic::Ordering::SeqCst));
+    assert_eq!(judge_requests(&env).len(), 1, "asked once, ahead");
+    // Its answer decided: Okta and Okta API are one.
+    let m = memory(&env);
+    assert_eq!(
+        names(&m),
+        ["Checkout Service", "Okta API", "Orders DB"],
+        "{m:#}"
+    );
+}
+
 #[test]
 fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
     // The bound (900 pairs a run) set to 30 here: one call a run.

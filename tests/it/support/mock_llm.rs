@@ -76,6 +76,13 @@ pub enum Reply {
     },
     /// Wait, then reply (for timeouts).
     Delay { delay: Duration, then: Box<Reply> },
+    /// Wait until `until` is set (another request came, say), then reply; past `bound`,
+    /// a 504 instead (so a client that never sets it fails, rather than hangs).
+    Held {
+        until: Arc<std::sync::atomic::AtomicBool>,
+        bound: Duration,
+        then: Box<Reply>,
+    },
     /// Send the start of `content` (streamed: a few chunks; whole: part of the body), then
     /// drop the connection.
     Disconnect { partial: String },
@@ -228,6 +235,15 @@ impl Reply {
     pub fn delayed(self, delay: Duration) -> Self {
         Self::Delay {
             delay,
+            then: Box::new(self),
+        }
+    }
+
+    /// This reply once `until` is set, or a 504 after `bound` (see [`Reply::Held`]).
+    pub fn held_until(self, until: Arc<std::sync::atomic::AtomicBool>, bound: Duration) -> Self {
+        Self::Held {
+            until,
+            bound,
             then: Box::new(self),
         }
     }
@@ -785,16 +801,35 @@ async fn respond_with(
     guard: InFlight,
     switches: &Switches,
 ) -> Response {
-    while let Reply::Delay { delay, then } = reply {
-        tokio::time::sleep(delay).await;
-        reply = *then;
+    loop {
+        match reply {
+            Reply::Delay { delay, then } => {
+                tokio::time::sleep(delay).await;
+                reply = *then;
+            }
+            Reply::Held { until, bound, then } => {
+                let deadline = tokio::time::Instant::now() + bound;
+                while !until.load(Ordering::SeqCst) && tokio::time::Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                reply = if until.load(Ordering::SeqCst) {
+                    *then
+                } else {
+                    Reply::error(504, "MockLlm: held past its bound", Some("mock_held"))
+                };
+            }
+            other => {
+                reply = other;
+                break;
+            }
+        }
     }
     let model = request.body["model"]
         .as_str()
         .unwrap_or(MOCK_MODEL)
         .to_string();
     match reply {
-        Reply::Delay { .. } => unreachable!("delays are unwrapped above"),
+        Reply::Delay { .. } | Reply::Held { .. } => unreachable!("waits are unwrapped above"),
         Reply::Error {
             status,
             body,
