@@ -12,10 +12,12 @@
 //!     cargo test --bench quality                      (the same with the debug build)
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
-//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--keep`
-//! (keep and print the temporary folders), `--reference` (also score archie's output
-//! merged by the bench's reference rules). `ARCHIE_BIN` runs another binary. What each
-//! figure means: docs/quality.md.
+//! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth` (the sets `p70`, `p95` and
+//! `near` run; default all: `--sets eighth` measures one set without the other 7 × 2 × 2
+//! cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
+//! folders), `--reference` (also score archie's output merged by the bench's reference
+//! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
 //! Cases:
 //! - `p70`, `p95`: `archie build-context NovaMart -i corpus --no-input --yes` over 30
@@ -88,6 +90,8 @@ struct Options {
     reference: bool,
     seed: u64,
     only: Vec<String>,
+    /// The sets `p70`, `p95` and `near` run.
+    sets: Vec<Set>,
     keep: bool,
 }
 
@@ -99,6 +103,7 @@ fn options() -> anyhow::Result<Options> {
         only: ["p70", "p95", "diagram", "import", "near"]
             .map(String::from)
             .to_vec(),
+        sets: Set::ALL.to_vec(),
         keep: false,
     };
     let mut args = std::env::args().skip(1);
@@ -112,9 +117,23 @@ fn options() -> anyhow::Result<Options> {
                 let list = args.next().context("--only p70,p95,diagram,import,near")?;
                 o.only = list.split(',').map(str::to_string).collect();
             }
+            "--sets" => {
+                let names = Set::ALL.map(Set::name).join(",");
+                let list = args.next().with_context(|| format!("--sets {names}"))?;
+                o.sets = list
+                    .split(',')
+                    .map(|n| {
+                        Set::ALL
+                            .into_iter()
+                            .find(|s| s.name() == n)
+                            .with_context(|| format!("unknown set {n}: use --sets {names}"))
+                    })
+                    .collect::<anyhow::Result<_>>()?;
+            }
             "--bench" => {} // what `cargo bench` passes
             other => bail!(
-                "unknown argument {other}: use --json, --seed N, --keep, --reference, --only p70,p95,diagram,import,near"
+                "unknown argument {other}: use --json, --seed N, --keep, --reference, --only p70,p95,diagram,import,near, --sets {}",
+                Set::ALL.map(Set::name).join(",")
             ),
         }
     }
@@ -1466,7 +1485,7 @@ fn main() -> anyhow::Result<()> {
         match case.as_str() {
             "p70" | "p95" => {
                 let p = if case == "p70" { 0.70 } else { 0.95 };
-                for set in Set::ALL {
+                for &set in &o.sets {
                     for judge in [true, false] {
                         cases.push(corpus_case(case, 30, p, set, judge, &o)?);
                     }
@@ -1482,15 +1501,9 @@ fn main() -> anyhow::Result<()> {
             )?),
             "import" => import = Some(import_case(&o)?),
             "near" => {
-                for set in [
-                    Set::Development,
-                    Set::Fresh,
-                    Set::Blind,
-                    Set::Fifth,
-                    Set::Sixth,
-                    Set::Seventh,
-                    Set::Eighth,
-                ] {
+                // The held-out set has no list of its own (it is the first list's).
+                let sets = o.sets.iter().filter(|&&s| s != Set::HeldOut);
+                for &set in sets {
                     near.push(near_case(set, true, &o)?);
                     near.push(near_case(set, false, &o)?);
                 }
