@@ -306,7 +306,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // citation marker (` [3]`, `[^3]`, `【4:0†source】`), a Confluence breadcrumb's
     // parent pages, a Nomad allocation's group and index, a Bitnami chart's name after the
     // release's, or a Terraform module's resource address after its name (the eighth
-    // styles: each leaves the name; a kind word in parentheses is the technology's case).
+    // styles: each leaves the name; a kind word in parentheses is the technology's case),
+    // and an index in brackets at the end (`[0]` of a Nomad allocation or a Terraform
+    // address) is no more part of the name than C4's bracket.
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -398,6 +400,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .find_map(|suffix| f.text.strip_suffix(suffix))
                 .filter(|name| !name.is_empty())
                 .map(|name| (name, c));
+            let index = f
+                .text
+                .strip_suffix(']')
+                .and_then(|t| t.rsplit_once('['))
+                .filter(|(name, i)| {
+                    !name.is_empty() && !i.is_empty() && i.chars().all(|d| d.is_ascii_digit())
+                })
+                .map(|(name, _)| (name, c));
             let module = f
                 .text
                 .strip_prefix("module.")
@@ -434,6 +444,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(crumb)
                 .chain(nomad)
                 .chain(chart)
+                .chain(index)
                 .chain(module)
                 .map(|(t, c)| (t.to_string(), c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
