@@ -1449,6 +1449,12 @@ fn print_table(cases: &[CorpusCase], import: Option<&ImportCase>, near: &[NearCa
         if !s.wrong_merge_examples.is_empty() {
             println!("  wrong merges: {}", s.wrong_merge_examples.join("; "));
         }
+        if !s.reversed_examples.is_empty() {
+            println!(
+                "  stored the wrong way round: {}",
+                s.reversed_examples.join("; ")
+            );
+        }
         println!(
             "  true edges between single nodes: {} of {} (right type: {})",
             s.edges_single, s.true_edges, s.edges_single_typed

@@ -95,6 +95,8 @@ pub struct Score {
     pub edges_single_typed_pct: f64,
     /// True edges between single nodes stored only the wrong way round.
     pub edges_reversed: usize,
+    /// Those edges as stored, with the true edge's word: `A → B (calls: B calls A)`.
+    pub reversed_examples: Vec<String>,
     /// Edges between single nodes (any type) when entities named only by a human's
     /// forms are left out: what the rules alone reach if those pairs stay apart.
     pub edges_single_rules_pct: f64,
@@ -239,8 +241,24 @@ pub fn score(memory: &Value, table: &Table, truth: &[TrueEdge]) -> Score {
             to: edge.from,
             word: edge.word,
         };
-        if single(&of_component, edge).is_none() && single(&of_component, &back).is_some() {
+        if single(&of_component, edge).is_none()
+            && let Some(stored) = single(&of_component, &back)
+        {
             s.edges_reversed += 1;
+            let name = |c: usize| {
+                entities[of_component[c][0]]["name"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            s.reversed_examples.push(format!(
+                "{} → {} ({}; true: {} {})",
+                name(edge.to),
+                name(edge.from),
+                stored.iter().cloned().collect::<Vec<_>>().join(", "),
+                table.names[edge.from],
+                edge.word,
+            ));
         }
         if single(&rule_entities, edge).is_some() {
             rules_single += 1;

@@ -362,6 +362,14 @@ fn duplicates_event(
     }
 }
 
+/// The most pairs the judge is asked about in one review ([`JUDGE_MAX_PAIRS`], or
+/// `ARCHIE_JUDGE_MAX_PAIRS`).
+fn judge_max_pairs() -> usize {
+    crate::env_vars::env_knob(crate::env_vars::EnvVars::ARCHIE_JUDGE_MAX_PAIRS)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(JUDGE_MAX_PAIRS)
+}
+
 /// What a review asks about a memory: the pairs found (best first), the decision the
 /// structure already made for each, which of them the judge is asked, how many it is
 /// not asked this time (beyond [`JUDGE_MAX_PAIRS`]), and the relationship words and
@@ -377,9 +385,9 @@ struct Questions {
 }
 
 impl Questions {
-    /// The questions about the memory in `file`, with or without a judge; `None` when
-    /// there is no memory file.
-    fn of(file: &MemoryFile, judging: bool) -> anyhow::Result<Option<Self>> {
+    /// The questions about the memory in `file`, with or without a judge, `asked` pairs
+    /// of the review's bound asked already; `None` when there is no memory file.
+    fn of(file: &MemoryFile, judging: bool, asked: usize) -> anyhow::Result<Option<Self>> {
         let Some((mut memory, _)) = MemoryFile::read(file.path())? else {
             return Ok(None);
         };
@@ -405,9 +413,7 @@ impl Questions {
             .filter(|&n| decisions[n].is_none())
             .filter(|&n| !known.judged_unsure(&found[n].merge, &found[n].into))
             .collect();
-        let most = crate::env_vars::env_knob(crate::env_vars::EnvVars::ARCHIE_JUDGE_MAX_PAIRS)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(JUDGE_MAX_PAIRS);
+        let most = judge_max_pairs().saturating_sub(asked);
         let mut beyond = 0;
         if judging && ask.len() > most {
             // `found` is best first: the best are judged now, the rest next time.
@@ -436,6 +442,48 @@ impl Questions {
     /// Whether the judge has questions.
     fn for_the_judge(&self) -> bool {
         !self.ask.is_empty() || !self.words.is_empty() || !self.types.is_empty()
+    }
+}
+
+/// How many times a review looks for pairs: again after a round that merged (the
+/// merged names' neighbours are then one node, which another name may share).
+const REVIEW_ROUNDS: usize = 3;
+
+/// What the rounds of a review decided, for the one event that says so.
+#[derive(Default)]
+struct Reviewed {
+    found: usize,
+    judged: u64,
+    merges: Vec<MergedPair>,
+    kept_apart: usize,
+    placed: Vec<WordDecision>,
+    typed: Vec<TypeDecision>,
+}
+
+impl Reviewed {
+    fn count(&mut self, found: &[Suggestion], decisions: &[Decision]) {
+        for (s, d) in found.iter().zip(decisions) {
+            match d {
+                Decision::Merge(by) => self.merges.push(MergedPair {
+                    merge: s.merge.clone(),
+                    into: s.into.clone(),
+                    by: decider_word(*by).into(),
+                }),
+                Decision::KeepApart(_) => self.kept_apart += 1,
+                Decision::Unsure | Decision::Later => {}
+            }
+        }
+    }
+
+    fn event(&mut self, pending: Vec<Suggestion>) -> Event {
+        duplicates_event(
+            std::mem::take(&mut self.merges),
+            self.kept_apart,
+            self.judged,
+            &self.placed,
+            &self.typed,
+            pending,
+        )
     }
 }
 
@@ -564,7 +612,7 @@ impl App {
         let Some(ahead) = judge.ahead else {
             return;
         };
-        let Ok(Some(questions)) = Questions::of(file, true) else {
+        let Ok(Some(questions)) = Questions::of(file, true, 0) else {
             return;
         };
         let batches = Batches::new(&questions);
@@ -591,111 +639,128 @@ impl App {
         file: &MemoryFile,
         judge: Option<Judge<'_>>,
     ) -> anyhow::Result<usize> {
-        let Some(questions) = Questions::of(file, judge.is_some())? else {
-            return Ok(0);
-        };
-        if questions.is_empty() {
-            if !questions.memory.decisions().pending.is_empty() {
-                file.update(|m| {
-                    let mut d = m.decisions();
-                    d.pending.clear();
-                    m.set_decisions(&d);
-                })?;
+        let mut so_far = Reviewed::default();
+        for round in 1..=REVIEW_ROUNDS {
+            let Some(questions) = Questions::of(file, judge.is_some(), so_far.judged as usize)?
+            else {
+                return Ok(0);
+            };
+            if questions.is_empty() {
+                if !questions.memory.decisions().pending.is_empty() {
+                    file.update(|m| {
+                        let mut d = m.decisions();
+                        d.pending.clear();
+                        m.set_decisions(&d);
+                    })?;
+                }
+                if so_far.found > 0 {
+                    self.events.emit(so_far.event(Vec::new()));
+                }
+                return Ok(so_far.found);
             }
-            return Ok(0);
-        }
-        let known = questions.memory.decisions();
-        let batches = Batches::new(&questions);
-        let (memory, found) = (&questions.memory, &questions.found);
-        let mut decisions = questions.decisions.clone();
-        let beyond = questions.beyond;
-        if beyond > 0 {
-            self.events.emit(Event::Warning {
-                message: format!(
-                    "{} for the judge beyond the {} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
-                    crate::text::count(beyond as u64, "pair of names", "pairs of names"),
-                    questions.ask.len(),
-                ),
-            });
-        }
-        let mut judged = 0;
-        let mut placed: Vec<WordDecision> = Vec::new();
-        let mut typed: Vec<TypeDecision> = Vec::new();
-        if let Some(judge) = judge
-            && questions.for_the_judge()
-        {
-            let (verdicts, decided, decided_types, failures) =
-                self.judge(judge, memory, &batches).await;
-            for message in failures {
-                self.events.emit(Event::Warning { message });
-            }
-            placed = decided;
-            typed = decided_types;
-            judged = batches.pairs.len() as u64;
-            for (&n, verdict) in questions.ask.iter().zip(verdicts) {
-                decisions[n] = Some(match verdict {
-                    Verdict::Same => Decision::Merge(Decider::Model),
-                    Verdict::Different => Decision::KeepApart(Decider::Model),
-                    Verdict::Unsure => Decision::Unsure,
+            let known = questions.memory.decisions();
+            let batches = Batches::new(&questions);
+            let found = &questions.found;
+            let mut decisions = questions.decisions.clone();
+            if questions.beyond > 0 {
+                self.events.emit(Event::Warning {
+                    message: format!(
+                        "{} for the judge beyond the {} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
+                        crate::text::count(
+                            questions.beyond as u64,
+                            "pair of names",
+                            "pairs of names"
+                        ),
+                        judge_max_pairs(),
+                    ),
                 });
             }
-        }
-        // The human decides the rest.
-        let rest: Vec<usize> = (0..found.len())
-            .filter(|&n| matches!(decisions[n], None | Some(Decision::Unsure)))
-            .collect();
-        let asked: Vec<Suggestion> = rest.iter().map(|&n| found[n].clone()).collect();
-        let answers = self.decide(&asked).await?;
-        for (&n, answer) in rest.iter().zip(answers) {
-            if answer != Decision::Later || decisions[n].is_none() {
-                decisions[n] = Some(answer);
+            let mut placed: Vec<WordDecision> = Vec::new();
+            let mut typed: Vec<TypeDecision> = Vec::new();
+            if let Some(judge) = judge
+                && questions.for_the_judge()
+            {
+                let (verdicts, decided, decided_types, failures) =
+                    self.judge(judge, &questions.memory, &batches).await;
+                for message in failures {
+                    self.events.emit(Event::Warning { message });
+                }
+                placed = decided;
+                typed = decided_types;
+                so_far.judged += batches.pairs.len() as u64;
+                for (&n, verdict) in questions.ask.iter().zip(verdicts) {
+                    decisions[n] = Some(match verdict {
+                        Verdict::Same => Decision::Merge(Decider::Model),
+                        Verdict::Different => Decision::KeepApart(Decider::Model),
+                        Verdict::Unsure => Decision::Unsure,
+                    });
+                }
             }
+            so_far.found += found.len();
+            so_far.placed.extend(placed.iter().cloned());
+            so_far.typed.extend(typed.iter().cloned());
+            // What was merged may meet what it could not before (a name's neighbours,
+            // now one node, are the ones of another name's): the next round looks again,
+            // and the person is asked only at the last.
+            let merged = decisions
+                .iter()
+                .any(|d| matches!(d, Some(Decision::Merge(_))));
+            if merged && round < REVIEW_ROUNDS {
+                let decided: Vec<Decision> = decisions
+                    .iter()
+                    .map(|d| d.unwrap_or(Decision::Later))
+                    .collect();
+                so_far.count(found, &decided);
+                file.update(|m| {
+                    apply(m, found, &decided, None);
+                    place_words(m, &placed);
+                    place_types(m, &typed);
+                })?;
+                continue;
+            }
+            // The person decides the rest.
+            let rest: Vec<usize> = (0..found.len())
+                .filter(|&n| matches!(decisions[n], None | Some(Decision::Unsure)))
+                .collect();
+            let asked: Vec<Suggestion> = rest.iter().map(|&n| found[n].clone()).collect();
+            let answers = self.decide(&asked).await?;
+            for (&n, answer) in rest.iter().zip(answers) {
+                if answer != Decision::Later || decisions[n].is_none() {
+                    decisions[n] = Some(answer);
+                }
+            }
+            let decisions: Vec<Decision> = decisions
+                .into_iter()
+                .map(|d| d.unwrap_or(Decision::Later))
+                .collect();
+            so_far.count(found, &decisions);
+            let pending: Vec<Suggestion> = found
+                .iter()
+                .zip(&decisions)
+                .filter(|(_, d)| matches!(d, Decision::Later | Decision::Unsure))
+                .map(|(s, _)| s.clone())
+                .collect();
+            // Nothing decided and the pairs already listed in the file: nothing to write.
+            let unsure = decisions.contains(&Decision::Unsure);
+            let changed = decisions
+                .iter()
+                .any(|d| matches!(d, Decision::Merge(_) | Decision::KeepApart(_)));
+            if changed
+                || unsure
+                || known.pending != pending
+                || !placed.is_empty()
+                || !typed.is_empty()
+            {
+                file.update(|m| {
+                    apply(m, found, &decisions, Some(&pending));
+                    place_words(m, &placed);
+                    place_types(m, &typed);
+                })?;
+            }
+            self.events.emit(so_far.event(pending));
+            break;
         }
-        let decisions: Vec<Decision> = decisions
-            .into_iter()
-            .map(|d| d.unwrap_or(Decision::Later))
-            .collect();
-        let merges: Vec<MergedPair> = found
-            .iter()
-            .zip(&decisions)
-            .filter_map(|(s, d)| match d {
-                Decision::Merge(by) => Some(MergedPair {
-                    merge: s.merge.clone(),
-                    into: s.into.clone(),
-                    by: decider_word(*by).into(),
-                }),
-                _ => None,
-            })
-            .collect();
-        let kept_apart = decisions
-            .iter()
-            .filter(|d| matches!(d, Decision::KeepApart(_)))
-            .count();
-        let pending: Vec<Suggestion> = found
-            .iter()
-            .zip(&decisions)
-            .filter(|(_, d)| matches!(d, Decision::Later | Decision::Unsure))
-            .map(|(s, _)| s.clone())
-            .collect();
-        // Nothing decided and the pairs already listed in the file: nothing to write.
-        let unsure = decisions.contains(&Decision::Unsure);
-        if !merges.is_empty()
-            || kept_apart > 0
-            || unsure
-            || known.pending != pending
-            || !placed.is_empty()
-            || !typed.is_empty()
-        {
-            file.update(|m| {
-                apply(m, found, &decisions, &pending);
-                place_words(m, &placed);
-                place_types(m, &typed);
-            })?;
-        }
-        self.events.emit(duplicates_event(
-            merges, kept_apart, judged, &placed, &typed, pending,
-        ));
-        Ok(found.len())
+        Ok(so_far.found)
     }
 
     /// The judge's verdict on each pair and what each relationship word means, pairs
@@ -880,7 +945,7 @@ fn apply(
     memory: &mut Memory,
     found: &[Suggestion],
     decisions: &[Decision],
-    pending: &[Suggestion],
+    pending: Option<&[Suggestion]>,
 ) {
     let merges: Vec<(&str, &str, Decider)> = found
         .iter()
@@ -902,7 +967,9 @@ fn apply(
             Decision::Merge(_) | Decision::Later => {}
         }
     }
-    all.pending = pending.to_vec();
+    if let Some(pending) = pending {
+        all.pending = pending.to_vec();
+    }
     memory.set_decisions(&all);
 }
 
@@ -1018,7 +1085,7 @@ mod tests {
             })
             .collect();
         let pending: Vec<Suggestion> = found.iter().filter(|s| !s.certain).cloned().collect();
-        apply(&mut m, &found, &decisions, &pending);
+        apply(&mut m, &found, &decisions, Some(&pending));
         assert_eq!(m.entities().len(), 2 * NEAR_PAIRS.len(), "{found:?}");
         assert!(m.decisions().merges.is_empty());
     }

@@ -663,8 +663,11 @@ fn relationship_words_the_vocabulary_cannot_place_go_to_the_judge_once() {
     // the model said.
     env.write(
         "more.json",
-        json!({"entities": [{"name": "Audit Service", "type": "service"}], "relationships": [
-            {"from": "Audit Service", "to": "Order Events Topic", "type": "fans out to"},
+        json!({"entities": [
+            {"name": "Audit Service", "type": "service"},
+            {"name": "Audit Events Topic", "type": "queue"}
+        ], "relationships": [
+            {"from": "Audit Service", "to": "Audit Events Topic", "type": "fans out to"},
             {"from": "Audit Service", "to": "Ledger Service", "type": "mirrors"},
         ]})
         .to_string(),
@@ -683,7 +686,7 @@ fn relationship_words_the_vocabulary_cannot_place_go_to_the_judge_once() {
     );
     let m = memory(&env);
     assert!(
-        edges(&m).contains(&edge("Audit Service", "publishes_to", "Order Events Topic")),
+        edges(&m).contains(&edge("Audit Service", "publishes_to", "Audit Events Topic")),
         "{:?}",
         edges(&m)
     );
@@ -1005,6 +1008,71 @@ fn the_judges_batches_are_asked_at_once_and_each_answer_counts() {
     assert_eq!(judge_requests(&env).len(), 2);
     assert_eq!(env.mock().max_concurrency(), 2, "the batches overlap");
     assert_eq!(names(&memory(&env)).len(), 40);
+}
+
+/// A name in another language meets the one it is once its neighbour has been merged:
+/// the review looks again after a round that merged, and asks the judge only the new
+/// pairs.
+#[test]
+fn a_review_looks_again_after_its_merges() {
+    let env = TestEnv::with_llm();
+    let same = [
+        ("Hauptbuchdienst", "Ledger Service"),
+        ("Rückerstattungsdienst", "Refund Service"),
+    ];
+    env.mock().answer_with(move |req| {
+        judge_says(req, |_, a, b| {
+            if same.contains(&(a, b)) || same.contains(&(b, a)) {
+                "same"
+            } else {
+                "different"
+            }
+        })
+    });
+    env.write(
+        "german.json",
+        json!({
+            "entities": [
+                {"name": "Refund Service", "type": "service"},
+                {"name": "Ledger Service", "type": "service"},
+                {"name": "Audit Service", "type": "service"},
+                {"name": "Hauptbuchdienst", "type": "service",
+                 "description": "Hauptbuchdienst keeps the ledger."},
+                {"name": "Rückerstattungsdienst", "type": "service"}
+            ],
+            "relationships": [
+                {"from": "Refund Service", "to": "Ledger Service", "type": "calls"},
+                {"from": "Audit Service", "to": "Refund Service", "type": "calls"},
+                {"from": "Rückerstattungsdienst", "to": "Hauptbuchdienst", "type": "calls"},
+                {"from": "Audit Service", "to": "Rückerstattungsdienst", "type": "calls"}
+            ]
+        })
+        .to_string(),
+    );
+    env.ok(&["--json", "memory", "import", "german.json", "--yes"]);
+    let m = memory(&env);
+    assert_eq!(
+        names(&m),
+        ["Audit Service", "Ledger Service", "Refund Service"],
+        "{m:#}"
+    );
+    // Two rounds: the second asked only what the first's merge made meet.
+    let asked: Vec<Vec<(u64, String, String)>> =
+        judge_requests(&env).iter().map(judged_pairs).collect();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert!(
+        asked[1]
+            .iter()
+            .any(|(_, a, b)| a.contains("Rückerstattungsdienst")
+                || b.contains("Rückerstattungsdienst")),
+        "{asked:?}"
+    );
+    assert!(
+        !asked[1]
+            .iter()
+            .any(|(_, a, b)| a.contains("Hauptbuchdienst") || b.contains("Hauptbuchdienst")),
+        "{asked:?}"
+    );
 }
 
 /// The judge is asked once extraction is saved, while the overview is written: the

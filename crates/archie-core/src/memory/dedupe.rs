@@ -400,11 +400,31 @@ impl Memory {
                 }
             }
         }
-        // A name in another script (`客户服务`) shares no word with any: it meets the
-        // entities of its family that share its neighbours, named in Latin letters.
+        // A name with no word of its own in any other name of its family (`客户服务`,
+        // `Kundenservice`, `Serviço de Clientes`: written in another language, or a code
+        // name) has nothing for the words to go by: it meets the entities of its family
+        // that share its neighbours (named in Latin letters, for a name in another
+        // script), and the judge says which, if any, it is.
+        let families: Vec<Family> = (0..self.entities.len())
+            .map(|i| self.family_of(i as Ix))
+            .collect();
+        // A word that many names of the family share (`Serviço` of `Serviço de
+        // Pedidos`, `Serviço de Pagamentos`, …) is their frame's, not what names one.
+        let anchored = |a: usize| {
+            identity::content(&written[a], &systems).iter().any(|w| {
+                let kin = by_word.get(w.as_str()).map_or(0, |named| {
+                    named
+                        .iter()
+                        .filter(|&&b| b as usize != a && families[b as usize] == families[a])
+                        .count()
+                });
+                (1..=ANCHOR_KIN).contains(&kin)
+            })
+        };
         let latin = |e: &Entity| is_latin(&e.name);
         for (a, ea) in self.entities.iter().enumerate() {
-            if whole(a) || !in_other_script(&ea.name) {
+            let other_script = in_other_script(&ea.name);
+            if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
                 continue;
             }
             let mut shared: HashMap<Ix, usize> = HashMap::new();
@@ -416,27 +436,65 @@ impl Memory {
                     }
                 }
             }
+            // One neighbour in common says little of two names in Latin letters (two
+            // services called by one): two at least.
+            let fewest = if other_script { 1 } else { 2 };
             let mut by_count: Vec<(Ix, usize)> = shared
                 .into_iter()
-                .filter(|&(b, _)| {
-                    !whole(b as usize)
-                        && latin(&self.entities[b as usize])
+                .filter(|&(b, n)| {
+                    n >= fewest
+                        && !whole(b as usize)
+                        && (!other_script || latin(&self.entities[b as usize]))
                         && self.kinds_agree(a as Ix, b)
                 })
                 .collect();
             by_count.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
-            for (b, _) in by_count.into_iter().take(PARTNERS) {
+            // And those whose names its description says (`Bestellservice handles
+            // everything about orders`: the documents' words for what it is).
+            let own: HashSet<&str> = written[a].iter().map(String::as_str).collect();
+            let said: Vec<String> = identity::words(&ea.description)
+                .iter()
+                .map(|w| identity::singular(w).into_owned())
+                .filter(|w| !own.contains(w.as_str()))
+                .collect();
+            let mut described: HashMap<Ix, usize> = HashMap::new();
+            for w in identity::content(&said, &[]) {
+                for &b in by_word.get(w.as_str()).map_or(&[][..], Vec::as_slice) {
+                    if b as usize != a
+                        && identity::content(&written[b as usize], &systems).contains(&w)
+                    {
+                        *described.entry(b).or_default() += 1;
+                    }
+                }
+            }
+            let mut by_words: Vec<(Ix, usize)> = described
+                .into_iter()
+                .filter(|&(b, _)| {
+                    !whole(b as usize)
+                        && (!other_script || latin(&self.entities[b as usize]))
+                        && self.kinds_agree(a as Ix, b)
+                })
+                .collect();
+            by_words.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+            let met = by_count
+                .into_iter()
+                .take(PARTNERS)
+                .map(|(b, _)| (b, Alike::Neighbours))
+                .chain(
+                    by_words
+                        .into_iter()
+                        .take(PARTNERS)
+                        .map(|(b, _)| (b, Alike::Described)),
+                );
+            for (b, how) in met {
                 let pair = ordered(a as Ix, b);
                 if seen.insert(pair)
-                    && let Some(s) = self.score_pair(
-                        pair.0,
-                        pair.1,
-                        &decisions,
-                        &systems,
-                        Some(Alike::Neighbours),
-                    )
+                    && let Some(s) =
+                        self.score_pair(pair.0, pair.1, &decisions, &systems, Some(how))
                 {
-                    out.push((b, s));
+                    // Its partners are counted against it: the name it may be is met by
+                    // every name in another language of it.
+                    out.push((a as Ix, s));
                 }
             }
         }
@@ -462,14 +520,18 @@ impl Memory {
     /// types a cache `database` as often as `cache`, and a name's kind word may be its
     /// frame's (`NovaMart.Checkout.API` is a service); the judge sees both types.
     fn kinds_agree(&self, a: Ix, b: Ix) -> bool {
-        let (ea, eb) = (&self.entities[a as usize], &self.entities[b as usize]);
-        let family = |e: &Entity| match Family::of(&e.kind) {
+        self.family_of(a).compatible(self.family_of(b))
+    }
+
+    /// The family of what an entity's type says, else of its name's kind word.
+    fn family_of(&self, i: Ix) -> Family {
+        let e = &self.entities[i as usize];
+        match Family::of(&e.kind) {
             Family::Unknown => identity::parts(&e.name)
                 .kind
                 .map_or(Family::Unknown, Kind::family),
             known => known,
-        };
-        family(ea).compatible(family(eb))
+        }
     }
 
     /// The names of the systems this memory knows (entities of a whole's type:
@@ -537,12 +599,17 @@ impl Memory {
         let (merge, into) = match (alike, plain(&sa).cmp(&plain(&sb))) {
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Less) => (a, b),
             (Alike::Version | Alike::KindPlace, std::cmp::Ordering::Greater) => (b, a),
-            // Into the name the rest of the documents write (in Latin letters).
-            (Alike::Neighbours, _) => {
-                if is_latin(&ea.name) {
-                    (b, a)
-                } else {
-                    (a, b)
+            // Into the name the rest of the documents write: in Latin letters, and of
+            // two, the better connected.
+            // Into the name the other's description is written in.
+            (Alike::Described, _) if described_in(eb, ea) && !described_in(ea, eb) => (b, a),
+            (Alike::Described, _) if described_in(ea, eb) && !described_in(eb, ea) => (a, b),
+            (Alike::Neighbours | Alike::Described, _) => {
+                match (is_latin(&ea.name), is_latin(&eb.name)) {
+                    (true, false) => (b, a),
+                    (false, true) => (a, b),
+                    _ if self.degree(a) >= self.degree(b) => (b, a),
+                    _ => (a, b),
                 }
             }
             // Into the name written plainly (`Shipping Service`, not
@@ -1040,9 +1107,13 @@ enum Alike {
     /// class name's role (`OrderManager`, `StripeClient`), a kind word in another
     /// language (`Order Dienst`), or another thing (`Order History`).
     KindPlace,
-    /// One is named in another script (`客户服务`), and they share neighbours: found
+    /// One is named with no word of its own in another name of its family (in another
+    /// script, `客户服务`, or language, `Kundenservice`), and they share neighbours: found
     /// only for the judge, like [`Alike::Shared`].
     Neighbours,
+    /// The same, and one's description has words of the other's name (`Bestellservice
+    /// handles everything about orders` / `Order Service`): found only for the judge.
+    Described,
     /// One is the other with a kind word in front instead of behind (`cache-sessions` /
     /// `Sessions Cache`), where a word in front may as well say its purpose
     /// (`cache-warmer`).
@@ -1061,7 +1132,8 @@ impl Alike {
             Alike::KindPlace => "another word where the kind word stands",
             Alike::KindInFront => "its kind word in front",
             Alike::Shared => "its words in the other's name",
-            Alike::Neighbours => "named in another script, with the same neighbours",
+            Alike::Neighbours => "no word in common, the same neighbours",
+            Alike::Described => "no word in common, described in the other's words",
         }
     }
 
@@ -1076,8 +1148,24 @@ impl Alike {
                 | Alike::KindPlace
                 | Alike::Shared
                 | Alike::Neighbours
+                | Alike::Described
         )
     }
+}
+
+/// Whether `e`'s description has a word of `other`'s name (not of its own, nor a kind
+/// word): `Bestellservice handles orders` of `Order Service`.
+fn described_in(e: &Entity, other: &Entity) -> bool {
+    let singular = |ws: Vec<String>| -> Vec<String> {
+        ws.iter()
+            .map(|w| identity::singular(w).into_owned())
+            .collect()
+    };
+    let own = singular(identity::words(&e.name));
+    let said = singular(identity::words(&e.description));
+    identity::content(&singular(identity::words(&other.name)), &[])
+        .iter()
+        .any(|w| said.contains(w) && !own.contains(w))
 }
 
 /// Whether a name has letters of another script than the Latin one (`客户服务`, `API 网关`;
@@ -1214,6 +1302,10 @@ const LETTER_BLOCK: usize = 400;
 
 /// The most pairs [`Memory::judge_candidates`] gives one name that holds another's words.
 const PARTNERS: usize = 6;
+
+/// The most other names of its family a word of a name may be in and still say what
+/// names it (see `judge_candidates`): more, and it is a frame's word.
+const ANCHOR_KIN: usize = 3;
 
 /// The most pairs [`Memory::judge_candidates`] gives in all (20 judge calls).
 const NET_PAIRS: usize = 600;
@@ -1461,6 +1553,68 @@ mod tests {
                 .any(|s| s.merge == "退款服务" && s.into == "Refunds DB")
         );
         assert!(m.duplicates().iter().all(|s| s.merge != "退款服务"));
+    }
+
+    /// A name in another language in Latin letters (`Rückerstattungsdienst`), or with
+    /// a word many of its family share (`Servicio de Reembolsos`, `Servicio de Auditoría`)
+    /// shares no word that names it: it meets the names of its family its description
+    /// says, or whose neighbours it shares; the judge decides, no rule.
+    #[test]
+    fn a_name_with_no_word_in_common_meets_the_names_its_description_says() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("Refund Service", "service", "Issues refunds."),
+            ("Audit Service", "service", ""),
+            ("Ledger Service", "service", ""),
+            ("Refunds DB", "database", ""),
+            (
+                "Rückerstattungsdienst",
+                "service",
+                "Rückerstattungsdienst issues every refund.",
+            ),
+            ("Servicio de Reembolsos", "service", ""),
+            ("Servicio de Auditoría", "service", ""),
+            ("Servicio de Pagos", "service", ""),
+            ("Servicio de Cuentas", "service", ""),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        for (from, kind, to) in [
+            ("Refund Service", "calls", "Ledger Service"),
+            ("Refund Service", "writes_to", "Refunds DB"),
+            ("Servicio de Reembolsos", "writes_to", "Refunds DB"),
+            ("Servicio de Reembolsos", "calls", "Ledger Service"),
+            ("Audit Service", "calls", "Ledger Service"),
+        ] {
+            m.upsert_relationship(Relationship::new(from, kind, to));
+        }
+        let found = m.judge_candidates(&[]);
+        let met = |name: &str, other: &str| {
+            found.iter().any(|s| {
+                (s.merge == name && s.into == other) || (s.merge == other && s.into == name)
+            })
+        };
+        assert!(met("Rückerstattungsdienst", "Refund Service"), "{found:?}");
+        assert!(met("Servicio de Reembolsos", "Refund Service"), "{found:?}");
+        // Into the better connected name, which the rest of the documents write.
+        let s = found
+            .iter()
+            .find(|s| s.merge == "Rückerstattungsdienst")
+            .unwrap_or_else(|| panic!("{found:?}"));
+        assert_eq!(s.into, "Refund Service");
+        // Never a store for a service, nor one that neither says nor shares two
+        // neighbours (one, `Ledger Service`, is what two services called by it share).
+        assert!(!met("Servicio de Reembolsos", "Refunds DB"), "{found:?}");
+        assert!(!met("Rückerstattungsdienst", "Audit Service"), "{found:?}");
+        assert!(!met("Servicio de Reembolsos", "Audit Service"), "{found:?}");
+        // Only the judge is asked: no rule merges them.
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| !s.merge.starts_with("Servicio") && s.merge != "Rückerstattungsdienst")
+        );
     }
 
     #[test]

@@ -265,6 +265,25 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
             return (Cow::Owned(bare.into_owned()), Some(note));
         }
     }
+    // A mark a tool or a model left on the name (an index `[0]`, a process id
+    // `[19936]:`, a citation `[3]`, `[^6]`, `【6:0†source】`) is no part of it, nor a note.
+    if let Some(rest) = without_markers(name) {
+        return match split_note(&rest) {
+            (Cow::Borrowed(_), note) => (Cow::Owned(rest), note),
+            (Cow::Owned(bare), note) => (Cow::Owned(bare), note),
+        };
+    }
+    // A name wholly in square brackets (a log line's prefix, `[order-svc]`) is its text.
+    if let Some(inner) = name
+        .trim()
+        .strip_prefix('[')
+        .and_then(|n| n.strip_suffix(']'))
+        && !inner.contains(['[', ']'])
+        && inner.chars().any(char::is_alphanumeric)
+    {
+        let (bare, note) = split_note(inner.trim());
+        return (Cow::Owned(bare.into_owned()), note);
+    }
     let Some(open) = name.find(['(', '[']) else {
         return (Cow::Borrowed(name), None);
     };
@@ -311,8 +330,87 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     {
         return (Cow::Owned(inner.to_string()), None);
     }
+    // A kind word in parentheses (`Order Events (topic)`, a glossary's way to tell two
+    // things of one name apart) is the name's kind word, not a note.
+    if name[open..].starts_with('(') && is_kind_phrase(inner) {
+        let title = rest
+            .split_whitespace()
+            .last()
+            .and_then(|w| w.chars().next())
+            .is_some_and(char::is_uppercase);
+        let kind: Vec<String> = inner
+            .split_whitespace()
+            .map(|w| {
+                let mut cs = w.chars();
+                match cs.next() {
+                    Some(c) if title && w.chars().all(char::is_lowercase) => {
+                        c.to_uppercase().chain(cs).collect()
+                    }
+                    _ => w.to_string(),
+                }
+            })
+            .collect();
+        return (Cow::Owned(format!("{rest} {}", kind.join(" "))), None);
+    }
     let note = (!inner.is_empty()).then(|| inner.to_string());
     (Cow::Owned(rest), note)
+}
+
+/// Whether `text` is only kind words (`topic`, `message queue`, `REST API`).
+fn is_kind_phrase(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| singular(&w.to_lowercase()).into_owned())
+        .collect();
+    match words.split_last() {
+        Some((last, before)) => {
+            Kind::of_word(last).is_some()
+                && before
+                    .iter()
+                    .all(|w| KIND_QUALIFIERS.iter().any(|(q, _)| q == w))
+        }
+        None => false,
+    }
+}
+
+/// `name` without the marks a tool or a model leaves on a name: a bracket of digits
+/// (`[0]`, `[19936]`, a footnote `[^6]`) and a citation (`【6:0†source】`), with a colon
+/// after them (a log's tag, `order-service[19936]:`). `None` when it has none, or
+/// nothing but them.
+fn without_markers(name: &str) -> Option<String> {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    let mut found = false;
+    while let Some(open) = rest.find(['[', '【']) {
+        let closer = if rest[open..].starts_with('[') {
+            ']'
+        } else {
+            '】'
+        };
+        let Some(len) = rest[open..].find(closer) else {
+            break;
+        };
+        let inner = &rest[open + rest[open..].chars().next().map_or(1, char::len_utf8)..open + len];
+        let digits = inner.strip_prefix('^').unwrap_or(inner);
+        let marker = (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()))
+            || (closer == '】' && (inner.contains('†') || !inner.chars().any(char::is_alphabetic)));
+        let end = open + len + closer.len_utf8();
+        out.push_str(&rest[..open]);
+        if marker {
+            found = true;
+            out.push(' ');
+        } else {
+            out.push_str(&rest[open..end]);
+        }
+        rest = &rest[end..];
+    }
+    if !found {
+        return None;
+    }
+    out.push_str(rest);
+    let out = out.trim().trim_end_matches(':').trim();
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    out.chars().any(char::is_alphanumeric).then_some(out)
 }
 
 /// `name` as plain text, where it was written in another medium: HTML tags and
@@ -1468,7 +1566,7 @@ const CARRIERS: &[&str] = &[
 fn object_says(words: &[String]) -> Option<&'static str> {
     words.iter().find_map(|w| match singular(w).as_ref() {
         "event" | "message" | "notification" => Some("publishes_to"),
-        "request" | "call" | "rpc" | "api" => Some("calls"),
+        "request" | "call" | "rpc" | "api" | "traffic" => Some("calls"),
         "data" | "record" | "row" | "write" => Some("writes_to"),
         "read" | "query" => Some("reads_from"),
         _ => None,
@@ -1572,6 +1670,11 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                 && let Some(rel) = object_says(rest)
             {
                 return (rel.to_string(), !passive);
+            }
+            // `gets requests from`, `gets traffic from`: called, as `receives calls
+            // from` (but `gets data from` reads).
+            if stem == "get" && object_says(rest) == Some("calls") {
+                return ("calls".into(), !passive);
             }
             if let Some((_, rel)) = VERBS.iter().find(|(v, _)| *v == stem) {
                 // Events read are consumed, events written are published.
@@ -2039,6 +2142,9 @@ mod tests {
             ("depended on by", "depends_on", true),
             ("dependency of", "depends_on", true),
             ("has a dependency on", "depends_on", false),
+            ("gets requests from", "calls", true),
+            ("gets traffic from", "calls", true),
+            ("gets data from", "reads_from", false),
             ("is the owner of", "owns", false),
             ("consumer of", "subscribes_to", false),
             ("client of", "calls", false),

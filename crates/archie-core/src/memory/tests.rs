@@ -1067,9 +1067,34 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("/tenants/t1/regions/r2/queues/refunds", "Refunds Queue"),
         ("BATCH01\\REFUNDS", "Refunds"),
         ("RefundService.dll", "Refund Service"),
+        // Marks a tool or a model leaves: an index, a process id, citations.
+        ("refund_service.worker[2]", "refund_service.worker"),
+        ("refund-service[4411]:", "Refund Service"),
+        ("Refund Service [12]", "Refund Service"),
+        ("Refund Service[^3]", "Refund Service"),
+        ("Refund Service【2:1†source】", "Refund Service"),
+        ("[refund-svc]", "Refund Service"),
+        // A kind word in parentheses is the name's kind word.
+        ("Refunds (queue)", "Refunds Queue"),
+        ("Refund (service)", "Refund Service"),
+        ("Refund Events (message queue)", "Refund Events Queue"),
     ] {
         assert_eq!(key(written), key(plain), "{written}");
     }
+    // None of them is a note; a kind word in parentheses keeps two things apart.
+    for written in [
+        "refund-service[4411]:",
+        "Refund Service[^3]",
+        "Refunds (queue)",
+    ] {
+        assert_eq!(identity::split_note(written).1, None, "{written}");
+    }
+    assert_ne!(key("Refunds (queue)"), key("Refunds (database)"));
+    assert_eq!(
+        identity::split_note("Refunds (queue)").0,
+        "Refunds Queue",
+        "written as the name's own kind word"
+    );
     // What stays: a note after a name, a version, words that only look made up, a path
     // of two parts.
     assert_eq!(
