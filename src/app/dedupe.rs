@@ -71,20 +71,44 @@ pub struct Judge<'a> {
     pub ahead: Option<&'a JudgedAhead>,
 }
 
-/// The judge's answers given ahead of the review that uses them, by the question asked
-/// (the batch's whole prompt): a question asked again in the same words takes its answer
-/// (or its failure) from here, once, instead of asking the model twice, cache or not.
+/// The judge's answers given ahead of the review that uses them (see
+/// [`App::judge_ahead`]), by question: a pair by its names, a relationship word, an
+/// entity type. The review takes from here what it would ask again and asks only the
+/// rest (the memory may have grown since: new pairs, not new answers to old ones). A
+/// batch whose call failed holds nothing, and is asked again.
 #[derive(Default)]
-pub struct JudgedAhead(std::sync::Mutex<HashMap<String, Result<Verdicts, String>>>);
+pub struct JudgedAhead(std::sync::Mutex<Held>);
+
+#[derive(Default, Clone)]
+struct Held {
+    pairs: HashMap<(String, String), Verdict>,
+    words: HashMap<String, WordDecision>,
+    types: HashMap<String, TypeDecision>,
+}
 
 impl JudgedAhead {
-    fn take(&self, prompt: &str) -> Option<Result<Verdicts, String>> {
-        self.0.lock().ok()?.remove(prompt)
+    fn held(&self) -> Held {
+        self.0.lock().map(|h| h.clone()).unwrap_or_default()
     }
 
-    fn put(&self, prompt: String, answer: Result<Verdicts, String>) {
+    fn hold(
+        &self,
+        batch: &[&Suggestion],
+        verdicts: Vec<Verdict>,
+        placed: Vec<WordDecision>,
+        typed: Vec<TypeDecision>,
+    ) {
         if let Ok(mut held) = self.0.lock() {
-            held.insert(prompt, answer);
+            for (s, verdict) in batch.iter().zip(verdicts) {
+                held.pairs
+                    .insert((s.merge.clone(), s.into.clone()), verdict);
+            }
+            for d in placed {
+                held.words.insert(d.word.clone(), d);
+            }
+            for d in typed {
+                held.types.insert(d.kind.clone(), d);
+            }
         }
     }
 }
@@ -491,16 +515,16 @@ impl Reviewed {
 /// words, then entity types, together in one numbering.
 struct Batches<'b> {
     pairs: Vec<&'b Suggestion>,
-    words: &'b [(String, Vec<[String; 2]>)],
-    types: &'b [(String, Vec<String>)],
+    words: Vec<&'b (String, Vec<[String; 2]>)>,
+    types: Vec<&'b (String, Vec<String>)>,
 }
 
 impl<'b> Batches<'b> {
     fn new(questions: &'b Questions) -> Self {
         Self {
             pairs: questions.ask.iter().map(|&n| &questions.found[n]).collect(),
-            words: &questions.words,
-            types: &questions.types,
+            words: questions.words.iter().collect(),
+            types: questions.types.iter().collect(),
         }
     }
 
@@ -520,15 +544,15 @@ impl<'b> Batches<'b> {
         start: usize,
     ) -> (
         &[&'b Suggestion],
-        &'b [(String, Vec<[String; 2]>)],
-        &'b [(String, Vec<String>)],
+        &[&'b (String, Vec<[String; 2]>)],
+        &[&'b (String, Vec<String>)],
     ) {
         let end = (start + JUDGE_BATCH).min(self.total());
         let pairs = self.pairs.len();
         (
             part(&self.pairs, start, end, 0),
-            part(self.words, start, end, pairs),
-            part(self.types, start, end, pairs + self.words.len()),
+            part(&self.words, start, end, pairs),
+            part(&self.types, start, end, pairs + self.words.len()),
         )
     }
 
@@ -617,17 +641,29 @@ impl App {
         };
         let batches = Batches::new(&questions);
         let memory = &questions.memory;
-        futures_util::future::join_all(batches.starts().into_iter().map(|start| {
+        let starts = batches.starts();
+        let replies = futures_util::future::join_all(starts.iter().map(|&start| {
             let batches = &batches;
             async move {
-                if let Ok(prompt) = batches.prompt(judge.prompts, memory, start) {
-                    let answer =
-                        ask_judge(judge.llm, prompt.clone(), batches.questions(start)).await;
-                    ahead.put(prompt, answer);
-                }
+                let prompt = batches.prompt(judge.prompts, memory, start).ok()?;
+                ask_judge(judge.llm, prompt, batches.questions(start))
+                    .await
+                    .ok()
             }
         }))
         .await;
+        for (&start, reply) in starts.iter().zip(replies) {
+            let Some(reply) = reply else { continue };
+            let (batch, words, types) = batches.of(start);
+            let words: Vec<String> = words.iter().map(|(w, _)| w.clone()).collect();
+            let types: Vec<String> = types.iter().map(|(t, _)| t.clone()).collect();
+            ahead.hold(
+                batch,
+                read_verdicts(&reply, batch.len()),
+                read_words(&reply, &words),
+                read_types(&reply, &types),
+            );
+        }
     }
 
     /// Finds the pairs of entities in the memory file that are probably one thing and
@@ -659,7 +695,6 @@ impl App {
                 return Ok(so_far.found);
             }
             let known = questions.memory.decisions();
-            let batches = Batches::new(&questions);
             let found = &questions.found;
             let mut decisions = questions.decisions.clone();
             if questions.beyond > 0 {
@@ -680,16 +715,63 @@ impl App {
             if let Some(judge) = judge
                 && questions.for_the_judge()
             {
-                let (verdicts, decided, decided_types, failures) =
-                    self.judge(judge, &questions.memory, &batches).await;
-                for message in failures {
-                    self.events.emit(Event::Warning { message });
+                // What the judge answered ahead is taken; the rest is asked now.
+                let held = judge.ahead.map(JudgedAhead::held).unwrap_or_default();
+                let mut verdicts: Vec<Option<Verdict>> = questions
+                    .ask
+                    .iter()
+                    .map(|&n| {
+                        let s = &found[n];
+                        held.pairs.get(&(s.merge.clone(), s.into.clone())).copied()
+                    })
+                    .collect();
+                placed.extend(
+                    questions
+                        .words
+                        .iter()
+                        .filter_map(|(w, _)| held.words.get(w).cloned()),
+                );
+                typed.extend(
+                    questions
+                        .types
+                        .iter()
+                        .filter_map(|(t, _)| held.types.get(t).cloned()),
+                );
+                let batches = Batches {
+                    pairs: questions
+                        .ask
+                        .iter()
+                        .zip(&verdicts)
+                        .filter(|(_, v)| v.is_none())
+                        .map(|(&n, _)| &found[n])
+                        .collect(),
+                    words: questions
+                        .words
+                        .iter()
+                        .filter(|(w, _)| !held.words.contains_key(w))
+                        .collect(),
+                    types: questions
+                        .types
+                        .iter()
+                        .filter(|(t, _)| !held.types.contains_key(t))
+                        .collect(),
+                };
+                if batches.total() > 0 {
+                    let (asked, decided, decided_types, failures) =
+                        self.judge(judge, &questions.memory, &batches).await;
+                    for message in failures {
+                        self.events.emit(Event::Warning { message });
+                    }
+                    let mut asked = asked.into_iter();
+                    for v in verdicts.iter_mut().filter(|v| v.is_none()) {
+                        *v = asked.next();
+                    }
+                    placed.extend(decided);
+                    typed.extend(decided_types);
                 }
-                placed = decided;
-                typed = decided_types;
-                so_far.judged += batches.pairs.len() as u64;
+                so_far.judged += questions.ask.len() as u64;
                 for (&n, verdict) in questions.ask.iter().zip(verdicts) {
-                    decisions[n] = Some(match verdict {
+                    decisions[n] = Some(match verdict.unwrap_or(Verdict::Unsure) {
                         Verdict::Same => Decision::Merge(Decider::Model),
                         Verdict::Different => Decision::KeepApart(Decider::Model),
                         Verdict::Unsure => Decision::Unsure,
@@ -764,8 +846,7 @@ impl App {
     }
 
     /// The judge's verdict on each pair and what each relationship word means, pairs
-    /// and words together in batches of [`JUDGE_BATCH`] questions (a batch asked ahead
-    /// in the same words takes its answer from there). A batch whose call fails or whose
+    /// and words together in batches of [`JUDGE_BATCH`] questions. A batch whose call fails or whose
     /// answer cannot be read leaves its pairs unsure and its words unplaced and not
     /// remembered (and says why, in the last part, for the caller to warn): nothing
     /// merges or moves on a malformed answer.
@@ -791,10 +872,7 @@ impl App {
             let prompt = batches
                 .prompt(judge.prompts, memory, start)
                 .map_err(|err| format!("{err:#}"))?;
-            match judge.ahead.and_then(|ahead| ahead.take(&prompt)) {
-                Some(held) => held,
-                None => ask_judge(judge.llm, prompt, batches.questions(start)).await,
-            }
+            ask_judge(judge.llm, prompt, batches.questions(start)).await
         }))
         .await;
         for (&start, asked) in starts.iter().zip(replies) {

@@ -265,6 +265,12 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
             return (Cow::Owned(bare.into_owned()), Some(note));
         }
     }
+    // A thing named by its owner (`Refund Service's database`, `the Ledger's queue`): the
+    // owner's words less its kind word, then the thing's (`Refund database`).
+    if let Some(owned) = owned_name(name) {
+        let (bare, note) = split_note(&owned);
+        return (Cow::Owned(bare.into_owned()), note);
+    }
     // A mark a tool or a model left on the name (an index `[0]`, a process id
     // `[19936]:`, a citation `[3]`, `[^6]`, `【6:0†source】`) is no part of it, nor a note.
     if let Some(rest) = without_markers(name) {
@@ -354,6 +360,40 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     }
     let note = (!inner.is_empty()).then(|| inner.to_string());
     (Cow::Owned(rest), note)
+}
+
+/// `Refund Service's database` → `Refund database`: the owner's words less its kind
+/// word, then the owned thing's, when that ends in a kind word (`Martha's Vineyard` is
+/// a name). `None` otherwise.
+fn owned_name(name: &str) -> Option<String> {
+    let (owner, owned) = name
+        .split_once("'s ")
+        .or_else(|| name.split_once("\u{2019}s "))?;
+    let owned_words: Vec<&str> = owned.split_whitespace().collect();
+    let last = singular(&owned_words.last()?.to_lowercase()).into_owned();
+    Kind::of_word(&last)?;
+    let mut owner_words: Vec<&str> = owner.split_whitespace().collect();
+    if owner_words
+        .first()
+        .is_some_and(|w| w.eq_ignore_ascii_case("the"))
+    {
+        owner_words.remove(0);
+    }
+    if owner_words.len() > 1
+        && owner_words
+            .last()
+            .is_some_and(|w| Kind::of_word(&singular(&w.to_lowercase())).is_some())
+    {
+        owner_words.pop();
+    }
+    if owner_words.is_empty() || owner_words.iter().any(|w| w.contains(['(', '['])) {
+        return None;
+    }
+    Some(format!(
+        "{} {}",
+        owner_words.join(" "),
+        owned_words.join(" ")
+    ))
 }
 
 /// Whether `text` is only kind words (`topic`, `message queue`, `REST API`).
@@ -897,6 +937,9 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
     kind
 }
 
+/// What separates a breadcrumb's parts (see [`qualified_tail`]).
+const BREADCRUMB_SEPARATORS: &[&str] = &[" / ", " > ", " › ", " » "];
+
 /// The kind a qualified name's collection says of its `tail`, when the tail says none:
 /// the path segment just before it names what it holds (`projects/p/topics/order-events`,
 /// `…/queues/search-index`, `kafkatopics.kafka.strimzi.io/order-events`), as resource
@@ -905,8 +948,9 @@ fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
     let whole = whole.trim();
     let head = whole.strip_suffix(tail)?;
     let segment = head
-        .trim_end_matches(['/', ':', '.'])
-        .rsplit(['/', ':'])
+        .trim_end()
+        .trim_end_matches(['/', ':', '.', '>', '›'])
+        .rsplit(['/', ':', '>', '›'])
         .next()?;
     let mut kind = None;
     for_each_word(segment, |word| {
@@ -1038,6 +1082,17 @@ fn is_code_form(name: &str) -> bool {
 /// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
 pub fn qualified_tail(name: &str) -> &str {
     let trimmed = name.trim();
+    // A page's breadcrumb (`Architecture / Services / Order Service`, `Docs › Stores ›
+    // Orders DB`): the thing is its last part. One separator is a name's own (`Read /
+    // Write API`).
+    for sep in BREADCRUMB_SEPARATORS {
+        if trimmed.matches(sep).count() >= 2
+            && let Some((_, tail)) = trimmed.rsplit_once(sep)
+            && tail.chars().any(char::is_alphanumeric)
+        {
+            return tail.trim();
+        }
+    }
     if trimmed.contains(char::is_whitespace) {
         return name;
     }

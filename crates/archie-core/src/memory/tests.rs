@@ -1074,6 +1074,13 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("Refund Service[^3]", "Refund Service"),
         ("Refund Service【2:1†source】", "Refund Service"),
         ("[refund-svc]", "Refund Service"),
+        // A page's breadcrumb: its last part, of the kind its section says.
+        ("Platform / Services / Refund Service", "Refund Service"),
+        ("Docs › Queues › Refunds", "Refunds Queue"),
+        // A thing named by its owner.
+        ("Refund Service's database", "Refunds DB"),
+        ("the Ledger's queue", "Ledger Queue"),
+        ("Refund Service\u{2019}s event topic", "Refund Event Topic"),
         // A kind word in parentheses is the name's kind word.
         ("Refunds (queue)", "Refunds Queue"),
         ("Refund (service)", "Refund Service"),
@@ -1090,6 +1097,12 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         assert_eq!(identity::split_note(written).1, None, "{written}");
     }
     assert_ne!(key("Refunds (queue)"), key("Refunds (database)"));
+    assert_ne!(key("Refund Service's database"), key("Refund Service"));
+    assert_ne!(key("Read / Write API"), key("Write API"));
+    assert_eq!(
+        identity::split_note("Martha's Vineyard").0,
+        "Martha's Vineyard"
+    );
     assert_eq!(
         identity::split_note("Refunds (queue)").0,
         "Refunds Queue",
