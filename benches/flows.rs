@@ -89,6 +89,11 @@ fn is_extraction(req: &MockRequest) -> bool {
     req.text().contains("<excerpt>")
 }
 
+/// Whether a request asks the model to judge pairs of names (and words, and types).
+fn is_judge(req: &MockRequest) -> bool {
+    req.text().contains("are these pairs one thing or two")
+}
+
 /// Answers like a model: for an extraction call, two entities and a relationship taken
 /// from names the chunk mentions; for anything else a paragraph with a knowledge part.
 fn model(req: &MockRequest) -> Reply {
@@ -115,6 +120,18 @@ fn model(req: &MockRequest) -> Reply {
             .map(|w| json!({"from": w[0], "to": w[1], "type": "calls"}))
             .collect();
         return Reply::json(json!({"entities": entities, "relationships": relationships}));
+    }
+    if is_judge(req) {
+        // A capable model tells the names it is shown apart.
+        let answers: Vec<Value> = req
+            .last("user")
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| v["pair"].as_u64())
+            .map(|n| json!({"pair": n, "answer": "different"}))
+            .collect();
+        return Reply::json(json!({"answers": answers}));
     }
     let knowledge = r#"<system>{"entities":[{"name":"Payments Service","type":"service"}],"relationships":[{"from":"Orders Service","to":"Payments Service","type":"calls"}]}</system>"#;
     Reply::text(format!("<agent>{PARAGRAPH}</agent>\n{knowledge}"))
@@ -285,10 +302,7 @@ fn extraction_calls(requests: &[MockRequest]) -> usize {
 /// once: the judge's batches go out at once, beside the overview (asked once extraction
 /// is saved), so they add a round only when nothing else is asked or one at a time.
 fn other_rounds(requests: &[MockRequest], allows: usize) -> usize {
-    let judge = requests
-        .iter()
-        .filter(|r| r.text().contains("are these pairs one thing or two"))
-        .count();
+    let judge = requests.iter().filter(|r| is_judge(r)).count();
     let rest = requests.len() - extraction_calls(requests) - judge;
     if allows <= 1 {
         rest + judge
