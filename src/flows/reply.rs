@@ -635,7 +635,20 @@ struct FilterState {
     agent_closed: bool,
     /// Whether anything was shown since the last TokensDone (to trim leading space).
     shown: bool,
+    /// The end of the text to show that may be part of a secret (a run of the characters
+    /// keys are written in), held until it ends: a secret split across tokens reaches the
+    /// sinks, which redact it, in one piece.
+    word: String,
 }
+
+/// Whether `c` may be part of a key or a password (see [`FilterState::word`]).
+fn in_key(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '-' | '_' | '.' | '+' | '/' | '=' | ':' | '@' | '~' | '%')
+}
+
+/// The most a run of key characters is held back: longer, it is shown as it comes.
+const HELD_MOST: usize = 4096;
 
 const TAGS: [&str; 4] = ["<agent>", "</agent>", "<system>", "</system>"];
 
@@ -648,6 +661,30 @@ impl AgentOnly {
     }
 
     fn show(&self, state: &mut FilterState, text: &str) {
+        state.word.push_str(text);
+        let held = state
+            .word
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| in_key(*c))
+            .last()
+            .map_or(state.word.len(), |(i, _)| i);
+        let held = if state.word.len() - held > HELD_MOST {
+            state.word.len()
+        } else {
+            held
+        };
+        let out: String = state.word.drain(..held).collect();
+        self.emit_text(state, &out);
+    }
+
+    /// Shows what [`AgentOnly::show`] held back.
+    fn flush(&self, state: &mut FilterState) {
+        let out = std::mem::take(&mut state.word);
+        self.emit_text(state, &out);
+    }
+
+    fn emit_text(&self, state: &mut FilterState, text: &str) {
         let text = if state.shown { text } else { text.trim_start() };
         if !text.is_empty() {
             state.shown = true;
@@ -716,7 +753,9 @@ impl AgentOnly {
                         closes || state.agent_closed
                     }
                 };
-                if !protocol {
+                if protocol {
+                    self.flush(state);
+                } else {
                     self.show(state, tag);
                 }
                 state.pending.drain(..tag.len());
@@ -754,6 +793,7 @@ impl EventSink for AgentOnly {
                 if !(state.agent_closed || state.in_knowledge) {
                     self.show(&mut state, &rest);
                 }
+                self.flush(&mut state);
                 *state = FilterState::default();
                 self.inner.emit(Event::TokensDone);
             }
@@ -966,6 +1006,41 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// A secret the model repeats reaches the sinks (which redact whole secrets) in one
+    /// token however the server cut it, and the text around it is shown as it comes.
+    #[test]
+    fn a_word_cut_across_tokens_is_shown_whole() {
+        let rec = Recorder::new();
+        let filter = AgentOnly::new(rec.clone());
+        let answer = "<agent>Is zq-SECRET_41x7/a=b the key? 是的 zq-SECRET_41x7/a=b</agent>";
+        let chars: Vec<char> = answer.chars().collect();
+        for piece in chars.chunks(3) {
+            filter.emit(Event::Token {
+                text: piece.iter().collect(),
+            });
+        }
+        filter.emit(Event::TokensDone);
+        let tokens: Vec<String> = rec
+            .events()
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Token { text } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            tokens.concat(),
+            "Is zq-SECRET_41x7/a=b the key? 是的 zq-SECRET_41x7/a=b"
+        );
+        let whole = tokens
+            .iter()
+            .filter(|t| t.contains("zq-SECRET_41x7/a=b"))
+            .count();
+        assert_eq!(whole, 2, "{tokens:?}");
+        // Words go out as they end, not at the end of the answer.
+        assert!(tokens.len() > 4, "{tokens:?}");
     }
 
     #[test]
