@@ -107,13 +107,15 @@ cmd_install() {
     log "building llama-cpp-python $LLAMA_CPP_PYTHON_VERSION (compiles llama.cpp, several minutes)"
     log "CMAKE_ARGS=$CMAKE_ARGS_USED"
     mkdir -p "$wheel_dir.tmp"
-    # pip keeps wheels it built in its own cache (~/.cache/pip), keyed by the sdist only,
-    # and reuses them even under --no-binary: a fresh clone on a machine that built once
-    # installs in seconds. That key ignores CMAKE_ARGS, so with other flags, build afresh.
-    local nocache=()
-    [[ $CMAKE_ARGS_USED == "$DEFAULT_CMAKE_ARGS" ]] || nocache=(--no-cache-dir)
+    # pip keeps the wheels it built in its cache and reuses them even under --no-binary,
+    # keyed by the sdist only: a fresh clone on a machine that built once installs in
+    # seconds. That key ignores CMAKE_ARGS, so a wheel built with other flags (the native
+    # build this script made until 2026-12-02, which crashes on some machines) would come
+    # back under these: the cache used is one per set of flags.
+    local pip_cache=${XDG_CACHE_HOME:-$HOME/.cache}/archie-llama-pip/$key
+    mkdir -p "$pip_cache"
     CMAKE_ARGS=$CMAKE_ARGS_USED FORCE_CMAKE=1 \
-      pip_ wheel -q ${nocache[@]+"${nocache[@]}"} --no-deps --no-binary llama-cpp-python \
+      pip_ wheel -q --cache-dir "$pip_cache" --no-deps --no-binary llama-cpp-python \
       -w "$wheel_dir.tmp" "llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION"
     rm -rf "$wheel_dir"
     mv "$wheel_dir.tmp" "$wheel_dir"
