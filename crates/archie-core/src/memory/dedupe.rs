@@ -312,16 +312,7 @@ impl Memory {
             .iter()
             .map(|e| shape(&e.name, &systems))
             .collect();
-        let written: Vec<Vec<String>> = self
-            .entities
-            .iter()
-            .map(|e| {
-                identity::words(&identity::split_note(&e.name).0)
-                    .iter()
-                    .map(|w| identity::singular(w).into_owned())
-                    .collect()
-            })
-            .collect();
+        let written: Vec<Vec<String>> = self.entities.iter().map(|e| name_words(&e.name)).collect();
         // Who has a word beginning with a letter (where a word and its short forms meet),
         // and who has a word.
         let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
@@ -451,12 +442,7 @@ impl Memory {
             by_count.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
             // And those whose names its description says (`Bestellservice handles
             // everything about orders`: the documents' words for what it is).
-            let own: HashSet<&str> = written[a].iter().map(String::as_str).collect();
-            let said: Vec<String> = identity::words(&ea.description)
-                .iter()
-                .map(|w| identity::singular(w).into_owned())
-                .filter(|w| !own.contains(w.as_str()))
-                .collect();
+            let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
             for w in identity::content(&said, &[]) {
                 for &b in by_word.get(w.as_str()).map_or(&[][..], Vec::as_slice) {
@@ -1153,19 +1139,32 @@ impl Alike {
     }
 }
 
+/// The words of a name, its note aside, each singular.
+fn name_words(name: &str) -> Vec<String> {
+    identity::words(&identity::split_note(name).0)
+        .iter()
+        .map(|w| identity::singular(w).into_owned())
+        .collect()
+}
+
+/// The words `e`'s description says beyond its own name, each singular: what the
+/// documents call the thing (`Bestellservice handles orders`: `handle`, `order`).
+fn said_of(e: &Entity) -> Vec<String> {
+    let own = name_words(&e.name);
+    identity::words(&e.description)
+        .iter()
+        .map(|w| identity::singular(w).into_owned())
+        .filter(|w| !own.contains(w))
+        .collect()
+}
+
 /// Whether `e`'s description has a word of `other`'s name (not of its own, nor a kind
 /// word): `Bestellservice handles orders` of `Order Service`.
 fn described_in(e: &Entity, other: &Entity) -> bool {
-    let singular = |ws: Vec<String>| -> Vec<String> {
-        ws.iter()
-            .map(|w| identity::singular(w).into_owned())
-            .collect()
-    };
-    let own = singular(identity::words(&e.name));
-    let said = singular(identity::words(&e.description));
-    identity::content(&singular(identity::words(&other.name)), &[])
+    let said = said_of(e);
+    identity::content(&name_words(&other.name), &[])
         .iter()
-        .any(|w| said.contains(w) && !own.contains(w))
+        .any(|w| said.contains(w))
 }
 
 /// Whether a name has letters of another script than the Latin one (`客户服务`, `API 网关`;
