@@ -30,7 +30,8 @@
 //!
 //! `ARCHIE_BENCH_DOCS=N` changes the document count of `long` (default 50);
 //! `ARCHIE_BENCH_PROMPT_SIZES=1000,100000` the memory sizes of `prompt` (default 100,10000);
-//! `ARCHIE_BENCH_KEEP=1` keeps (and prints) the temporary folders of `prompt` and `long`.
+//! `ARCHIE_BENCH_KEEP=1` keeps (and prints) the temporary folders of `prompt` and `long`;
+//! `ARCHIE_BENCH_TRACE=1` prints when each request of a `limit` row's median run came.
 //!
 //! The binary is the one cargo builds for this bench (`CARGO_BIN_EXE_archie`, i.e.
 //! `$CARGO_TARGET_DIR/release/archie`); `ARCHIE_BIN` overrides it.
@@ -514,7 +515,7 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
             mock.new_round();
             let late_max = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
             let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let (out, wall) = std::thread::scope(|scope| {
+            let ((out, wall), spawned) = std::thread::scope(|scope| {
                 let (late_max, stop, mock) = (late_max.clone(), done.clone(), &mock);
                 scope.spawn(move || {
                     let started = Instant::now();
@@ -526,18 +527,22 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
                         std::thread::sleep(Duration::from_millis(5));
                     }
                 });
+                let spawned = Instant::now();
                 let result = build(folder);
                 done.store(true, std::sync::atomic::Ordering::SeqCst);
-                result
+                result.map(|r| (r, spawned))
             })?;
             expect_code(&out, 0, "build-context")?;
             let late = late_max.load(std::sync::atomic::Ordering::SeqCst);
-            results.push((wall, out, mock, late, before));
+            results.push((wall, out, mock, late, before, spawned));
         }
-        results.sort_by_key(|(wall, _, _, _, _)| *wall);
+        results.sort_by_key(|(wall, ..)| *wall);
         let walls: Vec<f64> = results.iter().map(|r| r.0.as_secs_f64()).collect();
-        let (wall, out, mock, late, before) = results.swap_remove(results.len() / 2);
+        let (wall, out, mock, late, before, spawned) = results.swap_remove(results.len() / 2);
         let requests = mock.received().split_off(before);
+        if std::env::var_os("ARCHIE_BENCH_TRACE").is_some() {
+            trace(&requests, spawned, wall);
+        }
         let extraction = extraction_calls(&requests);
         let other = requests.len() - extraction;
         let refused = mock.refused();
@@ -568,6 +573,39 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// When each request of a run reached the mock, from the process's start, in 10 ms
+/// bins (`E` extraction, `J` the judge, `O` any other), and the time from the last
+/// request's answer to the exit: where a run's time goes beyond its rounds.
+fn trace(requests: &[MockRequest], spawned: Instant, wall: Duration) {
+    let mut bins: std::collections::BTreeMap<u128, String> = Default::default();
+    for r in requests {
+        let kind = if is_extraction(r) {
+            'E'
+        } else if is_judge(r) {
+            'J'
+        } else {
+            'O'
+        };
+        let at = r.at.saturating_duration_since(spawned).as_millis() / 10 * 10;
+        bins.entry(at).or_default().push(kind);
+    }
+    for (at, kinds) in &bins {
+        let mut counts: std::collections::BTreeMap<char, usize> = Default::default();
+        for k in kinds.chars() {
+            *counts.entry(k).or_default() += 1;
+        }
+        let said: Vec<String> = counts.iter().map(|(k, n)| format!("{n}{k}")).collect();
+        println!("        {at:>5} ms  {}", said.join(" "));
+    }
+    if let Some(last) = requests.iter().map(|r| r.at).max() {
+        println!(
+            "        last request at {} ms, exit at {} ms",
+            last.saturating_duration_since(spawned).as_millis(),
+            wall.as_millis()
+        );
+    }
 }
 
 /// Figure 1: build-context over 50 documents, first and second run.
