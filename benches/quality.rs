@@ -13,8 +13,8 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth` (the sets `p70`, `p95` and
-//! `near` run; default all: `--sets eighth` measures one set without the other 7 × 2 × 2
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth` (the sets `p70`, `p95`
+//! and `near` run; default all: `--sets ninth` measures one set without the other 8 × 2 × 2
 //! cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
 //! folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
@@ -29,21 +29,22 @@
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
-//!   the seventh one, the eighth one), with the judge and without (issue 36).
+//!   the seventh one, the eighth one, the ninth one), with the judge and without (issue 36).
 //!
-//! `p70` and `p95` run sixteen times each (issue 36): names, types and relationship words
+//! `p70` and `p95` run eighteen times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh and the eighth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
+//! seventh, the eighth and the ninth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
 //! and developed against by nobody; the sixth ones, quality/sixth.rs, written the same
 //! way after the fifth, from other sources; the seventh ones, quality/seventh.rs, the same
 //! way after the sixth, from others again; the eighth ones, quality/eighth.rs, the same way
-//! after the seventh, from others again), each with the model as judge (the answerer
+//! after the seventh, from others again; the ninth ones, quality/ninth.rs, the same way
+//! after the eighth, from others again), each with the model as judge (the answerer
 //! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
-//! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one and an
-//! eighth one, judge on and off.
+//! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
+//! one and a ninth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -60,6 +61,8 @@ mod eighth;
 mod fifth;
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
+#[path = "quality/ninth.rs"]
+mod ninth;
 #[path = "quality/reference.rs"]
 mod reference;
 #[path = "quality/score.rs"]
@@ -256,9 +259,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
-    /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh` or
-    /// `eighth`: the naming styles of the corpus (benches/quality/styles.rs, blind.rs,
-    /// fifth.rs, sixth.rs, seventh.rs, eighth.rs).
+    /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`
+    /// or `ninth`: the naming styles of the corpus (benches/quality/styles.rs, blind.rs,
+    /// fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -1097,13 +1100,104 @@ const EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the ninth set (issue 36, ninth round) by a
+/// session that never read the identity rules, in the manner of the ninth naming styles
+/// (benches/quality/ninth.rs), each pair about a thing no other pair names (every name of
+/// the list is its own thing): cargo tracking and cargo tariffs, a returns queue and a
+/// cancellations queue, a product database and a product images database (Turkish);
+/// delivery and transactions, a refunds queue and a completions queue, a session cache and
+/// a fees cache (Vietnamese); stock and stockists, a basket service and its recovery
+/// service (retail words); a wishlist's API and its admin API, vouchers and vendors (APIs
+/// named `-api`); one word as a Postgres and as a Redis, one word as an SNS topic and an
+/// SQS queue (the technology for the kind); an indexer and an ingester (Git remotes); a
+/// courier service and its scheduler (Slack channels); one team's service and database,
+/// a team's service and its data team's (team possessives); KYC and KYB (escaped
+/// underscores); a feed's sync and its sink, a Kafka topic and its enriched topic
+/// (Prometheus selectors); bookings and booking rules (Envoy clusters); a wallet database
+/// and its archive, payouts and pay-ins, rate limits and rate cards (AWS endpoints); a
+/// partner service and its portal's (heading anchors); consent and content (AsciiDoc
+/// cross references); a geo lookup and a geofence, a high and a low priority queue
+/// (Datadog tags); customer support and customer success, subscriptions and
+/// substitutions (dotted abbreviations). Measured only, never developed against.
+const NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Kargo Takip Servisi", "Kargo Tarife Servisi", "service"),
+    ("İade Kuyruğu", "İptal Kuyruğu", "queue"),
+    ("Ürün Veritabanı", "Ürün Görselleri Veritabanı", "database"),
+    ("Dịch vụ giao hàng", "Dịch vụ giao dịch", "service"),
+    ("Hàng đợi hoàn tiền", "Hàng đợi hoàn tất", "queue"),
+    ("Bộ nhớ đệm phiên", "Bộ nhớ đệm phí", "cache"),
+    ("Stock Service", "Stockist Service", "service"),
+    ("Basket Service", "Basket Recovery Service", "service"),
+    ("wishlist-api", "wishlist-admin-api", "service"),
+    ("voucher-api", "vendor-api", "service"),
+    ("Ledger Postgres", "Ledger Redis", ""),
+    ("Audit SNS", "Audit SQS", "queue"),
+    (
+        "git@github.com:novamart/search-indexer.git",
+        "git@github.com:novamart/search-ingester.git",
+        "service",
+    ),
+    ("#courier-service", "#courier-scheduler", "service"),
+    (
+        "the Billing team's service",
+        "the Billing team's database",
+        "",
+    ),
+    (
+        "the Growth team's service",
+        "the Growth Data team's service",
+        "service",
+    ),
+    ("kyc\\_service", "kyb\\_service", "service"),
+    ("up{job=\"feed-sync\"}", "up{job=\"feed-sink\"}", "service"),
+    (
+        "kafka_topic_partitions{topic=\"clicks\"}",
+        "kafka_topic_partitions{topic=\"clicks-enriched\"}",
+        "queue",
+    ),
+    (
+        "outbound|8080||bookings.novamart.svc.cluster.local",
+        "outbound|8080||booking-rules.novamart.svc.cluster.local",
+        "service",
+    ),
+    (
+        "wallet.c7k2xq9mzt4p.eu-west-1.rds.amazonaws.com",
+        "wallet-archive.c7k2xq9mzt4p.eu-west-1.rds.amazonaws.com",
+        "database",
+    ),
+    (
+        "https://sqs.eu-west-1.amazonaws.com/123456789012/payouts",
+        "https://sqs.eu-west-1.amazonaws.com/123456789012/payins",
+        "queue",
+    ),
+    (
+        "master.rate-limits.x4tq2b.euw1.cache.amazonaws.com",
+        "master.rate-cards.x4tq2b.euw1.cache.amazonaws.com",
+        "cache",
+    ),
+    (
+        "Partner Service {#partner-service}",
+        "Partner Portal Service {#partner-portal-service}",
+        "service",
+    ),
+    (
+        "<<consent-service,Consent Service>>",
+        "<<content-service,Content Service>>",
+        "service",
+    ),
+    ("service:geo-lookup", "service:geo-fence", "service"),
+    ("queuename:emails-high", "queuename:emails-low", "queue"),
+    ("Cust. Support Svc.", "Cust. Success Svc.", "service"),
+    ("Subscr. Svc.", "Subst. Svc.", "service"),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
     /// `blind` (written without reading them), `fifth` (written without reading them
     /// once the other lists had all been looked at; developed against by nobody),
-    /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth) or
-    /// `eighth` (the same, after the seventh).
+    /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
+    /// `eighth` (the same, after the seventh) or `ninth` (the same, after the eighth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -1127,6 +1221,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Sixth => SIXTH_NEAR_PAIRS.to_vec(),
         Set::Seventh => SEVENTH_NEAR_PAIRS.to_vec(),
         Set::Eighth => EIGHTH_NEAR_PAIRS.to_vec(),
+        Set::Ninth => NINTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
