@@ -311,7 +311,18 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // release's, or a Terraform module's resource address after its name (the eighth
     // styles: each leaves the name; a kind word in parentheses is the technology's case),
     // and an index in brackets at the end (`[0]` of a Nomad allocation or a Terraform
-    // address) is no more part of the name than C4's bracket.
+    // address) is no more part of the name than C4's bracket; nor a heading's explicit
+    // anchor (` {#order-service}`: the name and the anchor each stand for the thing), an
+    // AsciiDoc cross reference's brackets (its target and its text each stand for it), a
+    // Prometheus selector's metric and label (`up{job="order-service"}`: the label's
+    // value), an Envoy cluster's direction and port (`outbound|8080||host`: the host, and
+    // the host's first label), a Git remote's host and `.git` (the repository's path and
+    // its last part), a Slack channel's `#`, a Datadog tag's key (`service:order-service`),
+    // an AWS endpoint's account id, region and domain (`orders-db` of
+    // `orders-db.c7k2….eu-west-1.rds.amazonaws.com`, of an internal load balancer's name,
+    // of an ElastiCache primary endpoint, of an OpenSearch VPC endpoint, the queue of an
+    // SQS URL), a Turkish suffix after an apostrophe (`Stripe API'si`: `Stripe API`), or
+    // Markdown's escaped underscore (`order\_service`: `order_service`) (the ninth styles).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -427,6 +438,83 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                         && !value.is_empty()
                 })
                 .map(|(_, value)| (value, c));
+            let anchor = f
+                .text
+                .strip_suffix('}')
+                .and_then(|t| t.rsplit_once(" {#"))
+                .filter(|(name, id)| !name.is_empty() && !id.is_empty())
+                .into_iter()
+                .flat_map(move |(name, id)| [(name, c), (id, c)]);
+            let xref = f
+                .text
+                .strip_prefix("<<")
+                .and_then(|t| t.strip_suffix(">>"))
+                .and_then(|t| t.split_once(','))
+                .filter(|(id, text)| !id.is_empty() && !text.is_empty())
+                .into_iter()
+                .flat_map(move |(id, text)| [(id, c), (text, c)]);
+            let selector = f
+                .text
+                .strip_suffix("\"}")
+                .and_then(|t| t.split_once('{'))
+                .filter(|(metric, _)| {
+                    !metric.is_empty()
+                        && metric
+                            .chars()
+                            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+                })
+                .and_then(|(_, label)| label.split_once("=\""))
+                .filter(|(_, value)| !value.is_empty())
+                .map(|(_, value)| (value, c));
+            let envoy = f
+                .text
+                .strip_prefix("outbound|")
+                .and_then(|t| t.rsplit_once('|'))
+                .map(|(_, host)| host)
+                .filter(|host| !host.is_empty())
+                .into_iter()
+                .flat_map(move |host| {
+                    let first = host.split_once('.').map(|(first, _)| (first, c));
+                    std::iter::once((host, c)).chain(first)
+                });
+            let remote = f
+                .text
+                .strip_prefix("git@")
+                .and_then(|t| t.split_once(':'))
+                .and_then(|(_, path)| path.strip_suffix(".git"))
+                .filter(|path| !path.is_empty())
+                .into_iter()
+                .flat_map(move |path| {
+                    let repo = path.rsplit_once('/').map(|(_, repo)| (repo, c));
+                    std::iter::once((path, c)).chain(repo)
+                });
+            let channel = f
+                .text
+                .strip_prefix('#')
+                .filter(|t| !t.is_empty() && !t.contains(char::is_whitespace))
+                .map(|t| (t, c));
+            let tag = f
+                .text
+                .split_once(':')
+                .filter(|(key, value)| {
+                    !key.is_empty()
+                        && key
+                            .chars()
+                            .all(|ch| ch.is_ascii_lowercase() || ch == '_' || ch == '.')
+                        && !value.is_empty()
+                        && !value.contains([':', '/', ' '])
+                })
+                .map(|(_, value)| (value, c));
+            let endpoint = aws_endpoint(&f.text).map(|name| (name, c));
+            let suffix = f
+                .text
+                .rsplit_once('\'')
+                .filter(|(name, suffix)| {
+                    !name.is_empty()
+                        && (1..=3).contains(&suffix.chars().count())
+                        && suffix.chars().all(char::is_lowercase)
+                })
+                .map(|(name, _)| (name, c));
             let derived = bare
                 .into_iter()
                 .chain(bracket)
@@ -449,16 +537,29 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(chart)
                 .chain(index)
                 .chain(module)
+                .chain(anchor)
+                .chain(xref)
+                .chain(selector)
+                .chain(envoy)
+                .chain(remote)
+                .chain(channel)
+                .chain(tag)
+                .chain(endpoint)
+                .chain(suffix)
                 .map(|(t, c)| (t.to_string(), c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
     });
-    // A draw.io line break and a percent-encoded space each stand for a space.
+    // A draw.io line break and a percent-encoded space each stand for a space, and
+    // Markdown's escaped underscore for an underscore.
     let spaced = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms
             .iter()
-            .filter(|f| f.text.contains("<br>") || f.text.contains("%20"))
-            .map(move |f| (f.text.replace("<br>", " ").replace("%20", " "), c, true))
+            .filter(|f| f.text.contains("<br>") || f.text.contains("%20") || f.text.contains("\\_"))
+            .map(move |f| {
+                let text = f.text.replace("<br>", " ").replace("%20", " ");
+                (text.replace("\\_", "_"), c, true)
+            })
     });
     let forms: Vec<(String, usize, bool)> = forms.chain(spaced).collect();
     // A derived form claimed by two components is dropped (a form as written never is:
@@ -502,6 +603,36 @@ fn mermaid_node(text: &str) -> Option<(&str, &str)> {
         let label = rest.strip_prefix(open)?.strip_suffix(close)?;
         (!label.is_empty()).then_some((id, label))
     })
+}
+
+/// The name in an AWS endpoint (the ninth styles): `orders-db` of an RDS endpoint
+/// (`orders-db.c7k2xq9mzt4p.eu-west-1.rds.amazonaws.com`), of an ElastiCache primary
+/// endpoint (`master.orders-db.x4tq2b.euw1.cache.amazonaws.com`), of an internal load
+/// balancer (`internal-orders-db-1234567890.eu-west-1.elb.amazonaws.com`) or of an
+/// OpenSearch VPC endpoint (`https://vpc-orders-db-<id>.eu-west-1.es.amazonaws.com`), and
+/// the queue of an SQS URL (`https://sqs.eu-west-1.amazonaws.com/123456789012/orders`).
+fn aws_endpoint(text: &str) -> Option<&str> {
+    let host = text.strip_prefix("https://").unwrap_or(text);
+    if host.starts_with("sqs.") {
+        return host
+            .split_once(".amazonaws.com/")
+            .and_then(|(_, path)| path.rsplit_once('/'))
+            .map(|(_, queue)| queue)
+            .filter(|queue| !queue.is_empty());
+    }
+    let host = host.strip_suffix(".amazonaws.com")?;
+    let host = host.strip_prefix("master.").unwrap_or(host);
+    let (first, _) = host.split_once('.')?;
+    let name = if let Some(lb) = first.strip_prefix("internal-") {
+        lb.rsplit_once('-')
+            .filter(|(_, id)| id.chars().all(|d| d.is_ascii_digit()))
+            .map(|(name, _)| name)?
+    } else if let Some(domain) = first.strip_prefix("vpc-") {
+        domain.rsplit_once('-').map(|(name, _)| name)?
+    } else {
+        first
+    };
+    (!name.is_empty()).then_some(name)
 }
 
 fn true_edges(truth: &Truth) -> Vec<TrueEdge<'static>> {
