@@ -12,8 +12,9 @@
 //! other way round). A fourth set, blind, lives in benches/quality/blind.rs, a fifth,
 //! written after the other four had all been looked at, in benches/quality/fifth.rs, a
 //! sixth, written the same way after the fifth, in benches/quality/sixth.rs, a seventh,
-//! written the same way after the sixth, in benches/quality/seventh.rs, and an eighth,
-//! written the same way after the seventh, in benches/quality/eighth.rs.
+//! written the same way after the sixth, in benches/quality/seventh.rs, an eighth,
+//! written the same way after the seventh, in benches/quality/eighth.rs, and a ninth,
+//! written the same way after the eighth, in benches/quality/ninth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -95,6 +96,10 @@ pub enum Style {
     /// after the other seven sets had been written, never developed against
     /// (benches/quality/eighth.rs). Measured only.
     Eighth(crate::eighth::Name),
+    /// Ninth (issue 36, ninth round): written without reading the identity rules after
+    /// the other eight sets had been written, never developed against
+    /// (benches/quality/ninth.rs). Measured only.
+    Ninth(crate::ninth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -108,11 +113,12 @@ pub enum Set {
     Sixth,
     Seventh,
     Eighth,
+    Ninth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 8] = [
+    pub const ALL: [Set; 9] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -121,6 +127,7 @@ impl Set {
         Set::Sixth,
         Set::Seventh,
         Set::Eighth,
+        Set::Ninth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -133,6 +140,7 @@ impl Set {
             Set::Sixth => "sixth",
             Set::Seventh => "seventh",
             Set::Eighth => "eighth",
+            Set::Ninth => "ninth",
         }
     }
 
@@ -146,6 +154,7 @@ impl Set {
             Set::Sixth => crate::sixth::SIXTH,
             Set::Seventh => crate::seventh::SEVENTH,
             Set::Eighth => crate::eighth::EIGHTH,
+            Set::Ninth => crate::ninth::NINTH,
         }
     }
 }
@@ -356,6 +365,7 @@ pub fn write(
             return crate::seventh::write(name, words, kind_word, kind, system);
         }
         Style::Eighth(name) => return crate::eighth::write(name, words, kind_word, kind, system),
+        Style::Ninth(name) => return crate::ninth::write(name, words, kind_word, kind, system),
     })
 }
 
@@ -375,6 +385,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Eighth {
         return crate::eighth::type_words(kind);
+    }
+    if set == Set::Ninth {
+        return crate::ninth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -443,6 +456,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Eighth {
         return crate::eighth::rel_words(rel);
+    }
+    if set == Set::Ninth {
+        return crate::ninth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
