@@ -5,8 +5,7 @@
 //! Orders DB`) or invents a name stores nothing.
 
 use super::identity;
-use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Words of a name that do not say which thing it is, besides identity's kind words
 /// ([`identity::KIND_WORDS`]) and generic words ([`identity::GENERIC_WORDS`]): glue. A
@@ -20,34 +19,6 @@ fn says_nothing(word: &str) -> bool {
     GLUE.contains(&word)
         || identity::GENERIC_WORDS.contains(&word)
         || identity::Kind::of_word(&identity::singular(word)).is_some()
-}
-
-/// The most words whose keys [`Keys`] remembers per thread before it starts over.
-const MAX_KEYS: usize = 1 << 16;
-
-thread_local! {
-    /// The keys of the words grounds were made of on this thread.
-    static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
-}
-
-/// [`identity::key`] of single words, remembered: a text repeats its words and a corpus
-/// its vocabulary, and a word's key (a pure function of it) costs its decomposition
-/// (plural, kind words), which was most of the time of a ground of a document chunk.
-#[derive(Default)]
-struct Keys(HashMap<String, String>);
-
-impl Keys {
-    fn key(&mut self, word: String) -> String {
-        if let Some(k) = self.0.get(&word) {
-            return k.clone();
-        }
-        let k = identity::key(&word);
-        if self.0.len() >= MAX_KEYS {
-            self.0.clear();
-        }
-        self.0.insert(word, k.clone());
-        k
-    }
 }
 
 /// The text facts must be named in: a document chunk, or what a conversation had in
@@ -83,17 +54,15 @@ impl Ground {
 
     /// Adds a text.
     pub fn add(&mut self, text: &str) {
-        KEYS.with_borrow_mut(|keys| {
-            for word in identity::words(text) {
-                let k = keys.key(word);
-                if !k.is_empty() {
-                    if !self.words.contains(&k) {
-                        self.words.insert(k.clone());
-                    }
-                    self.sequence.push(k);
+        for word in identity::words(text) {
+            let k = identity::key(&word);
+            if !k.is_empty() {
+                if !self.words.contains(&k) {
+                    self.words.insert(k.clone());
                 }
+                self.sequence.push(k);
             }
-        });
+        }
         if !self.compact.is_empty() {
             self.compact.push(' ');
         }

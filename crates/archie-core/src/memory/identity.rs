@@ -362,9 +362,12 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     (Cow::Owned(rest), note)
 }
 
+/// Words for the people who own a thing (`the Refunds team's service`).
+const OWNERS: &[&str] = &["team", "squad", "tribe", "crew", "guild", "group", "org"];
+
 /// `Refund Service's database` → `Refund database`: the owner's words less its kind
-/// word, then the owned thing's, when that ends in a kind word (`Martha's Vineyard` is
-/// a name). `None` otherwise.
+/// word (or its people's: [`OWNERS`]), then the owned thing's, when that ends in a kind
+/// word (`Martha's Vineyard` is a name). `None` otherwise.
 fn owned_name(name: &str) -> Option<String> {
     let (owner, owned) = name
         .split_once("'s ")
@@ -379,10 +382,12 @@ fn owned_name(name: &str) -> Option<String> {
     {
         owner_words.remove(0);
     }
+    // The owner's kind word, or the word for its people (`the Refunds team's service`).
     if owner_words.len() > 1
-        && owner_words
-            .last()
-            .is_some_and(|w| Kind::of_word(&singular(&w.to_lowercase())).is_some())
+        && owner_words.last().is_some_and(|w| {
+            let w = singular(&w.to_lowercase()).into_owned();
+            Kind::of_word(&w).is_some() || OWNERS.contains(&w.as_str())
+        })
     {
         owner_words.pop();
     }
@@ -454,12 +459,22 @@ fn without_markers(name: &str) -> Option<String> {
 }
 
 /// `name` as plain text, where it was written in another medium: HTML tags and
-/// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`), a word
+/// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`),
+/// Markdown's escapes (`order\_service`), a word
 /// broken at the end of a line (`Notifi- cation`), full-width parentheses (`（…）`), and
 /// the value of an attribute (`service.name=order-service`). Borrowed when there is none.
 pub fn plain_text(name: &str) -> Cow<'_, str> {
-    let marked = |c: char| matches!(c, '<' | '&' | '%' | '\u{ad}' | '（' | '）' | '=');
-    if !name.contains(marked) && !name.contains("- ") {
+    if name.contains(['{', '|', ':', '<'])
+        && let Some(inner) = machine_text(name)
+    {
+        return Cow::Owned(plain_text(&inner).into_owned());
+    }
+    let marked = |c: char| matches!(c, '<' | '&' | '%' | '\u{ad}' | '（' | '）' | '=' | '\\');
+    let broken = || {
+        name.match_indices('-')
+            .any(|(i, _)| name[i + 1..].starts_with(' '))
+    };
+    if !name.contains(marked) && !broken() {
         return Cow::Borrowed(name);
     }
     let mut out = String::with_capacity(name.len());
@@ -536,6 +551,9 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
             {
                 chars.next();
             }
+            // A character escaped for Markdown (`order\_service`, `\*`, `\#`): the
+            // character. A backslash before a letter is a path's (`SERVER\INSTANCE`).
+            '\\' if chars.peek().is_some_and(|(_, n)| n.is_ascii_punctuation()) => {}
             '\u{ad}' => {}
             '（' => out.push_str(" ("),
             '）' => out.push(')'),
@@ -546,6 +564,123 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(out.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// The name inside a machine's or a markup's text, where the name is such text: a
+/// selector's label (`up{job="refund-service"}`), the last field of a proxy's cluster
+/// (`outbound|443||api.adyen.com`), a URL's last path segment, else its host, a remote's
+/// path (`git@host:team/refund-service.git`), a tag's value (`service:refund-service`),
+/// a heading's text before its attributes (`Refund Service {#refund-service}`), a cross
+/// reference's text (`<<refund-service,Refund Service>>`).
+fn machine_text(name: &str) -> Option<Cow<'_, str>> {
+    let t = name.trim();
+    let lettered = |s: &str| s.chars().any(char::is_alphabetic);
+    // A cross reference: its text, else its target.
+    if let Some(inner) = t.strip_prefix("<<").and_then(|r| r.strip_suffix(">>")) {
+        let (target, text) = inner.split_once(',').unwrap_or((inner, ""));
+        let text = text.trim();
+        return lettered(text)
+            .then_some(text)
+            .or_else(|| lettered(target).then_some(target.trim()))
+            .map(Cow::Borrowed);
+    }
+    // A heading's attributes after its text (`{#id .class key=value}`).
+    if let Some((text, attrs)) = t.rsplit_once(" {")
+        && attrs.ends_with('}')
+        && attrs.starts_with(['#', '.'])
+        && lettered(text)
+    {
+        return Some(Cow::Borrowed(text.trim()));
+    }
+    if t.contains(char::is_whitespace) {
+        return None;
+    }
+    // A selector's labels: the first value with letters.
+    if let Some(open) = t.find('{')
+        && t.ends_with('}')
+        && open > 0
+    {
+        let (key, value) = t[open + 1..t.len() - 1]
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim().trim_matches(['"', '\''])))
+            .find(|(_, v)| lettered(v))?;
+        return Some(machine_text(value).unwrap_or_else(|| of_kind_keyed(key, value)));
+    }
+    // Fields (`outbound|8080||host`): the last with letters.
+    if t.contains('|') {
+        let field = t.rsplit('|').find(|f| lettered(f))?;
+        return Some(machine_text(field).unwrap_or(Cow::Borrowed(field)));
+    }
+    // The last segment of a path that has letters, without a repository's `.git`.
+    fn path_end(path: &str) -> Option<&str> {
+        path.split(['?', '#'])
+            .next()
+            .unwrap_or_default()
+            .rsplit('/')
+            .map(|s| s.strip_suffix(".git").unwrap_or(s))
+            .find(|s| s.chars().any(char::is_alphabetic))
+    }
+    // A URL: its path's last segment with letters (a page, a repository, a connection
+    // string's database), else its host (`redis://cart-cache:6379/0`). (A SPIFFE id
+    // names by its own structure: `spiffe://…/ns/payments/sa/default`.)
+    if let Some((scheme, rest)) = t.split_once("://")
+        && !scheme.is_empty()
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'))
+        && !scheme.eq_ignore_ascii_case("spiffe")
+    {
+        let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
+        let host = authority.rsplit('@').next().unwrap_or(authority);
+        let host = host.split(':').next().unwrap_or(host);
+        return path_end(path)
+            .or_else(|| lettered(host).then_some(host))
+            .map(Cow::Borrowed);
+    }
+    // A remote written `user@host:path`.
+    if let Some((at, path)) = t.split_once(':')
+        && at.contains('@')
+        && !path.contains(':')
+    {
+        return path_end(path).map(Cow::Borrowed);
+    }
+    // A tag (`key:value`): a short lower-case key, one colon, a value of one piece (a
+    // reference `component:default/payments` is its kind's and namespace's too).
+    if let Some((key, value)) = t.split_once(':')
+        && (2..=24).contains(&key.len())
+        && key.starts_with(|c: char| c.is_ascii_lowercase())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '.' | '-'))
+        && !value.contains([':', '/'])
+        && lettered(value)
+    {
+        return Some(of_kind_keyed(key, value));
+    }
+    None
+}
+
+/// A value under a key (a tag's, a selector's label): a key that says a kind
+/// (`db:refunds`, `queuename=…`, `topic="refund-events"`) says it of the value, unless
+/// the value says it already.
+fn of_kind_keyed<'a>(key: &str, value: &'a str) -> Cow<'a, str> {
+    let kind = key
+        .split(['_', '.', '-'])
+        .map(|w| {
+            w.strip_suffix("name")
+                .filter(|s| !s.is_empty())
+                .unwrap_or(w)
+        })
+        .find(|w| Kind::of_word(&singular(w)).is_some());
+    let said = kind.is_some_and(|k| {
+        let last = words(value).pop().unwrap_or_default();
+        Kind::of_word(&singular(&last)) == Kind::of_word(&singular(k))
+    });
+    match kind {
+        Some(k) if !said => Cow::Owned(format!("{value} {k}")),
+        _ => Cow::Borrowed(value),
     }
 }
 
@@ -802,17 +937,48 @@ pub fn key(name: &str) -> String {
 /// and digits only, and no plural or kind word to normalise: the common case of a key
 /// written back as a name).
 pub fn key_cow(name: &str) -> Cow<'_, str> {
-    let (bare, _) = split_note(name);
-    let mut out = String::with_capacity(bare.len() + 8);
-    let mut starts = Vec::new();
-    if let Some(kind) = decompose(&bare, &mut out, &mut starts) {
-        out.push_str(kind.word());
-    }
-    if out == name {
-        Cow::Borrowed(name)
+    let remembered = name.len() <= REMEMBERED_NAME_LEN;
+    let known = if remembered {
+        KEYS.with_borrow(|keys| keys.get(name).cloned())
     } else {
-        Cow::Owned(out)
+        None
+    };
+    let k = known.unwrap_or_else(|| {
+        let (bare, _) = split_note(name);
+        let mut out = String::with_capacity(bare.len() + 8);
+        let mut starts = Vec::new();
+        if let Some(kind) = decompose(&bare, &mut out, &mut starts) {
+            out.push_str(kind.word());
+        }
+        let k = (out != name).then(|| Box::from(out));
+        if remembered {
+            KEYS.with_borrow_mut(|keys| {
+                if keys.len() >= REMEMBERED_KEYS {
+                    keys.clear();
+                }
+                keys.insert(Box::from(name), k.clone());
+            });
+        }
+        k
+    });
+    match k {
+        None => Cow::Borrowed(name),
+        Some(k) => Cow::Owned(k.into_string()),
     }
+}
+
+/// The most names whose keys [`key_cow`] remembers per thread before it starts over,
+/// and the longest name it remembers.
+const REMEMBERED_KEYS: usize = 1 << 16;
+const REMEMBERED_NAME_LEN: usize = 256;
+
+thread_local! {
+    /// The keys of the names met on this thread (`None`: the name is its own key). A run
+    /// meets its names again and again (every answer's entities, every relationship's
+    /// ends, the words of every ground), and a key, a pure function of its name, costs
+    /// the name's whole reading.
+    static KEYS: std::cell::RefCell<std::collections::HashMap<Box<str>, Option<Box<str>>>> =
+        std::cell::RefCell::default();
 }
 
 /// Writes the core words of `name` (lower case, singular) into `out`, one after the
@@ -1032,10 +1198,14 @@ pub fn is_version_word(word: &str) -> bool {
 
 /// Whether a word of a name is an id a machine made: five characters or more, letters
 /// and two digits or more, and either no vowel (`plsm9x7scc`, `sgt76`, Kubernetes' pod
-/// suffixes) or eight hexadecimal digits or more (`fde4d68a…`, a page id). `s3`, `v2`,
-/// `http2`, `oauth2` are words.
+/// suffixes) or eight hexadecimal digits or more (`fde4d68a…`, a page id); or six digits
+/// or more. `s3`, `v2`, `http2`, `oauth2`, `2024` are words.
 fn is_generated_id(word: &str) -> bool {
     let digits = word.bytes().filter(u8::is_ascii_digit).count();
+    // Six digits or more: an account's, a load balancer's (`1289126331`).
+    if digits >= 6 && digits == word.len() {
+        return true;
+    }
     word.len() >= 5
         && digits >= 2
         && word.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -1086,7 +1256,9 @@ pub fn qualified_tail(name: &str) -> &str {
     // Orders DB`): the thing is its last part. One separator is a name's own (`Read /
     // Write API`).
     for sep in BREADCRUMB_SEPARATORS {
-        if trimmed.matches(sep).count() >= 2
+        // (Each is one character between spaces: that character first, it is cheaper.)
+        if sep.chars().nth(1).is_some_and(|c| trimmed.contains(c))
+            && trimmed.matches(sep).count() >= 2
             && let Some((_, tail)) = trimmed.rsplit_once(sep)
             && tail.chars().any(char::is_alphanumeric)
         {
@@ -1104,11 +1276,15 @@ pub fn qualified_tail(name: &str) -> &str {
     for sep in ["::", "/", "\\"] {
         // One word is the thing at the end of a longer path (`…/queues/shipment`, a
         // Windows `SERVER\INSTANCE`), not in `Pub/Sub`.
+        // A kind word alone is no thing's name (`…\service`): what it ends is.
         let long = sep == "\\" || trimmed.matches(sep).count() >= 2;
         if let Some((head, tail)) = trimmed.rsplit_once(sep)
             && !head.is_empty()
             && (several(tail)
-                || (long && !tail.is_empty() && !is_version_word(&tail.to_lowercase())))
+                || (long
+                    && !tail.is_empty()
+                    && !is_version_word(&tail.to_lowercase())
+                    && !is_kind_phrase(&words(tail).join(" "))))
         {
             return tail;
         }
@@ -1124,19 +1300,36 @@ pub fn qualified_tail(name: &str) -> &str {
     {
         return head;
     }
-    // A host name whose first label is a name of two words or more (`orders-db.internal`,
+    // A host name whose first label of two words or more is a name (`orders-db.internal`,
     // `order-service.shop.svc.cluster.local`): the rest says where it is. Host names
     // are letters, digits and hyphens (RFC 1123): `aws_ecs_service.search`, a resource's
     // address, is not one (there the first part is the kind, not the thing).
-    if let Some((first, rest)) = trimmed.split_once('.')
-        && !rest.is_empty()
-        && first.contains('-')
-        && several(first)
+    // A label of one word in front is the endpoint's role (`master.rate-cache.…`), and
+    // `eu-west-1` a region.
+    if trimmed.contains('.')
         && trimmed
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'))
     {
-        return first;
+        let labels: Vec<&str> = trimmed.split('.').collect();
+        let region = |l: &str| {
+            let parts: Vec<&str> = l.split('-').collect();
+            parts.len() >= 3
+                && parts[0].len() == 2
+                && parts[parts.len() - 1].len() <= 2
+                && parts[parts.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        };
+        let named = labels[..labels.len() - 1]
+            .iter()
+            .find(|l| l.contains('-') && several(l) && !region(l));
+        if let Some(label) = named
+            && labels
+                .iter()
+                .take_while(|l| *l != label)
+                .all(|l| !l.contains('-'))
+        {
+            return label;
+        }
     }
     if let Some((head, tail)) = trimmed.rsplit_once('.')
         && !head.is_empty()
@@ -1438,9 +1631,21 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("model", "concept"),
 ];
 
-/// Words at the end of a type that say how the thing is run, not what it is (`RDS
-/// instance`, `OpenSearch cluster`): the word before them names it.
-const TYPE_WRAPPERS: &[&str] = &["instance", "cluster", "node", "deployment", "statefulset"];
+/// Words at the end of a type that say how the thing is run or reached, not what it is
+/// (`RDS instance`, `OpenSearch cluster`, `ElastiCache primary endpoint`): the word
+/// before them names it. Alone, a word of [`TYPE_WORDS`] names it (`endpoint`: an API).
+const TYPE_WRAPPERS: &[&str] = &[
+    "instance",
+    "cluster",
+    "node",
+    "deployment",
+    "statefulset",
+    "endpoint",
+    "primary",
+    "replica",
+    "master",
+    "host",
+];
 
 /// Words in a type that make it an external system whatever its head word
 /// (`third-party API`, `External Service`, `SaaS`, `vendor API`).
@@ -1486,19 +1691,13 @@ pub fn entity_type(kind: &str) -> String {
             .find(|(word, _)| *word == w)
             .map(|(_, to)| (*to).to_string())
     };
-    let head = ws.last().map(String::as_str).unwrap_or_default();
-    if let Some(to) = placed(head) {
-        return to;
-    }
-    // A word for how the thing is run (`instance`, `cluster`) after the word for what it
-    // is: `Postgres database cluster`.
-    if TYPE_WRAPPERS.contains(&head)
-        && let [.., what, _] = &ws[..]
-        && let Some(to) = placed(what)
-    {
-        return to;
-    }
-    ws.join("_")
+    // Words for how the thing is run or reached (`cluster`, `primary endpoint`) after the
+    // word for what it is: `Postgres database cluster`, `RDS endpoint`.
+    let what = ws
+        .iter()
+        .rposition(|w| !TYPE_WRAPPERS.contains(&w.as_str()))
+        .unwrap_or(ws.len() - 1);
+    placed(&ws[what]).unwrap_or_else(|| ws.join("_"))
 }
 
 /// The prompt's relationship words.
@@ -2134,6 +2333,13 @@ mod tests {
             ("message queue instance", "queue"),
             // What the words cannot place stays, for the judge.
             ("RDS instance", "rds_instance"),
+            ("RDS endpoint", "rds_endpoint"),
+            ("Memcached primary endpoint", "memcached_primary_endpoint"),
+            ("Postgres primary", "postgres_primary"),
+            // A way to reach a thing is the thing's: alone, an API.
+            ("database replica", "database"),
+            ("Stripe API endpoint", "api"),
+            ("endpoint", "api"),
             ("k8s Deployment", "k8s_deployment"),
             ("Load Balancer", "load_balancer"),
             ("ExternalApi", "external_system"),

@@ -1085,9 +1085,84 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("Refunds (queue)", "Refunds Queue"),
         ("Refund (service)", "Refund Service"),
         ("Refund Events (message queue)", "Refund Events Queue"),
+        // A name inside a machine's or a markup's text: a selector, a proxy's cluster, a
+        // URL, a remote, a tag, a host, a heading's attributes, a cross reference.
+        ("up{job=\"ledger-writer\"}", "Ledger Writer"),
+        (
+            "kafka_consumergroup_lag{topic=\"refund-events\"}",
+            "Refund Events Topic",
+        ),
+        (
+            "outbound|9090||ledger-writer.fin.svc.cluster.local",
+            "Ledger Writer",
+        ),
+        (
+            "https://sqs.eu-central-1.amazonaws.com/000011112222/refund-queue",
+            "Refund Queue",
+        ),
+        (
+            "https://git.example.org/fin/ledger-writer.git",
+            "Ledger Writer",
+        ),
+        (
+            "git@gitlab.example.org:fin/ledger-writer.git",
+            "Ledger Writer",
+        ),
+        ("redis://fx-rates-cache:6379/0", "FX Rates Cache"),
+        (
+            "postgresql://app@ledger-db:5432/ledger_history",
+            "Ledger History",
+        ),
+        ("service:ledger-writer", "Ledger Writer Service"),
+        ("db:ledger", "Ledger DB"),
+        ("topicname:refund-events", "Refund Events Topic"),
+        ("queue:refund-queue", "Refund Queue"),
+        (
+            "internal-ledger-writer-4411223344.us-east-2.elb.amazonaws.com",
+            "Internal Ledger Writer",
+        ),
+        (
+            "primary.fx-rates-cache.ab12cd.use2.cache.amazonaws.com",
+            "FX Rates Cache",
+        ),
+        ("Ledger Writer {#ledger-writer .api}", "Ledger Writer"),
+        ("<<ledger-writer,Ledger Writer>>", "Ledger Writer"),
+        ("<<ledger-writer>>", "Ledger Writer"),
+        ("the Ledger squad's database", "Ledger DB"),
+        // Markdown's escapes.
+        ("refund\\_service", "Refund Service"),
+        ("refund\\_events\\_queue", "Refund Events Queue"),
+        ("\\*Ledger\\* Service", "Ledger Service"),
     ] {
         assert_eq!(key(written), key(plain), "{written}");
     }
+    // A region, a port, an account are not the name; a colon in a name's words is.
+    assert_ne!(key("eu-west-1"), key("eu-west-2"));
+    assert_eq!(
+        identity::split_note("Payments: Refunds").0,
+        "Payments: Refunds"
+    );
+    assert_ne!(
+        key("up{job=\"ledger-writer\"}"),
+        key("up{job=\"ledger-reader\"}")
+    );
+    assert_ne!(key("db:ledger"), key("service:ledger"));
+    assert_eq!(
+        identity::split_note("system:default/ledger").0,
+        "system:default/ledger"
+    );
+    assert_eq!(
+        identity::split_note("spiffe://mesh.local/ns/refunds/sa/default").0,
+        "spiffe://mesh.local/ns/refunds/sa/default",
+        "another scheme names by its own structure"
+    );
+    assert_ne!(
+        key("lag{queue=\"refund-events\"}"),
+        key("lag{topic=\"refund-events\"}")
+    );
+    // Escaped or behind a path's backslash, a name is more than its kind word.
+    assert_ne!(key("refund\\_service"), key("ledger\\_service"));
+    assert_ne!(key("BATCH01\\service"), key("BATCH02\\service"));
     // None of them is a note; a kind word in parentheses keeps two things apart.
     for written in [
         "refund-service[4411]:",
