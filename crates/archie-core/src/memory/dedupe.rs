@@ -401,15 +401,28 @@ impl Memory {
             .collect();
         // A word that many names of the family share (`Serviço` of `Serviço de
         // Pedidos`, `Serviço de Pagamentos`, …) is their frame's, not what names one.
+        // A word shared is an anchor when a name that shares it may be the thing by its
+        // words (one's content words all in the other's name): `Sipariş Veritabanı` and
+        // `Müşteri Veritabanı`, the last two of a language's databases, share a word
+        // but are no candidates of each other.
         let anchored = |a: usize| {
-            identity::content(&written[a], &systems).iter().any(|w| {
-                let kin = by_word.get(w.as_str()).map_or(0, |named| {
+            let own = identity::content(&written[a], &systems);
+            own.iter().any(|w| {
+                let kin: Vec<usize> = by_word.get(w.as_str()).map_or(Vec::new(), |named| {
                     named
                         .iter()
-                        .filter(|&&b| b as usize != a && families[b as usize] == families[a])
-                        .count()
+                        .map(|&b| b as usize)
+                        .filter(|&b| b != a && families[b] == families[a])
+                        .collect()
                 });
-                (1..=ANCHOR_KIN).contains(&kin)
+                (1..=ANCHOR_KIN).contains(&kin.len())
+                    && kin.iter().any(|&b| {
+                        identity::covered(&own, &written[b])
+                            || identity::covered(
+                                &identity::content(&written[b], &systems),
+                                &written[a],
+                            )
+                    })
             })
         };
         let latin = |e: &Entity| is_latin(&e.name);
@@ -1613,6 +1626,35 @@ mod tests {
             m.duplicates()
                 .iter()
                 .all(|s| !s.merge.starts_with("Servicio") && s.merge != "Rückerstattungsdienst")
+        );
+    }
+
+    /// The last two names of a language's frame share its word (`Banco de Dados`) and are
+    /// no candidates of each other: the word is no anchor, and a name meets what its
+    /// description says.
+    #[test]
+    fn a_word_only_two_names_of_a_frame_share_anchors_neither() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("Ledger DB", "database", ""),
+            ("Audit DB", "database", ""),
+            (
+                "Banco de Dados Razão",
+                "database",
+                "Keeps the ledger entries.",
+            ),
+            ("Banco de Dados Auditoria", "database", ""),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let found = m.judge_candidates(&[]);
+        assert!(
+            found
+                .iter()
+                .any(|s| s.merge == "Banco de Dados Razão" && s.into == "Ledger DB"),
+            "{found:?}"
         );
     }
 
