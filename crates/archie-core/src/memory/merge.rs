@@ -1242,7 +1242,7 @@ fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
 impl Memory {
     /// The relationship `kind` from `from` to `to` as its vocabulary word says it from
     /// the other end, when it was stated from the end that carries or keeps: a channel
-    /// that `publishes_to` a service delivers to it (the service `subscribes_to` the
+    /// that `publishes_to` or `calls` a service delivers to it (the service `subscribes_to` the
     /// channel; a channel that `subscribes_to` a service is fed by it: the service
     /// `publishes_to` it), a store that `reads_from` a service is written by it, a store
     /// that `writes_to` a service is read by it. Models write these from either end
@@ -1259,7 +1259,9 @@ impl Memory {
         let store = |k: Kind| matches!(k, Kind::Database | Kind::Cache | Kind::Bucket);
         let runs = |k: Kind| matches!(k, Kind::Service | Kind::Api);
         match kind {
-            "publishes_to" if channel(f) && runs(t) => Some("subscribes_to"),
+            // A channel that delivers (`pushes to`, `triggers`, written `calls`) to a
+            // service: the service takes from it.
+            "publishes_to" | "calls" if channel(f) && runs(t) => Some("subscribes_to"),
             "subscribes_to" if channel(f) && runs(t) => Some("publishes_to"),
             "reads_from" if store(f) && runs(t) => Some("writes_to"),
             "writes_to" if store(f) && runs(t) => Some("reads_from"),

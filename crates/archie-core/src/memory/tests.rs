@@ -723,6 +723,11 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         "Billing Service",
     ));
     m.upsert_relationship(Relationship::new(
+        "Invoice Events",
+        "calls",
+        "Billing Service",
+    ));
+    m.upsert_relationship(Relationship::new(
         "Ledger DB",
         "writes_to",
         "Billing Service",
