@@ -313,6 +313,12 @@ impl Memory {
             .map(|e| shape(&e.name, &systems))
             .collect();
         let written: Vec<Vec<String>> = self.entities.iter().map(|e| name_words(&e.name)).collect();
+        // And the words of each that may name the thing (kind words, little words and a
+        // system's name aside).
+        let contents: Vec<Vec<String>> = written
+            .iter()
+            .map(|ws| identity::content(ws, &systems))
+            .collect();
         // Who has a word beginning with a letter (where a word and its short forms meet),
         // and who has a word.
         let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
@@ -344,9 +350,9 @@ impl Memory {
             }
             // What names it: the rules' core, and its words less any kind word.
             let mut cores = vec![shape_a.parts.core.clone()];
-            let words = identity::content(&written[a], &systems);
-            if !cores.contains(&words) {
-                cores.push(words);
+            let words = &contents[a];
+            if !cores.contains(words) {
+                cores.push(words.clone());
             }
             cores.retain(|c| c.concat().chars().count() >= 3);
             let mut members: Vec<Ix> = Vec::new();
@@ -406,7 +412,7 @@ impl Memory {
         // `Müşteri Veritabanı`, the last two of a language's databases, share a word
         // but are no candidates of each other.
         let anchored = |a: usize| {
-            let own = identity::content(&written[a], &systems);
+            let own = &contents[a];
             own.iter().any(|w| {
                 let kin: Vec<usize> = by_word.get(w.as_str()).map_or(Vec::new(), |named| {
                     named
@@ -417,11 +423,8 @@ impl Memory {
                 });
                 (1..=ANCHOR_KIN).contains(&kin.len())
                     && kin.iter().any(|&b| {
-                        identity::covered(&own, &written[b])
-                            || identity::covered(
-                                &identity::content(&written[b], &systems),
-                                &written[a],
-                            )
+                        identity::covered(own, &written[b])
+                            || identity::covered(&contents[b], &written[a])
                     })
             })
         };
@@ -459,9 +462,7 @@ impl Memory {
             let mut described: HashMap<Ix, usize> = HashMap::new();
             for w in identity::content(&said, &[]) {
                 for &b in by_word.get(w.as_str()).map_or(&[][..], Vec::as_slice) {
-                    if b as usize != a
-                        && identity::content(&written[b as usize], &systems).contains(&w)
-                    {
+                    if b as usize != a && contents[b as usize].contains(&w) {
                         *described.entry(b).or_default() += 1;
                     }
                 }
