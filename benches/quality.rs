@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth` (the sets `p70`, `p95`
-//! and `near` run; default all: `--sets ninth` measures one set without the other 8 × 2 × 2
-//! cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth` (the sets `p70`,
+//! `p95` and `near` run; default all: `--sets tenth` measures one set without the other 9 × 2
+//! × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
 //! folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -29,11 +29,12 @@
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
-//!   the seventh one, the eighth one, the ninth one), with the judge and without (issue 36).
+//!   the seventh one, the eighth one, the ninth one, the tenth one), with the judge and
+//!   without (issue 36).
 //!
-//! `p70` and `p95` run eighteen times each (issue 36): names, types and relationship words
+//! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth and the ninth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
+//! seventh, the eighth, the ninth and the tenth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -41,10 +42,11 @@
 //! way after the fifth, from other sources; the seventh ones, quality/seventh.rs, the same
 //! way after the sixth, from others again; the eighth ones, quality/eighth.rs, the same way
 //! after the seventh, from others again; the ninth ones, quality/ninth.rs, the same way
-//! after the eighth, from others again), each with the model as judge (the answerer
+//! after the eighth, from others again; the tenth ones, quality/tenth.rs, the same way
+//! after the ninth, from others again), each with the model as judge (the answerer
 //! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
 //! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one and a ninth one, judge on and off.
+//! one, a ninth one and a tenth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -73,6 +75,8 @@ mod seventh;
 mod sixth;
 #[path = "quality/styles.rs"]
 mod styles;
+#[path = "quality/tenth.rs"]
+mod tenth;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
@@ -259,9 +263,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 #[derive(Serialize)]
 struct CorpusCase {
     case: String,
-    /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`
-    /// or `ninth`: the naming styles of the corpus (benches/quality/styles.rs, blind.rs,
-    /// fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs).
+    /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
+    /// `ninth` or `tenth`: the naming styles of the corpus (benches/quality/styles.rs,
+    /// blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -1322,13 +1326,79 @@ const NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("Subscr. Svc.", "Subst. Svc.", "service"),
 ];
 
+/// Near-named different things written for the tenth set (issue 36, tenth round) by a
+/// session that never read the identity rules, in the manner of the tenth naming styles
+/// (benches/quality/tenth.rs), each pair about a thing no other pair names (every name of
+/// the list is its own thing): refunds and partial refunds, a sessions cache and a
+/// sections cache (Italian); invoices and corrective invoices, suppliers and deliveries
+/// (Polish); a label printer and a label parser, a payout processor and its reconciler
+/// (agent nouns); two code names of gift services (code names); a ledger and its viewer,
+/// a bank's system and the gateway to it (C4 elements); a quote service and its worker,
+/// an exports queue and its dead letters (Terraform `for_each` keys); a media service and
+/// its proxy, a feature-flag service and its relay (Helm charts); banners and their
+/// preview, a PDF renderer and a PDF reader (Traefik); a reports primary and its replica,
+/// coupons and coupon administration (HAProxy backends); couriers and carriers (a
+/// possessive left on); an address service and an address lookup (catalogue ids); one
+/// settlement service in production and in UAT, a CRM database and a CMS database (CMDB
+/// items); products and product reviews, users and user settings (subgraphs);
+/// authorisation and authentication, a wallet's store and its service (Go packages).
+/// Measured only, never developed against.
+const TENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Servizio Rimborsi", "Servizio Rimborsi Parziali", "service"),
+    ("Cache Sessioni", "Cache Sezioni", "cache"),
+    ("Serwis faktur", "Serwis faktur korygujących", "service"),
+    ("Baza danych dostawców", "Baza danych dostaw", "database"),
+    ("Label Printer", "Label Parser", "service"),
+    ("Payout Processor", "Payout Reconciler", "service"),
+    (
+        "Juno (Gift Card Service)",
+        "Janus (Gift Registry Service)",
+        "service",
+    ),
+    ("Ledger container", "Ledger Viewer container", ""),
+    ("Banking software system", "Banking Gateway container", ""),
+    (
+        "module.ecs_service[\"quote-service\"]",
+        "module.ecs_service[\"quote-worker\"]",
+        "service",
+    ),
+    (
+        "aws_sqs_queue.queues[\"exports\"]",
+        "aws_sqs_queue.queues[\"exports-dlq\"]",
+        "queue",
+    ),
+    ("media-service-2.1.0", "media-proxy-2.1.0", "service"),
+    (
+        "feature-flags-0.3.1",
+        "feature-flags-relay-0.3.1",
+        "service",
+    ),
+    ("banners@docker", "banners-preview@docker", "service"),
+    ("pdf-render@docker", "pdf-reader@docker", "service"),
+    ("be_reports_primary", "be_reports_replica", "database"),
+    ("be_coupons", "be_coupons_admin", "service"),
+    ("Courier Service's", "Carrier Service's", "service"),
+    (
+        "SVC-031 Address Service",
+        "SVC-038 Address Lookup Service",
+        "service",
+    ),
+    ("NM-SETTLEMENT-SVC-PRD", "NM-SETTLEMENT-SVC-UAT", "service"),
+    ("NM-CRM-DB-PRD", "NM-CMS-DB-PRD", "database"),
+    ("products subgraph", "product-reviews subgraph", "service"),
+    ("users subgraph", "user-settings subgraph", "service"),
+    ("authzsvc", "authnsvc", "service"),
+    ("walletstore", "walletsvc", ""),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
     /// `blind` (written without reading them), `fifth` (written without reading them
     /// once the other lists had all been looked at; developed against by nobody),
     /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
-    /// `eighth` (the same, after the seventh) or `ninth` (the same, after the eighth).
+    /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth) or
+    /// `tenth` (the same, after the ninth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -1353,6 +1423,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Seventh => SEVENTH_NEAR_PAIRS.to_vec(),
         Set::Eighth => EIGHTH_NEAR_PAIRS.to_vec(),
         Set::Ninth => NINTH_NEAR_PAIRS.to_vec(),
+        Set::Tenth => TENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

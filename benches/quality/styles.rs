@@ -13,8 +13,9 @@
 //! written after the other four had all been looked at, in benches/quality/fifth.rs, a
 //! sixth, written the same way after the fifth, in benches/quality/sixth.rs, a seventh,
 //! written the same way after the sixth, in benches/quality/seventh.rs, an eighth,
-//! written the same way after the seventh, in benches/quality/eighth.rs, and a ninth,
-//! written the same way after the eighth, in benches/quality/ninth.rs.
+//! written the same way after the seventh, in benches/quality/eighth.rs, a ninth,
+//! written the same way after the eighth, in benches/quality/ninth.rs, and a tenth,
+//! written the same way after the ninth, in benches/quality/tenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -100,6 +101,10 @@ pub enum Style {
     /// the other eight sets had been written, never developed against
     /// (benches/quality/ninth.rs). Measured only.
     Ninth(crate::ninth::Name),
+    /// Tenth (issue 36, tenth round): written without reading the identity rules after
+    /// the other nine sets had been written, never developed against
+    /// (benches/quality/tenth.rs). Measured only.
+    Tenth(crate::tenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -114,11 +119,12 @@ pub enum Set {
     Seventh,
     Eighth,
     Ninth,
+    Tenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 9] = [
+    pub const ALL: [Set; 10] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -128,6 +134,7 @@ impl Set {
         Set::Seventh,
         Set::Eighth,
         Set::Ninth,
+        Set::Tenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -141,6 +148,7 @@ impl Set {
             Set::Seventh => "seventh",
             Set::Eighth => "eighth",
             Set::Ninth => "ninth",
+            Set::Tenth => "tenth",
         }
     }
 
@@ -155,6 +163,7 @@ impl Set {
             Set::Seventh => crate::seventh::SEVENTH,
             Set::Eighth => crate::eighth::EIGHTH,
             Set::Ninth => crate::ninth::NINTH,
+            Set::Tenth => crate::tenth::TENTH,
         }
     }
 }
@@ -366,6 +375,7 @@ pub fn write(
         }
         Style::Eighth(name) => return crate::eighth::write(name, words, kind_word, kind, system),
         Style::Ninth(name) => return crate::ninth::write(name, words, kind_word, kind, system),
+        Style::Tenth(name) => return crate::tenth::write(name, words, kind_word, kind, system),
     })
 }
 
@@ -388,6 +398,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Ninth {
         return crate::ninth::type_words(kind);
+    }
+    if set == Set::Tenth {
+        return crate::tenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -459,6 +472,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Ninth {
         return crate::ninth::rel_words(rel);
+    }
+    if set == Set::Tenth {
+        return crate::tenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
