@@ -326,7 +326,15 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `orders-db.c7k2….eu-west-1.rds.amazonaws.com`, of an internal load balancer's name,
     // of an ElastiCache primary endpoint, of an OpenSearch VPC endpoint, the queue of an
     // SQS URL), a Turkish suffix after an apostrophe (`Stripe API'si`: `Stripe API`), or
-    // Markdown's escaped underscore (`order\_service`: `order_service`) (the ninth styles).
+    // Markdown's escaped underscore (`order\_service`: `order_service`) (the ninth styles);
+    // nor a code name in front (`Hermes (Notification Service)`: the code name and the
+    // name in parentheses each stand for the thing), C4's level word after the name
+    // (` container`, ` software system`), a Terraform address around its `for_each` key
+    // (`module.ecs_service["order-service"]`: the key), a Helm chart's version
+    // (`order-service-1.14.2`), a Traefik provider (`order-service@docker`), HAProxy's
+    // `be_` prefix, a component table's id in front (`SVC-014 Order Service`) or a CMDB
+    // item's organisation and environment codes (`NM-ORDER-SVC-PRD`: `ORDER-SVC`) (the
+    // tenth styles; a possessive's `'s` is the Turkish suffix's case).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -510,6 +518,69 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 })
                 .map(|(_, value)| (value, c));
             let endpoint = aws_endpoint(&f.text).map(|name| (name, c));
+            let codename = f
+                .text
+                .strip_suffix(')')
+                .and_then(|t| t.split_once(" ("))
+                .filter(|(code, name)| {
+                    !code.contains(char::is_whitespace)
+                        && code.starts_with(char::is_uppercase)
+                        && name.contains(' ')
+                        && !name.contains([':', '(', ')'])
+                })
+                .map(|(_, name)| (name, c));
+            let c4 = [" container", " software system"]
+                .into_iter()
+                .find_map(|level| f.text.strip_suffix(level))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let for_each = f
+                .text
+                .strip_suffix("\"]")
+                .and_then(|t| t.rsplit_once("[\""))
+                .filter(|(address, key)| !address.is_empty() && !key.is_empty())
+                .map(|(_, key)| (key, c));
+            let helm = helm_chart(&f.text).map(|name| (name, c));
+            let traefik = f
+                .text
+                .rsplit_once('@')
+                .filter(|(name, provider)| {
+                    !name.is_empty()
+                        && !name.contains([':', '/', '@'])
+                        && !provider.is_empty()
+                        && provider.chars().all(|ch| ch.is_ascii_lowercase())
+                })
+                .map(|(name, _)| (name, c));
+            let backend = f
+                .text
+                .strip_prefix("be_")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let catalog_id = f
+                .text
+                .split_once(' ')
+                .filter(|(id, rest)| {
+                    !rest.is_empty()
+                        && id.split_once('-').is_some_and(|(class, n)| {
+                            !class.is_empty()
+                                && class.chars().all(|ch| ch.is_ascii_uppercase())
+                                && !n.is_empty()
+                                && n.chars().all(|d| d.is_ascii_digit())
+                        })
+                })
+                .map(|(_, rest)| (rest, c));
+            let ci = f
+                .text
+                .strip_suffix("-PRD")
+                .and_then(|t| t.split_once('-'))
+                .filter(|(org, name)| {
+                    !org.is_empty()
+                        && !name.is_empty()
+                        && f.text
+                            .chars()
+                            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '-')
+                })
+                .map(|(_, name)| (name, c));
             let suffix = f
                 .text
                 .rsplit_once('\'')
@@ -550,6 +621,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(tag)
                 .chain(endpoint)
                 .chain(suffix)
+                .chain(codename)
+                .chain(c4)
+                .chain(for_each)
+                .chain(helm)
+                .chain(traefik)
+                .chain(backend)
+                .chain(catalog_id)
+                .chain(ci)
                 .map(|(t, c)| (t.to_string(), c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -607,6 +686,18 @@ fn mermaid_node(text: &str) -> Option<(&str, &str)> {
         let label = rest.strip_prefix(open)?.strip_suffix(close)?;
         (!label.is_empty()).then_some((id, label))
     })
+}
+
+/// The name in a Helm chart with its version, as `helm list` prints it (the tenth styles):
+/// `order-service` of `order-service-1.14.2`.
+fn helm_chart(text: &str) -> Option<&str> {
+    let (name, version) = text.rsplit_once('-')?;
+    let parts: Vec<&str> = version.split('.').collect();
+    let semver = parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|d| d.is_ascii_digit()));
+    (semver && !name.is_empty()).then_some(name)
 }
 
 /// The name in an AWS endpoint (the ninth styles): `orders-db` of an RDS endpoint
