@@ -338,7 +338,15 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // (`order-service-1.14.2`), a Traefik provider (`order-service@docker`), HAProxy's
     // `be_` prefix, a component table's id in front (`SVC-014 Order Service`) or a CMDB
     // item's organisation and environment codes (`NM-ORDER-SVC-PRD`: `ORDER-SVC`) (the
-    // tenth styles; a possessive's `'s` is the Turkish suffix's case).
+    // tenth styles; a possessive's `'s` is the Turkish suffix's case); nor a Cypher node
+    // pattern around its name (`(:Service {name: 'Order Service'})`), full-width letters
+    // (`Ｏｒｄｅｒ Ｓｅｒｖｉｃｅ`: the letters they stand for), zero-width spaces
+    // (`Order\u{200B}Service`: `OrderService`), a definition file's extension
+    // (`order-service.yaml`, `orders-db.tf`), a Ruby constant's namespace
+    // (`NovaMart::OrderService`), a CDK stack's `Stack` (`OrderServiceStack`), Spring
+    // Cloud's `lb://` or a consumer group's `-cg` (the eleventh styles; an ECS task
+    // definition's revision is a port's case, a CURIE's prefix a Datadog tag key's and a
+    // UML lifeline's colon trailing punctuation's).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -594,6 +602,68 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                         && suffix.chars().all(char::is_lowercase)
                 })
                 .map(|(name, _)| (name, c));
+            let cypher = f
+                .text
+                .strip_prefix("(:")
+                .and_then(|t| t.strip_suffix("'})"))
+                .and_then(|t| t.split_once(" {name: '"))
+                .filter(|(label, name)| !label.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let wide = f
+                .text
+                .contains(|ch| ('\u{ff01}'..='\u{ff5e}').contains(&ch))
+                .then(|| {
+                    let narrow: String = f
+                        .text
+                        .chars()
+                        .map(|ch| match ch {
+                            '\u{ff01}'..='\u{ff5e}' => {
+                                char::from_u32(ch as u32 - 0xff01 + 0x21).unwrap_or(ch)
+                            }
+                            _ => ch,
+                        })
+                        .collect();
+                    (narrow, c)
+                });
+            let zero_width = f
+                .text
+                .contains('\u{200b}')
+                .then(|| (f.text.replace('\u{200b}', ""), c));
+            let file = [".yaml", ".tf"]
+                .into_iter()
+                .find_map(|ext| f.text.strip_suffix(ext))
+                .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+                .map(|name| (name, c));
+            let constant = f
+                .text
+                .rsplit_once("::")
+                .filter(|(namespace, name)| !namespace.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name, c));
+            let stack = f
+                .text
+                .strip_suffix("Stack")
+                .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+                .map(|name| (name, c));
+            let lb = f
+                .text
+                .strip_prefix("lb://")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let group = f
+                .text
+                .strip_suffix("-cg")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let eleventh = file
+                .into_iter()
+                .chain(constant)
+                .chain(stack)
+                .chain(lb)
+                .chain(group)
+                .map(|(t, c)| (t.to_string(), c))
+                .chain(cypher)
+                .chain(wide)
+                .chain(zero_width);
             let derived = bare
                 .into_iter()
                 .chain(bracket)
@@ -633,7 +703,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(backend)
                 .chain(catalog_id)
                 .chain(ci)
-                .map(|(t, c)| (t.to_string(), c, true));
+                .map(|(t, c)| (t.to_string(), c))
+                .chain(eleventh)
+                .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
     });
