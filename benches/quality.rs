@@ -611,7 +611,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .map(|(_, name)| (name.to_string(), c));
             let wide = f
                 .text
-                .contains(|ch| ('\u{ff01}'..='\u{ff5e}').contains(&ch))
+                .contains(|ch| matches!(ch, '\u{ff21}'..='\u{ff3a}' | '\u{ff41}'..='\u{ff5a}'))
                 .then(|| {
                     let narrow: String = f
                         .text
@@ -637,7 +637,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let constant = f
                 .text
                 .rsplit_once("::")
-                .filter(|(namespace, name)| !namespace.is_empty() && !name.is_empty())
+                .filter(|(namespace, name)| {
+                    !namespace.is_empty()
+                        && !namespace.contains([':', '/'])
+                        && !name.is_empty()
+                        && !name.contains([':', '/'])
+                })
                 .map(|(_, name)| (name, c));
             let stack = f
                 .text
