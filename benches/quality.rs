@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth` (the sets `p70`,
-//! `p95` and `near` run; default all: `--sets tenth` measures one set without the other 9 × 2
-//! × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh` (the sets
+//! `p70`, `p95` and `near` run; default all: `--sets eleventh` measures one set without the
+//! other 10 × 2 × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
 //! folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -29,12 +29,12 @@
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
-//!   the seventh one, the eighth one, the ninth one, the tenth one), with the judge and
-//!   without (issue 36).
+//!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one), with
+//!   the judge and without (issue 36).
 //!
 //! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth, the ninth and the tenth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
+//! seventh, the eighth, the ninth, the tenth and the eleventh naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -43,10 +43,11 @@
 //! way after the sixth, from others again; the eighth ones, quality/eighth.rs, the same way
 //! after the seventh, from others again; the ninth ones, quality/ninth.rs, the same way
 //! after the eighth, from others again; the tenth ones, quality/tenth.rs, the same way
-//! after the ninth, from others again), each with the model as judge (the answerer
+//! after the ninth, from others again; the eleventh ones, quality/eleventh.rs, the same
+//! way after the tenth, from others again), each with the model as judge (the answerer
 //! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
 //! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one, a ninth one and a tenth one, judge on and off.
+//! one, a ninth one, a tenth one and an eleventh one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -59,6 +60,8 @@ mod blind;
 mod corpus;
 #[path = "quality/eighth.rs"]
 mod eighth;
+#[path = "quality/eleventh.rs"]
+mod eleventh;
 #[path = "quality/fifth.rs"]
 mod fifth;
 #[path = "../tests/it/support/mock_llm.rs"]
@@ -264,8 +267,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth` or `tenth`: the naming styles of the corpus (benches/quality/styles.rs,
-    /// blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs).
+    /// `ninth`, `tenth` or `eleventh`: the naming styles of the corpus
+    /// (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs,
+    /// ninth.rs, tenth.rs, eleventh.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -334,7 +338,15 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // (`order-service-1.14.2`), a Traefik provider (`order-service@docker`), HAProxy's
     // `be_` prefix, a component table's id in front (`SVC-014 Order Service`) or a CMDB
     // item's organisation and environment codes (`NM-ORDER-SVC-PRD`: `ORDER-SVC`) (the
-    // tenth styles; a possessive's `'s` is the Turkish suffix's case).
+    // tenth styles; a possessive's `'s` is the Turkish suffix's case); nor a Cypher node
+    // pattern around its name (`(:Service {name: 'Order Service'})`), full-width letters
+    // (`Ｏｒｄｅｒ Ｓｅｒｖｉｃｅ`: the letters they stand for), zero-width spaces
+    // (`Order\u{200B}Service`: `OrderService`), a definition file's extension
+    // (`order-service.yaml`, `orders-db.tf`), a Ruby constant's namespace
+    // (`NovaMart::OrderService`), a CDK stack's `Stack` (`OrderServiceStack`), Spring
+    // Cloud's `lb://` or a consumer group's `-cg` (the eleventh styles; an ECS task
+    // definition's revision is a port's case, a CURIE's prefix a Datadog tag key's and a
+    // UML lifeline's colon trailing punctuation's).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -590,6 +602,73 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                         && suffix.chars().all(char::is_lowercase)
                 })
                 .map(|(name, _)| (name, c));
+            let cypher = f
+                .text
+                .strip_prefix("(:")
+                .and_then(|t| t.strip_suffix("'})"))
+                .and_then(|t| t.split_once(" {name: '"))
+                .filter(|(label, name)| !label.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let wide = f
+                .text
+                .contains(|ch| matches!(ch, '\u{ff21}'..='\u{ff3a}' | '\u{ff41}'..='\u{ff5a}'))
+                .then(|| {
+                    let narrow: String = f
+                        .text
+                        .chars()
+                        .map(|ch| match ch {
+                            '\u{ff01}'..='\u{ff5e}' => {
+                                char::from_u32(ch as u32 - 0xff01 + 0x21).unwrap_or(ch)
+                            }
+                            _ => ch,
+                        })
+                        .collect();
+                    (narrow, c)
+                });
+            let zero_width = f
+                .text
+                .contains('\u{200b}')
+                .then(|| (f.text.replace('\u{200b}', ""), c));
+            let file = [".yaml", ".tf"]
+                .into_iter()
+                .find_map(|ext| f.text.strip_suffix(ext))
+                .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+                .map(|name| (name, c));
+            let constant = f
+                .text
+                .rsplit_once("::")
+                .filter(|(namespace, name)| {
+                    !namespace.is_empty()
+                        && !namespace.contains([':', '/'])
+                        && !name.is_empty()
+                        && !name.contains([':', '/'])
+                })
+                .map(|(_, name)| (name, c));
+            let stack = f
+                .text
+                .strip_suffix("Stack")
+                .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+                .map(|name| (name, c));
+            let lb = f
+                .text
+                .strip_prefix("lb://")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let group = f
+                .text
+                .strip_suffix("-cg")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name, c));
+            let eleventh = file
+                .into_iter()
+                .chain(constant)
+                .chain(stack)
+                .chain(lb)
+                .chain(group)
+                .map(|(t, c)| (t.to_string(), c))
+                .chain(cypher)
+                .chain(wide)
+                .chain(zero_width);
             let derived = bare
                 .into_iter()
                 .chain(bracket)
@@ -629,7 +708,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(backend)
                 .chain(catalog_id)
                 .chain(ci)
-                .map(|(t, c)| (t.to_string(), c, true));
+                .map(|(t, c)| (t.to_string(), c))
+                .chain(eleventh)
+                .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
     });
@@ -1482,14 +1563,104 @@ const TENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("walletstore", "walletsvc", ""),
 ];
 
+/// Near-named different things written for the eleventh set (issue 36, eleventh round) by
+/// a session that never read the identity rules, in the manner of the eleventh naming
+/// styles (benches/quality/eleventh.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): receipts and netting, fees and departures
+/// (Swedish); an inbox queue and an outbox queue, stores and their opening hours
+/// (Indonesian); translations and transports, warranties and registrations (Greek); a
+/// sitemap generator and its indexer, experiments and experiment assignment (ECS task
+/// definitions); a store locator and a store locker, search suggestions and their admin
+/// (Spring Cloud load-balanced URIs); bundles and bundle pricing, backorders and preorders
+/// (Cypher nodes); picking and packing, a marketplace and its listings (CURIEs); comments
+/// and commits, brands and brand assets (full-width letters); complaints and compliance,
+/// reorders and reorder reminders (zero-width spaces); an outbox relay and its sweeper,
+/// clickstream and its sessionizer (consumer groups); store credits and their transfers,
+/// saved carts and shared carts (REST routes); a ratings database and its replica, data
+/// retention and data redaction (definition files); shelf labels and shelf layouts, a
+/// kiosk API and its admin API (Ruby constants); affiliate links and their database, trade-ins
+/// and trade-in pricing (CDK stacks); a barcode generator and a barcode validator (UML
+/// lifelines). Measured only, never developed against.
+const ELEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Kvittotjänsten", "Kvittningstjänsten", "service"),
+    ("Avgiftstjänsten", "Avgångstjänsten", "service"),
+    ("Antrean Pesan Masuk", "Antrean Pesan Keluar", "queue"),
+    ("Basis Data Toko", "Basis Data Jam Buka Toko", "database"),
+    ("Υπηρεσία Μεταφράσεων", "Υπηρεσία Μεταφορών", "service"),
+    (
+        "Βάση Δεδομένων Εγγυήσεων",
+        "Βάση Δεδομένων Εγγραφών",
+        "database",
+    ),
+    ("sitemap-generator:4", "sitemap-indexer:4", "service"),
+    ("experiment-service:3", "experiment-assignment:3", "service"),
+    ("lb://STORE-LOCATOR", "lb://STORE-LOCKER", "service"),
+    (
+        "lb://SEARCH-SUGGEST",
+        "lb://SEARCH-SUGGEST-ADMIN",
+        "service",
+    ),
+    (
+        "(:Service {name: 'Bundle Service'})",
+        "(:Service {name: 'Bundle Pricing Service'})",
+        "service",
+    ),
+    (
+        "(:Queue {name: 'Backorder Queue'})",
+        "(:Queue {name: 'Preorder Queue'})",
+        "queue",
+    ),
+    ("nm:PickingService", "nm:PackingService", "service"),
+    ("nm:MarketplaceDB", "nm:MarketplaceListingsDB", "database"),
+    (
+        "Ｃｏｍｍｅｎｔ Ｓｅｒｖｉｃｅ",
+        "Ｃｏｍｍｉｔ Ｓｅｒｖｉｃｅ",
+        "service",
+    ),
+    (
+        "Ｂｒａｎｄ Ｓｅｒｖｉｃｅ",
+        "Ｂｒａｎｄ Ａｓｓｅｔ Ｓｅｒｖｉｃｅ",
+        "service",
+    ),
+    (
+        "Complaint\u{200B}Service",
+        "Compliance\u{200B}Service",
+        "service",
+    ),
+    (
+        "Reorder\u{200B}Service",
+        "Reorder\u{200B}Reminder\u{200B}Service",
+        "service",
+    ),
+    ("outbox-relay-cg", "outbox-sweeper-cg", "service"),
+    ("clickstream-cg", "clickstream-sessionizer-cg", "service"),
+    (
+        "/api/store-credits",
+        "/api/store-credit-transfers",
+        "service",
+    ),
+    ("/api/saved-carts", "/api/shared-carts", "service"),
+    ("ratings-db.tf", "ratings-db-replica.tf", "database"),
+    ("data-retention.yaml", "data-redaction.yaml", "service"),
+    (
+        "NovaMart::ShelfLabelService",
+        "NovaMart::ShelfLayoutService",
+        "service",
+    ),
+    ("NovaMart::KioskAPI", "NovaMart::KioskAdminAPI", ""),
+    ("AffiliateLinksStack", "AffiliateLinksDbStack", ""),
+    ("TradeInStack", "TradeInPricingStack", ""),
+    (":BarcodeGenerator", ":BarcodeValidator", "service"),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
     /// `blind` (written without reading them), `fifth` (written without reading them
     /// once the other lists had all been looked at; developed against by nobody),
     /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
-    /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth) or
-    /// `tenth` (the same, after the ninth).
+    /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
+    /// `tenth` (the same, after the ninth) or `eleventh` (the same, after the tenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -1515,6 +1686,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Eighth => EIGHTH_NEAR_PAIRS.to_vec(),
         Set::Ninth => NINTH_NEAR_PAIRS.to_vec(),
         Set::Tenth => TENTH_NEAR_PAIRS.to_vec(),
+        Set::Eleventh => ELEVENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

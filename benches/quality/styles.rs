@@ -14,8 +14,9 @@
 //! sixth, written the same way after the fifth, in benches/quality/sixth.rs, a seventh,
 //! written the same way after the sixth, in benches/quality/seventh.rs, an eighth,
 //! written the same way after the seventh, in benches/quality/eighth.rs, a ninth,
-//! written the same way after the eighth, in benches/quality/ninth.rs, and a tenth,
-//! written the same way after the ninth, in benches/quality/tenth.rs.
+//! written the same way after the eighth, in benches/quality/ninth.rs, a tenth,
+//! written the same way after the ninth, in benches/quality/tenth.rs, and an eleventh,
+//! written the same way after the tenth, in benches/quality/eleventh.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -105,6 +106,10 @@ pub enum Style {
     /// the other nine sets had been written, never developed against
     /// (benches/quality/tenth.rs). Measured only.
     Tenth(crate::tenth::Name),
+    /// Eleventh (issue 36, eleventh round): written without reading the identity rules
+    /// after the other ten sets had been written, never developed against
+    /// (benches/quality/eleventh.rs). Measured only.
+    Eleventh(crate::eleventh::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -120,11 +125,12 @@ pub enum Set {
     Eighth,
     Ninth,
     Tenth,
+    Eleventh,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 10] = [
+    pub const ALL: [Set; 11] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -135,6 +141,7 @@ impl Set {
         Set::Eighth,
         Set::Ninth,
         Set::Tenth,
+        Set::Eleventh,
     ];
 
     pub fn name(self) -> &'static str {
@@ -149,6 +156,7 @@ impl Set {
             Set::Eighth => "eighth",
             Set::Ninth => "ninth",
             Set::Tenth => "tenth",
+            Set::Eleventh => "eleventh",
         }
     }
 
@@ -164,6 +172,7 @@ impl Set {
             Set::Eighth => crate::eighth::EIGHTH,
             Set::Ninth => crate::ninth::NINTH,
             Set::Tenth => crate::tenth::TENTH,
+            Set::Eleventh => crate::eleventh::ELEVENTH,
         }
     }
 }
@@ -376,6 +385,9 @@ pub fn write(
         Style::Eighth(name) => return crate::eighth::write(name, words, kind_word, kind, system),
         Style::Ninth(name) => return crate::ninth::write(name, words, kind_word, kind, system),
         Style::Tenth(name) => return crate::tenth::write(name, words, kind_word, kind, system),
+        Style::Eleventh(name) => {
+            return crate::eleventh::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -401,6 +413,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Tenth {
         return crate::tenth::type_words(kind);
+    }
+    if set == Set::Eleventh {
+        return crate::eleventh::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -475,6 +490,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Tenth {
         return crate::tenth::rel_words(rel);
+    }
+    if set == Set::Eleventh {
+        return crate::eleventh::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
