@@ -196,6 +196,7 @@ impl App {
                 .view
                 .then(|| self.settings.memory_file.with_extension("html")),
             followed: std::sync::OnceLock::new(),
+            documents_ground: Default::default(),
             memory_dir: std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf()),
         })
     }

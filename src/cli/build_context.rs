@@ -178,10 +178,36 @@ fn misspelt(env: &crate::flows::sources::SourcesEnv, system: &str) -> Option<Str
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let documents = &prefetched.as_ref()?.documents;
+    let names = env.memory.entities().iter().map(|e| e.name.as_str());
+    let texts = documents.iter().map(|d| d.text.as_str()).chain(names);
+    // Most names are used as they are given: found without a word list (tens of ms on a
+    // large corpus before the first request).
+    let mut unseen: Vec<String> = system
+        .split_whitespace()
+        .map(|word| {
+            word.to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+        })
+        .filter(|bare| bare.chars().count() >= 5)
+        .collect();
+    for text in texts.clone() {
+        if unseen.is_empty() {
+            return None;
+        }
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if word.len() >= 3 {
+                unseen.retain(|bare| !word.chars().flat_map(char::to_lowercase).eq(bare.chars()));
+            }
+        }
+    }
+    if unseen.is_empty() {
+        return None;
+    }
     // Every word used, lower case, with its first spelling.
     let mut used: HashMap<String, String> = HashMap::new();
-    let names = env.memory.entities().iter().map(|e| e.name.as_str());
-    for text in documents.iter().map(|d| d.text.as_str()).chain(names) {
+    for text in texts {
         for word in text.split(|c: char| !c.is_alphanumeric()) {
             if word.chars().count() >= 3 {
                 used.entry(word.to_lowercase())

@@ -59,6 +59,9 @@ pub struct SourcesEnv {
     /// [`SourcesEnv::memory`] following what extraction read, made once (see
     /// [`SourcesEnv::known`]).
     pub followed: std::sync::OnceLock<Memory>,
+    /// The ground of the documents extraction read, made while the model answered: see
+    /// [`super::later::DocumentsGround`].
+    pub documents_ground: super::later::DocumentsGround,
 }
 
 impl SourcesEnv {
@@ -101,7 +104,19 @@ impl SourcesEnv {
         turn: Option<u32>,
         conversation: &[&str],
     ) -> crate::flows::reply::Origin {
-        let ground = super::later::ground_of_all(self.conversation_texts(sources, conversation));
+        let ground = match self.documents_ground.copy_if_ready(&sources.documents) {
+            Some(mut ground) => {
+                let documents = sources.documents.len();
+                for text in self
+                    .conversation_texts(sources, conversation)
+                    .skip(documents)
+                {
+                    ground.add(text);
+                }
+                ground
+            }
+            None => super::later::ground_of_all(self.conversation_texts(sources, conversation)),
+        };
         Self::conversation_origin_of(ground, run, turn)
     }
 
@@ -148,7 +163,18 @@ impl SourcesEnv {
             .conversation_texts(sources, conversation)
             .map(str::to_string)
             .collect();
-        super::later::Later::start(move || super::later::ground_of_all(texts))
+        // The documents come first: their ground is made already, or on its way.
+        let documents = sources.documents.len();
+        let made = self.documents_ground.take(&sources.documents);
+        super::later::Later::start(move || match made.and_then(super::later::Pending::wait) {
+            Some(mut ground) => {
+                for text in &texts[documents..] {
+                    ground.add(text);
+                }
+                ground
+            }
+            None => super::later::ground_of_all(texts),
+        })
     }
 
     /// The path a document's source has in the memory: `path` (as reachable from the

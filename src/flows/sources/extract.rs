@@ -2,7 +2,7 @@
 //! structured LLM call per chunk not answered by an earlier run, in parallel.
 
 use super::cache::{cached, remember};
-use super::later::{Later, chunk_ground};
+use super::later::{Later, chunk_ground, drop_later, ground_of_all};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
 use crate::events::{Event, Events, Extraction};
@@ -65,16 +65,27 @@ pub async fn extract<S: HasSources>(
     // The chunks' grounds (what each answer's names must be found in), made on a
     // blocking thread while the model answers: `learn` needs them only after the last
     // answer, when they would otherwise cost ~0.15 ms a chunk with the network idle.
+    // Then the documents' ground, which the answers about the whole corpus start from.
     let grounds = {
         let parts: Vec<(String, String, String)> = chunks
             .iter()
             .map(|c| (c.text.clone(), c.heading_path.clone(), c.doc.clone()))
             .collect();
+        let texts: Vec<String> = documents.iter().map(|d| d.text.clone()).collect();
+        let documents_ground = env.documents_ground.expect(documents);
         Later::start(move || {
-            parts
+            let grounds = parts
                 .iter()
                 .map(|(text, heading, doc)| chunk_ground(text, heading, doc))
-                .collect::<Vec<Ground>>()
+                .collect::<Vec<Ground>>();
+            // On a thread of its own: `learn` needs only the chunks' grounds. (Without a
+            // runtime the sender is dropped, and the corpus's ground is made when asked.)
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                drop(runtime.spawn_blocking(move || {
+                    let _ = documents_ground.send(ground_of_all(texts));
+                }));
+            }
+            grounds
         })
     };
     let started = Instant::now();
@@ -242,6 +253,8 @@ fn learn(
             .unwrap_or_default(),
     ));
     let mut capped = Capped::default();
+    // The grounds are freed on another thread (see `drop_later`).
+    let mut spent = Vec::with_capacity(chunks.len());
     for ((chunk, answer), ground) in chunks.iter().zip(answers).zip(grounds) {
         let path = paths
             .get(chunk.doc.as_str())
@@ -258,7 +271,9 @@ fn learn(
         sources
             .learned
             .note_chunk(&chunk.hash, &path, &chunk.heading_path);
+        spent.push(origin);
     }
+    drop_later(spent);
     let gone = reading.cited_and_missing(&env.memory, |p| {
         let path = std::path::Path::new(p);
         if path.is_absolute() {
