@@ -27,8 +27,9 @@ fn says_nothing(word: &str) -> bool {
 pub struct Ground {
     /// Every word of the text in its [`identity::key`] form, sorted (a prefix is a range).
     words: BTreeSet<String>,
-    /// The text's words in order, keyed, for acronyms and names written as one word.
-    sequence: Vec<String>,
+    /// The first letter of each of the text's words in order, keyed: what an acronym is
+    /// made of (one `char` a word, not a copy of it: a corpus has a hundred thousand).
+    initials: Vec<char>,
     /// The text's letters and digits, lower case: `payment-service` and `PaymentService`
     /// both hold `paymentservice`.
     compact: String,
@@ -54,15 +55,18 @@ impl Ground {
 
     /// Adds a text.
     pub fn add(&mut self, text: &str) {
-        for word in identity::words(text) {
-            let k = identity::key(&word);
-            if !k.is_empty() {
-                if !self.words.contains(&k) {
-                    self.words.insert(k.clone());
+        // The words of `identity::words`, each keyed, without a copy of either unless
+        // the word is new.
+        let (words, initials) = (&mut self.words, &mut self.initials);
+        identity::for_each_word(&identity::plain_text(text), |word| {
+            let k = identity::key_cow(word);
+            if let Some(first) = k.chars().next() {
+                if !words.contains(k.as_ref()) {
+                    words.insert(k.into_owned());
                 }
-                self.sequence.push(k);
+                initials.push(first);
             }
-        }
+        });
         if !self.compact.is_empty() {
             self.compact.push(' ');
         }
@@ -205,9 +209,7 @@ impl Ground {
     fn has_acronym(&self, acronym: &str) -> bool {
         let letters: Vec<char> = acronym.chars().collect();
         let n = letters.len();
-        self.sequence
-            .windows(n)
-            .any(|window| window.iter().zip(&letters).all(|(w, l)| w.starts_with(*l)))
+        self.initials.windows(n).any(|window| window == letters)
     }
 }
 

@@ -1434,7 +1434,7 @@ pub fn words(name: &str) -> Vec<String> {
 }
 
 /// Calls `f` with each word of `name`, lower-cased (see [`words`]), from one buffer.
-fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
     let mut current = String::new();
     let mut prev: Option<char> = None;
     let mut chars = name.chars().peekable();
