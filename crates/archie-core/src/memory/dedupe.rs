@@ -323,7 +323,16 @@ impl Memory {
         // and who has a word.
         let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
         let mut by_word: HashMap<&str, Vec<Ix>> = HashMap::new();
+        // And who has a word of five letters or more with the rest after its first
+        // letter (where a word with its first letter wrong meets it: `0rder`, `lnventory`).
+        let mut by_tail: HashMap<String, Vec<Ix>> = HashMap::new();
         for (i, ws) in written.iter().enumerate() {
+            let mut tails: Vec<String> = ws.iter().filter_map(|w| tail(w)).collect();
+            tails.sort_unstable();
+            tails.dedup();
+            for t in tails {
+                by_tail.entry(t).or_default().push(i as Ix);
+            }
             let mut letters: Vec<char> = ws.iter().filter_map(|w| w.chars().next()).collect();
             letters.sort_unstable();
             letters.dedup();
@@ -368,6 +377,11 @@ impl Memory {
                 };
                 if block.len() <= LETTER_BLOCK {
                     members.extend_from_slice(block);
+                }
+                if let Some(same_tail) = tail(&core[0]).and_then(|t| by_tail.get(&t))
+                    && same_tail.len() <= LETTER_BLOCK
+                {
+                    members.extend_from_slice(same_tail);
                 }
             }
             members.sort_unstable();
@@ -1331,6 +1345,12 @@ fn best_first(x: &Suggestion, y: &Suggestion) -> std::cmp::Ordering {
         .then_with(|| x.merge.cmp(&y.merge))
 }
 
+/// A word of five letters or more without its first letter: where one with its first
+/// letter put for another meets it (see [`identity::covered`]).
+fn tail(word: &str) -> Option<String> {
+    (word.chars().count() >= 5).then(|| word.chars().skip(1).collect())
+}
+
 /// A pair of indices, the smaller first.
 fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
     if a < b { (a, b) } else { (b, a) }
@@ -1656,6 +1676,48 @@ mod tests {
                 .iter()
                 .any(|s| s.merge == "Banco de Dados Razão" && s.into == "Ledger DB"),
             "{found:?}"
+        );
+    }
+
+    /// A word with one letter put for another meets its word wherever the letter is:
+    /// the first (`lnventory`), or a digit an OCR read for a letter (`0rder`,
+    /// `Cata1og`). Only the judge is asked; a digit at a word's end is a number, and a
+    /// letter more in front is another word.
+    #[test]
+    fn a_word_with_one_letter_wrong_anywhere_meets_its_word() {
+        let names = [
+            ("OrderEventsQueue", "queue"),
+            ("0rder Events Queue", "queue"),
+            ("Inventory DB", "database"),
+            ("lnventory Database", "database"),
+            ("Catalog Service", "service"),
+            ("Cata1og Service", "service"),
+            ("Ledger1 DB", "database"),
+            ("Ledger2 DB", "database"),
+            ("Order Service", "service"),
+            ("Border Service", "service"),
+        ];
+        let pairs = judge_pairs(&names);
+        let has = |a: &str, b: &str| {
+            pairs
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+        };
+        assert!(has("0rder Events Queue", "OrderEventsQueue"), "{pairs:?}");
+        assert!(has("lnventory Database", "Inventory DB"), "{pairs:?}");
+        assert!(has("Cata1og Service", "Catalog Service"), "{pairs:?}");
+        assert!(!has("Ledger1 DB", "Ledger2 DB"), "{pairs:?}");
+        assert!(!has("Order Service", "Border Service"), "{pairs:?}");
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| s.merge != "0rder Events Queue"
+                    && s.into != "0rder Events Queue"
+                    && !s.certain)
         );
     }
 
