@@ -424,7 +424,9 @@ impl Memory {
         // A word shared is an anchor when a name that shares it may be the thing by its
         // words (one's content words all in the other's name): `Sipariş Veritabanı` and
         // `Müşteri Veritabanı`, the last two of a language's databases, share a word
-        // but are no candidates of each other.
+        // but are no candidates of each other. A name kept apart from it (judged
+        // another thing: `Coda Eventi Ordini` / `Topic Eventi Ordini`, a queue and a
+        // topic) is no partner, and its word no anchor.
         let anchored = |a: usize| {
             let own = &contents[a];
             own.iter().any(|w| {
@@ -432,7 +434,12 @@ impl Memory {
                     named
                         .iter()
                         .map(|&b| b as usize)
-                        .filter(|&b| b != a && families[b] == families[a])
+                        .filter(|&b| {
+                            b != a
+                                && families[b] == families[a]
+                                && !decisions
+                                    .kept_apart(&self.entities[a].name, &self.entities[b].name)
+                        })
                         .collect()
                 });
                 (1..=ANCHOR_KIN).contains(&kin.len())
@@ -1719,6 +1726,48 @@ mod tests {
                     && s.into != "0rder Events Queue"
                     && !s.certain)
         );
+    }
+
+    /// Two names that hold each other's words (`Coda Eventi Ordini`, `Topic Eventi
+    /// Ordini`: a queue and a topic in another language) are each other's partners, and
+    /// their shared words anchor them; once kept apart (judged two things), neither is
+    /// the other's anchor, and each meets the names its description says.
+    #[test]
+    fn a_partner_kept_apart_anchors_nothing() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("Order Events Queue", "queue", ""),
+            ("Order Events Topic", "queue", ""),
+            (
+                "Coda Eventi Ordini",
+                "queue",
+                "Coda Eventi Ordini buffers order events until a worker takes them.",
+            ),
+            (
+                "Topic Eventi Ordini",
+                "queue",
+                "Topic Eventi Ordini carries order events to every consumer.",
+            ),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let met = |m: &Memory, a: &str, b: &str| {
+            let found = m.judge_candidates(&m.duplicates());
+            found
+                .iter()
+                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
+        };
+        // Before: each other's partners, and no other.
+        assert!(met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
+        assert!(!met(&m, "Coda Eventi Ordini", "Order Events Queue"));
+        let mut decisions = m.decisions();
+        decisions.judge_apart("Coda Eventi Ordini", "Topic Eventi Ordini");
+        m.set_decisions(&decisions);
+        assert!(!met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
+        assert!(met(&m, "Coda Eventi Ordini", "Order Events Queue"));
+        assert!(met(&m, "Topic Eventi Ordini", "Order Events Topic"));
     }
 
     #[test]
