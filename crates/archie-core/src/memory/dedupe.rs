@@ -450,6 +450,21 @@ impl Memory {
             })
         };
         let latin = |e: &Entity| is_latin(&e.name);
+        // Who is named with a word by any of its names: a node stored under a name that
+        // is one word (`recommendationsvc`, `inventorystore`) is named by its others too
+        // (`Recommendation Service`, `Inventory DB`).
+        let mut by_any_name: HashMap<String, Vec<Ix>> = HashMap::new();
+        for (i, e) in self.entities.iter().enumerate() {
+            let mut own: Vec<String> = std::iter::once(e.name.clone())
+                .chain(aliases_of(e))
+                .flat_map(|n| identity::content(&name_words(&n), &systems))
+                .collect();
+            own.sort_unstable();
+            own.dedup();
+            for w in own {
+                by_any_name.entry(w).or_default().push(i as Ix);
+            }
+        }
         for (a, ea) in self.entities.iter().enumerate() {
             let other_script = in_other_script(&ea.name);
             if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
@@ -482,8 +497,8 @@ impl Memory {
             let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
             for w in identity::content(&said, &[]) {
-                for &b in by_word.get(w.as_str()).map_or(&[][..], Vec::as_slice) {
-                    if b as usize != a && contents[b as usize].contains(&w) {
+                for &b in by_any_name.get(&w).map_or(&[][..], Vec::as_slice) {
+                    if b as usize != a {
                         *described.entry(b).or_default() += 1;
                     }
                 }
@@ -1768,6 +1783,53 @@ mod tests {
         assert!(!met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
         assert!(met(&m, "Coda Eventi Ordini", "Order Events Queue"));
         assert!(met(&m, "Topic Eventi Ordini", "Order Events Topic"));
+    }
+
+    /// A node is named by all its names: one stored under a name written as one word
+    /// (`reportingsvc`) is met by a name whose description says a word of its others
+    /// (`Reporting Service`), as a code name (`Atlas`) or a name in another language
+    /// (`Database Rapporti`) needs.
+    #[test]
+    fn a_description_meets_a_node_by_any_of_its_names() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("reportingsvc", "service", ""),
+            ("Reporting Service", "service", ""),
+            ("reportstore", "database", ""),
+            ("Reports DB", "database", ""),
+            ("Billing Service", "service", ""),
+            (
+                "Atlas",
+                "service",
+                "Atlas (Reporting Service) builds every reporting view.",
+            ),
+            (
+                "Database Rapporti",
+                "database",
+                "Database Rapporti keeps the report rows.",
+            ),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let m = m
+            .merge_all(&[
+                ("Reporting Service", "reportingsvc", Decider::Model),
+                ("Reports DB", "reportstore", Decider::Model),
+            ])
+            .0;
+        assert_eq!(m.entities().len(), 5, "{:?}", names(&m));
+        let found = m.judge_candidates(&m.duplicates());
+        let met = |a: &str, b: &str| {
+            found
+                .iter()
+                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
+        };
+        assert!(met("Atlas", "reportingsvc"), "{found:?}");
+        assert!(met("Database Rapporti", "reportstore"), "{found:?}");
+        assert!(!met("Atlas", "Billing Service"), "{found:?}");
+        assert!(!met("Database Rapporti", "reportingsvc"), "{found:?}");
     }
 
     #[test]
