@@ -353,6 +353,9 @@ impl Memory {
         let mut out = Vec::new();
         // A system is not one of its parts, whose names often begin with its name.
         let whole = |i: usize| identity::is_whole_type(&self.entities[i].kind);
+        let families: Vec<Family> = (0..self.entities.len())
+            .map(|i| self.family_of(i as Ix))
+            .collect();
         for (a, shape_a) in shapes.iter().enumerate() {
             if whole(a) {
                 continue;
@@ -416,9 +419,6 @@ impl Memory {
         // name) has nothing for the words to go by: it meets the entities of its family
         // that share its neighbours (named in Latin letters, for a name in another
         // script), and the judge says which, if any, it is.
-        let families: Vec<Family> = (0..self.entities.len())
-            .map(|i| self.family_of(i as Ix))
-            .collect();
         // A word that many names of the family share (`Serviço` of `Serviço de
         // Pedidos`, `Serviço de Pagamentos`, …) is their frame's, not what names one.
         // A word shared is an anchor when a name that shares it may be the thing by its
@@ -452,7 +452,9 @@ impl Memory {
         let latin = |e: &Entity| is_latin(&e.name);
         // Who is named with a word by any of its names: a node stored under a name that
         // is one word (`recommendationsvc`, `inventorystore`) is named by its others too
-        // (`Recommendation Service`, `Inventory DB`).
+        // (`Recommendation Service`, `Inventory DB`). Its other names bring their
+        // frames' words (`NM-…-PRD`, `…@docker`), which most nodes have: a word of
+        // another name counts only when few nodes of the family have it.
         let mut by_any_name: HashMap<String, Vec<Ix>> = HashMap::new();
         for (i, e) in self.entities.iter().enumerate() {
             let mut own: Vec<String> = std::iter::once(e.name.clone())
@@ -497,10 +499,27 @@ impl Memory {
             let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
             for w in identity::content(&said, &[]) {
-                for &b in by_any_name.get(&w).map_or(&[][..], Vec::as_slice) {
-                    if b as usize != a {
-                        *described.entry(b).or_default() += 1;
-                    }
+                let mut says: Vec<Ix> = by_word
+                    .get(w.as_str())
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .copied()
+                    .filter(|&b| b as usize != a && contents[b as usize].contains(&w))
+                    .collect();
+                let others: Vec<Ix> = by_any_name
+                    .get(&w)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .copied()
+                    .filter(|&b| b as usize != a && families[b as usize] == families[a])
+                    .collect();
+                if others.len() <= ANCHOR_KIN {
+                    says.extend(others);
+                }
+                says.sort_unstable();
+                says.dedup();
+                for b in says {
+                    *described.entry(b).or_default() += 1;
                 }
             }
             let mut by_words: Vec<(Ix, usize)> = described
@@ -1776,7 +1795,11 @@ mod tests {
         };
         // Before: each other's partners, and no other.
         assert!(met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
-        assert!(!met(&m, "Coda Eventi Ordini", "Order Events Queue"));
+        assert!(
+            !met(&m, "Coda Eventi Ordini", "Order Events Queue"),
+            "{:?}",
+            m.judge_candidates(&[])
+        );
         let mut decisions = m.decisions();
         decisions.judge_apart("Coda Eventi Ordini", "Topic Eventi Ordini");
         m.set_decisions(&decisions);
@@ -1788,7 +1811,8 @@ mod tests {
     /// A node is named by all its names: one stored under a name written as one word
     /// (`reportingsvc`) is met by a name whose description says a word of its others
     /// (`Reporting Service`), as a code name (`Atlas`) or a name in another language
-    /// (`Database Rapporti`) needs.
+    /// (`Database Rapporti`) needs. Not by a word of its other names' frame
+    /// (`NM-…-PRD`), which most nodes have.
     #[test]
     fn a_description_meets_a_node_by_any_of_its_names() {
         let mut m = Memory::new();
@@ -1798,10 +1822,17 @@ mod tests {
             ("reportstore", "database", ""),
             ("Reports DB", "database", ""),
             ("Billing Service", "service", ""),
+            ("Ledger Service", "service", ""),
+            ("Tax Service", "service", ""),
+            ("NM-REPORTING-SVC-PRD", "service", ""),
+            ("NM-BILLING-SVC-PRD", "service", ""),
+            ("NM-LEDGER-SVC-PRD", "service", ""),
+            ("NM-TAX-SVC-PRD", "service", ""),
             (
                 "Atlas",
                 "service",
-                "Atlas (Reporting Service) builds every reporting view.",
+                "Atlas (Reporting Service) builds every reporting view. NM-ATLAS-SVC-PRD \
+                 builds them too.",
             ),
             (
                 "Database Rapporti",
@@ -1817,9 +1848,13 @@ mod tests {
             .merge_all(&[
                 ("Reporting Service", "reportingsvc", Decider::Model),
                 ("Reports DB", "reportstore", Decider::Model),
+                ("NM-REPORTING-SVC-PRD", "reportingsvc", Decider::Model),
+                ("NM-BILLING-SVC-PRD", "Billing Service", Decider::Model),
+                ("NM-LEDGER-SVC-PRD", "Ledger Service", Decider::Model),
+                ("NM-TAX-SVC-PRD", "Tax Service", Decider::Model),
             ])
             .0;
-        assert_eq!(m.entities().len(), 5, "{:?}", names(&m));
+        assert_eq!(m.entities().len(), 7, "{:?}", names(&m));
         let found = m.judge_candidates(&m.duplicates());
         let met = |a: &str, b: &str| {
             found
@@ -1828,7 +1863,9 @@ mod tests {
         };
         assert!(met("Atlas", "reportingsvc"), "{found:?}");
         assert!(met("Database Rapporti", "reportstore"), "{found:?}");
-        assert!(!met("Atlas", "Billing Service"), "{found:?}");
+        for other in ["Billing Service", "Ledger Service", "Tax Service"] {
+            assert!(!met("Atlas", other), "{found:?}");
+        }
         assert!(!met("Database Rapporti", "reportingsvc"), "{found:?}");
     }
 
