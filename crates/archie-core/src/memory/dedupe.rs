@@ -356,6 +356,15 @@ impl Memory {
         let families: Vec<Family> = (0..self.entities.len())
             .map(|i| self.family_of(i as Ix))
             .collect();
+        // How many other names of its family have a word of a name.
+        let kin_of = |a: usize, w: &str| {
+            by_word.get(w).map_or(0, |named| {
+                named
+                    .iter()
+                    .filter(|&&b| b as usize != a && families[b as usize] == families[a])
+                    .count()
+            })
+        };
         for (a, shape_a) in shapes.iter().enumerate() {
             if whole(a) {
                 continue;
@@ -366,8 +375,31 @@ impl Memory {
             if !cores.contains(words) {
                 cores.push(words.clone());
             }
-            cores.retain(|c| c.concat().chars().count() >= 3);
+            // And its words less one, when the rest has a word few others of its family
+            // have: each of two names may have one word of its own, a team's word for
+            // the kind (`Returns Processor`) or a prefix of the place it is written in
+            // (`be_returns_service`, `be_okta_api` / `EXT-002 Okta API`). Few: so a name
+            // meets a few names this way, never all of a common word's; and as written
+            // (a short form of one word, `event` of `eventi`, says too little).
+            let mut rests: Vec<Vec<String>> = Vec::new();
             let mut members: Vec<Ix> = Vec::new();
+            if words.len() >= 2 {
+                for n in 0..words.len() {
+                    let mut rest = words.clone();
+                    rest.remove(n);
+                    let rare = rest.iter().find(|w| {
+                        w.chars().count() >= 3 && (1..=ANCHOR_KIN).contains(&kin_of(a, w.as_str()))
+                    });
+                    if let Some(rare) = rare
+                        && !cores.contains(&rest)
+                        && !rests.contains(&rest)
+                    {
+                        members.extend(by_word.get(rare.as_str()).into_iter().flatten());
+                        rests.push(rest);
+                    }
+                }
+            }
+            cores.retain(|c| c.concat().chars().count() >= 3);
             for core in &cores {
                 let first = core[0].chars().next().unwrap_or_default();
                 let block = by_letter.get(&first).map_or(&[][..], Vec::as_slice);
@@ -398,7 +430,8 @@ impl Memory {
                     || (!shape_a.version.is_empty()
                         && !version_b.is_empty()
                         && shape_a.version != *version_b)
-                    || !cores.iter().any(|c| identity::covered(c, b_words))
+                    || !(cores.iter().any(|c| identity::covered(c, b_words))
+                        || rests.iter().any(|r| in_order(r, b_words)))
                     || !self.kinds_agree(a as Ix, b)
                 {
                     continue;
@@ -1386,6 +1419,12 @@ fn best_first(x: &Suggestion, y: &Suggestion) -> std::cmp::Ordering {
         .then_with(|| x.merge.cmp(&y.merge))
 }
 
+/// Whether every word of `words` is one of `other`, as written, in order.
+fn in_order(words: &[String], other: &[String]) -> bool {
+    let mut rest = other.iter();
+    words.iter().all(|w| rest.any(|x| x == w))
+}
+
 /// A word of five letters or more without its first letter: where one with its first
 /// letter put for another meets it (see [`identity::covered`]).
 fn tail(word: &str) -> Option<String> {
@@ -1867,6 +1906,47 @@ mod tests {
             assert!(!met("Atlas", other), "{found:?}");
         }
         assert!(!met("Database Rapporti", "reportingsvc"), "{found:?}");
+    }
+
+    /// Each of two names may have one word of its own beside the words they share: a
+    /// team's word for the kind (`Refunds Handler`), a prefix of where it is written
+    /// (`be_refunds_service`, `SYS-017 Twilio API` / `be_twilio_api`). They meet when
+    /// the rest has a word few names of the family have; a common word (`order`, in
+    /// five) does not make every name with it a partner.
+    #[test]
+    fn names_with_one_word_of_their_own_each_meet_by_a_rare_word() {
+        let names = [
+            ("Refunds Handler", "service"),
+            ("be_refunds_service", "service"),
+            ("SYS-017 Twilio API", "external_system"),
+            ("be_twilio_api", "external_system"),
+            ("Order Handler", "service"),
+            ("Order Service", "service"),
+            ("Order History Service", "service"),
+            ("Order Export Service", "service"),
+            ("Order Events Service", "service"),
+            ("Refunds DB", "database"),
+        ];
+        let pairs = judge_pairs(&names);
+        let has = |a: &str, b: &str| {
+            pairs
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+        };
+        assert!(has("Refunds Handler", "be_refunds_service"), "{pairs:?}");
+        assert!(has("SYS-017 Twilio API", "be_twilio_api"), "{pairs:?}");
+        assert!(!has("Order Handler", "Order Export Service"), "{pairs:?}");
+        assert!(!has("Order Handler", "Order History Service"), "{pairs:?}");
+        assert!(!has("Refunds Handler", "Refunds DB"), "{pairs:?}");
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| s.merge != "Refunds Handler" && s.into != "Refunds Handler")
+        );
     }
 
     #[test]
