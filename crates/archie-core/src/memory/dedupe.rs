@@ -356,12 +356,13 @@ impl Memory {
         let families: Vec<Family> = (0..self.entities.len())
             .map(|i| self.family_of(i as Ix))
             .collect();
-        // How many other names of its family have a word of a name.
+        // How many other names that may be of its family (its own, or not known) have a
+        // word of a name.
         let kin_of = |a: usize, w: &str| {
             by_word.get(w).map_or(0, |named| {
                 named
                     .iter()
-                    .filter(|&&b| b as usize != a && families[b as usize] == families[a])
+                    .filter(|&&b| b as usize != a && families[b as usize].compatible(families[a]))
                     .count()
             })
         };
@@ -544,7 +545,7 @@ impl Memory {
                     .map_or(&[][..], Vec::as_slice)
                     .iter()
                     .copied()
-                    .filter(|&b| b as usize != a && families[b as usize] == families[a])
+                    .filter(|&b| b as usize != a && families[b as usize].compatible(families[a]))
                     .collect();
                 if others.len() <= ANCHOR_KIN {
                     says.extend(others);
