@@ -1250,10 +1250,16 @@ fn name_words(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The words `e`'s description says beyond its own name, each singular: what the
-/// documents call the thing (`Bestellservice handles orders`: `handle`, `order`).
+/// The words `e`'s description says beyond its own names, each singular: what the
+/// documents call the thing (`Bestellservice handles orders`: `handle`, `order`). Not
+/// the words of its other names: a merged node's description is its names' (`…
+/// be_reporting_service handles reports. NM-REPORTING-SVC-PRD handles …`), and their
+/// frames' words (`be`, `nm`, `prd`) say nothing of another thing.
 fn said_of(e: &Entity) -> Vec<String> {
-    let own = name_words(&e.name);
+    let own: Vec<String> = std::iter::once(e.name.clone())
+        .chain(aliases_of(e))
+        .flat_map(|n| name_words(&n))
+        .collect();
     identity::words(&e.description)
         .iter()
         .map(|w| identity::singular(w).into_owned())
@@ -1927,6 +1933,14 @@ mod tests {
             ("Order Export Service", "service"),
             ("Order Events Service", "service"),
             ("Refunds DB", "database"),
+            // A frame's word is common however the names with it are typed (a type in
+            // another language is of no known family).
+            ("Servizio Rimborsi", "service"),
+            ("Servizio Ordini", "service"),
+            ("Servizio Carrello", "servizio"),
+            ("Servizio Clienti", "servizio"),
+            ("Servizio Prezzi", "servizio"),
+            ("Servizio Ricerca", "servizio"),
         ];
         let pairs = judge_pairs(&names);
         let has = |a: &str, b: &str| {
@@ -1939,6 +1953,7 @@ mod tests {
         assert!(!has("Order Handler", "Order Export Service"), "{pairs:?}");
         assert!(!has("Order Handler", "Order History Service"), "{pairs:?}");
         assert!(!has("Refunds Handler", "Refunds DB"), "{pairs:?}");
+        assert!(!has("Servizio Rimborsi", "Servizio Carrello"), "{pairs:?}");
         let mut m = Memory::new();
         for (name, kind) in names {
             m.upsert_entity(Entity::new(name, kind));
@@ -1947,6 +1962,37 @@ mod tests {
             m.duplicates()
                 .iter()
                 .all(|s| s.merge != "Refunds Handler" && s.into != "Refunds Handler")
+        );
+    }
+
+    /// A merged node's description is its names' descriptions: the words of its other
+    /// names there (`be` of `be_audit_service`) say nothing of another thing
+    /// (`be_ledger_service`).
+    #[test]
+    fn a_description_says_nothing_by_its_own_names_words() {
+        let mut m = Memory::new();
+        for (name, description) in [
+            ("Audit Service", "Audit Service keeps the audit trail."),
+            (
+                "be_audit_service",
+                "be_audit_service keeps the audit trail.",
+            ),
+            ("be_ledger_service", ""),
+            ("be_billing_service", ""),
+        ] {
+            let mut e = Entity::new(name, "service");
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let m = m
+            .merge_all(&[("be_audit_service", "Audit Service", Decider::Model)])
+            .0;
+        let found = m.judge_candidates(&m.duplicates());
+        assert!(
+            found
+                .iter()
+                .all(|s| s.merge != "Audit Service" && s.into != "Audit Service"),
+            "{found:?}"
         );
     }
 
