@@ -1767,9 +1767,10 @@ mod tests {
     }
 
     /// A word with one letter put for another meets its word wherever the letter is:
-    /// the first (`lnventory`), or a digit an OCR read for a letter (`0rder`,
-    /// `Cata1og`). Only the judge is asked; a digit at a word's end is a number, and a
-    /// letter more in front is another word.
+    /// the first when the two look alike in print (`lnventory`), or a digit an OCR read
+    /// for a letter (`0rder`, `Cata1og`). Only the judge is asked; a digit at a word's end
+    /// is a number, another first letter (`Tailer`) or one more in front (`Border`)
+    /// another word.
     #[test]
     fn a_word_with_one_letter_wrong_anywhere_meets_its_word() {
         let names = [
@@ -1783,6 +1784,8 @@ mod tests {
             ("Ledger2 DB", "database"),
             ("Order Service", "service"),
             ("Border Service", "service"),
+            ("Mailer Service", "service"),
+            ("Tailer Service", "service"),
         ];
         let pairs = judge_pairs(&names);
         let has = |a: &str, b: &str| {
@@ -1795,6 +1798,7 @@ mod tests {
         assert!(has("Cata1og Service", "Catalog Service"), "{pairs:?}");
         assert!(!has("Ledger1 DB", "Ledger2 DB"), "{pairs:?}");
         assert!(!has("Order Service", "Border Service"), "{pairs:?}");
+        assert!(!has("Mailer Service", "Tailer Service"), "{pairs:?}");
         let mut m = Memory::new();
         for (name, kind) in names {
             m.upsert_entity(Entity::new(name, kind));

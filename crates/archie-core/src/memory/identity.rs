@@ -1353,10 +1353,11 @@ pub const LITTLE_WORDS: &[&str] = &["a", "an", "the", "for", "of", "and", "to", 
 /// Whether every word of `core` is one of `words`, in order: the same word, a short form
 /// of it (`pmt` of `payment`, `notif` of `notification`, `gw` of `gateway`, `evet` of
 /// `event`: its first letter and the rest in order) or one letter apart in a word of
-/// five or more (the first letter too, put for another: `lnventory`); the digits of a
-/// word must be the same, but for one digit among letters where the other has a letter
-/// (`0rder`, `cata1og`: a letter misread, as an OCR reads one; a digit at a word's end
-/// is a number, `order2`).
+/// five or more (the first letter too, when the two look alike in print, as an OCR
+/// confuses them: `lnventory`, `0rder`; another first letter is another word,
+/// `mailer` / `tailer`); the digits of a word must be the same, but for one digit among
+/// letters where the other has a letter (`0rder`, `cata1og`: a letter misread; a digit at
+/// a word's end is a number, `order2`).
 /// Words of a core written as one (`tax`, `jar` of `TaxJar`) may be one word of the
 /// other (`taxjar` of `api.taxjar.com`).
 pub fn covered(core: &[String], words: &[String]) -> bool {
@@ -1409,16 +1410,21 @@ fn same_word(w: &str, x: &str) -> bool {
     }
     let (nw, nx) = (w.chars().count(), x.chars().count());
     let typo = nw >= 5 && nx >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
-    // One letter put for another, as long as the word: at its start too, and a digit
-    // among letters for a letter.
+    // One letter put for another, as long as the word: a digit among letters for a
+    // letter, and at its start one that looks like it.
     let swapped = typo && nw == nx;
+    let (fw, fx) = (w.chars().next(), x.chars().next());
+    let same_start = fw == fx;
+    if !same_start && !fw.zip(fx).is_some_and(|(a, b)| look_alike(a, b)) {
+        return false;
+    }
     if misread(w, x) || misread(x, w) {
         return swapped;
     }
     if w.chars().any(|c| c.is_ascii_digit()) {
         return false;
     }
-    if w.chars().next() != x.chars().next() {
+    if !same_start {
         return swapped;
     }
     let short_of = |s: &str, l: &str| {
@@ -1428,6 +1434,13 @@ fn same_word(w: &str, x: &str) -> bool {
         }
     };
     short_of(w, x) || short_of(x, w) || typo
+}
+
+/// Whether two characters look alike in print (lower case), as a scan's text confuses
+/// them: `0` and `o`, `1`, `l` and `i`, `5` and `s`, `8` and `b`.
+fn look_alike(a: char, b: char) -> bool {
+    const ALIKE: [&str; 4] = ["0o", "1li", "5s", "8b"];
+    ALIKE.iter().any(|set| set.contains(a) && set.contains(b))
 }
 
 /// Whether `w` has one digit, not at its end, where `x` has none: a letter misread
