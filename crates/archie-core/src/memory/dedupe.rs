@@ -376,16 +376,25 @@ impl Memory {
             if !cores.contains(words) {
                 cores.push(words.clone());
             }
-            // And its words less one, when the rest has a word few others of its family
-            // have: each of two names may have one word of its own, a team's word for
-            // the kind (`Returns Processor`) or a prefix of the place it is written in
-            // (`be_returns_service`, `be_okta_api` / `EXT-002 Okta API`). Few: so a name
-            // meets a few names this way, never all of a common word's; and as written
-            // (a short form of one word, `event` of `eventi`, says too little).
+            // And its words less one that may not name it, when the rest has a word few
+            // others of its family have: each of two names may have one word of its
+            // own, a team's word where a kind word stands (`Returns Processor`: the
+            // last word of a name with no kind word) or a code in front (`be_returns_
+            // service`, `be_okta_api` / `EXT-002 Okta API`: a word of three letters or
+            // fewer, or with a digit). Not a word that names (`Audit Events Topic` is not
+            // `Order Events Topic` less a word). Few: so a name meets a few names this
+            // way, never all of a common word's; and as written (a short form of one
+            // word, `event` of `eventi`, says too little).
             let mut rests: Vec<Vec<String>> = Vec::new();
             let mut members: Vec<Ix> = Vec::new();
+            let unkinded = shape_a.parts.kind.is_none();
+            let may_not_name = |n: usize| {
+                let w = &words[n];
+                (n + 1 == words.len() && unkinded && Kind::of_word(w).is_none())
+                    || (n == 0 && (w.chars().count() <= 3 || w.chars().any(|c| c.is_ascii_digit())))
+            };
             if words.len() >= 2 {
-                for n in 0..words.len() {
+                for n in (0..words.len()).filter(|&n| may_not_name(n)) {
                     let mut rest = words.clone();
                     rest.remove(n);
                     let rare = rest.iter().find(|w| {
@@ -1937,6 +1946,8 @@ mod tests {
             ("Order Export Service", "service"),
             ("Order Events Service", "service"),
             ("Refunds DB", "database"),
+            ("Audit Events Topic", "queue"),
+            ("Order Events Topic", "queue"),
             // A frame's word is common however the names with it are typed (a type in
             // another language is of no known family).
             ("Servizio Rimborsi", "service"),
@@ -1957,6 +1968,11 @@ mod tests {
         assert!(!has("Order Handler", "Order Export Service"), "{pairs:?}");
         assert!(!has("Order Handler", "Order History Service"), "{pairs:?}");
         assert!(!has("Refunds Handler", "Refunds DB"), "{pairs:?}");
+        // A word that names is not dropped.
+        assert!(
+            !has("Audit Events Topic", "Order Events Topic"),
+            "{pairs:?}"
+        );
         assert!(!has("Servizio Rimborsi", "Servizio Carrello"), "{pairs:?}");
         let mut m = Memory::new();
         for (name, kind) in names {
