@@ -323,7 +323,16 @@ impl Memory {
         // and who has a word.
         let mut by_letter: HashMap<char, Vec<Ix>> = HashMap::new();
         let mut by_word: HashMap<&str, Vec<Ix>> = HashMap::new();
+        // And who has a word of five letters or more with the rest after its first
+        // letter (where a word with its first letter wrong meets it: `0rder`, `lnventory`).
+        let mut by_tail: HashMap<String, Vec<Ix>> = HashMap::new();
         for (i, ws) in written.iter().enumerate() {
+            let mut tails: Vec<String> = ws.iter().filter_map(|w| tail(w)).collect();
+            tails.sort_unstable();
+            tails.dedup();
+            for t in tails {
+                by_tail.entry(t).or_default().push(i as Ix);
+            }
             let mut letters: Vec<char> = ws.iter().filter_map(|w| w.chars().next()).collect();
             letters.sort_unstable();
             letters.dedup();
@@ -344,6 +353,19 @@ impl Memory {
         let mut out = Vec::new();
         // A system is not one of its parts, whose names often begin with its name.
         let whole = |i: usize| identity::is_whole_type(&self.entities[i].kind);
+        let families: Vec<Family> = (0..self.entities.len())
+            .map(|i| self.family_of(i as Ix))
+            .collect();
+        // How many other names that may be of its family (its own, or not known) have a
+        // word of a name.
+        let kin_of = |a: usize, w: &str| {
+            by_word.get(w).map_or(0, |named| {
+                named
+                    .iter()
+                    .filter(|&&b| b as usize != a && families[b as usize].compatible(families[a]))
+                    .count()
+            })
+        };
         for (a, shape_a) in shapes.iter().enumerate() {
             if whole(a) {
                 continue;
@@ -354,8 +376,40 @@ impl Memory {
             if !cores.contains(words) {
                 cores.push(words.clone());
             }
-            cores.retain(|c| c.concat().chars().count() >= 3);
+            // And its words less one that may not name it, when the rest has a word few
+            // others of its family have: each of two names may have one word of its
+            // own, a team's word where a kind word stands (`Returns Processor`: the
+            // last word of a name with no kind word) or a code in front (`be_returns_
+            // service`, `be_okta_api` / `EXT-002 Okta API`: a word of three letters or
+            // fewer, or with a digit). Not a word that names (`Audit Events Topic` is not
+            // `Order Events Topic` less a word). Few: so a name meets a few names this
+            // way, never all of a common word's; and as written (a short form of one
+            // word, `event` of `eventi`, says too little).
+            let mut rests: Vec<Vec<String>> = Vec::new();
             let mut members: Vec<Ix> = Vec::new();
+            let unkinded = shape_a.parts.kind.is_none();
+            let may_not_name = |n: usize| {
+                let w = &words[n];
+                (n + 1 == words.len() && unkinded && Kind::of_word(w).is_none())
+                    || (n == 0 && (w.chars().count() <= 3 || w.chars().any(|c| c.is_ascii_digit())))
+            };
+            if words.len() >= 2 {
+                for n in (0..words.len()).filter(|&n| may_not_name(n)) {
+                    let mut rest = words.clone();
+                    rest.remove(n);
+                    let rare = rest.iter().find(|w| {
+                        w.chars().count() >= 3 && (1..=ANCHOR_KIN).contains(&kin_of(a, w.as_str()))
+                    });
+                    if let Some(rare) = rare
+                        && !cores.contains(&rest)
+                        && !rests.contains(&rest)
+                    {
+                        members.extend(by_word.get(rare.as_str()).into_iter().flatten());
+                        rests.push(rest);
+                    }
+                }
+            }
+            cores.retain(|c| c.concat().chars().count() >= 3);
             for core in &cores {
                 let first = core[0].chars().next().unwrap_or_default();
                 let block = by_letter.get(&first).map_or(&[][..], Vec::as_slice);
@@ -369,6 +423,11 @@ impl Memory {
                 if block.len() <= LETTER_BLOCK {
                     members.extend_from_slice(block);
                 }
+                if let Some(same_tail) = tail(&core[0]).and_then(|t| by_tail.get(&t))
+                    && same_tail.len() <= LETTER_BLOCK
+                {
+                    members.extend_from_slice(same_tail);
+                }
             }
             members.sort_unstable();
             members.dedup();
@@ -381,7 +440,8 @@ impl Memory {
                     || (!shape_a.version.is_empty()
                         && !version_b.is_empty()
                         && shape_a.version != *version_b)
-                    || !cores.iter().any(|c| identity::covered(c, b_words))
+                    || !(cores.iter().any(|c| identity::covered(c, b_words))
+                        || rests.iter().any(|r| in_order(r, b_words)))
                     || !self.kinds_agree(a as Ix, b)
                 {
                     continue;
@@ -402,15 +462,14 @@ impl Memory {
         // name) has nothing for the words to go by: it meets the entities of its family
         // that share its neighbours (named in Latin letters, for a name in another
         // script), and the judge says which, if any, it is.
-        let families: Vec<Family> = (0..self.entities.len())
-            .map(|i| self.family_of(i as Ix))
-            .collect();
         // A word that many names of the family share (`Serviço` of `Serviço de
         // Pedidos`, `Serviço de Pagamentos`, …) is their frame's, not what names one.
         // A word shared is an anchor when a name that shares it may be the thing by its
         // words (one's content words all in the other's name): `Sipariş Veritabanı` and
         // `Müşteri Veritabanı`, the last two of a language's databases, share a word
-        // but are no candidates of each other.
+        // but are no candidates of each other. A name kept apart from it (judged
+        // another thing: `Coda Eventi Ordini` / `Topic Eventi Ordini`, a queue and a
+        // topic) is no partner, and its word no anchor.
         let anchored = |a: usize| {
             let own = &contents[a];
             own.iter().any(|w| {
@@ -418,7 +477,12 @@ impl Memory {
                     named
                         .iter()
                         .map(|&b| b as usize)
-                        .filter(|&b| b != a && families[b] == families[a])
+                        .filter(|&b| {
+                            b != a
+                                && families[b] == families[a]
+                                && !decisions
+                                    .kept_apart(&self.entities[a].name, &self.entities[b].name)
+                        })
                         .collect()
                 });
                 (1..=ANCHOR_KIN).contains(&kin.len())
@@ -429,6 +493,23 @@ impl Memory {
             })
         };
         let latin = |e: &Entity| is_latin(&e.name);
+        // Who is named with a word by any of its names: a node stored under a name that
+        // is one word (`recommendationsvc`, `inventorystore`) is named by its others too
+        // (`Recommendation Service`, `Inventory DB`). Its other names bring their
+        // frames' words (`NM-…-PRD`, `…@docker`), which most nodes have: a word of
+        // another name counts only when few nodes of the family have it.
+        let mut by_any_name: HashMap<String, Vec<Ix>> = HashMap::new();
+        for (i, e) in self.entities.iter().enumerate() {
+            let mut own: Vec<String> = std::iter::once(e.name.clone())
+                .chain(aliases_of(e))
+                .flat_map(|n| identity::content(&name_words(&n), &systems))
+                .collect();
+            own.sort_unstable();
+            own.dedup();
+            for w in own {
+                by_any_name.entry(w).or_default().push(i as Ix);
+            }
+        }
         for (a, ea) in self.entities.iter().enumerate() {
             let other_script = in_other_script(&ea.name);
             if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
@@ -461,10 +542,27 @@ impl Memory {
             let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
             for w in identity::content(&said, &[]) {
-                for &b in by_word.get(w.as_str()).map_or(&[][..], Vec::as_slice) {
-                    if b as usize != a && contents[b as usize].contains(&w) {
-                        *described.entry(b).or_default() += 1;
-                    }
+                let mut says: Vec<Ix> = by_word
+                    .get(w.as_str())
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .copied()
+                    .filter(|&b| b as usize != a && contents[b as usize].contains(&w))
+                    .collect();
+                let others: Vec<Ix> = by_any_name
+                    .get(&w)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .copied()
+                    .filter(|&b| b as usize != a && families[b as usize].compatible(families[a]))
+                    .collect();
+                if others.len() <= ANCHOR_KIN {
+                    says.extend(others);
+                }
+                says.sort_unstable();
+                says.dedup();
+                for b in says {
+                    *described.entry(b).or_default() += 1;
                 }
             }
             let mut by_words: Vec<(Ix, usize)> = described
@@ -1161,10 +1259,16 @@ fn name_words(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The words `e`'s description says beyond its own name, each singular: what the
-/// documents call the thing (`Bestellservice handles orders`: `handle`, `order`).
+/// The words `e`'s description says beyond its own names, each singular: what the
+/// documents call the thing (`Bestellservice handles orders`: `handle`, `order`). Not
+/// the words of its other names: a merged node's description is its names' (`…
+/// be_reporting_service handles reports. NM-REPORTING-SVC-PRD handles …`), and their
+/// frames' words (`be`, `nm`, `prd`) say nothing of another thing.
 fn said_of(e: &Entity) -> Vec<String> {
-    let own = name_words(&e.name);
+    let own: Vec<String> = std::iter::once(e.name.clone())
+        .chain(aliases_of(e))
+        .flat_map(|n| name_words(&n))
+        .collect();
     identity::words(&e.description)
         .iter()
         .map(|w| identity::singular(w).into_owned())
@@ -1329,6 +1433,18 @@ fn best_first(x: &Suggestion, y: &Suggestion) -> std::cmp::Ordering {
         .total_cmp(&x.score)
         .then_with(|| x.into.cmp(&y.into))
         .then_with(|| x.merge.cmp(&y.merge))
+}
+
+/// Whether every word of `words` is one of `other`, as written, in order.
+fn in_order(words: &[String], other: &[String]) -> bool {
+    let mut rest = other.iter();
+    words.iter().all(|w| rest.any(|x| x == w))
+}
+
+/// A word of five letters or more without its first letter: where one with its first
+/// letter put for another meets it (see [`identity::covered`]).
+fn tail(word: &str) -> Option<String> {
+    (word.chars().count() >= 5).then(|| word.chars().skip(1).collect())
 }
 
 /// A pair of indices, the smaller first.
@@ -1655,6 +1771,247 @@ mod tests {
             found
                 .iter()
                 .any(|s| s.merge == "Banco de Dados Razão" && s.into == "Ledger DB"),
+            "{found:?}"
+        );
+    }
+
+    /// A word with one letter put for another meets its word wherever the letter is:
+    /// the first when the two look alike in print (`lnventory`), or a digit an OCR read
+    /// for a letter (`0rder`, `Cata1og`). Only the judge is asked; a digit at a word's end
+    /// is a number, another first letter (`Tailer`) or one more in front (`Border`)
+    /// another word.
+    #[test]
+    fn a_word_with_one_letter_wrong_anywhere_meets_its_word() {
+        let names = [
+            ("OrderEventsQueue", "queue"),
+            ("0rder Events Queue", "queue"),
+            ("Inventory DB", "database"),
+            ("lnventory Database", "database"),
+            ("Catalog Service", "service"),
+            ("Cata1og Service", "service"),
+            ("Ledger1 DB", "database"),
+            ("Ledger2 DB", "database"),
+            ("Order Service", "service"),
+            ("Border Service", "service"),
+            ("Mailer Service", "service"),
+            ("Tailer Service", "service"),
+        ];
+        let pairs = judge_pairs(&names);
+        let has = |a: &str, b: &str| {
+            pairs
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+        };
+        assert!(has("0rder Events Queue", "OrderEventsQueue"), "{pairs:?}");
+        assert!(has("lnventory Database", "Inventory DB"), "{pairs:?}");
+        assert!(has("Cata1og Service", "Catalog Service"), "{pairs:?}");
+        assert!(!has("Ledger1 DB", "Ledger2 DB"), "{pairs:?}");
+        assert!(!has("Order Service", "Border Service"), "{pairs:?}");
+        assert!(!has("Mailer Service", "Tailer Service"), "{pairs:?}");
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| s.merge != "0rder Events Queue"
+                    && s.into != "0rder Events Queue"
+                    && !s.certain)
+        );
+    }
+
+    /// Two names that hold each other's words (`Coda Eventi Ordini`, `Topic Eventi
+    /// Ordini`: a queue and a topic in another language) are each other's partners, and
+    /// their shared words anchor them; once kept apart (judged two things), neither is
+    /// the other's anchor, and each meets the names its description says.
+    #[test]
+    fn a_partner_kept_apart_anchors_nothing() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("Order Events Queue", "queue", ""),
+            ("Order Events Topic", "queue", ""),
+            (
+                "Coda Eventi Ordini",
+                "queue",
+                "Coda Eventi Ordini buffers order events until a worker takes them.",
+            ),
+            (
+                "Topic Eventi Ordini",
+                "queue",
+                "Topic Eventi Ordini carries order events to every consumer.",
+            ),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let met = |m: &Memory, a: &str, b: &str| {
+            let found = m.judge_candidates(&m.duplicates());
+            found
+                .iter()
+                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
+        };
+        // Before: each other's partners, and no other.
+        assert!(met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
+        assert!(
+            !met(&m, "Coda Eventi Ordini", "Order Events Queue"),
+            "{:?}",
+            m.judge_candidates(&[])
+        );
+        let mut decisions = m.decisions();
+        decisions.judge_apart("Coda Eventi Ordini", "Topic Eventi Ordini");
+        m.set_decisions(&decisions);
+        assert!(!met(&m, "Coda Eventi Ordini", "Topic Eventi Ordini"));
+        assert!(met(&m, "Coda Eventi Ordini", "Order Events Queue"));
+        assert!(met(&m, "Topic Eventi Ordini", "Order Events Topic"));
+    }
+
+    /// A node is named by all its names: one stored under a name written as one word
+    /// (`reportingsvc`) is met by a name whose description says a word of its others
+    /// (`Reporting Service`), as a code name (`Atlas`) or a name in another language
+    /// (`Database Rapporti`) needs. Not by a word of its other names' frame
+    /// (`NM-…-PRD`), which most nodes have.
+    #[test]
+    fn a_description_meets_a_node_by_any_of_its_names() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            ("reportingsvc", "service", ""),
+            ("Reporting Service", "service", ""),
+            ("reportstore", "database", ""),
+            ("Reports DB", "database", ""),
+            ("Billing Service", "service", ""),
+            ("Ledger Service", "service", ""),
+            ("Tax Service", "service", ""),
+            ("NM-REPORTING-SVC-PRD", "service", ""),
+            ("NM-BILLING-SVC-PRD", "service", ""),
+            ("NM-LEDGER-SVC-PRD", "service", ""),
+            ("NM-TAX-SVC-PRD", "service", ""),
+            (
+                "Atlas",
+                "service",
+                "Atlas (Reporting Service) builds every reporting view. NM-ATLAS-SVC-PRD \
+                 builds them too.",
+            ),
+            (
+                "Database Rapporti",
+                "database",
+                "Database Rapporti keeps the report rows.",
+            ),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let m = m
+            .merge_all(&[
+                ("Reporting Service", "reportingsvc", Decider::Model),
+                ("Reports DB", "reportstore", Decider::Model),
+                ("NM-REPORTING-SVC-PRD", "reportingsvc", Decider::Model),
+                ("NM-BILLING-SVC-PRD", "Billing Service", Decider::Model),
+                ("NM-LEDGER-SVC-PRD", "Ledger Service", Decider::Model),
+                ("NM-TAX-SVC-PRD", "Tax Service", Decider::Model),
+            ])
+            .0;
+        assert_eq!(m.entities().len(), 7, "{:?}", names(&m));
+        let found = m.judge_candidates(&m.duplicates());
+        let met = |a: &str, b: &str| {
+            found
+                .iter()
+                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
+        };
+        assert!(met("Atlas", "reportingsvc"), "{found:?}");
+        assert!(met("Database Rapporti", "reportstore"), "{found:?}");
+        for other in ["Billing Service", "Ledger Service", "Tax Service"] {
+            assert!(!met("Atlas", other), "{found:?}");
+        }
+        assert!(!met("Database Rapporti", "reportingsvc"), "{found:?}");
+    }
+
+    /// Each of two names may have one word of its own beside the words they share: a
+    /// team's word for the kind (`Refunds Handler`), a prefix of where it is written
+    /// (`be_refunds_service`, `SYS-017 Twilio API` / `be_twilio_api`). They meet when
+    /// the rest has a word few names of the family have; a common word (`order`, in
+    /// five) does not make every name with it a partner.
+    #[test]
+    fn names_with_one_word_of_their_own_each_meet_by_a_rare_word() {
+        let names = [
+            ("Refunds Handler", "service"),
+            ("be_refunds_service", "service"),
+            ("SYS-017 Twilio API", "external_system"),
+            ("be_twilio_api", "external_system"),
+            ("Order Handler", "service"),
+            ("Order Service", "service"),
+            ("Order History Service", "service"),
+            ("Order Export Service", "service"),
+            ("Order Events Service", "service"),
+            ("Refunds DB", "database"),
+            ("Audit Events Topic", "queue"),
+            ("Order Events Topic", "queue"),
+            // A frame's word is common however the names with it are typed (a type in
+            // another language is of no known family).
+            ("Servizio Rimborsi", "service"),
+            ("Servizio Ordini", "service"),
+            ("Servizio Carrello", "servizio"),
+            ("Servizio Clienti", "servizio"),
+            ("Servizio Prezzi", "servizio"),
+            ("Servizio Ricerca", "servizio"),
+        ];
+        let pairs = judge_pairs(&names);
+        let has = |a: &str, b: &str| {
+            pairs
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+        };
+        assert!(has("Refunds Handler", "be_refunds_service"), "{pairs:?}");
+        assert!(has("SYS-017 Twilio API", "be_twilio_api"), "{pairs:?}");
+        assert!(!has("Order Handler", "Order Export Service"), "{pairs:?}");
+        assert!(!has("Order Handler", "Order History Service"), "{pairs:?}");
+        assert!(!has("Refunds Handler", "Refunds DB"), "{pairs:?}");
+        // A word that names is not dropped.
+        assert!(
+            !has("Audit Events Topic", "Order Events Topic"),
+            "{pairs:?}"
+        );
+        assert!(!has("Servizio Rimborsi", "Servizio Carrello"), "{pairs:?}");
+        let mut m = Memory::new();
+        for (name, kind) in names {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| s.merge != "Refunds Handler" && s.into != "Refunds Handler")
+        );
+    }
+
+    /// A merged node's description is its names' descriptions: the words of its other
+    /// names there (`be` of `be_audit_service`) say nothing of another thing
+    /// (`be_ledger_service`).
+    #[test]
+    fn a_description_says_nothing_by_its_own_names_words() {
+        let mut m = Memory::new();
+        for (name, description) in [
+            ("Audit Service", "Audit Service keeps the audit trail."),
+            (
+                "be_audit_service",
+                "be_audit_service keeps the audit trail.",
+            ),
+            ("be_ledger_service", ""),
+            ("be_billing_service", ""),
+        ] {
+            let mut e = Entity::new(name, "service");
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let m = m
+            .merge_all(&[("be_audit_service", "Audit Service", Decider::Model)])
+            .0;
+        let found = m.judge_candidates(&m.duplicates());
+        assert!(
+            found
+                .iter()
+                .all(|s| s.merge != "Audit Service" && s.into != "Audit Service"),
             "{found:?}"
         );
     }

@@ -1353,7 +1353,11 @@ pub const LITTLE_WORDS: &[&str] = &["a", "an", "the", "for", "of", "and", "to", 
 /// Whether every word of `core` is one of `words`, in order: the same word, a short form
 /// of it (`pmt` of `payment`, `notif` of `notification`, `gw` of `gateway`, `evet` of
 /// `event`: its first letter and the rest in order) or one letter apart in a word of
-/// five or more; the digits of a word must be the same.
+/// five or more (the first letter too, when the two look alike in print, as an OCR
+/// confuses them: `lnventory`, `0rder`; another first letter is another word,
+/// `mailer` / `tailer`); the digits of a word must be the same, but for one digit among
+/// letters where the other has a letter (`0rder`, `cata1og`: a letter misread; a digit at
+/// a word's end is a number, `order2`).
 /// Words of a core written as one (`tax`, `jar` of `TaxJar`) may be one word of the
 /// other (`taxjar` of `api.taxjar.com`).
 pub fn covered(core: &[String], words: &[String]) -> bool {
@@ -1404,8 +1408,24 @@ fn same_word(w: &str, x: &str) -> bool {
     if w == x {
         return true;
     }
-    if w.chars().next() != x.chars().next() || w.chars().any(|c| c.is_ascii_digit()) {
+    let (nw, nx) = (w.chars().count(), x.chars().count());
+    let typo = nw >= 5 && nx >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
+    // One letter put for another, as long as the word: a digit among letters for a
+    // letter, and at its start one that looks like it.
+    let swapped = typo && nw == nx;
+    let (fw, fx) = (w.chars().next(), x.chars().next());
+    let same_start = fw == fx;
+    if !same_start && !fw.zip(fx).is_some_and(|(a, b)| look_alike(a, b)) {
         return false;
+    }
+    if misread(w, x) || misread(x, w) {
+        return swapped;
+    }
+    if w.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    if !same_start {
+        return swapped;
     }
     let short_of = |s: &str, l: &str| {
         s.chars().count() >= 2 && l.chars().count() > s.chars().count() && {
@@ -1413,9 +1433,23 @@ fn same_word(w: &str, x: &str) -> bool {
             s.chars().all(|c| rest.any(|d| d == c))
         }
     };
-    let typo =
-        w.chars().count() >= 5 && x.chars().count() >= 5 && strsim::damerau_levenshtein(w, x) <= 1;
     short_of(w, x) || short_of(x, w) || typo
+}
+
+/// Whether two characters look alike in print (lower case), as a scan's text confuses
+/// them: `0` and `o`, `1`, `l` and `i`, `5` and `s`, `8` and `b`.
+fn look_alike(a: char, b: char) -> bool {
+    const ALIKE: [&str; 4] = ["0o", "1li", "5s", "8b"];
+    ALIKE.iter().any(|set| set.contains(a) && set.contains(b))
+}
+
+/// Whether `w` has one digit, not at its end, where `x` has none: a letter misread
+/// (`0rder`, `cata1og`), not a number (`order2`).
+fn misread(w: &str, x: &str) -> bool {
+    let digit = |c: &char| c.is_ascii_digit();
+    w.chars().filter(digit).count() == 1
+        && !w.chars().last().is_some_and(|c| c.is_ascii_digit())
+        && !x.chars().any(|c| c.is_ascii_digit())
 }
 
 /// The key of `name` without a trailing "API" word (`"TaxJar API"` → the key of
