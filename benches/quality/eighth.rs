@@ -57,7 +57,7 @@
 //! The near-named pairs of this set are `EIGHTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::Style;
+use crate::styles::{Style, hash, translated};
 
 /// One way of writing a name, in the eighth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -286,25 +286,6 @@ const OWNER: &[(&str, &str)] = &[
     ("Payment Events", "Payment"),
     ("Inventory Events", "Inventory"),
 ];
-
-/// A stable 64-bit hash of `text` and `salt` (FNV-1a): the same name always gets the
-/// same process id or citation number.
-fn hash(text: &str, salt: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in salt.bytes().chain([0]).chain(text.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// Each of `words` looked up in `table`; `None` when one is missing.
-fn translated<'a>(words: &[&str], table: &[(&str, &'a str)]) -> Option<Vec<&'a str>> {
-    words
-        .iter()
-        .map(|w| table.iter().find(|(en, _)| en == w).map(|(_, t)| *t))
-        .collect()
-}
 
 /// The name as a German compound: the parts glued (later ones lower case), or joined
 /// with hyphens when an English word is kept; `suffix` the kind word's part.

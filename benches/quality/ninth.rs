@@ -56,7 +56,7 @@
 //! The near-named pairs of this set are `NINTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::Style;
+use crate::styles::{Style, hash, translated};
 
 /// One way of writing a name, in the ninth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,17 +266,6 @@ const REGION: &str = "eu-west-1";
 const RDS_ID: &str = "c7k2xq9mzt4p";
 const CACHE_ID: &str = "x4tq2b";
 
-/// A stable 64-bit hash of `text` and `salt` (FNV-1a): the same name always gets the
-/// same load balancer id or domain id.
-fn hash(text: &str, salt: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in salt.bytes().chain([0]).chain(text.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
 /// `n` lower-case letters and digits drawn from the hash of `text` and `salt`.
 fn drawn(text: &str, salt: &str, n: usize) -> String {
     const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
@@ -290,14 +279,6 @@ fn drawn(text: &str, salt: &str, n: usize) -> String {
         h /= 36;
     }
     out
-}
-
-/// Each of `words` looked up in `table`; `None` when one is missing.
-fn translated<'a>(words: &[&str], table: &[(&str, &'a str)]) -> Option<Vec<&'a str>> {
-    words
-        .iter()
-        .map(|w| table.iter().find(|(en, _)| en == w).map(|(_, t)| *t))
-        .collect()
 }
 
 /// `words` with each word found in `table` replaced; `None` when none is.

@@ -43,7 +43,7 @@
 //! The near-named pairs of this set are `SEVENTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::Style;
+use crate::styles::{Style, hash};
 
 /// One way of writing a name, in the seventh set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,17 +163,6 @@ const HYPHENATION: &[(&str, &str, &str)] = &[
     ("Payments", "Pay", "ments"),
     ("Storefront", "Store", "front"),
 ];
-
-/// A stable 64-bit hash of `text` and `salt` (FNV-1a), for the ids and hashes real tools
-/// derive from a name: the same name always gets the same suffix.
-fn hash(text: &str, salt: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in salt.bytes().chain([0]).chain(text.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
 
 /// `n` characters of `alphabet` drawn from the hash of `text` and `salt`.
 fn drawn(text: &str, salt: &str, alphabet: &[u8], n: usize) -> String {

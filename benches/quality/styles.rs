@@ -631,3 +631,26 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
         ],
     }
 }
+
+/// A stable 64-bit hash of `text` and `salt` (FNV-1a): the same name always gets the same
+/// made-up part (a port, a chart version, a revision, a table id), in every set that
+/// writes one.
+pub fn hash(text: &str, salt: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in salt.bytes().chain([0]).chain(text.bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Each of `words` looked up in `table` (English word, the set's word); `None` when one
+/// is missing.
+pub fn translated<'a>(words: &[&str], table: &[(&str, &'a str)]) -> Option<Vec<&'a str>> {
+    words.iter().map(|w| looked_up(w, table)).collect()
+}
+
+/// `word` looked up in `table`.
+pub fn looked_up<'a>(word: &str, table: &[(&str, &'a str)]) -> Option<&'a str> {
+    table.iter().find(|(en, _)| *en == word).map(|(_, t)| *t)
+}

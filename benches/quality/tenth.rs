@@ -54,7 +54,7 @@
 //! The near-named pairs of this set are `TENTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::Style;
+use crate::styles::{Style, hash, looked_up, translated};
 
 /// One way of writing a name, in the tenth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,30 +264,6 @@ const SINGULAR: &[(&str, &str)] = &[
     ("Promotions", "promotion"),
     ("Shipments", "shipment"),
 ];
-
-/// A stable 64-bit hash of `text` and `salt` (FNV-1a): the same name always gets the
-/// same chart version or table id.
-fn hash(text: &str, salt: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in salt.bytes().chain([0]).chain(text.bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// Each of `words` looked up in `table`; `None` when one is missing.
-fn translated<'a>(words: &[&str], table: &[(&str, &'a str)]) -> Option<Vec<&'a str>> {
-    words
-        .iter()
-        .map(|w| table.iter().find(|(en, _)| en == w).map(|(_, t)| *t))
-        .collect()
-}
-
-/// `word` looked up in `table`.
-fn looked_up<'a>(word: &str, table: &[(&str, &'a str)]) -> Option<&'a str> {
-    table.iter().find(|(en, _)| *en == word).map(|(_, t)| *t)
-}
 
 /// The first confusion text recognition makes in `text` (`m` read as `rn`, `cl` as `d`,
 /// a capital `O` as a zero, `l` as a one, a capital `I` as an `l`, `w` as `vv`); `None`
