@@ -1971,7 +1971,19 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                     ("writes_to", Some("publishes_to")) => "publishes_to",
                     (rel, _) => rel,
                 };
-                return (rel.to_string(), passive || (called_from && rel == "calls"));
+                // `fields requests from`, `takes calls from`: a word of the vocabulary
+                // after another verb (a third person's `-s` before it) is that verb's
+                // object, and `from` names the end it comes from, as for `receives calls
+                // from` (`bulk loads from`: no verb before it, a source after `from`).
+                let objects_from = !be
+                    && ws.last().is_some_and(|w| w == "from")
+                    && ws[..n]
+                        .iter()
+                        .any(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss"));
+                return (
+                    rel.to_string(),
+                    passive || (called_from && rel == "calls") || objects_from,
+                );
             }
         }
     }
@@ -2471,6 +2483,12 @@ mod tests {
             // What is received, served or handled says the relationship, from its end.
             ("receives requests from", "calls", true),
             ("handles calls from", "calls", true),
+            // Any verb's object, from its end; a verb after a word that is none.
+            ("fields requests from", "calls", true),
+            ("takes calls from", "calls", true),
+            ("takes writes from", "writes_to", true),
+            ("bulk loads from", "reads_from", false),
+            ("fields requests to", "calls", false),
             ("accepts writes from", "writes_to", true),
             ("serves queries for", "reads_from", true),
             ("receives messages from", "publishes_to", true),
