@@ -1288,13 +1288,18 @@ fn described_in(e: &Entity, other: &Entity) -> bool {
 /// Whether a name has letters of another script than the Latin one (`客户服务`, `API 网关`;
 /// `é`, `ß`, `ø` are Latin).
 fn in_other_script(name: &str) -> bool {
-    name.chars()
+    identity::plain_text(name)
+        .chars()
         .any(|c| c.is_alphabetic() && !c.is_ascii() && !('\u{c0}'..='\u{24f}').contains(&c))
 }
 
-/// Whether a name is written in Latin letters only (and has some).
+/// Whether a name is written in Latin letters only (and has some), as read: full-width
+/// letters are Latin ones.
 fn is_latin(name: &str) -> bool {
-    !in_other_script(name) && name.chars().any(|c| c.is_ascii_alphabetic())
+    !in_other_script(name)
+        && identity::plain_text(name)
+            .chars()
+            .any(|c| c.is_ascii_alphabetic())
 }
 
 /// Whether two names (of types of kinds `ta`, `tb` when known) may name one thing, and

@@ -458,12 +458,28 @@ fn without_markers(name: &str) -> Option<String> {
     out.chars().any(char::is_alphanumeric).then_some(out)
 }
 
+/// A full-width digit or Latin letter (`Ｏ`, `ｒ`, `１`): the same letter for a name.
+fn full_width_alphanumeric(c: char) -> bool {
+    matches!(c, '\u{FF10}'..='\u{FF19}' | '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}')
+}
+
 /// `name` as plain text, where it was written in another medium: HTML tags and
 /// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`),
 /// Markdown's escapes (`order\_service`), a word
 /// broken at the end of a line (`Notifi- cation`), full-width parentheses (`（…）`), and
 /// the value of an attribute (`service.name=order-service`). Borrowed when there is none.
 pub fn plain_text(name: &str) -> Cow<'_, str> {
+    if name.contains(full_width_alphanumeric) {
+        let folded: String = name
+            .chars()
+            .map(|c| match full_width_alphanumeric(c) {
+                // The block is ASCII's printable range moved up by 0xFEE0.
+                true => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                false => c,
+            })
+            .collect();
+        return Cow::Owned(plain_text(&folded).into_owned());
+    }
     if name.contains(['{', '|', ':', '<'])
         && let Some(inner) = machine_text(name)
     {

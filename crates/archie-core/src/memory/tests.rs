@@ -1059,6 +1059,8 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("Refund<br/>Service", "Refund Service"),
         ("Refund&nbsp;Service", "Refund Service"),
         ("Refund%20Service", "Refund Service"),
+        ("Ｒｅｆｕｎｄ Ｓｅｒｖｉｃｅ", "Refund Service"),
+        ("Ｒｅｆｕｎｄｓ ＤＢ２", "Refunds DB2"),
         ("Reconcil- iation Service", "Reconciliation Service"),
         ("退款服务 (refund-service)", "Refund Service"),
         ("退款服务（refund-service）", "Refund Service"),
