@@ -1640,6 +1640,13 @@ mod tests {
     }
 
     /// The pairs the judge is asked about in a memory of `names` (with their types).
+    /// Whether `a` and `b` are one of `pairs`, either way round.
+    fn paired(pairs: &[(String, String)], a: &str, b: &str) -> bool {
+        pairs
+            .iter()
+            .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+    }
+
     fn judge_pairs(names: &[(&str, &str)]) -> Vec<(String, String)> {
         let mut m = Memory::new();
         for (name, kind) in names {
@@ -1802,11 +1809,7 @@ mod tests {
             ("Tailer Service", "service"),
         ];
         let pairs = judge_pairs(&names);
-        let has = |a: &str, b: &str| {
-            pairs
-                .iter()
-                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-        };
+        let has = |a: &str, b: &str| paired(&pairs, a, b);
         assert!(has("0rder Events Queue", "OrderEventsQueue"), "{pairs:?}");
         assert!(has("lnventory Database", "Inventory DB"), "{pairs:?}");
         assert!(has("Cata1og Service", "Catalog Service"), "{pairs:?}");
@@ -1963,11 +1966,7 @@ mod tests {
             ("Servizio Ricerca", "servizio"),
         ];
         let pairs = judge_pairs(&names);
-        let has = |a: &str, b: &str| {
-            pairs
-                .iter()
-                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-        };
+        let has = |a: &str, b: &str| paired(&pairs, a, b);
         assert!(has("Refunds Handler", "be_refunds_service"), "{pairs:?}");
         assert!(has("SYS-017 Twilio API", "be_twilio_api"), "{pairs:?}");
         assert!(!has("Order Handler", "Order Export Service"), "{pairs:?}");
@@ -2045,11 +2044,7 @@ mod tests {
             ("api.taxjar.com", "external_system"),
         ];
         let pairs = judge_pairs(&names);
-        let has = |a: &str, b: &str| {
-            pairs
-                .iter()
-                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-        };
+        let has = |a: &str, b: &str| paired(&pairs, a, b);
         for framed in [
             "NovaMart.Checkout.API",
             "CHECKOUT_SVC_HOST",
