@@ -160,8 +160,8 @@ struct State {
     /// No request starts before this (`Retry-After` when nothing else was in flight).
     paused_until: Option<Instant>,
     refused: u64,
-    /// When the answers that held came back, those within the quickest latency of the
-    /// latest: all of them were in the server at once.
+    /// When the answers that held came back, those within half the quickest latency of
+    /// the latest: all of them were worked on at once.
     quick: VecDeque<Instant>,
     /// The most answers that held and came back together (lowered by a cut): what the
     /// endpoint has shown it answers at once with flat latency.
@@ -533,10 +533,13 @@ impl Limiter {
         let quickest = st.quickest.map_or(latency, |q| q.min(latency));
         st.quickest = Some(quickest);
         let holds = latency <= TOLERANCE * quickest;
-        // The answers that held and came back within the quickest latency of this one
-        // were all in the server at once (each took at least that long).
+        // The answers that held and came back within half the quickest latency of this
+        // one were all worked on at once (each took at least that long). Not within the
+        // whole of it: a one-slot server's answers come one service time apart, just
+        // under the quickest latency (service plus the round trip), and an answer that
+        // waited little in its queue still holds; that pair was never worked on at once.
         let together = if holds {
-            let since = now.checked_sub(quickest_took);
+            let since = now.checked_sub(quickest_took / 2);
             while let (Some(first), Some(since)) = (st.quick.front(), since) {
                 if *first > since {
                     break;
