@@ -2,12 +2,13 @@
 //! structured LLM call per chunk not answered by an earlier run, in parallel.
 
 use super::cache::{cached, remember};
-use super::later::{Later, chunk_ground, drop_later, ground_of_all};
+use super::later::{drop_later, ground_of_all};
+use super::learning::{Learned, Learner, Learning, Part};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
 use crate::events::{Event, Events, Extraction};
 use crate::flows::FlowError;
-use crate::flows::reply::{Capped, Knowledge, Origin, Vocabulary};
+use crate::flows::reply::{Knowledge, Origin, Vocabulary};
 use crate::graph::{Control, Cx, FanOut, ItemOutcome, Next, fan_out};
 use crate::llm::{Llm, LlmError, Message, Request};
 use crate::memory::ground::Ground;
@@ -62,38 +63,42 @@ pub async fn extract<S: HasSources>(
         }
     }
 
-    // The chunks' grounds (what each answer's names must be found in), made on a
-    // blocking thread while the model answers: `learn` needs them only after the last
-    // answer, when they would otherwise cost ~0.15 ms a chunk with the network idle.
-    // Then the documents' ground, which the answers about the whole corpus start from.
-    let grounds = {
-        let parts: Vec<(String, String, String)> = chunks
-            .iter()
-            .map(|c| (c.text.clone(), c.heading_path.clone(), c.doc.clone()))
-            .collect();
+    // What the answers teach is merged in the chunks' order on a blocking thread as they
+    // arrive (see [`Learner`]): first the chunks' grounds (what each answer's names must
+    // be found in), then the documents' ground, which the answers about the whole corpus
+    // start from, on a thread of its own.
+    let vocabulary = Vocabulary::of(&env.memory);
+    let paths = document_paths(env, documents);
+    let instructions = Arc::new(prompt_ground(env));
+    let mut learner = {
         let texts: Vec<String> = documents.iter().map(|d| d.text.clone()).collect();
         let documents_ground = env.documents_ground.expect(documents);
-        Later::start(move || {
-            let grounds = parts
-                .iter()
-                .map(|(text, heading, doc)| chunk_ground(text, heading, doc))
-                .collect::<Vec<Ground>>();
-            // On a thread of its own: `learn` needs only the chunks' grounds. (Without a
-            // runtime the sender is dropped, and the corpus's ground is made when asked.)
-            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                drop(runtime.spawn_blocking(move || {
-                    let _ = documents_ground.send(ground_of_all(texts));
-                }));
-            }
-            grounds
-        })
+        Learner::start(
+            parts(&chunks, &paths),
+            sources.learned.clone(),
+            vocabulary.clone(),
+            Arc::clone(&instructions),
+            move || {
+                // Without a runtime the sender is dropped, and the corpus's ground is
+                // made when asked.
+                if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                    drop(runtime.spawn_blocking(move || {
+                        let _ = documents_ground.send(ground_of_all(texts));
+                    }));
+                }
+            },
+        )
     };
+    for (i, answer) in answers.iter().enumerate() {
+        if let Some(answer) = answer {
+            learner.offer(i, Some(answer.clone()));
+        }
+    }
     let started = Instant::now();
     let llm = env.llm.as_ref();
     let before = llm.usage().totals();
     let concurrency = env.extract.concurrency.max(1);
     let events = cx.events;
-    let vocabulary = Vocabulary::of(&env.memory);
     // Counted as answers arrive, for the progress line only.
     let mut live = Memory::new();
     for answer in answers.iter().flatten() {
@@ -116,6 +121,7 @@ pub async fn extract<S: HasSources>(
             |index, result| match result {
                 // Only the schema's own words: failed like an unreadable answer, not kept.
                 Ok(knowledge) if knowledge.names_only_schema_words() => {
+                    learner.offer(asked[index], None);
                     Control::Continue(Some(progress_detail(&live, llm)))
                 }
                 Ok(knowledge) => {
@@ -125,11 +131,15 @@ pub async fn extract<S: HasSources>(
                     knowledge
                         .clone()
                         .merge_into(&mut live, &vocabulary, &Origin::none());
+                    learner.offer(asked[index], Some(knowledge.clone()));
                     Control::Continue(Some(progress_detail(&live, llm)))
                 }
                 // Every other call would fail the same way: stop now, say it once.
                 Err(err) if err.is_fatal() => Control::Stop,
-                Err(_) => Control::Continue(Some(progress_detail(&live, llm))),
+                Err(_) => {
+                    learner.offer(asked[index], None);
+                    Control::Continue(Some(progress_detail(&live, llm)))
+                }
             },
         )
         .await
@@ -138,15 +148,25 @@ pub async fn extract<S: HasSources>(
     let failures = sort_outcomes(&chunks, asked, outcomes, &mut answers)?;
     let failed = failures.len();
     warn_failures(events, &failures);
-    let grounds = grounds
-        .get(|| {
-            chunks
-                .iter()
-                .map(|c| chunk_ground(&c.text, &c.heading_path, &c.doc))
-                .collect()
-        })
-        .await;
-    learn(env, sources, &chunks, answers, grounds, &vocabulary, events);
+    let learned = match learner.finish().await {
+        Some(learned) => learned,
+        // The thread could not finish: the same learning here.
+        None => {
+            let mut learning = Learning::new(
+                parts(&chunks, &paths),
+                sources.learned.clone(),
+                vocabulary,
+                instructions,
+            );
+            for (i, answer) in answers.into_iter().enumerate() {
+                learning.offer(i, answer);
+            }
+            let (learned, spent) = learning.finish();
+            drop_later(spent);
+            learned
+        }
+    };
+    learn(env, sources, &chunks, &paths, learned, events);
     sources.failed_chunks = failed;
     let after = llm.usage().totals();
     cx.emit(Event::Extracted(Extraction {
@@ -210,24 +230,54 @@ fn sort_outcomes<'c>(
     Ok(failures)
 }
 
-/// Merges the answers into what the run learned, in the chunks' order and within
-/// archie's limits, each fact with its chunk as its source and only what the chunk
-/// names; records what was read whole (see [`Sources::reading`]); and hands what was
-/// learned over to be saved at once (see [`SourcesEnv::keep_learned`]).
+/// Each document's path as the memory cites it, by its path as read.
+fn document_paths(env: &SourcesEnv, documents: &[docs::Document]) -> HashMap<String, String> {
+    documents
+        .iter()
+        .map(|d| (d.path.clone(), env.source_path(&d.source)))
+        .collect()
+}
+
+/// The chunks as learning needs them.
+fn parts(chunks: &[Chunk], paths: &HashMap<String, String>) -> Vec<Part> {
+    chunks
+        .iter()
+        .map(|c| Part {
+            text: c.text.clone(),
+            heading: c.heading_path.clone(),
+            doc: c.doc.clone(),
+            hash: c.hash.clone(),
+            path: paths.get(&c.doc).cloned().unwrap_or_else(|| c.doc.clone()),
+        })
+        .collect()
+}
+
+/// The extraction prompt's own words (rendered about nothing): a weak model writes them
+/// back as names (`as the text writes it`).
+fn prompt_ground(env: &SourcesEnv) -> Ground {
+    Ground::of(
+        &env.prompts
+            .render(
+                "extract",
+                json!({ "document": "", "heading": "", "chunk": "" }),
+            )
+            .unwrap_or_default(),
+    )
+}
+
+/// Takes what the answers taught (merged in the chunks' order, within archie's limits,
+/// each fact with its chunk as its source and only what the chunk names: see
+/// [`Learning`]) as what the run learned; records what was read whole (see
+/// [`Sources::reading`]); and hands what was learned over to be saved at once (see
+/// [`SourcesEnv::keep_learned`]).
 fn learn(
     env: &SourcesEnv,
     sources: &mut Sources,
     chunks: &[Chunk],
-    answers: Vec<Option<Knowledge>>,
-    grounds: Vec<Ground>,
-    vocabulary: &Vocabulary,
+    paths: &HashMap<String, String>,
+    learned: Learned,
     events: &Events,
 ) {
-    let paths: HashMap<&str, String> = sources
-        .documents
-        .iter()
-        .map(|d| (d.path.as_str(), env.source_path(&d.source)))
-        .collect();
     let mut reading = Reading {
         scope: env
             .inputs
@@ -242,38 +292,10 @@ fn learn(
             .map(|c| c.hash[..c.hash.len().min(crate::memory::source::HASH_DIGITS)].to_string())
             .collect(),
     };
-    // The extraction prompt's own words (rendered about nothing): a weak model writes
-    // them back as names (`as the text writes it`).
-    let instructions = Arc::new(Ground::of(
-        &env.prompts
-            .render(
-                "extract",
-                json!({ "document": "", "heading": "", "chunk": "" }),
-            )
-            .unwrap_or_default(),
-    ));
-    let mut capped = Capped::default();
-    // The grounds are freed on another thread (see `drop_later`).
-    let mut spent = Vec::with_capacity(chunks.len());
-    for ((chunk, answer), ground) in chunks.iter().zip(answers).zip(grounds) {
-        let path = paths
-            .get(chunk.doc.as_str())
-            .cloned()
-            .unwrap_or_else(|| chunk.doc.clone());
-        let Some(knowledge) = answer else {
-            // Not known what this document states now: its facts stay as they are.
-            reading.read.remove(&path);
-            continue;
-        };
-        let origin = Origin::grounded(crate::memory::source::chunk(&chunk.hash), ground)
-            .asked_with(Arc::clone(&instructions));
-        capped.add(knowledge.merge_into(&mut sources.learned, vocabulary, &origin));
-        sources
-            .learned
-            .note_chunk(&chunk.hash, &path, &chunk.heading_path);
-        spent.push(origin);
+    for path in &learned.unread {
+        reading.read.remove(path);
     }
-    drop_later(spent);
+    sources.learned = learned.memory;
     let gone = reading.cited_and_missing(&env.memory, |p| {
         let path = std::path::Path::new(p);
         if path.is_absolute() {
@@ -284,7 +306,7 @@ fn learn(
     });
     reading.gone.extend(gone);
     sources.reading = env.extract.follow.then_some(reading);
-    if let Some(warning) = capped.warning() {
+    if let Some(warning) = learned.capped.warning() {
         events.emit(Event::Warning { message: warning });
     }
     if let Some(keep) = &env.keep_learned

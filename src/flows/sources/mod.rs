@@ -17,6 +17,7 @@
 //! | `retrieve.rs` | the retrieve node |
 //! | `extract.rs` | the extract node |
 //! | `later.rs` | work a step needs once the model answered (grounds), done on a blocking thread meanwhile |
+//! | `learning.rs` | extraction's answers merged in the chunks' order as they arrive, on a blocking thread |
 //! | `cache.rs` | extraction answers kept for the next run: fingerprint, keys, reading, writing |
 //! | `plan.rs` | what extraction would ask (`--dry-run`) |
 //! | `ask.rs` | asking for a reply the user reads, within [`Budgets`] fitted to the context |
@@ -30,6 +31,7 @@ mod env;
 mod excerpts;
 mod extract;
 mod later;
+mod learning;
 mod markdown;
 mod output;
 mod plan;
