@@ -1768,6 +1768,117 @@ const ELEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     (":BarcodeGenerator", ":BarcodeValidator", "service"),
 ];
 
+/// Near-named different things written for the twelfth set (issue 36, twelfth round) by a
+/// session that never read the identity rules, in the manner of the twelfth naming styles
+/// (benches/quality/twelfth.rs), each pair about a thing no other pair names (every name
+/// of the list is its own thing): customs declarations and customs duties, support tickets
+/// and their triage (Finnish); surveys and survey results, tenants and tenant settings
+/// (Arabic); a newsletter and its sign-up, thumbnails' cache and their service (Hindi); a
+/// leaderboard and its archive, backups and their verifier (Confluence links); badges'
+/// cache and queue, dunning and dunning letters (transcripts); a seat map and seat holds,
+/// one-time passwords' sender and verifier (identifiers read aloud); entitlements' service
+/// and database, donations and donors (Hungarian notation); appointments and their
+/// reminders, metering and its export (template expressions); a forecast API and its
+/// trainer, a chatbot and chat history (service accounts); sanctions screening and
+/// sanctions lists, fleet tracking and fleet telemetry (Cyrillic look-alikes); rentals and
+/// rental returns, layaway and its reminders (Service Fabric); payroll and its archive,
+/// timesheets' queue and topic (JNDI names); menus and menu images, allergens and allergen
+/// labels (inverted entries); two Adyen products and two Zendesk products (vendors'
+/// product names); carbon footprint and carbon offsets, a device registry's database and
+/// a device log's (LDAP entries). Measured only, never developed against.
+const TWELFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Tullausilmoituspalvelu", "Tullimaksupalvelu", "service"),
+    ("Tukipyyntöjono", "Tukipyyntöjen luokittelujono", "queue"),
+    ("خدمة الاستبيانات", "خدمة نتائج الاستبيانات", "service"),
+    (
+        "قاعدة بيانات المستأجرين",
+        "قاعدة بيانات إعدادات المستأجرين",
+        "database",
+    ),
+    ("न्यूज़लेटर सर्विस", "न्यूज़लेटर साइनअप सर्विस", "service"),
+    ("थंबनेल कैश", "थंबनेल सर्विस", ""),
+    (
+        "[ARCH:Leaderboard Service]",
+        "[ARCH:Leaderboard Archive Service]",
+        "service",
+    ),
+    ("[OPS:Backup Service]", "[OPS:Backup Verifier]", "service"),
+    ("Badge Cash", "Badge Q", ""),
+    ("Dunning D B", "Dunning Letters D B", "database"),
+    (
+        "seat dash map dash service",
+        "seat dash hold dash service",
+        "service",
+    ),
+    ("otp dash sender", "otp dash verifier", "service"),
+    ("svcEntitlements", "dbEntitlements", ""),
+    ("qDonations", "qDonors", "queue"),
+    (
+        "{{ .Release.Name }}-appointments",
+        "{{ .Release.Name }}-appointment-reminders",
+        "service",
+    ),
+    (
+        "${var.env}-metering-db",
+        "${var.env}-metering-export-db",
+        "database",
+    ),
+    (
+        "forecast-api@novamart-prod.iam.gserviceaccount.com",
+        "forecast-trainer@novamart-prod.iam.gserviceaccount.com",
+        "service",
+    ),
+    (
+        "chatbot@novamart-prod.iam.gserviceaccount.com",
+        "chat-history@novamart-prod.iam.gserviceaccount.com",
+        "service",
+    ),
+    (
+        "S\u{430}nctions Screening Service",
+        "S\u{430}nctions List Service",
+        "service",
+    ),
+    (
+        "Fleet \u{422}racking Service",
+        "Fleet \u{422}elemetry Service",
+        "service",
+    ),
+    (
+        "fabric:/NovaMart/RentalService",
+        "fabric:/NovaMart/RentalReturnsService",
+        "service",
+    ),
+    (
+        "fabric:/NovaMart/LayawayService",
+        "fabric:/NovaMart/LayawayReminderService",
+        "service",
+    ),
+    (
+        "java:comp/env/jdbc/PayrollDB",
+        "java:comp/env/jdbc/PayrollArchiveDB",
+        "database",
+    ),
+    (
+        "java:comp/env/jms/TimesheetQueue",
+        "java:comp/env/jms/TimesheetTopic",
+        "queue",
+    ),
+    ("Service, Menu", "Service, Menu Images", "service"),
+    ("DB, Allergens", "DB, Allergen Labels", "database"),
+    ("Adyen for Platforms", "Adyen Issuing", "external_system"),
+    ("Zendesk Support", "Zendesk Sell", "external_system"),
+    (
+        "cn=carbon-footprint,ou=applications,dc=novamart,dc=com",
+        "cn=carbon-offsets,ou=applications,dc=novamart,dc=com",
+        "service",
+    ),
+    (
+        "cn=DEVICEREG,cn=OracleContext,dc=novamart,dc=com",
+        "cn=DEVICELOG,cn=OracleContext,dc=novamart,dc=com",
+        "database",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -1803,8 +1914,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Ninth => NINTH_NEAR_PAIRS.to_vec(),
         Set::Tenth => TENTH_NEAR_PAIRS.to_vec(),
         Set::Eleventh => ELEVENTH_NEAR_PAIRS.to_vec(),
-        // The twelfth set's near pairs come in the next commit.
-        Set::Twelfth => Vec::new(),
+        Set::Twelfth => TWELFTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
