@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh` (the sets
-//! `p70`, `p95` and `near` run; default all: `--sets eleventh` measures one set without the
-//! other 10 × 2 × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth` (the
+//! sets `p70`, `p95` and `near` run; default all: `--sets twelfth` measures one set without the
+//! other 11 × 2 × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
 //! folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -29,12 +29,12 @@
 //!   empty memory file.
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
-//!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one), with
-//!   the judge and without (issue 36).
+//!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
+//!   twelfth one), with the judge and without (issue 36).
 //!
 //! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth, the ninth, the tenth and the eleventh naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
+//! seventh, the eighth, the ninth, the tenth, the eleventh and the twelfth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
 //! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -44,10 +44,11 @@
 //! after the seventh, from others again; the ninth ones, quality/ninth.rs, the same way
 //! after the eighth, from others again; the tenth ones, quality/tenth.rs, the same way
 //! after the ninth, from others again; the eleventh ones, quality/eleventh.rs, the same
-//! way after the tenth, from others again), each with the model as judge (the answerer
+//! way after the tenth, from others again; the twelfth ones, quality/twelfth.rs, the same
+//! way after the eleventh, from others again), each with the model as judge (the answerer
 //! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
 //! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one, a ninth one, a tenth one and an eleventh one, judge on and off.
+//! one, a ninth one, a tenth one, an eleventh one and a twelfth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -80,6 +81,8 @@ mod sixth;
 mod styles;
 #[path = "quality/tenth.rs"]
 mod tenth;
+#[path = "quality/twelfth.rs"]
+mod twelfth;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
@@ -267,9 +270,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth` or `eleventh`: the naming styles of the corpus
+    /// `ninth`, `tenth`, `eleventh` or `twelfth`: the naming styles of the corpus
     /// (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs,
-    /// ninth.rs, tenth.rs, eleventh.rs).
+    /// ninth.rs, tenth.rs, eleventh.rs, twelfth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -346,7 +349,16 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // (`NovaMart::OrderService`), a CDK stack's `Stack` (`OrderServiceStack`), Spring
     // Cloud's `lb://` or a consumer group's `-cg` (the eleventh styles; an ECS task
     // definition's revision is a port's case, a CURIE's prefix a Datadog tag key's and a
-    // UML lifeline's colon trailing punctuation's).
+    // UML lifeline's colon trailing punctuation's); nor a Confluence link's brackets and
+    // space key (`[ARCH:Order Service]`), a template expression in front
+    // (`{{ .Release.Name }}-order-service`, `${var.env}-orders-db`), a service account's
+    // project and domain (`order-service@novamart-prod.iam.gserviceaccount.com`), a
+    // Service Fabric application's URI or a JNDI name's context
+    // (`fabric:/NovaMart/OrderService`, `java:comp/env/jdbc/OrdersDB`: the last part), an
+    // LDAP entry's parents (`cn=order-service,ou=…`: the common name), a Hungarian prefix
+    // (`svcOrder`: `Order`), an inventory's inversion (`DB, Orders`: `Orders DB`) or a
+    // Cyrillic look-alike letter in a Latin name (`Оrder Service`: `Order Service`) (the
+    // twelfth styles).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -659,6 +671,80 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .strip_suffix("-cg")
                 .filter(|name| !name.is_empty())
                 .map(|name| (name, c));
+            let confluence = f
+                .text
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .and_then(|t| t.split_once(':'))
+                .filter(|(space, title)| {
+                    !space.is_empty()
+                        && space.chars().all(|ch| ch.is_ascii_uppercase())
+                        && !title.is_empty()
+                })
+                .map(|(_, title)| (title, c));
+            let template = ["{{", "${"]
+                .into_iter()
+                .any(|open| f.text.starts_with(open))
+                .then(|| f.text.split_once("}-"))
+                .flatten()
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name, c));
+            let account = f
+                .text
+                .strip_suffix(".iam.gserviceaccount.com")
+                .and_then(|t| t.split_once('@'))
+                .filter(|(name, _)| !name.is_empty())
+                .map(|(name, _)| (name, c));
+            let last_part = ["fabric:/", "java:"]
+                .into_iter()
+                .find_map(|scheme| f.text.strip_prefix(scheme))
+                .and_then(|t| t.rsplit_once('/'))
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name, c));
+            let ldap = f
+                .text
+                .strip_prefix("cn=")
+                .and_then(|t| t.split_once(','))
+                .filter(|(name, _)| !name.is_empty())
+                .map(|(name, _)| (name, c));
+            let hungarian = ["svc", "db", "cache", "q", "topic", "ext"]
+                .into_iter()
+                .find_map(|prefix| f.text.strip_prefix(prefix))
+                .filter(|name| {
+                    name.starts_with(|ch: char| ch.is_ascii_uppercase())
+                        && name.chars().all(|ch| ch.is_ascii_alphanumeric())
+                })
+                .map(|name| (name, c));
+            let inverted = f
+                .text
+                .split_once(", ")
+                .filter(|(kind, name)| {
+                    !kind.is_empty()
+                        && !kind.contains(' ')
+                        && !name.is_empty()
+                        && !name.contains(',')
+                })
+                .map(|(kind, name)| (format!("{name} {kind}"), c));
+            let latin = (f.text.chars().any(|ch| ch.is_ascii_alphabetic())
+                && f.text.chars().any(|ch| look_alike(ch).is_some()))
+            .then(|| {
+                let latin: String = f
+                    .text
+                    .chars()
+                    .map(|ch| look_alike(ch).unwrap_or(ch))
+                    .collect();
+                (latin, c)
+            });
+            let twelfth = confluence
+                .into_iter()
+                .chain(template)
+                .chain(account)
+                .chain(last_part)
+                .chain(ldap)
+                .chain(hungarian)
+                .map(|(t, c)| (t.to_string(), c))
+                .chain(inverted)
+                .chain(latin);
             let eleventh = file
                 .into_iter()
                 .chain(constant)
@@ -710,6 +796,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(ci)
                 .map(|(t, c)| (t.to_string(), c))
                 .chain(eleventh)
+                .chain(twelfth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -743,6 +830,34 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
         &corpus.ambiguous_forms,
         names,
     )
+}
+
+/// The Latin letter a Cyrillic letter looks the same as (`О` → `O`), as text typed on a
+/// Russian and an English keyboard layout mixes them.
+fn look_alike(ch: char) -> Option<char> {
+    const PAIRS: &[(char, char)] = &[
+        ('\u{41e}', 'O'),
+        ('\u{421}', 'C'),
+        ('\u{420}', 'P'),
+        ('\u{410}', 'A'),
+        ('\u{415}', 'E'),
+        ('\u{422}', 'T'),
+        ('\u{41d}', 'H'),
+        ('\u{41a}', 'K'),
+        ('\u{41c}', 'M'),
+        ('\u{412}', 'B'),
+        ('\u{425}', 'X'),
+        ('\u{43e}', 'o'),
+        ('\u{435}', 'e'),
+        ('\u{430}', 'a'),
+        ('\u{441}', 'c'),
+        ('\u{440}', 'p'),
+        ('\u{445}', 'x'),
+    ];
+    PAIRS
+        .iter()
+        .find(|(cyrillic, _)| *cyrillic == ch)
+        .map(|(_, latin)| *latin)
 }
 
 /// A Mermaid flowchart node written with its id and shape (`orders_db[(Orders DB)]`,
@@ -1653,6 +1768,117 @@ const ELEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     (":BarcodeGenerator", ":BarcodeValidator", "service"),
 ];
 
+/// Near-named different things written for the twelfth set (issue 36, twelfth round) by a
+/// session that never read the identity rules, in the manner of the twelfth naming styles
+/// (benches/quality/twelfth.rs), each pair about a thing no other pair names (every name
+/// of the list is its own thing): customs declarations and customs duties, support tickets
+/// and their triage (Finnish); surveys and survey results, tenants and tenant settings
+/// (Arabic); a newsletter and its sign-up, thumbnails' cache and their service (Hindi); a
+/// leaderboard and its archive, backups and their verifier (Confluence links); badges'
+/// cache and queue, dunning and dunning letters (transcripts); a seat map and seat holds,
+/// one-time passwords' sender and verifier (identifiers read aloud); entitlements' service
+/// and database, donations and donors (Hungarian notation); appointments and their
+/// reminders, metering and its export (template expressions); a forecast API and its
+/// trainer, a chatbot and chat history (service accounts); sanctions screening and
+/// sanctions lists, fleet tracking and fleet telemetry (Cyrillic look-alikes); rentals and
+/// rental returns, layaway and its reminders (Service Fabric); payroll and its archive,
+/// timesheets' queue and topic (JNDI names); menus and menu images, allergens and allergen
+/// labels (inverted entries); two Adyen products and two Zendesk products (vendors'
+/// product names); carbon footprint and carbon offsets, a device registry's database and
+/// a device log's (LDAP entries). Measured only, never developed against.
+const TWELFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Tullausilmoituspalvelu", "Tullimaksupalvelu", "service"),
+    ("Tukipyyntöjono", "Tukipyyntöjen luokittelujono", "queue"),
+    ("خدمة الاستبيانات", "خدمة نتائج الاستبيانات", "service"),
+    (
+        "قاعدة بيانات المستأجرين",
+        "قاعدة بيانات إعدادات المستأجرين",
+        "database",
+    ),
+    ("न्यूज़लेटर सर्विस", "न्यूज़लेटर साइनअप सर्विस", "service"),
+    ("थंबनेल कैश", "थंबनेल सर्विस", ""),
+    (
+        "[ARCH:Leaderboard Service]",
+        "[ARCH:Leaderboard Archive Service]",
+        "service",
+    ),
+    ("[OPS:Backup Service]", "[OPS:Backup Verifier]", "service"),
+    ("Badge Cash", "Badge Q", ""),
+    ("Dunning D B", "Dunning Letters D B", "database"),
+    (
+        "seat dash map dash service",
+        "seat dash hold dash service",
+        "service",
+    ),
+    ("otp dash sender", "otp dash verifier", "service"),
+    ("svcEntitlements", "dbEntitlements", ""),
+    ("qDonations", "qDonors", "queue"),
+    (
+        "{{ .Release.Name }}-appointments",
+        "{{ .Release.Name }}-appointment-reminders",
+        "service",
+    ),
+    (
+        "${var.env}-metering-db",
+        "${var.env}-metering-export-db",
+        "database",
+    ),
+    (
+        "forecast-api@novamart-prod.iam.gserviceaccount.com",
+        "forecast-trainer@novamart-prod.iam.gserviceaccount.com",
+        "service",
+    ),
+    (
+        "chatbot@novamart-prod.iam.gserviceaccount.com",
+        "chat-history@novamart-prod.iam.gserviceaccount.com",
+        "service",
+    ),
+    (
+        "S\u{430}nctions Screening Service",
+        "S\u{430}nctions List Service",
+        "service",
+    ),
+    (
+        "Fleet \u{422}racking Service",
+        "Fleet \u{422}elemetry Service",
+        "service",
+    ),
+    (
+        "fabric:/NovaMart/RentalService",
+        "fabric:/NovaMart/RentalReturnsService",
+        "service",
+    ),
+    (
+        "fabric:/NovaMart/LayawayService",
+        "fabric:/NovaMart/LayawayReminderService",
+        "service",
+    ),
+    (
+        "java:comp/env/jdbc/PayrollDB",
+        "java:comp/env/jdbc/PayrollArchiveDB",
+        "database",
+    ),
+    (
+        "java:comp/env/jms/TimesheetQueue",
+        "java:comp/env/jms/TimesheetTopic",
+        "queue",
+    ),
+    ("Service, Menu", "Service, Menu Images", "service"),
+    ("DB, Allergens", "DB, Allergen Labels", "database"),
+    ("Adyen for Platforms", "Adyen Issuing", "external_system"),
+    ("Zendesk Support", "Zendesk Sell", "external_system"),
+    (
+        "cn=carbon-footprint,ou=applications,dc=novamart,dc=com",
+        "cn=carbon-offsets,ou=applications,dc=novamart,dc=com",
+        "service",
+    ),
+    (
+        "cn=DEVICEREG,cn=OracleContext,dc=novamart,dc=com",
+        "cn=DEVICELOG,cn=OracleContext,dc=novamart,dc=com",
+        "database",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -1660,7 +1886,8 @@ struct NearCase {
     /// once the other lists had all been looked at; developed against by nobody),
     /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
     /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
-    /// `tenth` (the same, after the ninth) or `eleventh` (the same, after the tenth).
+    /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth) or
+    /// `twelfth` (the same, after the eleventh).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -1687,6 +1914,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Ninth => NINTH_NEAR_PAIRS.to_vec(),
         Set::Tenth => TENTH_NEAR_PAIRS.to_vec(),
         Set::Eleventh => ELEVENTH_NEAR_PAIRS.to_vec(),
+        Set::Twelfth => TWELFTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -15,8 +15,9 @@
 //! written the same way after the sixth, in benches/quality/seventh.rs, an eighth,
 //! written the same way after the seventh, in benches/quality/eighth.rs, a ninth,
 //! written the same way after the eighth, in benches/quality/ninth.rs, a tenth,
-//! written the same way after the ninth, in benches/quality/tenth.rs, and an eleventh,
-//! written the same way after the tenth, in benches/quality/eleventh.rs.
+//! written the same way after the ninth, in benches/quality/tenth.rs, an eleventh,
+//! written the same way after the tenth, in benches/quality/eleventh.rs, and a twelfth,
+//! written the same way after the eleventh, in benches/quality/twelfth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -110,6 +111,10 @@ pub enum Style {
     /// after the other ten sets had been written, never developed against
     /// (benches/quality/eleventh.rs). Measured only.
     Eleventh(crate::eleventh::Name),
+    /// Twelfth (issue 36, twelfth round): written without reading the identity rules
+    /// after the other eleven sets had been written, never developed against
+    /// (benches/quality/twelfth.rs). Measured only.
+    Twelfth(crate::twelfth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -126,11 +131,12 @@ pub enum Set {
     Ninth,
     Tenth,
     Eleventh,
+    Twelfth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 11] = [
+    pub const ALL: [Set; 12] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -142,6 +148,7 @@ impl Set {
         Set::Ninth,
         Set::Tenth,
         Set::Eleventh,
+        Set::Twelfth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -157,6 +164,7 @@ impl Set {
             Set::Ninth => "ninth",
             Set::Tenth => "tenth",
             Set::Eleventh => "eleventh",
+            Set::Twelfth => "twelfth",
         }
     }
 
@@ -173,6 +181,7 @@ impl Set {
             Set::Ninth => crate::ninth::NINTH,
             Set::Tenth => crate::tenth::TENTH,
             Set::Eleventh => crate::eleventh::ELEVENTH,
+            Set::Twelfth => crate::twelfth::TWELFTH,
         }
     }
 }
@@ -388,6 +397,9 @@ pub fn write(
         Style::Eleventh(name) => {
             return crate::eleventh::write(name, words, kind_word, kind, system);
         }
+        Style::Twelfth(name) => {
+            return crate::twelfth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -416,6 +428,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Eleventh {
         return crate::eleventh::type_words(kind);
+    }
+    if set == Set::Twelfth {
+        return crate::twelfth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -493,6 +508,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Eleventh {
         return crate::eleventh::rel_words(rel);
+    }
+    if set == Set::Twelfth {
+        return crate::twelfth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
