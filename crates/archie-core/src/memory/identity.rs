@@ -463,12 +463,163 @@ fn full_width_alphanumeric(c: char) -> bool {
     matches!(c, '\u{FF10}'..='\u{FF19}' | '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}')
 }
 
+/// The Latin letter a Cyrillic or Greek letter is drawn as (`о` as `o`, `Ρ` as `P`): the
+/// look-alikes of Unicode's confusables list (UTS #39) that are the same glyph in common
+/// fonts. A keyboard left on another layout types them into Latin words.
+fn latin_look_alike(c: char) -> Option<char> {
+    Some(match c {
+        'А' | 'Α' => 'A',
+        'В' | 'Β' => 'B',
+        'С' | 'Ϲ' => 'C',
+        'Е' | 'Ε' => 'E',
+        'Н' | 'Η' => 'H',
+        'І' | 'Ι' => 'I',
+        'Ј' => 'J',
+        'К' | 'Κ' => 'K',
+        'М' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'О' | 'Ο' => 'O',
+        'Р' | 'Ρ' => 'P',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' => 'T',
+        'Х' | 'Χ' => 'X',
+        'Υ' | 'Ү' => 'Y',
+        'Ζ' => 'Z',
+        'а' => 'a',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' => 'e',
+        'һ' => 'h',
+        'і' => 'i',
+        'ј' => 'j',
+        'о' | 'ο' => 'o',
+        'р' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'у' => 'y',
+        'х' => 'x',
+        _ => return None,
+    })
+}
+
+/// `name` with the look-alike letters of another script read as the Latin letters they
+/// are drawn as, in each word that mixes them with Latin letters (`Оrder` with a
+/// Cyrillic `О`), or in a name whose other letters are all Latin (`Stripe АРІ`); `None`
+/// when there is none. A word written in Cyrillic or Greek (`Сервис`, `Ορος`) has letters
+/// of its own script besides the look-alikes, and is never read as Latin.
+fn latin_look_alikes_read(name: &str) -> Option<String> {
+    if name.is_ascii() || !name.chars().any(|c| latin_look_alike(c).is_some()) {
+        return None;
+    }
+    let foreign = |c: char| c.is_alphabetic() && !c.is_ascii() && latin_look_alike(c).is_none();
+    let latin_elsewhere =
+        !name.chars().any(foreign) && name.chars().any(|c| c.is_ascii_alphabetic());
+    let mut out = String::with_capacity(name.len());
+    let mut changed = false;
+    for word in name.split_inclusive(|c: char| !c.is_alphanumeric()) {
+        let mixes = word.chars().any(|c| c.is_ascii_alphabetic()) && !word.chars().any(foreign);
+        if mixes || latin_elsewhere {
+            for c in word.chars() {
+                match latin_look_alike(c) {
+                    Some(latin) => {
+                        out.push(latin);
+                        changed = true;
+                    }
+                    None => out.push(c),
+                }
+            }
+        } else {
+            out.push_str(word);
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `name` without the template expressions left in it (`{{ .Release.Name }}-orders`,
+/// `${var.env}-orders-db`, `<%= env %>_orders`, `%{env}-orders`): a value filled in
+/// at deploy time is no part of what the name names. `None` when there is none, or
+/// nothing with letters is left.
+fn templates_dropped(name: &str) -> Option<String> {
+    const TEMPLATES: [(&str, &str); 5] = [
+        ("{{", "}}"),
+        ("${", "}"),
+        ("#{", "}"),
+        ("%{", "}"),
+        ("<%", "%>"),
+    ];
+    if !name.contains(['{', '%']) {
+        return None;
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    let mut found = false;
+    while let Some((at, open, close)) = TEMPLATES
+        .iter()
+        .filter_map(|(open, close)| rest.find(open).map(|at| (at, *open, *close)))
+        .min_by_key(|(at, _, _)| *at)
+    {
+        let Some(len) = rest[at + open.len()..].find(close) else {
+            break;
+        };
+        out.push_str(&rest[..at]);
+        out.push(' ');
+        rest = &rest[at + open.len() + len + close.len()..];
+        found = true;
+    }
+    if !found {
+        return None;
+    }
+    out.push_str(rest);
+    let separator = |c: char| c.is_whitespace() || matches!(c, '-' | '_' | '.' | '/' | ':');
+    let out = out.trim_matches(separator);
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    out.chars().any(char::is_alphabetic).then_some(out)
+}
+
+/// `name` with the capital letters spelled one by one joined into the word they spell
+/// (`Orders D B`, `A P I Gateway`: a transcript or a dictation writes an initialism so):
+/// two or more capitals each on its own between spaces. `None` when there is none.
+fn spelled_letters_joined(name: &str) -> Option<String> {
+    let b = name.as_bytes();
+    let lone_capital = |i: usize| {
+        b.get(i).is_some_and(u8::is_ascii_uppercase)
+            && (i == 0 || b[i - 1] == b' ')
+            && b.get(i + 1).is_none_or(|&c| c == b' ')
+    };
+    // Looked for without an allocation: most names with spaces have none.
+    if !(0..b.len()).any(|i| lone_capital(i) && lone_capital(i + 2)) {
+        return None;
+    }
+    let single = |w: &str| w.len() == 1 && w.as_bytes()[0].is_ascii_uppercase();
+    let words: Vec<&str> = name.split(' ').collect();
+    let mut out = String::with_capacity(name.len());
+    for (i, word) in words.iter().enumerate() {
+        let joins = i > 0 && single(word) && single(words[i - 1]);
+        if i > 0 && !joins {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    Some(out)
+}
+
 /// `name` as plain text, where it was written in another medium: HTML tags and
 /// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`),
 /// Markdown's escapes (`order\_service`), a word
-/// broken at the end of a line (`Notifi- cation`), full-width parentheses (`（…）`), and
-/// the value of an attribute (`service.name=order-service`). Borrowed when there is none.
+/// broken at the end of a line (`Notifi- cation`), full-width parentheses (`（…）`), the
+/// value of an attribute (`service.name=order-service`), look-alike letters of another
+/// script in a Latin word (`Оrder`), template expressions (`${env}-orders-db`) and an
+/// initialism spelled letter by letter (`Orders D B`). Borrowed when there is none.
 pub fn plain_text(name: &str) -> Cow<'_, str> {
+    if let Some(read) = latin_look_alikes_read(name) {
+        return Cow::Owned(plain_text(&read).into_owned());
+    }
+    if let Some(bare) = templates_dropped(name) {
+        return Cow::Owned(plain_text(&bare).into_owned());
+    }
+    if let Some(joined) = spelled_letters_joined(name) {
+        return Cow::Owned(plain_text(&joined).into_owned());
+    }
     if name.contains(full_width_alphanumeric) {
         let folded: String = name
             .chars()
@@ -1150,14 +1301,16 @@ fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
 
 /// Whether a name says only the thing: no qualifier in front (`com.shop.OrderService`,
 /// `shop/order-service`), no article, no deployment word or version mark at the end, and
-/// no punctuation a model left in (`` `order_service` ``, `Order Service:`). Of a
-/// thing's spellings, a plain one is the one to show.
+/// no punctuation a model left in (`` `order_service` ``, `Order Service:`), and nothing
+/// another medium put in it (see [`plain_text`]: `Оrder Service` with a Cyrillic `О`,
+/// `Orders D B`). Of a thing's spellings, a plain one is the one to show.
 pub fn is_plain_name(name: &str) -> bool {
     let name = name.trim();
     if !name
         .chars()
         .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
         || qualified_tail(name) != name
+        || plain_text(name) != name
     {
         return false;
     }
@@ -2096,6 +2249,25 @@ pub const NEAR_PAIRS: &[(&str, &str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn letters_of_a_script_of_their_own_and_lone_capitals_are_kept() {
+        // Read as another medium's (the cases in memory's tests): look-alikes in a Latin
+        // word, template expressions, an initialism spelled out. Not these.
+        for kept in [
+            "\u{421}\u{435}\u{440}\u{432}\u{438}\u{441} \u{437}\u{430}\u{43a}\u{430}\u{437}\u{43e}\u{432}",
+            "\u{3a1}\u{3bf}\u{3ae} \u{3c0}\u{3bb}\u{3b7}\u{3c1}\u{3c9}\u{3bc}\u{3ce}\u{3bd}",
+            "Plan B",
+            "Tier 1 Support",
+            "{{ .Values.name }}",
+        ] {
+            assert_eq!(plain_text(kept), kept, "{kept}");
+        }
+        // A word of Cyrillic look-alikes only, in a name of Cyrillic words, stays Cyrillic.
+        let cyrillic = "\u{41a}\u{430}\u{444}\u{43a}\u{430} \u{422}\u{41e}\u{420}";
+        assert_eq!(plain_text(cyrillic), cyrillic);
+        assert!(!is_plain_name("R\u{435}fund Service") && is_plain_name("Refund Service"));
+    }
 
     #[test]
     fn spellings_of_one_name_share_a_key() {

@@ -1140,6 +1140,16 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("refund\\_service", "Refund Service"),
         ("refund\\_events\\_queue", "Refund Events Queue"),
         ("\\*Ledger\\* Service", "Ledger Service"),
+        // Look-alike letters of another script in a Latin word (Cyrillic \u{435}, \u{420}
+        // for P; Greek \u{39f}), template expressions left in, an initialism spelled out.
+        ("R\u{435}fund Service", "Refund Service"),
+        ("\u{420}ayouts DB", "Payouts DB"),
+        ("Ledg\u{435}r Events Topic", "Ledger Events Topic"),
+        ("Refunds \u{39f}utbox", "Refunds Outbox"),
+        ("{{ .Release.Name }}-refund-service", "Refund Service"),
+        ("${var.stage}-ledger-db", "Ledger DB"),
+        ("Refunds D B", "Refunds DB"),
+        ("Ledger A P I", "Ledger API"),
     ] {
         assert_eq!(key(written), key(plain), "{written}");
     }
