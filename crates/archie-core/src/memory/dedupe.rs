@@ -617,8 +617,36 @@ impl Memory {
     /// their types say (else their names' kind words) agree. Not their kinds: a model
     /// types a cache `database` as often as `cache`, and a name's kind word may be its
     /// frame's (`NovaMart.Checkout.API` is a service); the judge sees both types.
+    ///
+    /// A type says less than every name of a node: a model's type word may be another
+    /// thing's (`Oracle Net service` of a database, read `service`), and a node keeps the
+    /// type of one of its names. Where its names' kind words say another family than its
+    /// type (`DB, Shipments` typed `service`), both are what it may be: a question for the
+    /// judge, who sees both.
     fn kinds_agree(&self, a: Ix, b: Ix) -> bool {
-        self.family_of(a).compatible(self.family_of(b))
+        let (fa, fb) = (self.families_of(a), self.families_of(b));
+        fa.iter().any(|x| fb.iter().any(|y| x.compatible(*y)))
+    }
+
+    /// The families an entity may be of: its type's (else its name's kind word's), and
+    /// those its names' kind words say (see [`Memory::kinds_agree`]).
+    fn families_of(&self, i: Ix) -> Vec<Family> {
+        let e = &self.entities[i as usize];
+        let mut out = vec![self.family_of(i)];
+        let named = std::iter::once(e.name.clone())
+            .chain(aliases_of(e))
+            .filter_map(|n| {
+                identity::parts(&n)
+                    .kind
+                    .or_else(|| identity::parts(&uninverted(&n)?).kind)
+                    .map(Kind::family)
+            });
+        for f in named {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        out
     }
 
     /// The family of what an entity's type says, else of its name's kind word.
@@ -656,8 +684,9 @@ impl Memory {
         if decisions.kept_apart(&ea.name, &eb.name) {
             return None;
         }
+        // The judge's candidates by what their names say too (see `kinds_agree`).
         let (fa, fb) = (Family::of(&ea.kind), Family::of(&eb.kind));
-        if !fa.compatible(fb) {
+        if !(fa.compatible(fb) || found.is_some() && self.kinds_agree(a, b)) {
             return None;
         }
         let (sa, sb) = (shape(&ea.name, systems), shape(&eb.name, systems));
@@ -1283,6 +1312,15 @@ fn described_in(e: &Entity, other: &Entity) -> bool {
     identity::content(&name_words(&other.name), &[])
         .iter()
         .any(|w| said.contains(w))
+}
+
+/// An index entry's name the right way round (`DB, Shipments`: `Shipments DB`; the
+/// head word first, as an inventory or an index sorts it), or `None` for a name with no
+/// one comma between words.
+fn uninverted(name: &str) -> Option<String> {
+    let (head, rest) = name.split_once(',')?;
+    let (head, rest) = (head.trim(), rest.trim());
+    (!head.is_empty() && !rest.is_empty() && !rest.contains(',')).then(|| format!("{rest} {head}"))
 }
 
 /// Whether a name has letters of another script than the Latin one (`客户服务`, `API 网关`;
@@ -2017,6 +2055,42 @@ mod tests {
                 .iter()
                 .all(|s| s.merge != "Audit Service" && s.into != "Audit Service"),
             "{found:?}"
+        );
+    }
+
+    /// A node typed by another thing's word (a store typed `service`: `Oracle Net
+    /// service` read by its head word) is what its names say too: a name in another
+    /// script of the store meets it. Not a store and a service whose names say so.
+    #[test]
+    fn a_type_its_names_contradict_keeps_no_name_from_the_judge() {
+        let mut m = Memory::new();
+        for (name, kind) in [
+            ("Refund Service", "service"),
+            ("DB, Refunds", "service"),
+            ("退款数据库", "database"),
+            ("Ledger Service", "service"),
+        ] {
+            m.upsert_entity(Entity::new(name, kind));
+        }
+        for (from, kind, to) in [
+            ("Refund Service", "writes_to", "DB, Refunds"),
+            ("Refund Service", "writes_to", "退款数据库"),
+            ("Ledger Service", "reads_from", "退款数据库"),
+        ] {
+            m.upsert_relationship(Relationship::new(from, kind, to));
+        }
+        let found: Vec<(String, String)> = m
+            .judge_candidates(&m.duplicates())
+            .into_iter()
+            .map(|s| (s.merge, s.into))
+            .collect();
+        assert!(paired(&found, "退款数据库", "DB, Refunds"), "{found:?}");
+        assert!(!paired(&found, "退款数据库", "Refund Service"), "{found:?}");
+        assert!(!paired(&found, "退款数据库", "Ledger Service"), "{found:?}");
+        assert!(
+            m.duplicates()
+                .iter()
+                .all(|s| s.merge != "退款数据库" && s.into != "退款数据库")
         );
     }
 
