@@ -120,11 +120,7 @@ pub fn write(
     kind: Kind,
     system: &str,
 ) -> Option<String> {
-    let mut all: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    if !kind_word.is_empty() {
-        all.push(kind_word.to_string());
-    }
-    let lower: Vec<String> = all.iter().map(|w| w.to_lowercase()).collect();
+    let (all, lower) = crate::styles::with_kind(words, kind_word);
     let own_kebab = words
         .iter()
         .map(|w| w.to_lowercase())

@@ -662,6 +662,17 @@ pub fn hash(text: &str, salt: &str) -> u64 {
     h
 }
 
+/// A name's own words with its kind word after them (none when empty), as written and
+/// in lower case: what every set's forms are made from.
+pub fn with_kind(words: &[&str], kind_word: &str) -> (Vec<String>, Vec<String>) {
+    let mut all: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if !kind_word.is_empty() {
+        all.push(kind_word.to_string());
+    }
+    let lower = all.iter().map(|w| w.to_lowercase()).collect();
+    (all, lower)
+}
+
 /// Each of `words` looked up in `table` (English word, the set's word); `None` when one
 /// is missing.
 pub fn translated<'a>(words: &[&str], table: &[(&str, &'a str)]) -> Option<Vec<&'a str>> {
