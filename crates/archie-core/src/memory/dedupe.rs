@@ -510,6 +510,19 @@ impl Memory {
                 by_any_name.entry(w).or_default().push(i as Ix);
             }
         }
+        // Who says a word in its description (not a word of its own names): two nodes of
+        // one thing are described from the same documents, in words few others have
+        // (`the single entry point for client requests`), where their names share none
+        // (`API-yhdyskäytävä`, `api dash gateway`).
+        let mut by_said: HashMap<String, Vec<Ix>> = HashMap::new();
+        for (i, e) in self.entities.iter().enumerate() {
+            let mut said = identity::content(&said_of(e), &[]);
+            said.sort_unstable();
+            said.dedup();
+            for w in said {
+                by_said.entry(w).or_default().push(i as Ix);
+            }
+        }
         for (a, ea) in self.entities.iter().enumerate() {
             let other_script = in_other_script(&ea.name);
             if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
@@ -541,6 +554,30 @@ impl Memory {
             // everything about orders`: the documents' words for what it is).
             let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
+            let mut said_alike: HashMap<Ix, usize> = HashMap::new();
+            let mut own_said = identity::content(&said, &[]);
+            own_said.sort_unstable();
+            own_said.dedup();
+            for w in &own_said {
+                let others: Vec<Ix> = by_said
+                    .get(w)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .copied()
+                    .filter(|&b| b as usize != a && families[b as usize].compatible(families[a]))
+                    .collect();
+                if others.len() <= ANCHOR_KIN {
+                    for b in others {
+                        *said_alike.entry(b).or_default() += 1;
+                    }
+                }
+            }
+            // Two rare words in common at least: one is a coincidence of wording.
+            for (b, n) in said_alike {
+                if n >= 2 {
+                    *described.entry(b).or_default() += n;
+                }
+            }
             for w in identity::content(&said, &[]) {
                 let mut says: Vec<Ix> = by_word
                     .get(w.as_str())
@@ -1738,6 +1775,72 @@ mod tests {
     /// a word many of its family share (`Servicio de Reembolsos`, `Servicio de Auditoría`)
     /// shares no word that names it: it meets the names of its family its description
     /// says, or whose neighbours it shares; the judge decides, no rule.
+    /// Two names of one thing with no word and no neighbour in common, described from
+    /// the same documents in words few others use, meet; two things described in the
+    /// words every service is described in, or in one rare word alike, do not.
+    #[test]
+    fn names_whose_descriptions_say_the_same_rare_words_meet() {
+        let mut m = Memory::new();
+        for (name, kind, description) in [
+            (
+                "refund dash gateway",
+                "service",
+                "The single entry point for partner callbacks; it handles requests.",
+            ),
+            (
+                "Hyvitysyhdyskäytävä",
+                "service",
+                "Hyvitysyhdyskäytävä is the single entry point for partner callbacks; it handles requests.",
+            ),
+            (
+                "Ledger Service",
+                "service",
+                "Keeps the ledger; it handles requests.",
+            ),
+            (
+                "Audit Service",
+                "service",
+                "Audits payouts; it handles requests.",
+            ),
+            (
+                "Payout Service",
+                "service",
+                "Sends payouts to partner banks; it handles requests.",
+            ),
+            (
+                "Refunds DB",
+                "database",
+                "The single entry point for partner callbacks.",
+            ),
+        ] {
+            let mut e = Entity::new(name, kind);
+            e.description = description.into();
+            m.upsert_entity(e);
+        }
+        let found: Vec<(String, String)> = m
+            .judge_candidates(&m.duplicates())
+            .into_iter()
+            .map(|s| (s.merge, s.into))
+            .collect();
+        assert!(
+            paired(&found, "Hyvitysyhdyskäytävä", "refund dash gateway"),
+            "{found:?}"
+        );
+        // Words every service says, one rare word (`partner`), another family: no.
+        for other in [
+            "Ledger Service",
+            "Audit Service",
+            "Payout Service",
+            "Refunds DB",
+        ] {
+            assert!(
+                !paired(&found, "Hyvitysyhdyskäytävä", other),
+                "{other}: {found:?}"
+            );
+        }
+        assert!(m.duplicates().is_empty());
+    }
+
     #[test]
     fn a_name_with_no_word_in_common_meets_the_names_its_description_says() {
         let mut m = Memory::new();
