@@ -9,8 +9,9 @@
 //!   says nothing starts at [`UNKNOWN_START`] ([`REMOTE_START`] for a remote endpoint).
 //! - **Or from what an earlier run learned** ([`Learned`], kept in the run store by the
 //!   client): the most requests the endpoint answered at once with flat latency and
-//!   nothing refused, never above a limit that refused. Not for a server that says what
-//!   it takes.
+//!   nothing refused, never above a limit that refused (nor grown to it: held right
+//!   below, one more tried after [`PROBE_AFTER_REFUSAL`]). Not for a server that says
+//!   what it takes.
 //! - **Grow** while the endpoint keeps up, as long as there is work waiting for a slot:
 //!   each answer that came back about as fast as the quickest adds one (the limit doubles
 //!   per round, as TCP does); once several answers came back together at that latency
@@ -563,6 +564,15 @@ impl Limiter {
                 0
             };
             st.limit = (st.limit + 1).max(fast).min(st.ceiling);
+            // Never above a limit that refused (on an earlier run: this run's own refusal
+            // holds it already): held right below it, one more tried later.
+            if let Some(refused_at) = st.refused_at
+                && st.limit + 1 >= refused_at
+            {
+                st.limit = st.limit.min(refused_at.saturating_sub(1)).max(1);
+                st.hold = Hold::Refused;
+                st.calm_since = now;
+            }
         }
         st.delivered += 1;
         st.latency_sum += latency;
@@ -1055,6 +1065,20 @@ mod tests {
         let at_once = first_round_of(next.clone(), Server::Limit(16), 200).await;
         assert_eq!(at_once, sim_start);
         assert_eq!(next.refused(), 0, "nothing refused at the start");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_run_that_starts_below_a_limit_that_refused_grows_only_to_it() {
+        // An earlier run answered 3 at once and was refused at 7 (a limit of 6).
+        let next = Arc::new(Limiter::new(Concurrency::Auto, true));
+        next.start_from(Learned {
+            most: 3,
+            refused_at: Some(7),
+        });
+        let sim = run(next.clone(), Server::Limit(6), 60).await;
+        assert_eq!(sim.refused.load(Ordering::SeqCst), 0);
+        assert_eq!(next.limit(), 6);
+        assert_eq!(next.peak(), 6);
     }
 
     #[tokio::test(start_paused = true)]
