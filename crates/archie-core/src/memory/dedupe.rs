@@ -1562,14 +1562,11 @@ mod tests {
 
     #[test]
     fn a_placed_word_rewrites_its_edges_and_joins_the_same_edge() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Orders", "service"),
             ("Events", "queue"),
             ("Shop", "system"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         for (from, kind, to) in [
             ("Orders", "publishes_to", "Events"),
             ("Events", "is fed by", "Orders"),
@@ -1609,14 +1606,11 @@ mod tests {
 
         // Between names a note keeps apart (`Billing (EU)` / `Billing (US)`; the first is
         // shown by its words, its note kept): the same.
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Billing (EU)", "service"),
             ("Billing (US)", "service"),
             ("Ledger (EU)", "queue"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         m.upsert_relationship(Relationship::new("Billing (EU)", "tails", "Ledger (EU)"));
         m.upsert_relationship(Relationship::new("Billing (US)", "tails", "Ledger (EU)"));
         let mut d = m.decisions();
@@ -1639,17 +1633,14 @@ mod tests {
 
     #[test]
     fn a_placed_type_retypes_its_entities_and_a_kept_one_is_not_asked_again() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Orders Store", "RDS instance"),
             ("Ledger", "RDS instance"),
             ("Events", "SNS"),
             ("Shop", "platform"),
             ("Pricing", "Microservice (Go)"),
             ("Cart", "unknown"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         // Whole types, known families and `unknown` are not asked.
         let asked = m.unplaced_types(1);
         assert_eq!(
@@ -1687,8 +1678,7 @@ mod tests {
     }
 
     fn sample() -> Memory {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Okta", "external_system"),
             ("Okta API", "api"),
             ("Checkout", "unknown"),
@@ -1706,9 +1696,7 @@ mod tests {
             ("Order Management System", "service"),
             ("other service 1", "service"),
             ("other service 2", "service"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         m.upsert_relationship(Relationship::new("Checkout", "calls", "Okta"));
         m.upsert_relationship(Relationship::new("CheckoutService", "calls", "Okta API"));
         m
@@ -1716,6 +1704,26 @@ mod tests {
 
     /// The pairs the judge is asked about in a memory of `names` (with their types).
     /// Whether `a` and `b` are one of `pairs`, either way round.
+    /// A memory of entities with these names and types.
+    fn typed(entities: &[(&str, &str)]) -> Memory {
+        let mut m = Memory::new();
+        for (name, kind) in entities {
+            m.upsert_entity(Entity::new(*name, *kind));
+        }
+        m
+    }
+
+    /// A memory of entities with these names, types and descriptions.
+    fn described(entities: &[(&str, &str, &str)]) -> Memory {
+        let mut m = Memory::new();
+        for (name, kind, description) in entities {
+            let mut e = Entity::new(*name, *kind);
+            e.description = (*description).into();
+            m.upsert_entity(e);
+        }
+        m
+    }
+
     fn paired(pairs: &[(String, String)], a: &str, b: &str) -> bool {
         pairs
             .iter()
@@ -1734,17 +1742,14 @@ mod tests {
 
     #[test]
     fn a_name_in_another_script_meets_the_one_with_its_neighbours() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Refund Service", "service"),
             ("Audit Service", "service"),
             ("退款服务", "service"),
             ("Ledger", "service"),
             ("Refunds DB", "database"),
             ("退款数据库", "database"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         for (from, kind, to) in [
             ("Refund Service", "calls", "Ledger"),
             ("Refund Service", "reads_from", "Refunds DB"),
@@ -1780,8 +1785,7 @@ mod tests {
     /// words every service is described in, or in one rare word alike, do not.
     #[test]
     fn names_whose_descriptions_say_the_same_rare_words_meet() {
-        let mut m = Memory::new();
-        for (name, kind, description) in [
+        let m = described(&[
             (
                 "refund dash gateway",
                 "service",
@@ -1812,11 +1816,7 @@ mod tests {
                 "database",
                 "The single entry point for partner callbacks.",
             ),
-        ] {
-            let mut e = Entity::new(name, kind);
-            e.description = description.into();
-            m.upsert_entity(e);
-        }
+        ]);
         let found: Vec<(String, String)> = m
             .judge_candidates(&m.duplicates())
             .into_iter()
@@ -1843,8 +1843,7 @@ mod tests {
 
     #[test]
     fn a_name_with_no_word_in_common_meets_the_names_its_description_says() {
-        let mut m = Memory::new();
-        for (name, kind, description) in [
+        let mut m = described(&[
             ("Refund Service", "service", "Issues refunds."),
             ("Audit Service", "service", ""),
             ("Ledger Service", "service", ""),
@@ -1858,11 +1857,7 @@ mod tests {
             ("Servicio de Auditoría", "service", ""),
             ("Servicio de Pagos", "service", ""),
             ("Servicio de Cuentas", "service", ""),
-        ] {
-            let mut e = Entity::new(name, kind);
-            e.description = description.into();
-            m.upsert_entity(e);
-        }
+        ]);
         for (from, kind, to) in [
             ("Refund Service", "calls", "Ledger Service"),
             ("Refund Service", "writes_to", "Refunds DB"),
@@ -1904,8 +1899,7 @@ mod tests {
     /// description says.
     #[test]
     fn a_word_only_two_names_of_a_frame_share_anchors_neither() {
-        let mut m = Memory::new();
-        for (name, kind, description) in [
+        let m = described(&[
             ("Ledger DB", "database", ""),
             ("Audit DB", "database", ""),
             (
@@ -1914,11 +1908,7 @@ mod tests {
                 "Keeps the ledger entries.",
             ),
             ("Banco de Dados Auditoria", "database", ""),
-        ] {
-            let mut e = Entity::new(name, kind);
-            e.description = description.into();
-            m.upsert_entity(e);
-        }
+        ]);
         let found = m.judge_candidates(&[]);
         assert!(
             found
@@ -1957,10 +1947,7 @@ mod tests {
         assert!(!has("Ledger1 DB", "Ledger2 DB"), "{pairs:?}");
         assert!(!has("Order Service", "Border Service"), "{pairs:?}");
         assert!(!has("Mailer Service", "Tailer Service"), "{pairs:?}");
-        let mut m = Memory::new();
-        for (name, kind) in names {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        let m = typed(&names);
         assert!(
             m.duplicates()
                 .iter()
@@ -1976,8 +1963,7 @@ mod tests {
     /// the other's anchor, and each meets the names its description says.
     #[test]
     fn a_partner_kept_apart_anchors_nothing() {
-        let mut m = Memory::new();
-        for (name, kind, description) in [
+        let mut m = described(&[
             ("Order Events Queue", "queue", ""),
             ("Order Events Topic", "queue", ""),
             (
@@ -1990,11 +1976,7 @@ mod tests {
                 "queue",
                 "Topic Eventi Ordini carries order events to every consumer.",
             ),
-        ] {
-            let mut e = Entity::new(name, kind);
-            e.description = description.into();
-            m.upsert_entity(e);
-        }
+        ]);
         let met = |m: &Memory, a: &str, b: &str| {
             let found = m.judge_candidates(&m.duplicates());
             found
@@ -2023,8 +2005,7 @@ mod tests {
     /// (`NM-…-PRD`), which most nodes have.
     #[test]
     fn a_description_meets_a_node_by_any_of_its_names() {
-        let mut m = Memory::new();
-        for (name, kind, description) in [
+        let m = described(&[
             ("reportingsvc", "service", ""),
             ("Reporting Service", "service", ""),
             ("reportstore", "database", ""),
@@ -2047,11 +2028,7 @@ mod tests {
                 "database",
                 "Database Rapporti keeps the report rows.",
             ),
-        ] {
-            let mut e = Entity::new(name, kind);
-            e.description = description.into();
-            m.upsert_entity(e);
-        }
+        ]);
         let m = m
             .merge_all(&[
                 ("Reporting Service", "reportingsvc", Decider::Model),
@@ -2119,10 +2096,7 @@ mod tests {
             "{pairs:?}"
         );
         assert!(!has("Servizio Rimborsi", "Servizio Carrello"), "{pairs:?}");
-        let mut m = Memory::new();
-        for (name, kind) in names {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        let m = typed(&names);
         assert!(
             m.duplicates()
                 .iter()
@@ -2166,15 +2140,12 @@ mod tests {
     /// script of the store meets it. Not a store and a service whose names say so.
     #[test]
     fn a_type_its_names_contradict_keeps_no_name_from_the_judge() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Refund Service", "service"),
             ("DB, Refunds", "service"),
             ("退款数据库", "database"),
             ("Ledger Service", "service"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         for (from, kind, to) in [
             ("Refund Service", "writes_to", "DB, Refunds"),
             ("Refund Service", "writes_to", "退款数据库"),
@@ -2301,8 +2272,7 @@ mod tests {
     /// initials, a version mark, a kind word in front.
     #[test]
     fn forms_the_structure_cannot_decide_are_candidates() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let m = typed(&[
             ("Refund Service", "service"),
             ("RefundHandler", "service"),
             ("Refund Dienst", "service"),
@@ -2318,9 +2288,7 @@ mod tests {
             ("PayPal API", "external_system"),
             ("PA", "api"),
             ("topic-ledger-events", "queue"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         assert_eq!(m.entities().len(), 15, "{:?}", names(&m));
         let found = found(&m);
         for (a, b) in [
@@ -2360,8 +2328,7 @@ mod tests {
 
     #[test]
     fn spellings_of_one_kind_are_one_entity_as_they_come_in() {
-        let mut m = Memory::new();
-        for (name, kind) in [
+        let mut m = typed(&[
             ("Pricing Service", "service"),
             ("pricing-svc", "microservice"),
             ("Pricing", "service"),
@@ -2371,9 +2338,7 @@ mod tests {
             ("TaxJar API", "external_system"),
             ("Orders DB (PostgreSQL)", "PostgreSQL database"),
             ("Orders", "database"),
-        ] {
-            m.upsert_entity(Entity::new(name, kind));
-        }
+        ]);
         let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
         names.sort();
         assert_eq!(
