@@ -1244,8 +1244,9 @@ impl Memory {
     /// the other end, when it was stated from the end that carries or keeps: a channel
     /// that `publishes_to` or `calls` a service delivers to it (the service `subscribes_to` the
     /// channel; a channel that `subscribes_to` a service is fed by it: the service
-    /// `publishes_to` it), a store that `reads_from` a service is written by it, a store
-    /// that `writes_to` a service is read by it. Models write these from either end
+    /// `publishes_to` it), a topic that `publishes_to` or `writes_to` a queue feeds a
+    /// queue subscribed to it, a store that `reads_from` a service is written by it, a
+    /// store that `writes_to` a service is read by it. Models write these from either end
     /// (`delivers events to`, `provides data to`) and the words alone cannot say which:
     /// what the ends are does. `None` when the ends are as the vocabulary has them, or
     /// either end's kind is not known.
@@ -1255,6 +1256,11 @@ impl Memory {
             Kind::of_type(&e.kind).or_else(|| identity::parts(&e.name).kind)
         };
         let (f, t) = (what(from)?, what(to)?);
+        // A topic is often typed `queue` (the prompt's word for a channel): its name says.
+        let topic = |i: Ix| {
+            identity::parts(&self.entities[i as usize].name).kind == Some(Kind::Topic)
+                || Kind::of_type(&self.entities[i as usize].kind) == Some(Kind::Topic)
+        };
         let channel = |k: Kind| matches!(k, Kind::Queue | Kind::Topic);
         let store = |k: Kind| matches!(k, Kind::Database | Kind::Cache | Kind::Bucket);
         let runs = |k: Kind| matches!(k, Kind::Service | Kind::Api);
@@ -1262,6 +1268,12 @@ impl Memory {
             // A channel that delivers (`pushes to`, `triggers`, written `calls`) to a
             // service: the service takes from it.
             "publishes_to" | "calls" if channel(f) && runs(t) => Some("subscribes_to"),
+            // A topic that delivers to a queue (`pushes deliveries to`, `streams records
+            // to`): the queue is subscribed to it, as a queue on an SNS topic or a
+            // consumer's queue on a Kafka topic is. A topic does not act.
+            "publishes_to" | "writes_to" | "calls" if topic(from) && channel(t) && !topic(to) => {
+                Some("subscribes_to")
+            }
             "subscribes_to" if channel(f) && runs(t) => Some("publishes_to"),
             "reads_from" if store(f) && runs(t) => Some("writes_to"),
             "writes_to" if store(f) && runs(t) => Some("reads_from"),

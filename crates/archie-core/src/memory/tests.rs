@@ -713,9 +713,24 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         ("Billing Service", "service"),
         ("Ledger DB", "database"),
         ("Audit Log", "unknown"),
+        ("Refund Events Topic", "queue"),
+        ("Refund Queue", "queue"),
+        ("Retry Queue", "queue"),
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
+    // A topic (typed as the prompt's channel word) that delivers to a queue: the queue
+    // subscribes. A queue that feeds another queue: as stated.
+    m.upsert_relationship(Relationship::new(
+        "Refund Events Topic",
+        "writes_to",
+        "Refund Queue",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Refund Queue",
+        "publishes_to",
+        "Retry Queue",
+    ));
     // A topic that delivers to a service, a store that provides data to one.
     m.upsert_relationship(Relationship::new(
         "Invoice Events",
@@ -751,6 +766,8 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
             ("Billing Service", "reads_from", "Ledger DB"),
             ("Billing Service", "subscribes_to", "Invoice Events"),
             ("Billing Service", "writes_to", "Ledger DB"),
+            ("Refund Queue", "publishes_to", "Retry Queue"),
+            ("Refund Queue", "subscribes_to", "Refund Events Topic"),
         ]
     );
 }
