@@ -2,7 +2,7 @@
 //! structured LLM call per chunk not answered by an earlier run, in parallel.
 
 use super::cache::{cached, remember};
-use super::later::{drop_later, ground_of_all};
+use super::later::ground_of_all;
 use super::learning::{Learned, Learner, Learning, Part};
 use super::{EXTRACTING, HasSources, Sources, SourcesEnv};
 use crate::docs::{self, Chunk};
@@ -151,20 +151,13 @@ pub async fn extract<S: HasSources>(
     let learned = match learner.finish().await {
         Some(learned) => learned,
         // The thread could not finish: the same learning here.
-        None => {
-            let mut learning = Learning::new(
-                parts(&chunks, &paths),
-                sources.learned.clone(),
-                vocabulary,
-                instructions,
-            );
-            for (i, answer) in answers.into_iter().enumerate() {
-                learning.offer(i, answer);
-            }
-            let (learned, spent) = learning.finish();
-            drop_later(spent);
-            learned
-        }
+        None => Learning::all(
+            parts(&chunks, &paths),
+            sources.learned.clone(),
+            vocabulary,
+            instructions,
+            answers,
+        ),
     };
     learn(env, sources, &chunks, &paths, learned, events);
     sources.failed_chunks = failed;

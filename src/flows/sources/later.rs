@@ -1,8 +1,9 @@
-//! Work a step needs only once the model has answered, done meanwhile: the grounds of a
-//! run's document chunks and of its whole corpus take tens of milliseconds of CPU (about
-//! 0.15 ms a chunk), which the run would otherwise spend after the last answer, with the
-//! network idle. [`Later`] runs such work on the runtime's blocking threads while the
-//! step waits for the model, and hands it over when the step needs it.
+//! Work a step needs only once the model has answered, done meanwhile: the ground of a
+//! run's whole corpus (and of each chunk, made by [`super::learning`]) takes tens of
+//! milliseconds of CPU (about 0.15 ms a chunk), which the run would otherwise spend after
+//! the last answer, with the network idle. [`Later`] runs such work on the runtime's
+//! blocking threads while the step waits for the model, and hands it over when the step
+//! needs it.
 
 use crate::docs::Document;
 use crate::memory::ground::Ground;

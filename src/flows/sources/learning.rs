@@ -98,6 +98,28 @@ impl Learning {
         }
     }
 
+    /// Every answer (`None`: the chunk has none) merged here, in the chunks' order.
+    pub fn all(
+        parts: Vec<Part>,
+        memory: Memory,
+        vocabulary: Vocabulary,
+        instructions: Arc<Ground>,
+        answers: Vec<Option<Knowledge>>,
+    ) -> Learned {
+        let mut learning = Self::new(parts, memory, vocabulary, instructions);
+        for (i, answer) in answers.into_iter().enumerate() {
+            learning.offer(i, answer);
+        }
+        learning.finished_here()
+    }
+
+    /// [`Learning::finish`] on the caller's thread: the origins are freed on another.
+    fn finished_here(self) -> Learned {
+        let (learned, spent) = self.finish();
+        super::later::drop_later(spent);
+        learned
+    }
+
     /// Every chunk merged, one still waiting as one without an answer; and the origins
     /// to free.
     pub fn finish(mut self) -> (Learned, Vec<Origin>) {
@@ -191,11 +213,7 @@ impl Learner {
                 drop(answers);
                 done.await.ok()
             }
-            Self::Here(learning) => {
-                let (learned, spent) = learning.finish();
-                super::later::drop_later(spent);
-                Some(learned)
-            }
+            Self::Here(learning) => Some(learning.finished_here()),
         }
     }
 }
