@@ -555,7 +555,8 @@ impl Memory {
             let said = said_of(ea);
             let mut described: HashMap<Ix, usize> = HashMap::new();
             let mut said_alike: HashMap<Ix, usize> = HashMap::new();
-            let mut own_said = identity::content(&said, &[]);
+            let said_words = identity::content(&said, &[]);
+            let mut own_said = said_words.clone();
             own_said.sort_unstable();
             own_said.dedup();
             for w in &own_said {
@@ -578,7 +579,7 @@ impl Memory {
                     *described.entry(b).or_default() += n;
                 }
             }
-            for w in identity::content(&said, &[]) {
+            for w in said_words {
                 let mut says: Vec<Ix> = by_word
                     .get(w.as_str())
                     .map_or(&[][..], Vec::as_slice)
@@ -1567,14 +1568,15 @@ mod tests {
             ("Events", "queue"),
             ("Shop", "system"),
         ]);
-        for (from, kind, to) in [
-            ("Orders", "publishes_to", "Events"),
-            ("Events", "is fed by", "Orders"),
-            ("Orders", "belongs to", "Shop"),
-            ("Orders", "mirrors", "Shop"),
-        ] {
-            m.upsert_relationship(Relationship::new(from, kind, to));
-        }
+        linked(
+            &mut m,
+            &[
+                ("Orders", "publishes_to", "Events"),
+                ("Events", "is fed by", "Orders"),
+                ("Orders", "belongs to", "Shop"),
+                ("Orders", "mirrors", "Shop"),
+            ],
+        );
         // `part_of` is the mapping's own word: not asked.
         let asked: Vec<String> = m.unplaced_words(2).into_iter().map(|(w, _)| w).collect();
         assert_eq!(asked, ["is_fed_by", "mirrors"]);
@@ -1704,6 +1706,13 @@ mod tests {
 
     /// The pairs the judge is asked about in a memory of `names` (with their types).
     /// Whether `a` and `b` are one of `pairs`, either way round.
+    /// `m` with these relationships (from, type, to).
+    fn linked(m: &mut Memory, relationships: &[(&str, &str, &str)]) {
+        for (from, kind, to) in relationships {
+            m.upsert_relationship(Relationship::new(*from, *kind, *to));
+        }
+    }
+
     /// A memory of entities with these names and types.
     fn typed(entities: &[(&str, &str)]) -> Memory {
         let mut m = Memory::new();
@@ -1750,15 +1759,16 @@ mod tests {
             ("Refunds DB", "database"),
             ("退款数据库", "database"),
         ]);
-        for (from, kind, to) in [
-            ("Refund Service", "calls", "Ledger"),
-            ("Refund Service", "reads_from", "Refunds DB"),
-            ("退款服务", "calls", "Ledger"),
-            ("退款服务", "reads_from", "Refunds DB"),
-            ("Audit Service", "calls", "Ledger"),
-        ] {
-            m.upsert_relationship(Relationship::new(from, kind, to));
-        }
+        linked(
+            &mut m,
+            &[
+                ("Refund Service", "calls", "Ledger"),
+                ("Refund Service", "reads_from", "Refunds DB"),
+                ("退款服务", "calls", "Ledger"),
+                ("退款服务", "reads_from", "Refunds DB"),
+                ("Audit Service", "calls", "Ledger"),
+            ],
+        );
         let found = m.judge_candidates(&[]);
         let first = found
             .iter()
@@ -1858,15 +1868,16 @@ mod tests {
             ("Servicio de Pagos", "service", ""),
             ("Servicio de Cuentas", "service", ""),
         ]);
-        for (from, kind, to) in [
-            ("Refund Service", "calls", "Ledger Service"),
-            ("Refund Service", "writes_to", "Refunds DB"),
-            ("Servicio de Reembolsos", "writes_to", "Refunds DB"),
-            ("Servicio de Reembolsos", "calls", "Ledger Service"),
-            ("Audit Service", "calls", "Ledger Service"),
-        ] {
-            m.upsert_relationship(Relationship::new(from, kind, to));
-        }
+        linked(
+            &mut m,
+            &[
+                ("Refund Service", "calls", "Ledger Service"),
+                ("Refund Service", "writes_to", "Refunds DB"),
+                ("Servicio de Reembolsos", "writes_to", "Refunds DB"),
+                ("Servicio de Reembolsos", "calls", "Ledger Service"),
+                ("Audit Service", "calls", "Ledger Service"),
+            ],
+        );
         let found = m.judge_candidates(&[]);
         let met = |name: &str, other: &str| {
             found.iter().any(|s| {
@@ -2146,13 +2157,14 @@ mod tests {
             ("退款数据库", "database"),
             ("Ledger Service", "service"),
         ]);
-        for (from, kind, to) in [
-            ("Refund Service", "writes_to", "DB, Refunds"),
-            ("Refund Service", "writes_to", "退款数据库"),
-            ("Ledger Service", "reads_from", "退款数据库"),
-        ] {
-            m.upsert_relationship(Relationship::new(from, kind, to));
-        }
+        linked(
+            &mut m,
+            &[
+                ("Refund Service", "writes_to", "DB, Refunds"),
+                ("Refund Service", "writes_to", "退款数据库"),
+                ("Ledger Service", "reads_from", "退款数据库"),
+            ],
+        );
         let found: Vec<(String, String)> = m
             .judge_candidates(&m.duplicates())
             .into_iter()
