@@ -753,7 +753,10 @@ impl Memory {
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
         // Marks that say different things (`(EUR)` / `(USD)`) make it a question.
-        let certain = alike == Alike::Same && !super::merge::marks_conflict(ea, eb);
+        // So does a name without an environment beside two environments' names.
+        let certain = alike == Alike::Same
+            && !super::merge::marks_conflict(ea, eb)
+            && !self.environments_unsure(a, b);
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }

@@ -937,6 +937,27 @@ pub enum Mark {
     Environment(&'static str),
 }
 
+/// The names set aside for hosts on a private network (RFC 6761, RFC 6762, RFC 8375,
+/// ICANN's `.internal`, and those long used so): a host name that ends in one says where
+/// it is, not which thing it is.
+const PRIVATE_DOMAINS: &[&str] = &[
+    "internal",
+    "local",
+    "localdomain",
+    "localhost",
+    "lan",
+    "home",
+    "corp",
+    "intranet",
+    "private",
+];
+
+/// Whether one label after a host name says where the thing is (a private network's
+/// domain) or what it is (a kind word: systemd's `pricing-sync.service`).
+fn says_where_or_what(label: &str) -> bool {
+    PRIVATE_DOMAINS.contains(&label) || Kind::of_word(&singular(label)).is_some()
+}
+
 /// Environment words, each with the one it means (`production` is `prod`).
 const ENVIRONMENTS: &[(&str, &str)] = &[
     ("prod", "prod"),
@@ -950,6 +971,15 @@ const ENVIRONMENTS: &[(&str, &str)] = &[
     ("preprod", "preprod"),
     ("sandbox", "sandbox"),
 ];
+
+/// What the environment words mean, each once (`prod`, `staging`, …).
+pub fn environments() -> impl Iterator<Item = &'static str> {
+    ENVIRONMENTS
+        .iter()
+        .enumerate()
+        .filter(|&(n, (_, means))| ENVIRONMENTS[..n].iter().all(|(_, m)| m != means))
+        .map(|(_, (_, means))| *means)
+}
 
 impl Mark {
     /// The mark `name` carries, if any (a note first, then a namespace, then an
@@ -1057,8 +1087,19 @@ impl Mark {
     /// environment other than production (`orders-db-staging` is not `orders-db`, which
     /// is taken for the thing in production: `order-service-prod` is `Order Service`).
     /// Precision first: such a pair is a question, never a merge by rule.
+    ///
+    /// So is one label after a host name that says no place and no kind
+    /// (`shipment-updates.fifo`, `order-events.dlq`, `orders-db.tf`): the rest of a host
+    /// name says where it is (`orders-db.internal`, `….svc.cluster.local`) or what it is
+    /// (`pricing-sync.service`), but a label of its own may be a variant of the thing
+    /// (SQS's FIFO queue) as well as a file of it. Structure cannot tell: the judge or
+    /// the person decides.
     pub fn apart_alone(&self) -> bool {
-        matches!(self, Mark::Environment(e) if *e != "prod")
+        match self {
+            Mark::Environment(e) => *e != "prod",
+            Mark::Host(rest) => !rest.contains('.') && !says_where_or_what(rest),
+            _ => false,
+        }
     }
 
     /// The key a name is kept under when its mark sets it apart from another of the same

@@ -112,6 +112,9 @@ impl Memory {
             found = apart.found;
             k = apart.key;
             entity.name = name;
+        } else if let Some(apart) = self.unmarked_apart(&entity.name, &k, found, loading) {
+            found = apart.found;
+            k = apart.key;
         }
         match found {
             Some(i) => self.absorb_found(i, entity),
@@ -479,6 +482,62 @@ impl Memory {
         })
     }
 
+    /// Where a name with no environment word (`orders-db`) is kept when its key `k`
+    /// `found` an entity named for one environment only (`orders-db-prod`) while
+    /// another environment of the same words is known (`orders-db-staging`): a name
+    /// without one is taken for production only when production is all that is known;
+    /// beside two it could be either, or the thing across them. Its own entity then,
+    /// under its key with an empty mark, for the judge or the person.
+    ///
+    /// Once such a name is kept so, the name without one finds it, whatever is known
+    /// beside; `loading` a file keeps it so from the start (it was kept apart when the
+    /// file was written, and a file's entities come in the order of their keys).
+    pub(super) fn unmarked_apart(
+        &self,
+        name: &str,
+        k: &str,
+        found: Option<Ix>,
+        loading: bool,
+    ) -> Option<Apart> {
+        let environment = |n: &str| match identity::Mark::of(n) {
+            Some(identity::Mark::Environment(e)) => Some(e),
+            _ => None,
+        };
+        let i = found?;
+        let entity = &self.entities[i as usize];
+        let ours = environment(&entity.name)?;
+        if environment(name).is_some()
+            || aliases_of(entity)
+                .iter()
+                .any(|a| environment(a).is_none_or(|e| e != ours))
+        {
+            return None;
+        }
+        let key = format!("{k}()");
+        let held = self.index(&key);
+        let another = loading
+            || held.is_some()
+            || identity::environments().any(|e| {
+                e != ours
+                    && self
+                        .index(&identity::Mark::Environment(e).key_with(k))
+                        .is_some_and(|j| j != i)
+            });
+        another.then_some(Apart { key, found: held })
+    }
+
+    /// Whether entities `a` and `b` are a name without an environment word and one
+    /// named for one environment beside another environment of the same words (see
+    /// [`Memory::unmarked_apart`]): never one by rule.
+    pub(super) fn environments_unsure(&self, a: Ix, b: Ix) -> bool {
+        let apart = |x: Ix, y: Ix| {
+            let name = &self.entities[x as usize].name;
+            self.unmarked_apart(name, &key_cow(name), Some(y), false)
+                .is_some()
+        };
+        apart(a, b) || apart(b, a)
+    }
+
     /// The index of the entity named `name` (whose key is `k`), created as a stub of
     /// type `unknown` if it is not in memory (the flag says so); a new spelling of a
     /// known one is kept as its alias. `None` for an empty name.
@@ -488,6 +547,13 @@ impl Memory {
         }
         // A mark that keeps the name apart from the one its key finds (see
         // `kept_apart_by_mark`): that entity, else a stub under the marked key.
+        if let Some(apart) = self.unmarked_apart(name, k, self.index(k), false) {
+            if let Some(i) = apart.found {
+                return Some((i, false));
+            }
+            let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
+            return Some((self.add_entity(Arc::from(apart.key), stub), true));
+        }
         if let Some(mark) = identity::Mark::of(name)
             && let Some(apart) = self.kept_apart_by_mark(k, self.index(k), &mark)
         {
@@ -1191,9 +1257,9 @@ pub(super) fn drop_own_name(entity: &mut Entity) -> bool {
 pub const TECHNOLOGY: &str = "technology";
 
 /// Where a name kept apart by its note goes: the noted key, and the entity there.
-struct Apart {
+pub(super) struct Apart {
     key: String,
-    found: Option<Ix>,
+    pub(super) found: Option<Ix>,
 }
 
 /// The marks an entity carries (see [`identity::Mark`]): its note (`technology`) and

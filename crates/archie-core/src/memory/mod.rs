@@ -364,9 +364,9 @@ impl Memory {
         self.entities.is_empty() && self.relationships.is_empty()
     }
 
-    /// The index of the entity with this [`key`].
     /// The entity `name` names: by its key, or by its marked key when a mark keeps it
-    /// apart from another of its words (`FX Rates Feed (USD)`, see [`identity::Mark`]).
+    /// apart from another of its words (`FX Rates Feed (USD)`, see [`identity::Mark`]),
+    /// or a name without an environment word kept apart from two environments'.
     fn named(&self, name: &str) -> Option<Ix> {
         let k = model::key_cow(name);
         if let Some(mark) = identity::Mark::of(name)
@@ -374,9 +374,14 @@ impl Memory {
         {
             return Some(i);
         }
-        self.index(&k)
+        let found = self.index(&k);
+        match self.unmarked_apart(name, &k, found, false) {
+            Some(apart) => apart.found,
+            None => found,
+        }
     }
 
+    /// The index of the entity with this [`key`].
     fn index(&self, k: &str) -> Option<Ix> {
         self.by_key.get(k.as_bytes()).copied()
     }

@@ -833,6 +833,84 @@ fn a_name_for_another_environment_than_production_is_not_merged_by_rule() {
 }
 
 #[test]
+fn a_name_without_an_environment_beside_two_environments_is_not_taken_for_production() {
+    // `ledger-db` beside `ledger-db-prod` alone is production's; beside a staging one as
+    // well it could be either: its own entity, and a question.
+    let mut m = Memory::new();
+    for name in [
+        "ledger-db-prod",
+        "ledger_db_staging",
+        "Ledger DB",
+        "ledger-db",
+    ] {
+        m.upsert_entity(Entity::new(name, "database"));
+    }
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+    let holder = |name: &str| m.entity(name).map(|e| e.name.clone());
+    assert_eq!(holder("ledger-db"), Some("Ledger DB".to_string()));
+    assert_ne!(holder("ledger-db"), holder("ledger-db-prod"));
+    assert_ne!(holder("ledger-db"), holder("ledger_db_staging"));
+    let found = m.duplicates();
+    assert!(
+        !found.is_empty() && found.iter().all(|d| !d.certain),
+        "{found:?}"
+    );
+    // A relationship's end by that name is that entity, and so it is read back.
+    m.upsert_relationship(Relationship::new(
+        "Billing Service",
+        "writes_to",
+        "Ledger DB",
+    ));
+    let back = Memory::from_json(m.to_json().as_bytes()).unwrap();
+    assert_eq!(back.entities().len(), m.entities().len());
+    let to = &back.relationships()[0].to;
+    assert_eq!(
+        back.entity(to).map(|e| e.name.clone()),
+        Some("Ledger DB".to_string())
+    );
+    // Production alone: the name without one is production's, as before.
+    let mut m = Memory::new();
+    for name in ["ledger-db-prod", "Ledger DB"] {
+        m.upsert_entity(Entity::new(name, "database"));
+    }
+    assert_eq!(m.entities().len(), 1, "{:?}", m.entities());
+}
+
+#[test]
+fn a_label_after_a_host_name_that_says_no_place_is_a_question_not_a_merge() {
+    // A label of its own may be a variant of the thing (SQS's FIFO queue, a dead-letter
+    // queue) as well as a file of it: in either order, a question, never a merge.
+    for (a, b, kind) in [
+        ("payment-retries.fifo", "payment-retries", "queue"),
+        ("Invoice Events", "invoice-events.dlq", "queue"),
+        ("ledger-db.sql", "Ledger DB", "database"),
+    ] {
+        for order in [[a, b], [b, a]] {
+            let mut m = Memory::new();
+            for name in order {
+                m.upsert_entity(Entity::new(name, kind));
+            }
+            assert_eq!(m.entities().len(), 2, "{order:?}: {:?}", m.entities());
+            let found = m.duplicates();
+            assert_eq!(found.len(), 1, "{order:?}: {found:?}");
+            assert!(!found[0].certain, "{found:?}");
+        }
+    }
+    // A private network's domain, or a kind word, says where or what it is: one thing.
+    for (a, b, kind) in [
+        ("ledger-db.internal", "Ledger DB", "database"),
+        ("Ledger DB", "ledger-db.lan", "database"),
+        ("tax-sync.service", "tax-sync", "service"),
+        ("ledger-db.eu.corp", "ledger-db", "database"),
+    ] {
+        let mut m = Memory::new();
+        m.upsert_entity(Entity::new(a, kind));
+        m.upsert_entity(Entity::new(b, kind));
+        assert_eq!(m.entities().len(), 1, "{a} / {b}: {:?}", m.entities());
+    }
+}
+
+#[test]
 fn a_note_that_says_something_about_the_thing_does_not_keep_it_apart() {
     use super::identity::Mark;
     // Its own initials, and notes of different keys, say nothing of which one it is.
