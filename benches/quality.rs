@@ -13,10 +13,10 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth` (the
-//! sets `p70`, `p95` and `near` run; default all: `--sets twelfth` measures one set without the
-//! other 11 × 2 × 2 cases; `held-out` has no near list of its own), `--keep` (keep and print the temporary
-//! folders), `--reference` (also score archie's output merged by the bench's reference
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets thirteenth` measures one set
+//! without the other 12 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
 //! Cases:
@@ -30,12 +30,13 @@
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
-//!   twelfth one), with the judge and without (issue 36).
+//!   twelfth one, the thirteenth one), with the judge and without (issue 36).
 //!
 //! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth, the ninth, the tenth, the eleventh and the twelfth naming styles (quality/styles.rs; the fresh ones written by a later session before it read the
-//! identity rules; the blind ones, quality/blind.rs, by another that never read them, and
+//! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth and the thirteenth
+//! naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
 //! and developed against by nobody; the sixth ones, quality/sixth.rs, written the same
@@ -45,10 +46,12 @@
 //! after the eighth, from others again; the tenth ones, quality/tenth.rs, the same way
 //! after the ninth, from others again; the eleventh ones, quality/eleventh.rs, the same
 //! way after the tenth, from others again; the twelfth ones, quality/twelfth.rs, the same
-//! way after the eleventh, from others again), each with the model as judge (the answerer
-//! playing it from the ground truth) and with `--no-judge`. `near` runs the first list
+//! way after the eleventh, from others again; the thirteenth ones, quality/thirteenth.rs,
+//! the same way after the twelfth, from others again), each with the model as judge (the
+//! answerer playing it from the ground truth) and with `--no-judge`. `near` runs the first list
 //! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one, a ninth one, a tenth one, an eleventh one and a twelfth one, judge on and off.
+//! one, a ninth one, a tenth one, an eleventh one, a twelfth one and a thirteenth one,
+//! judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -81,6 +84,8 @@ mod sixth;
 mod styles;
 #[path = "quality/tenth.rs"]
 mod tenth;
+#[path = "quality/thirteenth.rs"]
+mod thirteenth;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
 
@@ -270,9 +275,9 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth`, `eleventh` or `twelfth`: the naming styles of the corpus
-    /// (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs,
-    /// ninth.rs, tenth.rs, eleventh.rs, twelfth.rs).
+    /// `ninth`, `tenth`, `eleventh`, `twelfth` or `thirteenth`: the naming styles of the
+    /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
+    /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -358,7 +363,16 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // LDAP entry's parents (`cn=order-service,ou=…`: the common name), a Hungarian prefix
     // (`svcOrder`: `Order`), an inventory's inversion (`DB, Orders`: `Orders DB`) or a
     // Cyrillic look-alike letter in a Latin name (`Оrder Service`: `Order Service`) (the
-    // twelfth styles).
+    // twelfth styles); nor a Markdown heading's hashes (the section number's case), an HTML
+    // non-breaking space entity (`Order&nbsp;Service`: a space), the kind word after an
+    // identifier (`orders-db database`: `orders-db`), a diagram's replica count
+    // (`Order Service ×3`), a possessive's mark (`Orders' database`: `Orders database`,
+    // `Stripe's API`: `Stripe API`), an OpenAPI title's ` API` after a service's name
+    // (`Order Service API`: `Order Service`), a PHP class's namespace
+    // (`App\Services\OrderService`: `OrderService`), a trademark sign (`Stripe® API`), a
+    // Compose key path's `services.`, a Hungarian possessive suffix (`Stripe API-ja`:
+    // `Stripe API`) or an environment tag in front (`[PROD] Order Service`) (the
+    // thirteenth styles).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -735,6 +749,74 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                     .collect();
                 (latin, c)
             });
+            let kind_repeated = f
+                .text
+                .split_once(' ')
+                .filter(|(id, noun)| {
+                    id.contains('-')
+                        && id
+                            .chars()
+                            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+                        && [
+                            "service", "database", "cache", "topic", "queue", "gateway", "index",
+                            "app",
+                        ]
+                        .contains(noun)
+                })
+                .map(|(id, _)| (id.to_string(), c));
+            let replicas = f
+                .text
+                .rsplit_once(" \u{d7}")
+                .filter(|(name, n)| {
+                    !name.is_empty() && !n.is_empty() && n.chars().all(|d| d.is_ascii_digit())
+                })
+                .map(|(name, _)| (name.to_string(), c));
+            let possessive = f.text.rsplit_once(' ').and_then(|(owner, noun)| {
+                let bare = owner
+                    .strip_suffix("'s")
+                    .or_else(|| owner.strip_suffix('\''))?;
+                (!bare.is_empty()).then(|| (format!("{bare} {noun}"), c))
+            });
+            let api_title = f
+                .text
+                .strip_suffix(" API")
+                .filter(|name| name.ends_with(" Service"))
+                .map(|name| (name.to_string(), c));
+            let php = f
+                .text
+                .strip_prefix("App\\")
+                .and_then(|t| t.rsplit_once('\\'))
+                .filter(|(_, class)| !class.is_empty())
+                .map(|(_, class)| (class.to_string(), c));
+            let trademark = f
+                .text
+                .contains('\u{ae}')
+                .then(|| (f.text.replace('\u{ae}', ""), c));
+            let compose = f
+                .text
+                .strip_prefix("services.")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let hungarian_api = f
+                .text
+                .strip_suffix("-ja")
+                .filter(|name| name.ends_with(" API"))
+                .map(|name| (name.to_string(), c));
+            let env_tag = f
+                .text
+                .strip_prefix("[PROD] ")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let thirteenth = kind_repeated
+                .into_iter()
+                .chain(replicas)
+                .chain(possessive)
+                .chain(api_title)
+                .chain(php)
+                .chain(trademark)
+                .chain(compose)
+                .chain(hungarian_api)
+                .chain(env_tag);
             let twelfth = confluence
                 .into_iter()
                 .chain(template)
@@ -797,18 +879,27 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .map(|(t, c)| (t.to_string(), c))
                 .chain(eleventh)
                 .chain(twelfth)
+                .chain(thirteenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
     });
-    // A draw.io line break and a percent-encoded space each stand for a space, and
-    // Markdown's escaped underscore for an underscore.
+    // A draw.io line break, a percent-encoded space and an HTML non-breaking space entity
+    // each stand for a space, and Markdown's escaped underscore for an underscore.
     let spaced = truth.components.iter().enumerate().flat_map(|(c, comp)| {
         comp.forms
             .iter()
-            .filter(|f| f.text.contains("<br>") || f.text.contains("%20") || f.text.contains("\\_"))
+            .filter(|f| {
+                ["<br>", "%20", "\\_", "&nbsp;"]
+                    .iter()
+                    .any(|mark| f.text.contains(mark))
+            })
             .map(move |f| {
-                let text = f.text.replace("<br>", " ").replace("%20", " ");
+                let text = f
+                    .text
+                    .replace("<br>", " ")
+                    .replace("%20", " ")
+                    .replace("&nbsp;", " ");
                 (text.replace("\\_", "_"), c, true)
             })
     });
@@ -1879,6 +1970,140 @@ const TWELFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the thirteenth set (issue 36, thirteenth round)
+/// by a session that never read the identity rules, in the manner of the thirteenth naming
+/// styles (benches/quality/thirteenth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): franchises and franchisees, instalment
+/// plans and their eligibility (Romanian); energy monitoring and energy bills, the cold
+/// chain's database and its alarms' (Hungarian); a size guide and size recommendations,
+/// planograms and their compliance checks (Markdown headings); click and collect and
+/// click and reserve, colour swatches and their images (HTML entities); spare parts and
+/// their catalogue, heatmaps and their export (identifiers with the kind word); content
+/// moderation's service and queue, a captcha and its verifier (replica counts); serial
+/// numbers and their registry, downloads and download links (vowel-dropping names);
+/// product recalls and recall notices, tips and tip payouts (possessives); age
+/// verification and age gating, product comparison and product compatibility (OpenAPI
+/// titles); point-of-sale terminals and their sync, dangerous goods' classification and
+/// labels (PHP classes); ShipStation and ShipEngine, Contentful's two APIs (trademarks);
+/// a feature store and its offline store, embeddings and their indexer (Compose keys);
+/// pallets and pallet labels, tills and till reconciliation (daemons); personalisation
+/// and its rules, a product feed and its validator (environment tags). Measured only,
+/// never developed against.
+const THIRTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Serviciul de francize",
+        "Serviciul de francizați",
+        "service",
+    ),
+    (
+        "Serviciul de rate",
+        "Serviciul de eligibilitate pentru rate",
+        "service",
+    ),
+    (
+        "Energiafigyelési szolgáltatás",
+        "Energiaszámla szolgáltatás",
+        "service",
+    ),
+    (
+        "Hűtőlánc adatbázis",
+        "Hűtőlánc riasztási adatbázis",
+        "database",
+    ),
+    (
+        "## Size Guide Service",
+        "## Size Recommendation Service",
+        "service",
+    ),
+    (
+        "## Planogram Service",
+        "## Planogram Compliance Service",
+        "service",
+    ),
+    (
+        "Click&nbsp;and&nbsp;Collect&nbsp;Service",
+        "Click&nbsp;and&nbsp;Reserve&nbsp;Service",
+        "service",
+    ),
+    (
+        "Swatch&nbsp;Service",
+        "Swatch&nbsp;Image&nbsp;Service",
+        "service",
+    ),
+    (
+        "spare-parts service",
+        "spare-parts-catalogue service",
+        "service",
+    ),
+    (
+        "heatmap-db database",
+        "heatmap-export-db database",
+        "database",
+    ),
+    ("Moderation Service \u{d7}3", "Moderation Queue \u{d7}3", ""),
+    (
+        "Captcha Service \u{d7}2",
+        "Captcha Verifier \u{d7}2",
+        "service",
+    ),
+    ("srl-nmbr-svc", "srl-nmbr-rgstry-svc", "service"),
+    ("dwnld-svc", "dwnld-lnk-svc", "service"),
+    ("Recalls' database", "Recall Notices' database", "database"),
+    ("Tips' queue", "Tip Payouts' queue", "queue"),
+    (
+        "Age Verification Service API",
+        "Age Gating Service API",
+        "service",
+    ),
+    (
+        "Product Compare Service API",
+        "Product Compatibility Service API",
+        "service",
+    ),
+    (
+        "App\\Services\\PosTerminalService",
+        "App\\Services\\PosSyncService",
+        "service",
+    ),
+    (
+        "App\\Services\\HazmatClassifier",
+        "App\\Services\\HazmatLabelService",
+        "service",
+    ),
+    (
+        "ShipStation\u{ae} API",
+        "ShipEngine\u{ae} API",
+        "external_system",
+    ),
+    (
+        "Contentful\u{ae} Delivery API",
+        "Contentful\u{ae} Management API",
+        "external_system",
+    ),
+    (
+        "services.feature-store",
+        "services.feature-store-offline",
+        "service",
+    ),
+    (
+        "services.embeddings",
+        "services.embeddings-indexer",
+        "service",
+    ),
+    ("palletd", "palletlabeld", "service"),
+    ("tilld", "tillrecond", "service"),
+    (
+        "[PROD] Personalisation Service",
+        "[PROD] Personalisation Rules Service",
+        "service",
+    ),
+    (
+        "[PROD] Product Feed Service",
+        "[PROD] Product Feed Validator",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -1886,8 +2111,9 @@ struct NearCase {
     /// once the other lists had all been looked at; developed against by nobody),
     /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
     /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
-    /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth) or
-    /// `twelfth` (the same, after the eleventh).
+    /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth),
+    /// `twelfth` (the same, after the eleventh) or `thirteenth` (the same, after the
+    /// twelfth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -1915,6 +2141,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Tenth => TENTH_NEAR_PAIRS.to_vec(),
         Set::Eleventh => ELEVENTH_NEAR_PAIRS.to_vec(),
         Set::Twelfth => TWELFTH_NEAR_PAIRS.to_vec(),
+        Set::Thirteenth => THIRTEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

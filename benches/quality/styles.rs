@@ -16,8 +16,9 @@
 //! written the same way after the seventh, in benches/quality/eighth.rs, a ninth,
 //! written the same way after the eighth, in benches/quality/ninth.rs, a tenth,
 //! written the same way after the ninth, in benches/quality/tenth.rs, an eleventh,
-//! written the same way after the tenth, in benches/quality/eleventh.rs, and a twelfth,
-//! written the same way after the eleventh, in benches/quality/twelfth.rs.
+//! written the same way after the tenth, in benches/quality/eleventh.rs, a twelfth,
+//! written the same way after the eleventh, in benches/quality/twelfth.rs, and a
+//! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -115,6 +116,10 @@ pub enum Style {
     /// after the other eleven sets had been written, never developed against
     /// (benches/quality/twelfth.rs). Measured only.
     Twelfth(crate::twelfth::Name),
+    /// Thirteenth (issue 36, thirteenth round): written without reading the identity
+    /// rules after the other twelve sets had been written, never developed against
+    /// (benches/quality/thirteenth.rs). Measured only.
+    Thirteenth(crate::thirteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -132,11 +137,12 @@ pub enum Set {
     Tenth,
     Eleventh,
     Twelfth,
+    Thirteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 12] = [
+    pub const ALL: [Set; 13] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -149,6 +155,7 @@ impl Set {
         Set::Tenth,
         Set::Eleventh,
         Set::Twelfth,
+        Set::Thirteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -165,6 +172,7 @@ impl Set {
             Set::Tenth => "tenth",
             Set::Eleventh => "eleventh",
             Set::Twelfth => "twelfth",
+            Set::Thirteenth => "thirteenth",
         }
     }
 
@@ -182,6 +190,7 @@ impl Set {
             Set::Tenth => crate::tenth::TENTH,
             Set::Eleventh => crate::eleventh::ELEVENTH,
             Set::Twelfth => crate::twelfth::TWELFTH,
+            Set::Thirteenth => crate::thirteenth::THIRTEENTH,
         }
     }
 }
@@ -400,6 +409,9 @@ pub fn write(
         Style::Twelfth(name) => {
             return crate::twelfth::write(name, words, kind_word, kind, system);
         }
+        Style::Thirteenth(name) => {
+            return crate::thirteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -431,6 +443,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Twelfth {
         return crate::twelfth::type_words(kind);
+    }
+    if set == Set::Thirteenth {
+        return crate::thirteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -511,6 +526,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Twelfth {
         return crate::twelfth::rel_words(rel);
+    }
+    if set == Set::Thirteenth {
+        return crate::thirteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
