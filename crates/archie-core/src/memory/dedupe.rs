@@ -880,13 +880,16 @@ impl Memory {
             return None;
         }
         let mut out = self.clone();
-        for e in &mut out.entities {
+        let mut retyped = HashSet::new();
+        for (i, e) in out.entities.iter_mut().enumerate() {
             if let Some(d) = placed(&e.kind) {
                 e.kind.clone_from(&d.means);
+                retyped.insert(i as Ix);
             }
         }
         out.touch();
-        Some(out)
+        // An edge stored while an end's type said nothing runs as its ends now say.
+        Some(out.with_ends_turned(&retyped).unwrap_or(out))
     }
 
     /// A copy with every relationship word the model placed (remembered in the
@@ -896,29 +899,24 @@ impl Memory {
     pub fn with_placed_words(&self) -> Option<Memory> {
         let decisions = self.decisions();
         let placed = |kind: &str| decisions.word(kind).filter(|d| !d.kept());
-        let moved: Vec<&Relationship> = self
+        let moved: Vec<(usize, Ix, Ix, String)> = self
             .relationships
             .iter()
-            .filter(|r| placed(&r.kind).is_some())
+            .zip(&self.rel_keys)
+            .enumerate()
+            .filter_map(|(r, (rel, &(f, t, _)))| {
+                let d = placed(&rel.kind)?;
+                // What it means, in the vocabulary (as every write maps a word).
+                let (means, turned) = if identity::is_relationship_word(&d.means) {
+                    (d.means.clone(), false)
+                } else {
+                    identity::relationship_kind(&d.means)
+                };
+                let (f, t) = if d.reversed != turned { (t, f) } else { (f, t) };
+                (!means.is_empty()).then_some((r, f, t, means))
+            })
             .collect();
-        if moved.is_empty() {
-            return None;
-        }
-        let gone: Vec<(String, String, String)> = moved
-            .iter()
-            .map(|r| (r.from.clone(), r.to.clone(), r.kind.clone()))
-            .collect();
-        let (mut out, _, _) = self.without(&[], &gone);
-        for r in moved {
-            let Some(d) = placed(&r.kind) else { continue };
-            let mut r = r.clone();
-            r.kind.clone_from(&d.means);
-            if d.reversed {
-                std::mem::swap(&mut r.from, &mut r.to);
-            }
-            out.upsert_relationship(r);
-        }
-        Some(out)
+        (!moved.is_empty()).then(|| self.with_edges_rewritten(moved))
     }
 
     /// What the judge is shown of one side of a pair: its name, type, description,
@@ -989,6 +987,12 @@ impl Memory {
         // the ones they went into); one copy leaves them and their relationships out.
         let mut out = out.kept(|i| !gone.contains(&i), |_, _| true);
         out.set_decisions(&decisions);
+        // What a merged name's edges said of it may be turned by what it is now one with.
+        let into: HashSet<Ix> = merges
+            .iter()
+            .filter_map(|&(_, into, _)| out.named(into))
+            .collect();
+        let out = out.with_ends_turned(&into).unwrap_or(out);
         (out, done)
     }
 
@@ -1674,6 +1678,49 @@ mod tests {
         assert!(kinds.contains(&("Ledger", "database")), "{kinds:?}");
         assert!(kinds.contains(&("Events", "sns")), "{kinds:?}");
         assert!(kinds.contains(&("Pricing", "service")), "{kinds:?}");
+    }
+
+    #[test]
+    fn an_edge_runs_as_its_ends_say_once_a_type_is_placed_or_a_name_merged() {
+        let edges = |m: &Memory| -> Vec<(String, String, String)> {
+            m.relationships()
+                .iter()
+                .map(|r| (r.from.clone(), r.kind.clone(), r.to.clone()))
+                .collect()
+        };
+        // `Ledger` was an RDS instance, a type nothing knew, when it "wrote to" Billing.
+        let mut m = typed(&[("Ledger", "RDS instance"), ("Billing", "service")]);
+        linked(&mut m, &[("Ledger", "writes_to", "Billing")]);
+        assert_eq!(
+            edges(&m)[0].0,
+            "Ledger",
+            "not turned while its type says nothing"
+        );
+        let mut d = m.decisions();
+        d.place_type(TypeDecision {
+            kind: "rds_instance".into(),
+            means: "database".into(),
+        });
+        m.set_decisions(&d);
+        let placed = m.with_placed_types().expect("a type to place");
+        assert_eq!(
+            edges(&placed),
+            [("Billing".into(), "reads_from".into(), "Ledger".into())]
+        );
+        // A stub that delivered to a queue, merged into the topic it is.
+        let mut m = typed(&[("OrderEventsTopic", "queue"), ("Shipping Intake", "queue")]);
+        linked(&mut m, &[("Atlas Feed", "publishes_to", "Shipping Intake")]);
+        assert_eq!(edges(&m)[0].0, "Atlas Feed");
+        let (merged, done) = m.merge_all(&[("Atlas Feed", "OrderEventsTopic", Decider::Model)]);
+        assert_eq!(done, [true]);
+        assert_eq!(
+            edges(&merged),
+            [(
+                "Shipping Intake".into(),
+                "subscribes_to".into(),
+                "OrderEventsTopic".into()
+            )]
+        );
     }
 
     fn names(m: &Memory) -> Vec<&str> {

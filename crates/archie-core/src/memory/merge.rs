@@ -4,7 +4,7 @@
 use super::identity::{self, Family, Kind};
 use super::model::{ALIASES, key_cow, trimmed};
 use super::source;
-use super::{Entity, Ix, Memory, Relationship, UNKNOWN_TYPE};
+use super::{Entity, Ix, Memory, RelKey, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -758,6 +758,28 @@ impl Memory {
         } else {
             self.rel_index().get(&rk).copied()
         };
+        let stored = Relationship {
+            from,
+            to,
+            kind,
+            properties,
+            sources,
+        };
+        (self.put_edge(rk, existing, stored), stubs)
+    }
+
+    /// Stores relationship `rel` under `rk` (its ends' entities and its type), or merges
+    /// its properties and sources into the `existing` one of that key. Its ends are
+    /// written as the entities' display names.
+    fn put_edge(&mut self, rk: RelKey, existing: Option<Ix>, rel: Relationship) -> Upserted {
+        let Relationship {
+            from,
+            to,
+            kind,
+            properties,
+            sources,
+        } = rel;
+        let (fi, ti, _) = rk;
         if let Some(i) = existing {
             let old = &mut self.relationships[i as usize];
             let mut changed = source::unite(&mut old.sources, sources);
@@ -767,13 +789,11 @@ impl Memory {
                     changed = true;
                 }
             }
-            let change = if changed {
+            if changed {
                 self.touch();
-                Upserted::Updated
-            } else {
-                Upserted::Unchanged
-            };
-            return (change, stubs);
+                return Upserted::Updated;
+            }
+            return Upserted::Unchanged;
         }
         // The display names of the entities; the given strings when they are those.
         let display = |given: String, i: Ix| {
@@ -798,7 +818,7 @@ impl Memory {
         self.relationships.push(stored);
         self.adjacency.take();
         self.touch();
-        (Upserted::Added, stubs)
+        Upserted::Added
     }
 
     /// Merges entities, then relationships, into this memory. Unknown top-level keys of
@@ -1316,6 +1336,63 @@ impl Memory {
     /// (`delivers events to`, `provides data to`) and the words alone cannot say which:
     /// what the ends are does. `None` when the ends are as the vocabulary has them, or
     /// either end's kind is not known.
+    /// A copy with every relationship touching `ends` turned round where the kinds of
+    /// its ends now say it runs the other way (see [`Memory::turned_round`]): an end
+    /// whose type was placed, or that was merged into a typed one, after the edge was
+    /// stored (`Ledger writes_to Billing` once `Ledger` is known to be a database).
+    /// `None` when no edge turns. Edges that become one are one.
+    pub(super) fn with_ends_turned(&self, ends: &std::collections::HashSet<Ix>) -> Option<Memory> {
+        let turning: Vec<(usize, Ix, Ix, String)> = self
+            .rel_keys
+            .iter()
+            .enumerate()
+            .filter(|(_, (f, t, _))| ends.contains(f) || ends.contains(t))
+            .filter_map(|(r, &(f, t, k))| {
+                let turned = self.turned_round(f, t, &self.kinds[k as usize])?;
+                Some((r, t, f, turned.to_string()))
+            })
+            .collect();
+        (!turning.is_empty()).then(|| self.with_edges_rewritten(turning))
+    }
+
+    /// A copy with relationships written anew, each `(r, from, to, type)`: relationship
+    /// `r` between those entities with that type, turned round where its ends say so (see
+    /// [`Memory::turned_round`]); one that becomes another's is merged into it. By the
+    /// entities, not by their names: a name may find another entity than the one the edge
+    /// is stored with (a key shared with an entity of another kind).
+    pub(super) fn with_edges_rewritten(&self, rewrites: Vec<(usize, Ix, Ix, String)>) -> Memory {
+        let gone: std::collections::HashSet<(Ix, Ix, &str)> = rewrites
+            .iter()
+            .map(|&(r, ..)| {
+                let (f, t, _) = self.rel_keys[r];
+                (f, t, self.relationships[r].kind.as_str())
+            })
+            .collect();
+        // Every entity is kept: their indices stay.
+        let mut out = self.kept(
+            |_| true,
+            |r, (f, t)| !gone.contains(&(f, t, r.kind.as_str())),
+        );
+        for (r, from, to, kind) in rewrites {
+            let (from, to, kind) = match out.turned_round(from, to, &kind) {
+                Some(turned) => (to, from, turned.to_string()),
+                None => (from, to, kind),
+            };
+            let rel = &self.relationships[r];
+            let rk = (from, to, out.kind_id(&kind));
+            let existing = out.rel_index().get(&rk).copied();
+            let stored = Relationship {
+                from: out.entities[from as usize].name.clone(),
+                to: out.entities[to as usize].name.clone(),
+                kind,
+                properties: rel.properties.clone(),
+                sources: rel.sources.clone(),
+            };
+            out.put_edge(rk, existing, stored);
+        }
+        out
+    }
+
     fn turned_round(&self, from: Ix, to: Ix, kind: &str) -> Option<&'static str> {
         let what = |i: Ix| {
             let e = &self.entities[i as usize];
