@@ -2134,8 +2134,28 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
         .collect();
     let passive = ws.last().is_some_and(|w| w == "by");
     let called_from = be && ws.last().is_some_and(|w| w == "from" || w == "via");
+    // In a phrase of several words, words joined by a hyphen are one modifier
+    // (`is load-bearing for`, `is read-only for`): no verb of the phrase. (A word
+    // written in kebab case alone, `writes-to`, is the phrase itself.)
+    let compound: Vec<String> = if kind.trim().contains(char::is_whitespace) {
+        kind.split_whitespace()
+            .filter(|token| {
+                token
+                    .split('-')
+                    .filter(|part| part.chars().any(char::is_alphabetic))
+                    .count()
+                    >= 2
+            })
+            .flat_map(words)
+            .collect()
+    } else {
+        Vec::new()
+    };
     for (n, word) in ws.iter().enumerate() {
         let rest = &ws[n + 1..];
+        if compound.contains(word) {
+            continue;
+        }
         // A noun naming the relationship from its object's end: `dependency of`.
         if let Some((_, verb)) = NOUNS
             .iter()
@@ -2718,6 +2738,13 @@ mod tests {
             ("takes writes from", "writes_to", true),
             ("bulk loads from", "reads_from", false),
             ("fields requests to", "calls", false),
+            // Words joined by a hyphen in a phrase are a modifier, not its verb; alone,
+            // a word in kebab case is the phrase.
+            ("is load-bearing for", "is_load_bearing_for", false),
+            ("is read-only replica of", "is_read_only_replica_of", false),
+            ("write-through caches into", "writes_to", false),
+            ("reads-from", "reads_from", false),
+            ("Depends-On", "depends_on", false),
             ("accepts writes from", "writes_to", true),
             ("serves queries for", "reads_from", true),
             ("receives messages from", "publishes_to", true),
