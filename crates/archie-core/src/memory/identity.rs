@@ -972,6 +972,15 @@ const ENVIRONMENTS: &[(&str, &str)] = &[
     ("sandbox", "sandbox"),
 ];
 
+/// The environment `word` names (`Production` is `prod`), if it is one.
+pub fn environment(word: &str) -> Option<&'static str> {
+    let word = word.trim().to_lowercase();
+    ENVIRONMENTS
+        .iter()
+        .find(|(e, _)| *e == word)
+        .map(|(_, means)| *means)
+}
+
 /// What the environment words mean, each once (`prod`, `staging`, …).
 pub fn environments() -> impl Iterator<Item = &'static str> {
     ENVIRONMENTS
@@ -994,6 +1003,11 @@ impl Mark {
                 .collect();
             if initials.len() >= 2 && initials == note.to_lowercase() {
                 return None;
+            }
+            // A note that names an environment (`[STAGING] Order Service`, `Orders DB
+            // (dev)`) is that environment's mark.
+            if let Some(means) = environment(&note) {
+                return Some(Mark::Environment(means));
             }
             return Some(Mark::Note(note));
         }

@@ -1112,6 +1112,8 @@ fn normalised(entity: Entity, note_out_of_name: bool) -> Entity {
     // A technology or note in parentheses is kept as a property, not in the name.
     let (name, mut properties) = (name, properties);
     let name = match identity::split_note(&name) {
+        // An environment is no technology: it stays in the name, as in `orders-db-prod`.
+        (_, Some(note)) if identity::environment(&note).is_some() => name,
         (bare, Some(note)) => {
             let bare = bare.into_owned();
             properties

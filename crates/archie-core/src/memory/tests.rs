@@ -1304,3 +1304,23 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
     assert_ne!(key("Refund API v2"), key("Refund API"));
     assert_eq!(key("Pub/Sub"), "pubsub");
 }
+
+#[test]
+fn an_environment_in_brackets_or_parentheses_is_the_environment_s_mark() {
+    // `[DEV] Orders DB` is not production's `Orders DB`, nor `(staging)` `[PROD]`'s.
+    let mut m = Memory::new();
+    for name in ["[DEV] Orders DB", "Orders DB", "Orders DB (staging)"] {
+        m.upsert_entity(Entity::new(name, "database"));
+    }
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+    // An environment is kept in the name, not taken for a technology.
+    let dev = m.entity("[DEV] Orders DB").expect("the dev one");
+    assert_eq!(dev.name, "[DEV] Orders DB");
+    assert!(!dev.properties.contains_key("technology"), "{dev:?}");
+    // Production's tag is production's: the name without one joins it.
+    let mut m = Memory::new();
+    for name in ["[PROD] Order Service", "Order Service"] {
+        m.upsert_entity(Entity::new(name, "service"));
+    }
+    assert_eq!(m.entities().len(), 1, "{:?}", m.entities());
+}
