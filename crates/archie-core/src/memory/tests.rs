@@ -1324,3 +1324,44 @@ fn an_environment_in_brackets_or_parentheses_is_the_environment_s_mark() {
     }
     assert_eq!(m.entities().len(), 1, "{:?}", m.entities());
 }
+
+#[test]
+fn a_name_that_is_an_entity_s_own_is_that_entity_beside_another_kind_of_its_words() {
+    // `Customers`, the database, is kept beside `Customer`, the service, under a key of
+    // its type: written as it is named, it is the database, whatever holds its words.
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("Customer", "service"));
+    m.upsert_entity(Entity::new("Customers", "database"));
+    m.upsert_entity(Entity::new("Billing", "service"));
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+    // A word nobody placed allows any end.
+    m.upsert_relationship(Relationship::new(
+        "Customers",
+        "mirrors rows into",
+        "Billing",
+    ));
+    m.upsert_relationship(Relationship::new("Billing", "calls", "Customer"));
+    let ends = |m: &Memory| -> Vec<(String, String)> {
+        m.relationships()
+            .iter()
+            .map(|r| (r.from.clone(), r.to.clone()))
+            .collect()
+    };
+    let want = [
+        ("Customers".to_string(), "Billing".to_string()),
+        ("Billing".to_string(), "Customer".to_string()),
+    ];
+    assert_eq!(ends(&m), want);
+    let service = m.entity("Customer").expect("the service");
+    assert!(!service.properties.contains_key("aliases"), "{service:?}");
+    // And so after a save and a load.
+    let back = Memory::from_json(m.to_json().as_bytes()).unwrap();
+    assert_eq!(back.entities().len(), 3, "{:?}", back.entities());
+    let mut got = ends(&back);
+    got.sort();
+    let mut want = want.to_vec();
+    want.sort();
+    assert_eq!(got, want);
+    let service = back.entity("Customer").expect("the service");
+    assert!(!service.properties.contains_key("aliases"), "{service:?}");
+}
