@@ -2150,21 +2150,26 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
     let called_from = be && ws.last().is_some_and(|w| w == "from" || w == "via");
     // In a phrase of several words, words joined by a hyphen are one modifier
     // (`is load-bearing for`, `is read-only for`): no verb of the phrase. (A word
-    // written in kebab case alone, `writes-to`, is the phrase itself.)
-    let compound: Vec<String> = if kind.trim().contains(char::is_whitespace) {
-        kind.split_whitespace()
-            .filter(|token| {
-                token
-                    .split('-')
-                    .filter(|part| part.chars().any(char::is_alphabetic))
-                    .count()
-                    >= 2
-            })
-            .flat_map(words)
-            .collect()
-    } else {
-        Vec::new()
+    // written in kebab case alone, `writes-to`, is the phrase itself.) A phrase kept as
+    // its own word keeps them joined (`is_load-bearing_for`), so that it reads the same
+    // when it is read again.
+    let tokens: Vec<&str> = kind
+        .split(|c: char| c.is_whitespace() || c == '_')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let joined = |token: &str| {
+        tokens.len() >= 2
+            && token
+                .split('-')
+                .filter(|part| part.chars().any(char::is_alphabetic))
+                .count()
+                >= 2
     };
+    let compound: Vec<String> = tokens
+        .iter()
+        .filter(|t| joined(t))
+        .flat_map(|t| words(t))
+        .collect();
     for (n, word) in ws.iter().enumerate() {
         let rest = &ws[n + 1..];
         if compound.contains(word) {
@@ -2231,7 +2236,15 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             }
         }
     }
-    (snake, false)
+    if compound.is_empty() {
+        return (snake, false);
+    }
+    let kept: Vec<String> = tokens
+        .iter()
+        .map(|t| words(t).join(if joined(t) { "-" } else { "_" }))
+        .filter(|w| !w.is_empty())
+        .collect();
+    (kept.join("_"), false)
 }
 
 /// What kind of thing an entity type is. Two entities of different families are never
@@ -2754,8 +2767,9 @@ mod tests {
             ("fields requests to", "calls", false),
             // Words joined by a hyphen in a phrase are a modifier, not its verb; alone,
             // a word in kebab case is the phrase.
-            ("is load-bearing for", "is_load_bearing_for", false),
-            ("is read-only replica of", "is_read_only_replica_of", false),
+            ("is load-bearing for", "is_load-bearing_for", false),
+            ("is_load-bearing_for", "is_load-bearing_for", false),
+            ("is read-only replica of", "is_read-only_replica_of", false),
             ("write-through caches into", "writes_to", false),
             ("reads-from", "reads_from", false),
             ("Depends-On", "depends_on", false),
