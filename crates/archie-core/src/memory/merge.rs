@@ -798,19 +798,11 @@ impl Memory {
     /// Stores relationship `rel` under `rk` (its ends' entities and its type), or merges
     /// its properties and sources into the `existing` one of that key. Its ends are
     /// written as the entities' display names.
-    fn put_edge(&mut self, rk: RelKey, existing: Option<Ix>, rel: Relationship) -> Upserted {
-        let Relationship {
-            from,
-            to,
-            kind,
-            properties,
-            sources,
-        } = rel;
-        let (fi, ti, _) = rk;
+    fn put_edge(&mut self, rk: RelKey, existing: Option<Ix>, mut rel: Relationship) -> Upserted {
         if let Some(i) = existing {
             let old = &mut self.relationships[i as usize];
-            let mut changed = source::unite(&mut old.sources, sources);
-            for (name, value) in properties {
+            let mut changed = source::unite(&mut old.sources, rel.sources);
+            for (name, value) in rel.properties {
                 if old.properties.get(&name) != Some(&value) {
                     old.properties.insert(name, value);
                     changed = true;
@@ -822,27 +814,20 @@ impl Memory {
             }
             return Upserted::Unchanged;
         }
-        // The display names of the entities; the given strings when they are those.
-        let display = |given: String, i: Ix| {
-            if given == self.entities[i as usize].name {
-                given
-            } else {
-                self.entities[i as usize].name.clone()
+        let (fi, ti, _) = rk;
+        for (end, i) in [(&mut rel.from, fi), (&mut rel.to, ti)] {
+            let name = &self.entities[i as usize].name;
+            if end != name {
+                end.clone_from(name);
             }
-        };
-        let stored = Relationship {
-            from: display(from, fi),
-            to: display(to, ti),
-            kind,
-            properties,
-            sources: source::tidy(sources),
-        };
+        }
+        rel.sources = source::tidy(rel.sources);
         let i = self.relationships.len() as Ix;
         if let Some(index) = self.rel_by_key.get_mut() {
             index.insert(rk, i);
         }
         self.rel_keys.push(rk);
-        self.relationships.push(stored);
+        self.relationships.push(rel);
         self.adjacency.take();
         self.touch();
         Upserted::Added
