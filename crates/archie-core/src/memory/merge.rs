@@ -197,23 +197,9 @@ impl Memory {
         self.resolve_key(&k, name, &identity::entity_type(kind))
     }
 
-    /// When `name` finds entity `i` by its words' key but is not its name: the entity
-    /// whose own name it is, kept under its typed key beside `i` (`Customers`, the
-    /// database, beside `Customer`, the service), if there is one.
-    fn own_named(&self, i: Ix, name: &str) -> Option<Ix> {
-        let folded = identity::fold(name);
-        if identity::fold(&self.entities[i as usize].name) == folded {
-            return None;
-        }
-        self.index(&format!("={folded}")).filter(|&j| j != i)
-    }
-
     /// [`Memory::resolve`] with the name's key `k` and a normalised `kind`.
     fn resolve_key(&self, k: &str, name: &str, kind: &str) -> Option<Ix> {
         if let Some(i) = self.index(k) {
-            if let Some(own) = self.own_named(i, name) {
-                return Some(own);
-            }
             let other = &self.entities[i as usize];
             if Family::of(kind).compatible(Family::of(&other.kind))
                 || identity::fold(name) == identity::fold(&other.name)
@@ -238,9 +224,6 @@ impl Memory {
     /// (of a compatible family, else the one of this type), never by structure.
     fn resolve_key_only(&self, k: &str, name: &str, kind: &str) -> Option<Ix> {
         let i = self.index(k)?;
-        if let Some(own) = self.own_named(i, name) {
-            return Some(own);
-        }
         let other = &self.entities[i as usize];
         if Family::of(kind).compatible(Family::of(&other.kind))
             || identity::fold(name) == identity::fold(&other.name)
@@ -457,16 +440,10 @@ impl Memory {
         }
     }
 
-    /// Stores a new entity under key `k` (not in memory yet). One kept under its typed
-    /// key, beside another kind's entity of its words, is found by its own name as
-    /// written too (see [`Memory::own_named`]).
+    /// Stores a new entity under key `k` (not in memory yet).
     pub(super) fn add_entity(&mut self, k: Arc<str>, entity: Entity) -> Ix {
         let i = self.entities.len() as Ix;
         self.plain.push(*entity.name == *k);
-        if k.contains('#') {
-            let own = Arc::<str>::from(own_name_key(&entity.name));
-            self.by_key.entry(super::StoredKey::new(&own)).or_insert(i);
-        }
         self.by_key.insert(super::StoredKey::new(&k), i);
         self.keys.push(k);
         self.entities.push(entity);
@@ -593,7 +570,6 @@ impl Memory {
         let End::Allows(allowed) = end else {
             // Loading a file: the entity its key names, else a stub; no structure asked.
             if let Some(i) = self.index(k) {
-                let i = self.own_named(i, name).unwrap_or(i);
                 let plain = self.plain[i as usize] && k == name;
                 if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
                     self.touch();
@@ -610,9 +586,6 @@ impl Memory {
         // another entity of that name is of a kind it can (`calls Customer`: not the
         // `Customers` database but the `Customer` service), that one.
         let held = self.index(k);
-        if let Some(own) = held.and_then(|i| self.own_named(i, name)) {
-            return Some((own, false));
-        }
         let better = held
             .filter(|&i| {
                 let kind = Kind::of_type(&self.entities[i as usize].kind);
@@ -1437,12 +1410,6 @@ impl Memory {
             _ => None,
         }
     }
-}
-
-/// The key an entity kept under its typed key is found by its own name under: no key
-/// of words has a `=`.
-fn own_name_key(name: &str) -> String {
-    format!("={}", identity::fold(name))
 }
 
 /// The key of an entity that shares its name's key with an entity of another family.
