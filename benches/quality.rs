@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets thirteenth` measures one set
-//! without the other 12 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets fourteenth` measures one set
+//! without the other 13 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -30,12 +30,13 @@
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
-//!   twelfth one, the thirteenth one), with the judge and without (issue 36).
+//!   twelfth one, the thirteenth one, the fourteenth one), with the judge and without
+//!   (issue 36).
 //!
 //! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth and the thirteenth
-//! naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth and
+//! the fourteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -47,11 +48,12 @@
 //! after the ninth, from others again; the eleventh ones, quality/eleventh.rs, the same
 //! way after the tenth, from others again; the twelfth ones, quality/twelfth.rs, the same
 //! way after the eleventh, from others again; the thirteenth ones, quality/thirteenth.rs,
-//! the same way after the twelfth, from others again), each with the model as judge (the
+//! the same way after the twelfth, from others again; the fourteenth ones,
+//! quality/fourteenth.rs, the same way after the thirteenth, from others again), each with the model as judge (the
 //! answerer playing it from the ground truth) and with `--no-judge`. `near` runs the first list
 //! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one, a ninth one, a tenth one, an eleventh one, a twelfth one and a thirteenth one,
-//! judge on and off.
+//! one, a ninth one, a tenth one, an eleventh one, a twelfth one, a thirteenth one and a
+//! fourteenth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -68,6 +70,8 @@ mod eighth;
 mod eleventh;
 #[path = "quality/fifth.rs"]
 mod fifth;
+#[path = "quality/fourteenth.rs"]
+mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
 #[path = "quality/ninth.rs"]
@@ -275,9 +279,10 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth`, `eleventh`, `twelfth` or `thirteenth`: the naming styles of the
-    /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
-    /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs).
+    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth` or `fourteenth`: the naming
+    /// styles of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs,
+    /// seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
+    /// fourteenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -372,7 +377,16 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // (`App\Services\OrderService`: `OrderService`), a trademark sign (`Stripe® API`), a
     // Compose key path's `services.`, a Hungarian possessive suffix (`Stripe API-ja`:
     // `Stripe API`) or an environment tag in front (`[PROD] Order Service`) (the
-    // thirteenth styles).
+    // thirteenth styles); nor a workspace package's scope (`@novamart/order-service`), a
+    // documentation page title's site after a pipe (`Order Service | NovaMart
+    // Engineering`), a log index pattern's `logs-` and `-*`, a vendor's role in front
+    // (`payment provider Stripe`: `Stripe`), a schema subject's `-value`
+    // (`order-events-value`: `order-events`), an operator's Service marks (`orders-db-rw`,
+    // `rfrm-session-cache`, `search-index-es-http`), typographic ligatures (`Notiﬁcation`:
+    // `Notification`), a plural kind word a coordinated phrase left (`Order Services`:
+    // `Order Service`) or the owning domain in front (`commerce-order-service`:
+    // `order-service`) (the fourteenth styles; an ADR reference or a model's hedge in
+    // parentheses is the technology's case).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -807,6 +821,107 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .strip_prefix("[PROD] ")
                 .filter(|name| !name.is_empty())
                 .map(|name| (name.to_string(), c));
+            let npm = f
+                .text
+                .strip_prefix('@')
+                .and_then(|t| t.split_once('/'))
+                .filter(|(scope, name)| !scope.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let page_title = f
+                .text
+                .split_once(" | ")
+                .filter(|(name, _)| !name.is_empty())
+                .map(|(name, _)| (name.to_string(), c));
+            let log_index = f
+                .text
+                .strip_prefix("logs-")
+                .and_then(|t| t.strip_suffix("-*"))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let role = [
+                "payment provider ",
+                "tax engine ",
+                "identity provider ",
+                "email provider ",
+                "carrier ",
+                "SMS provider ",
+            ]
+            .into_iter()
+            .find_map(|role| f.text.strip_prefix(role))
+            .filter(|name| !name.is_empty())
+            .map(|name| (name.to_string(), c));
+            let subject = f
+                .text
+                .strip_suffix("-value")
+                .filter(|name| !name.is_empty() && !name.contains(' '))
+                .map(|name| (name.to_string(), c));
+            let operator = [
+                f.text.strip_suffix("-rw"),
+                f.text.strip_prefix("rfrm-"),
+                f.text.strip_suffix("-es-http"),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|name| !name.is_empty() && !name.contains(' '))
+            .map(|name| (name.to_string(), c));
+            let ligature = f
+                .text
+                .contains(['\u{fb00}', '\u{fb01}', '\u{fb02}', '\u{fb03}', '\u{fb04}'])
+                .then(|| {
+                    let plain = f
+                        .text
+                        .replace('\u{fb03}', "ffi")
+                        .replace('\u{fb04}', "ffl")
+                        .replace('\u{fb00}', "ff")
+                        .replace('\u{fb01}', "fi")
+                        .replace('\u{fb02}', "fl");
+                    (plain, c)
+                });
+            let kind_plural = [
+                " Services",
+                " DBs",
+                " Caches",
+                " Topics",
+                " Queues",
+                " APIs",
+                " Gateways",
+                " Storefronts",
+                " Indexes",
+            ]
+            .into_iter()
+            .find_map(|plural| {
+                let name = f.text.strip_suffix(plural)?;
+                let singular = match plural {
+                    " Indexes" => " Index",
+                    _ => plural.strip_suffix('s')?,
+                };
+                (!name.is_empty()).then(|| (format!("{name}{singular}"), c))
+            });
+            let domain = [
+                "commerce-",
+                "finance-",
+                "merch-",
+                "discovery-",
+                "logistics-",
+                "customer-",
+                "data-",
+            ]
+            .into_iter()
+            .find_map(|domain| f.text.strip_prefix(domain))
+            .filter(|name| {
+                name.contains('-') && name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
+            })
+            .map(|name| (name.to_string(), c));
+            let fourteenth = npm
+                .into_iter()
+                .chain(page_title)
+                .chain(log_index)
+                .chain(role)
+                .chain(subject)
+                .chain(operator)
+                .chain(ligature)
+                .chain(kind_plural)
+                .chain(domain);
             let thirteenth = kind_repeated
                 .into_iter()
                 .chain(replicas)
@@ -880,6 +995,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(eleventh)
                 .chain(twelfth)
                 .chain(thirteenth)
+                .chain(fourteenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2104,6 +2220,130 @@ const THIRTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the fourteenth set (issue 36, fourteenth round)
+/// by a session that never read the identity rules, in the manner of the fourteenth naming
+/// styles (benches/quality/fourteenth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): bottle deposits and deposit machines, savings
+/// stamps and their redemption (Dutch); product lots and their expiry, e-books and e-book
+/// lending (Czech); kashrut and its certificates, greeting cards and their printing
+/// (Hebrew); engraving and its preview, photo prints and photo books (workspace packages);
+/// warehouse robots and their charging, insurance and insurance claims (ADR references);
+/// tasting events and their sign-ups, product samples and their feedback (plural kind
+/// words); auctions and their bids, back-in-stock alerts and waitlists (hedges); recipes and
+/// their ingredients, meal kits and meal plans (page titles); scale integration and scale
+/// calibration, EV chargers and their billing (log index patterns); PostNL and PostNord,
+/// DocuSign and DocuSeal (vendors by role); basket abandons and their reminders, store visits
+/// and their feedback (schema subjects); commissions and commission statements, bot scores
+/// and their rules (operators' Services); certificates and their renewal, workflows and the
+/// workflow designer (ligatures); cycle counts and their audits, clearance and its forecast
+/// (domain prefixes). Measured only, never developed against.
+const FOURTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Statiegeldservice", "Statiegeldautomaatservice", "service"),
+    ("Spaarzegelservice", "Spaarzegelinwisselservice", "service"),
+    ("Databáze šarží", "Databáze expirací šarží", "database"),
+    ("Služba e-knih", "Služba výpůjček e-knih", "service"),
+    ("שירות הכשרות", "שירות תעודות הכשרות", "service"),
+    ("שירות כרטיסי הברכה", "שירות הדפסת כרטיסי הברכה", "service"),
+    (
+        "@novamart/engraving-service",
+        "@novamart/engraving-preview-service",
+        "service",
+    ),
+    (
+        "@novamart/photo-print-service",
+        "@novamart/photo-book-service",
+        "service",
+    ),
+    (
+        "Warehouse Robot Service (see ADR-0031)",
+        "Warehouse Robot Charging Service (see ADR-0032)",
+        "service",
+    ),
+    (
+        "Insurance Service (see ADR-0044)",
+        "Insurance Claims Service (see ADR-0045)",
+        "service",
+    ),
+    ("Tasting Event DBs", "Tasting Event Signup DBs", "database"),
+    (
+        "Product Sample Services",
+        "Product Sample Feedback Services",
+        "service",
+    ),
+    (
+        "Auction Service (inferred)",
+        "Auction Bid Service (inferred)",
+        "service",
+    ),
+    (
+        "Back-in-Stock Alert Service (implied)",
+        "Back-in-Stock Waitlist Service (implied)",
+        "service",
+    ),
+    (
+        "Recipe Service | NovaMart Engineering",
+        "Recipe Ingredients Service | NovaMart Engineering",
+        "service",
+    ),
+    (
+        "Meal Kit Service | NovaMart Engineering",
+        "Meal Plan Service | NovaMart Engineering",
+        "service",
+    ),
+    (
+        "logs-scale-integration-*",
+        "logs-scale-calibration-*",
+        "service",
+    ),
+    (
+        "logs-ev-charger-service-*",
+        "logs-ev-charger-billing-*",
+        "service",
+    ),
+    ("carrier PostNL", "carrier PostNord", "external_system"),
+    (
+        "e-signature provider DocuSign",
+        "e-signature provider DocuSeal",
+        "external_system",
+    ),
+    (
+        "basket-abandons-value",
+        "basket-abandon-reminders-value",
+        "queue",
+    ),
+    ("store-visits-value", "store-visit-feedback-value", "queue"),
+    (
+        "commissions-db-rw",
+        "commission-statements-db-rw",
+        "database",
+    ),
+    (
+        "rfrm-bot-score-cache",
+        "rfrm-bot-score-rules-cache",
+        "cache",
+    ),
+    (
+        "Certi\u{fb01}cate Service",
+        "Certi\u{fb01}cate Renewal Service",
+        "service",
+    ),
+    (
+        "Work\u{fb02}ow Service",
+        "Work\u{fb02}ow Designer Service",
+        "service",
+    ),
+    (
+        "logistics-cycle-count-service",
+        "logistics-cycle-count-audit-service",
+        "service",
+    ),
+    (
+        "merch-clearance-service",
+        "merch-clearance-forecast-service",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -2112,8 +2352,8 @@ struct NearCase {
     /// `sixth` (the same, after the fifth), `seventh` (the same, after the sixth),
     /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
     /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth),
-    /// `twelfth` (the same, after the eleventh) or `thirteenth` (the same, after the
-    /// twelfth).
+    /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
+    /// twelfth) or `fourteenth` (the same, after the thirteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -2142,6 +2382,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Eleventh => ELEVENTH_NEAR_PAIRS.to_vec(),
         Set::Twelfth => TWELFTH_NEAR_PAIRS.to_vec(),
         Set::Thirteenth => THIRTEENTH_NEAR_PAIRS.to_vec(),
+        Set::Fourteenth => FOURTEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -17,8 +17,10 @@
 //! written the same way after the eighth, in benches/quality/ninth.rs, a tenth,
 //! written the same way after the ninth, in benches/quality/tenth.rs, an eleventh,
 //! written the same way after the tenth, in benches/quality/eleventh.rs, a twelfth,
-//! written the same way after the eleventh, in benches/quality/twelfth.rs, and a
-//! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs.
+//! written the same way after the eleventh, in benches/quality/twelfth.rs, a
+//! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs,
+//! and a fourteenth, written the same way after the thirteenth, in
+//! benches/quality/fourteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -120,6 +122,10 @@ pub enum Style {
     /// rules after the other twelve sets had been written, never developed against
     /// (benches/quality/thirteenth.rs). Measured only.
     Thirteenth(crate::thirteenth::Name),
+    /// Fourteenth (issue 36, fourteenth round): written without reading the identity
+    /// rules after the other thirteen sets had been written, never developed against
+    /// (benches/quality/fourteenth.rs). Measured only.
+    Fourteenth(crate::fourteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -138,11 +144,12 @@ pub enum Set {
     Eleventh,
     Twelfth,
     Thirteenth,
+    Fourteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 13] = [
+    pub const ALL: [Set; 14] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -156,6 +163,7 @@ impl Set {
         Set::Eleventh,
         Set::Twelfth,
         Set::Thirteenth,
+        Set::Fourteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -173,6 +181,7 @@ impl Set {
             Set::Eleventh => "eleventh",
             Set::Twelfth => "twelfth",
             Set::Thirteenth => "thirteenth",
+            Set::Fourteenth => "fourteenth",
         }
     }
 
@@ -191,6 +200,7 @@ impl Set {
             Set::Eleventh => crate::eleventh::ELEVENTH,
             Set::Twelfth => crate::twelfth::TWELFTH,
             Set::Thirteenth => crate::thirteenth::THIRTEENTH,
+            Set::Fourteenth => crate::fourteenth::FOURTEENTH,
         }
     }
 }
@@ -412,6 +422,9 @@ pub fn write(
         Style::Thirteenth(name) => {
             return crate::thirteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Fourteenth(name) => {
+            return crate::fourteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -446,6 +459,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Thirteenth {
         return crate::thirteenth::type_words(kind);
+    }
+    if set == Set::Fourteenth {
+        return crate::fourteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -529,6 +545,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Thirteenth {
         return crate::thirteenth::rel_words(rel);
+    }
+    if set == Set::Fourteenth {
+        return crate::fourteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
