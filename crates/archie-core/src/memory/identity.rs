@@ -981,6 +981,13 @@ pub fn environment(word: &str) -> Option<&'static str> {
         .map(|(_, means)| *means)
 }
 
+/// Whether `name` has an environment word's letters anywhere (`prod`, `stg`, `QA`): a
+/// quick test before it is read for a [`Mark::Environment`].
+pub fn may_name_environment(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ENVIRONMENTS.iter().any(|(word, _)| lower.contains(word))
+}
+
 /// What the environment words mean, each once (`prod`, `staging`, …).
 pub fn environments() -> impl Iterator<Item = &'static str> {
     ENVIRONMENTS

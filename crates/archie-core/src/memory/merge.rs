@@ -505,6 +505,10 @@ impl Memory {
         };
         let i = found?;
         let entity = &self.entities[i as usize];
+        // (Most names have no environment word: not read whole for one.)
+        if !identity::may_name_environment(&entity.name) {
+            return None;
+        }
         let ours = environment(&entity.name)?;
         if environment(name).is_some()
             || aliases_of(entity)
