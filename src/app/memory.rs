@@ -458,9 +458,11 @@ impl App {
         self.events.emit(Event::Wrote {
             path: output.display().to_string(),
             what: format!(
-                "view of {} entities, {} relationships",
-                memory.entities().len(),
-                memory.relationships().len()
+                "view of {}",
+                crate::text::graph_size(
+                    memory.entities().len() as u64,
+                    memory.relationships().len() as u64
+                )
             ),
         });
         Ok(())

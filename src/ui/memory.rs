@@ -7,10 +7,9 @@ use std::path::Path;
 /// The text of `archie memory stats`.
 pub fn render_stats(path: &Path, stats: &Stats) -> String {
     let mut out = format!(
-        "{}: {} entities, {} relationships",
+        "{}: {}",
         path.display(),
-        stats.entities,
-        stats.relationships
+        crate::text::graph_size(stats.entities as u64, stats.relationships as u64)
     );
     if !stats.entity_types.is_empty() {
         out.push_str("\n\nentities by type:");
@@ -180,5 +179,23 @@ mod plain_tests {
         );
         assert_eq!(super::plain(&json!(3)), "3");
         assert_eq!(super::plain(&json!("team-a")), "team-a");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_entity_and_one_relationship_are_counted_in_the_singular() {
+        let stats = Stats {
+            entities: 1,
+            relationships: 1,
+            entity_types: Vec::new(),
+            relationship_types: Vec::new(),
+            most_connected: Vec::new(),
+        };
+        let text = render_stats(Path::new("context.json"), &stats);
+        assert_eq!(text, "context.json: 1 entity, 1 relationship");
     }
 }
