@@ -441,9 +441,15 @@ impl Memory {
     }
 
     /// Stores a new entity under key `k` (not in memory yet).
+    /// One kept under a typed key, beside another kind's entity of its words, is found
+    /// by its display name as written too (see [`Memory::saved_with`]).
     pub(super) fn add_entity(&mut self, k: Arc<str>, entity: Entity) -> Ix {
         let i = self.entities.len() as Ix;
         self.plain.push(*entity.name == *k);
+        if k.contains('#') {
+            let own = Arc::<str>::from(own_name_key(&entity.name));
+            self.by_key.entry(super::StoredKey::new(&own)).or_insert(i);
+        }
         self.by_key.insert(super::StoredKey::new(&k), i);
         self.keys.push(k);
         self.entities.push(entity);
@@ -530,6 +536,41 @@ impl Memory {
         another.then_some(Apart { key, found: held })
     }
 
+    /// The entity a file's relationship end `name` was saved with, when its words' key
+    /// finds entity `i`: `i`, unless `name` is, as written, the display name of an entity
+    /// kept under a typed key beside it (`Customers`, a database, beside `Customer`, a
+    /// service). A file's ends are the display names of the entities they joined.
+    pub(super) fn saved_with(&self, i: Ix, name: &str) -> Ix {
+        let name = name.trim();
+        if self.entities[i as usize].name == name {
+            return i;
+        }
+        self.index(&own_name_key(name)).unwrap_or(i)
+    }
+
+    /// Entity `i`, or the entity of its words of a kind in `allowed` when `i` is of none
+    /// (a relationship whose word was placed after it was stored at a concept of the
+    /// words of the store it names: `reads_from search index`). `i` when none is.
+    fn of_kind(&self, i: Ix, allowed: &[Kind]) -> Ix {
+        let is_allowed = |j: Ix| {
+            Kind::of_type(&self.entities[j as usize].kind).is_some_and(|k| allowed.contains(&k))
+        };
+        if allowed.is_empty() || is_allowed(i) {
+            return i;
+        }
+        let k = &self.keys[i as usize];
+        let words = k.split('#').next().unwrap_or(k);
+        std::iter::once(self.index(words))
+            .chain(
+                allowed
+                    .iter()
+                    .map(|kind| self.index(&typed_key(words, kind.entity_type()))),
+            )
+            .flatten()
+            .find(|&j| is_allowed(j))
+            .unwrap_or(i)
+    }
+
     /// Whether entities `a` and `b` are a name without an environment word and one
     /// named for one environment beside another environment of the same words (see
     /// [`Memory::unmarked_apart`]): never one by rule.
@@ -574,6 +615,7 @@ impl Memory {
         let End::Allows(allowed) = end else {
             // Loading a file: the entity its key names, else a stub; no structure asked.
             if let Some(i) = self.index(k) {
+                let i = self.saved_with(i, name);
                 let plain = self.plain[i as usize] && k == name;
                 if !plain && self.entities[i as usize].name != name && self.alias(i, name) {
                     self.touch();
@@ -1317,16 +1359,6 @@ fn ends_of(kind: &str) -> (&'static [Kind], &'static [Kind]) {
 }
 
 impl Memory {
-    /// The relationship `kind` from `from` to `to` as its vocabulary word says it from
-    /// the other end, when it was stated from the end that carries or keeps: a channel
-    /// that `publishes_to` or `calls` a service delivers to it (the service `subscribes_to` the
-    /// channel; a channel that `subscribes_to` a service is fed by it: the service
-    /// `publishes_to` it), a topic that `publishes_to` or `writes_to` a queue feeds a
-    /// queue subscribed to it, a store that `reads_from` a service is written by it, a
-    /// store that `writes_to` a service is read by it. Models write these from either end
-    /// (`delivers events to`, `provides data to`) and the words alone cannot say which:
-    /// what the ends are does. `None` when the ends are as the vocabulary has them, or
-    /// either end's kind is not known.
     /// A copy with every relationship touching `ends` turned round where the kinds of
     /// its ends now say it runs the other way (see [`Memory::turned_round`]): an end
     /// whose type was placed, or that was merged into a typed one, after the edge was
@@ -1369,6 +1401,8 @@ impl Memory {
                 Some(turned) => (to, from, turned.to_string()),
                 None => (from, to, kind),
             };
+            let (from_kinds, to_kinds) = ends_of(&kind);
+            let (from, to) = (out.of_kind(from, from_kinds), out.of_kind(to, to_kinds));
             let rel = &self.relationships[r];
             let rk = (from, to, out.kind_id(&kind));
             let existing = out.rel_index().get(&rk).copied();
@@ -1384,6 +1418,16 @@ impl Memory {
         out
     }
 
+    /// The relationship `kind` from `from` to `to` as its vocabulary word says it from
+    /// the other end, when it was stated from the end that carries or keeps: a channel
+    /// that `publishes_to` or `calls` a service delivers to it (the service `subscribes_to` the
+    /// channel; a channel that `subscribes_to` a service is fed by it: the service
+    /// `publishes_to` it), a topic that `publishes_to` or `writes_to` a queue feeds a
+    /// queue subscribed to it, a store that `reads_from` a service is written by it, a
+    /// store that `writes_to` a service is read by it. Models write these from either end
+    /// (`delivers events to`, `provides data to`) and the words alone cannot say which:
+    /// what the ends are does. `None` when the ends are as the vocabulary has them, or
+    /// either end's kind is not known.
     fn turned_round(&self, from: Ix, to: Ix, kind: &str) -> Option<&'static str> {
         let what = |i: Ix| {
             let e = &self.entities[i as usize];
@@ -1414,6 +1458,12 @@ impl Memory {
             _ => None,
         }
     }
+}
+
+/// The key an entity kept under a typed key is found by its display name under, as
+/// written: no key of words has a `=`.
+fn own_name_key(name: &str) -> String {
+    format!("={}", name.trim())
 }
 
 /// The key of an entity that shares its name's key with an entity of another family.

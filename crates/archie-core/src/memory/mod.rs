@@ -374,7 +374,7 @@ impl Memory {
         {
             return Some(i);
         }
-        let found = self.index(&k);
+        let found = self.index(&k).map(|i| self.saved_with(i, name));
         match self.unmarked_apart(name, &k, found, false) {
             Some(apart) => apart.found,
             None => found,

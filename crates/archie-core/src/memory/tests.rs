@@ -1324,3 +1324,66 @@ fn an_environment_in_brackets_or_parentheses_is_the_environment_s_mark() {
     }
     assert_eq!(m.entities().len(), 1, "{:?}", m.entities());
 }
+
+#[test]
+fn a_file_s_relationship_stays_on_the_entity_it_was_saved_with() {
+    // `Customers`, the database, is kept beside `Customer`, the service, under a key of
+    // its type; its edge is written with its display name. Read back, the edge is the
+    // database's, and the service takes no alias of it.
+    let file = r#"{"entities": [
+        {"name": "Customer", "type": "service"},
+        {"name": "Customers", "type": "database"},
+        {"name": "Billing", "type": "service"}
+      ], "relationships": [
+        {"from": "Customers", "to": "Billing", "type": "mirrors_rows_into"},
+        {"from": "Billing", "to": "Customer", "type": "calls"}
+      ]}"#;
+    let m = Memory::from_json(file.as_bytes()).unwrap();
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+    let of = |end: &str| m.entity(end).map(|e| e.kind.clone());
+    let mirrored = m
+        .relationships()
+        .iter()
+        .find(|r| r.kind == "mirrors_rows_into")
+        .expect("the edge");
+    assert_eq!(mirrored.from, "Customers");
+    assert_eq!(of(&mirrored.from), Some("database".to_string()));
+    let service = m.entity("Customer").expect("the service");
+    assert_eq!(service.kind, "service");
+    assert!(!service.properties.contains_key("aliases"), "{service:?}");
+}
+
+#[test]
+fn a_placed_word_moves_its_edge_to_the_thing_of_its_words_it_can_end_at() {
+    // A model's `search index` concept held the words when an edge with a word nobody
+    // had placed ended there; once the word means `writes_to`, the edge is the index's.
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("search index", "concept"));
+    m.upsert_entity(Entity::new("search_index[(Search Index)]", "database"));
+    m.upsert_entity(Entity::new("Search Service", "service"));
+    assert_eq!(m.entities().len(), 3, "{:?}", m.entities());
+    m.upsert_relationship(Relationship::new(
+        "Search Service",
+        "sinks data into",
+        "search index",
+    ));
+    assert_eq!(m.relationships()[0].to, "search index");
+    let word = m.relationships()[0].kind.clone();
+    let mut d = m.decisions();
+    d.place_word(super::dedupe::WordDecision {
+        word,
+        means: "writes_to".into(),
+        reversed: false,
+    });
+    m.set_decisions(&d);
+    let placed = m.with_placed_words().expect("a word to place");
+    let r = &placed.relationships()[0];
+    assert_eq!(
+        (r.from.as_str(), r.kind.as_str(), r.to.as_str()),
+        (
+            "Search Service",
+            "writes_to",
+            "search_index[(Search Index)]"
+        )
+    );
+}
