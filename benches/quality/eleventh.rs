@@ -52,7 +52,7 @@
 //! The near-named pairs of this set are `ELEVENTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::{Style, hash, looked_up, translated};
+use crate::styles::{Style, capitalised, hash, looked_up, translated};
 
 /// One way of writing a name, in the eleventh set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -248,15 +248,6 @@ const ROUTE: &[(&str, &str)] = &[
     ("Reporting", "/api/reports"),
     ("Invoice", "/api/invoices"),
 ];
-
-/// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// `word` as a PascalCase part of a class name (`DB` → `Db`, `API` → `Api`).
 fn pascal(word: &str) -> String {

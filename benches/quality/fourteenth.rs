@@ -57,7 +57,7 @@
 //! The near-named pairs of this set are `FOURTEENTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::{Style, hash, looked_up, translated};
+use crate::styles::{Style, capitalised, hash, looked_up, translated};
 
 /// One way of writing a name, in the fourteenth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,15 +269,6 @@ const ROLES: &[(&str, &str)] = &[
     ("FedEx", "carrier"),
     ("Twilio", "SMS provider"),
 ];
-
-/// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// `word` with its last word in the plural, as a coordinated phrase leaves it.
 fn plural(word: &str) -> String {

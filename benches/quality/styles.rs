@@ -687,6 +687,15 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
 }
 
+/// `text` with its first letter in upper case.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A stable 64-bit hash of `text` and `salt` (FNV-1a): the same name always gets the same
 /// made-up part (a port, a chart version, a revision, a table id), in every set that
 /// writes one.

@@ -50,7 +50,7 @@
 //! The near-named pairs of this set are `THIRTEENTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::{Style, hash, translated};
+use crate::styles::{Style, capitalised, hash, translated};
 
 /// One way of writing a name, in the thirteenth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,15 +179,6 @@ const HUNGARIAN: &[(&str, &str)] = &[
     ("Session", "munkamenet"),
     ("Events", "esemény"),
 ];
-
-/// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// A word without its vowels after the first letter, lower case (`Notification` →
 /// `ntfctn`); an acronym (`API`, `DB`) stays whole.

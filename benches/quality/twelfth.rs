@@ -61,7 +61,7 @@
 //! The near-named pairs of this set are `TWELFTH_NEAR_PAIRS` in benches/quality.rs.
 
 use crate::corpus::{Kind, Rel};
-use crate::styles::{Style, looked_up, translated};
+use crate::styles::{Style, capitalised, looked_up, translated};
 
 /// One way of writing a name, in the twelfth set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,15 +287,6 @@ fn homoglyph(text: &str) -> Option<String> {
         &text[..i],
         &text[i + latin.len_utf8()..]
     ))
-}
-
-/// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// `words` (the name's own words) and `kind_word` (its kind word as the canonical name
