@@ -974,10 +974,10 @@ const ENVIRONMENTS: &[(&str, &str)] = &[
 
 /// The environment `word` names (`Production` is `prod`), if it is one.
 pub fn environment(word: &str) -> Option<&'static str> {
-    let word = word.trim().to_lowercase();
+    let word = word.trim();
     ENVIRONMENTS
         .iter()
-        .find(|(e, _)| *e == word)
+        .find(|(e, _)| e.eq_ignore_ascii_case(word))
         .map(|(_, means)| *means)
 }
 
@@ -1039,11 +1039,8 @@ impl Mark {
             && tail.len() < trimmed.len()
             && let Some(rest) = trimmed.strip_prefix(tail).and_then(|r| r.strip_prefix('.'))
         {
-            let env = rest
-                .split('.')
-                .find_map(|label| ENVIRONMENTS.iter().find(|(e, _)| *e == label));
-            return Some(match env {
-                Some((_, means)) => Mark::Environment(means),
+            return Some(match rest.split('.').find_map(environment) {
+                Some(means) => Mark::Environment(means),
                 None => Mark::Host(rest.to_string()),
             });
         }
@@ -1054,8 +1051,8 @@ impl Mark {
         [words.first(), words.last()]
             .into_iter()
             .flatten()
-            .find_map(|w| ENVIRONMENTS.iter().find(|(e, _)| e == w))
-            .map(|(_, means)| Mark::Environment(means))
+            .find_map(|w| environment(w))
+            .map(Mark::Environment)
     }
 
     /// Whether two marks say different things: of one sort and not alike (notes agree

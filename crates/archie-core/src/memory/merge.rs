@@ -505,7 +505,8 @@ impl Memory {
         found: Option<Ix>,
         loading: bool,
     ) -> Option<Apart> {
-        let environment = |n: &str| match identity::Mark::of(n) {
+        // The environment a whole name is marked with (not a word of it).
+        let marked = |n: &str| match identity::Mark::of(n) {
             Some(identity::Mark::Environment(e)) => Some(e),
             _ => None,
         };
@@ -515,11 +516,11 @@ impl Memory {
         if !identity::may_name_environment(&entity.name) {
             return None;
         }
-        let ours = environment(&entity.name)?;
-        if environment(name).is_some()
+        let ours = marked(&entity.name)?;
+        if marked(name).is_some()
             || aliases_of(entity)
                 .iter()
-                .any(|a| environment(a).is_none_or(|e| e != ours))
+                .any(|a| marked(a).is_none_or(|e| e != ours))
         {
             return None;
         }
@@ -558,8 +559,7 @@ impl Memory {
         if allowed.is_empty() || is_allowed(i) {
             return i;
         }
-        let k = &self.keys[i as usize];
-        let words = k.split('#').next().unwrap_or(k);
+        let words = untyped_key(&self.keys[i as usize]);
         std::iter::once(self.index(words))
             .chain(
                 allowed
@@ -1464,6 +1464,11 @@ impl Memory {
 /// written: no key of words has a `=`.
 fn own_name_key(name: &str) -> String {
     format!("={}", name.trim())
+}
+
+/// The key of the words of an entity's key, without the type [`typed_key`] gave it.
+fn untyped_key(k: &str) -> &str {
+    k.split_once('#').map_or(k, |(words, _)| words)
 }
 
 /// The key of an entity that shares its name's key with an entity of another family.
