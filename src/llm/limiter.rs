@@ -272,11 +272,7 @@ impl Limiter {
         st.shown = start;
         st.proven = start;
         st.refused_at = learned.refused_at;
-        if learned.refused_at.is_some_and(|r| start + 1 >= r) {
-            // Right below where it refused: held, one more tried later.
-            st.hold = Hold::Refused;
-            st.calm_since = Instant::now();
-        }
+        Self::hold_below_refusal(&mut st, Instant::now());
         st.round_level = start;
         st.published = Self::learned_in(&st);
         drop(st);
@@ -564,15 +560,8 @@ impl Limiter {
                 0
             };
             st.limit = (st.limit + 1).max(fast).min(st.ceiling);
-            // Never above a limit that refused (on an earlier run: this run's own refusal
-            // holds it already): held right below it, one more tried later.
-            if let Some(refused_at) = st.refused_at
-                && st.limit + 1 >= refused_at
-            {
-                st.limit = st.limit.min(refused_at.saturating_sub(1)).max(1);
-                st.hold = Hold::Refused;
-                st.calm_since = now;
-            }
+            // (On an earlier run's refusal: this run's own holds the limit already.)
+            Self::hold_below_refusal(st, now);
         }
         st.delivered += 1;
         st.latency_sum += latency;
@@ -619,6 +608,18 @@ impl Limiter {
             }
         }
         self.new_round(st, now);
+    }
+
+    /// Never at or above a limit that refused: held right below it, one more tried after
+    /// [`PROBE_AFTER_REFUSAL`].
+    fn hold_below_refusal(st: &mut State, now: Instant) {
+        if let Some(refused_at) = st.refused_at
+            && st.limit + 1 >= refused_at
+        {
+            st.limit = st.limit.min(refused_at.saturating_sub(1)).max(1);
+            st.hold = Hold::Refused;
+            st.calm_since = now;
+        }
     }
 
     /// After a cut: what was taken above the new limit no longer counts, and the steps
