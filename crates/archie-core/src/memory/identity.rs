@@ -362,6 +362,181 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     (Cow::Owned(rest), note)
 }
 
+/// What a note in parentheses says, beside the name it follows (see [`aside`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Aside {
+    /// Of the thing: a technology, or what tells it from another of its words
+    /// (`PostgreSQL`, `EUR`, `Container: Kotlin`). Kept as its `technology`, and a
+    /// [`Mark::Note`].
+    Note(String),
+    /// Another name of the thing, one it goes or went by (`aka Sentinel`, `formerly
+    /// Basket`).
+    Alias(String),
+    /// Its initials defined at first use (`Order Management Service (OMS)`): the name's
+    /// own, so kept nowhere, and no alias either: `Cart Service (CS)` and `Customer
+    /// Service (CS)` are two things, and a bare `CS` is a question.
+    Initials,
+    /// Where the statement is written down (`see ADR-0012`, `RFC 7231`): kept as a tag
+    /// (`ADR-0012`), and nothing to tell one thing from another.
+    Reference(String),
+    /// The writer's doubt about the statement, not a word about the thing (`inferred`,
+    /// `assumed`, `probably`, `TBD`, `?`): kept nowhere, and no mark.
+    Hedge,
+}
+
+/// Words that say a name follows: the thing's other name (`aka OMS`, `formerly Cart
+/// API`), lower case, longest first.
+const ALIAS_WORDS: &[&str] = &[
+    "also known as",
+    "also called",
+    "renamed from",
+    "previously",
+    "formerly",
+    "a.k.a.",
+    "a.k.a",
+    "alias",
+    "née",
+    "aka",
+    "né",
+    "ex",
+];
+
+/// Words that say where a statement is written down (`see ADR-0012`).
+const REFERENCE_WORDS: &[&str] = &["see", "cf", "ref", "refs", "per", "vide"];
+
+/// Kinds of document a reference names by number alone (`ADR-0012`, `RFC 7231`).
+const DOCUMENT_KINDS: &[&str] = &["adr", "rfc", "dr", "prd", "tdd", "erd", "kep", "pep"];
+
+/// Words of a writer's doubt (and the words of knowing ending in `-ed`: see
+/// [`hedge_participle`]).
+const HEDGE_WORDS: &[&str] = &[
+    "likely",
+    "probably",
+    "possibly",
+    "presumably",
+    "apparently",
+    "reportedly",
+    "allegedly",
+    "supposedly",
+    "seemingly",
+    "approximately",
+    "maybe",
+    "perhaps",
+    "unclear",
+    "uncertain",
+    "unknown",
+    "unsure",
+    "implicit",
+    "tbd",
+    "tbc",
+    "tba",
+    "speculative",
+    "hypothetical",
+    "guess",
+    "approx",
+    "if",
+    "not",
+    "to",
+];
+
+/// What the note `note` in parentheses after `bare` says (see [`Aside`]). Its structure
+/// decides: its first word (a word that names another name, a place it is written, a
+/// doubt), or its letters (the initials of `bare`'s words); anything else is a note of
+/// the thing, as before.
+pub fn aside(bare: &str, note: &str) -> Aside {
+    let note = note.trim();
+    let lower = note.to_lowercase();
+    // Its own initials (`Fulfillment Service (FS)`, `Identity and Access Management
+    // (IAM)`): a short name of the thing.
+    let letters: String = note.chars().filter(|c| c.is_alphanumeric()).collect();
+    if letters.chars().count() >= 2 && letters.chars().all(|c| !c.is_lowercase()) {
+        let all = words(bare);
+        let initials = |skip: bool| -> String {
+            all.iter()
+                .filter(|w| !(skip && matches!(w.as_str(), "and" | "of" | "the" | "for")))
+                .filter_map(|w| w.chars().next())
+                .collect()
+        };
+        let letters = letters.to_lowercase();
+        if letters == initials(false) || letters == initials(true) {
+            return Aside::Initials;
+        }
+    }
+    for word in ALIAS_WORDS {
+        if let Some(rest) = lower.strip_prefix(word)
+            && rest.starts_with([' ', ':'])
+        {
+            let name = note[note.len() - rest.len()..]
+                .trim_start_matches([' ', ':'])
+                .trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | '“' | '”' | '‘' | '’'))
+                .trim();
+            // A name of another kind is not this thing's (`Checkout Service (formerly
+            // Cart API)`: the service and an API are two things).
+            let (ours, theirs) = (parts(bare).kind, parts(name).kind);
+            if name.chars().any(char::is_alphanumeric) && theirs.is_none_or(|k| Some(k) == ours) {
+                return Aside::Alias(name.to_string());
+            }
+        }
+    }
+    if note.chars().all(|c| c == '?' || c.is_whitespace()) || note.ends_with('?') {
+        return Aside::Hedge;
+    }
+    let first = lower
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(['.', ':', ',']);
+    if REFERENCE_WORDS.contains(&first) {
+        let rest = note[note.find(char::is_whitespace).unwrap_or(note.len())..].trim();
+        return Aside::Reference(rest.trim_start_matches([':', ' ']).to_string());
+    }
+    // A document by number alone (`ADR-0012`, `RFC 7231`, `adr/0012`).
+    let doc = lower.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let kind = &lower[..lower.len() - doc.len()];
+    let number = doc.trim_start_matches(['-', ' ', '/', '#']);
+    if DOCUMENT_KINDS.contains(&kind)
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+    {
+        return Aside::Reference(note.to_string());
+    }
+    // Doubt, in a first word written in lower case (`inferred`, `probably Kafka`, `TBD`
+    // is the one spelled in capitals).
+    let written_first = note.split_whitespace().next().unwrap_or_default();
+    let plain = written_first
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c == '-');
+    let doubt = HEDGE_WORDS.contains(&first) && (plain || matches!(first, "tbd" | "tbc" | "tba"))
+        || plain && hedge_participle(written_first);
+    if doubt {
+        return Aside::Hedge;
+    }
+    Aside::Note(note.to_string())
+}
+
+/// Whether a lower-case word ending in `-ed` is a word of knowing (`inferred`,
+/// `assumed`, `presumed`, `unverified`, `unconfirmed`, `implied`, `guessed`,
+/// `estimated`): the writer's, not a state of the thing (`deprecated`, `managed`,
+/// `sharded` say what the thing is, and stay its note).
+fn hedge_participle(word: &str) -> bool {
+    const KNOWING: &[&str] = &[
+        "infer",
+        "assum",
+        "presum",
+        "verifi",
+        "confirm",
+        "impli",
+        "guess",
+        "estimat",
+        "deduc",
+        "suppos",
+        "suspect",
+        "extrapolat",
+    ];
+    let stem = word.strip_prefix("un").unwrap_or(word);
+    word.ends_with("ed") && KNOWING.iter().any(|k| stem.starts_with(k))
+}
+
 /// Words for the people who own a thing (`the Refunds team's service`).
 const OWNERS: &[&str] = &["team", "squad", "tribe", "crew", "guild", "group", "org"];
 
@@ -1002,21 +1177,17 @@ impl Mark {
     /// environment word at either end).
     pub fn of(name: &str) -> Option<Mark> {
         if let (bare, Some(note)) = split_note(name) {
-            // Its own initials defined at first use (`Fulfillment Service (FS)`) say
-            // nothing of which one it is.
-            let initials: String = words(&bare)
-                .iter()
-                .filter_map(|w| w.chars().next())
-                .collect();
-            if initials.len() >= 2 && initials == note.to_lowercase() {
-                return None;
-            }
             // A note that names an environment (`[STAGING] Order Service`, `Orders DB
             // (dev)`) is that environment's mark.
             if let Some(means) = environment(&note) {
                 return Some(Mark::Environment(means));
             }
-            return Some(Mark::Note(note));
+            // Another name of the thing, a reference or a doubt say nothing of which
+            // one it is.
+            return match aside(&bare, &note) {
+                Aside::Note(note) => Some(Mark::Note(note)),
+                Aside::Alias(_) | Aside::Initials | Aside::Reference(_) | Aside::Hedge => None,
+            };
         }
         let trimmed = name.trim();
         let tail = qualified_tail(trimmed);
@@ -1056,7 +1227,8 @@ impl Mark {
     }
 
     /// Whether two marks say different things: of one sort and not alike (notes agree
-    /// when one's first word begins the other's: `Postgres 15` / `PostgreSQL`).
+    /// when each word begins the other's, as far as the shorter goes: `Postgres 15` /
+    /// `PostgreSQL`).
     pub fn differs(&self, other: &Mark) -> bool {
         match (self, other) {
             (Mark::Note(a), Mark::Note(b)) => {
@@ -1073,9 +1245,18 @@ impl Mark {
                     (Some((ka, va)), Some((kb, vb))) if ka == kb => return key(&va) != key(&vb),
                     _ => return false,
                 }
-                let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
-                let (a, b) = (first(a), first(b));
-                !(a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a))
+                // Word by word as far as the shorter goes, a version's numbers aside
+                // (`Postgres 15` / `PostgreSQL`, `Kafka Streams` / `Kafka`): `read-only`
+                // is not `read-write`, nor `EU West` `EU Central`.
+                let named = |note: &str| {
+                    let mut w = words(note);
+                    w.retain(|w| !w.chars().all(|c| c.is_ascii_digit()));
+                    w
+                };
+                named(a)
+                    .iter()
+                    .zip(named(b).iter())
+                    .any(|(a, b)| !(a.starts_with(b.as_str()) || b.starts_with(a.as_str())))
             }
             (Mark::Namespace(a), Mark::Namespace(b)) => {
                 a.chars().next() == b.chars().next() && a != b

@@ -116,6 +116,17 @@ impl Memory {
             found = apart.found;
             k = apart.key;
         }
+        // A name found by nothing may be found by another name it says it has (`Fraud
+        // Check (aka Sentinel)` after `Sentinel`): one of a family it can be.
+        if found.is_none() && !loading {
+            let family = Family::of(&entity.kind);
+            found = aliases_of(&entity).iter().find_map(|alias| {
+                let i = self.index(&key_cow(alias))?;
+                family
+                    .compatible(Family::of(&self.entities[i as usize].kind))
+                    .then_some(i)
+            });
+        }
         match found {
             Some(i) => self.absorb_found(i, entity),
             None => {
@@ -663,10 +674,14 @@ impl Memory {
         let (bare, note) = identity::split_note(name.trim());
         let mut stub = Entity::new(bare.trim(), UNKNOWN_TYPE);
         if let Some(note) = note {
-            stub.properties
-                .insert(TECHNOLOGY.into(), Value::String(note));
+            put_aside(&mut stub.properties, &mut stub.tags, &bare, note);
         }
-        Some((self.add_entity(k, stub), true))
+        let aliases = aliases_of(&stub);
+        let i = self.add_entity(k, stub);
+        for alias in aliases {
+            self.index_alias(i, &alias);
+        }
+        Some((i, true))
     }
 
     /// Whether `name`, a relationship's end that found entity `i` by its key, could as
@@ -1141,15 +1156,13 @@ fn normalised(entity: Entity, note_out_of_name: bool) -> Entity {
     } = entity;
     let kind = identity::entity_type(&kind);
     // A technology or note in parentheses is kept as a property, not in the name.
-    let (name, mut properties) = (name, properties);
+    let (name, mut properties, mut tags) = (name, properties, tags);
     let name = match identity::split_note(&name) {
         // An environment is no technology: it stays in the name, as in `orders-db-prod`.
         (_, Some(note)) if identity::environment(&note).is_some() => name,
         (bare, Some(note)) => {
             let bare = bare.into_owned();
-            properties
-                .entry(TECHNOLOGY)
-                .or_insert_with(|| Value::String(note));
+            put_aside(&mut properties, &mut tags, &bare, note);
             if note_out_of_name { bare } else { name }
         }
         _ => name,
@@ -1308,6 +1321,38 @@ pub(super) fn drop_own_name(entity: &mut Entity) -> bool {
 
 /// The property a technology or note in parentheses goes into (`Orders DB (PostgreSQL)`).
 pub const TECHNOLOGY: &str = "technology";
+
+/// Keeps what a note in parentheses after `bare` says where it belongs (see
+/// [`identity::aside`]): a technology or other note as the `technology` (the first one
+/// stays), another name as an alias, a reference as a tag; the name's initials and a
+/// writer's doubt nowhere.
+fn put_aside(
+    properties: &mut Map<String, Value>,
+    tags: &mut Vec<String>,
+    bare: &str,
+    note: String,
+) {
+    match identity::aside(bare, &note) {
+        identity::Aside::Note(note) => {
+            properties
+                .entry(TECHNOLOGY)
+                .or_insert_with(|| Value::String(note));
+        }
+        identity::Aside::Alias(alias) => {
+            let list = properties
+                .entry(ALIASES)
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(list) = list
+                && identity::fold(&alias) != identity::fold(bare)
+                && !list.iter().any(|a| a.as_str() == Some(alias.as_str()))
+            {
+                list.push(Value::String(alias));
+            }
+        }
+        identity::Aside::Reference(reference) => tags.push(reference),
+        identity::Aside::Initials | identity::Aside::Hedge => {}
+    }
+}
 
 /// Where a name kept apart by its note goes: the noted key, and the entity there.
 pub(super) struct Apart {

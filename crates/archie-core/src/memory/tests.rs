@@ -618,6 +618,110 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
 }
 
 #[test]
+fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_mark() {
+    use super::identity::{Aside, Mark, aside};
+    let alias = |a: &str| Aside::Alias(a.to_string());
+    let reference = |r: &str| Aside::Reference(r.to_string());
+    let note = |n: &str| Aside::Note(n.to_string());
+    for (bare, written, is) in [
+        ("Order Management Service", "OMS", Aside::Initials),
+        ("Identity and Access Management", "IAM", Aside::Initials),
+        ("Fraud Check", "a.k.a. \"Sentinel\"", alias("Sentinel")),
+        ("Checkout Service", "formerly Basket", alias("Basket")),
+        ("Tax Engine", "also known as: Levy", alias("Levy")),
+        // A name of another kind is another thing: the note stays a note.
+        (
+            "Checkout Service",
+            "formerly Cart API",
+            note("formerly Cart API"),
+        ),
+        ("Billing Service", "see ADR-0012", reference("ADR-0012")),
+        ("Billing Service", "cf. RFC 7231", reference("RFC 7231")),
+        ("Billing Service", "ADR-0031", reference("ADR-0031")),
+        ("Auction Service", "inferred", Aside::Hedge),
+        ("Auction Service", "unconfirmed", Aside::Hedge),
+        ("Auction Service", "probably Go", Aside::Hedge),
+        ("Auction Service", "TBD", Aside::Hedge),
+        ("Search", "Elasticsearch?", Aside::Hedge),
+        // What says what the thing is or which one it is stays a note.
+        ("Orders DB", "PostgreSQL", note("PostgreSQL")),
+        ("Ledger", "deprecated", note("deprecated")),
+        ("Reports DB", "read-only", note("read-only")),
+        ("Report Job", "weekly", note("weekly")),
+        ("FX Rates Feed", "EUR", note("EUR")),
+        ("Orders DB", "managed", note("managed")),
+        ("Orders", "INFERRED", note("INFERRED")),
+    ] {
+        assert_eq!(aside(bare, written), is, "{bare} ({written})");
+    }
+    assert_eq!(Mark::of("Auction Service (inferred)"), None);
+    assert_eq!(Mark::of("Billing Service (see ADR-0012)"), None);
+    assert_eq!(Mark::of("Fulfillment Service (FS)"), None);
+    // Notes compare word by word, a version's numbers aside.
+    let mark = |n: &str| Mark::Note(n.to_string());
+    assert!(mark("read-only").differs(&mark("read-write")));
+    assert!(mark("EU West").differs(&mark("EU Central")));
+    assert!(!mark("Postgres 15").differs(&mark("PostgreSQL")));
+    assert!(!mark("Kafka Streams").differs(&mark("Kafka")));
+
+    // In the memory: a doubt and the name's initials are kept nowhere and keep nothing
+    // apart, a reference is a tag, another name is an alias that finds the thing
+    // whichever is written first. Initials are no alias: two things may share them.
+    let mut m = Memory::new();
+    for (name, kind) in [
+        ("Sentinel", "service"),
+        ("Fraud Check (aka Sentinel)", "service"),
+        ("Basket Service (formerly Trolley)", "service"),
+        ("Trolley", "service"),
+        ("Cart Service (CS)", "service"),
+        ("Customer Service (CS)", "service"),
+        ("Auction Service (inferred)", "service"),
+        ("Auction Service (Go)", "service"),
+        ("Billing Service (see ADR-0012)", "service"),
+        ("Checkout Service (formerly Cart API)", "service"),
+        ("Cart API", "api"),
+        ("Reports DB (read-only)", "database"),
+        ("Reports DB (read-write)", "database"),
+    ] {
+        m.upsert_entity(Entity::new(name, kind));
+    }
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names.len(), 10, "{names:?}");
+    let sentinel = m.entity("Fraud Check").expect("found by its other name");
+    assert_eq!(sentinel.name, "Sentinel");
+    assert!(
+        m.entity("Trolley")
+            .is_some_and(|e| e.name == "Basket Service")
+    );
+    for name in ["Cart Service", "Customer Service"] {
+        let e = m.entity(name).expect("each its own");
+        assert_eq!(e.name, name);
+        assert!(e.properties.is_empty(), "{e:?}");
+    }
+    let auction = m.entity("Auction Service").expect("one auction service");
+    assert_eq!(
+        auction
+            .properties
+            .get(merge::TECHNOLOGY)
+            .and_then(|v| v.as_str()),
+        Some("Go")
+    );
+    let billing = m.entity("Billing Service").expect("billing");
+    assert_eq!(billing.tags, ["ADR-0012"]);
+    assert!(!billing.properties.contains_key(merge::TECHNOLOGY));
+    assert_ne!(
+        m.entity("Cart API").map(|e| e.kind.as_str()),
+        Some("service")
+    );
+    let reports = |n: &str| m.entity(n).map(|e| e.name.clone());
+    assert!(reports("Reports DB (read-only)").is_some());
+    assert_ne!(
+        reports("Reports DB (read-only)"),
+        reports("Reports DB (read-write)")
+    );
+}
+
+#[test]
 fn a_note_that_says_another_thing_keeps_two_names_apart() {
     let mut m = Memory::default();
     for (name, kind) in [
