@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets fourteenth` measures one set
-//! without the other 13 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets fifteenth` measures one set
+//! without the other 14 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -30,13 +30,13 @@
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
-//!   twelfth one, the thirteenth one, the fourteenth one), with the judge and without
-//!   (issue 36).
+//!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one), with the
+//!   judge and without (issue 36).
 //!
-//! `p70` and `p95` run twenty times each (issue 36): names, types and relationship words
+//! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
-//! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth and
-//! the fourteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
+//! the fourteenth and the fifteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -49,11 +49,13 @@
 //! way after the tenth, from others again; the twelfth ones, quality/twelfth.rs, the same
 //! way after the eleventh, from others again; the thirteenth ones, quality/thirteenth.rs,
 //! the same way after the twelfth, from others again; the fourteenth ones,
-//! quality/fourteenth.rs, the same way after the thirteenth, from others again), each with the model as judge (the
-//! answerer playing it from the ground truth) and with `--no-judge`. `near` runs the first list
-//! of pairs, a fresh one, a blind one, a fifth one, a sixth one, a seventh one, an eighth
-//! one, a ninth one, a tenth one, an eleventh one, a twelfth one, a thirteenth one and a
-//! fourteenth one, judge on and off.
+//! quality/fourteenth.rs, the same way after the thirteenth, from others again; the
+//! fifteenth ones, quality/fifteenth.rs, the same way after the fourteenth, from others
+//! again), each with the model as judge (the answerer playing it from the ground truth)
+//! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
+//! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
+//! eleventh one, a twelfth one, a thirteenth one, a fourteenth one and a fifteenth one,
+//! judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -68,6 +70,8 @@ mod corpus;
 mod eighth;
 #[path = "quality/eleventh.rs"]
 mod eleventh;
+#[path = "quality/fifteenth.rs"]
+mod fifteenth;
 #[path = "quality/fifth.rs"]
 mod fifth;
 #[path = "quality/fourteenth.rs"]
@@ -279,10 +283,10 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth` or `fourteenth`: the naming
-    /// styles of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs,
-    /// seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
-    /// fourteenth.rs).
+    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth` or `fifteenth`:
+    /// the naming styles of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs,
+    /// sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs,
+    /// thirteenth.rs, fourteenth.rs, fifteenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -386,7 +390,18 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `Notification`), a plural kind word a coordinated phrase left (`Order Services`:
     // `Order Service`) or the owning domain in front (`commerce-order-service`:
     // `order-service`) (the fourteenth styles; an ADR reference or a model's hedge in
-    // parentheses is the technology's case).
+    // parentheses is the technology's case); nor a Jira component's layer in front (`BE:
+    // Order Service`), a Terraform registry module's host, namespace and provider
+    // (`app.terraform.io/novamart/orders-db/aws`: `orders-db`), a Java class's `Impl`
+    // (`OrderServiceImpl`), the spaces of a letter-spaced heading (`O R D E R  S E R V I C
+    // E`: `ORDER SERVICE`), a supervisord section's brackets and `program:`, a Pulsar
+    // topic's scheme, tenant and namespace (`persistent://novamart/events/order-events`:
+    // `order-events`), a legal form after a vendor's name (`Stripe, Inc.`: `Stripe`,
+    // `Federal Express Corporation`: `Federal Express`), Jira's monospace braces
+    // (`{{orders-db}}`), a build artefact's version and `.jar`
+    // (`order-service-0.0.1-SNAPSHOT.jar`), a region code at the end (`orders-db-euw1`) or
+    // a Markdown table cell's pipes (`| Order Service |`) (the fifteenth styles; a Thai or
+    // Ukrainian answer and another word of a family are names as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -912,6 +927,90 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 name.contains('-') && name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
             })
             .map(|name| (name.to_string(), c));
+            let jira_component = f
+                .text
+                .split_once(": ")
+                .filter(|(layer, name)| {
+                    ["BE", "Data", "Messaging", "3P", "Platform", "FE"].contains(layer)
+                        && !name.is_empty()
+                })
+                .map(|(_, name)| (name.to_string(), c));
+            let registry = f
+                .text
+                .strip_prefix("app.terraform.io/")
+                .map(|t| t.split('/').collect::<Vec<_>>())
+                .filter(|parts| parts.len() == 3 && parts.iter().all(|p| !p.is_empty()))
+                .map(|parts| (parts[1].to_string(), c));
+            let implementation = f
+                .text
+                .strip_suffix("Impl")
+                .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+                .map(|name| (name.to_string(), c));
+            let letter_spaced = f
+                .text
+                .contains("  ")
+                .then(|| f.text.split("  ").collect::<Vec<_>>())
+                .filter(|words| {
+                    words.iter().all(|w| {
+                        !w.is_empty() && w.split(' ').all(|letter| letter.chars().count() == 1)
+                    })
+                })
+                .map(|words| {
+                    let joined: Vec<String> = words.iter().map(|w| w.replace(' ', "")).collect();
+                    (joined.join(" "), c)
+                });
+            let supervisor = f
+                .text
+                .strip_prefix("[program:")
+                .and_then(|t| t.strip_suffix(']'))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let pulsar = f
+                .text
+                .strip_prefix("persistent://")
+                .and_then(|t| t.rsplit_once('/'))
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let legal = [", Inc.", " Inc.", " Corporation"]
+                .into_iter()
+                .find_map(|form| f.text.strip_suffix(form))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let monospace = f
+                .text
+                .strip_prefix("{{")
+                .and_then(|t| t.strip_suffix("}}"))
+                .filter(|name| !name.is_empty() && !name.contains(['{', '}', ' ']))
+                .map(|name| (name.to_string(), c));
+            let jar = f
+                .text
+                .strip_suffix(".jar")
+                .map(|t| t.strip_suffix("-SNAPSHOT").unwrap_or(t))
+                .and_then(helm_chart)
+                .map(|name| (name.to_string(), c));
+            let region = f
+                .text
+                .strip_suffix("-euw1")
+                .filter(|name| !name.is_empty() && !name.contains(' '))
+                .map(|name| (name.to_string(), c));
+            let cell = f
+                .text
+                .strip_prefix("| ")
+                .and_then(|t| t.strip_suffix(" |"))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let fifteenth = jira_component
+                .into_iter()
+                .chain(registry)
+                .chain(implementation)
+                .chain(letter_spaced)
+                .chain(supervisor)
+                .chain(pulsar)
+                .chain(legal)
+                .chain(monospace)
+                .chain(jar)
+                .chain(region)
+                .chain(cell);
             let fourteenth = npm
                 .into_iter()
                 .chain(page_title)
@@ -996,6 +1095,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(twelfth)
                 .chain(thirteenth)
                 .chain(fourteenth)
+                .chain(fifteenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2344,6 +2444,136 @@ const FOURTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the fifteenth set (issue 36, fifteenth round)
+/// by a session that never read the identity rules, in the manner of the fifteenth naming
+/// styles (benches/quality/fifteenth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): nutrition facts and nutrition labels,
+/// prescriptions and their refills (Thai); drones and drone charging, escrow accounts and
+/// escrow payouts (Ukrainian); dropshipping and its catalogue, livestreams and their chat
+/// (Jira components); the helpdesk and its SLAs, an FAQ's database and its cache (registry
+/// modules); restocking and restock plans, purchase orders and their approval (Java
+/// implementation classes); weather and weather alerts, forklifts and their telemetry
+/// (letter-spaced headings); staffing and the staff directory, search ranking and rank
+/// tracking (words of one family); electronic shelf labels' pusher and their battery
+/// monitor, self-checkout's bridge and its audit (supervisord programs); price history and
+/// its corrections, HS codes and their review (Pulsar topics); Square and Squarespace,
+/// Bolt the checkout and Bolt the ride-hailing company (legal names); B2B punch-out and its
+/// cart, tax exemptions and their audit (Jira monospace); virtual try-on and its sessions,
+/// a 3D model viewer and its converter (build artefacts); QR check-in in two regions, a
+/// GeoIP database and its cache (region codes); bulk orders and their import, charity
+/// round-ups and charity partners (Markdown table cells). Measured only, never developed
+/// against.
+const FIFTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("บริการข้อมูลโภชนาการ", "บริการฉลากโภชนาการ", "service"),
+    ("ฐานข้อมูลใบสั่งยา", "ฐานข้อมูลการเติมยาตามใบสั่งยา", "database"),
+    ("Сервіс дронів", "Сервіс зарядки дронів", "service"),
+    (
+        "База даних ескроу-рахунків",
+        "База даних ескроу-виплат",
+        "database",
+    ),
+    (
+        "BE: Dropship Service",
+        "BE: Dropship Catalog Service",
+        "service",
+    ),
+    (
+        "Data: Livestream DB",
+        "Data: Livestream Chat DB",
+        "database",
+    ),
+    (
+        "app.terraform.io/novamart/helpdesk-service/aws",
+        "app.terraform.io/novamart/helpdesk-sla-service/aws",
+        "service",
+    ),
+    (
+        "app.terraform.io/novamart/faq-db/aws",
+        "app.terraform.io/novamart/faq-cache/aws",
+        "",
+    ),
+    ("RestockServiceImpl", "RestockPlanServiceImpl", "service"),
+    (
+        "PurchaseOrderServiceImpl",
+        "PurchaseOrderApprovalServiceImpl",
+        "service",
+    ),
+    (
+        "W E A T H E R  S E R V I C E",
+        "W E A T H E R  A L E R T  S E R V I C E",
+        "service",
+    ),
+    (
+        "F O R K L I F T  S E R V I C E",
+        "F O R K L I F T  T E L E M E T R Y  S E R V I C E",
+        "service",
+    ),
+    ("Staffing Service", "Staff Directory Service", "service"),
+    ("Ranking Service", "Rank Tracker Service", "service"),
+    (
+        "[program:esl-pusher]",
+        "[program:esl-battery-monitor]",
+        "service",
+    ),
+    (
+        "[program:self-checkout-bridge]",
+        "[program:self-checkout-audit]",
+        "service",
+    ),
+    (
+        "persistent://novamart/events/price-history",
+        "persistent://novamart/events/price-history-corrections",
+        "queue",
+    ),
+    (
+        "persistent://novamart/jobs/hs-code-queue",
+        "persistent://novamart/jobs/hs-code-review-queue",
+        "queue",
+    ),
+    ("Square, Inc.", "Squarespace, Inc.", "external_system"),
+    (
+        "Bolt Financial, Inc.",
+        "Bolt Technology O\u{dc}",
+        "external_system",
+    ),
+    (
+        "{{b2b-punchout-service}}",
+        "{{b2b-punchout-cart-service}}",
+        "service",
+    ),
+    (
+        "{{tax-exemption-db}}",
+        "{{tax-exemption-audit-db}}",
+        "database",
+    ),
+    (
+        "try-on-service-1.3.0.jar",
+        "try-on-session-service-1.3.0.jar",
+        "service",
+    ),
+    (
+        "model-viewer-service-2.0.1.jar",
+        "model-converter-service-2.0.1.jar",
+        "service",
+    ),
+    (
+        "qr-checkin-service-euw1",
+        "qr-checkin-service-use1",
+        "service",
+    ),
+    ("geoip-db-euw1", "geoip-cache-euw1", ""),
+    (
+        "| Bulk Order Service |",
+        "| Bulk Order Import Service |",
+        "service",
+    ),
+    (
+        "| Charity Round-Up Service |",
+        "| Charity Partner Service |",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -2353,7 +2583,8 @@ struct NearCase {
     /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
     /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth),
     /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
-    /// twelfth) or `fourteenth` (the same, after the thirteenth).
+    /// twelfth), `fourteenth` (the same, after the thirteenth) or `fifteenth` (the same,
+    /// after the fourteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -2383,6 +2614,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Twelfth => TWELFTH_NEAR_PAIRS.to_vec(),
         Set::Thirteenth => THIRTEENTH_NEAR_PAIRS.to_vec(),
         Set::Fourteenth => FOURTEENTH_NEAR_PAIRS.to_vec(),
+        Set::Fifteenth => FIFTEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

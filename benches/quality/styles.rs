@@ -19,8 +19,9 @@
 //! written the same way after the tenth, in benches/quality/eleventh.rs, a twelfth,
 //! written the same way after the eleventh, in benches/quality/twelfth.rs, a
 //! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs,
-//! and a fourteenth, written the same way after the thirteenth, in
-//! benches/quality/fourteenth.rs.
+//! a fourteenth, written the same way after the thirteenth, in
+//! benches/quality/fourteenth.rs, and a fifteenth, written the same way after the
+//! fourteenth, in benches/quality/fifteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -126,6 +127,10 @@ pub enum Style {
     /// rules after the other thirteen sets had been written, never developed against
     /// (benches/quality/fourteenth.rs). Measured only.
     Fourteenth(crate::fourteenth::Name),
+    /// Fifteenth (issue 36, fifteenth round): written without reading the identity
+    /// rules after the other fourteen sets had been written, never developed against
+    /// (benches/quality/fifteenth.rs). Measured only.
+    Fifteenth(crate::fifteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -145,11 +150,12 @@ pub enum Set {
     Twelfth,
     Thirteenth,
     Fourteenth,
+    Fifteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 14] = [
+    pub const ALL: [Set; 15] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -164,6 +170,7 @@ impl Set {
         Set::Twelfth,
         Set::Thirteenth,
         Set::Fourteenth,
+        Set::Fifteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -182,6 +189,7 @@ impl Set {
             Set::Twelfth => "twelfth",
             Set::Thirteenth => "thirteenth",
             Set::Fourteenth => "fourteenth",
+            Set::Fifteenth => "fifteenth",
         }
     }
 
@@ -201,6 +209,7 @@ impl Set {
             Set::Twelfth => crate::twelfth::TWELFTH,
             Set::Thirteenth => crate::thirteenth::THIRTEENTH,
             Set::Fourteenth => crate::fourteenth::FOURTEENTH,
+            Set::Fifteenth => crate::fifteenth::FIFTEENTH,
         }
     }
 }
@@ -425,6 +434,9 @@ pub fn write(
         Style::Fourteenth(name) => {
             return crate::fourteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Fifteenth(name) => {
+            return crate::fifteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -462,6 +474,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fourteenth {
         return crate::fourteenth::type_words(kind);
+    }
+    if set == Set::Fifteenth {
+        return crate::fifteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -548,6 +563,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fourteenth {
         return crate::fourteenth::rel_words(rel);
+    }
+    if set == Set::Fifteenth {
+        return crate::fifteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
