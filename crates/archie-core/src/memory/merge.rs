@@ -249,7 +249,8 @@ impl Memory {
     /// kind is the full name of that kind (`Pricing`, a service, is `Pricing Service`),
     /// and a full name is the bare name known as that kind; an external system is one
     /// with its API (`TaxJar API` is `TaxJar` when both are external systems). A type
-    /// that is not known decides nothing: that is a question (see `dedupe`).
+    /// that is not known, or that two kinds share (`queue`), decides nothing: that is a
+    /// question (see `dedupe`).
     fn resolve_by_structure(&self, parts: &identity::Parts, kind: &str) -> Option<Ix> {
         if parts.core.is_empty() {
             return None;
@@ -262,6 +263,16 @@ impl Memory {
             let t = identity::entity_type(&self.entities[i as usize].kind);
             (t == want || (external && t == UNKNOWN_TYPE)).then_some(i)
         };
+        // A type two kinds share (`queue`: a queue or a topic) does not say which of
+        // them a bare name is: a topic and the queue it feeds share their words, and the
+        // order the names come in must not decide it. A question, not a rule.
+        let kinds_of_type = Kind::ALL
+            .into_iter()
+            .filter(|k| *k != Kind::External && k.entity_type() == want)
+            .count();
+        if kinds_of_type > 1 {
+            return None;
+        }
         match parts.kind {
             // A bare name: the one full name of a kind of its type.
             None => {

@@ -1190,13 +1190,27 @@ fn what_a_qualified_name_or_a_flag_says_of_which_one_keeps_it_apart() {
         key("apps/deployments/billing-worker"),
         key("billing-worker")
     );
-    // A topic known by its bare words is not taken for the queue of those words.
+    // A topic is not taken for the queue of its words, and a bare name of the type
+    // both share is neither by rule (whichever came first): a question.
     let topic_then_queue = [
         ("Billing Events Topic", "queue"),
         ("billing-events", "queue"),
         ("Billing Events Queue", "queue"),
     ];
-    assert_eq!(count(&topic_then_queue), 2);
+    assert_eq!(count(&topic_then_queue), 3);
+    let queue_then_bare = [
+        ("Billing Events Queue", "queue"),
+        ("billing-events", "queue"),
+        ("Billing Events Topic", "queue"),
+    ];
+    assert_eq!(count(&queue_then_bare), 3);
+    assert_eq!(
+        count(&[
+            ("Billing Events Queue", "queue"),
+            ("billing-events-queue", "queue")
+        ]),
+        1
+    );
     // A flag is a note: two flags are two things, a flag and none one.
     assert_eq!(
         count(&[("🇩🇪 Ledger", "service"), ("🇫🇷 Ledger", "service")]),
