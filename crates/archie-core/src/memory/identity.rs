@@ -33,6 +33,7 @@
 //! the keys of every alias), so a mention in any spelling lands on the same node.
 
 use std::borrow::Cow;
+use unicode_normalization::char::is_combining_mark;
 
 /// What a kind word in a name, or an entity's type, says a thing is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1890,6 +1891,12 @@ pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
                 chars.next();
             }
         }
+        // A combining mark is its letter's (Thai tone marks, Devanagari's virama, an
+        // accent written apart): not a break in the word.
+        if is_combining_mark(c) && !current.is_empty() {
+            current.push(c);
+            continue;
+        }
         if !c.is_alphanumeric() {
             if !current.is_empty() {
                 f(&current);
@@ -2880,6 +2887,17 @@ mod tests {
         for judged in ["software_component", "edge_proxy", "rds_instance", "sns"] {
             assert!(!is_placed_type(judged), "{judged}");
         }
+    }
+
+    #[test]
+    fn a_word_is_not_broken_at_its_combining_marks() {
+        // Thai tone marks and Devanagari's virama are no letters, and no separators.
+        assert_eq!(snake("ขึ้นอยู่กับ"), "ขึ้นอยู่กับ");
+        assert_eq!(snake("คิวข้อความ"), "คิวข้อความ");
+        assert_eq!(words("ऑर्डर सर्विस"), ["ऑर्डर", "सर्विस"]);
+        assert_eq!(words("Cafe\u{301} Service"), ["cafe\u{301}", "service"]);
+        // A mark with no letter before it is nothing.
+        assert_eq!(words("\u{301}orders"), ["orders"]);
     }
 
     #[test]
