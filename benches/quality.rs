@@ -2600,6 +2600,14 @@ struct NearCase {
 
 /// `archie memory import FILE --yes` of near-named different things (each its own
 /// component), with the judge answering from the ground truth or `--no-judge`.
+/// The bare names of `forms` written with a note in parentheses, each with its thing.
+fn bare_forms_of<'a>(forms: &[(&'a str, usize)]) -> Vec<(&'a str, usize)> {
+    forms
+        .iter()
+        .filter_map(|&(name, c)| Some((name.split_once(" (")?.0, c)))
+        .collect()
+}
+
 fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
     let pairs = match set {
         Set::Fresh => FRESH_NEAR_PAIRS.to_vec(),
@@ -2626,6 +2634,22 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         }
     }
     let names: Vec<String> = forms.iter().map(|(n, _)| n.to_string()).collect();
+    // A name with a note in parentheses stands for its bare name too, as a corpus form
+    // does (`Auction Service (inferred)`: `Auction Service`), unless another thing of the
+    // list is named so or has that bare name too (`FX Rates Feed (EUR)` / `(USD)`).
+    let bare = bare_forms_of(&forms);
+    let claimed = |name: &str, c: usize| {
+        forms
+            .iter()
+            .chain(&bare)
+            .any(|&(n, other)| other != c && score::key(n) == score::key(name))
+    };
+    let unclaimed: Vec<(&str, usize)> = bare
+        .iter()
+        .copied()
+        .filter(|&(b, c)| !claimed(b, c))
+        .collect();
+    forms.extend(unclaimed);
     let table = Table::new(forms.clone(), &[], names)?;
     let dir = temp_dir(o.keep)?;
     std::fs::write(
