@@ -1490,10 +1490,21 @@ impl Memory {
             Kind::of_type(&e.kind).or_else(|| identity::parts(&e.name).kind)
         };
         let (f, t) = (what(from)?, what(to)?);
-        // A topic is often typed `queue` (the prompt's word for a channel): its name says.
+        // A topic is often typed `queue` (the prompt's word for a channel): its names
+        // say, when every one that names a channel's kind says topic (a bare name the
+        // judge merged a topic into, `sns/eu-west-1/…/order-events` known as `Order
+        // Events Topic`, is one).
         let topic = |i: Ix| {
-            identity::parts(&self.entities[i as usize].name).kind == Some(Kind::Topic)
-                || Kind::of_type(&self.entities[i as usize].kind) == Some(Kind::Topic)
+            let e = &self.entities[i as usize];
+            if Kind::of_type(&e.kind) == Some(Kind::Topic) {
+                return true;
+            }
+            let mut said = std::iter::once(e.name.clone())
+                .chain(aliases_of(e))
+                .filter_map(|n| identity::parts(&n).kind)
+                .filter(|k| matches!(k, Kind::Queue | Kind::Topic))
+                .peekable();
+            said.peek().is_some() && said.all(|k| k == Kind::Topic)
         };
         let channel = |k: Kind| matches!(k, Kind::Queue | Kind::Topic);
         let store = |k: Kind| matches!(k, Kind::Database | Kind::Cache | Kind::Bucket);

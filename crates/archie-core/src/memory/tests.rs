@@ -823,6 +823,17 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
+    // A bare name known as a topic by another of its names (a judge's merge).
+    let mut feed = Entity::new("sns/eu-west-1/1234/payment-events", "queue");
+    feed.properties
+        .insert("aliases".into(), json!(["Payment Events Topic"]));
+    m.upsert_entity(feed);
+    m.upsert_entity(Entity::new("Payment Events Queue", "queue"));
+    m.upsert_relationship(Relationship::new(
+        "sns/eu-west-1/1234/payment-events",
+        "publishes_to",
+        "Payment Events Queue",
+    ));
     // A topic (typed as the prompt's channel word) that delivers to a queue: the queue
     // subscribes. A queue that feeds another queue: as stated.
     m.upsert_relationship(Relationship::new(
@@ -870,6 +881,11 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
             ("Billing Service", "reads_from", "Ledger DB"),
             ("Billing Service", "subscribes_to", "Invoice Events"),
             ("Billing Service", "writes_to", "Ledger DB"),
+            (
+                "Payment Events Queue",
+                "subscribes_to",
+                "sns/eu-west-1/1234/payment-events"
+            ),
             ("Refund Queue", "publishes_to", "Retry Queue"),
             ("Refund Queue", "subscribes_to", "Refund Events Topic"),
         ]
