@@ -89,7 +89,7 @@ pub fn paths(documents: &[Document], max: usize) -> Vec<String> {
 /// The words of `about` worth looking for (three letters or more, lower case).
 fn about_words(about: &str) -> Vec<String> {
     let mut words: Vec<String> = about
-        .split(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !crate::memory::identity::is_word_char(c))
         .filter(|w| w.chars().count() >= 3)
         .map(str::to_lowercase)
         .collect();

@@ -1198,7 +1198,7 @@ fn shape(name: &str, systems: &[Vec<String>]) -> Shape {
         acronym.extend(kind.word().chars().next());
     }
     let written: String = identity::qualified_tail(&identity::split_note(name).0)
-        .split(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !identity::is_word_char(c))
         .filter(|t| !t.is_empty() && *t != "the")
         .filter_map(|t| t.chars().next())
         .flat_map(char::to_lowercase)

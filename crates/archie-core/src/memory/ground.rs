@@ -30,13 +30,9 @@ pub struct Ground {
     /// The first letter of each of the text's words in order, keyed: what an acronym is
     /// made of (one `char` a word, not a copy of it: a corpus has a hundred thousand).
     initials: Vec<char>,
-    /// The text's letters and digits, lower case: `payment-service` and `PaymentService`
-    /// both hold `paymentservice`.
+    /// The text's letters, digits and combining marks, lower case, its words apart:
+    /// `payment-service` and `PaymentService` both hold `paymentservice`.
     compact: String,
-    /// Whether `compact` holds a character that is neither a letter, a digit nor a space
-    /// (a lower-case form may: `İ` is `i` and a combining dot): only then is a word of it
-    /// stripped before it is searched.
-    compact_marks: bool,
     /// `compact` without its spaces, made once when asked for (see [`Ground::holds`]).
     joined: std::sync::OnceLock<String>,
 }
@@ -70,15 +66,11 @@ impl Ground {
         if !self.compact.is_empty() {
             self.compact.push(' ');
         }
-        let from = self.compact.len();
         self.compact.extend(
             text.chars()
-                .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+                .filter(|&c| identity::is_word_char(c) || c.is_whitespace())
                 .flat_map(char::to_lowercase),
         );
-        self.compact_marks |= self.compact[from..]
-            .chars()
-            .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
         self.joined = std::sync::OnceLock::new();
     }
 
@@ -93,7 +85,7 @@ impl Ground {
         // (`Nova`, `Mart`): a token is in the text when its telling words all are, so a
         // brand (`PayPal`) is not grounded by half of it (`pay` of `payment`).
         let tokens: Vec<Vec<String>> = bare
-            .split(|c: char| !c.is_alphanumeric())
+            .split(|c: char| !identity::is_word_char(c))
             .filter(|t| !t.is_empty())
             .map(|t| {
                 identity::words(t)
@@ -134,7 +126,7 @@ impl Ground {
         // `paymentssvc`): the telling words run together.
         let joined: String = bare
             .chars()
-            .filter(|c| c.is_alphanumeric())
+            .filter(|&c| identity::is_word_char(c))
             .flat_map(char::to_lowercase)
             .collect();
         if joined.chars().count() >= 4 && self.compact_has(&joined) {
@@ -158,7 +150,7 @@ impl Ground {
     pub fn holds(&self, name: &str) -> bool {
         let compact: String = name
             .chars()
-            .filter(|c| c.is_alphanumeric())
+            .filter(|&c| identity::is_word_char(c))
             .flat_map(char::to_lowercase)
             .collect();
         !compact.is_empty() && self.joined().contains(&compact)
@@ -195,15 +187,11 @@ impl Ground {
     }
 
     /// Whether a word of the compact text holds `text`. Text without spaces in a compact
-    /// text of only letters, digits and spaces is held by a word of it exactly when the
-    /// whole holds it: one search, not one per word.
+    /// text of only word characters and spaces (a lower-case form is one too: `İ` is `i`
+    /// and a combining dot) is held by a word of it exactly when the whole holds it: one
+    /// search, not one per word.
     fn compact_has(&self, text: &str) -> bool {
-        if !self.compact_marks && !text.is_empty() && !text.contains(char::is_whitespace) {
-            return self.compact.contains(text);
-        }
-        self.compact
-            .split_whitespace()
-            .any(|w| w.contains(text) || strip(w).contains(text))
+        !text.is_empty() && !text.contains(char::is_whitespace) && self.compact.contains(text)
     }
 
     fn has_acronym(&self, acronym: &str) -> bool {
@@ -213,14 +201,19 @@ impl Ground {
     }
 }
 
-/// A compact word without the separators a name may keep (`payments-svc`).
-fn strip(word: &str) -> String {
-    word.chars().filter(|c| c.is_alphanumeric()).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_combining_marks_is_grounded_where_it_is_written() {
+        let g = Ground::of("शिपमेंट क्यू buffers shipment work. ขึ้นอยู่กับ คิวข้อความ");
+        for name in ["शिपमेंट क्यू", "คิวข้อความ"] {
+            assert!(g.names(name), "{name}");
+            assert!(g.holds(name), "{name}");
+        }
+        assert!(!g.names("ऑर्डर सर्विस"));
+    }
 
     #[test]
     fn a_name_is_grounded_by_any_spelling_of_it() {
@@ -269,12 +262,10 @@ mod tests {
         // One search over the compact text, and per word where a lower-case form left a
         // mark in it (`İ` lower-cased is `i` and a combining dot): the same answers.
         let plain = Ground::of("Calls go through the paymentsgateway and ledgerwriter.");
-        assert!(!plain.compact_marks);
         assert!(plain.names("Payments Gateway") && plain.names("LedgerWriter"));
         // Not across the space between two words of the text.
         assert!(!plain.names("paymentsgatewayand") && !plain.names("Inventory Service"));
         let marked = Ground::of("İzmir paymentsgateway, then the ledgerwriter.");
-        assert!(marked.compact_marks);
         assert!(marked.names("Payments Gateway") && marked.names("LedgerWriter"));
         assert!(!marked.names("paymentsgatewayand") && !marked.names("Inventory Service"));
     }

@@ -692,7 +692,7 @@ fn latin_look_alikes_read(name: &str) -> Option<String> {
         !name.chars().any(foreign) && name.chars().any(|c| c.is_ascii_alphabetic());
     let mut out = String::with_capacity(name.len());
     let mut changed = false;
-    for word in name.split_inclusive(|c: char| !c.is_alphanumeric()) {
+    for word in name.split_inclusive(|c: char| !is_word_char(c)) {
         let mixes = word.chars().any(|c| c.is_ascii_alphabetic()) && !word.chars().any(foreign);
         if mixes || latin_elsewhere {
             for c in word.chars() {
@@ -1875,6 +1875,12 @@ pub fn words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     for_each_word(&plain_text(name), |word| words.push(word.to_string()));
     words
+}
+
+/// Whether `c` is part of a word: a letter, a digit, or a combining mark (Thai tone
+/// marks, Devanagari's virama: no letters of their own, and no separators).
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || is_combining_mark(c)
 }
 
 /// Calls `f` with each word of `name`, lower-cased (see [`words`]), from one buffer.
