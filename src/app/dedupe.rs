@@ -676,6 +676,7 @@ impl App {
         judge: Option<Judge<'_>>,
     ) -> anyhow::Result<usize> {
         let mut so_far = Reviewed::default();
+        let mut merged_any = false;
         for round in 1..=REVIEW_ROUNDS {
             let Some(questions) = Questions::of(file, judge.is_some(), so_far.judged as usize)?
             else {
@@ -787,6 +788,7 @@ impl App {
             let merged = decisions
                 .iter()
                 .any(|d| matches!(d, Some(Decision::Merge(_))));
+            merged_any |= merged;
             if merged && round < REVIEW_ROUNDS {
                 let decided: Vec<Decision> = decisions
                     .iter()
@@ -794,7 +796,7 @@ impl App {
                     .collect();
                 so_far.count(found, &decided);
                 file.update(|m| {
-                    apply(m, found, &decided, None);
+                    apply(m, found, &decided, None, false);
                     place_words(m, &placed);
                     place_types(m, &typed);
                 })?;
@@ -828,13 +830,14 @@ impl App {
                 .iter()
                 .any(|d| matches!(d, Decision::Merge(_) | Decision::KeepApart(_)));
             if changed
+                || merged_any
                 || unsure
                 || known.pending != pending
                 || !placed.is_empty()
                 || !typed.is_empty()
             {
                 file.update(|m| {
-                    apply(m, found, &decisions, Some(&pending));
+                    apply(m, found, &decisions, Some(&pending), merged_any);
                     place_words(m, &placed);
                     place_types(m, &typed);
                 })?;
@@ -1024,6 +1027,7 @@ fn apply(
     found: &[Suggestion],
     decisions: &[Decision],
     pending: Option<&[Suggestion]>,
+    readable: bool,
 ) {
     let merges: Vec<(&str, &str, Decider)> = found
         .iter()
@@ -1049,6 +1053,13 @@ fn apply(
         all.pending = pending.to_vec();
     }
     memory.set_decisions(&all);
+    // The last write of a review whose merges brought spellings together: the most
+    // readable is shown, as every save of a run shows it (`OrderEventsTopic`, not
+    // `sns/eu-west-1/…/order-events`). Not between rounds: each round reads the names as
+    // they were found.
+    if readable {
+        memory.readable_names();
+    }
 }
 
 #[cfg(test)]
@@ -1163,9 +1174,52 @@ mod tests {
             })
             .collect();
         let pending: Vec<Suggestion> = found.iter().filter(|s| !s.certain).cloned().collect();
-        apply(&mut m, &found, &decisions, Some(&pending));
+        apply(&mut m, &found, &decisions, Some(&pending), false);
         assert_eq!(m.entities().len(), 2 * NEAR_PAIRS.len(), "{found:?}");
         assert!(m.decisions().merges.is_empty());
+    }
+
+    #[test]
+    fn a_merge_the_judge_decides_shows_the_most_readable_of_the_names() {
+        let mut m = Memory::new();
+        m.upsert_entity(crate::memory::Entity::new(
+            "sns/eu-west-1/1234/order-events",
+            "queue",
+        ));
+        m.upsert_entity(crate::memory::Entity::new("OrderEventsTopic", "queue"));
+        m.upsert_relationship(crate::memory::Relationship::new(
+            "Order Service",
+            "publishes_to",
+            "OrderEventsTopic",
+        ));
+        let found = [Suggestion {
+            merge: "OrderEventsTopic".into(),
+            into: "sns/eu-west-1/1234/order-events".into(),
+            score: 0.9,
+            why: "judged".into(),
+            certain: false,
+        }];
+        apply(
+            &mut m,
+            &found,
+            &[Decision::Merge(Decider::Model)],
+            None,
+            true,
+        );
+        let topic = m
+            .entity("sns/eu-west-1/1234/order-events")
+            .expect("one channel");
+        assert_eq!(topic.name, "OrderEventsTopic");
+        let edges: Vec<(&str, &str, &str)> = m
+            .relationships()
+            .iter()
+            .map(|r| (r.from.as_str(), r.kind.as_str(), r.to.as_str()))
+            .collect();
+        assert_eq!(
+            edges,
+            [("Order Service", "publishes_to", "OrderEventsTopic")]
+        );
+        assert_eq!(m.entities().len(), 2);
     }
 
     use crate::memory::identity::NEAR_PAIRS;
