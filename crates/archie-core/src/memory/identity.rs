@@ -464,10 +464,15 @@ pub fn aside(bare: &str, note: &str) -> Aside {
         }
     }
     for word in ALIAS_WORDS {
-        if let Some(rest) = lower.strip_prefix(word)
-            && rest.starts_with([' ', ':'])
-        {
-            let name = note[note.len() - rest.len()..]
+        // Matched on the note as written: a lower-case form may be longer than its
+        // letters (`İ`), so no index of it is one of the note.
+        let end = note
+            .char_indices()
+            .nth(word.chars().count())
+            .map_or(note.len(), |(i, _)| i);
+        let (head, rest) = note.split_at(end);
+        if head.to_lowercase() == *word && rest.starts_with([' ', ':']) {
+            let name = rest
                 .trim_start_matches([' ', ':'])
                 .trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | '“' | '”' | '‘' | '’'))
                 .trim();

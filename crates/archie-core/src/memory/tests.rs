@@ -629,6 +629,10 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
         ("Fraud Check", "a.k.a. \"Sentinel\"", alias("Sentinel")),
         ("Checkout Service", "formerly Basket", alias("Basket")),
         ("Tax Engine", "also known as: Levy", alias("Levy")),
+        // A lower-case form longer than its letters (`İ`) is read on the note as written.
+        ("Ledger", "AKA İzmir Ledger", alias("İzmir Ledger")),
+        ("Ledger", "İnferred", note("İnferred")),
+        ("Ledger", "see İ-7", reference("İ-7")),
         // A name of another kind is another thing: the note stays a note.
         (
             "Checkout Service",
