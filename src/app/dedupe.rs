@@ -680,14 +680,22 @@ impl App {
         for round in 1..=REVIEW_ROUNDS {
             let Some(questions) = Questions::of(file, judge.is_some(), so_far.judged as usize)?
             else {
+                if merged_any {
+                    file.update(Memory::readable_names)?;
+                }
                 return Ok(0);
             };
             if questions.is_empty() {
-                if !questions.memory.decisions().pending.is_empty() {
+                let pending = !questions.memory.decisions().pending.is_empty();
+                if pending || merged_any {
                     file.update(|m| {
                         let mut d = m.decisions();
                         d.pending.clear();
                         m.set_decisions(&d);
+                        // The last write of a review that merged (see `apply`).
+                        if merged_any {
+                            m.readable_names();
+                        }
                     })?;
                 }
                 if so_far.found > 0 {

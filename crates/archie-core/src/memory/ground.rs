@@ -66,11 +66,7 @@ impl Ground {
         if !self.compact.is_empty() {
             self.compact.push(' ');
         }
-        self.compact.extend(
-            text.chars()
-                .filter(|&c| identity::is_word_char(c) || c.is_whitespace())
-                .flat_map(char::to_lowercase),
-        );
+        self.compact.push_str(&compact(text, true));
         self.joined = std::sync::OnceLock::new();
     }
 
@@ -124,11 +120,7 @@ impl Ground {
         let words: Vec<String> = tokens.concat();
         // Written as one word in the text (`paymentservice`, `payments-svc` →
         // `paymentssvc`): the telling words run together.
-        let joined: String = bare
-            .chars()
-            .filter(|&c| identity::is_word_char(c))
-            .flat_map(char::to_lowercase)
-            .collect();
+        let joined = compact(&bare, false);
         if joined.chars().count() >= 4 && self.compact_has(&joined) {
             return true;
         }
@@ -148,11 +140,7 @@ impl Ground {
     /// Whether the text holds `name` written out, its letters and digits in a row (`as
     /// the text writes it` in `name: as the text writes it (keep …)`).
     pub fn holds(&self, name: &str) -> bool {
-        let compact: String = name
-            .chars()
-            .filter(|&c| identity::is_word_char(c))
-            .flat_map(char::to_lowercase)
-            .collect();
+        let compact = compact(name, false);
         !compact.is_empty() && self.joined().contains(&compact)
     }
 
@@ -186,12 +174,15 @@ impl Ground {
         word.chars().count() >= 5 && self.compact_has(word)
     }
 
-    /// Whether a word of the compact text holds `text`. Text without spaces in a compact
-    /// text of only word characters and spaces (a lower-case form is one too: `İ` is `i`
-    /// and a combining dot) is held by a word of it exactly when the whole holds it: one
-    /// search, not one per word.
+    /// Whether a word of the compact text holds `text` (made compact too). Text without
+    /// spaces in a compact text of only letters, digits and spaces is held by a word of
+    /// it exactly when the whole holds it: one search, not one per word.
     fn compact_has(&self, text: &str) -> bool {
-        !text.is_empty() && !text.contains(char::is_whitespace) && self.compact.contains(text)
+        if text.contains(char::is_whitespace) {
+            return false;
+        }
+        let text = compact(text, false);
+        !text.is_empty() && self.compact.contains(&text)
     }
 
     fn has_acronym(&self, acronym: &str) -> bool {
@@ -201,9 +192,25 @@ impl Ground {
     }
 }
 
+/// `text`'s letters and digits, lower case, and its spaces when `spaces`: no mark, so
+/// `İyzico` (lower case `i` and a combining dot) holds `Iyzico`, and a word with its
+/// Thai tone marks or Devanagari's virama the same word written without.
+fn compact(text: &str, spaces: bool) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .filter(|&c| c.is_alphanumeric() || (spaces && c.is_whitespace()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capital_dotted_i_holds_the_plain_one() {
+        let g = Ground::of("İyzico handles cards.");
+        assert!(g.names("Iyzico") && g.holds("Iyzico"));
+    }
 
     #[test]
     fn a_name_with_combining_marks_is_grounded_where_it_is_written() {

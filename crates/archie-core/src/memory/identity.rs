@@ -385,25 +385,22 @@ pub enum Aside {
     Hedge,
 }
 
-/// Words that say a name follows: the thing's other name (`aka OMS`, `formerly Cart
-/// API`), lower case, longest first.
+/// Words that say a name follows: the thing's other name (`aka Sentinel`, `renamed from
+/// Basket`), lower case, longest first
+/// (`formerly`, `previously` and `ex` are not: `Orders DB (formerly MySQL)` names what it
+/// ran on as often as what it was called.)
 const ALIAS_WORDS: &[&str] = &[
     "also known as",
     "also called",
     "renamed from",
-    "previously",
-    "formerly",
     "a.k.a.",
     "a.k.a",
     "alias",
-    "née",
     "aka",
-    "né",
-    "ex",
 ];
 
 /// Words that say where a statement is written down (`see ADR-0012`).
-const REFERENCE_WORDS: &[&str] = &["see", "cf", "ref", "refs", "per", "vide"];
+const REFERENCE_WORDS: &[&str] = &["see", "cf", "ref", "refs", "vide"];
 
 /// Kinds of document a reference names by number alone (`ADR-0012`, `RFC 7231`).
 const DOCUMENT_KINDS: &[&str] = &["adr", "rfc", "dr", "prd", "tdd", "erd", "kep", "pep"];
@@ -494,7 +491,13 @@ pub fn aside(bare: &str, note: &str) -> Aside {
         .trim_end_matches(['.', ':', ',']);
     if REFERENCE_WORDS.contains(&first) {
         let rest = note[note.find(char::is_whitespace).unwrap_or(note.len())..].trim();
-        return Aside::Reference(rest.trim_start_matches([':', ' ']).to_string());
+        let rest = rest.trim_start_matches([':', ' ']);
+        // A reference to nothing (`see`) says nothing.
+        return if rest.chars().any(char::is_alphanumeric) {
+            Aside::Reference(rest.to_string())
+        } else {
+            Aside::Hedge
+        };
     }
     // A document by number alone (`ADR-0012`, `RFC 7231`, `adr/0012`).
     let doc = lower.trim_start_matches(|c: char| c.is_ascii_alphabetic());
@@ -1259,10 +1262,16 @@ impl Mark {
                     w.retain(|w| !w.chars().all(|c| c.is_ascii_digit()));
                     w
                 };
-                named(a)
-                    .iter()
-                    .zip(named(b).iter())
-                    .any(|(a, b)| !(a.starts_with(b.as_str()) || b.starts_with(a.as_str())))
+                let agree = |a: &str, b: &str| a.starts_with(b) || b.starts_with(a);
+                let (wa, wb) = (named(a), named(b));
+                // A note of numbers only (`(1)`, `(6379)`, `(2024)`) is compared as
+                // written, by its first word: `(1)` is not `(2)`, nor `(PostgreSQL)`.
+                if wa.is_empty() || wb.is_empty() {
+                    let first = |note: &str| words(note).into_iter().next().unwrap_or_default();
+                    let (a, b) = (first(a), first(b));
+                    return !(a.is_empty() || b.is_empty() || agree(&a, &b));
+                }
+                wa.iter().zip(&wb).any(|(a, b)| !agree(a, b))
             }
             (Mark::Namespace(a), Mark::Namespace(b)) => {
                 a.chars().next() == b.chars().next() && a != b

@@ -95,6 +95,7 @@ impl Memory {
         } else {
             self.resolve_key(&k, &entity.name, &entity.kind)
         };
+        let mut set_apart = false;
         // A mark that says another thing than the one found has (`FX Rates Feed (USD)`
         // against `(EUR)`, `orders-db-staging` against `-prod`): not that one.
         if let Some((name, mark)) = written
@@ -112,13 +113,16 @@ impl Memory {
             found = apart.found;
             k = apart.key;
             entity.name = name;
+            set_apart = true;
         } else if let Some(apart) = self.unmarked_apart(&entity.name, &k, found, loading) {
             found = apart.found;
             k = apart.key;
+            set_apart = true;
         }
         // A name found by nothing may be found by another name it says it has (`Fraud
-        // Check (aka Sentinel)` after `Sentinel`): one of a family it can be.
-        if found.is_none() && !loading {
+        // Check (aka Sentinel)` after `Sentinel`): one of a family it can be. Not a name
+        // its mark has just set apart.
+        if found.is_none() && !loading && !set_apart {
             let family = Family::of(&entity.kind);
             found = aliases_of(&entity).iter().find_map(|alias| {
                 let i = self.index(&key_cow(alias))?;

@@ -627,7 +627,11 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
         ("Order Management Service", "OMS", Aside::Initials),
         ("Identity and Access Management", "IAM", Aside::Initials),
         ("Fraud Check", "a.k.a. \"Sentinel\"", alias("Sentinel")),
-        ("Checkout Service", "formerly Basket", alias("Basket")),
+        ("Checkout Service", "renamed from Basket", alias("Basket")),
+        // What it ran on as often as what it was called: a note.
+        ("Orders DB", "formerly MySQL", note("formerly MySQL")),
+        ("Rate Limiter", "per user", note("per user")),
+        ("Billing Service", "see", Aside::Hedge),
         ("Tax Engine", "also known as: Levy", alias("Levy")),
         // A lower-case form longer than its letters (`İ`) is read on the note as written.
         ("Ledger", "AKA İzmir Ledger", alias("İzmir Ledger")),
@@ -667,6 +671,10 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
     assert!(mark("EU West").differs(&mark("EU Central")));
     assert!(!mark("Postgres 15").differs(&mark("PostgreSQL")));
     assert!(!mark("Kafka Streams").differs(&mark("Kafka")));
+    // Numbers alone are compared as written.
+    assert!(mark("1").differs(&mark("2")));
+    assert!(mark("6379").differs(&mark("PostgreSQL")));
+    assert!(!mark("2").differs(&mark("2")));
 
     // In the memory: a doubt and the name's initials are kept nowhere and keep nothing
     // apart, a reference is a tag, another name is an alias that finds the thing
@@ -675,7 +683,7 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
     for (name, kind) in [
         ("Sentinel", "service"),
         ("Fraud Check (aka Sentinel)", "service"),
-        ("Basket Service (formerly Trolley)", "service"),
+        ("Basket Service (renamed from Trolley)", "service"),
         ("Trolley", "service"),
         ("Cart Service (CS)", "service"),
         ("Customer Service (CS)", "service"),
@@ -686,11 +694,15 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
         ("Cart API", "api"),
         ("Reports DB (read-only)", "database"),
         ("Reports DB (read-write)", "database"),
+        ("Orders DB (formerly MySQL)", "database"),
+        ("Users DB (formerly MySQL)", "database"),
+        ("Ledger (1)", "service"),
+        ("Ledger (2)", "service"),
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
     let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(names.len(), 10, "{names:?}");
+    assert_eq!(names.len(), 14, "{names:?}");
     let sentinel = m.entity("Fraud Check").expect("found by its other name");
     assert_eq!(sentinel.name, "Sentinel");
     assert!(
