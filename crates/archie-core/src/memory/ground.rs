@@ -30,7 +30,7 @@ pub struct Ground {
     /// The first letter of each of the text's words in order, keyed: what an acronym is
     /// made of (one `char` a word, not a copy of it: a corpus has a hundred thousand).
     initials: Vec<char>,
-    /// The text's letters, digits and combining marks, lower case, its words apart:
+    /// The text's letters and digits, lower case, its words apart (see [`compact`]):
     /// `payment-service` and `PaymentService` both hold `paymentservice`.
     compact: String,
     /// `compact` without its spaces, made once when asked for (see [`Ground::holds`]).

@@ -370,7 +370,7 @@ pub enum Aside {
     /// (`PostgreSQL`, `EUR`, `Container: Kotlin`). Kept as its `technology`, and a
     /// [`Mark::Note`].
     Note(String),
-    /// Another name of the thing, one it goes or went by (`aka Sentinel`, `formerly
+    /// Another name of the thing, one it goes or went by (`aka Sentinel`, `renamed from
     /// Basket`).
     Alias(String),
     /// Its initials defined at first use (`Order Management Service (OMS)`): the name's
@@ -386,9 +386,8 @@ pub enum Aside {
 }
 
 /// Words that say a name follows: the thing's other name (`aka Sentinel`, `renamed from
-/// Basket`), lower case, longest first
-/// (`formerly`, `previously` and `ex` are not: `Orders DB (formerly MySQL)` names what it
-/// ran on as often as what it was called.)
+/// Basket`), lower case, longest first. Not `formerly`, `previously` or `ex`: `Orders DB
+/// (formerly MySQL)` names what it ran on as often as what it was called.
 const ALIAS_WORDS: &[&str] = &[
     "also known as",
     "also called",
@@ -473,8 +472,8 @@ pub fn aside(bare: &str, note: &str) -> Aside {
                 .trim_start_matches([' ', ':'])
                 .trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | '“' | '”' | '‘' | '’'))
                 .trim();
-            // A name of another kind is not this thing's (`Checkout Service (formerly
-            // Cart API)`: the service and an API are two things).
+            // A name of another kind is not this thing's (`Checkout Service (renamed
+            // from Cart API)`: the service and an API are two things).
             let (ours, theirs) = (parts(bare).kind, parts(name).kind);
             if name.chars().any(char::is_alphanumeric) && theirs.is_none_or(|k| Some(k) == ours) {
                 return Aside::Alias(name.to_string());
