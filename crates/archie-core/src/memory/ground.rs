@@ -196,10 +196,23 @@ impl Ground {
 /// `İyzico` (lower case `i` and a combining dot) holds `Iyzico`, and a word with its
 /// Thai tone marks or Devanagari's virama the same word written without.
 fn compact(text: &str, spaces: bool) -> String {
-    text.chars()
-        .flat_map(char::to_lowercase)
-        .filter(|&c| c.is_alphanumeric() || (spaces && c.is_whitespace()))
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        // ASCII, most of any corpus, without the tables.
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
+            } else if spaces && c.is_whitespace() {
+                out.push(c);
+            }
+            continue;
+        }
+        out.extend(
+            c.to_lowercase()
+                .filter(|&c| c.is_alphanumeric() || (spaces && c.is_whitespace())),
+        );
+    }
+    out
 }
 
 #[cfg(test)]

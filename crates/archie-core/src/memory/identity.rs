@@ -1893,7 +1893,13 @@ pub fn words(name: &str) -> Vec<String> {
 /// Whether `c` is part of a word: a letter, a digit, or a combining mark (Thai tone
 /// marks, Devanagari's virama: no letters of their own, and no separators).
 pub fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || is_combining_mark(c)
+    c.is_alphanumeric() || is_mark(c)
+}
+
+/// Whether `c` is a combining mark (never an ASCII character: asked of every character
+/// of a corpus, the table is read only for the others).
+fn is_mark(c: char) -> bool {
+    !c.is_ascii() && is_combining_mark(c)
 }
 
 /// Calls `f` with each word of `name`, lower-cased (see [`words`]), from one buffer.
@@ -1912,7 +1918,7 @@ pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
         }
         // A combining mark is its letter's (Thai tone marks, Devanagari's virama, an
         // accent written apart): not a break in the word.
-        if is_combining_mark(c) && !current.is_empty() {
+        if is_mark(c) && !current.is_empty() {
             current.push(c);
             continue;
         }
