@@ -459,6 +459,10 @@ pub fn aside(bare: &str, note: &str) -> Aside {
             return Aside::Initials;
         }
     }
+    // A question (`Kafka?`, `aka Sentinel?`): the writer's doubt, another name included.
+    if note.chars().all(|c| c == '?' || c.is_whitespace()) || note.ends_with('?') {
+        return Aside::Hedge;
+    }
     for word in ALIAS_WORDS {
         // Matched on the note as written: a lower-case form may be longer than its
         // letters (`İ`), so no index of it is one of the note.
@@ -479,9 +483,6 @@ pub fn aside(bare: &str, note: &str) -> Aside {
                 return Aside::Alias(name.to_string());
             }
         }
-    }
-    if note.chars().all(|c| c == '?' || c.is_whitespace()) || note.ends_with('?') {
-        return Aside::Hedge;
     }
     let first = lower
         .split_whitespace()

@@ -685,13 +685,27 @@ impl Memory {
             }
             return Some((i, false));
         }
-        let k = self.new_key(k.to_string(), UNKNOWN_TYPE);
         let (bare, note) = identity::split_note(name.trim());
         let mut stub = Entity::new(bare.trim(), UNKNOWN_TYPE);
         if let Some(note) = note {
             put_aside(&mut stub.properties, &mut stub.tags, &bare, note);
         }
         let aliases = aliases_of(&stub);
+        // An end found by nothing may be found by another name its note says it has
+        // (`calls Fraud Check (aka Sentinel)` after `Sentinel`), of a kind the
+        // relationship can reach: as an entity written so is (`upsert_entity_with`).
+        let by_alias = aliases.iter().find_map(|alias| {
+            let i = self.index(&key_cow(alias))?;
+            let kind = Kind::of_type(&self.entities[i as usize].kind);
+            (allowed.is_empty() || kind.is_none_or(|kind| allowed.contains(&kind))).then_some(i)
+        });
+        if let Some(i) = by_alias {
+            if self.alias(i, &stub.name) {
+                self.touch();
+            }
+            return Some((i, false));
+        }
+        let k = self.new_key(k.to_string(), UNKNOWN_TYPE);
         let i = self.add_entity(k, stub);
         for alias in aliases {
             self.index_alias(i, &alias);

@@ -618,6 +618,42 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
 }
 
 #[test]
+fn a_relationship_end_is_found_by_the_other_name_its_note_gives() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("Sentinel", "service"));
+    m.upsert_entity(Entity::new("Vault", "service"));
+    m.upsert_entity(Entity::new("Checkout Service", "service"));
+    // Another name in the end's note finds the thing, as for an entity written so.
+    let (_, stubs) = m.upsert_relationship(Relationship::new(
+        "Checkout Service",
+        "calls",
+        "Fraud Check (aka Sentinel)",
+    ));
+    assert_eq!(stubs, 0);
+    assert_eq!(m.entities().len(), 3);
+    assert_eq!(m.relationships()[0].to, "Sentinel");
+    assert_eq!(
+        m.entity("Fraud Check").map(|e| e.name.as_str()),
+        Some("Sentinel")
+    );
+    // Not a doubt, and not a thing of a kind the relationship cannot reach (a write
+    // goes to a store, not to a service): stubs.
+    let (_, doubted) = m.upsert_relationship(Relationship::new(
+        "Checkout Service",
+        "calls",
+        "Risk Engine (aka Sentinel?)",
+    ));
+    let (_, other_kind) = m.upsert_relationship(Relationship::new(
+        "Checkout Service",
+        "writes_to",
+        "Orders DB (aka Vault)",
+    ));
+    assert_eq!((doubted, other_kind), (1, 1));
+    assert_eq!(m.entities().len(), 5);
+    assert_eq!(m.entity("Vault").map(|e| e.name.as_str()), Some("Vault"));
+}
+
+#[test]
 fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_mark() {
     use super::identity::{Aside, Mark, aside};
     let alias = |a: &str| Aside::Alias(a.to_string());
@@ -651,6 +687,7 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
         ("Auction Service", "probably Go", Aside::Hedge),
         ("Auction Service", "TBD", Aside::Hedge),
         ("Search", "Elasticsearch?", Aside::Hedge),
+        ("Fraud Check", "aka Sentinel?", Aside::Hedge),
         // What says what the thing is or which one it is stays a note.
         ("Orders DB", "PostgreSQL", note("PostgreSQL")),
         ("Ledger", "deprecated", note("deprecated")),
