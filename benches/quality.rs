@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets fifteenth` measures one set
-//! without the other 14 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets sixteenth` measures one set
+//! without the other 15 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -30,13 +30,14 @@
 //! - `near`: `archie memory import FILE --yes` of pairs of different things with near
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
-//!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one), with the
+//!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
+//!   sixteenth one), with the
 //!   judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth and the fifteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth and the sixteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -51,11 +52,12 @@
 //! the same way after the twelfth, from others again; the fourteenth ones,
 //! quality/fourteenth.rs, the same way after the thirteenth, from others again; the
 //! fifteenth ones, quality/fifteenth.rs, the same way after the fourteenth, from others
-//! again), each with the model as judge (the answerer playing it from the ground truth)
+//! again; the sixteenth ones, quality/sixteenth.rs, the same way after the fifteenth, from
+//! others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
-//! eleventh one, a twelfth one, a thirteenth one, a fourteenth one and a fifteenth one,
-//! judge on and off.
+//! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one and a
+//! sixteenth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -86,6 +88,8 @@ mod reference;
 mod score;
 #[path = "quality/seventh.rs"]
 mod seventh;
+#[path = "quality/sixteenth.rs"]
+mod sixteenth;
 #[path = "quality/sixth.rs"]
 mod sixth;
 #[path = "quality/styles.rs"]
@@ -283,10 +287,10 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth` or `fifteenth`:
-    /// the naming styles of the corpus (benches/quality/styles.rs, blind.rs, fifth.rs,
-    /// sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs,
-    /// thirteenth.rs, fourteenth.rs, fifteenth.rs).
+    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth` or
+    /// `sixteenth`: the naming styles of the corpus (benches/quality/styles.rs, blind.rs,
+    /// fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs,
+    /// twelfth.rs, thirteenth.rs, fourteenth.rs, fifteenth.rs, sixteenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -401,7 +405,18 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // (`{{orders-db}}`), a build artefact's version and `.jar`
     // (`order-service-0.0.1-SNAPSHOT.jar`), a region code at the end (`orders-db-euw1`) or
     // a Markdown table cell's pipes (`| Order Service |`) (the fifteenth styles; a Thai or
-    // Ukrainian answer and another word of a family are names as written).
+    // Ukrainian answer and another word of a family are names as written); nor a Gradle
+    // subproject's parent path (`:services:order-service`: the last part), a Sphinx
+    // role's markup (`` :ref:`Order Service <order-service>` ``: its text and its label
+    // each stand for the thing), a Javadoc link's braces (`{@link OrderService}`), a
+    // Terragrunt unit's environment and region (`live/prod/eu-west-1/orders-db`: the last
+    // part), a FIFO name's `.fifo`, an area label's `area/`, LaTeX's `	exttt{}`, a
+    // deployment unit's ` cluster` after a store's name (`Orders DB cluster`), the AWS
+    // console's path in front (`RDS > Databases > orders-db`: the last part), an SRV
+    // record's service and protocol (`_http._tcp.order-service`) or a monorepo
+    // directory's parents and trailing slash (`services/order-service/`) (the sixteenth
+    // styles; a Swahili answer, sentence case, a `-ms` name and an engine are names as
+    // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -999,6 +1014,82 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .and_then(|t| t.strip_suffix(" |"))
                 .filter(|name| !name.is_empty())
                 .map(|name| (name.to_string(), c));
+            let gradle = f
+                .text
+                .strip_prefix(':')
+                .and_then(|t| t.rsplit_once(':'))
+                .filter(|(parent, name)| !parent.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let sphinx = f
+                .text
+                .strip_prefix(":ref:`")
+                .and_then(|t| t.strip_suffix(">`"))
+                .and_then(|t| t.rsplit_once(" <"))
+                .filter(|(text, label)| !text.is_empty() && !label.is_empty())
+                .into_iter()
+                .flat_map(move |(text, label)| [(text.to_string(), c), (label.to_string(), c)]);
+            let javadoc = f
+                .text
+                .strip_prefix("{@link ")
+                .and_then(|t| t.strip_suffix('}'))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let terragrunt = f
+                .text
+                .strip_prefix("live/")
+                .and_then(|t| t.rsplit_once('/'))
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let fifo = f
+                .text
+                .strip_suffix(".fifo")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let area = f
+                .text
+                .strip_prefix("area/")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let latex = f
+                .text
+                .strip_prefix("\\texttt{")
+                .and_then(|t| t.strip_suffix('}'))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let cluster = f
+                .text
+                .strip_suffix(" cluster")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let console = f
+                .text
+                .rsplit_once(" > ")
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let srv = f
+                .text
+                .strip_prefix('_')
+                .and_then(|t| t.split_once("._tcp."))
+                .filter(|(service, name)| !service.is_empty() && !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let directory = f
+                .text
+                .strip_suffix('/')
+                .and_then(|t| t.rsplit_once('/'))
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let sixteenth = gradle
+                .into_iter()
+                .chain(sphinx)
+                .chain(javadoc)
+                .chain(terragrunt)
+                .chain(fifo)
+                .chain(area)
+                .chain(latex)
+                .chain(cluster)
+                .chain(console)
+                .chain(srv)
+                .chain(directory);
             let fifteenth = jira_component
                 .into_iter()
                 .chain(registry)
@@ -1096,6 +1187,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(thirteenth)
                 .chain(fourteenth)
                 .chain(fifteenth)
+                .chain(sixteenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2574,6 +2666,130 @@ const FIFTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the sixteenth set (issue 36, sixteenth round)
+/// by a session that never read the identity rules, in the manner of the sixteenth naming
+/// styles (benches/quality/sixteenth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): currencies and currency rates, postcodes
+/// and postcode boundaries (Swahili); footfall and its forecast, shrinkage and its report
+/// (sentence case); scan-and-go and its audit, rebates and rebate claims (`-ms` names);
+/// consignment and consignment payouts, size charts and their import (Gradle
+/// subprojects); the curbside service and curbside arrivals (Sphinx references); buy now, pay
+/// later and its eligibility, tokenization and detokenization (Javadoc links); the cold
+/// chain's database and its cache, the endless aisle's database in two regions
+/// (Terragrunt units); replenishment's queue and its dead-letter queue, cross-docking's
+/// events and its exceptions (FIFO names); counterfeit checks and counterfeit reports,
+/// delivery slots and slot holds (area labels); proof of delivery and its photos (LaTeX);
+/// clienteling and its outreach, fit and fit feedback (engines); pickup points and pickup
+/// slots (clusters); 3-D Secure challenges and their results (the AWS console's paths);
+/// product questions and product answers (SRV records); mystery shoppers and their
+/// payouts (monorepo directories). Measured only, never developed against.
+const SIXTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Huduma ya Sarafu",
+        "Huduma ya Viwango vya Sarafu",
+        "service",
+    ),
+    (
+        "Hifadhidata ya Postikodi",
+        "Hifadhidata ya Mipaka ya Postikodi",
+        "database",
+    ),
+    ("Footfall service", "Footfall forecast service", "service"),
+    (
+        "Shrinkage database",
+        "Shrinkage report database",
+        "database",
+    ),
+    ("scan-and-go-ms", "scan-and-go-audit-ms", "service"),
+    ("rebate-ms", "rebate-claim-ms", "service"),
+    (
+        ":services:consignment-service",
+        ":services:consignment-payout-service",
+        "service",
+    ),
+    (
+        ":services:size-chart-service",
+        ":services:size-chart-import-service",
+        "service",
+    ),
+    (
+        ":ref:`Curbside Service <curbside-service>`",
+        ":ref:`Curbside Arrival Service <curbside-arrival-service>`",
+        "service",
+    ),
+    (
+        "{@link BnplService}",
+        "{@link BnplEligibilityService}",
+        "service",
+    ),
+    (
+        "{@link TokenizationService}",
+        "{@link DetokenizationService}",
+        "service",
+    ),
+    (
+        "live/prod/eu-west-1/cold-chain-db",
+        "live/prod/eu-west-1/cold-chain-cache",
+        "",
+    ),
+    (
+        "live/prod/eu-west-1/endless-aisle-db",
+        "live/prod/us-east-1/endless-aisle-db",
+        "database",
+    ),
+    (
+        "replenishment-queue.fifo",
+        "replenishment-queue-dlq.fifo",
+        "queue",
+    ),
+    (
+        "cross-dock-events.fifo",
+        "cross-dock-exceptions.fifo",
+        "queue",
+    ),
+    (
+        "area/counterfeit-check-service",
+        "area/counterfeit-report-service",
+        "service",
+    ),
+    (
+        "area/delivery-slot-service",
+        "area/delivery-slot-hold-service",
+        "service",
+    ),
+    (
+        "\\texttt{proof-of-delivery-service}",
+        "\\texttt{proof-of-delivery-photo-service}",
+        "service",
+    ),
+    (
+        "Clienteling Engine",
+        "Clienteling Outreach Engine",
+        "service",
+    ),
+    ("Fit Engine", "Fit Feedback Engine", "service"),
+    (
+        "Pickup Points DB cluster",
+        "Pickup Slots DB cluster",
+        "database",
+    ),
+    (
+        "SQS > Queues > 3ds-challenge-queue",
+        "SQS > Queues > 3ds-result-queue",
+        "queue",
+    ),
+    (
+        "_http._tcp.product-questions-service",
+        "_http._tcp.product-answers-service",
+        "service",
+    ),
+    (
+        "services/mystery-shopper-service/",
+        "services/mystery-shopper-payout-service/",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -2583,8 +2799,8 @@ struct NearCase {
     /// `eighth` (the same, after the seventh), `ninth` (the same, after the eighth),
     /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth),
     /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
-    /// twelfth), `fourteenth` (the same, after the thirteenth) or `fifteenth` (the same,
-    /// after the fourteenth).
+    /// twelfth), `fourteenth` (the same, after the thirteenth), `fifteenth` (the same,
+    /// after the fourteenth) or `sixteenth` (the same, after the fifteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -2623,6 +2839,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Thirteenth => THIRTEENTH_NEAR_PAIRS.to_vec(),
         Set::Fourteenth => FOURTEENTH_NEAR_PAIRS.to_vec(),
         Set::Fifteenth => FIFTEENTH_NEAR_PAIRS.to_vec(),
+        Set::Sixteenth => SIXTEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

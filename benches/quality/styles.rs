@@ -20,8 +20,9 @@
 //! written the same way after the eleventh, in benches/quality/twelfth.rs, a
 //! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs,
 //! a fourteenth, written the same way after the thirteenth, in
-//! benches/quality/fourteenth.rs, and a fifteenth, written the same way after the
-//! fourteenth, in benches/quality/fifteenth.rs.
+//! benches/quality/fourteenth.rs, a fifteenth, written the same way after the
+//! fourteenth, in benches/quality/fifteenth.rs, and a sixteenth, written the same way
+//! after the fifteenth, in benches/quality/sixteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -131,6 +132,10 @@ pub enum Style {
     /// rules after the other fourteen sets had been written, never developed against
     /// (benches/quality/fifteenth.rs). Measured only.
     Fifteenth(crate::fifteenth::Name),
+    /// Sixteenth (issue 36, sixteenth round): written without reading the identity
+    /// rules after the other fifteen sets had been written, never developed against
+    /// (benches/quality/sixteenth.rs). Measured only.
+    Sixteenth(crate::sixteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -151,11 +156,12 @@ pub enum Set {
     Thirteenth,
     Fourteenth,
     Fifteenth,
+    Sixteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 15] = [
+    pub const ALL: [Set; 16] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -171,6 +177,7 @@ impl Set {
         Set::Thirteenth,
         Set::Fourteenth,
         Set::Fifteenth,
+        Set::Sixteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -190,6 +197,7 @@ impl Set {
             Set::Thirteenth => "thirteenth",
             Set::Fourteenth => "fourteenth",
             Set::Fifteenth => "fifteenth",
+            Set::Sixteenth => "sixteenth",
         }
     }
 
@@ -210,6 +218,7 @@ impl Set {
             Set::Thirteenth => crate::thirteenth::THIRTEENTH,
             Set::Fourteenth => crate::fourteenth::FOURTEENTH,
             Set::Fifteenth => crate::fifteenth::FIFTEENTH,
+            Set::Sixteenth => crate::sixteenth::SIXTEENTH,
         }
     }
 }
@@ -437,6 +446,9 @@ pub fn write(
         Style::Fifteenth(name) => {
             return crate::fifteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Sixteenth(name) => {
+            return crate::sixteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -477,6 +489,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fifteenth {
         return crate::fifteenth::type_words(kind);
+    }
+    if set == Set::Sixteenth {
+        return crate::sixteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -566,6 +581,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fifteenth {
         return crate::fifteenth::rel_words(rel);
+    }
+    if set == Set::Sixteenth {
+        return crate::sixteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
