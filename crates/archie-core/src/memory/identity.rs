@@ -918,6 +918,67 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     }
 }
 
+/// The text inside one inline element of a documentation language, the whole of `t`: a
+/// reStructuredText role (`:ref:`Order Service <order-service>``, `:class:`~shop.Orders``:
+/// its text, else its target), a LaTeX command around one plain argument
+/// (`\texttt{orders-db}`) and a Javadoc inline tag (`{@link OrderService}`, `{@link
+/// Orders#place label}`: its label, else its reference). `None` for anything else,
+/// nested markup included (a whole LaTeX document is not one command).
+fn inline_markup(t: &str) -> Option<&str> {
+    fn lettered(s: &str) -> bool {
+        s.chars().any(char::is_alphabetic)
+    }
+    fn text_else_target<'a>(text: &'a str, target: &'a str) -> Option<&'a str> {
+        let (text, target) = (text.trim(), target.trim());
+        if lettered(text) {
+            Some(text)
+        } else {
+            lettered(target).then_some(target)
+        }
+    }
+    // `:role:`…``, `:domain:role:`…``.
+    if let Some(rest) = t.strip_prefix(':') {
+        let (role, body) = rest.split_once('`')?;
+        let inner = body.strip_suffix('`')?;
+        let role_ok = role.len() >= 2
+            && role.ends_with(':')
+            && role
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '-' | '_' | '.'));
+        if !role_ok || inner.contains('`') {
+            return None;
+        }
+        let inner = inner.trim_start_matches(['~', '!']);
+        return match inner.strip_suffix('>').and_then(|i| i.rsplit_once('<')) {
+            Some((text, target)) => text_else_target(text, target),
+            None => lettered(inner).then_some(inner.trim()),
+        };
+    }
+    let flat = |inner: &str| !inner.contains(['{', '}', '\\']);
+    // `\command{argument}`.
+    if let Some(rest) = t.strip_prefix('\\') {
+        let (command, body) = rest.split_once('{')?;
+        let inner = body.strip_suffix('}')?;
+        let command_ok = !command.is_empty() && command.chars().all(|c| c.is_ascii_alphabetic());
+        return (command_ok && flat(inner) && lettered(inner)).then_some(inner.trim());
+    }
+    // `{@tag reference label}`.
+    if let Some(inner) = t.strip_prefix("{@").and_then(|r| r.strip_suffix('}')) {
+        if !flat(inner) {
+            return None;
+        }
+        let (tag, rest) = inner.split_once(char::is_whitespace)?;
+        if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_alphabetic()) {
+            return None;
+        }
+        let rest = rest.trim();
+        let (reference, label) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let reference = reference.split('#').next().unwrap_or_default();
+        return text_else_target(label, reference);
+    }
+    None
+}
+
 /// The name inside a machine's or a markup's text, where the name is such text: a
 /// selector's label (`up{job="refund-service"}`), the last field of a proxy's cluster
 /// (`outbound|443||api.adyen.com`), a URL's last path segment, else its host, a remote's
@@ -935,6 +996,9 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
             .then_some(text)
             .or_else(|| lettered(target).then_some(target.trim()))
             .map(Cow::Borrowed);
+    }
+    if let Some(inner) = inline_markup(t) {
+        return Some(Cow::Borrowed(inner));
     }
     // A heading's attributes after its text (`{#id .class key=value}`).
     if let Some((text, attrs)) = t.rsplit_once(" {")

@@ -1417,6 +1417,18 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("Ledger Writer {#ledger-writer .api}", "Ledger Writer"),
         ("<<ledger-writer,Ledger Writer>>", "Ledger Writer"),
         ("<<ledger-writer>>", "Ledger Writer"),
+        // One inline element of reStructuredText, LaTeX or Javadoc.
+        (":ref:`Ledger Writer <ledger-writer>`", "Ledger Writer"),
+        (":ref:`ledger-writer`", "Ledger Writer"),
+        (":py:class:`~fin.LedgerWriter`", "Ledger Writer"),
+        ("\\texttt{ledger-db}", "Ledger DB"),
+        ("\\emph{Refund Events Queue}", "Refund Events Queue"),
+        ("{@link LedgerWriter}", "Ledger Writer"),
+        (
+            "{@link fin.LedgerWriter#post(Entry) Ledger Writer}",
+            "Ledger Writer",
+        ),
+        ("{@code refund-queue}", "Refund Queue"),
         ("the Ledger squad's database", "Ledger DB"),
         // Markdown's escapes.
         ("refund\\_service", "Refund Service"),
@@ -1452,6 +1464,8 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
     ] {
         assert_eq!(identity::split_note(kept).0, kept);
     }
+    // Nested markup is not one element: a LaTeX document is not its first argument.
+    assert_ne!(key("\\section{Ledger} \\label{ledger}"), key("Ledger"));
     assert_ne!(
         key("lag{queue=\"refund-events\"}"),
         key("lag{topic=\"refund-events\"}")
