@@ -918,23 +918,33 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     }
 }
 
-/// The text inside one inline element of a documentation language, the whole of `t`: a
-/// reStructuredText role (`:ref:`Order Service <order-service>``, `:class:`~shop.Orders``:
-/// its text, else its target), a LaTeX command around one plain argument
-/// (`\texttt{orders-db}`) and a Javadoc inline tag (`{@link OrderService}`, `{@link
-/// Orders#place label}`: its label, else its reference). `None` for anything else,
-/// nested markup included (a whole LaTeX document is not one command).
-fn inline_markup(t: &str) -> Option<&str> {
-    fn lettered(s: &str) -> bool {
-        s.chars().any(char::is_alphabetic)
+/// Whether `s` has a letter.
+fn lettered(s: &str) -> bool {
+    s.chars().any(char::is_alphabetic)
+}
+
+/// What a link written with a text and a target names: its text, else its target.
+fn text_else_target<'a>(text: &'a str, target: &'a str) -> Option<&'a str> {
+    let (text, target) = (text.trim(), target.trim());
+    if lettered(text) {
+        Some(text)
+    } else {
+        lettered(target).then_some(target)
     }
-    fn text_else_target<'a>(text: &'a str, target: &'a str) -> Option<&'a str> {
-        let (text, target) = (text.trim(), target.trim());
-        if lettered(text) {
-            Some(text)
-        } else {
-            lettered(target).then_some(target)
-        }
+}
+
+/// The text inside one inline element of a documentation language, the whole of `t`: an
+/// AsciiDoc cross reference (`<<refund-service,Refund Service>>`), a reStructuredText
+/// role (`:ref:`Order Service <order-service>``, `:class:`~shop.Orders``), each its text,
+/// else its target; a LaTeX command around one plain argument (`\texttt{orders-db}`) and
+/// a Javadoc inline tag (`{@link OrderService}`, `{@link Orders#place label}`: its label,
+/// else its reference). `None` for anything else, nested markup included (a whole LaTeX
+/// document is not one command).
+fn inline_markup(t: &str) -> Option<&str> {
+    // `<<target,text>>`.
+    if let Some(inner) = t.strip_prefix("<<").and_then(|r| r.strip_suffix(">>")) {
+        let (target, text) = inner.split_once(',').unwrap_or((inner, ""));
+        return text_else_target(text, target);
     }
     // `:role:`…``, `:domain:role:`…``.
     if let Some(rest) = t.strip_prefix(':') {
@@ -987,16 +997,7 @@ fn inline_markup(t: &str) -> Option<&str> {
 /// reference's text (`<<refund-service,Refund Service>>`).
 fn machine_text(name: &str) -> Option<Cow<'_, str>> {
     let t = name.trim();
-    let lettered = |s: &str| s.chars().any(char::is_alphabetic);
-    // A cross reference: its text, else its target.
-    if let Some(inner) = t.strip_prefix("<<").and_then(|r| r.strip_suffix(">>")) {
-        let (target, text) = inner.split_once(',').unwrap_or((inner, ""));
-        let text = text.trim();
-        return lettered(text)
-            .then_some(text)
-            .or_else(|| lettered(target).then_some(target.trim()))
-            .map(Cow::Borrowed);
-    }
+    // A cross reference, a role, a command, a tag.
     if let Some(inner) = inline_markup(t) {
         return Some(Cow::Borrowed(inner));
     }

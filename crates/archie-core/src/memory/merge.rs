@@ -124,11 +124,8 @@ impl Memory {
         // its mark has just set apart.
         if found.is_none() && !loading && !set_apart {
             let family = Family::of(&entity.kind);
-            found = aliases_of(&entity).iter().find_map(|alias| {
-                let i = self.index(&key_cow(alias))?;
-                family
-                    .compatible(Family::of(&self.entities[i as usize].kind))
-                    .then_some(i)
+            found = self.by_alias(&aliases_of(&entity), |e| {
+                family.compatible(Family::of(&e.kind))
             });
         }
         match found {
@@ -694,10 +691,8 @@ impl Memory {
         // An end found by nothing may be found by another name its note says it has
         // (`calls Fraud Check (aka Sentinel)` after `Sentinel`), of a kind the
         // relationship can reach: as an entity written so is (`upsert_entity_with`).
-        let by_alias = aliases.iter().find_map(|alias| {
-            let i = self.index(&key_cow(alias))?;
-            let kind = Kind::of_type(&self.entities[i as usize].kind);
-            (allowed.is_empty() || kind.is_none_or(|kind| allowed.contains(&kind))).then_some(i)
+        let by_alias = self.by_alias(&aliases, |e| {
+            allowed.is_empty() || Kind::of_type(&e.kind).is_none_or(|k| allowed.contains(&k))
         });
         if let Some(i) = by_alias {
             if self.alias(i, &stub.name) {
@@ -711,6 +706,15 @@ impl Memory {
             self.index_alias(i, &alias);
         }
         Some((i, true))
+    }
+
+    /// The entity the first of `aliases` that names one finds, when it `fits`: a name
+    /// found by another name its note gives (`Fraud Check (aka Sentinel)`).
+    fn by_alias(&self, aliases: &[String], fits: impl Fn(&Entity) -> bool) -> Option<Ix> {
+        aliases.iter().find_map(|alias| {
+            let i = self.index(&key_cow(alias))?;
+            fits(&self.entities[i as usize]).then_some(i)
+        })
     }
 
     /// Whether `name`, a relationship's end that found entity `i` by its key, could as
