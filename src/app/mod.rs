@@ -611,7 +611,9 @@ impl App {
         memory: Memory,
         learned: Memory,
     ) -> anyhow::Result<MergeReport> {
-        self.save_memory_saying(file, memory, learned, None, true)
+        Ok(self
+            .save_memory_saying(file, memory, learned, None, true)?
+            .0)
     }
 
     /// Under `--json`, what a run or an import changed in the memory, fact by fact, as a
@@ -630,26 +632,29 @@ impl App {
 
     /// [`App::save_memory`] at the end of a run over documents: the memory follows what
     /// the run `read` (see [`Memory::follow`]): facts the documents no longer state are
-    /// retracted, and the line says which and why.
+    /// retracted, and the line says which and why. Also returns the memory saved when the
+    /// file holds exactly it ([`holds_exactly`](crate::memory::SaveReport::holds_exactly)),
+    /// for what the run's end does with it next without reading the file back.
     pub fn save_following(
         &self,
         file: &MemoryFile,
         memory: Memory,
         learned: Memory,
         read: Option<&Reading>,
-    ) -> anyhow::Result<MergeReport> {
+    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
         self.save_memory_saying(file, memory, learned, read, true)
     }
 
     /// [`App::save_memory`] midway through a run (what extraction learned, kept whatever
     /// ends the run next): said as detail (`-v`) only, as the run's last save says what
-    /// the whole run changed; unless it merged with another process's save.
+    /// the whole run changed; unless it merged with another process's save. Returns the
+    /// memory saved as [`App::save_following`] does.
     pub fn keep_memory(
         &self,
         file: &MemoryFile,
         memory: Memory,
         learned: Memory,
-    ) -> anyhow::Result<MergeReport> {
+    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
         self.save_memory_saying(file, memory, learned, None, false)
     }
 
@@ -660,7 +665,7 @@ impl App {
         learned: Memory,
         read: Option<&Reading>,
         loud: bool,
-    ) -> anyhow::Result<MergeReport> {
+    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
         // The run's own diff, for `--json` readers and pull-request comments.
         let before = (loud && self.settings.json).then(|| memory.clone());
         let (report, followed) = match read {
@@ -720,7 +725,7 @@ impl App {
                 ),
             });
         }
-        Ok(report)
+        Ok((report, saved.holds_exactly.then_some(memory)))
     }
 
     /// Runs `graph` over `state` as a recorded run: from its start, or, when this App
