@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets sixteenth` measures one set
-//! without the other 15 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets seventeenth` measures one set
+//! without the other 16 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -31,13 +31,13 @@
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
 //!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
-//!   sixteenth one), with the
+//!   sixteenth one, the seventeenth one), with the
 //!   judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth, the fifteenth and the sixteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth, the sixteenth and the seventeenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -53,11 +53,12 @@
 //! quality/fourteenth.rs, the same way after the thirteenth, from others again; the
 //! fifteenth ones, quality/fifteenth.rs, the same way after the fourteenth, from others
 //! again; the sixteenth ones, quality/sixteenth.rs, the same way after the fifteenth, from
-//! others again), each with the model as judge (the answerer playing it from the ground truth)
+//! others again; the seventeenth ones, quality/seventeenth.rs, the same way after the
+//! sixteenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
-//! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one and a
-//! sixteenth one, judge on and off.
+//! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
+//! sixteenth one and a seventeenth one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -86,6 +87,8 @@ mod ninth;
 mod reference;
 #[path = "quality/score.rs"]
 mod score;
+#[path = "quality/seventeenth.rs"]
+mod seventeenth;
 #[path = "quality/seventh.rs"]
 mod seventh;
 #[path = "quality/sixteenth.rs"]
@@ -287,10 +290,11 @@ fn temp_dir(keep: bool) -> anyhow::Result<tempfile::TempDir> {
 struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
-    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth` or
-    /// `sixteenth`: the naming styles of the corpus (benches/quality/styles.rs, blind.rs,
-    /// fifth.rs, sixth.rs, seventh.rs, eighth.rs, ninth.rs, tenth.rs, eleventh.rs,
-    /// twelfth.rs, thirteenth.rs, fourteenth.rs, fifteenth.rs, sixteenth.rs).
+    /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
+    /// `sixteenth` or `seventeenth`: the naming styles of the corpus
+    /// (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs,
+    /// ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs, fourteenth.rs,
+    /// fifteenth.rs, sixteenth.rs, seventeenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -416,6 +420,18 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // record's service and protocol (`_http._tcp.order-service`) or a monorepo
     // directory's parents and trailing slash (`services/order-service/`) (the sixteenth
     // styles; a Swahili answer, sentence case, a `-ms` name and an engine are names as
+    // written); nor soft hyphens inside the words (`No\u{ad}ti\u{ad}fi\u{ad}ca\u{ad}tion
+    // Ser\u{ad}vice`: `Notification Service`), directional marks around a name
+    // (`\u{200e}Order Service\u{200e}`), a Puppet resource reference's type, quotes and
+    // brackets (`Service['order-service']`, and a RabbitMQ queue's vhost after `@`), a
+    // package URL's type, namespace and version (`pkg:docker/novamart/order-service@2.7.1`:
+    // `order-service`), a Vault path's engine and mount (`secret/data/novamart/order-service`,
+    // `database/creds/orders-db`: the last part), an Integrant key's colon and namespace
+    // (`:novamart.service/order`: `order`), an IBM MQ local queue's `QL.` and system
+    // (`QL.NOVAMART.ORDER.EVENTS`: `ORDER.EVENTS`, and `ORDER EVENTS`) or a topic string's
+    // system (`novamart/order/events`: `order/events`, and `order events`), a flake
+    // output's `.#` or a page mention's `@` (`@Order Service`) (the seventeenth styles; a
+    // Persian or Tagalog answer, a capability and a module or schema are names as
     // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
@@ -1078,6 +1094,79 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .and_then(|t| t.rsplit_once('/'))
                 .filter(|(_, name)| !name.is_empty())
                 .map(|(_, name)| (name.to_string(), c));
+            let soft_hyphen = f
+                .text
+                .contains('\u{ad}')
+                .then(|| (f.text.replace('\u{ad}', ""), c));
+            let bidi_marks = ['\u{200e}', '\u{200f}'];
+            let bidi = f
+                .text
+                .contains(bidi_marks)
+                .then(|| f.text.replace(bidi_marks, ""))
+                .filter(|name| !name.trim().is_empty())
+                .map(|name| (name.trim().to_string(), c));
+            let puppet = puppet_forms(&f.text).into_iter().map(move |t| (t, c));
+            let purl = f
+                .text
+                .strip_prefix("pkg:")
+                .map(|t| t.split_once('@').map_or(t, |(path, _)| path))
+                .and_then(|t| t.rsplit_once('/'))
+                .filter(|(_, name)| !name.is_empty())
+                .map(|(_, name)| (name.to_string(), c));
+            let vault = ["secret/data/", "database/creds/", "rabbitmq/creds/"]
+                .into_iter()
+                .find_map(|mount| f.text.strip_prefix(mount))
+                .map(|t| t.rsplit_once('/').map_or(t, |(_, name)| name))
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let integrant = f
+                .text
+                .strip_prefix(':')
+                .and_then(|t| t.split_once('/'))
+                .filter(|(ns, name)| ns.contains('.') && !name.is_empty() && !name.contains(' '))
+                .map(|(_, name)| (name.to_string(), c));
+            let system_upper = format!("QL.{}.", SYSTEM.to_uppercase());
+            let system_lower = format!("{}/", SYSTEM.to_lowercase());
+            let mq_queue = f
+                .text
+                .strip_prefix(system_upper.as_str())
+                .filter(|name| !name.is_empty())
+                .into_iter()
+                .flat_map(move |name| [(name.to_string(), c), (name.replace('.', " "), c)]);
+            let mq_topic = f
+                .text
+                .strip_prefix(system_lower.as_str())
+                .filter(|name| {
+                    name.contains('/')
+                        && name.split('/').all(|part| {
+                            !part.is_empty() && part.chars().all(|ch| ch.is_ascii_lowercase())
+                        })
+                })
+                .into_iter()
+                .flat_map(move |name| [(name.to_string(), c), (name.replace('/', " "), c)]);
+            let flake = f
+                .text
+                .strip_prefix(".#")
+                .filter(|name| !name.is_empty())
+                .map(|name| (name.to_string(), c));
+            let mention = f
+                .text
+                .strip_prefix('@')
+                .filter(|name| {
+                    name.starts_with(|ch: char| ch.is_uppercase()) && !name.contains('/')
+                })
+                .map(|name| (name.to_string(), c));
+            let seventeenth = soft_hyphen
+                .into_iter()
+                .chain(bidi)
+                .chain(puppet)
+                .chain(purl)
+                .chain(vault)
+                .chain(integrant)
+                .chain(mq_queue)
+                .chain(mq_topic)
+                .chain(flake)
+                .chain(mention);
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1188,6 +1277,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(fourteenth)
                 .chain(fifteenth)
                 .chain(sixteenth)
+                .chain(seventeenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -1229,6 +1319,33 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
         &corpus.ambiguous_forms,
         names,
     )
+}
+
+/// The names a Puppet resource reference stands for (the seventeenth styles): its title
+/// (`order-service` of `Service['order-service']`; `shipment-queue` and `shipment-queue@/`
+/// of `Rabbitmq_queue['shipment-queue@/']`, the queue's vhost after `@`) and the reference
+/// with its title in parentheses (`Service ('order-service')`). Empty for anything else.
+fn puppet_forms(text: &str) -> Vec<String> {
+    let Some((ty, title)) = text
+        .strip_suffix("']")
+        .and_then(|t| t.split_once("['"))
+        .filter(|(ty, title)| {
+            ty.starts_with(|ch: char| ch.is_ascii_uppercase())
+                && ty
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == ':')
+                && !title.is_empty()
+        })
+    else {
+        return Vec::new();
+    };
+    let mut forms = vec![title.to_string(), format!("{ty} ('{title}')")];
+    if let Some((name, _)) = title.rsplit_once("@/")
+        && !name.is_empty()
+    {
+        forms.push(name.to_string());
+    }
+    forms
 }
 
 /// The Latin letter a Cyrillic letter looks the same as (`О` → `O`), as text typed on a
@@ -2790,6 +2907,106 @@ const SIXTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the seventeenth set (issue 36, seventeenth
+/// round) by a session that never read the identity rules, in the manner of the
+/// seventeenth naming styles (benches/quality/seventeenth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): recycling and recycling
+/// credit, receipts and digital receipts (Persian); cashback and its payouts, totes and
+/// missing totes (Tagalog); the yard and yard checks, wave picking and wave release (soft
+/// hyphens); the store locator's service and its cache (directional marks); put-away and
+/// its exceptions, warehouse zones and zone moves (Puppet references); installation
+/// bookings and installation crews (package URLs); haul-away and its schedule, the
+/// stores' Wi-Fi and its guest network (Vault paths); parcel consolidation's service and
+/// its queue, cash drawers and their audit (Integrant keys); inbound and outbound EDI,
+/// advance shipping notices and their backout queue (IBM MQ); rain checks and their
+/// redemption, ship-from-store and its routing (flake outputs); assortment planning and
+/// optimisation, workforce management and scheduling (capabilities); warranties and
+/// warranty claims, repairs and repair parts (modules and schemas); store hours and
+/// holiday hours, tailoring and tailoring pickup (page mentions). Measured only, never
+/// developed against.
+const SEVENTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("سرویس بازیافت", "سرویس اعتبار بازیافت", "service"),
+    (
+        "پایگاه داده رسیدها",
+        "پایگاه داده رسیدهای دیجیتال",
+        "database",
+    ),
+    (
+        "Serbisyo ng Cashback",
+        "Serbisyo ng Payout ng Cashback",
+        "service",
+    ),
+    ("Pila ng mga Tote", "Pila ng mga Nawawalang Tote", "queue"),
+    ("Yard Ser\u{ad}vice", "Yard Check Ser\u{ad}vice", "service"),
+    (
+        "Wave Pick\u{ad}ing Ser\u{ad}vice",
+        "Wave Re\u{ad}lease Ser\u{ad}vice",
+        "service",
+    ),
+    (
+        "\u{200e}Store Locator Service\u{200e}",
+        "\u{200e}Store Locator Cache\u{200e}",
+        "",
+    ),
+    (
+        "Service['put-away-service']",
+        "Service['put-away-exception-service']",
+        "service",
+    ),
+    (
+        "Postgresql::Server::Db['warehouse-zones-db']",
+        "Postgresql::Server::Db['warehouse-zone-moves-db']",
+        "database",
+    ),
+    (
+        "pkg:docker/novamart/install-booking-service@3.1.0",
+        "pkg:docker/novamart/install-crew-service@3.1.0",
+        "service",
+    ),
+    (
+        "database/creds/haul-away-db",
+        "database/creds/haul-away-schedule-db",
+        "database",
+    ),
+    (
+        "secret/data/novamart/store-wifi-service",
+        "secret/data/novamart/store-wifi-guest-service",
+        "service",
+    ),
+    (
+        ":novamart.service/parcel-consolidation",
+        ":novamart.queue/parcel-consolidation",
+        "",
+    ),
+    (
+        ":novamart.db/cash-drawer",
+        ":novamart.db/cash-drawer-audit",
+        "database",
+    ),
+    ("QL.NOVAMART.EDI.IN", "QL.NOVAMART.EDI.OUT", "queue"),
+    ("QL.NOVAMART.ASN", "QL.NOVAMART.ASN.BACKOUT", "queue"),
+    (
+        ".#rain-check-service",
+        ".#rain-check-redemption-service",
+        "service",
+    ),
+    (
+        ".#ship-from-store-service",
+        ".#ship-from-store-routing-service",
+        "service",
+    ),
+    ("Assortment Planning", "Assortment Optimization", "service"),
+    ("Workforce Management", "Workforce Scheduling", "service"),
+    ("Warranty Module", "Warranty Claims Module", "service"),
+    ("Repairs Schema", "Repair Parts Schema", "database"),
+    (
+        "@Store Hours Service",
+        "@Store Holiday Hours Service",
+        "service",
+    ),
+    ("@Tailoring Service", "@Tailoring Pickup Service", "service"),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -2800,7 +3017,8 @@ struct NearCase {
     /// `tenth` (the same, after the ninth), `eleventh` (the same, after the tenth),
     /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
     /// twelfth), `fourteenth` (the same, after the thirteenth), `fifteenth` (the same,
-    /// after the fourteenth) or `sixteenth` (the same, after the fifteenth).
+    /// after the fourteenth), `sixteenth` (the same, after the fifteenth) or
+    /// `seventeenth` (the same, after the sixteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -2840,6 +3058,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fourteenth => FOURTEENTH_NEAR_PAIRS.to_vec(),
         Set::Fifteenth => FIFTEENTH_NEAR_PAIRS.to_vec(),
         Set::Sixteenth => SIXTEENTH_NEAR_PAIRS.to_vec(),
+        Set::Seventeenth => SEVENTEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -2854,7 +3073,14 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
     // A name with a note in parentheses stands for its bare name too, as a corpus form
     // does (`Auction Service (inferred)`: `Auction Service`), unless another thing of the
     // list is named so or has that bare name too (`FX Rates Feed (EUR)` / `(USD)`).
-    let bare = bare_forms_of(&forms);
+    let mut bare = bare_forms_of(&forms);
+    // A Puppet resource reference stands for its title too, as a corpus form does
+    // (`Service['put-away-service']`: `put-away-service`).
+    let puppet: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| puppet_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(puppet.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

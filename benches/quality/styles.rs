@@ -21,8 +21,9 @@
 //! thirteenth, written the same way after the twelfth, in benches/quality/thirteenth.rs,
 //! a fourteenth, written the same way after the thirteenth, in
 //! benches/quality/fourteenth.rs, a fifteenth, written the same way after the
-//! fourteenth, in benches/quality/fifteenth.rs, and a sixteenth, written the same way
-//! after the fifteenth, in benches/quality/sixteenth.rs.
+//! fourteenth, in benches/quality/fifteenth.rs, a sixteenth, written the same way
+//! after the fifteenth, in benches/quality/sixteenth.rs, and a seventeenth, written the
+//! same way after the sixteenth, in benches/quality/seventeenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -136,6 +137,10 @@ pub enum Style {
     /// rules after the other fifteen sets had been written, never developed against
     /// (benches/quality/sixteenth.rs). Measured only.
     Sixteenth(crate::sixteenth::Name),
+    /// Seventeenth (issue 36, seventeenth round): written without reading the identity
+    /// rules after the other sixteen sets had been written, never developed against
+    /// (benches/quality/seventeenth.rs). Measured only.
+    Seventeenth(crate::seventeenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -157,11 +162,12 @@ pub enum Set {
     Fourteenth,
     Fifteenth,
     Sixteenth,
+    Seventeenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 16] = [
+    pub const ALL: [Set; 17] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -178,6 +184,7 @@ impl Set {
         Set::Fourteenth,
         Set::Fifteenth,
         Set::Sixteenth,
+        Set::Seventeenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -198,6 +205,7 @@ impl Set {
             Set::Fourteenth => "fourteenth",
             Set::Fifteenth => "fifteenth",
             Set::Sixteenth => "sixteenth",
+            Set::Seventeenth => "seventeenth",
         }
     }
 
@@ -219,6 +227,7 @@ impl Set {
             Set::Fourteenth => crate::fourteenth::FOURTEENTH,
             Set::Fifteenth => crate::fifteenth::FIFTEENTH,
             Set::Sixteenth => crate::sixteenth::SIXTEENTH,
+            Set::Seventeenth => crate::seventeenth::SEVENTEENTH,
         }
     }
 }
@@ -449,6 +458,9 @@ pub fn write(
         Style::Sixteenth(name) => {
             return crate::sixteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Seventeenth(name) => {
+            return crate::seventeenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -492,6 +504,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Sixteenth {
         return crate::sixteenth::type_words(kind);
+    }
+    if set == Set::Seventeenth {
+        return crate::seventeenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -584,6 +599,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Sixteenth {
         return crate::sixteenth::rel_words(rel);
+    }
+    if set == Set::Seventeenth {
+        return crate::seventeenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
