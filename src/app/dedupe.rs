@@ -409,21 +409,11 @@ struct Questions {
 }
 
 impl Questions {
-    /// The questions about the memory in `file` (`in_hand`, when the caller holds what
-    /// the file holds; else read from it), with or without a judge, `asked` pairs of the
-    /// review's bound asked already; `None` when there is no memory file.
-    fn of(
-        file: &MemoryFile,
-        in_hand: Option<Memory>,
-        judging: bool,
-        asked: usize,
-    ) -> anyhow::Result<Option<Self>> {
-        let mut memory = match in_hand {
-            Some(memory) => memory,
-            None => match MemoryFile::read(file.path())? {
-                Some((memory, _)) => memory,
-                None => return Ok(None),
-            },
+    /// The questions about the memory in `file`, with or without a judge, `asked` pairs
+    /// of the review's bound asked already; `None` when there is no memory file.
+    fn of(file: &MemoryFile, judging: bool, asked: usize) -> anyhow::Result<Option<Self>> {
+        let Some((mut memory, _)) = MemoryFile::read(file.path())? else {
+            return Ok(None);
         };
         if let Some(placed) = with_remembered_placements(file, &memory)? {
             memory = placed;
@@ -642,11 +632,11 @@ impl App {
     /// has been saved, while the run's last step (the overview, the conversation) goes
     /// on, it takes the judge's round off the run's end. Said nothing of: a question
     /// whose answer failed or changed by then is asked again at the end, and said there.
-    pub async fn judge_ahead(&self, file: &MemoryFile, in_hand: Option<Memory>, judge: Judge<'_>) {
+    pub async fn judge_ahead(&self, file: &MemoryFile, judge: Judge<'_>) {
         let Some(ahead) = judge.ahead else {
             return;
         };
-        let Ok(Some(questions)) = Questions::of(file, in_hand, true, 0) else {
+        let Ok(Some(questions)) = Questions::of(file, true, 0) else {
             return;
         };
         let batches = Batches::new(&questions);
@@ -678,37 +668,27 @@ impl App {
 
     /// Finds the pairs of entities in the memory file that are probably one thing and
     /// decides them (see the module's doc), with `judge` when there is one. Pairs kept
-    /// apart before are not found again; pending ones are asked again. `in_hand` is the
-    /// memory the file holds, when the caller has it (else the file is read). Returns how
-    /// many pairs were found, and the memory the file holds after the review when that is
-    /// known without reading it again.
+    /// apart before are not found again; pending ones are asked again. Returns how many
+    /// pairs were found.
     pub async fn review_duplicates(
         &self,
         file: &MemoryFile,
         judge: Option<Judge<'_>>,
-        in_hand: Option<Memory>,
-    ) -> anyhow::Result<(usize, Option<Memory>)> {
+    ) -> anyhow::Result<usize> {
         let mut so_far = Reviewed::default();
         let mut merged_any = false;
-        let mut in_hand = in_hand;
-        // What an update wrote, when the file holds exactly that.
-        let written = |(_, memory, report): ((), Memory, crate::memory::SaveReport)| {
-            report.holds_exactly.then_some(memory)
-        };
         for round in 1..=REVIEW_ROUNDS {
-            let asked = so_far.judged as usize;
-            let Some(questions) = Questions::of(file, in_hand.take(), judge.is_some(), asked)?
+            let Some(questions) = Questions::of(file, judge.is_some(), so_far.judged as usize)?
             else {
                 if merged_any {
-                    file.update(|m| m.readable_names())?;
+                    file.update(Memory::readable_names)?;
                 }
-                return Ok((0, None));
+                return Ok(0);
             };
             if questions.is_empty() {
                 let pending = !questions.memory.decisions().pending.is_empty();
-                let mut after = Some(questions.memory);
                 if pending || merged_any {
-                    after = written(file.update(|m| {
+                    file.update(|m| {
                         let mut d = m.decisions();
                         d.pending.clear();
                         m.set_decisions(&d);
@@ -716,12 +696,12 @@ impl App {
                         if merged_any {
                             m.readable_names();
                         }
-                    })?);
+                    })?;
                 }
                 if so_far.found > 0 {
                     self.events.emit(so_far.event(Vec::new()));
                 }
-                return Ok((so_far.found, after));
+                return Ok(so_far.found);
             }
             let known = questions.memory.decisions();
             let found = &questions.found;
@@ -823,11 +803,11 @@ impl App {
                     .map(|d| d.unwrap_or(Decision::Later))
                     .collect();
                 so_far.count(found, &decided);
-                in_hand = written(file.update(|m| {
+                file.update(|m| {
                     apply(m, found, &decided, None, false);
                     place_words(m, &placed);
                     place_types(m, &typed);
-                })?);
+                })?;
                 continue;
             }
             // The person decides the rest.
@@ -857,25 +837,23 @@ impl App {
             let changed = decisions
                 .iter()
                 .any(|d| matches!(d, Decision::Merge(_) | Decision::KeepApart(_)));
-            let after = if changed
+            if changed
                 || merged_any
                 || unsure
                 || known.pending != pending
                 || !placed.is_empty()
                 || !typed.is_empty()
             {
-                written(file.update(|m| {
+                file.update(|m| {
                     apply(m, found, &decisions, Some(&pending), merged_any);
                     place_words(m, &placed);
                     place_types(m, &typed);
-                })?)
-            } else {
-                Some(questions.memory)
-            };
+                })?;
+            }
             self.events.emit(so_far.event(pending));
-            return Ok((so_far.found, after));
+            break;
         }
-        Ok((so_far.found, None))
+        Ok(so_far.found)
     }
 
     /// The judge's verdict on each pair and what each relationship word means, pairs

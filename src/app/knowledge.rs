@@ -235,9 +235,9 @@ impl App {
             let run = crate::flows::sources::keeping_learned(run, &mut kept, |learned| match self
                 .keep_memory(file, env.memory.clone(), learned)
             {
-                Ok((_, in_hand)) => {
+                Ok(_) => {
                     if let Some(saved) = saved_tx.take() {
-                        let _ = saved.send(in_hand);
+                        let _ = saved.send(());
                     }
                 }
                 Err(err) => self.events.emit(Event::Warning {
@@ -246,13 +246,13 @@ impl App {
             });
             let ahead = async {
                 // The sender is dropped unused when the run ends before extraction was saved.
-                if let Ok(in_hand) = saved_rx.await {
+                if saved_rx.await.is_ok() {
                     let judge = super::dedupe::Judge {
                         llm: &*env.llm,
                         prompts: &env.prompts,
                         ahead: Some(&ahead_answers),
                     };
-                    self.judge_ahead(file, in_hand, judge).await;
+                    self.judge_ahead(file, judge).await;
                 }
             };
             tokio::pin!(run, ahead);
@@ -280,15 +280,13 @@ impl App {
                 let read = sources.reading.take();
                 let memory = std::mem::take(&mut env.memory);
                 match self.save_following(file, memory, learned, read.as_ref()) {
-                    Ok((_, in_hand)) if run.exit == Exit::Done => {
+                    Ok(_) if run.exit == Exit::Done => {
                         let judge = judge.then_some(&ahead_answers);
-                        let reviewed = self.after_run(&run.state, &env, file, judge, in_hand).await;
-                        reviewed.map(|after| {
-                            if let Some(page) = &env.view {
-                                self.write_view_after_run(page, after.as_ref());
-                            }
-                            run.exit
-                        })
+                        let reviewed = self.after_run(&run.state, &env, file, judge).await;
+                        if let Some(page) = &env.view {
+                            self.write_view_after_run(page);
+                        }
+                        reviewed.map(|()| run.exit)
                     }
                     other => other.map(|_| run.exit),
                 }
@@ -300,33 +298,24 @@ impl App {
     }
 
     /// The end of a finished run: the pairs the rules cannot decide are asked about, and
-    /// what the run wrote is redrawn when a decision changed the memory. `in_hand` is the
-    /// memory the file holds, when the run's save left it in hand; returns the memory the
-    /// file holds after the review, when known without reading it.
+    /// what the run wrote is redrawn when a decision changed the memory.
     async fn after_run<S: HasSources>(
         &self,
         state: &S,
         env: &SourcesEnv,
         file: &MemoryFile,
         judge: Option<&super::dedupe::JudgedAhead>,
-        in_hand: Option<Memory>,
-    ) -> anyhow::Result<Option<Memory>> {
+    ) -> anyhow::Result<()> {
         let judge = judge.map(|ahead| super::dedupe::Judge {
             llm: &*env.llm,
             prompts: &env.prompts,
             ahead: Some(ahead),
         });
-        let (reviewed, after) = self.review_duplicates(file, judge, in_hand).await?;
+        let reviewed = self.review_duplicates(file, judge).await?;
         // What the run wrote reflects what was just decided.
-        let read = || MemoryFile::read(file.path()).ok().flatten().map(|(m, _)| m);
-        let read = if reviewed > 0 && after.is_none() {
-            read()
-        } else {
-            None
-        };
         if reviewed > 0
-            && let Some(memory) = after.as_ref().or(read.as_ref())
-            && let Err(err) = state.after_decisions(&env.output, memory)
+            && let Ok(Some((memory, _))) = MemoryFile::read(file.path())
+            && let Err(err) = state.after_decisions(&env.output, &memory)
         {
             self.events.emit(Event::Warning {
                 message: format!(
@@ -335,7 +324,7 @@ impl App {
                 ),
             });
         }
-        Ok(after)
+        Ok(())
     }
 }
 

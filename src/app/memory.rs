@@ -420,7 +420,7 @@ impl App {
     /// what the model used.
     async fn review(&self, file: &MemoryFile, no_judge: bool) -> anyhow::Result<usize> {
         let judge = self.memory_judge(no_judge)?;
-        let (found, _) = self
+        let found = self
             .review_duplicates(
                 file,
                 judge.as_ref().map(|(llm, prompts)| super::dedupe::Judge {
@@ -428,7 +428,6 @@ impl App {
                     prompts,
                     ahead: None,
                 }),
-                None,
             )
             .await?;
         self.emit_usage();
@@ -468,17 +467,13 @@ impl App {
         });
         Ok(())
     }
-    /// `--view` of a finished run: the page of the memory as saved (`in_hand` when the
-    /// caller holds it, else read). The run's work is done, so a page that cannot be
-    /// written is a warning, not a failure.
-    pub(super) fn write_view_after_run(&self, page: &Path, in_hand: Option<&Memory>) {
-        let written = match in_hand {
-            Some(memory) => self.write_view(memory, page, false),
-            None => self
-                .open_memory()
-                .map_err(anyhow::Error::from)
-                .and_then(|(_, memory)| self.write_view(&memory, page, false)),
-        };
+    /// `--view` of a finished run: the page of the memory as saved. The run's work is done,
+    /// so a page that cannot be written is a warning, not a failure.
+    pub(super) fn write_view_after_run(&self, page: &Path) {
+        let written = self
+            .open_memory()
+            .map_err(anyhow::Error::from)
+            .and_then(|(_, memory)| self.write_view(&memory, page, false));
         if let Err(err) = written {
             self.events.emit(Event::Warning {
                 message: format!("the view was not written: {err:#}"),

@@ -611,9 +611,7 @@ impl App {
         memory: Memory,
         learned: Memory,
     ) -> anyhow::Result<MergeReport> {
-        Ok(self
-            .save_memory_saying(file, memory, learned, None, true)?
-            .0)
+        self.save_memory_saying(file, memory, learned, None, true)
     }
 
     /// Under `--json`, what a run or an import changed in the memory, fact by fact, as a
@@ -632,29 +630,26 @@ impl App {
 
     /// [`App::save_memory`] at the end of a run over documents: the memory follows what
     /// the run `read` (see [`Memory::follow`]): facts the documents no longer state are
-    /// retracted, and the line says which and why. Also returns the memory saved when the
-    /// file holds exactly it ([`holds_exactly`](crate::memory::SaveReport::holds_exactly)),
-    /// for what the run's end does with it next without reading the file back.
+    /// retracted, and the line says which and why.
     pub fn save_following(
         &self,
         file: &MemoryFile,
         memory: Memory,
         learned: Memory,
         read: Option<&Reading>,
-    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
+    ) -> anyhow::Result<MergeReport> {
         self.save_memory_saying(file, memory, learned, read, true)
     }
 
     /// [`App::save_memory`] midway through a run (what extraction learned, kept whatever
     /// ends the run next): said as detail (`-v`) only, as the run's last save says what
-    /// the whole run changed; unless it merged with another process's save. Returns the
-    /// memory saved as [`App::save_following`] does.
+    /// the whole run changed; unless it merged with another process's save.
     pub fn keep_memory(
         &self,
         file: &MemoryFile,
         memory: Memory,
         learned: Memory,
-    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
+    ) -> anyhow::Result<MergeReport> {
         self.save_memory_saying(file, memory, learned, None, false)
     }
 
@@ -665,7 +660,7 @@ impl App {
         learned: Memory,
         read: Option<&Reading>,
         loud: bool,
-    ) -> anyhow::Result<(MergeReport, Option<Memory>)> {
+    ) -> anyhow::Result<MergeReport> {
         // The run's own diff, for `--json` readers and pull-request comments.
         let before = (loud && self.settings.json).then(|| memory.clone());
         let (report, followed) = match read {
@@ -725,7 +720,7 @@ impl App {
                 ),
             });
         }
-        Ok((report, saved.holds_exactly.then_some(memory)))
+        Ok(report)
     }
 
     /// Runs `graph` over `state` as a recorded run: from its start, or, when this App

@@ -115,10 +115,6 @@ pub struct SaveReport {
     /// Counts in the file after the save.
     pub entities: usize,
     pub relationships: usize,
-    /// The file now holds exactly the memory saved: it was written from it alone (not
-    /// merged with another process's content) and nothing in it was redacted. A caller
-    /// that keeps that memory need not read the file back.
-    pub holds_exactly: bool,
 }
 
 impl MemoryFile {
@@ -206,7 +202,6 @@ impl MemoryFile {
             from_disk: MergeReport::default(),
             entities: memory.entities().len(),
             relationships: memory.relationships().len(),
-            holds_exactly: false,
         };
         if memory.stamp() == state.stamp && memory.extra == state.extra {
             return Ok(report);
@@ -259,7 +254,6 @@ impl MemoryFile {
         let json = String::from_utf8(json)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         let text = crate::secrets::redact_text(&json);
-        let redacted = text != json;
         drop(json);
         let new_hash = hash(text.as_bytes());
         let merged = report.merged_with_disk;
@@ -285,7 +279,6 @@ impl MemoryFile {
         state.stamp = memory.stamp();
         state.extra = memory.extra.clone();
         report.written = written;
-        report.holds_exactly = !merged && !redacted;
         Ok(report)
     }
 
@@ -327,14 +320,12 @@ impl MemoryFile {
             from_disk: MergeReport::default(),
             entities: memory.entities().len(),
             relationships: memory.relationships().len(),
-            holds_exactly: false,
         };
         if memory.stamp() != stamp || memory.extra != extra {
             let json = self.sized(memory.to_json_bytes(), &memory);
             let json = String::from_utf8(json)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
             let text = crate::secrets::redact_text(&json);
-            report.holds_exactly = text == json;
             if on_disk.as_deref() != Some(text.as_bytes()) {
                 state.disk = Disk::Unknown;
                 if on_disk.is_some() {
@@ -349,7 +340,6 @@ impl MemoryFile {
             };
             state.base = Some(json.into_bytes());
         } else {
-            report.holds_exactly = true;
             state.disk = if on_disk.is_some() {
                 Disk::Base
             } else {
@@ -669,33 +659,6 @@ mod tests {
             &serde_json::json!(["owned by team red", "on-call: alice"])
         );
         assert!(back.entity("Ledger").is_some() && back.entity("Fraud").is_some());
-    }
-
-    #[test]
-    fn a_save_says_when_the_file_holds_exactly_the_memory_saved() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("context.json");
-        let (file, memory) = MemoryFile::open(&path).unwrap();
-        let ours = grown(&memory, "Ledger");
-        assert!(file.save(&ours).unwrap().holds_exactly);
-        assert_eq!(MemoryFile::read(&path).unwrap().unwrap().0, ours);
-
-        // A key in the memory is redacted on the way to disk: the file holds less.
-        let key = format!("sk-{}", "a1B2c3D4".repeat(4));
-        let mut keyed = grown(&ours, "Billing");
-        keyed.upsert_entity(
-            Entity::new("Billing", "service")
-                .property("observations", serde_json::json!([format!("uses {key}")])),
-        );
-        assert!(!file.save(&keyed).unwrap().holds_exactly);
-        let report = file.update(|_| ()).unwrap().2;
-        assert!(report.holds_exactly, "a file read and left as it is");
-
-        // Another process's save is merged in: the file holds more.
-        let (theirs, on_disk) = MemoryFile::open(&path).unwrap();
-        theirs.save(&grown(&on_disk, "Fraud")).unwrap();
-        let report = file.save(&grown(&ours, "Search")).unwrap();
-        assert!(report.merged_with_disk && !report.holds_exactly);
     }
 
     #[test]
