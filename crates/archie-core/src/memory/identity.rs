@@ -787,6 +787,37 @@ fn spelled_letters_joined(name: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether `c` is a format character that shows nothing and says nothing of which thing
+/// a name is: a soft hyphen a page's hyphenation left, a zero-width space, a direction
+/// mark or embedding copied from a right-to-left page, a word joiner, a byte order mark.
+/// Not the zero-width joiner and non-joiner, which shape the letters of Persian, Indic
+/// scripts and emoji.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
+}
+
+/// `name` without its invisible characters ([`is_invisible`]): the name a person sees
+/// and can type. Borrowed when there is none.
+pub fn without_invisible(name: &str) -> Cow<'_, str> {
+    if name.contains(is_invisible) {
+        Cow::Owned(name.chars().filter(|&c| !is_invisible(c)).collect())
+    } else {
+        Cow::Borrowed(name)
+    }
+}
+
 /// `name` as plain text, where it was written in another medium: HTML tags and
 /// entities (`Order<br>Service`, `&amp;`), percent-encoding (`Order%20Service`),
 /// Markdown's escapes (`order\_service`), a word

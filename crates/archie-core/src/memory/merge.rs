@@ -1188,6 +1188,12 @@ fn normalised(entity: Entity, note_out_of_name: bool) -> Entity {
         catalog,
     } = entity;
     let kind = identity::entity_type(&kind);
+    // What a page left in a name unseen (a soft hyphen, a direction mark) is not kept in
+    // an answer's name: the name shown is one a person can type. A file's stays as written.
+    let name = match identity::without_invisible(&name) {
+        std::borrow::Cow::Owned(seen) if note_out_of_name => seen,
+        _ => name,
+    };
     // A technology or note in parentheses is kept as a property, not in the name.
     let (name, mut properties, mut tags) = (name, properties, tags);
     let name = match identity::split_note(&name) {

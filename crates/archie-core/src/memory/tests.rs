@@ -1588,3 +1588,33 @@ fn a_placed_word_moves_its_edge_to_the_thing_of_its_words_it_can_end_at() {
         )
     );
 }
+
+#[test]
+fn a_name_is_kept_without_what_a_page_left_in_it_unseen() {
+    // A soft hyphen from a page's hyphenation, direction marks from a right-to-left
+    // page, a zero-width space: the name shown is the one a person can type.
+    let mut m = Memory::new();
+    m.merge_parts(
+        vec![
+            Entity::new("\u{200e}Web Storefront\u{200e}", "frontend"),
+            Entity::new("Ledger Ser\u{ad}vice", "service"),
+        ],
+        vec![Relationship::new(
+            "Web\u{200b}Storefront",
+            "calls",
+            "\u{2067}Ledger Service\u{2069}",
+        )],
+        &mut MergeReport::default(),
+    );
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Web Storefront", "Ledger Service"]);
+    let r = &m.relationships()[0];
+    assert_eq!(
+        (r.from.as_str(), r.to.as_str()),
+        ("Web Storefront", "Ledger Service")
+    );
+    // Letters the joiners shape stay as they are written.
+    let persian = "پایگاه\u{200c}داده";
+    m.upsert_entity(Entity::new(persian, "database"));
+    assert!(m.entities().iter().any(|e| e.name == persian));
+}
