@@ -10,9 +10,12 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// archie's match key today: lower case, whitespace trimmed and collapsed.
+/// archie's match key today: lower case, whitespace trimmed and collapsed, and the
+/// characters that show nothing left out (a soft hyphen, a zero-width space, a direction
+/// mark: a name with them and without them is one name to the person reading it).
 pub fn key(name: &str) -> String {
-    name.split_whitespace()
+    let seen = archie_core::memory::identity::without_invisible(name);
+    seen.split_whitespace()
         .map(str::to_lowercase)
         .collect::<Vec<_>>()
         .join(" ")
