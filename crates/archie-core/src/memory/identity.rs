@@ -240,8 +240,18 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     // node `orders_db[(Orders DB)]`): the label is the name, the word before it a note
     // (a node's id of the same words says nothing).
     if let Some((label, word)) = attached_label(name) {
-        let note = (key(word) != key(label)).then(|| word.to_string());
         let (bare, inner) = split_note(label);
+        // A type's path in code or configuration (`Messaging::Queue['refunds']`) is no
+        // technology: its last word, when a kind word, says what a label without one is.
+        if let Some((_, last)) = word.rsplit_once("::") {
+            let kind = Kind::of_word(&singular(&last.to_lowercase())).is_some();
+            let bare = match kind && parts(&bare).kind.is_none() {
+                true => format!("{bare} {last}"),
+                false => bare.into_owned(),
+            };
+            return (Cow::Owned(bare), inner);
+        }
+        let note = (key(word) != key(label)).then(|| word.to_string());
         return (Cow::Owned(bare.into_owned()), inner.or(note));
     }
     // A flag (`🇪🇺 Tax Engine`) says which one, as a note would: its letters.
@@ -1148,7 +1158,7 @@ fn attached_label(name: &str) -> Option<(&str, &str)> {
     if word.is_empty()
         || !word
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
     {
         return None;
     }

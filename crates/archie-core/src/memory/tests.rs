@@ -1501,6 +1501,25 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
             .as_deref(),
         Some("Lambda")
     );
+    // A type's path in code or configuration with a quoted title: the title is the
+    // thing, the path's last word its kind when the title says none; the path is no
+    // technology, so two titles of one type are two things.
+    assert_eq!(
+        identity::split_note("Messaging::Queue['refund-requests']"),
+        (
+            std::borrow::Cow::Owned("refund-requests Queue".to_string()),
+            None
+        )
+    );
+    assert_eq!(
+        key("Messaging::Queue['refund-requests']"),
+        key("Refund Requests Queue")
+    );
+    assert_eq!(key("Search::Engine::Index['ledger-db']"), key("Ledger DB"));
+    assert_ne!(
+        key("Messaging::Queue['refund-requests']"),
+        key("Messaging::Queue['refund-replies']")
+    );
     assert_ne!(key("HTTP2 Gateway"), key("Gateway"));
     assert_ne!(key("Refund API v2"), key("Refund API"));
     assert_eq!(key("Pub/Sub"), "pubsub");
