@@ -999,7 +999,7 @@ impl Memory {
     /// Merges entity `a` into `b` in place, leaving `a` where it is with no key that
     /// finds it (its keys find `b`; [`Memory::kept`] then leaves it out, and with it
     /// every relationship that still touches it). The record of the merge.
-    fn merge_one(&mut self, a: Ix, b: Ix, by: Decider) -> MergeRecord {
+    pub(super) fn merge_one(&mut self, a: Ix, b: Ix, by: Decider) -> MergeRecord {
         let gone = self.entities[a as usize].clone();
         let target_name = self.entities[b as usize].name.clone();
         // What found the merged one (its key, its marked key, its aliases') finds the

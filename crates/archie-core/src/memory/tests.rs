@@ -1,6 +1,7 @@
 use super::*;
 use serde_json::Value;
 use serde_json::json;
+use std::collections::HashSet;
 
 impl Memory {
     /// Its relationships as (from, type, to), sorted: what a test compares.
@@ -615,6 +616,67 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
     assert_eq!(m.relationships()[0].from, "Checkout Service");
     // Found by the old name still.
     assert!(m.entity("taxjar-api").is_some());
+}
+
+#[test]
+fn a_readable_name_never_shows_two_entities_alike_and_the_file_reads_as_saved() {
+    let mut m = Memory::new();
+    // A store known first by a machine's spelling and then by its words, and the same
+    // words typed as a concept: the concept stays apart from the machine's spelling.
+    m.upsert_entity(Entity::new("search-index", "database"));
+    m.upsert_entity(Entity::new("search index", "database"));
+    m.upsert_entity(Entity::new("search index", "concept"));
+    // The same for a ledger, whose words another answer typed a service.
+    m.upsert_entity(Entity::new("payments-ledger", "database"));
+    m.upsert_entity(Entity::new("payments ledger", "database"));
+    m.upsert_entity(Entity::new("payments ledger", "service"));
+    m.upsert_relationship(Relationship::new("Checkout", "writes_to", "search-index"));
+    m.upsert_relationship(Relationship::new("Catalog", "relates_to", "search index"));
+    m.upsert_relationship(Relationship::new(
+        "Refunds",
+        "reads_from",
+        "payments ledger",
+    ));
+    assert_eq!(m.entities().len(), 7, "{:?}", m.entities());
+    m.readable_names();
+    // One name, one entity, as an answer of that name finds one: the placed type wins
+    // over a concept's, and between two placed ones the one known first stays.
+    let named: Vec<(&str, &str)> = m
+        .entities()
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind.as_str()))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("search index", "database"),
+            ("payments ledger", "database"),
+            ("Checkout", "unknown"),
+            ("Catalog", "unknown"),
+            ("Refunds", "unknown"),
+        ]
+    );
+    let ends: HashSet<(&str, &str)> = m
+        .relationships()
+        .iter()
+        .map(|r| (r.from.as_str(), r.to.as_str()))
+        .collect();
+    assert_eq!(
+        ends,
+        HashSet::from([
+            ("Checkout", "search index"),
+            ("Catalog", "search index"),
+            ("Refunds", "payments ledger"),
+        ])
+    );
+    // The old spellings still find them.
+    assert_eq!(
+        m.entity("search-index").map(|e| e.name.as_str()),
+        Some("search index")
+    );
+    // What is saved is what is read back.
+    let back = Memory::from_json(m.to_json().as_bytes()).expect("parses");
+    assert_eq!(back.to_json(), m.to_json());
 }
 
 #[test]
