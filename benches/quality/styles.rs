@@ -22,8 +22,9 @@
 //! a fourteenth, written the same way after the thirteenth, in
 //! benches/quality/fourteenth.rs, a fifteenth, written the same way after the
 //! fourteenth, in benches/quality/fifteenth.rs, a sixteenth, written the same way
-//! after the fifteenth, in benches/quality/sixteenth.rs, and a seventeenth, written the
-//! same way after the sixteenth, in benches/quality/seventeenth.rs.
+//! after the fifteenth, in benches/quality/sixteenth.rs, a seventeenth, written the
+//! same way after the sixteenth, in benches/quality/seventeenth.rs, and an eighteenth,
+//! written the same way after the seventeenth, in benches/quality/eighteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -141,6 +142,10 @@ pub enum Style {
     /// rules after the other sixteen sets had been written, never developed against
     /// (benches/quality/seventeenth.rs). Measured only.
     Seventeenth(crate::seventeenth::Name),
+    /// Eighteenth (issue 36, eighteenth round): written without reading the identity
+    /// rules after the other seventeen sets had been written, never developed against
+    /// (benches/quality/eighteenth.rs). Measured only.
+    Eighteenth(crate::eighteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -163,11 +168,12 @@ pub enum Set {
     Fifteenth,
     Sixteenth,
     Seventeenth,
+    Eighteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 17] = [
+    pub const ALL: [Set; 18] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -185,6 +191,7 @@ impl Set {
         Set::Fifteenth,
         Set::Sixteenth,
         Set::Seventeenth,
+        Set::Eighteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -206,6 +213,7 @@ impl Set {
             Set::Fifteenth => "fifteenth",
             Set::Sixteenth => "sixteenth",
             Set::Seventeenth => "seventeenth",
+            Set::Eighteenth => "eighteenth",
         }
     }
 
@@ -228,6 +236,7 @@ impl Set {
             Set::Fifteenth => crate::fifteenth::FIFTEENTH,
             Set::Sixteenth => crate::sixteenth::SIXTEENTH,
             Set::Seventeenth => crate::seventeenth::SEVENTEENTH,
+            Set::Eighteenth => crate::eighteenth::EIGHTEENTH,
         }
     }
 }
@@ -461,6 +470,9 @@ pub fn write(
         Style::Seventeenth(name) => {
             return crate::seventeenth::write(name, words, kind_word, kind, system);
         }
+        Style::Eighteenth(name) => {
+            return crate::eighteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -507,6 +519,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Seventeenth {
         return crate::seventeenth::type_words(kind);
+    }
+    if set == Set::Eighteenth {
+        return crate::eighteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -602,6 +617,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Seventeenth {
         return crate::seventeenth::rel_words(rel);
+    }
+    if set == Set::Eighteenth {
+        return crate::eighteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
