@@ -652,9 +652,62 @@ fn without_markers(name: &str) -> Option<String> {
     out.chars().any(char::is_alphanumeric).then_some(out)
 }
 
-/// A full-width digit or Latin letter (`Ｏ`, `ｒ`, `１`): the same letter for a name.
-fn full_width_alphanumeric(c: char) -> bool {
-    matches!(c, '\u{FF10}'..='\u{FF19}' | '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}')
+/// The name after the marker of the list item it was copied from: a number, a letter or a
+/// lower-case Roman numeral with a stop or a bracket (`2. `, `b) `, `iv. `, `(3) `), or a
+/// task list's box (`[ ] `, `[x] `). `None` when it does not start with one followed by
+/// a word.
+fn without_list_marker(name: &str) -> Option<&str> {
+    let name = name.trim_start();
+    let rest = match name.strip_prefix("[ ]") {
+        Some(rest) => rest,
+        None => {
+            let (marker, rest) = name.split_once(' ')?;
+            let counter = |s: &str| {
+                !s.is_empty()
+                    && (s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit())
+                        || s.len() == 1 && s.chars().all(|c| c.is_ascii_lowercase())
+                        || s.len() <= 4 && s.chars().all(|c| matches!(c, 'i' | 'v' | 'x')))
+            };
+            let is_marker = match marker.as_bytes() {
+                [b'[', b'x' | b'X', b']'] => true,
+                [b'(', .., b')'] => counter(&marker[1..marker.len() - 1]),
+                [.., b'.' | b')'] => counter(&marker[..marker.len() - 1]),
+                _ => false,
+            };
+            if !is_marker {
+                return None;
+            }
+            rest
+        }
+    };
+    let rest = rest.trim_start();
+    rest.starts_with(char::is_alphanumeric).then_some(rest)
+}
+
+/// What a letter or digit drawn in another form is in a name: the ASCII one of a
+/// full-width, mathematical, circled or other compatibility form (`Ｏ`, `𝗢`, `𝑂`, `Ⓞ`:
+/// Unicode's compatibility decomposition to one ASCII letter or digit), and nothing for a
+/// superscript or subscript, a footnote's mark (`Refund Service²`). `None` for every
+/// other character.
+fn compatibility_form(c: char) -> Option<Option<char>> {
+    if c.is_ascii() {
+        return None;
+    }
+    if matches!(c, '\u{B2}' | '\u{B3}' | '\u{B9}' | '\u{2070}'..='\u{209F}') {
+        return Some(None);
+    }
+    let (mut n, mut one) = (0, None);
+    unicode_normalization::char::decompose_compatible(c, |d| {
+        n += 1;
+        one = Some(d);
+    });
+    one.filter(|d| n == 1 && d.is_ascii_alphanumeric())
+        .map(Some)
+}
+
+/// Whether `c` is a letter or digit in another form (see [`compatibility_form`]).
+fn in_compatibility_form(c: char) -> bool {
+    compatibility_form(c).is_some()
 }
 
 /// The Latin letter a Cyrillic or Greek letter is drawn as (`о` as `o`, `Ρ` as `P`): the
@@ -836,6 +889,9 @@ pub fn without_invisible(name: &str) -> Cow<'_, str> {
 /// script in a Latin word (`Оrder`), template expressions (`${env}-orders-db`) and an
 /// initialism spelled letter by letter (`Orders D B`). Borrowed when there is none.
 pub fn plain_text(name: &str) -> Cow<'_, str> {
+    if let Some(rest) = without_list_marker(name) {
+        return Cow::Owned(plain_text(rest).into_owned());
+    }
     if let Some(read) = latin_look_alikes_read(name) {
         return Cow::Owned(plain_text(&read).into_owned());
     }
@@ -845,14 +901,10 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(joined) = spelled_letters_joined(name) {
         return Cow::Owned(plain_text(&joined).into_owned());
     }
-    if name.contains(full_width_alphanumeric) {
+    if name.contains(in_compatibility_form) {
         let folded: String = name
             .chars()
-            .map(|c| match full_width_alphanumeric(c) {
-                // The block is ASCII's printable range moved up by 0xFEE0.
-                true => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-                false => c,
-            })
+            .filter_map(|c| compatibility_form(c).unwrap_or(Some(c)))
             .collect();
         return Cow::Owned(plain_text(&folded).into_owned());
     }
@@ -1143,7 +1195,8 @@ fn of_kind_keyed<'a>(key: &str, value: &'a str) -> Cow<'a, str> {
 
 /// HTML tags a name copied from a diagram or a page may hold.
 const HTML_TAGS: &[&str] = &[
-    "br", "b", "i", "u", "em", "strong", "span", "div", "p", "small", "sub", "sup", "font",
+    "br", "b", "i", "u", "em", "strong", "span", "div", "p", "small", "sub", "sup", "font", "code",
+    "kbd", "samp", "tt", "var", "mark", "cite", "q", "abbr", "s", "del", "ins",
 ];
 
 /// A label in brackets fastened to one code word at the end of a name, and that word:
@@ -1200,7 +1253,14 @@ fn attached_label(name: &str) -> Option<(&str, &str)> {
     }
     .trim();
     let several = label.split_whitespace().count() >= 2;
-    (label.chars().any(char::is_alphabetic) && (quoted || shaped || several))
+    // A subscript that is a machine's name itself (`role[refund_db]`,
+    // `recipe[ledger::default]`): an item of what the word before it names, not a note
+    // of that word (which would make every item of it one thing).
+    let item = name[open..].starts_with('[')
+        && layers == 1
+        && !label.contains(char::is_whitespace)
+        && label.contains(['_', '-', ':', '.', '/']);
+    (label.chars().any(char::is_alphabetic) && (quoted || shaped || several || item))
         .then_some((label, word))
 }
 

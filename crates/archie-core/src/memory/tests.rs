@@ -1405,6 +1405,22 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("Refund%20Service", "Refund Service"),
         ("Ｒｅｆｕｎｄ Ｓｅｒｖｉｃｅ", "Refund Service"),
         ("Ｒｅｆｕｎｄｓ ＤＢ２", "Refunds DB2"),
+        // Letters of a styled font, a footnote's mark.
+        ("𝐑𝐞𝐟𝐮𝐧𝐝 𝐒𝐞𝐫𝐯𝐢𝐜𝐞", "Refund Service"),
+        ("𝑅𝑒𝑓𝑢𝑛𝑑𝑠 𝐷𝐵", "Refunds DB"),
+        ("𝚁𝚎𝚏𝚞𝚗𝚍𝚜 𝚀𝚞𝚎𝚞𝚎", "Refunds Queue"),
+        ("Refund Service²", "Refund Service"),
+        ("Refunds DB₁", "Refunds DB"),
+        // The marker of the list item a name was copied from, a tag of a page.
+        ("3. Refund Service", "Refund Service"),
+        ("b) Refunds DB", "Refunds DB"),
+        ("(vi) Refunds Queue", "Refunds Queue"),
+        ("iii. Ledger Writer", "Ledger Writer"),
+        ("[X] Ledger Writer", "Ledger Writer"),
+        ("<kbd>refund-service</kbd>", "Refund Service"),
+        // An item of a collection, by its machine's name.
+        ("role[refunds_db]", "Refunds DB"),
+        ("recipe[ledger-writer]", "Ledger Writer"),
         ("Reconcil- iation Service", "Reconciliation Service"),
         ("退款服务 (refund-service)", "Refund Service"),
         ("退款服务（refund-service）", "Refund Service"),
@@ -1516,6 +1532,14 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         key("up{job=\"ledger-reader\"}")
     );
     assert_ne!(key("db:ledger"), key("service:ledger"));
+    assert_ne!(
+        key("recipe[refund_service::default]"),
+        key("recipe[ledger_writer::default]")
+    );
+    assert_ne!(key("role[refunds_db]"), key("role[ledger_db]"));
+    // A name's own first word is no list's marker.
+    assert_ne!(key("A Refund Service"), key("B Refund Service"));
+    assert_ne!(key("v2. Refund Service"), key("Refund Service"));
     // Read as written: a colon in a name's words, a reference's kind and namespace,
     // another scheme's own structure, a possessive that is a name.
     for kept in [
