@@ -999,7 +999,7 @@ impl Memory {
     /// Merges entity `a` into `b` in place, leaving `a` where it is with no key that
     /// finds it (its keys find `b`; [`Memory::kept`] then leaves it out, and with it
     /// every relationship that still touches it). The record of the merge.
-    pub(super) fn merge_one(&mut self, a: Ix, b: Ix, by: Decider) -> MergeRecord {
+    fn merge_one(&mut self, a: Ix, b: Ix, by: Decider) -> MergeRecord {
         let gone = self.entities[a as usize].clone();
         let target_name = self.entities[b as usize].name.clone();
         // What found the merged one (its key, its marked key, its aliases') finds the
@@ -1562,6 +1562,131 @@ fn blocking_keys(shape: &Shape) -> Vec<String> {
         keys.push(format!("t:{}", k.chars().take(4).collect::<String>()));
     }
     keys
+}
+
+impl Memory {
+    /// Gives each entity whose display name is a machine's spelling (`taxjar-api`,
+    /// `checkout_service`, `orderservice`) its most readable alias as its name instead
+    /// (`TaxJar API`), the old name becoming an alias; relationships follow.
+    ///
+    /// A name is one thing: the readable name may be another entity's name already
+    /// (`search index`, which an answer typed a concept, beside the store `search-index`
+    /// known by those words too). Then the two are made one here, as an answer of that
+    /// name would find the one and as reading the saved file would make them: a save
+    /// writes what reading it gives. The placed type wins over a concept's or none;
+    /// between two placed ones, the one known first stays.
+    pub fn readable_names(&mut self) {
+        let mut proposed: Vec<(Ix, String)> = Vec::new();
+        for (i, e) in self.entities.iter().enumerate() {
+            let now = readability(&e.name);
+            if now == 4 {
+                continue;
+            }
+            let aliases = aliases_of(e);
+            let Some(best) = aliases.iter().max_by_key(|a| readability(a)) else {
+                continue;
+            };
+            if readability(best) > now {
+                proposed.push((i as Ix, best.clone()));
+            }
+        }
+        if proposed.is_empty() {
+            return;
+        }
+        // The names shown once these are given: another entity's name is met whole.
+        let renaming: HashSet<Ix> = proposed.iter().map(|(i, _)| *i).collect();
+        let mut shown: HashMap<String, Ix> = self
+            .entities
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !renaming.contains(&(*i as Ix)))
+            .map(|(i, e)| (crate::words::fold(&e.name), i as Ix))
+            .collect();
+        let mut renamed: HashMap<String, String> = HashMap::new();
+        let mut one: Vec<(Ix, Ix)> = Vec::new();
+        for (i, best) in proposed {
+            let folded = crate::words::fold(&best);
+            if let Some(&j) = shown.get(&folded) {
+                let (a, b) = (
+                    &self.entities[i as usize].kind,
+                    &self.entities[j as usize].kind,
+                );
+                // The one whose type is placed stays; else the one known first.
+                one.push(
+                    if vague(a) && !vague(b) || (vague(a) == vague(b) && j < i) {
+                        (i, j)
+                    } else {
+                        (j, i)
+                    },
+                );
+            }
+            shown.insert(folded, i);
+            let e = &mut self.entities[i as usize];
+            let old = std::mem::replace(&mut e.name, best.clone());
+            if let Some(Value::Array(list)) = e.properties.get_mut(ALIASES) {
+                list.retain(|a| a.as_str() != Some(best.as_str()));
+                list.push(Value::String(old.clone()));
+            }
+            self.plain[i as usize] = *e.name == *self.keys[i as usize];
+            renamed.insert(old, best);
+        }
+        if renamed.is_empty() {
+            return;
+        }
+        for r in &mut self.relationships {
+            for end in [&mut r.from, &mut r.to] {
+                if let Some(new) = renamed.get(end.as_str()) {
+                    end.clone_from(new);
+                }
+            }
+        }
+        self.touch();
+        if !one.is_empty() {
+            self.make_one(&one);
+        }
+    }
+
+    /// Merges each `(gone, into)` pair of entities that show one name (see
+    /// [`Memory::readable_names`]) the way an answer of that name merges: no record to
+    /// take back, as there is none for the answer.
+    fn make_one(&mut self, pairs: &[(Ix, Ix)]) {
+        let mut went: HashMap<Ix, Ix> = HashMap::new();
+        let last = |went: &HashMap<Ix, Ix>, mut i: Ix| {
+            while let Some(&next) = went.get(&i) {
+                i = next;
+            }
+            i
+        };
+        for &(gone, into) in pairs {
+            let (gone, into) = (last(&went, gone), last(&went, into));
+            if gone != into {
+                self.merge_one(gone, into, Decider::Rule);
+                went.insert(gone, into);
+            }
+        }
+        let mut kept = self.kept(|i| !went.contains_key(&i), |_, _| true);
+        let after = |i: Ix| i - went.keys().filter(|&&g| g < i).count() as Ix;
+        let into: HashSet<Ix> = went.values().map(|&i| after(last(&went, i))).collect();
+        if let Some(turned) = kept.with_ends_turned(&into) {
+            kept = turned;
+        }
+        *self = kept;
+    }
+}
+
+/// Whether a type says little of what a thing is (an idea, or nothing known).
+fn vague(kind: &str) -> bool {
+    matches!(Family::of(kind), Family::Concept | Family::Unknown)
+}
+
+/// How readable a spelling is to a person: a plain name (see
+/// [`identity::is_plain_name`]) before any other, then 2 with capitals and spaces
+/// (`TaxJar API`), 1 with either (`PricingService`, `pricing service`), 0 for a
+/// machine's (`pricing-service`, `pricing_service`, `pricingservice`).
+fn readability(name: &str) -> u8 {
+    let upper = name.chars().any(char::is_uppercase);
+    let space = name.trim().contains(' ');
+    2 * u8::from(identity::is_plain_name(name)) + u8::from(upper) + u8::from(space)
 }
 
 #[cfg(test)]
