@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets eighteenth` measures one set
-//! without the other 17 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets nineteenth` measures one set
+//! without the other 18 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -31,13 +31,13 @@
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
 //!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
-//!   sixteenth one, the seventeenth one, the eighteenth one), with the
-//!   judge and without (issue 36).
+//!   sixteenth one, the seventeenth one, the eighteenth one, the nineteenth one), with
+//!   the judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth, the fifteenth, the sixteenth, the seventeenth and the eighteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth and the nineteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -55,11 +55,13 @@
 //! again; the sixteenth ones, quality/sixteenth.rs, the same way after the fifteenth, from
 //! others again; the seventeenth ones, quality/seventeenth.rs, the same way after the
 //! sixteenth, from others again; the eighteenth ones, quality/eighteenth.rs, the same way
-//! after the seventeenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
+//! after the seventeenth, from others again; the nineteenth ones, quality/nineteenth.rs,
+//! the same way after the eighteenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
-//! sixteenth one, a seventeenth one and an eighteenth one, judge on and off.
+//! sixteenth one, a seventeenth one, an eighteenth one and a nineteenth one, judge on and
+//! off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -84,6 +86,8 @@ mod fifth;
 mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
 mod mock_llm;
+#[path = "quality/nineteenth.rs"]
+mod nineteenth;
 #[path = "quality/ninth.rs"]
 mod ninth;
 #[path = "quality/reference.rs"]
@@ -294,10 +298,11 @@ struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
-    /// `sixteenth`, `seventeenth` or `eighteenth`: the naming styles of the corpus
-    /// (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs, eighth.rs,
-    /// ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs, fourteenth.rs,
-    /// fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs).
+    /// `sixteenth`, `seventeenth`, `eighteenth` or `nineteenth`: the naming styles of the
+    /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
+    /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
+    /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
+    /// nineteenth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -447,7 +452,21 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // letters (`𝗢𝗿𝗱𝗲𝗿 𝗦𝗲𝗿𝘃𝗶𝗰𝗲`: `Order Service`), a list item's marker (`(iv) Orders DB`),
     // a task list's checkbox (`[x] Order Service`) or a description after a colon (`Order
     // Service: handles order`) (the eighteenth styles, eighteenth_forms; a Catalan or
-    // Serbian answer is a name as written).
+    // Serbian answer is a name as written); nor a Lithuanian name's decomposed letters
+    // (NFD: the name composed again), a PlantUML participant's keyword and quotes
+    // (`participant "Order Service" as orderService`: its label and its alias each stand
+    // for the thing), a commit's type around its scope (`feat(order-service)`:
+    // `order-service`, and `feat (order-service)`), a Jenkins job's folder and branch
+    // (`NovaMart » order-service » main`: `order-service`), a shell prompt
+    // (`deploy@order-service:~$`, `orders_db=#`, `session-cache:6379>`: the name, and
+    // the cache's host and port), a hosts-file line's address, a hedged plural
+    // (`Order(s) Service`: `Order Service` and `Orders Service`), a Confluence URL's
+    // `+` (each a space), a copy's mark (`Copy of `, ` copy`, ` - Copy`), Org mode's
+    // markup (`[[file:order-service.org][Order Service]]`: its file's name and its
+    // description; `~orders-db~`), an area path's project and area
+    // (`NovaMart\Services\Order Service`: the last part), escaped quotes
+    // (`\"Order Service\"`) or a flow's arrow (`→ Orders DB`) (the nineteenth styles,
+    // nineteenth_forms; an Icelandic answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1183,6 +1202,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             let eighteenth = eighteenth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let nineteenth = nineteenth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1295,6 +1315,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(sixteenth)
                 .chain(seventeenth)
                 .chain(eighteenth)
+                .chain(nineteenth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -1485,6 +1506,142 @@ fn eighteenth_forms(text: &str) -> Vec<String> {
     {
         forms.push(name.trim().to_string());
     }
+    forms
+}
+
+/// The names a form in the nineteenth styles stands for: a decomposed Lithuanian name
+/// composed again, a PlantUML participant's label and alias (`Order Service` and
+/// `orderService` of `participant "Order Service" as orderService`), a commit's scope and
+/// the commit with its scope in parentheses (`order-service` and `feat (order-service)`
+/// of `feat(order-service)`), a Jenkins job's own name (`order-service` of `NovaMart »
+/// order-service » main`), the name in a shell prompt (`order-service` of
+/// `deploy@order-service:~$`, `orders_db` of `orders_db=#`, `session-cache` and
+/// `session-cache:6379` of `session-cache:6379>`), the name after a hosts-file line's
+/// address, a hedged plural's singular and plural (`Order Service` and `Orders Service`
+/// of `Order(s) Service`), a Confluence URL's title spaced (`Order Service` of
+/// `Order+Service`), the name of a copy, an Org mode link's file name and description or
+/// the text between Org mode's code markers, an area path's last part, the name inside
+/// escaped quotes (and inside plain ones), and the name without a flow's arrow. Empty for
+/// anything else.
+fn nineteenth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let composed = nineteenth::composed(text);
+    if composed != text {
+        forms.push(composed);
+    }
+    const PARTICIPANTS: &[&str] = &[
+        "participant",
+        "actor",
+        "boundary",
+        "control",
+        "entity",
+        "database",
+        "collections",
+        "queue",
+    ];
+    if let Some((keyword, rest)) = text.split_once(" \"")
+        && PARTICIPANTS.contains(&keyword)
+        && let Some((label, alias)) = rest.split_once("\" as ")
+        && !label.is_empty()
+        && !alias.is_empty()
+        && !alias.contains(char::is_whitespace)
+    {
+        forms.push(label.to_string());
+        forms.push(alias.to_string());
+    }
+    let scoped = ["feat", "fix", "chore", "refactor", "perf"]
+        .into_iter()
+        .find_map(|ty| Some((ty, text.strip_prefix(ty)?.strip_prefix('(')?)))
+        .and_then(|(ty, t)| Some((ty, t.strip_suffix(')')?)))
+        .filter(|(_, scope)| !scope.is_empty() && !scope.contains(['(', ')', ' ']));
+    if let Some((ty, scope)) = scoped {
+        forms.push(scope.to_string());
+        forms.push(format!("{ty} ({scope})"));
+    }
+    let job: Vec<&str> = text.split(" \u{bb} ").collect();
+    if let [folder, name, _branch] = job.as_slice()
+        && *folder == SYSTEM
+        && !name.is_empty()
+    {
+        forms.push(name.to_string());
+    }
+    let prompted = text
+        .strip_prefix("deploy@")
+        .and_then(|t| t.strip_suffix(":~$"))
+        .or_else(|| text.strip_suffix("=#"))
+        .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace));
+    forms.extend(prompted.map(str::to_string));
+    if let Some(host) = text.strip_suffix(":6379>")
+        && !host.is_empty()
+        && !host.contains(char::is_whitespace)
+    {
+        forms.push(host.to_string());
+        forms.push(format!("{host}:6379"));
+    }
+    if let Some((address, name)) = text.split_once(' ')
+        && address.split('.').count() == 4
+        && address
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(|d| d.is_ascii_digit()))
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if text.contains("(s)") || text.contains("(es)") {
+        forms.push(text.replace("(s)", "").replace("(es)", ""));
+        forms.push(text.replace("(s)", "s").replace("(es)", "es"));
+    }
+    if text.contains('+') && !text.contains(char::is_whitespace) {
+        forms.push(text.replace('+', " "));
+    }
+    let copied = text
+        .strip_prefix("Copy of ")
+        .or_else(|| text.strip_suffix(" copy"))
+        .or_else(|| text.strip_suffix(" - Copy"))
+        .filter(|name| !name.trim().is_empty());
+    forms.extend(copied.map(|name| name.trim().to_string()));
+    if let Some((file, description)) = text
+        .strip_prefix("[[file:")
+        .and_then(|t| t.strip_suffix("]]"))
+        .and_then(|t| t.split_once("]["))
+    {
+        let file = file.strip_suffix(".org").unwrap_or(file);
+        forms.extend(
+            [file, description]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .map(str::to_string),
+        );
+    }
+    if let Some(code) = text
+        .strip_prefix('~')
+        .and_then(|t| t.strip_suffix('~'))
+        .filter(|t| !t.is_empty() && !t.contains('~'))
+    {
+        forms.push(code.to_string());
+    }
+    let project = format!("{SYSTEM}\\");
+    if let Some((_, name)) = text
+        .strip_prefix(project.as_str())
+        .and_then(|t| t.rsplit_once('\\'))
+        && !name.is_empty()
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("\\\"")
+        .and_then(|t| t.strip_suffix("\\\""))
+        .filter(|t| !t.is_empty())
+    {
+        forms.push(name.to_string());
+        forms.push(format!("\"{name}\""));
+    }
+    let unarrowed = text
+        .strip_prefix("\u{2192} ")
+        .or_else(|| text.strip_suffix(" \u{2192}"))
+        .or_else(|| text.strip_suffix(" ->"))
+        .filter(|name| !name.trim().is_empty());
+    forms.extend(unarrowed.map(|name| name.trim().to_string()));
     forms
 }
 
@@ -3308,6 +3465,156 @@ const EIGHTEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the nineteenth set (issue 36, nineteenth
+/// round) by a session that never read the identity rules, in the manner of the
+/// nineteenth naming styles (benches/quality/nineteenth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): prescriptions and their
+/// renewal, nutrition facts and their labelling, written with decomposed letters
+/// (Lithuanian); translations and the translation memory, temperature readings and
+/// temperature alerts (Icelandic); substitutions and substitution preferences, erasure
+/// requests and their confirmations (PlantUML participants); price locks and their
+/// expiry, feature flags and their audit (commit scopes); embroidery and its proofs,
+/// geofences and their alerts (Jenkins jobs); live chat and its transcripts, store credit
+/// and its grants (shell prompts); postcode lookup and its cache, drone delivery and its
+/// slots (hosts-file lines); bottle deposits and their refunds, customs declarations and
+/// their errors (hedged plurals); the personal shopper and its bookings, furniture
+/// assembly and its queue (Confluence URLs); product Q&A and its votes, influencer codes
+/// and influencer payouts (copies); monograms and their previews, doorstep delivery and
+/// its photos (Org mode); cheques and cheque clearing, sustainability scores and
+/// sustainability claims (area paths); the coin counter and its fees, price tag printing
+/// and reprinting (escaped quotes); expiry dates and their markdowns, petty cash and its
+/// audit (flow arrows). Measured only, never developed against.
+const NINETEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Receptų paslauga",
+        "Receptų atnaujinimo paslauga",
+        "service",
+    ),
+    (
+        "Maistingumo duomenu\u{328} baze\u{307}",
+        "Maistingumo z\u{30c}enklinimo duomenu\u{328} baze\u{307}",
+        "database",
+    ),
+    ("Þýðingaþjónusta", "Þýðingaminnisþjónusta", "service"),
+    (
+        "Hitastigsgagnagrunnur",
+        "Hitastigsviðvörunargagnagrunnur",
+        "database",
+    ),
+    (
+        "participant \"Substitution Service\" as substitutionService",
+        "participant \"Substitution Preferences Service\" as substitutionPreferencesService",
+        "service",
+    ),
+    (
+        "queue \"Erasure Requests Queue\" as erasureRequestsQueue",
+        "queue \"Erasure Confirmations Queue\" as erasureConfirmationsQueue",
+        "queue",
+    ),
+    (
+        "feat(price-lock-service)",
+        "feat(price-lock-expiry-service)",
+        "service",
+    ),
+    (
+        "fix(feature-flags-db)",
+        "fix(feature-flag-audit-db)",
+        "database",
+    ),
+    (
+        "NovaMart \u{bb} embroidery-service \u{bb} main",
+        "NovaMart \u{bb} embroidery-proofs-service \u{bb} main",
+        "service",
+    ),
+    (
+        "NovaMart \u{bb} geofence-service \u{bb} main",
+        "NovaMart \u{bb} geofence-alerts-service \u{bb} main",
+        "service",
+    ),
+    (
+        "deploy@live-chat-service:~$",
+        "deploy@live-chat-transcripts-service:~$",
+        "service",
+    ),
+    ("store_credit_db=#", "store_credit_grants_db=#", "database"),
+    (
+        "10.20.7.31 postcode-lookup-service",
+        "10.20.7.32 postcode-lookup-cache",
+        "",
+    ),
+    (
+        "10.20.9.4 drone-delivery-service",
+        "10.20.9.5 drone-delivery-slots-service",
+        "service",
+    ),
+    (
+        "Bottle Deposit(s) Service",
+        "Bottle Deposit Refund(s) Service",
+        "service",
+    ),
+    (
+        "Customs Declaration(s) DB",
+        "Customs Declaration Error(s) DB",
+        "database",
+    ),
+    (
+        "Personal+Shopper+Service",
+        "Personal+Shopper+Booking+Service",
+        "service",
+    ),
+    ("Furniture+Assembly+Service", "Furniture+Assembly+Queue", ""),
+    (
+        "Copy of Product Q&A Service",
+        "Copy of Product Q&A Votes Service",
+        "service",
+    ),
+    (
+        "Influencer Codes DB copy",
+        "Influencer Payouts DB copy",
+        "database",
+    ),
+    (
+        "~monogram-service~",
+        "~monogram-preview-service~",
+        "service",
+    ),
+    (
+        "[[file:doorstep-delivery-service.org][Doorstep Delivery Service]]",
+        "[[file:doorstep-delivery-photo-service.org][Doorstep Delivery Photo Service]]",
+        "service",
+    ),
+    (
+        "NovaMart\\Services\\Cheque Service",
+        "NovaMart\\Services\\Cheque Clearing Service",
+        "service",
+    ),
+    (
+        "NovaMart\\Data\\Sustainability Scores DB",
+        "NovaMart\\Data\\Sustainability Claims DB",
+        "database",
+    ),
+    (
+        "\\\"Coin Counter Service\\\"",
+        "\\\"Coin Counter Fees Service\\\"",
+        "service",
+    ),
+    (
+        "\\\"Price Tag Print Queue\\\"",
+        "\\\"Price Tag Reprint Queue\\\"",
+        "queue",
+    ),
+    (
+        "Expiry Date Service \u{2192}",
+        "Expiry Date Markdown Service \u{2192}",
+        "service",
+    ),
+    (
+        "\u{2192} Petty Cash Service",
+        "\u{2192} Petty Cash Audit Service",
+        "service",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -3319,7 +3626,8 @@ struct NearCase {
     /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
     /// twelfth), `fourteenth` (the same, after the thirteenth), `fifteenth` (the same,
     /// after the fourteenth), `sixteenth` (the same, after the fifteenth), `seventeenth`
-    /// (the same, after the sixteenth) or `eighteenth` (the same, after the seventeenth).
+    /// (the same, after the sixteenth), `eighteenth` (the same, after the seventeenth) or
+    /// `nineteenth` (the same, after the eighteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -3361,6 +3669,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Sixteenth => SIXTEENTH_NEAR_PAIRS.to_vec(),
         Set::Seventeenth => SEVENTEENTH_NEAR_PAIRS.to_vec(),
         Set::Eighteenth => EIGHTEENTH_NEAR_PAIRS.to_vec(),
+        Set::Nineteenth => NINETEENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -3390,6 +3699,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| eighteenth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(decorated.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the nineteenth styles (`~monogram-service~`:
+    // `monogram-service`).
+    let nineteenth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| nineteenth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(nineteenth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

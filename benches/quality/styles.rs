@@ -23,8 +23,10 @@
 //! benches/quality/fourteenth.rs, a fifteenth, written the same way after the
 //! fourteenth, in benches/quality/fifteenth.rs, a sixteenth, written the same way
 //! after the fifteenth, in benches/quality/sixteenth.rs, a seventeenth, written the
-//! same way after the sixteenth, in benches/quality/seventeenth.rs, and an eighteenth,
-//! written the same way after the seventeenth, in benches/quality/eighteenth.rs.
+//! same way after the sixteenth, in benches/quality/seventeenth.rs, an eighteenth,
+//! written the same way after the seventeenth, in benches/quality/eighteenth.rs, and a
+//! nineteenth, written the same way after the eighteenth, in
+//! benches/quality/nineteenth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -146,6 +148,10 @@ pub enum Style {
     /// rules after the other seventeen sets had been written, never developed against
     /// (benches/quality/eighteenth.rs). Measured only.
     Eighteenth(crate::eighteenth::Name),
+    /// Nineteenth (issue 36, nineteenth round): written without reading the identity
+    /// rules after the other eighteen sets had been written, never developed against
+    /// (benches/quality/nineteenth.rs). Measured only.
+    Nineteenth(crate::nineteenth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -169,11 +175,12 @@ pub enum Set {
     Sixteenth,
     Seventeenth,
     Eighteenth,
+    Nineteenth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 18] = [
+    pub const ALL: [Set; 19] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -192,6 +199,7 @@ impl Set {
         Set::Sixteenth,
         Set::Seventeenth,
         Set::Eighteenth,
+        Set::Nineteenth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -214,6 +222,7 @@ impl Set {
             Set::Sixteenth => "sixteenth",
             Set::Seventeenth => "seventeenth",
             Set::Eighteenth => "eighteenth",
+            Set::Nineteenth => "nineteenth",
         }
     }
 
@@ -237,6 +246,7 @@ impl Set {
             Set::Sixteenth => crate::sixteenth::SIXTEENTH,
             Set::Seventeenth => crate::seventeenth::SEVENTEENTH,
             Set::Eighteenth => crate::eighteenth::EIGHTEENTH,
+            Set::Nineteenth => crate::nineteenth::NINETEENTH,
         }
     }
 }
@@ -473,6 +483,9 @@ pub fn write(
         Style::Eighteenth(name) => {
             return crate::eighteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Nineteenth(name) => {
+            return crate::nineteenth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -522,6 +535,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Eighteenth {
         return crate::eighteenth::type_words(kind);
+    }
+    if set == Set::Nineteenth {
+        return crate::nineteenth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -620,6 +636,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Eighteenth {
         return crate::eighteenth::rel_words(rel);
+    }
+    if set == Set::Nineteenth {
+        return crate::nineteenth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
