@@ -290,6 +290,22 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
             (Cow::Owned(bare), note) => (Cow::Owned(bare), note),
         };
     }
+    // A wiki's or Org mode's link (`[[refund-service]]`, `[[file:refunds.org][Refund
+    // Service]]`): its description, else its target.
+    if let Some(link) = name
+        .trim()
+        .strip_prefix("[[")
+        .and_then(|n| n.strip_suffix("]]"))
+    {
+        let text = match link.split_once("][") {
+            Some((_, description)) => description,
+            None => link,
+        };
+        if !text.contains(['[', ']']) && text.chars().any(char::is_alphanumeric) {
+            let (bare, note) = split_note(text.trim());
+            return (Cow::Owned(bare.into_owned()), note);
+        }
+    }
     // A name wholly in square brackets (a log line's prefix, `[order-svc]`) is its text.
     if let Some(inner) = name
         .trim()
@@ -652,6 +668,42 @@ fn without_markers(name: &str) -> Option<String> {
     out.chars().any(char::is_alphanumeric).then_some(out)
 }
 
+/// The name with a plural hedged in parentheses written out (`Order(s) Service`,
+/// `Search Index(es)`: `Orders Service`, `Search Indexes`), or `None` when it has none.
+/// The parentheses hold no note: they are fastened to the word they end.
+fn hedged_plurals_joined(name: &str) -> Option<String> {
+    if !name.contains("s)") && !name.contains("S)") {
+        return None;
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    let mut found = false;
+    while let Some(open) = rest.find('(') {
+        let after = &rest[open + 1..];
+        let ending = ["s)", "es)", "S)", "ES)"]
+            .into_iter()
+            .find(|e| after.starts_with(e));
+        let fastened = rest[..open]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphabetic);
+        match ending {
+            Some(e) if fastened => {
+                out.push_str(&rest[..open]);
+                out.push_str(&e[..e.len() - 1]);
+                rest = &after[e.len()..];
+                found = true;
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    found.then_some(out)
+}
+
 /// The name after the marker of the list item it was copied from: a number, a letter or a
 /// lower-case Roman numeral with a stop or a bracket (`2. `, `b) `, `iv. `, `(3) `), or a
 /// task list's box (`[ ] `, `[x] `). `None` when it does not start with one followed by
@@ -892,6 +944,9 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(rest) = without_list_marker(name) {
         return Cow::Owned(plain_text(rest).into_owned());
     }
+    if let Some(joined) = hedged_plurals_joined(name) {
+        return Cow::Owned(plain_text(&joined).into_owned());
+    }
     if let Some(read) = latin_look_alikes_read(name) {
         return Cow::Owned(plain_text(&read).into_owned());
     }
@@ -926,7 +981,7 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     // An attribute's value (`peer.service=stripe`): its key is one code word.
     if let Some((k, v)) = name.split_once('=')
         && !k.is_empty()
-        && !v.trim().is_empty()
+        && v.contains(char::is_alphanumeric)
         && k.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
     {
@@ -1253,15 +1308,29 @@ fn attached_label(name: &str) -> Option<(&str, &str)> {
     }
     .trim();
     let several = label.split_whitespace().count() >= 2;
-    // A subscript that is a machine's name itself (`role[refund_db]`,
-    // `recipe[ledger::default]`): an item of what the word before it names, not a note
-    // of that word (which would make every item of it one thing).
-    let item = name[open..].starts_with('[')
+    // A machine's name in brackets after a plain word (`role[refund_db]`,
+    // `recipe[ledger::default]`, a diagram's node `A[refund-service]`, a commit's scope
+    // `fix(refund-service)`): an item of what the word names, or the thing the word says
+    // is touched, not a note of that word (which would make every item of it one thing).
+    // After a machine's name, or holding a region, it is a note (`orders-db[eu-west-1]`).
+    let item = (name[open..].starts_with('[') || name[open..].starts_with('('))
         && layers == 1
+        && word.chars().all(|c| c.is_ascii_alphanumeric())
         && !label.contains(char::is_whitespace)
-        && label.contains(['_', '-', ':', '.', '/']);
+        && label.contains(['_', '-', ':', '.', '/'])
+        && !is_region(label);
     (label.chars().any(char::is_alphabetic) && (quoted || shaped || several || item))
         .then_some((label, word))
+}
+
+/// Whether a word is a cloud region's name (`eu-west-1`, `us-east-2`): where a thing
+/// runs, not which thing it is.
+fn is_region(word: &str) -> bool {
+    let parts: Vec<&str> = word.split('-').collect();
+    parts.len() >= 3
+        && parts[0].len() == 2
+        && parts[parts.len() - 1].len() <= 2
+        && parts[parts.len() - 1].bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The letter a regional indicator symbol stands for (two make a flag: 🇪🇺 is `EU`).
@@ -1537,6 +1606,11 @@ pub fn key_cow(name: &str) -> Cow<'_, str> {
         let mut starts = Vec::new();
         if let Some(kind) = decompose(&bare, &mut out, &mut starts) {
             out.push_str(kind.word());
+        }
+        // A reading that leaves nothing of a name with letters or digits in it is no
+        // reason to lose the thing: its letters and digits are its key.
+        if out.is_empty() && name.contains(char::is_alphanumeric) {
+            out = crate::words::compact(name);
         }
         let k = (out != name).then(|| Box::from(out));
         if remembered {
@@ -1902,16 +1976,9 @@ pub fn qualified_tail(name: &str) -> &str {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'))
     {
         let labels: Vec<&str> = trimmed.split('.').collect();
-        let region = |l: &str| {
-            let parts: Vec<&str> = l.split('-').collect();
-            parts.len() >= 3
-                && parts[0].len() == 2
-                && parts[parts.len() - 1].len() <= 2
-                && parts[parts.len() - 1].bytes().all(|b| b.is_ascii_digit())
-        };
         let named = labels[..labels.len() - 1]
             .iter()
-            .find(|l| l.contains('-') && several(l) && !region(l));
+            .find(|l| l.contains('-') && several(l) && !is_region(l));
         if let Some(label) = named
             && labels
                 .iter()
@@ -2569,6 +2636,15 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             let reversed = *verb == "depend" && of;
             return ((*rel).to_string(), reversed ^ passive);
         }
+        // Requests or queries of or from the other end, after a verb no rule knows
+        // (`fulfils the requests of`, `answers the queries from`): that end makes them,
+        // as for `receives calls from`.
+        if n > 0
+            && rest.first().is_some_and(|w| w == "of" || w == "from")
+            && let Some(rel @ ("calls" | "reads_from")) = object_says(std::slice::from_ref(word))
+        {
+            return (rel.to_string(), !passive);
+        }
         for stem in stems(word) {
             if matches!(
                 stem.as_str(),
@@ -3172,6 +3248,10 @@ mod tests {
             ("serves queries for", "reads_from", true),
             ("receives messages from", "publishes_to", true),
             ("receives from", "subscribes_to", false),
+            // Requests of the other end, whatever verb answers them.
+            ("fulfils the requests of", "calls", true),
+            ("answers the queries from", "reads_from", true),
+            ("is fulfilling requests of", "calls", true),
         ] {
             assert_eq!(
                 relationship_kind(raw),

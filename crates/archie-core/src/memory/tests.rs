@@ -1418,7 +1418,16 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         ("iii. Ledger Writer", "Ledger Writer"),
         ("[X] Ledger Writer", "Ledger Writer"),
         ("<kbd>refund-service</kbd>", "Refund Service"),
-        // An item of a collection, by its machine's name.
+        // A plural hedged in parentheses.
+        ("Refund(s) Service", "Refunds Service"),
+        ("Ledger Index(es)", "Ledger Indexes"),
+        // A wiki's or Org mode's link.
+        ("[[file:ledger.org][Ledger Writer]]", "Ledger Writer"),
+        ("[[refunds-db]]", "Refunds DB"),
+        // A prompt left on a name (a database's shell).
+        ("refunds_db=#", "Refunds DB"),
+        // An item of a collection, by its machine's name; the thing a commit touched.
+        ("fix(ledger-writer)", "Ledger Writer"),
         ("role[refunds_db]", "Refunds DB"),
         ("recipe[ledger-writer]", "Ledger Writer"),
         ("Reconcil- iation Service", "Reconciliation Service"),
@@ -1537,6 +1546,29 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         key("recipe[ledger_writer::default]")
     );
     assert_ne!(key("role[refunds_db]"), key("role[ledger_db]"));
+    assert_ne!(key("fix(refunds-db)"), key("fix(ledger-writer)"));
+    // A parenthesis that is a note stays one.
+    assert_eq!(
+        identity::split_note("Refunds DB (Postgres)").1.as_deref(),
+        Some("Postgres")
+    );
+    assert_eq!(identity::split_note("Refund(s) Service").1, None);
+    assert_eq!(
+        identity::split_note("refunds-db(eu-west-1)").0,
+        "refunds-db"
+    );
+    // No reading loses a name with letters or digits in it.
+    for odd in ["=#", "#1", "x=#"] {
+        assert!(
+            !key(odd).is_empty() || !odd.contains(char::is_alphanumeric),
+            "{odd}"
+        );
+    }
+    assert_eq!(key("A[refund-service]"), key("Refund Service"));
+    assert_eq!(
+        identity::split_note("refunds-db[eu-west-1]").0,
+        "refunds-db"
+    );
     // A name's own first word is no list's marker.
     assert_ne!(key("A Refund Service"), key("B Refund Service"));
     assert_ne!(key("v2. Refund Service"), key("Refund Service"));
