@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets nineteenth` measures one set
-//! without the other 18 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets twentieth` measures one set
+//! without the other 19 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -31,13 +31,14 @@
 //!   names (the first list, the fresh one, the blind one, the fifth one, the sixth one,
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
 //!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
-//!   sixteenth one, the seventeenth one, the eighteenth one, the nineteenth one), with
+//!   sixteenth one, the seventeenth one, the eighteenth one, the nineteenth one, the
+//!   twentieth one), with
 //!   the judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth and the nineteenth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth, the nineteenth and the twentieth naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -56,12 +57,13 @@
 //! others again; the seventeenth ones, quality/seventeenth.rs, the same way after the
 //! sixteenth, from others again; the eighteenth ones, quality/eighteenth.rs, the same way
 //! after the seventeenth, from others again; the nineteenth ones, quality/nineteenth.rs,
-//! the same way after the eighteenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
+//! the same way after the eighteenth, from others again; the twentieth ones,
+//! quality/twentieth.rs, the same way after the nineteenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
-//! sixteenth one, a seventeenth one, an eighteenth one and a nineteenth one, judge on and
-//! off.
+//! sixteenth one, a seventeenth one, an eighteenth one, a nineteenth one and a twentieth
+//! one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -110,6 +112,8 @@ mod tenth;
 mod thirteenth;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
+#[path = "quality/twentieth.rs"]
+mod twentieth;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
@@ -298,11 +302,12 @@ struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
-    /// `sixteenth`, `seventeenth`, `eighteenth` or `nineteenth`: the naming styles of the
+    /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth` or `twentieth`: the naming
+    /// styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
-    /// nineteenth.rs).
+    /// nineteenth.rs, twentieth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -466,7 +471,18 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // description; `~orders-db~`), an area path's project and area
     // (`NovaMart\Services\Order Service`: the last part), escaped quotes
     // (`\"Order Service\"`) or a flow's arrow (`→ Orders DB`) (the nineteenth styles,
-    // nineteenth_forms; an Icelandic answer is a name as written).
+    // nineteenth_forms; an Icelandic answer is a name as written); nor an environment
+    // variable's suffix (`ORDER_SERVICE_URL`: `ORDER_SERVICE`, and `ORDER SERVICE`), an
+    // emoji in front (`⚙️ Order Service`), non-breaking hyphens (`order‑service`: each a
+    // hyphen), a reStructuredText reference's backquotes and underscore, a Markdown
+    // reference link's brackets (`[Order Service][order-service]`: its text, its label
+    // and its label in brackets each stand for the thing), a D2 node's key, colon and shape (`orders_db: Orders DB
+    // {shape: cylinder}`: its key and its label), a Bazel label's package and target
+    // (`//services/order-service:order_service`: the package's last part and the target),
+    // a Python module's packages (`novamart.services.order_service`: the last part) or a
+    // table of contents line's leaders and page (the twentieth styles, twentieth_forms; a
+    // Japanese answer, in kanji or in katakana, and a dropped letter are names as
+    // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1203,6 +1219,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(mention);
             let eighteenth = eighteenth_forms(&f.text).into_iter().map(move |t| (t, c));
             let nineteenth = nineteenth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentieth = twentieth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1316,6 +1333,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(seventeenth)
                 .chain(eighteenth)
                 .chain(nineteenth)
+                .chain(twentieth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -1642,6 +1660,100 @@ fn nineteenth_forms(text: &str) -> Vec<String> {
         .or_else(|| text.strip_suffix(" ->"))
         .filter(|name| !name.trim().is_empty());
     forms.extend(unarrowed.map(|name| name.trim().to_string()));
+    forms
+}
+
+/// The names a form in the twentieth styles stands for: an environment variable without
+/// what it holds, and that spaced (`ORDER_SERVICE` and `ORDER SERVICE` of
+/// `ORDER_SERVICE_URL`), the name after an emoji, a kebab-case name's non-breaking
+/// hyphens as hyphens, the name in a reStructuredText reference (`Order Service` of
+/// `` `Order Service`_ ``), a Markdown reference link's text, its label and its label
+/// in brackets (`Order Service`, `order-service` and `[order-service]` of `[Order
+/// Service][order-service]`), a D2 node's key
+/// and label, a Bazel label's package's last part and its target, a Python module's last
+/// part, and the name before a table of contents line's leaders. Empty for anything
+/// else.
+fn twentieth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let variable = ["_URL", "_HOST", "_ADDR", "_NAME", "_KEY"]
+        .into_iter()
+        .find_map(|what| text.strip_suffix(what))
+        .filter(|name| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_')
+        });
+    if let Some(name) = variable {
+        forms.push(name.to_string());
+        forms.push(name.replace('_', " "));
+    }
+    if let Some((mark, name)) = text.split_once(' ')
+        && !mark.is_empty()
+        && !mark.chars().any(char::is_alphanumeric)
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if text.contains('\u{2011}') {
+        forms.push(text.replace('\u{2011}', "-"));
+    }
+    if let Some(name) = text
+        .strip_prefix('`')
+        .and_then(|t| t.strip_suffix("`_"))
+        .filter(|t| !t.is_empty() && !t.contains('`'))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((shown, label)) = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .and_then(|t| t.split_once("]["))
+        && !shown.is_empty()
+        && !label.is_empty()
+    {
+        forms.push(shown.to_string());
+        forms.push(label.to_string());
+        forms.push(format!("[{label}]"));
+    }
+    if let Some((key, rest)) = text.split_once(": ")
+        && !key.is_empty()
+        && key
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+        && let Some((label, _)) = rest.split_once(" {shape: ")
+        && !label.trim().is_empty()
+    {
+        forms.push(key.to_string());
+        forms.push(label.trim().to_string());
+    }
+    if let Some((package, target)) = text.strip_prefix("//").and_then(|t| t.split_once(':'))
+        && !target.is_empty()
+        && let Some((_, last)) = package.rsplit_once('/')
+        && !last.is_empty()
+    {
+        forms.push(last.to_string());
+        forms.push(target.to_string());
+    }
+    let module = format!("{}.", SYSTEM.to_lowercase());
+    if let Some(path) = text.strip_prefix(module.as_str())
+        && let Some((_, last)) = path.rsplit_once('.')
+        && !last.is_empty()
+        && last
+            .chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+    {
+        forms.push(last.to_string());
+    }
+    if let Some((name, rest)) = text.split_once(" ....")
+        && !name.trim().is_empty()
+        && rest
+            .trim()
+            .chars()
+            .all(|ch| ch == '.' || ch == ' ' || ch.is_ascii_digit())
+    {
+        forms.push(name.trim().to_string());
+    }
     forms
 }
 
@@ -3615,6 +3727,113 @@ const NINETEENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twentieth set (issue 36, twentieth round)
+/// by a session that never read the identity rules, in the manner of the twentieth
+/// naming styles (benches/quality/twentieth.rs), each pair about a thing no other pair
+/// names (every name of the list is its own thing): umbrella rental and umbrella returns,
+/// bento reservations and bento stock (Japanese); bike repair and its queue, the wine
+/// cellar and wine labels (katakana); resale and resale payouts, the pharmacy and its
+/// stock (environment variables); knitting classes and knitting patterns, laundry and laundry
+/// pickups (emoji); alterations and their quotes, pet insurance and its claims
+/// (non-breaking hyphens); the valet and valet booking, haircut slots and haircut
+/// styles (reStructuredText references); buyback and buyback quotes, queue tickets and
+/// their display (Markdown reference links); subscription boxes and skipped boxes,
+/// raffles and raffle entries (D2 nodes); snowboard waxing and snowboard rental, kimono rental
+/// and kimono fitting (Bazel labels); vinyl grading and vinyl pressing, shoe sizes and
+/// shoe fit (Python modules); the aquarium and its water tests, piano tuning and piano
+/// lessons (table of contents lines); telescope alignment and telescope lenses, knife
+/// sharpening and its queue (dropped letters). Measured only, never developed against.
+const TWENTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("傘レンタルサービス", "傘返却サービス", "service"),
+    ("弁当予約DB", "弁当在庫DB", "database"),
+    ("バイク・リペア・サービス", "バイク・リペア・キュー", ""),
+    (
+        "ワイン・セラー・データベース",
+        "ワイン・ラベル・データベース",
+        "database",
+    ),
+    ("RESALE_SERVICE_URL", "RESALE_PAYOUT_SERVICE_URL", "service"),
+    ("PHARMACY_DB_HOST", "PHARMACY_STOCK_DB_HOST", "database"),
+    (
+        "\u{1f9f6} Knitting Class Service",
+        "\u{1f9f6} Knitting Pattern Service",
+        "service",
+    ),
+    (
+        "\u{1f9fa} Laundry Queue",
+        "\u{1f9fa} Laundry Pickup Queue",
+        "queue",
+    ),
+    (
+        "alteration\u{2011}service",
+        "alteration\u{2011}quote\u{2011}service",
+        "service",
+    ),
+    (
+        "pet\u{2011}insurance\u{2011}db",
+        "pet\u{2011}insurance\u{2011}claims\u{2011}db",
+        "database",
+    ),
+    ("`Valet Service`_", "`Valet Booking Service`_", "service"),
+    ("`Haircut Slots DB`_", "`Haircut Styles DB`_", "database"),
+    (
+        "[Buyback Service][buyback-service]",
+        "[Buyback Quote Service][buyback-quote-service]",
+        "service",
+    ),
+    (
+        "[Queue Ticket Service][queue-ticket-service]",
+        "[Queue Ticket Display Service][queue-ticket-display-service]",
+        "service",
+    ),
+    (
+        "subscription_box_service: Subscription Box Service {shape: rectangle}",
+        "subscription_box_skip_service: Subscription Box Skip Service {shape: rectangle}",
+        "service",
+    ),
+    (
+        "raffle_db: Raffle DB {shape: cylinder}",
+        "raffle_entries_db: Raffle Entries DB {shape: cylinder}",
+        "database",
+    ),
+    (
+        "//services/snowboard-waxing-service:snowboard_waxing_service",
+        "//services/snowboard-rental-service:snowboard_rental_service",
+        "service",
+    ),
+    (
+        "//data/kimono-rental-db:kimono_rental_db",
+        "//data/kimono-fitting-db:kimono_fitting_db",
+        "database",
+    ),
+    (
+        "novamart.services.vinyl_grading_service",
+        "novamart.services.vinyl_pressing_service",
+        "service",
+    ),
+    (
+        "novamart.cache.shoe_size_cache",
+        "novamart.cache.shoe_fit_cache",
+        "cache",
+    ),
+    (
+        "Aquarium Service ........................ 14",
+        "Aquarium Water Test Service ............. 15",
+        "service",
+    ),
+    (
+        "Piano Tuning DB ......................... 22",
+        "Piano Lessons DB ........................ 23",
+        "database",
+    ),
+    (
+        "Telescope Alignment Service",
+        "Telscope Lens Service",
+        "service",
+    ),
+    ("Knife Sharpening Service", "Knife Sharpenig Queue", ""),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -3626,8 +3845,9 @@ struct NearCase {
     /// `twelfth` (the same, after the eleventh), `thirteenth` (the same, after the
     /// twelfth), `fourteenth` (the same, after the thirteenth), `fifteenth` (the same,
     /// after the fourteenth), `sixteenth` (the same, after the fifteenth), `seventeenth`
-    /// (the same, after the sixteenth), `eighteenth` (the same, after the seventeenth) or
-    /// `nineteenth` (the same, after the eighteenth).
+    /// (the same, after the sixteenth), `eighteenth` (the same, after the seventeenth),
+    /// `nineteenth` (the same, after the eighteenth) or `twentieth` (the same, after the
+    /// nineteenth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -3670,6 +3890,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Seventeenth => SEVENTEENTH_NEAR_PAIRS.to_vec(),
         Set::Eighteenth => EIGHTEENTH_NEAR_PAIRS.to_vec(),
         Set::Nineteenth => NINETEENTH_NEAR_PAIRS.to_vec(),
+        Set::Twentieth => TWENTIETH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -3706,6 +3927,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| nineteenth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(nineteenth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twentieth styles (`RESALE_SERVICE_URL`:
+    // `RESALE_SERVICE`).
+    let twentieth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentieth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentieth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

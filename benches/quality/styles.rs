@@ -24,9 +24,10 @@
 //! fourteenth, in benches/quality/fifteenth.rs, a sixteenth, written the same way
 //! after the fifteenth, in benches/quality/sixteenth.rs, a seventeenth, written the
 //! same way after the sixteenth, in benches/quality/seventeenth.rs, an eighteenth,
-//! written the same way after the seventeenth, in benches/quality/eighteenth.rs, and a
+//! written the same way after the seventeenth, in benches/quality/eighteenth.rs, a
 //! nineteenth, written the same way after the eighteenth, in
-//! benches/quality/nineteenth.rs.
+//! benches/quality/nineteenth.rs, and a twentieth, written the same way after the
+//! nineteenth, in benches/quality/twentieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -152,6 +153,10 @@ pub enum Style {
     /// rules after the other eighteen sets had been written, never developed against
     /// (benches/quality/nineteenth.rs). Measured only.
     Nineteenth(crate::nineteenth::Name),
+    /// Twentieth (issue 36, twentieth round): written without reading the identity rules
+    /// after the other nineteen sets had been written, never developed against
+    /// (benches/quality/twentieth.rs). Measured only.
+    Twentieth(crate::twentieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -176,11 +181,12 @@ pub enum Set {
     Seventeenth,
     Eighteenth,
     Nineteenth,
+    Twentieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 19] = [
+    pub const ALL: [Set; 20] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -200,6 +206,7 @@ impl Set {
         Set::Seventeenth,
         Set::Eighteenth,
         Set::Nineteenth,
+        Set::Twentieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -223,6 +230,7 @@ impl Set {
             Set::Seventeenth => "seventeenth",
             Set::Eighteenth => "eighteenth",
             Set::Nineteenth => "nineteenth",
+            Set::Twentieth => "twentieth",
         }
     }
 
@@ -247,6 +255,7 @@ impl Set {
             Set::Seventeenth => crate::seventeenth::SEVENTEENTH,
             Set::Eighteenth => crate::eighteenth::EIGHTEENTH,
             Set::Nineteenth => crate::nineteenth::NINETEENTH,
+            Set::Twentieth => crate::twentieth::TWENTIETH,
         }
     }
 }
@@ -486,6 +495,9 @@ pub fn write(
         Style::Nineteenth(name) => {
             return crate::nineteenth::write(name, words, kind_word, kind, system);
         }
+        Style::Twentieth(name) => {
+            return crate::twentieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -538,6 +550,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Nineteenth {
         return crate::nineteenth::type_words(kind);
+    }
+    if set == Set::Twentieth {
+        return crate::twentieth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -639,6 +654,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Nineteenth {
         return crate::nineteenth::rel_words(rel);
+    }
+    if set == Set::Twentieth {
+        return crate::twentieth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
