@@ -1630,9 +1630,6 @@ impl Memory {
             self.plain[i as usize] = *e.name == *self.keys[i as usize];
             renamed.insert(old, best);
         }
-        if renamed.is_empty() {
-            return;
-        }
         for r in &mut self.relationships {
             for end in [&mut r.from, &mut r.to] {
                 if let Some(new) = renamed.get(end.as_str()) {

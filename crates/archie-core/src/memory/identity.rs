@@ -1312,13 +1312,17 @@ fn attached_label(name: &str) -> Option<(&str, &str)> {
     // `recipe[ledger::default]`, a diagram's node `A[refund-service]`, a commit's scope
     // `fix(refund-service)`): an item of what the word names, or the thing the word says
     // is touched, not a note of that word (which would make every item of it one thing).
-    // After a machine's name, or holding a region, it is a note (`orders-db[eu-west-1]`).
+    // After a machine's name, or holding a region or a version, it is a note
+    // (`orders-db[eu-west-1]`, `Redis(v6.2)`): a name has a word of three letters.
     let item = (name[open..].starts_with('[') || name[open..].starts_with('('))
         && layers == 1
         && word.chars().all(|c| c.is_ascii_alphanumeric())
         && !label.contains(char::is_whitespace)
         && label.contains(['_', '-', ':', '.', '/'])
-        && !is_region(label);
+        && !is_region(label)
+        && label
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 3);
     (label.chars().any(char::is_alphabetic) && (quoted || shaped || several || item))
         .then_some((label, word))
 }

@@ -1557,6 +1557,9 @@ fn a_name_written_in_another_medium_is_read_as_its_text() {
         identity::split_note("refunds-db(eu-west-1)").0,
         "refunds-db"
     );
+    // After a plain word, a region or a version in brackets is a note too.
+    assert_eq!(identity::split_note("Refunds(eu-west-1)").0, "Refunds");
+    assert_eq!(identity::split_note("Redis(v6.2)").0, "Redis");
     // No reading loses a name with letters or digits in it.
     for odd in ["=#", "#1", "x=#"] {
         assert!(
