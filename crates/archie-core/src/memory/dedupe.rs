@@ -2377,13 +2377,15 @@ mod tests {
         ];
         let pairs = judge_pairs(&names);
         let has = |a: &str, b: &str| paired(&pairs, a, b);
-        for framed in [
-            "NovaMart.Checkout.API",
-            "CHECKOUT_SVC_HOST",
-            "Checkout Management Service",
-        ] {
+        for framed in ["NovaMart.Checkout.API", "Checkout Management Service"] {
             assert!(has(framed, "Checkout Service"), "{framed}: {pairs:?}");
         }
+        // A setting's name is the thing's by its structure: no judge.
+        assert_eq!(
+            identity::key("CHECKOUT_SVC_HOST"),
+            identity::key("Checkout Service")
+        );
+        assert!(!has("CHECKOUT_SVC_HOST", "Checkout Service"), "{pairs:?}");
         // The last part of a longer path is the thing: the rules join it, no judge.
         assert!(
             !pairs
@@ -2398,7 +2400,7 @@ mod tests {
         assert!(has("NovaMart's TaxJar API", "api.taxjar.com"), "{pairs:?}");
         // Into the name written plainly.
         assert!(
-            pairs.contains(&("CHECKOUT_SVC_HOST".into(), "Checkout Service".into())),
+            pairs.contains(&("NovaMart.Checkout.API".into(), "Checkout Service".into())),
             "{pairs:?}"
         );
         // Not a system and its parts, not a service and its database.

@@ -941,6 +941,9 @@ pub fn without_invisible(name: &str) -> Cow<'_, str> {
 /// script in a Latin word (`Оrder`), template expressions (`${env}-orders-db`) and an
 /// initialism spelled letter by letter (`Orders D B`). Borrowed when there is none.
 pub fn plain_text(name: &str) -> Cow<'_, str> {
+    if let Some(head) = without_leader(name) {
+        return Cow::Owned(plain_text(head).into_owned());
+    }
     if let Some(rest) = without_list_marker(name) {
         return Cow::Owned(plain_text(rest).into_owned());
     }
@@ -1066,6 +1069,24 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     }
 }
 
+/// A table of contents' line (`Order Service ........ 12`, `Orders DB · · · 7`), or a
+/// name a writer trailed off (`Order Service...`): the name before the leader's dots and
+/// the page's number.
+fn without_leader(name: &str) -> Option<&str> {
+    let t = name.trim_end();
+    if !t.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | '·' | '…' | '\u{2024}')) {
+        return None;
+    }
+    let t = t.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end();
+    let head = t.trim_end_matches(|c: char| matches!(c, '.' | '·' | '…' | '\u{2024}' | ' '));
+    let leader = &t[head.len()..];
+    let dots = leader
+        .chars()
+        .filter(|c| matches!(c, '.' | '·' | '\u{2024}'))
+        .count();
+    ((dots >= 3 || leader.contains('…')) && lettered(head)).then(|| head.trim_end())
+}
+
 /// Whether `s` has a letter.
 fn lettered(s: &str) -> bool {
     s.chars().any(char::is_alphabetic)
@@ -1157,6 +1178,28 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
     {
         return Some(Cow::Borrowed(text.trim()));
     }
+    // A declaration's settings in braces after it (D2's `orders_db: Orders DB {shape:
+    // cylinder}`, a style's `{color=blue; rank=same}`), apart from it: how it is drawn,
+    // not what it is. (A selector's labels are fastened to its name: `up{job="…"}`.)
+    if let Some(open) = t.rfind(" {")
+        && let Some(inner) = t[open + 2..].strip_suffix('}')
+        && is_settings(inner)
+        && lettered(&t[..open])
+    {
+        return Some(Cow::Borrowed(t[..open].trim()));
+    }
+    // A declaration's id and then its label (D2's `orders_db: Orders DB`, a YAML map's
+    // `order-service: Order Service`): one name written twice, the label as a person
+    // reads it. Only when both say the same thing: an id and a label of other words
+    // (`svc1: Order Service`) or a description after a name are not this.
+    if let Some((id, label)) = t.split_once(": ")
+        && is_code_word(id)
+        && lettered(label)
+        && !label.contains(':')
+        && key(id) == key(label)
+    {
+        return Some(Cow::Borrowed(label.trim()));
+    }
     if t.contains(char::is_whitespace) {
         return None;
     }
@@ -1224,6 +1267,35 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
         return Some(of_kind_keyed(key, value));
     }
     None
+}
+
+/// One word of code: a letter first, then letters, digits, `_`, `-` or `.`
+/// (`orders_db`, `order-service`, `style.fill`).
+fn is_code_word(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Settings as a declaration's braces hold them: one or more `key: value` or
+/// `key=value`, parted by `;`, `,` or a line's end (`shape: cylinder`, `color=blue;
+/// rank=same`).
+fn is_settings(inner: &str) -> bool {
+    let mut any = false;
+    for piece in inner.split([';', ',', '\n']) {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = piece.split_once(':').or_else(|| piece.split_once('=')) else {
+            return false;
+        };
+        if !is_code_word(k.trim()) || v.trim().is_empty() {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// A value under a key (a tag's, a selector's label): a key that says a kind
@@ -1700,6 +1772,11 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         starts.push(out.len());
         out.push_str(&suffix);
     }
+    // A setting's name in a configuration (`ORDER_SERVICE_URL`, `ORDERS_DB_HOST`,
+    // `STRIPE_API_KEY`): what it holds of the thing is at its end.
+    if starts.len() > 1 && is_setting_name(name) {
+        drop_setting_words(out, starts);
+    }
     // Deployment wrappers in front of a name written as code (`prod-order-service`)
     // and at the end: the thing deployed is the thing.
     while starts.len() > 1 && is_code_form(name) {
@@ -1784,6 +1861,16 @@ fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
         .trim_end_matches(['/', ':', '.', '>', '›'])
         .rsplit(['/', ':', '>', '›'])
         .next()?;
+    // The thing's own name in front of it, as a build label writes it
+    // (`//edge/api-gateway:api_gateway`): no collection.
+    let words_of = |s: &str| {
+        let mut ws = Vec::new();
+        for_each_word(s, |w| ws.push(singular(w).into_owned()));
+        ws
+    };
+    if !segment.is_empty() && words_of(segment) == words_of(tail) {
+        return None;
+    }
     let mut kind = None;
     for_each_word(segment, |word| {
         let word = singular(word);
@@ -1799,7 +1886,7 @@ fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
 }
 
 /// Whether a name says only the thing: no qualifier in front (`com.shop.OrderService`,
-/// `shop/order-service`), no article, no deployment word or version mark at the end, and
+/// `shop/order-service`), no article, no deployment word, version mark or setting's word (`_URL`) at the end, and
 /// no punctuation a model left in (`` `order_service` ``, `Order Service:`), and nothing
 /// another medium put in it (see [`plain_text`]: `Оrder Service` with a Cyrillic `О`,
 /// `Orders D B`). Of a thing's spellings, a plain one is the one to show.
@@ -1820,7 +1907,59 @@ pub fn is_plain_name(name: &str) -> bool {
     ws.len() == 1
         || !(matches!(first.as_str(), "the" | "a" | "an")
             || DEPLOYMENT_WORDS.contains(&last.as_str())
-            || is_version_word(last))
+            || is_version_word(last)
+            || is_setting_name(name) && SETTING_WORDS.contains(&singular(last).as_ref()))
+}
+
+/// What a setting holds of a thing, at the end of its name (`…_URL`, `…_HOST`,
+/// `…_API_KEY`, `…_TOPIC_NAME`), singular.
+const SETTING_WORDS: &[&str] = &[
+    "url", "uri", "host", "hostname", "addr", "address", "port", "dsn", "name", "key", "token",
+    "secret", "arn",
+];
+
+/// What may stand before a word of [`SETTING_WORDS`] and says nothing of the thing either
+/// (`…_BASE_URL`, `…_ACCESS_KEY`, `…_CONNECTION_URI`).
+const SETTING_QUALIFIERS: &[&str] = &["base", "access", "secret", "connection", "conn"];
+
+/// Whether a name is a setting's, as configurations and environments write them: capitals,
+/// digits and underscores, two words or more (`ORDER_SERVICE_URL`).
+fn is_setting_name(name: &str) -> bool {
+    let name = name.trim();
+    name.contains('_')
+        && name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Takes a setting's words off the end of `out` (see [`SETTING_WORDS`]), a word of the
+/// thing always left: `ORDERS_DB_HOST` → `order database`, `SEARCH_BASE_URL` → `search`,
+/// `…_CONNECTION_STRING` likewise.
+fn drop_setting_words(out: &mut String, starts: &mut Vec<usize>) {
+    let last =
+        |out: &str, starts: &[usize]| -> String { out[starts[starts.len() - 1]..].to_string() };
+    let said = |w: &str, list: &[&str]| list.contains(&w) || list.contains(&singular(w).as_ref());
+    let pop = |out: &mut String, starts: &mut Vec<usize>| {
+        if let Some(s) = starts.pop() {
+            out.truncate(s);
+        }
+    };
+    if starts.len() > 2
+        && last(out, starts) == "string"
+        && out[starts[starts.len() - 2]..starts[starts.len() - 1]] == *"connection"
+    {
+        pop(out, starts);
+        pop(out, starts);
+        return;
+    }
+    if !said(&last(out, starts), SETTING_WORDS) {
+        return;
+    }
+    pop(out, starts);
+    if starts.len() > 1 && said(&last(out, starts), SETTING_QUALIFIERS) {
+        pop(out, starts);
+    }
 }
 
 /// Takes the first word out of `out` (and `starts`).
@@ -1941,6 +2080,17 @@ pub fn qualified_tail(name: &str) -> &str {
         for_each_word(segment, |_| n += 1);
         n >= 2
     };
+    // A build target's label (Bazel's and Buck's `//services/order-service:order_service`,
+    // `@shop//payments:payments_api`): its target, a name of two words or more. A target
+    // of one word says what its package's last segment is (`//services/orders:server`:
+    // both, as the path below reads them).
+    if let Some((package, target)) = trimmed.rsplit_once(':')
+        && (package.starts_with("//") || package.starts_with('@') && package.contains("//"))
+        && !target.contains('/')
+        && several(target)
+    {
+        return target;
+    }
     for sep in ["::", "/", "\\"] {
         // One word is the thing at the end of a longer path (`…/queues/shipment`, a
         // Windows `SERVER\INSTANCE`), not in `Pub/Sub`.
@@ -2000,6 +2150,22 @@ pub fn qualified_tail(name: &str) -> &str {
             !s.is_empty()
                 && s.chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+    {
+        return tail;
+    }
+    // A module's dotted path (`novamart.services.order_service`, as code-derived
+    // documents and stack traces name a component): its last segment, a name of two
+    // words or more, after a package of two segments or more (one segment in front is a
+    // kind's, as in Terraform's `aws_sqs_queue.order_events`).
+    if let Some((head, tail)) = trimmed.rsplit_once('.')
+        && head.contains('.')
+        && tail.contains('_')
+        && several(tail)
+        && trimmed.split('.').all(|s| {
+            s.starts_with(|c: char| c.is_ascii_lowercase())
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         })
     {
         return tail;
@@ -2358,6 +2524,14 @@ const TYPE_WRAPPERS: &[&str] = &[
     "replica",
     "master",
     "host",
+    // A setting that says where it is or what it is called (`queue URL`, `topic name`).
+    "url",
+    "uri",
+    "address",
+    "addr",
+    "name",
+    "arn",
+    "dsn",
 ];
 
 /// Words in a type that make it an external system whatever its head word
@@ -2973,6 +3147,66 @@ mod tests {
     }
 
     #[test]
+    fn a_declaration_a_setting_a_label_a_module_and_a_contents_line_name_their_thing() {
+        // A diagram's declaration: its id, its label, its drawing settings.
+        for (name, same) in [
+            ("orders_db: Orders DB {shape: cylinder}", "Orders DB"),
+            ("order-service: Order Service", "Order Service"),
+            (
+                "checkout_api {shape: hexagon; style.fill: \"#fff\"}",
+                "Checkout API",
+            ),
+            ("Shipment Queue {color=blue, rank=same}", "Shipment Queue"),
+            ("ORDER_SERVICE_URL", "Order Service"),
+            ("ORDERS_DB_HOST", "Orders DB"),
+            ("STRIPE_API_KEY", "Stripe API"),
+            ("SEARCH_SERVICE_BASE_URL", "Search Service"),
+            ("SESSION_CACHE_CONNECTION_STRING", "Session Cache"),
+            ("ORDER_EVENTS_TOPIC_NAME", "Order Events Topic"),
+            ("REDIS_ADDR", "Redis"),
+            // A build target's label, a module's path, a table of contents' line.
+            ("//services/order-service:order_service", "Order Service"),
+            ("@shop//payments:payments_api", "Payments API"),
+            ("//edge/api-gateway:api_gateway", "API Gateway"),
+            ("//services/orders:server", "Orders Server"),
+            ("novamart.services.order_service", "Order Service"),
+            ("novamart.clients.stripe_api", "Stripe API"),
+            ("Order Service ........................ 12", "Order Service"),
+            ("Orders DB · · · · 7", "Orders DB"),
+            ("Shipment Queue … 31", "Shipment Queue"),
+            ("Order Service...", "Order Service"),
+        ] {
+            assert_eq!(key(name), key(same), "{name:?}");
+            assert_eq!(parts(name).kind, parts(same).kind, "{name:?}");
+        }
+        // The drawing's shape is no kind of the thing.
+        assert_eq!(
+            parts("order_events_topic: Order Events Topic {shape: queue}").kind,
+            Some(Kind::Topic)
+        );
+        // Not these: an id and a label of other words, a description after a name, a
+        // selector's labels, a name in capitals with no setting's
+        // word, a knowledge base.
+        for (name, other) in [
+            ("svc1: Order Service", "Order Service"),
+            ("Order Service: takes orders", "Order Service"),
+            ("up{job=\"refund-service\"}", "up"),
+            ("ORDER_SERVICE", "Order"),
+            ("KNOWLEDGE_BASE", "Knowledge"),
+            ("PRIMARY_DB_URL", "Replica DB"),
+            // A resource's kind in front of its name; a page of a chapter; a host.
+            ("aws_sqs_queue.order_events", "Order Events"),
+            ("Order Service 12", "Order Service"),
+            ("orders.example.com", "Orders"),
+        ] {
+            assert_ne!(key(name), key(other), "{name:?}");
+        }
+        assert_eq!(key("URL"), "url");
+        assert!(!is_plain_name("ORDER_SERVICE_URL"));
+        assert!(is_plain_name("ORDER_SERVICE"));
+    }
+
+    #[test]
     fn near_names_stay_apart() {
         let names = [
             "OrderService",
@@ -3117,6 +3351,9 @@ mod tests {
             ("persistence", "database"),
             ("Postgres database cluster", "database"),
             ("message queue instance", "queue"),
+            ("queue URL", "queue"),
+            ("topic name", "queue"),
+            ("database DSN", "database"),
             // What the words cannot place stays, for the judge.
             ("RDS instance", "rds_instance"),
             ("RDS endpoint", "rds_endpoint"),
