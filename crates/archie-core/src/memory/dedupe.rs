@@ -1578,16 +1578,31 @@ impl Memory {
     pub fn readable_names(&mut self) {
         let mut proposed: Vec<(Ix, String)> = Vec::new();
         for (i, e) in self.entities.iter().enumerate() {
-            let now = readability(&e.name);
-            if now == 4 {
+            let aliases = aliases_of(e);
+            // Each spelling as it reads without what another medium put in it (a
+            // diagram's declaration, a table of contents' dots): `orders_db: Orders DB
+            // {shape: cylinder}` is shown `Orders DB`. Not without a note: `Orders DB
+            // (staging)` is not `Orders DB`.
+            let plain: Vec<String> = std::iter::once(&e.name)
+                .chain(&aliases)
+                .filter_map(|n| match identity::plain_text(n) {
+                    std::borrow::Cow::Owned(p) if identity::split_note(&p).1.is_none() => Some(p),
+                    _ => None,
+                })
+                .collect();
+            if aliases.is_empty() && plain.is_empty() {
                 continue;
             }
-            let aliases = aliases_of(e);
-            let Some(best) = aliases.iter().max_by_key(|a| readability(a)) else {
-                continue;
-            };
-            if readability(best) > now {
-                proposed.push((i as Ix, best.clone()));
+            let now = readability(&e.name);
+            let best = aliases
+                .iter()
+                .chain(&plain)
+                .max_by_key(|a| readability(a))
+                .filter(|best| readability(best) > now)
+                .unwrap_or(&e.name);
+            let best = typos_mended(best, &e.name, &aliases).unwrap_or_else(|| best.clone());
+            if best != e.name {
+                proposed.push((i as Ix, best));
             }
         }
         if proposed.is_empty() {
@@ -1669,6 +1684,80 @@ impl Memory {
         }
         *self = kept;
     }
+}
+
+/// `shown` with each word that none of the thing's other spellings has, where they have
+/// a word one letter from it, written as they write it: a typo a document kept for years
+/// (`Order Serice` beside `⚙️ Order Service` and `OrderService` → `Order Service`). The
+/// others outnumber it: the word is written so nowhere else. `None` when there is no
+/// such word.
+fn typos_mended(shown: &str, name: &str, aliases: &[String]) -> Option<String> {
+    // The other spellings' words, in lower case.
+    let others: HashSet<String> = aliases
+        .iter()
+        .map(String::as_str)
+        .chain([name])
+        .filter(|spelling| *spelling != shown)
+        .flat_map(identity::words)
+        .collect();
+    let mut out = String::with_capacity(shown.len());
+    let mut mended = false;
+    let mut rest = shown;
+    while let Some(start) = rest.find(char::is_alphanumeric) {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        out.push_str(
+            &mend(word, &others)
+                .inspect(|_| mended = true)
+                .unwrap_or_else(|| word.to_string()),
+        );
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    mended.then_some(out)
+}
+
+/// The other spellings' word one letter from `word`, in `word`'s case (capitals, a
+/// capital first, or none), when `word` is theirs nowhere (see [`typos_mended`]): letters only, four or more, the same first
+/// letter, and only one such word.
+fn mend(word: &str, others: &HashSet<String>) -> Option<String> {
+    let lower = word.to_lowercase();
+    let one = identity::singular(&lower);
+    let letters = |w: &str| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic);
+    // Theirs as a plural or a singular is theirs (`Reader` beside `Readers`).
+    if !letters(&lower) || others.iter().any(|o| identity::singular(o) == one) {
+        return None;
+    }
+    let mut near = others.iter().filter(|other| {
+        letters(other)
+            && other.chars().next() == lower.chars().next()
+            && strsim::damerau_levenshtein(&identity::singular(other), &one) == 1
+    });
+    let written = near.next()?;
+    if near.next().is_some() {
+        return None;
+    }
+    let mut chars = word.chars();
+    let first_upper = chars.next().is_some_and(char::is_uppercase);
+    let all_upper = word.chars().all(char::is_uppercase);
+    Some(if all_upper {
+        written.to_uppercase()
+    } else if first_upper {
+        let mut w = written.chars();
+        w.next()
+            .map(|c| {
+                c.to_uppercase()
+                    .chain(w.flat_map(char::to_lowercase))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        written.to_lowercase()
+    })
 }
 
 /// Whether a type says little of what a thing is (an idea, or nothing known).

@@ -619,6 +619,79 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
 }
 
 #[test]
+fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
+    let with = |name: &str, kind: &str, aliases: &[&str]| {
+        let mut e = Entity::new(name, kind);
+        e.properties.insert("aliases".into(), json!(aliases));
+        e
+    };
+    let mut m = Memory::new();
+    m.upsert_entity(with(
+        "Order Serice",
+        "service",
+        &[
+            "\u{2699}\u{fe0f} Order Service",
+            "OrderService",
+            "order-service",
+        ],
+    ));
+    m.upsert_entity(with("API Gatway", "service", &["APIGateway"]));
+    m.upsert_entity(with("Custmers DB", "database", &["[customers-db]"]));
+    // Not typos: a word the others write as a plural, a word with no near one, a near
+    // word of another first letter, a word the others write too.
+    m.upsert_entity(with("Orders Reader", "service", &["order-readers"]));
+    m.upsert_entity(with("Ledger Service", "service", &["ledger"]));
+    m.upsert_entity(with("Exporter Service", "service", &["mporter-svc"]));
+    m.upsert_entity(with(
+        "Colour Service",
+        "service",
+        &["colour-svc", "color-svc"],
+    ));
+    // What another medium put in a name is not shown; a note that tells it apart is.
+    m.upsert_entity(with(
+        "Reporting Service ....... 3",
+        "service",
+        &["reporting_service: Reporting Service {shape: rectangle}"],
+    ));
+    m.upsert_entity(with(
+        "Orders DB (staging)",
+        "database",
+        &["orders_db_staging"],
+    ));
+    m.upsert_relationship(Relationship::new("Order Serice", "calls", "Custmers DB"));
+    m.readable_names();
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Order Service",
+            "API Gateway",
+            "Customers DB",
+            "Orders Reader",
+            "Ledger Service",
+            "Exporter Service",
+            "Colour Service",
+            "Reporting Service",
+            "Orders DB (staging)"
+        ]
+    );
+    let r = &m.relationships()[0];
+    assert_eq!(
+        (r.from.as_str(), r.to.as_str()),
+        ("Order Service", "Customers DB")
+    );
+    // The typo is kept as an alias: what the documents write still finds the thing.
+    assert_eq!(
+        m.entity("Order Serice").map(|e| e.name.as_str()),
+        Some("Order Service")
+    );
+    // And the next save leaves the name as it is.
+    let before = m.to_json();
+    m.readable_names();
+    assert_eq!(m.to_json(), before);
+}
+
+#[test]
 fn a_readable_name_never_shows_two_entities_alike_and_the_file_reads_as_saved() {
     let mut m = Memory::new();
     // A store known first by a machine's spelling and then by its words, and the same
