@@ -661,9 +661,20 @@ impl Memory {
     /// type of one of its names. Where its names' kind words say another family than its
     /// type (`DB, Shipments` typed `service`), both are what it may be: a question for the
     /// judge, who sees both.
+    ///
+    /// Code and what runs it are named alike, and a model types either by the artefact
+    /// its documents show (`Python module`, `Bazel target` of a service): a library and a
+    /// component may be one thing too, for the judge to say (no rule merges them).
     fn kinds_agree(&self, a: Ix, b: Ix) -> bool {
         let (fa, fb) = (self.families_of(a), self.families_of(b));
-        fa.iter().any(|x| fb.iter().any(|y| x.compatible(*y)))
+        let built = |x: Family, y: Family| {
+            matches!(
+                (x, y),
+                (Family::Library, Family::Component) | (Family::Component, Family::Library)
+            )
+        };
+        fa.iter()
+            .any(|&x| fb.iter().any(|&y| x.compatible(y) || built(x, y)))
     }
 
     /// The families an entity may be of: its type's (else its name's kind word's), and
