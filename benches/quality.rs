@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets twentieth` measures one set
-//! without the other 19 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfirst` measures one set
+//! without the other 20 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -32,13 +32,13 @@
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
 //!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
 //!   sixteenth one, the seventeenth one, the eighteenth one, the nineteenth one, the
-//!   twentieth one), with
+//!   twentieth one, the twenty-first one), with
 //!   the judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth, the nineteenth and the twentieth naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth, the nineteenth, the twentieth and the twenty-first naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -58,12 +58,14 @@
 //! sixteenth, from others again; the eighteenth ones, quality/eighteenth.rs, the same way
 //! after the seventeenth, from others again; the nineteenth ones, quality/nineteenth.rs,
 //! the same way after the eighteenth, from others again; the twentieth ones,
-//! quality/twentieth.rs, the same way after the nineteenth, from others again), each with the model as judge (the answerer playing it from the ground truth)
+//! quality/twentieth.rs, the same way after the nineteenth, from others again; the
+//! twenty-first ones, quality/twentyfirst.rs, the same way after the twentieth, from others
+//! again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
-//! sixteenth one, a seventeenth one, an eighteenth one, a nineteenth one and a twentieth
-//! one, judge on and off.
+//! sixteenth one, a seventeenth one, an eighteenth one, a nineteenth one, a twentieth one
+//! and a twenty-first one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -114,6 +116,8 @@ mod thirteenth;
 mod twelfth;
 #[path = "quality/twentieth.rs"]
 mod twentieth;
+#[path = "quality/twentyfirst.rs"]
+mod twentyfirst;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
@@ -302,12 +306,12 @@ struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
-    /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth` or `twentieth`: the naming
-    /// styles of the
+    /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth` or
+    /// `twentyfirst`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
-    /// nineteenth.rs, twentieth.rs).
+    /// nineteenth.rs, twentieth.rs, twentyfirst.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -482,7 +486,16 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // a Python module's packages (`novamart.services.order_service`: the last part) or a
     // table of contents line's leaders and page (the twentieth styles, twentieth_forms; a
     // Japanese answer, in kanji or in katakana, and a dropped letter are names as
-    // written).
+    // written); nor a Turkish locale's dotted capital I (`ORDER SERVİCE`: `ORDER
+    // SERVICE`), a `tree` listing's branch (`├── order-service`), a box-drawing diagram's
+    // sides (`│ Order Service │`), a Slack link's markup (`<https://docs.novamart.io/
+    // order-service|Order Service>`: its text and its address's last part each stand for
+    // the thing), mojibake quotes (`â€˜Order Serviceâ€™`), an Objective-C class's company
+    // prefix (`NMOrderService`: `OrderService`), a folder's order number (`30-order-service`),
+    // a command-line flag in front (`--service order-service`) or a Django repr's model and
+    // angle brackets (`<Service: Order Service>`) (the twenty-first styles,
+    // twentyfirst_forms; a Danish or Malay answer and swapped letters are names as written,
+    // and a hard-wrapped line's break is whitespace to the match key).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1220,6 +1233,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let eighteenth = eighteenth_forms(&f.text).into_iter().map(move |t| (t, c));
             let nineteenth = nineteenth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentieth = twentieth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentyfirst = twentyfirst_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1334,6 +1348,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(eighteenth)
                 .chain(nineteenth)
                 .chain(twentieth)
+                .chain(twentyfirst)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -1751,6 +1766,84 @@ fn twentieth_forms(text: &str) -> Vec<String> {
             .trim()
             .chars()
             .all(|ch| ch == '.' || ch == ' ' || ch.is_ascii_digit())
+    {
+        forms.push(name.trim().to_string());
+    }
+    forms
+}
+
+/// The names a form in the twenty-first styles stands for: a name upper-cased under a
+/// Turkish locale with its dotted capitals as plain ones (`ORDER SERVICE` of `ORDER
+/// SERVİCE`), the name on a `tree` listing's branch, a box label's text, a Slack link's
+/// text and its address's last part (`Order Service` and `order-service` of
+/// `<https://docs.novamart.io/order-service|Order Service>`), the name inside mojibake
+/// quotes, an Objective-C class without the company's prefix (`OrderService` of
+/// `NMOrderService`), a numbered folder without its number, the name after a command-line
+/// flag and the name in a Django repr. Empty for anything else.
+fn twentyfirst_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    if text.contains('\u{130}') {
+        forms.push(text.replace('\u{130}', "I"));
+    }
+    if text.contains(['\u{251c}', '\u{2514}']) {
+        let name = text.trim_start_matches(['\u{2502}', '\u{251c}', '\u{2514}', '\u{2500}', ' ']);
+        if !name.is_empty() && name != text {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(label) = text
+        .strip_prefix("\u{2502} ")
+        .and_then(|t| t.strip_suffix(" \u{2502}"))
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(label.trim().to_string());
+    }
+    let unwrapped = text.strip_prefix('<').and_then(|t| t.strip_suffix('>'));
+    if let Some((address, shown)) = unwrapped.and_then(|t| t.split_once('|'))
+        && address.starts_with("http")
+        && !shown.trim().is_empty()
+    {
+        forms.push(shown.trim().to_string());
+        if let Some((_, last)) = address.trim_end_matches('/').rsplit_once('/')
+            && !last.is_empty()
+        {
+            forms.push(last.to_string());
+        }
+    }
+    if let Some((model, name)) = unwrapped.and_then(|t| t.split_once(": "))
+        && model.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && model.chars().all(|ch| ch.is_ascii_alphanumeric())
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("\u{e2}\u{20ac}\u{2dc}")
+        .and_then(|t| t.strip_suffix("\u{e2}\u{20ac}\u{2122}"))
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.trim().to_string());
+    }
+    let prefix: String = SYSTEM.chars().filter(char::is_ascii_uppercase).collect();
+    if let Some(class) = text.strip_prefix(prefix.as_str())
+        && class.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && class.chars().all(|ch| ch.is_ascii_alphanumeric())
+        && class.chars().any(|ch| ch.is_ascii_lowercase())
+    {
+        forms.push(class.to_string());
+    }
+    if let Some((number, name)) = text.split_once('-')
+        && !number.is_empty()
+        && number.chars().all(|d| d.is_ascii_digit())
+        && !name.is_empty()
+        && !name.contains(char::is_whitespace)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((flag, name)) = text.strip_prefix("--").and_then(|t| t.split_once(' '))
+        && !flag.is_empty()
+        && flag.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
+        && !name.trim().is_empty()
     {
         forms.push(name.trim().to_string());
     }
@@ -3834,6 +3927,132 @@ const TWENTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("Knife Sharpening Service", "Knife Sharpenig Queue", ""),
 ];
 
+/// Near-named different things written for the twenty-first set (issue 36, twenty-first
+/// round) by a session that never read the identity rules, in the manner of the
+/// twenty-first naming styles (benches/quality/twentyfirst.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): Christmas trees and their
+/// delivery, allotment gardens and their waiting list (Danish); table booking and hall
+/// booking, fertiliser and seeds (Malay); chimney sweeping and chimney inspection, picnic
+/// hampers and their delivery (a Turkish locale's capitals); kite repair and kite parts,
+/// rock climbing and its gear (`tree` listings); candle scents and candle wicks, ski boot
+/// fitting and ski boot drying (box labels); the seed library and its loans, the pottery
+/// kiln and pottery glazes (Slack links); doggy daycare and its webcam, bread slicing and
+/// its queue (mojibake quotes); herb gardens and herb garden kits, flash sales and their
+/// stock (Objective-C classes); ice cream and the ice cream van, tool hire and its
+/// deposits (numbered folders); calligraphy and its proofs, price drop events and price
+/// drop alerts (command-line flags); upholstery and its quotes, bonsai care and bonsai
+/// pots (Django reprs); beekeeping supplies and their queue, sauna booking and sauna
+/// cleaning (swapped letters); fishing licences and their renewal, horse riding lessons
+/// and riding helmets (hard-wrapped lines). Measured only, never developed against.
+const TWENTY_FIRST_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Juletræsservice", "Juletræsleveringsservice", "service"),
+    (
+        "Kolonihavedatabase",
+        "Kolonihaveventelistedatabase",
+        "database",
+    ),
+    (
+        "Perkhidmatan Tempahan Meja",
+        "Perkhidmatan Tempahan Dewan",
+        "service",
+    ),
+    ("Pangkalan Data Baja", "Pangkalan Data Benih", "database"),
+    (
+        "CH\u{130}MNEY SWEEP SERV\u{130}CE",
+        "CH\u{130}MNEY \u{130}NSPECT\u{130}ON SERV\u{130}CE",
+        "service",
+    ),
+    (
+        "P\u{130}CN\u{130}C_HAMPER_SERV\u{130}CE",
+        "P\u{130}CN\u{130}C_HAMPER_DEL\u{130}VERY_SERV\u{130}CE",
+        "service",
+    ),
+    (
+        "\u{251c}\u{2500}\u{2500} kite-repair-service",
+        "\u{251c}\u{2500}\u{2500} kite-repair-parts-service",
+        "service",
+    ),
+    (
+        "\u{2502}   \u{2514}\u{2500}\u{2500} rock-climbing-db",
+        "\u{2502}   \u{2514}\u{2500}\u{2500} rock-climbing-gear-db",
+        "database",
+    ),
+    (
+        "\u{2502} Candle Scent Service \u{2502}",
+        "\u{2502} Candle Wick Service \u{2502}",
+        "service",
+    ),
+    (
+        "\u{2502} Ski Boot Fitting Queue \u{2502}",
+        "\u{2502} Ski Boot Drying Queue \u{2502}",
+        "queue",
+    ),
+    (
+        "<https://docs.novamart.io/seed-library-service|Seed Library Service>",
+        "<https://docs.novamart.io/seed-library-loans-service|Seed Library Loans Service>",
+        "service",
+    ),
+    (
+        "<https://docs.novamart.io/pottery-kiln-db|Pottery Kiln DB>",
+        "<https://docs.novamart.io/pottery-glaze-db|Pottery Glaze DB>",
+        "database",
+    ),
+    (
+        "\u{e2}\u{20ac}\u{2dc}Doggy Daycare Service\u{e2}\u{20ac}\u{2122}",
+        "\u{e2}\u{20ac}\u{2dc}Doggy Daycare Webcam Service\u{e2}\u{20ac}\u{2122}",
+        "service",
+    ),
+    (
+        "\u{e2}\u{20ac}\u{2dc}Bread Slicing Queue\u{e2}\u{20ac}\u{2122}",
+        "\u{e2}\u{20ac}\u{2dc}Bread Slicing Service\u{e2}\u{20ac}\u{2122}",
+        "",
+    ),
+    ("NMHerbGardenService", "NMHerbGardenKitService", "service"),
+    ("NMFlashSaleCache", "NMFlashSaleStockCache", "cache"),
+    (
+        "30-ice-cream-service",
+        "30-ice-cream-van-service",
+        "service",
+    ),
+    ("10-tool-hire-db", "10-tool-hire-deposits-db", "database"),
+    (
+        "--service calligraphy-service",
+        "--service calligraphy-proof-service",
+        "service",
+    ),
+    (
+        "--topic price-drop-events",
+        "--topic price-drop-alerts",
+        "queue",
+    ),
+    (
+        "<Service: Upholstery Service>",
+        "<Service: Upholstery Quote Service>",
+        "service",
+    ),
+    (
+        "<Datastore: Bonsai Care DB>",
+        "<Datastore: Bonsai Pots DB>",
+        "database",
+    ),
+    (
+        "Beekeeping Supplies Service",
+        "Beekeeping Suppleis Queue",
+        "",
+    ),
+    ("Sauna Booking Service", "Sanua Cleaning Service", "service"),
+    (
+        "Fishing Licence\nService",
+        "Fishing Licence Renewal\nService",
+        "service",
+    ),
+    (
+        "Horse Riding\nLessons DB",
+        "Horse Riding\nHelmets DB",
+        "database",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -3846,8 +4065,8 @@ struct NearCase {
     /// twelfth), `fourteenth` (the same, after the thirteenth), `fifteenth` (the same,
     /// after the fourteenth), `sixteenth` (the same, after the fifteenth), `seventeenth`
     /// (the same, after the sixteenth), `eighteenth` (the same, after the seventeenth),
-    /// `nineteenth` (the same, after the eighteenth) or `twentieth` (the same, after the
-    /// nineteenth).
+    /// `nineteenth` (the same, after the eighteenth), `twentieth` (the same, after the
+    /// nineteenth) or `twentyfirst` (the same, after the twentieth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -3891,6 +4110,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Eighteenth => EIGHTEENTH_NEAR_PAIRS.to_vec(),
         Set::Nineteenth => NINETEENTH_NEAR_PAIRS.to_vec(),
         Set::Twentieth => TWENTIETH_NEAR_PAIRS.to_vec(),
+        Set::TwentyFirst => TWENTY_FIRST_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -3934,6 +4154,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentieth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentieth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-first styles (`NMHerbGardenService`:
+    // `HerbGardenService`).
+    let twentyfirst: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentyfirst_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

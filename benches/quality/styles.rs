@@ -26,8 +26,9 @@
 //! same way after the sixteenth, in benches/quality/seventeenth.rs, an eighteenth,
 //! written the same way after the seventeenth, in benches/quality/eighteenth.rs, a
 //! nineteenth, written the same way after the eighteenth, in
-//! benches/quality/nineteenth.rs, and a twentieth, written the same way after the
-//! nineteenth, in benches/quality/twentieth.rs.
+//! benches/quality/nineteenth.rs, a twentieth, written the same way after the
+//! nineteenth, in benches/quality/twentieth.rs, and a twenty-first, written the same way
+//! after the twentieth, in benches/quality/twentyfirst.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -157,6 +158,10 @@ pub enum Style {
     /// after the other nineteen sets had been written, never developed against
     /// (benches/quality/twentieth.rs). Measured only.
     Twentieth(crate::twentieth::Name),
+    /// Twenty-first (issue 36, twenty-first round): written without reading the identity
+    /// rules after the other twenty sets had been written, never developed against
+    /// (benches/quality/twentyfirst.rs). Measured only.
+    TwentyFirst(crate::twentyfirst::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -182,11 +187,12 @@ pub enum Set {
     Eighteenth,
     Nineteenth,
     Twentieth,
+    TwentyFirst,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 20] = [
+    pub const ALL: [Set; 21] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -207,6 +213,7 @@ impl Set {
         Set::Eighteenth,
         Set::Nineteenth,
         Set::Twentieth,
+        Set::TwentyFirst,
     ];
 
     pub fn name(self) -> &'static str {
@@ -231,6 +238,7 @@ impl Set {
             Set::Eighteenth => "eighteenth",
             Set::Nineteenth => "nineteenth",
             Set::Twentieth => "twentieth",
+            Set::TwentyFirst => "twentyfirst",
         }
     }
 
@@ -256,6 +264,7 @@ impl Set {
             Set::Eighteenth => crate::eighteenth::EIGHTEENTH,
             Set::Nineteenth => crate::nineteenth::NINETEENTH,
             Set::Twentieth => crate::twentieth::TWENTIETH,
+            Set::TwentyFirst => crate::twentyfirst::TWENTY_FIRST,
         }
     }
 }
@@ -498,6 +507,9 @@ pub fn write(
         Style::Twentieth(name) => {
             return crate::twentieth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentyFirst(name) => {
+            return crate::twentyfirst::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -553,6 +565,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Twentieth {
         return crate::twentieth::type_words(kind);
+    }
+    if set == Set::TwentyFirst {
+        return crate::twentyfirst::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -657,6 +672,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Twentieth {
         return crate::twentieth::rel_words(rel);
+    }
+    if set == Set::TwentyFirst {
+        return crate::twentyfirst::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
