@@ -944,6 +944,12 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(head) = without_leader(name) {
         return Cow::Owned(plain_text(head).into_owned());
     }
+    if let Some(mended) = mojibake_mended(name) {
+        return Cow::Owned(plain_text(&mended).into_owned());
+    }
+    if let Some(value) = flag_value(name) {
+        return Cow::Owned(plain_text(&value).into_owned());
+    }
     if let Some(rest) = without_list_marker(name) {
         return Cow::Owned(plain_text(rest).into_owned());
     }
@@ -1069,22 +1075,67 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     }
 }
 
-/// A table of contents' line (`Order Service ........ 12`, `Orders DB · · · 7`), or a
-/// name a writer trailed off (`Order Service...`): the name before the leader's dots and
-/// the page's number.
+/// A command line's flag and its value (`--service order-service`,
+/// `--db-instance-identifier orders-db`, `--topic order-events`): the value, of the kind
+/// the flag says.
+fn flag_value(name: &str) -> Option<String> {
+    let rest = name.trim().strip_prefix("--")?;
+    let (flag, value) = rest.split_once(char::is_whitespace)?;
+    let value = value.trim().trim_start_matches('=').trim();
+    (is_code_word(flag) && lettered(value) && !value.contains(char::is_whitespace))
+        .then(|| of_kind_keyed(flag, value).into_owned())
+}
+
+/// Text written as UTF-8 and read as Windows-1252 (`â€˜Order Serviceâ€™`, `CafÃ©`),
+/// read again as it was written. `None` when it does not read so: a name's own `â` or
+/// `Ã` is no lead byte of a character (`château`, `SÃO`).
+fn mojibake_mended(name: &str) -> Option<String> {
+    if !name.contains(['\u{c2}', '\u{c3}', '\u{e2}']) {
+        return None;
+    }
+    // Windows-1252's characters for the bytes 0x80–0x9F; the others are Latin-1's.
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    let bytes: Option<Vec<u8>> = name
+        .chars()
+        .map(|c| match HIGH.iter().position(|&h| h == c) {
+            Some(i) => Some(0x80 + i as u8),
+            None => u8::try_from(u32::from(c)).ok(),
+        })
+        .collect();
+    let text = String::from_utf8(bytes?).ok()?;
+    (text != name).then_some(text)
+}
+
+/// A table of contents' line (`Order Service ........ 12`, `Orders DB · · · 7`,
+/// `Orders DB ........`): the name before the leader's dots and the page's number. Dots
+/// fastened to a word with no number after them are no leader: `Inventory Servi…` is a
+/// name cut short, which the words read as such.
 fn without_leader(name: &str) -> Option<&str> {
     let t = name.trim_end();
     if !t.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | '·' | '…' | '\u{2024}')) {
         return None;
     }
-    let t = t.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end();
-    let head = t.trim_end_matches(|c: char| matches!(c, '.' | '·' | '…' | '\u{2024}' | ' '));
+    let unnumbered = t.trim_end_matches(|c: char| c.is_ascii_digit());
+    let numbered = unnumbered.len() < t.len();
+    let t = unnumbered.trim_end();
+    let is_leader = |c: char| matches!(c, '.' | '·' | '…' | '\u{2024}' | ' ');
+    let head = t.trim_end_matches(is_leader);
     let leader = &t[head.len()..];
     let dots = leader
         .chars()
         .filter(|c| matches!(c, '.' | '·' | '\u{2024}'))
         .count();
-    ((dots >= 3 || leader.contains('…')) && lettered(head)).then(|| head.trim_end())
+    let apart = leader.starts_with(' ');
+    let leads = if numbered {
+        dots >= 3 || leader.contains('…')
+    } else {
+        apart && dots >= 3
+    };
+    (leads && lettered(head)).then(|| head.trim_end())
 }
 
 /// Whether `s` has a letter.
@@ -1199,6 +1250,29 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
         && key(id) == key(label)
     {
         return Some(Cow::Borrowed(label.trim()));
+    }
+    if let Some(inner) = t.strip_prefix('<').and_then(|r| r.strip_suffix('>'))
+        && !inner.contains(['<', '>'])
+    {
+        // A chat's link in its markup (Slack's `<https://…/order-service|Order
+        // Service>`): its text.
+        if let Some((target, text)) = inner.split_once('|')
+            && !target.contains(char::is_whitespace)
+            && lettered(text)
+        {
+            return Some(Cow::Borrowed(text.trim()));
+        }
+        // An object as its class prints it (Django's `<Service: Order Service>`): its
+        // text, of the kind the class says.
+        if let Some((class, text)) = inner.split_once(": ")
+            && class.starts_with(|c: char| c.is_ascii_uppercase())
+            && class.chars().all(|c| c.is_ascii_alphanumeric())
+            && lettered(text)
+        {
+            return Some(Cow::Owned(
+                of_kind_keyed(&class.to_lowercase(), text.trim()).into_owned(),
+            ));
+        }
     }
     if t.contains(char::is_whitespace) {
         return None;
@@ -1763,6 +1837,14 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
             drop_first_word(out, starts);
         }
     }
+    // A number in front of a name written as code orders a folder or a file
+    // (`10-orders-db`, `30-order-service`): no word of the thing.
+    if starts.len() > 1 && is_code_form(name) {
+        let (s, e) = word_at(out, starts, 0);
+        if out[s..e].bytes().all(|b| b.is_ascii_digit()) {
+            drop_first_word(out, starts);
+        }
+    }
     // One word in lower case may hide a kind word at its end (`ordersdb`).
     if starts.len() == 1
         && let Some([head, suffix]) = split_kind_suffix(out)
@@ -1886,7 +1968,8 @@ fn collection_kind(whole: &str, tail: &str) -> Option<Kind> {
 }
 
 /// Whether a name says only the thing: no qualifier in front (`com.shop.OrderService`,
-/// `shop/order-service`), no article, no deployment word, version mark or setting's word (`_URL`) at the end, and
+/// `shop/order-service`), no article, no deployment word, version mark or setting's word
+/// (`_URL`) at the end, no tool's id (`a3f9…`), and
 /// no punctuation a model left in (`` `order_service` ``, `Order Service:`), and nothing
 /// another medium put in it (see [`plain_text`]: `Оrder Service` with a Cyrillic `О`,
 /// `Orders D B`). Of a thing's spellings, a plain one is the one to show.
@@ -1908,7 +1991,8 @@ pub fn is_plain_name(name: &str) -> bool {
         || !(matches!(first.as_str(), "the" | "a" | "an")
             || DEPLOYMENT_WORDS.contains(&last.as_str())
             || is_version_word(last)
-            || is_setting_name(name) && SETTING_WORDS.contains(&singular(last).as_ref()))
+            || is_setting_name(name) && SETTING_WORDS.contains(&singular(last).as_ref())
+            || ws.iter().any(|w| is_generated_id(w)))
 }
 
 /// What a setting holds of a thing, at the end of its name (`…_URL`, `…_HOST`,
@@ -2352,6 +2436,10 @@ pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
         }
         if c.is_ascii() {
             current.push(c.to_ascii_lowercase());
+        } else if matches!(c, '\u{130}' | '\u{131}') {
+            // Turkish's dotted capital and dotless small `i`, as a Turkish locale's
+            // upper and lower case write every `i` (`ORDER SERVİCE`): an `i`.
+            current.push('i');
         } else {
             current.extend(c.to_lowercase());
         }
@@ -3147,7 +3235,7 @@ mod tests {
     }
 
     #[test]
-    fn a_declaration_a_setting_a_label_a_module_and_a_contents_line_name_their_thing() {
+    fn what_other_media_write_around_a_name_is_not_its_words() {
         // A diagram's declaration: its id, its label, its drawing settings.
         for (name, same) in [
             ("orders_db: Orders DB {shape: cylinder}", "Orders DB"),
@@ -3174,7 +3262,25 @@ mod tests {
             ("Order Service ........................ 12", "Order Service"),
             ("Orders DB · · · · 7", "Orders DB"),
             ("Shipment Queue … 31", "Shipment Queue"),
-            ("Order Service...", "Order Service"),
+            ("Order Service ........", "Order Service"),
+            // A Turkish locale's capitals, a chat's link, an object's printed form, a
+            // command line's flag, a folder's number, text read in the wrong encoding.
+            ("ORDER SERV\u{130}CE", "Order Service"),
+            ("NOT\u{130}F\u{130}CAT\u{130}ON_QUEUE", "Notification Queue"),
+            (
+                "<https://docs.novamart.io/order-service|Order Service>",
+                "Order Service",
+            ),
+            ("<Service: Order Service>", "Order Service"),
+            ("<Queue: Shipments>", "Shipments Queue"),
+            ("--service order-service", "Order Service"),
+            ("--db-instance-identifier orders-db", "Orders DB"),
+            ("--topic order-events", "Order Events Topic"),
+            ("10-orders-db", "Orders DB"),
+            (
+                "\u{e2}\u{20ac}\u{2dc}Order Service\u{e2}\u{20ac}\u{2122}",
+                "Order Service",
+            ),
         ] {
             assert_eq!(key(name), key(same), "{name:?}");
             assert_eq!(parts(name).kind, parts(same).kind, "{name:?}");
@@ -3198,12 +3304,28 @@ mod tests {
             ("aws_sqs_queue.order_events", "Order Events"),
             ("Order Service 12", "Order Service"),
             ("orders.example.com", "Orders"),
+            // A name's own accents, a number that is the name's.
+            ("ch\u{e2}teau-service", "chteau-service"),
+            ("orders-2", "Orders"),
         ] {
             assert_ne!(key(name), key(other), "{name:?}");
+        }
+        // A name cut short keeps its mark: the words read it as cut.
+        for cut in [
+            "Inventory Servi\u{2026}",
+            "Order Events To...",
+            "Search Index Qu\u{2026}",
+        ] {
+            assert_eq!(plain_text(cut), cut);
         }
         assert_eq!(key("URL"), "url");
         assert!(!is_plain_name("ORDER_SERVICE_URL"));
         assert!(is_plain_name("ORDER_SERVICE"));
+        // A tool's id after the name is no word of it either.
+        assert!(!is_plain_name(
+            "Auth Service 5a9cf4d2d31c1463de8385e83265231d"
+        ));
+        assert!(is_plain_name("Auth Service"));
     }
 
     #[test]
