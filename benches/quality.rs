@@ -13,9 +13,9 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst`
-//! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfirst` measures one set
-//! without the other 20 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond`
+//! (the sets `p70`, `p95` and `near` run; default all: `--sets twentysecond` measures one set
+//! without the other 21 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
 //! rules). `ARCHIE_BIN` runs another binary. What each figure means: docs/quality.md.
 //!
@@ -32,13 +32,13 @@
 //!   the seventh one, the eighth one, the ninth one, the tenth one, the eleventh one, the
 //!   twelfth one, the thirteenth one, the fourteenth one, the fifteenth one, the
 //!   sixteenth one, the seventeenth one, the eighteenth one, the nineteenth one, the
-//!   twentieth one, the twenty-first one), with
+//!   twentieth one, the twenty-first one, the twenty-second one), with
 //!   the judge and without (issue 36).
 //!
 //! `p70` and `p95` run thirty times each (issue 36): names, types and relationship words
 //! in the development, the held-out, the fresh, the blind, the fifth, the sixth, the
 //! seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth,
-//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth, the nineteenth, the twentieth and the twenty-first naming styles (quality/styles.rs; the fresh ones written by a later session before it
+//! the fourteenth, the fifteenth, the sixteenth, the seventeenth, the eighteenth, the nineteenth, the twentieth, the twenty-first and the twenty-second naming styles (quality/styles.rs; the fresh ones written by a later session before it
 //! read the identity rules; the blind ones, quality/blind.rs, by another that never read them, and
 //! developed against by nobody until they too were looked at; the fifth ones,
 //! quality/fifth.rs, written without reading the rules once all four had been looked at,
@@ -60,12 +60,13 @@
 //! the same way after the eighteenth, from others again; the twentieth ones,
 //! quality/twentieth.rs, the same way after the nineteenth, from others again; the
 //! twenty-first ones, quality/twentyfirst.rs, the same way after the twentieth, from others
-//! again), each with the model as judge (the answerer playing it from the ground truth)
+//! again; the twenty-second ones, quality/twentysecond.rs, the same way after the
+//! twenty-first, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
-//! sixteenth one, a seventeenth one, an eighteenth one, a nineteenth one, a twentieth one
-//! and a twenty-first one, judge on and off.
+//! sixteenth one, a seventeenth one, an eighteenth one, a nineteenth one, a twentieth one,
+//! a twenty-first one and a twenty-second one, judge on and off.
 
 // A benchmark, like a test, may stop at the first surprise.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -118,6 +119,8 @@ mod twelfth;
 mod twentieth;
 #[path = "quality/twentyfirst.rs"]
 mod twentyfirst;
+#[path = "quality/twentysecond.rs"]
+mod twentysecond;
 
 use answer::Answerer;
 use anyhow::{Context as _, bail, ensure};
@@ -306,12 +309,12 @@ struct CorpusCase {
     case: String,
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
-    /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth` or
-    /// `twentyfirst`: the naming styles of the
+    /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
+    /// or `twentysecond`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
-    /// nineteenth.rs, twentieth.rs, twentyfirst.rs).
+    /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -495,7 +498,19 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // a command-line flag in front (`--service order-service`) or a Django repr's model and
     // angle brackets (`<Service: Order Service>`) (the twenty-first styles,
     // twentyfirst_forms; a Danish or Malay answer and swapped letters are names as written,
-    // and a hard-wrapped line's break is whitespace to the match key).
+    // and a hard-wrapped line's break is whitespace to the match key); nor a LightRAG
+    // tuple's broken delimiter and the type after it (`Order Service<||>service`), an
+    // Alertmanager alert's condition (`OrderServiceDown`: `OrderService`), a GitHub Actions
+    // matrix job's job (`deploy (order-service)`: `order-service`), a field's receiver
+    // (`this.orderService`, `self.orders_db`, `_stripeApi`), a method call
+    // (`OrderService.handle()`), MediaWiki's apostrophes (`'''Order Service'''`), Textile's
+    // `@…@`, an RDF literal's quotes and its language tag or datatype (`"Order
+    // Service"@en`), ANSI colour codes (`\u{1b}[32morder-service\u{1b}[0m`, and with the
+    // escape character dropped), a Structurizr element's keyword and quotes
+    // (`orderService = container "Order Service"`: its identifier and its name each stand
+    // for the thing) or a figure's number in front (`Figure 4: Order Service`) (the
+    // twenty-second styles, twentysecond_forms; a Norwegian or Latvian answer is a name as
+    // written, and so is one typed with caps lock on, which the match key folds).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1234,6 +1249,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let nineteenth = nineteenth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentieth = twentieth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentyfirst = twentyfirst_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentysecond = twentysecond_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1349,6 +1365,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(nineteenth)
                 .chain(twentieth)
                 .chain(twentyfirst)
+                .chain(twentysecond)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -1848,6 +1865,139 @@ fn twentyfirst_forms(text: &str) -> Vec<String> {
         forms.push(name.trim().to_string());
     }
     forms
+}
+
+/// The names a form in the twenty-second styles stands for: the name before a LightRAG
+/// tuple's broken delimiter (`Order Service` of `Order Service<||>service`), an
+/// Alertmanager alert's component (`OrderService` of `OrderServiceDown`), a GitHub Actions
+/// matrix job's value (`order-service` of `deploy (order-service)`), a field without its
+/// receiver (`orderService` of `this.orderService`, `orders_db` of `self.orders_db`,
+/// `stripeApi` of `_stripeApi`), the component a method is called on (`OrderService` of
+/// `OrderService.handle()`), the name inside MediaWiki's apostrophes or Textile's `@`, an
+/// RDF literal's text, the name inside ANSI colour codes (with the escape character or
+/// without), a Structurizr element's identifier and its name, and the name after a
+/// figure's number. Empty for anything else.
+fn twentysecond_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let camel = |t: &str| {
+        t.starts_with(|ch: char| ch.is_ascii_uppercase())
+            && t.chars().all(|ch| ch.is_ascii_alphanumeric())
+            && t.chars().any(|ch| ch.is_ascii_lowercase())
+    };
+    let code = |t: &str| {
+        !t.is_empty()
+            && t.starts_with(|ch: char| ch.is_ascii_alphabetic())
+            && t.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+    };
+    if let Some((name, _)) = text.split_once("<||>").or_else(|| text.split_once("< | >"))
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    let conditions = [
+        "Down",
+        "ReplicationLag",
+        "HighEvictions",
+        "UnderReplicated",
+        "Backlog",
+        "Errors",
+        "High5xxRate",
+        "ClusterRed",
+    ];
+    if let Some(name) = conditions
+        .into_iter()
+        .find_map(|condition| text.strip_suffix(condition))
+        .filter(|name| camel(name))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((_, value)) = text
+        .strip_suffix(')')
+        .and_then(|t| t.split_once(" ("))
+        .filter(|(job, _)| ["deploy", "migrate", "provision"].contains(job))
+        && !value.is_empty()
+        && !value.contains(char::is_whitespace)
+    {
+        forms.push(value.to_string());
+    }
+    if let Some(field) = text
+        .strip_prefix("this.")
+        .or_else(|| text.strip_prefix("self."))
+        .or_else(|| text.strip_prefix('_'))
+        .filter(|field| code(field))
+    {
+        forms.push(field.to_string());
+    }
+    if let Some((name, called)) = text.strip_suffix("()").and_then(|t| t.rsplit_once('.'))
+        && camel(name)
+        && called.starts_with(|ch: char| ch.is_ascii_lowercase())
+        && called.chars().all(|ch| ch.is_ascii_alphanumeric())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("'''")
+        .and_then(|t| t.strip_suffix("'''"))
+        .or_else(|| text.strip_prefix("''").and_then(|t| t.strip_suffix("''")))
+        .filter(|t| !t.trim().is_empty() && !t.starts_with('\'') && !t.ends_with('\''))
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix('@')
+        .and_then(|t| t.strip_suffix('@'))
+        .filter(|t| !t.is_empty() && !t.contains(['@', ' ']))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix('"')
+        .and_then(|t| {
+            t.strip_suffix("\"@en")
+                .or_else(|| t.strip_suffix("\"^^xsd:string"))
+        })
+        .filter(|t| !t.trim().is_empty() && !t.contains('"'))
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = without_ansi(text) {
+        forms.push(name);
+    }
+    if let Some((id, rest)) = text.split_once(" = ")
+        && code(id)
+        && let Some(name) = rest
+            .strip_prefix("container \"")
+            .or_else(|| rest.strip_prefix("softwareSystem \""))
+            .and_then(|t| t.strip_suffix('"'))
+        && !name.trim().is_empty()
+    {
+        forms.push(id.to_string());
+        forms.push(name.trim().to_string());
+    }
+    if let Some((number, name)) = text
+        .strip_prefix("Figure ")
+        .or_else(|| text.strip_prefix("Fig. "))
+        .and_then(|t| t.split_once(": "))
+        && !number.is_empty()
+        && number.chars().all(|d| d.is_ascii_digit())
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    forms
+}
+
+/// `text` without the ANSI colour codes around it (`order-service` of
+/// `\u{1b}[32morder-service\u{1b}[0m` and of `[32morder-service[0m`, the escape character
+/// dropped as web log viewers copy it); `None` when it has none.
+fn without_ansi(text: &str) -> Option<String> {
+    let plain = text.replace('\u{1b}', "");
+    let rest = plain.strip_prefix('[')?.strip_suffix("[0m")?;
+    let (codes, name) = rest.split_once('m')?;
+    (!codes.is_empty()
+        && codes.chars().all(|ch| ch.is_ascii_digit() || ch == ';')
+        && !name.trim().is_empty())
+    .then(|| name.trim().to_string())
 }
 
 /// The ASCII letter or digit a mathematical sans-serif bold one stands for (`𝗢` → `O`).
@@ -4053,6 +4203,136 @@ const TWENTY_FIRST_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twenty-second set (issue 36,
+/// twenty-second round) by a session that never read the identity rules, in the manner of
+/// the twenty-second naming styles (benches/quality/twentysecond.rs), each pair about a
+/// thing no other pair names (every name of the list is its own thing): firewood delivery
+/// and firewood ordering, sunglasses and sunglass lenses (Norwegian); coffee subscriptions
+/// and coffee machines, bookbinding and its orders (Latvian); costume hire and costume
+/// cleaning, carpet cleaning's queue and its service (LightRAG's broken delimiters);
+/// trophies and trophy plaques, watch repair and watch straps (alert names); school
+/// uniforms and their swap, model railways and their parts (matrix jobs); kayak hire and
+/// kayak lessons, wedding lists and wedding venues (fields); the ice rink's service and
+/// its queue, heat pump quotes and heat pump surveys (method calls); sewing machine repair
+/// and sewing machine rental, the cheese counter and its orders (MediaWiki markup); the
+/// locksmith and its call-outs, perfume samples and perfume testers (Textile); car seat
+/// fitting and car seat rental, coin collecting and the coin catalogue (RDF literals);
+/// scooter repair and scooter rental, compost bins and compost collection (ANSI colours);
+/// the greenhouse and its heating, medals and medal ribbons (Structurizr); hammocks and
+/// hammock stands, bird feeders and bird boxes (caps lock); tent hire and tent pitching,
+/// boat storage and boat launches (figure captions). Measured only, never developed
+/// against.
+const TWENTY_SECOND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Vedleveringstjeneste", "Vedbestillingstjeneste", "service"),
+    ("Solbrilledatabasen", "Solbrilleglassdatabasen", "database"),
+    (
+        "Kafijas abonementu serviss",
+        "Kafijas automātu serviss",
+        "service",
+    ),
+    (
+        "Grāmatu iesiešanas datubāze",
+        "Grāmatu iesiešanas pasūtījumu datubāze",
+        "database",
+    ),
+    (
+        "Costume Hire Service<||>service",
+        "Costume Cleaning Service<||>service",
+        "service",
+    ),
+    (
+        "Carpet Cleaning Queue< | >queue",
+        "Carpet Cleaning Service< | >service",
+        "",
+    ),
+    ("TrophyServiceDown", "TrophyPlaqueServiceDown", "service"),
+    (
+        "WatchRepairDBReplicationLag",
+        "WatchStrapDBReplicationLag",
+        "database",
+    ),
+    (
+        "deploy (school-uniform-service)",
+        "deploy (school-uniform-swap-service)",
+        "service",
+    ),
+    (
+        "migrate (model-railway-db)",
+        "migrate (model-railway-parts-db)",
+        "database",
+    ),
+    (
+        "this.kayakHireService",
+        "this.kayakLessonService",
+        "service",
+    ),
+    ("self.wedding_list_db", "self.wedding_venue_db", "database"),
+    ("IceRinkService.handle()", "IceRinkQueue.enqueue()", ""),
+    (
+        "HeatPumpQuoteService.handle()",
+        "HeatPumpSurveyService.handle()",
+        "service",
+    ),
+    (
+        "'''Sewing Machine Repair Service'''",
+        "'''Sewing Machine Rental Service'''",
+        "service",
+    ),
+    (
+        "''Cheese Counter DB''",
+        "''Cheese Counter Orders DB''",
+        "database",
+    ),
+    (
+        "@locksmith-service@",
+        "@locksmith-callout-service@",
+        "service",
+    ),
+    ("@perfume-sample-db@", "@perfume-tester-db@", "database"),
+    (
+        "\"Car Seat Fitting Service\"@en",
+        "\"Car Seat Rental Service\"@en",
+        "service",
+    ),
+    (
+        "\"Coin Collecting DB\"^^xsd:string",
+        "\"Coin Catalogue DB\"^^xsd:string",
+        "database",
+    ),
+    (
+        "\u{1b}[32mscooter-repair-service\u{1b}[0m",
+        "\u{1b}[32mscooter-rental-service\u{1b}[0m",
+        "service",
+    ),
+    (
+        "[33mcompost-bin-db[0m",
+        "[33mcompost-collection-db[0m",
+        "database",
+    ),
+    (
+        "greenhouseService = container \"Greenhouse Service\"",
+        "greenhouseHeatingService = container \"Greenhouse Heating Service\"",
+        "service",
+    ),
+    (
+        "medalDb = container \"Medal DB\"",
+        "medalRibbonDb = container \"Medal Ribbon DB\"",
+        "database",
+    ),
+    ("hAMMOCK sERVICE", "hAMMOCK sTAND sERVICE", "service"),
+    ("bIRD fEEDER db", "bIRD bOX db", "database"),
+    (
+        "Figure 4: Tent Hire Service",
+        "Figure 5: Tent Pitching Service",
+        "service",
+    ),
+    (
+        "Fig. 7: Boat Storage DB",
+        "Fig. 8: Boat Launch DB",
+        "database",
+    ),
+];
+
 #[derive(Serialize)]
 struct NearCase {
     /// `development` (the first list), `fresh` (written before reading the rules),
@@ -4066,7 +4346,8 @@ struct NearCase {
     /// after the fourteenth), `sixteenth` (the same, after the fifteenth), `seventeenth`
     /// (the same, after the sixteenth), `eighteenth` (the same, after the seventeenth),
     /// `nineteenth` (the same, after the eighteenth), `twentieth` (the same, after the
-    /// nineteenth) or `twentyfirst` (the same, after the twentieth).
+    /// nineteenth), `twentyfirst` (the same, after the twentieth) or `twentysecond` (the
+    /// same, after the twenty-first).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -4111,6 +4392,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Nineteenth => NINETEENTH_NEAR_PAIRS.to_vec(),
         Set::Twentieth => TWENTIETH_NEAR_PAIRS.to_vec(),
         Set::TwentyFirst => TWENTY_FIRST_NEAR_PAIRS.to_vec(),
+        Set::TwentySecond => TWENTY_SECOND_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -4161,6 +4443,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentyfirst_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-second styles (`@locksmith-service@`:
+    // `locksmith-service`).
+    let twentysecond: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentysecond_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentysecond.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

@@ -27,8 +27,9 @@
 //! written the same way after the seventeenth, in benches/quality/eighteenth.rs, a
 //! nineteenth, written the same way after the eighteenth, in
 //! benches/quality/nineteenth.rs, a twentieth, written the same way after the
-//! nineteenth, in benches/quality/twentieth.rs, and a twenty-first, written the same way
-//! after the twentieth, in benches/quality/twentyfirst.rs.
+//! nineteenth, in benches/quality/twentieth.rs, a twenty-first, written the same way
+//! after the twentieth, in benches/quality/twentyfirst.rs, and a twenty-second, written
+//! the same way after the twenty-first, in benches/quality/twentysecond.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -162,6 +163,10 @@ pub enum Style {
     /// rules after the other twenty sets had been written, never developed against
     /// (benches/quality/twentyfirst.rs). Measured only.
     TwentyFirst(crate::twentyfirst::Name),
+    /// Twenty-second (issue 36, twenty-second round): written without reading the
+    /// identity rules after the other twenty-one sets had been written, never developed
+    /// against (benches/quality/twentysecond.rs). Measured only.
+    TwentySecond(crate::twentysecond::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -188,11 +193,12 @@ pub enum Set {
     Nineteenth,
     Twentieth,
     TwentyFirst,
+    TwentySecond,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 21] = [
+    pub const ALL: [Set; 22] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -214,6 +220,7 @@ impl Set {
         Set::Nineteenth,
         Set::Twentieth,
         Set::TwentyFirst,
+        Set::TwentySecond,
     ];
 
     pub fn name(self) -> &'static str {
@@ -239,6 +246,7 @@ impl Set {
             Set::Nineteenth => "nineteenth",
             Set::Twentieth => "twentieth",
             Set::TwentyFirst => "twentyfirst",
+            Set::TwentySecond => "twentysecond",
         }
     }
 
@@ -265,6 +273,7 @@ impl Set {
             Set::Nineteenth => crate::nineteenth::NINETEENTH,
             Set::Twentieth => crate::twentieth::TWENTIETH,
             Set::TwentyFirst => crate::twentyfirst::TWENTY_FIRST,
+            Set::TwentySecond => crate::twentysecond::TWENTY_SECOND,
         }
     }
 }
@@ -510,6 +519,9 @@ pub fn write(
         Style::TwentyFirst(name) => {
             return crate::twentyfirst::write(name, words, kind_word, kind, system);
         }
+        Style::TwentySecond(name) => {
+            return crate::twentysecond::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -568,6 +580,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyFirst {
         return crate::twentyfirst::type_words(kind);
+    }
+    if set == Set::TwentySecond {
+        return crate::twentysecond::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -675,6 +690,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyFirst {
         return crate::twentyfirst::rel_words(rel);
+    }
+    if set == Set::TwentySecond {
+        return crate::twentysecond::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
