@@ -1733,20 +1733,30 @@ fn typos_mended(shown: &str, name: &str, aliases: &[String]) -> Option<String> {
 }
 
 /// The other spellings' word one letter from `word`, in `word`'s case (capitals, a
-/// capital first, or none), when `word` is theirs nowhere (see [`typos_mended`]): letters only, four or more, the same first
-/// letter, and only one such word.
+/// capital first, or none), when `word` is theirs nowhere (see [`typos_mended`]):
+/// letters only, four or more, the same first letter, not an ending's difference, and
+/// only one such word.
 fn mend(word: &str, others: &HashSet<String>) -> Option<String> {
     let lower = word.to_lowercase();
     let one = identity::singular(&lower);
     let letters = |w: &str| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic);
-    // Theirs as a plural or a singular is theirs (`Reader` beside `Readers`).
-    if !letters(&lower) || others.iter().any(|o| identity::singular(o) == one) {
+    // Theirs as a plural or a singular is theirs (`Reader` beside `Readers`); words
+    // written as one (`TaxJar`) are theirs as they part them.
+    if !letters(&lower)
+        || identity::words(word).len() != 1
+        || others.iter().any(|o| identity::singular(o) == one)
+    {
         return None;
     }
+    // One letter more or less at the end is an ending, not a typo (`TaxJara`, a Polish
+    // genitive of `TaxJar`; `koszyka` of `koszyk`).
+    let ending = |a: &str, b: &str| a.starts_with(b) || b.starts_with(a);
     let mut near = others.iter().filter(|other| {
+        let other_one = identity::singular(other);
         letters(other)
             && other.chars().next() == lower.chars().next()
-            && strsim::damerau_levenshtein(&identity::singular(other), &one) == 1
+            && !ending(&other_one, &one)
+            && strsim::damerau_levenshtein(&other_one, &one) == 1
     });
     let written = near.next()?;
     if near.next().is_some() {

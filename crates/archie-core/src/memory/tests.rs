@@ -647,6 +647,9 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
         "service",
         &["colour-svc", "color-svc"],
     ));
+    // Nor an ending (a Polish genitive), nor words written as one.
+    m.upsert_entity(with("Serwis koszyka", "service", &["koszyk-svc"]));
+    m.upsert_entity(with("TaxJar API", "api", &["api taxjara"]));
     // What another medium put in a name is not shown; a note that tells it apart is.
     m.upsert_entity(with(
         "Reporting Service ....... 3",
@@ -671,6 +674,8 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
             "Ledger Service",
             "Exporter Service",
             "Colour Service",
+            "Serwis koszyka",
+            "TaxJar API",
             "Reporting Service",
             "Orders DB (staging)"
         ]
