@@ -923,14 +923,62 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
-/// `name` without its invisible characters ([`is_invisible`]): the name a person sees
-/// and can type. Borrowed when there is none.
+/// `name` without its invisible characters ([`is_invisible`]) and a terminal's control
+/// characters (a colour's escape sequence, `\x1b[32m`, copied from a log; a line's end
+/// or a tab is a space): the name a person sees and can type, and one that does nothing
+/// to the terminal it is printed on. Borrowed when there is none.
 pub fn without_invisible(name: &str) -> Cow<'_, str> {
-    if name.contains(is_invisible) {
-        Cow::Owned(name.chars().filter(|&c| !is_invisible(c)).collect())
-    } else {
-        Cow::Borrowed(name)
+    if !name.contains(|c: char| is_invisible(c) || c.is_control()) {
+        return Cow::Borrowed(name);
     }
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            // An escape sequence: `ESC [` up to its final character, else `ESC` and one.
+            '\u{1b}' => {
+                if chars.next() == Some('[') {
+                    for n in chars.by_ref() {
+                        if ('@'..='~').contains(&n) {
+                            break;
+                        }
+                    }
+                }
+            }
+            c if c.is_control() => {
+                if c.is_whitespace() {
+                    out.push(' ');
+                }
+            }
+            c if is_invisible(c) => {}
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `name` without a colour's codes whose escape character was lost on the way
+/// (`[32morder-service[0m`, a terminal's log pasted): `None` when it has none.
+fn without_colour_codes(name: &str) -> Option<String> {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    let mut found = false;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let params = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(after.len());
+        if (1..=8).contains(&params) && after[params..].starts_with('m') {
+            out.push_str(&rest[..open]);
+            rest = &after[params + 1..];
+            found = true;
+        } else {
+            out.push_str(&rest[..=open]);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    (found && lettered(&out)).then_some(out)
 }
 
 /// `name` as plain text, where it was written in another medium: HTML tags and
@@ -943,6 +991,11 @@ pub fn without_invisible(name: &str) -> Cow<'_, str> {
 pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(head) = without_leader(name) {
         return Cow::Owned(plain_text(head).into_owned());
+    }
+    if name.contains('[')
+        && let Some(plain) = without_colour_codes(name)
+    {
+        return Cow::Owned(plain_text(&plain).into_owned());
     }
     if let Some(mended) = mojibake_mended(name) {
         return Cow::Owned(plain_text(&mended).into_owned());
@@ -3281,6 +3334,8 @@ mod tests {
                 "\u{e2}\u{20ac}\u{2dc}Order Service\u{e2}\u{20ac}\u{2122}",
                 "Order Service",
             ),
+            ("[32morder-service[0m", "Order Service"),
+            ("[1;36mOrders DB[0m", "Orders DB"),
         ] {
             assert_eq!(key(name), key(same), "{name:?}");
             assert_eq!(parts(name).kind, parts(same).kind, "{name:?}");
@@ -3310,6 +3365,13 @@ mod tests {
         ] {
             assert_ne!(key(name), key(other), "{name:?}");
         }
+        // A terminal's codes are no part of a name a person sees.
+        assert_eq!(
+            without_invisible("\u{1b}[32morder-service\u{1b}[0m"),
+            "order-service"
+        );
+        assert_eq!(without_invisible("Order\nService"), "Order Service");
+        assert_eq!(without_invisible("Order Service"), "Order Service");
         // A name cut short keeps its mark: the words read it as cut.
         for cut in [
             "Inventory Servi\u{2026}",
