@@ -31,7 +31,8 @@
 //! `ARCHIE_BENCH_DOCS=N` changes the document count of `long` (default 50);
 //! `ARCHIE_BENCH_PROMPT_SIZES=1000,100000` the memory sizes of `prompt` (default 100,10000);
 //! `ARCHIE_BENCH_KEEP=1` keeps (and prints) the temporary folders of `prompt` and `long`;
-//! `ARCHIE_BENCH_TRACE=1` prints when each request of a `limit` row's median run came.
+//! `ARCHIE_BENCH_TRACE=1` prints when each request of a `limit` row's median run came,
+//! and when the mock began and ended each answer's work.
 //!
 //! The binary is the one cargo builds for this bench (`CARGO_BIN_EXE_archie`, i.e.
 //! `$CARGO_TARGET_DIR/release/archie`); `ARCHIE_BIN` overrides it.
@@ -542,6 +543,7 @@ fn endpoint_limits(latency: Duration) -> anyhow::Result<()> {
         let requests = mock.received().split_off(before);
         if std::env::var_os("ARCHIE_BENCH_TRACE").is_some() {
             trace(&requests, spawned, wall);
+            trace_work(&mock.worked(), spawned);
         }
         let extraction = extraction_calls(&requests);
         let other = requests.len() - extraction;
@@ -605,6 +607,26 @@ fn trace(requests: &[MockRequest], spawned: Instant, wall: Duration) {
             last.saturating_duration_since(spawned).as_millis(),
             wall.as_millis()
         );
+    }
+}
+
+/// When the mock began each answer's work and when it ended, in 10 ms bins from archie's
+/// start (work begun before `spawned`, a first run's, is left out): a request's work
+/// begins once the mock has read it and made its reply, so work begun well after the
+/// request came (see [`trace`]) is the mock's own delay, not archie's.
+fn trace_work(worked: &[(Instant, Instant)], spawned: Instant) {
+    let mut bins: std::collections::BTreeMap<u128, (usize, usize)> = Default::default();
+    for (began, ended) in worked.iter().filter(|(b, _)| *b >= spawned) {
+        bins.entry(began.duration_since(spawned).as_millis() / 10 * 10)
+            .or_default()
+            .0 += 1;
+        bins.entry(ended.duration_since(spawned).as_millis() / 10 * 10)
+            .or_default()
+            .1 += 1;
+    }
+    println!("        mock's work: ms, begun, ended");
+    for (at, (begun, ended)) in &bins {
+        println!("        {at:>5} ms  {begun:>4} {ended:>4}");
     }
 }
 

@@ -355,6 +355,8 @@ struct Shared {
     queue: Mutex<VecDeque<Reply>>,
     rule: Mutex<Option<Rule>>,
     requests: Mutex<Vec<MockRequest>>,
+    /// For each answer, when its work (the latency) began and when it ended.
+    worked: Mutex<Vec<(std::time::Instant, std::time::Instant)>>,
     latency: Mutex<Duration>,
     switches: Mutex<Switches>,
     slot: Arc<tokio::sync::Semaphore>,
@@ -374,6 +376,7 @@ impl Shared {
             queue: Mutex::default(),
             rule: Mutex::default(),
             requests: Mutex::default(),
+            worked: Mutex::default(),
             latency: Mutex::default(),
             switches: Mutex::default(),
             slot: Arc::new(tokio::sync::Semaphore::new(1)),
@@ -521,6 +524,12 @@ impl MockLlm {
     /// Every request so far, with headers.
     pub fn received(&self) -> Vec<MockRequest> {
         self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// For each answer, when the mock began its work (after reading the request and
+    /// making the reply) and when the work ended (the reply then goes out).
+    pub fn worked(&self) -> Vec<(std::time::Instant, std::time::Instant)> {
+        self.shared.worked.lock().unwrap().clone()
     }
 
     /// How many replies are still queued.
@@ -727,6 +736,7 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
             Some("mock_empty"),
         ),
     };
+    let began = std::time::Instant::now();
     let mut work = latency;
     while let Reply::Delay { delay, then } = reply {
         work += delay;
@@ -749,6 +759,11 @@ async fn handle(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Byt
             *first = Some(shared.in_flight.load(Ordering::SeqCst));
         }
     }
+    shared
+        .worked
+        .lock()
+        .unwrap()
+        .push((began, std::time::Instant::now()));
     let reply = shape(reply, &seen, &switches);
     respond_with(reply, &seen, guard, &switches).await
 }
