@@ -1168,20 +1168,17 @@ fn mojibake_mended(name: &str) -> Option<String> {
 /// fastened to a word with no number after them are no leader: `Inventory Servi…` is a
 /// name cut short, which the words read as such.
 fn without_leader(name: &str) -> Option<&str> {
+    let dot = |c: char| matches!(c, '.' | '·' | '\u{2024}');
     let t = name.trim_end();
-    if !t.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | '·' | '…' | '\u{2024}')) {
+    if !t.ends_with(|c: char| c.is_ascii_digit() || dot(c) || c == '…') {
         return None;
     }
     let unnumbered = t.trim_end_matches(|c: char| c.is_ascii_digit());
     let numbered = unnumbered.len() < t.len();
     let t = unnumbered.trim_end();
-    let is_leader = |c: char| matches!(c, '.' | '·' | '…' | '\u{2024}' | ' ');
-    let head = t.trim_end_matches(is_leader);
+    let head = t.trim_end_matches(|c: char| dot(c) || c == '…' || c == ' ');
     let leader = &t[head.len()..];
-    let dots = leader
-        .chars()
-        .filter(|c| matches!(c, '.' | '·' | '\u{2024}'))
-        .count();
+    let dots = leader.chars().filter(|&c| dot(c)).count();
     let apart = leader.starts_with(' ');
     let leads = if numbered {
         dots >= 3 || leader.contains('…')
@@ -2074,28 +2071,22 @@ fn is_setting_name(name: &str) -> bool {
 /// thing always left: `ORDERS_DB_HOST` → `order database`, `SEARCH_BASE_URL` → `search`,
 /// `…_CONNECTION_STRING` likewise.
 fn drop_setting_words(out: &mut String, starts: &mut Vec<usize>) {
-    let last =
-        |out: &str, starts: &[usize]| -> String { out[starts[starts.len() - 1]..].to_string() };
-    let said = |w: &str, list: &[&str]| list.contains(&w) || list.contains(&singular(w).as_ref());
-    let pop = |out: &mut String, starts: &mut Vec<usize>| {
-        if let Some(s) = starts.pop() {
-            out.truncate(s);
-        }
+    let n = starts.len();
+    // The words are singular already.
+    let word = |i: usize| &out[starts[i]..starts.get(i + 1).copied().unwrap_or(out.len())];
+    let setting = |i: usize| SETTING_WORDS.contains(&word(i));
+    let drop = if n > 2 && word(n - 1) == "string" && word(n - 2) == "connection" {
+        2
+    } else if !setting(n - 1) {
+        0
+    } else if n > 2 && SETTING_QUALIFIERS.contains(&word(n - 2)) {
+        2
+    } else {
+        1
     };
-    if starts.len() > 2
-        && last(out, starts) == "string"
-        && out[starts[starts.len() - 2]..starts[starts.len() - 1]] == *"connection"
-    {
-        pop(out, starts);
-        pop(out, starts);
-        return;
-    }
-    if !said(&last(out, starts), SETTING_WORDS) {
-        return;
-    }
-    pop(out, starts);
-    if starts.len() > 1 && said(&last(out, starts), SETTING_QUALIFIERS) {
-        pop(out, starts);
+    if drop > 0 {
+        out.truncate(starts[n - drop]);
+        starts.truncate(n - drop);
     }
 }
 
