@@ -2814,6 +2814,16 @@ const NOUNS: &[(&str, &str)] = &[
     ("member", "belong"),
 ];
 
+/// Nouns for the end a relationship reaches: after a verb and before `of` or `for` they
+/// name it from that end (`is the publish target of`: the other end publishes to this
+/// one; `the write destination for`).
+const END_NOUNS: &[&str] = &["target", "destination", "sink"];
+
+/// Nouns for the end a relationship starts from: the object's end of a read (`is the
+/// read source for`: the other end reads from this one), the subject's of the rest (`is
+/// the call origin for`: this end calls the other).
+const SOURCE_NOUNS: &[&str] = &["source", "origin"];
+
 /// Irregular forms of the verbs above.
 const IRREGULAR: &[(&str, &str)] = &[
     ("written", "write"),
@@ -2999,9 +3009,16 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                     && ws[..n]
                         .iter()
                         .any(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss"));
+                let end_noun = |nouns: &[&str]| {
+                    rest.first()
+                        .is_some_and(|w| nouns.contains(&singular(w).as_ref()))
+                        && rest.get(1).is_some_and(|w| w == "of" || w == "for")
+                };
+                let at_its_end = end_noun(END_NOUNS)
+                    || (matches!(rel, "reads_from" | "subscribes_to") && end_noun(SOURCE_NOUNS));
                 return (
                     rel.to_string(),
-                    passive || (called_from && rel == "calls") || objects_from,
+                    passive || (called_from && rel == "calls") || objects_from || at_its_end,
                 );
             }
         }
@@ -3649,6 +3666,13 @@ mod tests {
             // Any verb's object, from its end; a verb after a word that is none.
             ("fields requests from", "calls", true),
             ("takes calls from", "calls", true),
+            // Named from the end it reaches or starts from.
+            ("is the write destination for", "writes_to", true),
+            ("is the call target of", "calls", true),
+            ("is the consume source of", "subscribes_to", true),
+            ("is the main read source for", "reads_from", true),
+            ("is the call origin for", "calls", false),
+            ("is the publish sink of", "publishes_to", true),
             ("takes writes from", "writes_to", true),
             ("bulk loads from", "reads_from", false),
             ("fields requests to", "calls", false),
