@@ -28,8 +28,10 @@
 //! nineteenth, written the same way after the eighteenth, in
 //! benches/quality/nineteenth.rs, a twentieth, written the same way after the
 //! nineteenth, in benches/quality/twentieth.rs, a twenty-first, written the same way
-//! after the twentieth, in benches/quality/twentyfirst.rs, and a twenty-second, written
-//! the same way after the twenty-first, in benches/quality/twentysecond.rs.
+//! after the twentieth, in benches/quality/twentyfirst.rs, a twenty-second, written
+//! the same way after the twenty-first, in benches/quality/twentysecond.rs, and a
+//! twenty-third, written the same way after the twenty-second, in
+//! benches/quality/twentythird.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -167,6 +169,10 @@ pub enum Style {
     /// identity rules after the other twenty-one sets had been written, never developed
     /// against (benches/quality/twentysecond.rs). Measured only.
     TwentySecond(crate::twentysecond::Name),
+    /// Twenty-third (issue 36, twenty-third round): written without reading the
+    /// identity rules after the other twenty-two sets had been written, never developed
+    /// against (benches/quality/twentythird.rs). Measured only.
+    TwentyThird(crate::twentythird::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -194,11 +200,12 @@ pub enum Set {
     Twentieth,
     TwentyFirst,
     TwentySecond,
+    TwentyThird,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 22] = [
+    pub const ALL: [Set; 23] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -221,6 +228,7 @@ impl Set {
         Set::Twentieth,
         Set::TwentyFirst,
         Set::TwentySecond,
+        Set::TwentyThird,
     ];
 
     pub fn name(self) -> &'static str {
@@ -247,6 +255,7 @@ impl Set {
             Set::Twentieth => "twentieth",
             Set::TwentyFirst => "twentyfirst",
             Set::TwentySecond => "twentysecond",
+            Set::TwentyThird => "twentythird",
         }
     }
 
@@ -274,6 +283,7 @@ impl Set {
             Set::Twentieth => crate::twentieth::TWENTIETH,
             Set::TwentyFirst => crate::twentyfirst::TWENTY_FIRST,
             Set::TwentySecond => crate::twentysecond::TWENTY_SECOND,
+            Set::TwentyThird => crate::twentythird::TWENTY_THIRD,
         }
     }
 }
@@ -522,6 +532,9 @@ pub fn write(
         Style::TwentySecond(name) => {
             return crate::twentysecond::write(name, words, kind_word, kind, system);
         }
+        Style::TwentyThird(name) => {
+            return crate::twentythird::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -583,6 +596,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentySecond {
         return crate::twentysecond::type_words(kind);
+    }
+    if set == Set::TwentyThird {
+        return crate::twentythird::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -693,6 +709,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentySecond {
         return crate::twentysecond::rel_words(rel);
+    }
+    if set == Set::TwentyThird {
+        return crate::twentythird::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
