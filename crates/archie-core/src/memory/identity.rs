@@ -992,6 +992,9 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(head) = without_leader(name) {
         return Cow::Owned(plain_text(head).into_owned());
     }
+    if let Some(inner) = unwrapped(name) {
+        return Cow::Owned(plain_text(inner).into_owned());
+    }
     if name.contains('[')
         && let Some(plain) = without_colour_codes(name)
     {
@@ -1112,9 +1115,19 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
             {
                 chars.next();
             }
-            // A character escaped for Markdown (`order\_service`, `\*`, `\#`): the
-            // character. A backslash before a letter is a path's (`SERVER\INSTANCE`).
-            '\\' if chars.peek().is_some_and(|(_, n)| n.is_ascii_punctuation()) => {}
+            // A character escaped for Markdown (`order\_service`, `\*`, `\#`) or a
+            // shell (`Order\ Service`): the character. A backslash before a letter is a
+            // path's (`SERVER\INSTANCE`), but for troff's change of font (`\fBorders-db\fR`,
+            // `\f(CW`): none.
+            '\\' if chars
+                .peek()
+                .is_some_and(|(_, n)| n.is_ascii_punctuation() || *n == ' ') => {}
+            '\\' if rest[i + 1..].starts_with('f') && troff_font(&rest[i + 2..]).is_some() => {
+                let skip = 1 + troff_font(&rest[i + 2..]).unwrap_or(0);
+                for _ in 0..skip {
+                    chars.next();
+                }
+            }
             '\u{ad}' => {}
             '（' => out.push_str(" ("),
             '）' => out.push(')'),
@@ -1125,6 +1138,141 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
         Cow::Borrowed(name)
     } else {
         Cow::Owned(out.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// The name a wrapper of markup or code holds, the wrapper the whole of `name`:
+/// - the same run of marks on both ends (Markdown's `~~Orders DB~~` and `**…**`,
+///   MediaWiki's `'''…'''`, Textile's `@orders-db@`, AsciiDoc's `==…==`);
+/// - a tag opened and closed around it (Jira's `{color:#de350b}Order Service{color}`,
+///   BBCode's `[b]Order Service[/b]`);
+/// - a YAML tag before it (CloudFormation's `!Ref OrderService`; `!GetAtt
+///   OrdersDB.Endpoint.Address` names the resource whose attribute it reads), or a
+///   wiki's `!` that keeps a word from being a link (Trac's `!OrderService`);
+/// - an empty element of XML whose one attribute it is (C#'s `<see
+///   cref="T:Shop.Services.OrderService"/>`: a documentation id's kind letter and
+///   namespace are no part of it);
+/// - a call of several arguments, of which it is the one named `id`, `name`, `label` or
+///   `title`, else the first in quotes (LangChain's `Node(id='Order Service',
+///   type='Service', properties={})`, C4-PlantUML's `ContainerDb(ordersDb, "Orders DB",
+///   "PostgreSQL")`). A call of one argument is a label and its technology
+///   ([`split_note`]).
+fn unwrapped(name: &str) -> Option<&str> {
+    let t = name.trim();
+    let first = t.chars().next()?;
+    if matches!(first, '~' | '*' | '_' | '=' | '\'' | '@' | '`' | '+' | '^') {
+        let run = t.len() - t.trim_start_matches(first).len();
+        let inner = t.get(run..t.len().checked_sub(run)?)?;
+        let closed = t.ends_with(&t[..run]) && !inner.ends_with(first);
+        return (closed && t.len() > 2 * run && lettered(inner)).then(|| inner.trim());
+    }
+    if let Some(rest) = t.strip_prefix('!') {
+        let (tag, value) = rest.split_once(' ').unwrap_or(("", rest));
+        let tagged = tag.is_empty() || tag.chars().all(|c| c.is_ascii_alphanumeric());
+        if !tagged || value.contains(char::is_whitespace) || !value.starts_with(char::is_alphabetic)
+        {
+            return None;
+        }
+        return Some(match tag {
+            "GetAtt" => value.split('.').next().unwrap_or(value),
+            _ => value,
+        });
+    }
+    if matches!(first, '{' | '[') {
+        let close = if first == '{' { '}' } else { ']' };
+        let end = t.find(close)?;
+        let tag: String = t[1..end]
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect();
+        let closing = match first {
+            '{' => format!("{{{tag}}}"),
+            _ => format!("[/{tag}]"),
+        };
+        let inner = t[end + 1..].strip_suffix(closing.as_str())?;
+        return (!tag.is_empty() && lettered(inner) && !inner.contains([first, close]))
+            .then(|| inner.trim());
+    }
+    if first == '<' {
+        let inner = t.strip_prefix('<')?.strip_suffix("/>")?;
+        let (element, attribute) = inner.trim().split_once(char::is_whitespace)?;
+        let (_, value) = attribute.trim().split_once('=')?;
+        let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+        if !element.chars().all(|c| c.is_ascii_alphanumeric()) || value.contains('"') {
+            return None;
+        }
+        // A documentation id: `T:` (a type), `M:`, `P:` … and the namespace's path.
+        let id = match value.split_once(':') {
+            Some((kind, id)) if kind.len() == 1 => id.rsplit('.').next().unwrap_or(id),
+            _ => value,
+        };
+        return lettered(id).then_some(id);
+    }
+    let open = t.find('(')?;
+    let args = t[open + 1..].strip_suffix(')')?;
+    let word = &t[..open];
+    if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let args: Vec<&str> = top_level_arguments(args)?;
+    if args.len() < 2 {
+        return None;
+    }
+    fn quoted(a: &str) -> Option<&str> {
+        let a = a.trim();
+        ['"', '\'']
+            .into_iter()
+            .find_map(|q| a.strip_prefix(q)?.strip_suffix(q))
+            .filter(|inner| lettered(inner) && !inner.contains(['"', '\'']))
+    }
+    let named = args.iter().find_map(|a| {
+        let (key, value) = a.split_once('=')?;
+        matches!(key.trim(), "id" | "name" | "label" | "title")
+            .then(|| quoted(value))
+            .flatten()
+    });
+    named.or_else(|| args.iter().find_map(|a| quoted(a)))
+}
+
+/// A call's arguments, split at the commas outside brackets and quotes; `None` when its
+/// brackets or quotes do not close.
+fn top_level_arguments(args: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0);
+    for (i, c) in args.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                out.push(&args[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return None;
+        }
+    }
+    (quote.is_none() && depth == 0).then(|| {
+        out.push(&args[start..]);
+        out
+    })
+}
+
+/// How many characters after troff's `\f` name a font: one (`B`, `I`, `R`, `P`, a digit)
+/// or `(` and two (`\f(CW`).
+fn troff_font(after: &str) -> Option<usize> {
+    let mut cs = after.chars();
+    match cs.next()? {
+        'B' | 'I' | 'R' | 'P' | '1'..='9' => Some(1),
+        '(' => {
+            let two: String = cs.take(2).collect();
+            (two.len() == 2 && two.chars().all(|c| c.is_ascii_alphanumeric())).then_some(3)
+        }
+        _ => None,
     }
 }
 
@@ -2982,10 +3130,15 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                 return ("calls".into(), passive);
             }
             // `receives calls from`, `serves reads for`, `handles requests from`: what
-            // the object says, stated from the end that is its object.
+            // the object says, stated from the end that is its object. Data served is
+            // data the other end reads (`serves up rows to`).
             if matches!(stem.as_str(), "receive" | "serve" | "handle" | "accept")
                 && let Some(rel) = object_says(rest)
             {
+                let rel = match (stem.as_str(), rel) {
+                    ("serve", "writes_to") => "reads_from",
+                    _ => rel,
+                };
                 return (rel.to_string(), !passive);
             }
             // `gets requests from`, `gets traffic from`: called, as `receives calls
@@ -3009,10 +3162,13 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
                     && ws[..n]
                         .iter()
                         .any(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss"));
+                // The end noun after the verb (`the publish target of`) or before it (`the
+                // sink for the writes of`).
                 let end_noun = |nouns: &[&str]| {
-                    rest.first()
-                        .is_some_and(|w| nouns.contains(&singular(w).as_ref()))
-                        && rest.get(1).is_some_and(|w| w == "of" || w == "for")
+                    ws.windows(2).any(|pair| {
+                        nouns.contains(&singular(&pair[0]).as_ref())
+                            && (pair[1] == "of" || pair[1] == "for")
+                    })
                 };
                 let at_its_end = end_noun(END_NOUNS)
                     || (matches!(rel, "reads_from" | "subscribes_to") && end_noun(SOURCE_NOUNS));
@@ -3602,6 +3758,46 @@ mod tests {
     }
 
     #[test]
+    fn a_wrapper_of_markup_or_code_holds_the_name() {
+        for (written, plain) in [
+            ("~~Ledger Service~~", "Ledger Service"),
+            ("==Fraud Engine==", "Fraud Engine"),
+            ("{panel:title=x}Ledger Service{panel}", "Ledger Service"),
+            ("[u]Ledger Service[/u]", "Ledger Service"),
+            ("!ImportValue LedgerService", "LedgerService"),
+            ("!GetAtt LedgerDB.Arn", "LedgerDB"),
+            ("!LedgerService", "LedgerService"),
+            (
+                "<seealso cref=\"T:Bank.Core.LedgerService\"/>",
+                "LedgerService",
+            ),
+            ("\\fBledger-service\\fP", "ledger-service"),
+            ("\\f(CWledger-db\\fR", "ledger-db"),
+            ("Ledger\\ Service", "Ledger Service"),
+            (
+                "Component(ledger, \"Ledger Service\", \"Rust\")",
+                "Ledger Service",
+            ),
+            (
+                "Entity(kind=\"service\", name=\"Ledger Service\")",
+                "Ledger Service",
+            ),
+        ] {
+            assert_eq!(plain_text(written), plain, "{written}");
+            assert_eq!(key(written), key(plain), "{written}");
+        }
+        // Not wrappers: a field's mark on one end, a call of one argument (a label and its
+        // technology), a box left open.
+        assert_eq!(plain_text("_ledgerApi"), "_ledgerApi");
+        assert_eq!(
+            split_note("ECS(\"ledger service\")"),
+            (Cow::Borrowed("ledger service"), Some("ECS".to_string()))
+        );
+        assert_eq!(plain_text("[b]Ledger Service"), "[b]Ledger Service");
+        assert_eq!(plain_text("~~Ledger Service"), "~~Ledger Service");
+    }
+
+    #[test]
     fn relationship_words_map_onto_the_prompts_words() {
         for (raw, want, reversed) in [
             ("calls", "calls", false),
@@ -3673,6 +3869,8 @@ mod tests {
             ("is the main read source for", "reads_from", true),
             ("is the call origin for", "calls", false),
             ("is the publish sink of", "publishes_to", true),
+            ("is the destination for the reads of", "reads_from", true),
+            ("serves up records to", "reads_from", true),
             ("takes writes from", "writes_to", true),
             ("bulk loads from", "reads_from", false),
             ("fields requests to", "calls", false),
