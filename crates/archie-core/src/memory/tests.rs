@@ -650,6 +650,12 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
     // Nor an ending (a Polish genitive), nor words written as one.
     m.upsert_entity(with("Serwis koszyka", "service", &["koszyk-svc"]));
     m.upsert_entity(with("TaxJar API", "api", &["api taxjara"]));
+    // Nor a word only a wrapper of the name writes (a namespace's `Data`).
+    m.upsert_entity(with(
+        "Cronfa Ddata Taliadau",
+        "database",
+        &["<see cref=\"T:Bank.Data.PaymentsDb\"/>"],
+    ));
     // What another medium put in a name is not shown; a note that tells it apart is.
     m.upsert_entity(with(
         "Reporting Service ....... 3",
@@ -676,6 +682,7 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
             "Colour Service",
             "Serwis koszyka",
             "TaxJar API",
+            "Cronfa Ddata Taliadau",
             "Reporting Service",
             "Orders DB (staging)"
         ]
