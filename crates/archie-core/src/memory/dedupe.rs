@@ -1604,13 +1604,25 @@ impl Memory {
             if aliases.is_empty() && plain.is_empty() {
                 continue;
             }
-            let now = readability(&e.name);
+            // Between spellings as readable, the one most of the thing's spellings are
+            // (by identity), whichever was met first: a store written `Payments DB` in
+            // eight ways and `Cronfa Ddata Taliadau` once is shown `Payments DB`.
+            let keys: Vec<String> = std::iter::once(&e.name)
+                .chain(&aliases)
+                .map(|n| identity::key(n))
+                .collect();
+            let score = |a: &str| {
+                let k = identity::key(a);
+                (readability(a), keys.iter().filter(|x| **x == k).count())
+            };
+            let now = score(&e.name);
             let best = aliases
                 .iter()
                 .chain(&plain)
-                .max_by_key(|a| readability(a))
-                .filter(|best| readability(best) > now)
-                .unwrap_or(&e.name);
+                .map(|a| (score(a), a))
+                .max_by_key(|(s, _)| *s)
+                .filter(|(s, _)| *s > now)
+                .map_or(&e.name, |(_, a)| a);
             let best = typos_mended(best, &e.name, &aliases).unwrap_or_else(|| best.clone());
             if best != e.name {
                 proposed.push((i as Ix, best));

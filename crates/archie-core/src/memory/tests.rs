@@ -619,6 +619,43 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
 }
 
 #[test]
+fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
+    let with = |name: &str, kind: &str, aliases: &[&str]| {
+        let mut e = Entity::new(name, kind);
+        e.properties.insert("aliases".into(), json!(aliases));
+        e
+    };
+    let mut m = Memory::new();
+    // Met first in another language, written in English everywhere else.
+    m.upsert_entity(with(
+        "Bunachar Iocaiochtai",
+        "database",
+        &["Payments DB", "payments_db", "PaymentsDB"],
+    ));
+    // Written in the other language most of the time: shown so.
+    m.upsert_entity(with(
+        "Ledger Service",
+        "service",
+        &["Servicio de Libro Mayor", "servicio-de-libro-mayor"],
+    ));
+    // One spelling each: the first stays.
+    m.upsert_entity(with("Fraud Service", "service", &["Servicio de Fraude"]));
+    m.readable_names();
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Payments DB", "Servicio de Libro Mayor", "Fraud Service"]
+    );
+    let before = m.to_json();
+    m.readable_names();
+    assert_eq!(
+        m.to_json(),
+        before,
+        "the next save leaves the names as they are"
+    );
+}
+
+#[test]
 fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
     let with = |name: &str, kind: &str, aliases: &[&str]| {
         let mut e = Entity::new(name, kind);
