@@ -29,9 +29,10 @@
 //! benches/quality/nineteenth.rs, a twentieth, written the same way after the
 //! nineteenth, in benches/quality/twentieth.rs, a twenty-first, written the same way
 //! after the twentieth, in benches/quality/twentyfirst.rs, a twenty-second, written
-//! the same way after the twenty-first, in benches/quality/twentysecond.rs, and a
+//! the same way after the twenty-first, in benches/quality/twentysecond.rs, a
 //! twenty-third, written the same way after the twenty-second, in
-//! benches/quality/twentythird.rs.
+//! benches/quality/twentythird.rs, and a twenty-fourth, written the same way after the
+//! twenty-third, in benches/quality/twentyfourth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -173,6 +174,10 @@ pub enum Style {
     /// identity rules after the other twenty-two sets had been written, never developed
     /// against (benches/quality/twentythird.rs). Measured only.
     TwentyThird(crate::twentythird::Name),
+    /// Twenty-fourth (issue 36, twenty-fourth round): written without reading the
+    /// identity rules after the other twenty-three sets had been written, never developed
+    /// against (benches/quality/twentyfourth.rs). Measured only.
+    TwentyFourth(crate::twentyfourth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -201,11 +206,12 @@ pub enum Set {
     TwentyFirst,
     TwentySecond,
     TwentyThird,
+    TwentyFourth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 23] = [
+    pub const ALL: [Set; 24] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -229,6 +235,7 @@ impl Set {
         Set::TwentyFirst,
         Set::TwentySecond,
         Set::TwentyThird,
+        Set::TwentyFourth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -256,6 +263,7 @@ impl Set {
             Set::TwentyFirst => "twentyfirst",
             Set::TwentySecond => "twentysecond",
             Set::TwentyThird => "twentythird",
+            Set::TwentyFourth => "twentyfourth",
         }
     }
 
@@ -284,6 +292,7 @@ impl Set {
             Set::TwentyFirst => crate::twentyfirst::TWENTY_FIRST,
             Set::TwentySecond => crate::twentysecond::TWENTY_SECOND,
             Set::TwentyThird => crate::twentythird::TWENTY_THIRD,
+            Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
         }
     }
 }
@@ -535,6 +544,9 @@ pub fn write(
         Style::TwentyThird(name) => {
             return crate::twentythird::write(name, words, kind_word, kind, system);
         }
+        Style::TwentyFourth(name) => {
+            return crate::twentyfourth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -599,6 +611,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyThird {
         return crate::twentythird::type_words(kind);
+    }
+    if set == Set::TwentyFourth {
+        return crate::twentyfourth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -712,6 +727,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyThird {
         return crate::twentythird::rel_words(rel);
+    }
+    if set == Set::TwentyFourth {
+        return crate::twentyfourth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
