@@ -992,6 +992,9 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if let Some(head) = without_leader(name) {
         return Cow::Owned(plain_text(head).into_owned());
     }
+    if let Some(text) = encoded_word(name) {
+        return Cow::Owned(plain_text(&text).into_owned());
+    }
     if let Some(inner) = unwrapped(name) {
         return Cow::Owned(plain_text(inner).into_owned());
     }
@@ -1055,6 +1058,14 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     let mut chars = rest.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
+            // A comment of HTML (`Order Service <!-- owner: @commerce -->`): a space.
+            '<' if rest[i..].starts_with("<!--") && rest[i..].contains("-->") => {
+                let end = i + rest[i..].find("-->").unwrap_or(0) + 3;
+                out.push(' ');
+                while chars.peek().is_some_and(|(j, _)| *j < end) {
+                    chars.next();
+                }
+            }
             '<' => {
                 // A tag of HTML (`<br>`, `<br/>`, `</b>`): a space.
                 let tail = &rest[i + 1..];
@@ -1155,16 +1166,48 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
 /// - a call of several arguments, of which it is the one named `id`, `name`, `label` or
 ///   `title`, else the first in quotes (LangChain's `Node(id='Order Service',
 ///   type='Service', properties={})`, C4-PlantUML's `ContainerDb(ordersDb, "Orders DB",
-///   "PostgreSQL")`). A call of one argument is a label and its technology
-///   ([`split_note`]).
+///   "PostgreSQL")`), and an annotation's argument (Spring's `@FeignClient(name =
+///   "order-service")`, `@KafkaListener(topics = "order-events")`, `@Qualifier("ordersDb")`).
+///   A call of one argument is a label and its technology ([`split_note`]);
+/// - an object written whole, the value of its `name` (`id`, `label`, `title`) key (JSON's
+///   `{"name": "Order Service", "type": "service"}`, a Python dict);
+/// - a spreadsheet's text formula (`="Order Service"`), a quotation's mark (`> Order
+///   Service`), a resource's address in angle brackets (`<https://…/Order_Service>`);
+/// - an enum's constant of several words after its type (`ServiceName.ORDER_SERVICE`);
+/// - marks of a status after it (`Order Service ✅`, `Orders DB ⚠️`).
 fn unwrapped(name: &str) -> Option<&str> {
     let t = name.trim();
     let first = t.chars().next()?;
-    if matches!(first, '~' | '*' | '_' | '=' | '\'' | '@' | '`' | '+' | '^') {
+    if first == '=' && !t.ends_with('=') {
+        return quoted(t[1..].trim());
+    }
+    if matches!(first, '~' | '*' | '_' | '=' | '\'' | '@' | '`' | '+' | '^')
+        && !(first == '@' && t.ends_with(')'))
+    {
         let run = t.len() - t.trim_start_matches(first).len();
         let inner = t.get(run..t.len().checked_sub(run)?)?;
         let closed = t.ends_with(&t[..run]) && !inner.ends_with(first);
         return (closed && t.len() > 2 * run && lettered(inner)).then(|| inner.trim());
+    }
+    if let Some(rest) = t.strip_prefix("> ") {
+        return lettered(rest).then(|| rest.trim());
+    }
+    // Marks of a status after the name, apart from it.
+    let kept = t.trim_end_matches(|c: char| !c.is_ascii() && !c.is_alphanumeric() || c == ' ');
+    if kept.len() < t.len() && t[kept.len()..].starts_with(' ') && lettered(kept) {
+        return Some(kept);
+    }
+    if let Some((kind, constant)) = t.split_once('.')
+        && kind.starts_with(|c: char| c.is_ascii_uppercase())
+        && kind.chars().any(|c| c.is_ascii_lowercase())
+        && kind.chars().all(|c| c.is_ascii_alphanumeric())
+        && constant.contains('_')
+        && constant.contains(|c: char| c.is_ascii_uppercase())
+        && constant
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    {
+        return Some(constant);
     }
     if let Some(rest) = t.strip_prefix('!') {
         let (tag, value) = rest.split_once(' ').unwrap_or(("", rest));
@@ -1176,6 +1219,15 @@ fn unwrapped(name: &str) -> Option<&str> {
         return Some(match tag {
             "GetAtt" => value.split('.').next().unwrap_or(value),
             _ => value,
+        });
+    }
+    if first == '{'
+        && let Some(entries) = t[1..].strip_suffix('}').and_then(top_level_arguments)
+    {
+        return entries.iter().find_map(|entry| {
+            let (key, value) = entry.split_once(':')?;
+            let key = key.trim().trim_matches(['"', '\'']);
+            NAME_KEYS.contains(&key).then(|| quoted(value)).flatten()
         });
     }
     if matches!(first, '{' | '[') {
@@ -1194,6 +1246,12 @@ fn unwrapped(name: &str) -> Option<&str> {
             .then(|| inner.trim());
     }
     if first == '<' {
+        if let Some(address) = t[1..].strip_suffix('>')
+            && address.contains("://")
+            && !address.contains(['<', '>', '|', ' '])
+        {
+            return Some(address);
+        }
         let inner = t.strip_prefix('<')?.strip_suffix("/>")?;
         let (element, attribute) = inner.trim().split_once(char::is_whitespace)?;
         let (_, value) = attribute.trim().split_once('=')?;
@@ -1208,30 +1266,104 @@ fn unwrapped(name: &str) -> Option<&str> {
         };
         return lettered(id).then_some(id);
     }
+    let (annotation, t) = match t.strip_prefix('@') {
+        Some(rest) => (true, rest),
+        None => (false, t),
+    };
     let open = t.find('(')?;
     let args = t[open + 1..].strip_suffix(')')?;
-    let word = &t[..open];
+    let word = t[..open].trim_end();
     if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
     let args: Vec<&str> = top_level_arguments(args)?;
-    if args.len() < 2 {
+    if args.len() < 2 && !annotation {
         return None;
     }
-    fn quoted(a: &str) -> Option<&str> {
-        let a = a.trim();
-        ['"', '\'']
-            .into_iter()
-            .find_map(|q| a.strip_prefix(q)?.strip_suffix(q))
-            .filter(|inner| lettered(inner) && !inner.contains(['"', '\'']))
-    }
-    let named = args.iter().find_map(|a| {
+    fn keyed(a: &str) -> Option<(&str, &str)> {
         let (key, value) = a.split_once('=')?;
-        matches!(key.trim(), "id" | "name" | "label" | "title")
-            .then(|| quoted(value))
-            .flatten()
-    });
-    named.or_else(|| args.iter().find_map(|a| quoted(a)))
+        Some((key.trim(), quoted(value)?))
+    }
+    let named = args
+        .iter()
+        .filter_map(|a| keyed(a))
+        .find_map(|(key, value)| NAME_KEYS.contains(&key).then_some(value));
+    named
+        .or_else(|| args.iter().find_map(|a| quoted(a)))
+        .or_else(|| match args.as_slice() {
+            // An annotation's one setting: what it names (`topics = "order-events"`).
+            [only] if annotation => keyed(only).map(|(_, value)| value),
+            _ => None,
+        })
+}
+
+/// The keys whose value is a thing's name, in an object or a call.
+const NAME_KEYS: &[&str] = &["id", "name", "label", "title"];
+
+/// The text inside one pair of quotes, with letters and no other quote.
+fn quoted(a: &str) -> Option<&str> {
+    let a = a.trim();
+    ['"', '\'']
+        .into_iter()
+        .find_map(|q| a.strip_prefix(q)?.strip_suffix(q))
+        .filter(|inner| lettered(inner) && !inner.contains(['"', '\'']))
+}
+
+/// An e-mail header's encoded word (RFC 2047's `=?UTF-8?Q?Order_Service?=`,
+/// `=?UTF-8?B?T3JkZXIgU2VydmljZQ==?=`): the text it encodes.
+fn encoded_word(name: &str) -> Option<String> {
+    let inner = name.trim().strip_prefix("=?")?.strip_suffix("?=")?;
+    let mut parts = inner.splitn(3, '?');
+    let (_charset, encoding, text) = (parts.next()?, parts.next()?, parts.next()?);
+    let bytes = match encoding {
+        "Q" | "q" => {
+            let mut out = Vec::with_capacity(text.len());
+            let mut i = 0;
+            while let Some(&b) = text.as_bytes().get(i) {
+                match b {
+                    b'_' => out.push(b' '),
+                    b'=' => {
+                        out.push(u8::from_str_radix(text.get(i + 1..i + 3)?, 16).ok()?);
+                        i += 2;
+                    }
+                    _ => out.push(b),
+                }
+                i += 1;
+            }
+            out
+        }
+        "B" | "b" => base64_decoded(text)?,
+        _ => return None,
+    };
+    String::from_utf8(bytes).ok().filter(|text| lettered(text))
+}
+
+/// Standard base64's bytes (its padding optional); `None` for any other character.
+fn base64_decoded(text: &str) -> Option<Vec<u8>> {
+    let digit = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let digits: Vec<u8> = text
+        .trim_end_matches('=')
+        .bytes()
+        .map(digit)
+        .collect::<Option<_>>()?;
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for group in digits.chunks(4) {
+        let bits = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |bits, (i, d)| bits | (u32::from(*d) << (18 - 6 * i)));
+        for k in 0..group.len().saturating_sub(1) {
+            out.push((bits >> (16 - 8 * k)) as u8);
+        }
+    }
+    Some(out)
 }
 
 /// A call's arguments, split at the commas outside brackets and quotes; `None` when its
@@ -3782,6 +3914,31 @@ mod tests {
                 "Entity(kind=\"service\", name=\"Ledger Service\")",
                 "Ledger Service",
             ),
+            (
+                "{\"label\": \"Ledger Service\", \"kind\": \"svc\"}",
+                "Ledger Service",
+            ),
+            ("{'title': 'Ledger Service'}", "Ledger Service"),
+            ("=?utf-8?q?Ledger_Service?=", "Ledger Service"),
+            ("=?UTF-8?B?TGVkZ2VyIFNlcnZpY2U=?=", "Ledger Service"),
+            (
+                "@EnableLedger(title = \"Ledger Service\", retries = 3)",
+                "Ledger Service",
+            ),
+            (
+                "@SqsListener(queueNames = \"ledger-events\")",
+                "ledger-events",
+            ),
+            ("@Named(\"ledgerDb\")", "ledgerDb"),
+            ("=\"Ledger Service\"", "Ledger Service"),
+            ("> Ledger Service", "Ledger Service"),
+            (
+                "<http://data.bank.example/id/Ledger_Service>",
+                "Ledger_Service",
+            ),
+            ("Component.LEDGER_SERVICE", "LEDGER_SERVICE"),
+            ("Ledger Service 🔴", "Ledger Service"),
+            ("Ledger Service <!-- TODO: rename -->", "Ledger Service"),
         ] {
             assert_eq!(plain_text(written), plain, "{written}");
             assert_eq!(key(written), key(plain), "{written}");
@@ -3795,6 +3952,9 @@ mod tests {
         );
         assert_eq!(plain_text("[b]Ledger Service"), "[b]Ledger Service");
         assert_eq!(plain_text("~~Ledger Service"), "~~Ledger Service");
+        // A type and a member that is no constant of several words; a person's handle.
+        assert_eq!(plain_text("Stripe.API"), "Stripe.API");
+        assert_eq!(plain_text("@ledger-team"), "@ledger-team");
     }
 
     #[test]
