@@ -618,13 +618,15 @@ fn a_machine_spelling_gives_way_to_a_readable_alias() {
     assert!(m.entity("taxjar-api").is_some());
 }
 
+/// An entity of `name` and `kind` that goes by `aliases` too.
+fn with(name: &str, kind: &str, aliases: &[&str]) -> Entity {
+    let mut e = Entity::new(name, kind);
+    e.properties.insert("aliases".into(), json!(aliases));
+    e
+}
+
 #[test]
 fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
-    let with = |name: &str, kind: &str, aliases: &[&str]| {
-        let mut e = Entity::new(name, kind);
-        e.properties.insert("aliases".into(), json!(aliases));
-        e
-    };
     let mut m = Memory::new();
     // Met first in another language, written in English everywhere else.
     m.upsert_entity(with(
@@ -657,11 +659,6 @@ fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
 
 #[test]
 fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
-    let with = |name: &str, kind: &str, aliases: &[&str]| {
-        let mut e = Entity::new(name, kind);
-        e.properties.insert("aliases".into(), json!(aliases));
-        e
-    };
     let mut m = Memory::new();
     m.upsert_entity(with(
         "Order Serice",
