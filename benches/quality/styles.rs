@@ -31,8 +31,9 @@
 //! after the twentieth, in benches/quality/twentyfirst.rs, a twenty-second, written
 //! the same way after the twenty-first, in benches/quality/twentysecond.rs, a
 //! twenty-third, written the same way after the twenty-second, in
-//! benches/quality/twentythird.rs, and a twenty-fourth, written the same way after the
-//! twenty-third, in benches/quality/twentyfourth.rs.
+//! benches/quality/twentythird.rs, a twenty-fourth, written the same way after the
+//! twenty-third, in benches/quality/twentyfourth.rs, and a twenty-fifth, written the same
+//! way after the twenty-fourth, in benches/quality/twentyfifth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -178,6 +179,10 @@ pub enum Style {
     /// identity rules after the other twenty-three sets had been written, never developed
     /// against (benches/quality/twentyfourth.rs). Measured only.
     TwentyFourth(crate::twentyfourth::Name),
+    /// Twenty-fifth (issue 36, twenty-fifth round): written without reading the
+    /// identity rules after the other twenty-four sets had been written, never developed
+    /// against (benches/quality/twentyfifth.rs). Measured only.
+    TwentyFifth(crate::twentyfifth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -207,11 +212,12 @@ pub enum Set {
     TwentySecond,
     TwentyThird,
     TwentyFourth,
+    TwentyFifth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 24] = [
+    pub const ALL: [Set; 25] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -236,6 +242,7 @@ impl Set {
         Set::TwentySecond,
         Set::TwentyThird,
         Set::TwentyFourth,
+        Set::TwentyFifth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -264,6 +271,7 @@ impl Set {
             Set::TwentySecond => "twentysecond",
             Set::TwentyThird => "twentythird",
             Set::TwentyFourth => "twentyfourth",
+            Set::TwentyFifth => "twentyfifth",
         }
     }
 
@@ -293,6 +301,7 @@ impl Set {
             Set::TwentySecond => crate::twentysecond::TWENTY_SECOND,
             Set::TwentyThird => crate::twentythird::TWENTY_THIRD,
             Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
+            Set::TwentyFifth => crate::twentyfifth::TWENTY_FIFTH,
         }
     }
 }
@@ -547,6 +556,9 @@ pub fn write(
         Style::TwentyFourth(name) => {
             return crate::twentyfourth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentyFifth(name) => {
+            return crate::twentyfifth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -614,6 +626,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyFourth {
         return crate::twentyfourth::type_words(kind);
+    }
+    if set == Set::TwentyFifth {
+        return crate::twentyfifth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -730,6 +745,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyFourth {
         return crate::twentyfourth::rel_words(rel);
+    }
+    if set == Set::TwentyFifth {
+        return crate::twentyfifth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
