@@ -328,12 +328,9 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
         && name[close..].starts_with("](")
         && let Some(end) = name[close..].find(')').map(|e| close + e)
     {
-        let text = format!(
-            "{}{}{}",
-            &name[..open],
-            &name[open + 1..close],
-            &name[end + 1..]
-        );
+        // An image's alt text (`![Order Service](img/order-service.svg)`) likewise.
+        let before = name[..open].strip_suffix('!').unwrap_or(&name[..open]);
+        let text = format!("{}{}{}", before, &name[open + 1..close], &name[end + 1..]);
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         return match split_note(&text) {
             (bare, note) if text.chars().any(char::is_alphanumeric) => {
@@ -1210,9 +1207,12 @@ fn unwrapped(name: &str) -> Option<&str> {
         return Some(constant);
     }
     if let Some(rest) = t.strip_prefix('!') {
+        // Only a tag CloudFormation defines: `!Order Service` is a Markdown image's
+        // alt text with its mark, not a tag `Order` on `Service`.
         let (tag, value) = rest.split_once(' ').unwrap_or(("", rest));
-        let tagged = tag.is_empty() || tag.chars().all(|c| c.is_ascii_alphanumeric());
-        if !tagged || value.contains(char::is_whitespace) || !value.starts_with(char::is_alphabetic)
+        if !(tag.is_empty() || CLOUDFORMATION_TAGS.contains(&tag))
+            || value.contains(char::is_whitespace)
+            || !value.starts_with(char::is_alphabetic)
         {
             return None;
         }
@@ -1296,6 +1296,10 @@ fn unwrapped(name: &str) -> Option<&str> {
             _ => None,
         })
 }
+
+/// CloudFormation's functions that take a resource's or an export's name, in YAML's short
+/// form (`!Ref OrderService`).
+const CLOUDFORMATION_TAGS: &[&str] = &["Ref", "GetAtt", "ImportValue", "Sub"];
 
 /// The keys whose value is a thing's name, in an object or a call.
 const NAME_KEYS: &[&str] = &["id", "name", "label", "title"];
@@ -2504,8 +2508,15 @@ pub fn qualified_tail(name: &str) -> &str {
         // Windows `SERVER\INSTANCE`), not in `Pub/Sub`.
         // A kind word alone is no thing's name (`…\service`): what it ends is.
         let long = sep == "\\" || trimmed.matches(sep).count() >= 2;
+        // A version is no thing (a product's token, `order-service/2.3.1`).
+        let version = |tail: &str| {
+            let digits = tail.strip_prefix(['v', 'V']).unwrap_or(tail);
+            digits.starts_with(|c: char| c.is_ascii_digit())
+                && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        };
         if let Some((head, tail)) = trimmed.rsplit_once(sep)
             && !head.is_empty()
+            && !version(tail)
             && (several(tail)
                 || (long
                     && !tail.is_empty()
@@ -3952,6 +3963,25 @@ mod tests {
         );
         assert_eq!(plain_text("[b]Ledger Service"), "[b]Ledger Service");
         assert_eq!(plain_text("~~Ledger Service"), "~~Ledger Service");
+        // Never one thing by what they share: an image's mark, a product token's version.
+        for (a, b) in [
+            (
+                "![Ledger Service](img/l.svg)",
+                "![Fraud Service](img/f.svg)",
+            ),
+            ("!Ledger Service", "!Fraud Service"),
+            ("ledger-service/1.2.0", "fraud-service/1.2.0"),
+            (
+                "ledger-service/1.2.0 (bank; +https://x.example)",
+                "fraud-service/1.2.0 (bank)",
+            ),
+        ] {
+            assert_ne!(key(a), key(b), "{a} / {b}");
+        }
+        assert_eq!(
+            split_note("![Ledger Service](img/l.svg)").0,
+            "Ledger Service"
+        );
         // A type and a member that is no constant of several words; a person's handle.
         assert_eq!(plain_text("Stripe.API"), "Stripe.API");
         assert_eq!(plain_text("@ledger-team"), "@ledger-team");
