@@ -1083,24 +1083,30 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
                     _ => out.push(c),
                 }
             }
-            '&' => {
-                let tail = &rest[i..];
-                let entity = ["&nbsp;", "&amp;", "&#160;", "&lt;", "&gt;"]
-                    .into_iter()
-                    .find(|e| tail.starts_with(e));
-                match entity {
-                    Some(e) => {
-                        out.push(match e {
-                            "&amp;" => '&',
-                            "&lt;" => '<',
-                            "&gt;" => '>',
-                            _ => ' ',
-                        });
-                        for _ in 1..e.len() {
-                            chars.next();
-                        }
+            '&' => match character_reference(&rest[i..]) {
+                Some((read, len)) => {
+                    // A line's end or a space that does not break is a space.
+                    out.push(if read.is_whitespace() || read.is_control() {
+                        ' '
+                    } else {
+                        read
+                    });
+                    for _ in 1..len {
+                        chars.next();
                     }
-                    None => out.push(c),
+                }
+                None => out.push(c),
+            },
+            // JSON's escape of a character (`naro\u010dil`, as Python writes it by default).
+            '\\' if rest[i + 1..].starts_with('u')
+                && let Some(read) = rest
+                    .get(i + 2..i + 6)
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .and_then(char::from_u32) =>
+            {
+                out.push(read);
+                for _ in 0..5 {
+                    chars.next();
                 }
             }
             '%' => {
@@ -1145,7 +1151,10 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     if out == name {
         Cow::Borrowed(name)
     } else {
-        Cow::Owned(out.split_whitespace().collect::<Vec<_>>().join(" "))
+        // What the characters read as may be a wrapper in its turn (`&quot;Orders
+        // DB&quot;`).
+        let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        Cow::Owned(plain_text(&out).into_owned())
     }
 }
 
@@ -1178,8 +1187,10 @@ fn unwrapped(name: &str) -> Option<&str> {
     if first == '=' && !t.ends_with('=') {
         return quoted(t[1..].trim());
     }
-    if matches!(first, '~' | '*' | '_' | '=' | '\'' | '@' | '`' | '+' | '^')
-        && !(first == '@' && t.ends_with(')'))
+    if matches!(
+        first,
+        '~' | '*' | '_' | '=' | '\'' | '"' | '@' | '`' | '+' | '^'
+    ) && !(first == '@' && t.ends_with(')'))
     {
         let run = t.len() - t.trim_start_matches(first).len();
         let inner = t.get(run..t.len().checked_sub(run)?)?;
@@ -1253,18 +1264,33 @@ fn unwrapped(name: &str) -> Option<&str> {
             return Some(address);
         }
         let inner = t.strip_prefix('<')?.strip_suffix("/>")?;
-        let (element, attribute) = inner.trim().split_once(char::is_whitespace)?;
-        let (_, value) = attribute.trim().split_once('=')?;
-        let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-        if !element.chars().all(|c| c.is_ascii_alphanumeric()) || value.contains('"') {
+        let (element, attributes) = inner.trim().split_once(char::is_whitespace)?;
+        if !element.chars().all(|c| c.is_ascii_alphanumeric()) {
             return None;
         }
+        let attributes = xml_attributes(attributes)?;
+        let value = match attributes.as_slice() {
+            [(_, only)] => *only,
+            _ => attributes
+                .iter()
+                .find_map(|(key, value)| NAME_KEYS.contains(key).then_some(*value))?,
+        };
         // A documentation id: `T:` (a type), `M:`, `P:` … and the namespace's path.
         let id = match value.split_once(':') {
             Some((kind, id)) if kind.len() == 1 => id.rsplit('.').next().unwrap_or(id),
             _ => value,
         };
         return lettered(id).then_some(id);
+    }
+    // A field that names the thing (front matter's `title: Order Service`, `name:
+    // orders-db`).
+    if let Some((key, value)) = t.split_once(':')
+        && NAME_KEYS.contains(&key.trim_end().to_ascii_lowercase().as_str())
+        && !key.contains(char::is_whitespace)
+    {
+        let value = value.trim();
+        return quoted(value)
+            .or_else(|| (lettered(value) && !value.contains(['"', '\''])).then_some(value));
     }
     let (annotation, t) = match t.strip_prefix('@') {
         Some(rest) => (true, rest),
@@ -1295,6 +1321,25 @@ fn unwrapped(name: &str) -> Option<&str> {
             [only] if annotation => keyed(only).map(|(_, value)| value),
             _ => None,
         })
+}
+
+/// An element's attributes (`id="ordersDb" class="com.example.Pool"`), each a name and a
+/// value in double quotes; `None` for anything else.
+fn xml_attributes(text: &str) -> Option<Vec<(&str, &str)>> {
+    let mut out = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        let (key, after) = rest.split_once('=')?;
+        let after = after.trim_start().strip_prefix('"')?;
+        let (value, tail) = after.split_once('"')?;
+        let key = key.trim();
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return None;
+        }
+        out.push((key, value));
+        rest = tail.trim_start();
+    }
+    Some(out)
 }
 
 /// CloudFormation's functions that take a resource's or an export's name, in YAML's short
@@ -1396,6 +1441,34 @@ fn top_level_arguments(args: &str) -> Option<Vec<&str>> {
         out.push(&args[start..]);
         out
     })
+}
+
+/// The character an HTML character reference at the start of `text` stands for, and the
+/// reference's length: the named ones names are written with (`&quot;`, `&amp;`,
+/// `&nbsp;` …) and any by its number (`&#10;`, `&#xa;`, diagrams.net's line break).
+fn character_reference(text: &str) -> Option<(char, usize)> {
+    let end = text
+        .char_indices()
+        .take(12)
+        .find_map(|(i, c)| (c == ';').then_some(i))?;
+    let body = &text[1..end];
+    let read = match body {
+        "nbsp" => ' ',
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        _ => {
+            let number = body.strip_prefix('#')?;
+            let code = match number.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => number.parse().ok()?,
+            };
+            char::from_u32(code)?
+        }
+    };
+    Some((read, end + 1))
 }
 
 /// How many characters after troff's `\f` name a font: one (`B`, `I`, `R`, `P`, a digit)
@@ -3950,6 +4023,16 @@ mod tests {
             ("Component.LEDGER_SERVICE", "LEDGER_SERVICE"),
             ("Ledger Service 🔴", "Ledger Service"),
             ("Ledger Service <!-- TODO: rename -->", "Ledger Service"),
+            (
+                "<service name=\"Ledger Service\" port=\"8080\"/>",
+                "Ledger Service",
+            ),
+            ("&quot;Ledger Service&quot;", "Ledger Service"),
+            ("Ledger&#x0A;Service", "Ledger Service"),
+            ("Ledger&#13;&#10;Service", "Ledger Service"),
+            ("Glavna knjiga \\u010dlanov", "Glavna knjiga članov"),
+            ("name: Ledger Service", "Ledger Service"),
+            ("Title: 'Ledger Service'", "Ledger Service"),
         ] {
             assert_eq!(plain_text(written), plain, "{written}");
             assert_eq!(key(written), key(plain), "{written}");
