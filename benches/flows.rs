@@ -971,7 +971,13 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
     expect_code(&out, 0, "analyze (50 turns)")?;
     let requests = mock.received();
     let extraction = extraction_calls(&requests);
-    let chats: Vec<&MockRequest> = requests.iter().filter(|r| !is_extraction(r)).collect();
+    // The turns: the judge's requests (about the names extraction saved, asked beside the
+    // turns) are no turn of the conversation.
+    let chats: Vec<&MockRequest> = requests
+        .iter()
+        .filter(|r| !is_extraction(r) && !is_judge(r))
+        .collect();
+    let judge = requests.iter().filter(|r| is_judge(r)).count();
     let last_prompt = chats.iter().rev().nth(1).map_or(0, |r| prompt_chars(r));
 
     let state = dir.path().join(".archie");
@@ -1010,7 +1016,7 @@ fn long_analysis(latency: Duration) -> anyhow::Result<()> {
         latency.as_millis()
     );
     println!(
-        "  wall {:.2} s; LLM calls: {extraction} extraction + {} chat (ideal {:.2} s)",
+        "  wall {:.2} s; LLM calls: {extraction} extraction + {} chat + {judge} judge (ideal {:.2} s)",
         wall.as_secs_f64(),
         chats.len(),
         (extraction.div_ceil(8) + chats.len()) as f64 * latency.as_secs_f64()
