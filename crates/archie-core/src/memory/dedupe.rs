@@ -1715,13 +1715,24 @@ impl Memory {
 /// others outnumber it: the word is written so nowhere else. `None` when there is no
 /// such word.
 fn typos_mended(shown: &str, name: &str, aliases: &[String]) -> Option<String> {
-    // The other spellings' words, in lower case.
-    let others: HashSet<String> = aliases
+    // The other spellings' words, in lower case; and those of the spellings a typo can be
+    // of: the ones that share another word with the name shown (of one word, all). A word
+    // one letter from another language's word for the same thing (Slovenian `Tema` beside
+    // the Estonian `Tellimuste sündmuste teema`) is no typo of it.
+    let spellings: Vec<Vec<String>> = aliases
         .iter()
         .map(String::as_str)
         .chain([name])
         .filter(|spelling| *spelling != shown)
-        .flat_map(identity::words)
+        .map(identity::words)
+        .collect();
+    let own = identity::words(shown);
+    let others: HashSet<String> = spellings.iter().flatten().cloned().collect();
+    let alike: HashSet<String> = spellings
+        .iter()
+        .filter(|words| own.len() < 2 || words.iter().filter(|w| own.contains(w)).count() > 0)
+        .flatten()
+        .cloned()
         .collect();
     let mut out = String::with_capacity(shown.len());
     let mut mended = false;
@@ -1734,7 +1745,7 @@ fn typos_mended(shown: &str, name: &str, aliases: &[String]) -> Option<String> {
             .unwrap_or(rest.len());
         let word = &rest[..end];
         out.push_str(
-            &mend(word, &others)
+            &mend(word, &others, &alike)
                 .inspect(|_| mended = true)
                 .unwrap_or_else(|| word.to_string()),
         );
@@ -1744,11 +1755,11 @@ fn typos_mended(shown: &str, name: &str, aliases: &[String]) -> Option<String> {
     mended.then_some(out)
 }
 
-/// The other spellings' word one letter from `word`, in `word`'s case (capitals, a
-/// capital first, or none), when `word` is theirs nowhere (see [`typos_mended`]):
-/// letters only, four or more, the same first letter, not an ending's difference, and
-/// only one such word.
-fn mend(word: &str, others: &HashSet<String>) -> Option<String> {
+/// The word of `alike` (the spellings a typo can be of) one letter from `word`, in
+/// `word`'s case (capitals, a capital first, or none), when `word` is none of `others`
+/// (every other spelling's; see [`typos_mended`]): letters only, four or more, the same
+/// first letter, not an ending's difference, and only one such word.
+fn mend(word: &str, others: &HashSet<String>, alike: &HashSet<String>) -> Option<String> {
     let lower = word.to_lowercase();
     let one = identity::singular(&lower);
     let letters = |w: &str| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic);
@@ -1763,7 +1774,7 @@ fn mend(word: &str, others: &HashSet<String>) -> Option<String> {
     // One letter more or less at the end is an ending, not a typo (`TaxJara`, a Polish
     // genitive of `TaxJar`; `koszyka` of `koszyk`).
     let ending = |a: &str, b: &str| a.starts_with(b) || b.starts_with(a);
-    let mut near = others.iter().filter(|other| {
+    let mut near = alike.iter().filter(|other| {
         let other_one = identity::singular(other);
         letters(other)
             && other.chars().next() == lower.chars().next()

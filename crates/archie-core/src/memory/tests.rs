@@ -684,6 +684,8 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
     // Nor an ending (a Polish genitive), nor words written as one.
     m.upsert_entity(with("Serwis koszyka", "service", &["koszyk-svc"]));
     m.upsert_entity(with("TaxJar API", "api", &["api taxjara"]));
+    // Nor a word of another language's name for it, which shares no other word.
+    m.upsert_entity(with("Servizio ordini", "service", &["Servicio de pedidos"]));
     // Nor a word only a wrapper of the name writes (a namespace's `Data`).
     m.upsert_entity(with(
         "Cronfa Ddata Taliadau",
@@ -716,6 +718,7 @@ fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
             "Colour Service",
             "Serwis koszyka",
             "TaxJar API",
+            "Servizio ordini",
             "Cronfa Ddata Taliadau",
             "Reporting Service",
             "Orders DB (staging)"
