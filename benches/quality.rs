@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -65,7 +65,8 @@
 //! same way after the twenty-second, from others again; the twenty-fourth ones,
 //! quality/twentyfourth.rs, the same way after the twenty-third, from others again; the
 //! twenty-fifth ones, quality/twentyfifth.rs, the same way after the twenty-fourth, from
-//! others again), each with the model as judge (the answerer playing it from the ground truth)
+//! others again; the twenty-sixth ones, quality/twentysixth.rs, the same way after the
+//! twenty-fifth, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
@@ -130,6 +131,8 @@ mod twentyfirst;
 mod twentyfourth;
 #[path = "quality/twentysecond.rs"]
 mod twentysecond;
+#[path = "quality/twentysixth.rs"]
+mod twentysixth;
 #[path = "quality/twentythird.rs"]
 mod twentythird;
 
@@ -321,12 +324,12 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth` or `twentyfifth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth` or `twentysixth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
-    /// twentyfourth.rs, twentyfifth.rs).
+    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -558,7 +561,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // quotes, a Matrix room alias's `#` and homeserver (`#order-service:matrix.novamart.io`:
     // `order-service`) or a diagrams.net character reference for a line break
     // (`Order&#xa;Service`: a space) (the twenty-fifth styles, twentyfifth_forms; an
-    // Estonian or Slovenian answer and a neighbouring key's letter are names as written).
+    // Estonian or Slovenian answer and a neighbouring key's letter are names as written);
+    // nor a reverse-DNS id's prefix (`io.novamart.order-service`: `order-service`), a Ruby
+    // symbol's colon, a mail header's name-addr (`Order Service <order-service@novamart.io>`:
+    // `Order Service` and `order-service`), a TOML table header, a T-SQL identifier's
+    // brackets and schema, a jq path, a Go module path's prefix, a Graphite metric's
+    // prefix and measurement, a hashtag's `#` or a truncating ellipsis (`Notification…`:
+    // `Notification`) (the twenty-sixth styles, twentysixth_forms; an Afrikaans or
+    // Croatian answer and the Croatian without its diacritics are names as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1301,6 +1311,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let twentythird = twentythird_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentyfourth = twentyfourth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentyfifth = twentyfifth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentysixth = twentysixth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1420,6 +1431,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(twentythird)
                 .chain(twentyfourth)
                 .chain(twentyfifth)
+                .chain(twentysixth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2319,6 +2331,96 @@ fn twentyfourth_forms(text: &str) -> Vec<String> {
         .filter(|t| !t.is_empty())
     {
         forms.push(value.to_string());
+    }
+    forms
+}
+
+/// The names a form in the twenty-sixth styles stands for: a reverse-DNS id without its
+/// `io.novamart.` prefix (`order-service`), a Ruby symbol without its colon
+/// (`order_service` of `:order_service`), a mail header's display name and the local
+/// part of its address (`Order Service` and `order-service` of `Order Service
+/// <order-service@novamart.io>`), a TOML table header's key (`order-service` of
+/// `[services.order-service]`), a T-SQL identifier's last bracketed part (`Order Service`
+/// of `[dbo].[Order Service]`), a jq path's quoted key (`order-service` of
+/// `.services["order-service"]`), a Go module path's last part, a Graphite metric's
+/// segment after `novamart.` (`order_service` of `novamart.order_service.latency.p99`), a
+/// hashtag without its `#` and a name cut short without its ellipsis (`Notification` of
+/// `Notification…`). Empty for anything else.
+fn twentysixth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    if let Some(id) = text
+        .strip_prefix("io.novamart.")
+        .filter(|t| !t.is_empty() && !t.contains('.'))
+    {
+        forms.push(id.to_string());
+    }
+    if let Some(symbol) = text
+        .strip_prefix(':')
+        .filter(|t| !t.is_empty() && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_'))
+    {
+        forms.push(symbol.to_string());
+    }
+    if let Some((display, addr)) = text.strip_suffix('>').and_then(|t| t.rsplit_once(" <"))
+        && let Some((local, _)) = addr.split_once('@')
+    {
+        let display = display.trim().trim_matches('"').trim();
+        if !display.is_empty() {
+            forms.push(display.to_string());
+        }
+        if !local.is_empty() {
+            forms.push(local.to_string());
+        }
+    }
+    if let Some(key) = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .filter(|t| !t.contains('[') && !t.contains(']'))
+        .and_then(|t| t.split_once('.'))
+        .map(|(_, key)| key)
+        .filter(|key| !key.is_empty() && !key.contains(' '))
+    {
+        forms.push(key.trim_matches('"').to_string());
+    }
+    if let Some((_, last)) = text
+        .strip_suffix(']')
+        .and_then(|t| t.strip_prefix('['))
+        .and_then(|t| t.rsplit_once("].["))
+        && !last.trim().is_empty()
+    {
+        forms.push(last.trim().to_string());
+    }
+    if let Some((_, key)) = text
+        .strip_prefix('.')
+        .and_then(|t| t.strip_suffix("\"]"))
+        .and_then(|t| t.split_once("[\""))
+        && !key.is_empty()
+    {
+        forms.push(key.to_string());
+    }
+    if let Some(module) = text
+        .strip_prefix("github.com/novamart/")
+        .filter(|t| !t.is_empty() && !t.contains('/'))
+    {
+        forms.push(module.to_string());
+    }
+    if let Some(segment) = text
+        .strip_prefix("novamart.")
+        .and_then(|t| t.split('.').next())
+        .filter(|t| !t.is_empty() && t.contains('_') && text.matches('.').count() >= 2)
+    {
+        forms.push(segment.to_string());
+    }
+    if let Some(tag) = text.strip_prefix('#').filter(|t| {
+        t.starts_with(|ch: char| ch.is_uppercase()) && t.chars().all(char::is_alphanumeric)
+    }) {
+        forms.push(tag.to_string());
+    }
+    if let Some(cut) = text
+        .strip_suffix('…')
+        .map(str::trim_end)
+        .filter(|t| !t.is_empty())
+    {
+        forms.push(cut.to_string());
     }
     forms
 }
@@ -5131,6 +5233,112 @@ const TWENTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twenty-sixth set (issue 36, twenty-sixth
+/// round) by a session that never read the identity rules, in the manner of the
+/// twenty-sixth naming styles (benches/quality/twentysixth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): biltong and boerewors, the
+/// game reserve and the game farm (Afrikaans); olives and olive groves, lighthouses and
+/// lighthouse keepers (Croatian); plums and plum brandy, divers and diving courses (shorn
+/// Latin); hot springs and the hot spring resort, ostrich farms and ostrich feathers
+/// (reverse-DNS ids); llama treks and llama wool, typewriters and their ribbons (Ruby
+/// symbols); the choir and its robes, accordions and accordion repair (mailboxes); the
+/// bowling alley and the bowling league, orchids and orchards (TOML tables); the marathon
+/// and the half marathon, sundials and sundial replicas (T-SQL identifiers); the yoga
+/// retreat and yoga mats, the windsurf school and windsurf boards (jq paths); paragliding
+/// and the paragliding school, ice fishing and ice fishing huts (Go modules); the ferris
+/// wheel and its repair (Graphite metrics); snorkel tours and snorkel rentals (hashtags);
+/// the glassblowing studio's service and glassblowing's own (truncated names). Measured
+/// only, never developed against.
+const TWENTY_SIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Biltongdiens", "Boereworsdiens", "service"),
+    ("Wildtuindiens", "Wildplaasdiens", "service"),
+    ("Servis maslina", "Servis maslinika", "service"),
+    (
+        "Baza podataka svjetionika",
+        "Baza podataka svjetioničara",
+        "database",
+    ),
+    ("Servis sljiva", "Servis sljivovice", "service"),
+    (
+        "Red cekanja ronilaca",
+        "Red cekanja ronilackih tecajeva",
+        "queue",
+    ),
+    (
+        "io.novamart.hot-spring-service",
+        "io.novamart.hot-spring-resort-service",
+        "service",
+    ),
+    (
+        "io.novamart.ostrich-farm-db",
+        "io.novamart.ostrich-feather-db",
+        "database",
+    ),
+    (":llama_trek_service", ":llama_wool_service", "service"),
+    (":typewriter_db", ":typewriter_ribbon_db", "database"),
+    (
+        "Choir Service <choir-service@novamart.io>",
+        "Choir Robes Service <choir-robes-service@novamart.io>",
+        "service",
+    ),
+    (
+        "Accordion Service <accordion-service@novamart.io>",
+        "Accordion Repair Service <accordion-repair-service@novamart.io>",
+        "service",
+    ),
+    (
+        "[services.bowling-alley]",
+        "[services.bowling-league]",
+        "service",
+    ),
+    (
+        "[databases.orchid-db]",
+        "[databases.orchard-db]",
+        "database",
+    ),
+    (
+        "[dbo].[Marathon Service]",
+        "[dbo].[Half Marathon Service]",
+        "service",
+    ),
+    (
+        "[dbo].[Sundial DB]",
+        "[dbo].[Sundial Replica DB]",
+        "database",
+    ),
+    (
+        ".services[\"yoga-retreat\"]",
+        ".services[\"yoga-mat\"]",
+        "service",
+    ),
+    (
+        ".services[\"windsurf-school\"]",
+        ".services[\"windsurf-board\"]",
+        "service",
+    ),
+    (
+        "github.com/novamart/paragliding-service",
+        "github.com/novamart/paragliding-school-service",
+        "service",
+    ),
+    (
+        "github.com/novamart/ice-fishing-service",
+        "github.com/novamart/ice-fishing-hut-service",
+        "service",
+    ),
+    (
+        "novamart.ferris_wheel_service.requests.count",
+        "novamart.ferris_wheel_repair_service.requests.count",
+        "service",
+    ),
+    ("#SnorkelTourService", "#SnorkelRentalService", "service"),
+    (
+        "Glassblowing Studio Serv…",
+        "Glassblowing Service",
+        "service",
+    ),
+];
+
 /// Near-named different things written for the twenty-fifth set (issue 36, twenty-fifth
 /// round) by a session that never read the identity rules, in the manner of the
 /// twenty-fifth naming styles (benches/quality/twentyfifth.rs), each pair about a thing no
@@ -5276,8 +5484,9 @@ struct NearCase {
     /// `nineteenth` (the same, after the eighteenth), `twentieth` (the same, after the
     /// nineteenth), `twentyfirst` (the same, after the twentieth), `twentysecond` (the
     /// same, after the twenty-first), `twentythird` (the same, after the
-    /// twenty-second), `twentyfourth` (the same, after the twenty-third) or `twentyfifth`
-    /// (the same, after the twenty-fourth).
+    /// twenty-second), `twentyfourth` (the same, after the twenty-third), `twentyfifth`
+    /// (the same, after the twenty-fourth) or `twentysixth` (the same, after the
+    /// twenty-fifth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -5326,6 +5535,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentyThird => TWENTY_THIRD_NEAR_PAIRS.to_vec(),
         Set::TwentyFourth => TWENTY_FOURTH_NEAR_PAIRS.to_vec(),
         Set::TwentyFifth => TWENTY_FIFTH_NEAR_PAIRS.to_vec(),
+        Set::TwentySixth => TWENTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -5404,6 +5614,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentyfifth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentyfifth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-sixth styles (`[dbo].[Planetarium DB]`:
+    // `Planetarium DB`).
+    let twentysixth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentysixth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentysixth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

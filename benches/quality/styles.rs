@@ -32,8 +32,9 @@
 //! the same way after the twenty-first, in benches/quality/twentysecond.rs, a
 //! twenty-third, written the same way after the twenty-second, in
 //! benches/quality/twentythird.rs, a twenty-fourth, written the same way after the
-//! twenty-third, in benches/quality/twentyfourth.rs, and a twenty-fifth, written the same
-//! way after the twenty-fourth, in benches/quality/twentyfifth.rs.
+//! twenty-third, in benches/quality/twentyfourth.rs, a twenty-fifth, written the same
+//! way after the twenty-fourth, in benches/quality/twentyfifth.rs, and a twenty-sixth,
+//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -183,6 +184,10 @@ pub enum Style {
     /// identity rules after the other twenty-four sets had been written, never developed
     /// against (benches/quality/twentyfifth.rs). Measured only.
     TwentyFifth(crate::twentyfifth::Name),
+    /// Twenty-sixth (issue 36, twenty-sixth round): written without reading the
+    /// identity rules after the other twenty-five sets had been written, never developed
+    /// against (benches/quality/twentysixth.rs). Measured only.
+    TwentySixth(crate::twentysixth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -213,11 +218,12 @@ pub enum Set {
     TwentyThird,
     TwentyFourth,
     TwentyFifth,
+    TwentySixth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 25] = [
+    pub const ALL: [Set; 26] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -243,6 +249,7 @@ impl Set {
         Set::TwentyThird,
         Set::TwentyFourth,
         Set::TwentyFifth,
+        Set::TwentySixth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -272,6 +279,7 @@ impl Set {
             Set::TwentyThird => "twentythird",
             Set::TwentyFourth => "twentyfourth",
             Set::TwentyFifth => "twentyfifth",
+            Set::TwentySixth => "twentysixth",
         }
     }
 
@@ -302,6 +310,7 @@ impl Set {
             Set::TwentyThird => crate::twentythird::TWENTY_THIRD,
             Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
             Set::TwentyFifth => crate::twentyfifth::TWENTY_FIFTH,
+            Set::TwentySixth => crate::twentysixth::TWENTY_SIXTH,
         }
     }
 }
@@ -559,6 +568,9 @@ pub fn write(
         Style::TwentyFifth(name) => {
             return crate::twentyfifth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentySixth(name) => {
+            return crate::twentysixth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -629,6 +641,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyFifth {
         return crate::twentyfifth::type_words(kind);
+    }
+    if set == Set::TwentySixth {
+        return crate::twentysixth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -748,6 +763,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyFifth {
         return crate::twentyfifth::rel_words(rel);
+    }
+    if set == Set::TwentySixth {
+        return crate::twentysixth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
