@@ -2332,7 +2332,25 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         starts.push(out.len());
         out.push_str(&version);
     }
+    // A name cut short (`Search Index…`, `Payment Even…`) is longer than what is left of
+    // it: never the name its words spell whole (`Search Index`), which may be another
+    // thing. Its mark stays a word of it, for the judge to decide.
+    if cut_short(whole) && !starts.is_empty() {
+        starts.push(out.len());
+        out.push('…');
+    }
     kind
+}
+
+/// Whether a name ends cut short: an ellipsis fastened to its last word (`Search
+/// Index…`, `Inventory Servi...`), not a contents line's leader (`Orders DB ......`).
+fn cut_short(name: &str) -> bool {
+    let t = name.trim_end();
+    let head = t
+        .strip_suffix('…')
+        .or_else(|| t.strip_suffix("..."))
+        .map(|h| h.trim_end_matches('.'));
+    head.is_some_and(|h| h.ends_with(char::is_alphanumeric))
 }
 
 /// What separates a breadcrumb's parts (see [`qualified_tail`]).
@@ -4054,6 +4072,9 @@ mod tests {
             ),
             ("!Ledger Service", "!Fraud Service"),
             ("ledger-service/1.2.0", "fraud-service/1.2.0"),
+            // A name cut short is not the name its words spell whole.
+            ("Ledger Events…", "Ledger Events"),
+            ("Fraud Engine...", "fraud-engine"),
             (
                 "ledger-service/1.2.0 (bank; +https://x.example)",
                 "fraud-service/1.2.0 (bank)",
