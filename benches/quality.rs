@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyeighth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -123,6 +123,8 @@ mod thirteenth;
 mod twelfth;
 #[path = "quality/twentieth.rs"]
 mod twentieth;
+#[path = "quality/twentyeighth.rs"]
+mod twentyeighth;
 #[path = "quality/twentyfifth.rs"]
 mod twentyfifth;
 #[path = "quality/twentyfirst.rs"]
@@ -324,12 +326,12 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth` or `twentysixth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth` or `twentyeighth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
-    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs).
+    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyeighth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -568,7 +570,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // brackets and schema, a jq path, a Go module path's prefix, a Graphite metric's
     // prefix and measurement, a hashtag's `#` or a truncating ellipsis (`Notification…`:
     // `Notification`) (the twenty-sixth styles, twentysixth_forms; an Afrikaans or
-    // Croatian answer and the Croatian without its diacritics are names as written).
+    // Croatian answer and the Croatian without its diacritics are names as written);
+    // nor a Rust `Arc<…>`, a nullable type's `?`, a C++ member's `m_`, a pip pin's version,
+    // a conda channel, an OpenAPI JSON pointer, an editor's breadcrumbs, a property
+    // declaration (`orderService: OrderService`: both sides), a source location's
+    // extension and line (`order_service.py:42`: `order_service`) or an apt package's
+    // architecture (the twenty-eighth styles, twentyeighth_forms; an Esperanto answer, its
+    // x-system spelling and a line of minutes are names as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1312,6 +1320,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let twentyfourth = twentyfourth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentyfifth = twentyfifth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentysixth = twentysixth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentyeighth = twentyeighth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1432,6 +1441,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(twentyfourth)
                 .chain(twentyfifth)
                 .chain(twentysixth)
+                .chain(twentyeighth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2331,6 +2341,88 @@ fn twentyfourth_forms(text: &str) -> Vec<String> {
         .filter(|t| !t.is_empty())
     {
         forms.push(value.to_string());
+    }
+    forms
+}
+
+/// The names a form in the twenty-eighth styles stands for: a Rust `Arc<…>`'s type
+/// (`OrderService` of `Arc<OrderService>`), a nullable type without its `?`, a C++
+/// member without its `m_` (`orderService` of `m_orderService`), a pip requirement
+/// without its pin (`order-service` of `order-service==2.3.1`), a conda package without
+/// its channel (`order-service` of `novamart::order-service`), an OpenAPI JSON pointer's
+/// last part, an editor's breadcrumbs' last part (`order-service` of `novamart ›
+/// services › order-service`), a property declaration's name and type, a source
+/// location's file stem (`order_service` of `order_service.py:42`) and an apt package
+/// without its architecture (`order-service` of `order-service:amd64`). Empty for
+/// anything else.
+fn twentyeighth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' || ch == '.')
+    };
+    if let Some(inner) = text
+        .strip_prefix("Arc<")
+        .and_then(|t| t.strip_suffix('>'))
+        .filter(|t| ident(t))
+    {
+        forms.push(inner.to_string());
+    }
+    if let Some(inner) = text
+        .strip_suffix('?')
+        .filter(|t| ident(t) && t.starts_with(|ch: char| ch.is_uppercase()))
+    {
+        forms.push(inner.to_string());
+    }
+    if let Some(member) = text.strip_prefix("m_").filter(|t| ident(t)) {
+        forms.push(member.to_string());
+    }
+    if let Some((name, version)) = text.split_once("==")
+        && package(name)
+        && !version.is_empty()
+        && version.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_prefix("novamart::").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(schema) = text
+        .strip_prefix("#/components/schemas/")
+        .filter(|t| !t.is_empty() && !t.contains('/'))
+    {
+        forms.push(schema.to_string());
+    }
+    if text.contains(" › ")
+        && let Some(last) = text.rsplit(" › ").next().filter(|t| !t.trim().is_empty())
+    {
+        forms.push(last.trim().to_string());
+    }
+    if let Some((name, ty)) = text.split_once(": ")
+        && ident(name)
+        && ident(ty)
+        && ty.starts_with(|ch: char| ch.is_uppercase())
+    {
+        forms.push(name.to_string());
+        forms.push(ty.to_string());
+    }
+    if let Some((file, line)) = text.rsplit_once(':')
+        && !line.is_empty()
+        && line.chars().all(|d| d.is_ascii_digit())
+        && let Some((stem, ext)) = file.rsplit_once('.')
+        && ident(stem)
+        && ["py", "rs", "kt", "go", "java", "ts", "js"].contains(&ext)
+    {
+        forms.push(stem.to_string());
+    }
+    if let Some(name) = text
+        .strip_suffix(":amd64")
+        .or_else(|| text.strip_suffix(":arm64"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
     }
     forms
 }
@@ -5233,6 +5325,90 @@ const TWENTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twenty-eighth set (issue 36,
+/// twenty-eighth round) by a session that never read the identity rules, in the manner
+/// of the twenty-eighth naming styles (benches/quality/twentyeighth.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): bees and
+/// beehives, mushrooms and mushroom pickers (Esperanto); ships and sailors, horses and
+/// stables (the x-system); kites and the kite festival, harps and harp strings (Rust
+/// `Arc`s); trampolines and the trampoline park, canoe rentals and canoe races (nullable
+/// types); puppet shows and puppet makers, falconry and falcons (C++ members); kayaks and
+/// kayak tours, sourdough and its starter (pip pins); tide tables and tide pools (conda
+/// packages); bonsai and bonsai pots, quilts and the quilt show (OpenAPI pointers);
+/// pottery classes and the pottery kiln (breadcrumbs); the chess club and the chess clock
+/// (property declarations); the tandem bike and the tandem skydive (minutes); the hot-air
+/// balloon and its pilot, the rowing club and the rowing crew (source locations); the
+/// violin and the viola, the lantern festival and the lantern parade (apt packages).
+/// Measured only, never developed against.
+const TWENTY_EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Servo de abeloj", "Servo de abelujoj", "service"),
+    ("Datumbazo de fungoj", "Datumbazo de fungistoj", "database"),
+    ("Vico de sxipoj", "Vico de sxipistoj", "queue"),
+    (
+        "Kasxmemoro de cxevaloj",
+        "Kasxmemoro de cxevalejoj",
+        "cache",
+    ),
+    ("Arc<KiteService>", "Arc<KiteFestivalService>", "service"),
+    ("Arc<HarpDb>", "Arc<HarpStringDb>", "database"),
+    ("TrampolineService?", "TrampolineParkService?", "service"),
+    ("CanoeRentalDb?", "CanoeRaceDb?", "database"),
+    ("m_puppetShowService", "m_puppetMakerService", "service"),
+    ("m_falconryDb", "m_falconDb", "database"),
+    (
+        "kayak-service==2.1.0",
+        "kayak-tour-service==2.1.0",
+        "service",
+    ),
+    (
+        "sourdough-db==1.4.2",
+        "sourdough-starter-db==1.4.2",
+        "database",
+    ),
+    (
+        "novamart::tide-table-service",
+        "novamart::tide-pool-service",
+        "service",
+    ),
+    (
+        "#/components/schemas/BonsaiService",
+        "#/components/schemas/BonsaiPotService",
+        "service",
+    ),
+    (
+        "#/components/schemas/QuiltDb",
+        "#/components/schemas/QuiltShowDb",
+        "database",
+    ),
+    (
+        "novamart › services › pottery-class-service",
+        "novamart › services › pottery-kiln-service",
+        "service",
+    ),
+    (
+        "chessClubService: ChessClubService",
+        "chessClockService: ChessClockService",
+        "service",
+    ),
+    (
+        "09:15 Tandem Bike Queue",
+        "09:15 Tandem Skydive Queue",
+        "queue",
+    ),
+    (
+        "hot_air_balloon_service.py:42",
+        "hot_air_balloon_pilot_service.py:42",
+        "service",
+    ),
+    ("rowing_club_db.rs:17", "rowing_crew_db.rs:17", "database"),
+    ("violin-service:amd64", "viola-service:amd64", "service"),
+    (
+        "lantern-festival-db:arm64",
+        "lantern-parade-db:arm64",
+        "database",
+    ),
+];
+
 /// Near-named different things written for the twenty-sixth set (issue 36, twenty-sixth
 /// round) by a session that never read the identity rules, in the manner of the
 /// twenty-sixth naming styles (benches/quality/twentysixth.rs), each pair about a thing no
@@ -5485,8 +5661,8 @@ struct NearCase {
     /// nineteenth), `twentyfirst` (the same, after the twentieth), `twentysecond` (the
     /// same, after the twenty-first), `twentythird` (the same, after the
     /// twenty-second), `twentyfourth` (the same, after the twenty-third), `twentyfifth`
-    /// (the same, after the twenty-fourth) or `twentysixth` (the same, after the
-    /// twenty-fifth).
+    /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
+    /// twenty-fifth) or `twentyeighth` (the same, written blind the same way).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -5536,6 +5712,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentyFourth => TWENTY_FOURTH_NEAR_PAIRS.to_vec(),
         Set::TwentyFifth => TWENTY_FIFTH_NEAR_PAIRS.to_vec(),
         Set::TwentySixth => TWENTY_SIXTH_NEAR_PAIRS.to_vec(),
+        Set::TwentyEighth => TWENTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -5621,6 +5798,12 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentysixth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentysixth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-eighth styles (`Arc<KiteService>`: `KiteService`).
+    let twentyeighth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentyeighth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentyeighth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

@@ -34,7 +34,8 @@
 //! benches/quality/twentythird.rs, a twenty-fourth, written the same way after the
 //! twenty-third, in benches/quality/twentyfourth.rs, a twenty-fifth, written the same
 //! way after the twenty-fourth, in benches/quality/twentyfifth.rs, and a twenty-sixth,
-//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs.
+//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs; the
+//! twenty-eighth ones, written the same way, in benches/quality/twentyeighth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -188,6 +189,9 @@ pub enum Style {
     /// identity rules after the other twenty-five sets had been written, never developed
     /// against (benches/quality/twentysixth.rs). Measured only.
     TwentySixth(crate::twentysixth::Name),
+    /// The twenty-eighth set's styles, written blind and never developed against
+    /// (benches/quality/twentyeighth.rs). Measured only.
+    TwentyEighth(crate::twentyeighth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -219,11 +223,12 @@ pub enum Set {
     TwentyFourth,
     TwentyFifth,
     TwentySixth,
+    TwentyEighth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 26] = [
+    pub const ALL: [Set; 27] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -250,6 +255,7 @@ impl Set {
         Set::TwentyFourth,
         Set::TwentyFifth,
         Set::TwentySixth,
+        Set::TwentyEighth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -280,6 +286,7 @@ impl Set {
             Set::TwentyFourth => "twentyfourth",
             Set::TwentyFifth => "twentyfifth",
             Set::TwentySixth => "twentysixth",
+            Set::TwentyEighth => "twentyeighth",
         }
     }
 
@@ -311,6 +318,7 @@ impl Set {
             Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
             Set::TwentyFifth => crate::twentyfifth::TWENTY_FIFTH,
             Set::TwentySixth => crate::twentysixth::TWENTY_SIXTH,
+            Set::TwentyEighth => crate::twentyeighth::TWENTY_EIGHTH,
         }
     }
 }
@@ -571,6 +579,9 @@ pub fn write(
         Style::TwentySixth(name) => {
             return crate::twentysixth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentyEighth(name) => {
+            return crate::twentyeighth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -644,6 +655,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::type_words(kind);
+    }
+    if set == Set::TwentyEighth {
+        return crate::twentyeighth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -766,6 +780,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::rel_words(rel);
+    }
+    if set == Set::TwentyEighth {
+        return crate::twentyeighth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
