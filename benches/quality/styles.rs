@@ -34,7 +34,9 @@
 //! benches/quality/twentythird.rs, a twenty-fourth, written the same way after the
 //! twenty-third, in benches/quality/twentyfourth.rs, a twenty-fifth, written the same
 //! way after the twenty-fourth, in benches/quality/twentyfifth.rs, and a twenty-sixth,
-//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs.
+//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs, and a
+//! twenty-seventh, written the same way after the twenty-sixth, in
+//! benches/quality/twentyseventh.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -188,6 +190,10 @@ pub enum Style {
     /// identity rules after the other twenty-five sets had been written, never developed
     /// against (benches/quality/twentysixth.rs). Measured only.
     TwentySixth(crate::twentysixth::Name),
+    /// Twenty-seventh (issue 36, twenty-seventh round): written without reading the
+    /// identity rules, after the twenty-sixth, and never developed against
+    /// (benches/quality/twentyseventh.rs). Measured only.
+    TwentySeventh(crate::twentyseventh::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -219,11 +225,12 @@ pub enum Set {
     TwentyFourth,
     TwentyFifth,
     TwentySixth,
+    TwentySeventh,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 26] = [
+    pub const ALL: [Set; 27] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -250,6 +257,7 @@ impl Set {
         Set::TwentyFourth,
         Set::TwentyFifth,
         Set::TwentySixth,
+        Set::TwentySeventh,
     ];
 
     pub fn name(self) -> &'static str {
@@ -280,6 +288,7 @@ impl Set {
             Set::TwentyFourth => "twentyfourth",
             Set::TwentyFifth => "twentyfifth",
             Set::TwentySixth => "twentysixth",
+            Set::TwentySeventh => "twentyseventh",
         }
     }
 
@@ -311,6 +320,7 @@ impl Set {
             Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
             Set::TwentyFifth => crate::twentyfifth::TWENTY_FIFTH,
             Set::TwentySixth => crate::twentysixth::TWENTY_SIXTH,
+            Set::TwentySeventh => crate::twentyseventh::TWENTY_SEVENTH,
         }
     }
 }
@@ -571,6 +581,9 @@ pub fn write(
         Style::TwentySixth(name) => {
             return crate::twentysixth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentySeventh(name) => {
+            return crate::twentyseventh::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -644,6 +657,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::type_words(kind);
+    }
+    if set == Set::TwentySeventh {
+        return crate::twentyseventh::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -766,6 +782,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::rel_words(rel);
+    }
+    if set == Set::TwentySeventh {
+        return crate::twentyseventh::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
