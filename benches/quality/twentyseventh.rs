@@ -291,7 +291,7 @@ pub fn write(
         Name::HivePartition => format!("component={kebab}/"),
         Name::AzureCaf => {
             let own: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-            let own = if own.is_empty() { lower.clone() } else { own };
+            let own = if own.is_empty() { lower } else { own };
             format!("{}-{}-prod", caf(kind), own.join("-"))
         }
         Name::CostTag => format!("Component${spaced}"),
