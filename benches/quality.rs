@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyeighth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -66,7 +66,8 @@
 //! quality/twentyfourth.rs, the same way after the twenty-third, from others again; the
 //! twenty-fifth ones, quality/twentyfifth.rs, the same way after the twenty-fourth, from
 //! others again; the twenty-sixth ones, quality/twentysixth.rs, the same way after the
-//! twenty-fifth, from others again), each with the model as judge (the answerer playing it from the ground truth)
+//! twenty-fifth, from others again; the twenty-seventh ones, quality/twentyseventh.rs, the
+//! same way after the twenty-sixth, from others again), each with the model as judge (the answerer playing it from the ground truth)
 //! and with `--no-judge`. `near` runs the first list of pairs, a fresh one, a blind one, a
 //! fifth one, a sixth one, a seventh one, an eighth one, a ninth one, a tenth one, an
 //! eleventh one, a twelfth one, a thirteenth one, a fourteenth one, a fifteenth one, a
@@ -133,6 +134,8 @@ mod twentyfirst;
 mod twentyfourth;
 #[path = "quality/twentysecond.rs"]
 mod twentysecond;
+#[path = "quality/twentyseventh.rs"]
+mod twentyseventh;
 #[path = "quality/twentysixth.rs"]
 mod twentysixth;
 #[path = "quality/twentythird.rs"]
@@ -326,12 +329,12 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth` or `twentyeighth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh` or `twentyeighth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
-    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyeighth.rs).
+    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -571,6 +574,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // prefix and measurement, a hashtag's `#` or a truncating ellipsis (`Notification…`:
     // `Notification`) (the twenty-sixth styles, twentysixth_forms; an Afrikaans or
     // Croatian answer and the Croatian without its diacritics are names as written);
+    // nor a BigQuery reference's backticks, project and dataset
+    // (`` `novamart-prod.ops.order_service` ``: `order_service`), a dbt `ref()`, a DAX
+    // column reference's table and brackets, a Hive partition's key and slash, an Azure
+    // resource name's type abbreviation and environment (`app-order-prod`: `order`), a
+    // cost allocation tag's key, a pivot header's `Sum of`, a RabbitMQ console address's
+    // page and vhost, an incident channel's `#inc-` and date or a Splunk source type's key
+    // (the twenty-seventh styles, twentyseventh_forms; a Slovak or Galician answer is a
+    // name as written, and a ServiceNow class in brackets goes with the rule above).
     // nor a Rust `Arc<…>`, a nullable type's `?`, a C++ member's `m_`, a pip pin's version,
     // a conda channel, an OpenAPI JSON pointer, an editor's breadcrumbs, a property
     // declaration (`orderService: OrderService`: both sides), a source location's
@@ -1320,6 +1331,9 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
             let twentyfourth = twentyfourth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentyfifth = twentyfifth_forms(&f.text).into_iter().map(move |t| (t, c));
             let twentysixth = twentysixth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentyseventh = twentyseventh_forms(&f.text)
+                .into_iter()
+                .map(move |t| (t, c));
             let twentyeighth = twentyeighth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
@@ -1441,6 +1455,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(twentyfourth)
                 .chain(twentyfifth)
                 .chain(twentysixth)
+                .chain(twentyseventh)
                 .chain(twentyeighth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
@@ -2513,6 +2528,92 @@ fn twentysixth_forms(text: &str) -> Vec<String> {
         .filter(|t| !t.is_empty())
     {
         forms.push(cut.to_string());
+    }
+    forms
+}
+
+/// The names a form in the twenty-seventh styles stands for: a BigQuery reference's table
+/// (`order_service` of `` `novamart-prod.ops.order_service` ``), a dbt model's name
+/// (`order_service` of `{{ ref('order_service') }}`), a DAX column (`Order Service` of
+/// `'Components'[Order Service]`), a Hive partition's value (`order-service` of
+/// `component=order-service/`), an Azure resource name's own words (`order` of
+/// `app-order-prod`), a cost allocation tag's value (`Order Service` of `Component$Order
+/// Service`), a pivot header's field (`Order Service` of `Sum of Order Service`), a
+/// RabbitMQ console address's last part (`order-service` of `/#/queues/%2F/order-service`),
+/// an incident channel's component (`order-service` of `#inc-0427-order-service`) and a
+/// Splunk source type's value (`order_service` of `sourcetype=order_service`). Empty for
+/// anything else.
+fn twentyseventh_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let mut push = |t: &str| {
+        let t = t.trim();
+        if !t.is_empty() {
+            forms.push(t.to_string());
+        }
+    };
+    if let Some(table) = text
+        .strip_prefix('`')
+        .and_then(|t| t.strip_suffix('`'))
+        .and_then(|t| t.strip_prefix("novamart-prod."))
+        .and_then(|t| t.split_once('.'))
+        .map(|(_, table)| table)
+        .filter(|t| !t.contains('.'))
+    {
+        push(table);
+    }
+    if let Some(model) = text
+        .strip_prefix("{{")
+        .and_then(|t| t.strip_suffix("}}"))
+        .map(str::trim)
+        .and_then(|t| t.strip_prefix("ref("))
+        .and_then(|t| t.strip_suffix(')'))
+        .map(|t| t.trim().trim_matches(|ch| ch == '\'' || ch == '"'))
+    {
+        push(model);
+    }
+    if let Some((_, column)) = text
+        .strip_prefix('\'')
+        .and_then(|t| t.strip_suffix(']'))
+        .and_then(|t| t.split_once("'["))
+    {
+        push(column);
+    }
+    if let Some(value) = text
+        .strip_prefix("component=")
+        .map(|t| t.trim_end_matches('/'))
+        .filter(|t| !t.contains('/'))
+    {
+        push(value);
+    }
+    for prefix in [
+        "app-", "apim-", "sqldb-", "srch-", "redis-", "sbq-", "sbt-", "ext-", "stapp-",
+    ] {
+        if let Some(own) = text
+            .strip_prefix(prefix)
+            .and_then(|t| t.strip_suffix("-prod"))
+            .filter(|t| !t.contains(' '))
+        {
+            push(own);
+        }
+    }
+    if let Some(value) = text.strip_prefix("Component$") {
+        push(value);
+    }
+    if let Some(field) = text.strip_prefix("Sum of ") {
+        push(field);
+    }
+    for page in ["/#/queues/%2F/", "/#/exchanges/%2F/"] {
+        if let Some(name) = text.strip_prefix(page).filter(|t| !t.contains('/')) {
+            push(name);
+        }
+    }
+    if let Some((date, name)) = text.strip_prefix("#inc-").and_then(|t| t.split_once('-'))
+        && date.chars().all(|ch| ch.is_ascii_digit())
+    {
+        push(name);
+    }
+    if let Some(value) = text.strip_prefix("sourcetype=") {
+        push(value.trim_matches('"'));
     }
     forms
 }
@@ -5325,6 +5426,106 @@ const TWENTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twenty-seventh set (issue 36,
+/// twenty-seventh round) by a session that never read the identity rules, in the manner
+/// of the twenty-seventh naming styles (benches/quality/twentyseventh.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): sheepfolds and
+/// shepherds, caves and cavers, tinkers and their craft (Slovak); goose barnacles and
+/// their gatherers, bagpipes and pipers, pilgrims and pilgrimages (Galician); the zipline
+/// and its tours, the jukebox and jukebox rentals (BigQuery tables); the saffron farm and
+/// the saffron market (dbt models); pinball machines and pinball repair (DAX columns);
+/// taxidermy and the taxidermy school (Hive partitions); the clock tower and its tours,
+/// the blacksmith and the forge (Azure resource names); the escape room and its bookings,
+/// the darts league and the darts pub (cost allocation tags); the igloo hotel and igloo
+/// building (pivot headers); the lacrosse league and lacrosse sticks (RabbitMQ queues);
+/// the sumo tournament and the sumo stable, arcade tokens and arcade prizes (incident
+/// channels); the observatory's dome and its shop (ServiceNow references); the mosaic
+/// workshop and mosaic tiles (Splunk source types). Measured only, never developed
+/// against.
+const TWENTY_SEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Služba salašov", "Služba salašníkov", "service"),
+    ("Databáza jaskýň", "Databáza jaskyniarov", "database"),
+    ("Služba drotárov", "Služba drotárstva", "service"),
+    ("Servizo de percebes", "Servizo de percebeiros", "service"),
+    ("Servizo de gaitas", "Servizo de gaiteiros", "service"),
+    ("Cola de peregrinos", "Cola de peregrinacións", "queue"),
+    (
+        "`novamart-prod.ops.zipline_service`",
+        "`novamart-prod.ops.zipline_tour_service`",
+        "service",
+    ),
+    (
+        "`novamart-prod.ops.jukebox_cache`",
+        "`novamart-prod.ops.jukebox_rental_cache`",
+        "cache",
+    ),
+    (
+        "{{ ref('saffron_farm_db') }}",
+        "{{ ref('saffron_market_db') }}",
+        "database",
+    ),
+    (
+        "'Components'[Pinball Machine Service]",
+        "'Components'[Pinball Repair Service]",
+        "service",
+    ),
+    (
+        "component=taxidermy-service/",
+        "component=taxidermy-school-service/",
+        "service",
+    ),
+    (
+        "app-clock-tower-prod",
+        "app-clock-tower-tours-prod",
+        "service",
+    ),
+    (
+        "sqldb-blacksmith-prod",
+        "sqldb-blacksmith-forge-prod",
+        "database",
+    ),
+    (
+        "Component$Escape Room Service",
+        "Component$Escape Room Booking Service",
+        "service",
+    ),
+    (
+        "Component$Darts League DB",
+        "Component$Darts Pub DB",
+        "database",
+    ),
+    (
+        "Sum of Igloo Hotel Service",
+        "Sum of Igloo Building Service",
+        "service",
+    ),
+    (
+        "/#/queues/%2F/lacrosse-league-queue",
+        "/#/queues/%2F/lacrosse-stick-queue",
+        "queue",
+    ),
+    (
+        "#inc-0427-sumo-tournament-service",
+        "#inc-0427-sumo-stable-service",
+        "service",
+    ),
+    (
+        "#inc-0427-arcade-token-service",
+        "#inc-0427-arcade-prize-service",
+        "service",
+    ),
+    (
+        "Observatory Dome Service [cmdb_ci_service]",
+        "Observatory Shop Service [cmdb_ci_service]",
+        "service",
+    ),
+    (
+        "sourcetype=mosaic_workshop_service",
+        "sourcetype=mosaic_tile_service",
+        "service",
+    ),
+];
+
 /// Near-named different things written for the twenty-eighth set (issue 36,
 /// twenty-eighth round) by a session that never read the identity rules, in the manner
 /// of the twenty-eighth naming styles (benches/quality/twentyeighth.rs), each pair about
@@ -5662,7 +5863,8 @@ struct NearCase {
     /// same, after the twenty-first), `twentythird` (the same, after the
     /// twenty-second), `twentyfourth` (the same, after the twenty-third), `twentyfifth`
     /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
-    /// twenty-fifth) or `twentyeighth` (the same, written blind the same way).
+    /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth) or `twentyeighth`
+    /// (the same, written blind beside the twenty-seventh).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -5712,6 +5914,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentyFourth => TWENTY_FOURTH_NEAR_PAIRS.to_vec(),
         Set::TwentyFifth => TWENTY_FIFTH_NEAR_PAIRS.to_vec(),
         Set::TwentySixth => TWENTY_SIXTH_NEAR_PAIRS.to_vec(),
+        Set::TwentySeventh => TWENTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::TwentyEighth => TWENTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
@@ -5798,6 +6001,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentysixth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentysixth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-seventh styles (`Sum of Igloo Hotel Service`:
+    // `Igloo Hotel Service`).
+    let twentyseventh: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentyseventh_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentyseventh.iter().map(|(t, c)| (t.as_str(), *c)));
     // And so does a name in the twenty-eighth styles (`Arc<KiteService>`: `KiteService`).
     let twentyeighth: Vec<(String, usize)> = forms
         .iter()

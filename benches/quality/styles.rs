@@ -33,9 +33,11 @@
 //! twenty-third, written the same way after the twenty-second, in
 //! benches/quality/twentythird.rs, a twenty-fourth, written the same way after the
 //! twenty-third, in benches/quality/twentyfourth.rs, a twenty-fifth, written the same
-//! way after the twenty-fourth, in benches/quality/twentyfifth.rs, and a twenty-sixth,
-//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs; the
-//! twenty-eighth ones, written the same way, in benches/quality/twentyeighth.rs.
+//! way after the twenty-fourth, in benches/quality/twentyfifth.rs, a twenty-sixth,
+//! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs, and a
+//! twenty-seventh and a twenty-eighth, each written the same way after the twenty-sixth
+//! (side by side, by two sessions), in benches/quality/twentyseventh.rs and
+//! benches/quality/twentyeighth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -189,6 +191,10 @@ pub enum Style {
     /// identity rules after the other twenty-five sets had been written, never developed
     /// against (benches/quality/twentysixth.rs). Measured only.
     TwentySixth(crate::twentysixth::Name),
+    /// Twenty-seventh (issue 36, twenty-seventh round): written without reading the
+    /// identity rules, after the twenty-sixth, and never developed against
+    /// (benches/quality/twentyseventh.rs). Measured only.
+    TwentySeventh(crate::twentyseventh::Name),
     /// The twenty-eighth set's styles, written blind and never developed against
     /// (benches/quality/twentyeighth.rs). Measured only.
     TwentyEighth(crate::twentyeighth::Name),
@@ -223,12 +229,13 @@ pub enum Set {
     TwentyFourth,
     TwentyFifth,
     TwentySixth,
+    TwentySeventh,
     TwentyEighth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 27] = [
+    pub const ALL: [Set; 28] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -255,6 +262,7 @@ impl Set {
         Set::TwentyFourth,
         Set::TwentyFifth,
         Set::TwentySixth,
+        Set::TwentySeventh,
         Set::TwentyEighth,
     ];
 
@@ -286,6 +294,7 @@ impl Set {
             Set::TwentyFourth => "twentyfourth",
             Set::TwentyFifth => "twentyfifth",
             Set::TwentySixth => "twentysixth",
+            Set::TwentySeventh => "twentyseventh",
             Set::TwentyEighth => "twentyeighth",
         }
     }
@@ -318,6 +327,7 @@ impl Set {
             Set::TwentyFourth => crate::twentyfourth::TWENTY_FOURTH,
             Set::TwentyFifth => crate::twentyfifth::TWENTY_FIFTH,
             Set::TwentySixth => crate::twentysixth::TWENTY_SIXTH,
+            Set::TwentySeventh => crate::twentyseventh::TWENTY_SEVENTH,
             Set::TwentyEighth => crate::twentyeighth::TWENTY_EIGHTH,
         }
     }
@@ -579,6 +589,9 @@ pub fn write(
         Style::TwentySixth(name) => {
             return crate::twentysixth::write(name, words, kind_word, kind, system);
         }
+        Style::TwentySeventh(name) => {
+            return crate::twentyseventh::write(name, words, kind_word, kind, system);
+        }
         Style::TwentyEighth(name) => {
             return crate::twentyeighth::write(name, words, kind_word, kind, system);
         }
@@ -655,6 +668,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::type_words(kind);
+    }
+    if set == Set::TwentySeventh {
+        return crate::twentyseventh::type_words(kind);
     }
     if set == Set::TwentyEighth {
         return crate::twentyeighth::type_words(kind);
@@ -780,6 +796,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentySixth {
         return crate::twentysixth::rel_words(rel);
+    }
+    if set == Set::TwentySeventh {
+        return crate::twentyseventh::rel_words(rel);
     }
     if set == Set::TwentyEighth {
         return crate::twentyeighth::rel_words(rel);
