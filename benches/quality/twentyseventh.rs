@@ -32,7 +32,8 @@
 //!   (`Component$Order Service`).
 //! - A spreadsheet pivot table's value header (`Sum of Order Service`).
 //! - A RabbitMQ management console address, the vhost `/` escaped (`/#/queues/%2F/order-
-//!   service`, `/#/exchanges/%2F/order-events-topic` for a topic).
+//!   notifications`, `/#/exchanges/%2F/order-events-topic` for a topic); only queues and
+//!   topics have one (every kind had one at first: see docs/quality.md).
 //! - An incident channel as incident tooling opens it, the date and the component
 //!   (`#inc-0427-order-service`).
 //! - A ServiceNow reference, the display name and the configuration item's class in
@@ -296,11 +297,13 @@ pub fn write(
         }
         Name::CostTag => format!("Component${spaced}"),
         Name::Pivot => format!("Sum of {spaced}"),
+        // The console lists queues and exchanges only: another thing has no page there
+        // (written on every kind at first, which filed a search index under the queues).
         Name::RabbitConsole => {
-            let page = if kind == Kind::Topic {
-                "exchanges"
-            } else {
-                "queues"
+            let page = match kind {
+                Kind::Topic => "exchanges",
+                Kind::Queue => "queues",
+                _ => return None,
             };
             format!("/#/{page}/%2F/{kebab}")
         }
