@@ -36,7 +36,7 @@ use crate::ui::Terminal;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The tokens a judge's answer may take: a little for its frame, and a short JSON
@@ -51,6 +51,11 @@ pub const JUDGE_BATCH: usize = 30;
 /// pairs are judged over several runs, best first; the rest stay pending, not asked of a
 /// person, and the next `memory dedupe` goes on with them.
 pub const JUDGE_MAX_PAIRS: usize = 30 * JUDGE_BATCH;
+
+/// How many waves of questions a review's round asks the judge at most (see [`Wave`]):
+/// the last asks all that is left, so that a memory whose names pair off every way
+/// waits on the judge that many times, not once per pair it decides.
+const JUDGE_WAVES: usize = 3;
 
 /// How many neighbours of each side of a pair the judge is shown.
 const JUDGE_NEIGHBOURS: usize = 8;
@@ -140,14 +145,18 @@ pub fn judge_calls(questions: usize) -> usize {
 }
 
 /// The questions a judge would be asked about `memory` now: pairs of names the
-/// structure cannot decide (not asked before), relationship words and entity types the
-/// vocabulary cannot place (not placed before).
+/// structure cannot decide (not asked before: the first wave of them, all that is
+/// asked when the answers say `same`; see [`Wave`]), relationship words and entity
+/// types the vocabulary cannot place (not placed before).
 pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
     let known = memory.decisions();
-    let pairs = pairs_found(memory, true)
-        .iter()
-        .filter(|s| !s.certain && !known.judged_unsure(&s.merge, &s.into))
-        .count();
+    let found = pairs_found(memory, true);
+    let ask: Vec<usize> = (0..found.len())
+        .filter(|&n| !found[n].certain && !known.judged_unsure(&found[n].merge, &found[n].into))
+        .collect();
+    let pairs = Wave::of(&found, &ask, &vec![None; ask.len()], usize::MAX, false)
+        .ask
+        .len();
     (
         pairs,
         memory.unplaced_words(0).len(),
@@ -395,15 +404,15 @@ fn judge_max_pairs() -> usize {
 }
 
 /// What a review asks about a memory: the pairs found (best first), the decision the
-/// structure already made for each, which of them the judge is asked, how many it is
-/// not asked this time (beyond [`JUDGE_MAX_PAIRS`]), and the relationship words and
-/// entity types the vocabulary cannot place (with a judge only).
+/// structure already made for each, which of them are the judge's (with a judge only),
+/// how many it may still be asked about in this run (of [`JUDGE_MAX_PAIRS`]), and the
+/// relationship words and entity types the vocabulary cannot place (with a judge only).
 struct Questions {
     memory: Memory,
     found: Vec<Suggestion>,
     decisions: Vec<Option<Decision>>,
     ask: Vec<usize>,
-    beyond: usize,
+    room: usize,
     words: Vec<(String, Vec<[String; 2]>)>,
     types: Vec<(String, Vec<String>)>,
 }
@@ -428,31 +437,24 @@ impl Questions {
         };
         let found = pairs_found(&memory, judging);
         let known = memory.decisions();
-        let mut decisions: Vec<Option<Decision>> = found
+        let decisions: Vec<Option<Decision>> = found
             .iter()
             .map(|s| s.certain.then_some(Decision::Merge(Decider::Rule)))
             .collect();
         // The model judges what the structure cannot decide, once per pair.
-        let mut ask: Vec<usize> = (0..found.len())
+        let ask: Vec<usize> = (0..found.len())
             .filter(|&n| decisions[n].is_none())
             .filter(|&n| !known.judged_unsure(&found[n].merge, &found[n].into))
             .collect();
-        let most = judge_max_pairs().saturating_sub(asked);
-        let mut beyond = 0;
-        if judging && ask.len() > most {
-            // `found` is best first: the best are judged now, the rest next time.
-            for &n in &ask[most..] {
-                decisions[n] = Some(Decision::Later);
-            }
-            beyond = ask.len() - most;
-            ask.truncate(most);
-        }
+        // The bound is on what the judge is asked, not on what it may decide: a pair
+        // that answers of others decide is not asked (see `Wave`).
+        let room = judge_max_pairs().saturating_sub(asked);
         Ok(Some(Self {
             memory,
             found,
             decisions,
             ask,
-            beyond,
+            room,
             words,
             types,
         }))
@@ -513,6 +515,108 @@ impl Reviewed {
 
 /// The judge's questions in batches of [`JUDGE_BATCH`]: pairs first, then relationship
 /// words, then entity types, together in one numbering.
+/// One wave of the judge's questions about the pairs of a review (positions in its
+/// `ask`, as its answers are). Names that answers `same` made one are one thing: a pair
+/// of two such names is decided by those answers (`implied`), not asked, and so is a
+/// pair of two things answered `different` by way of two other of their names. Of the
+/// rest, a wave asks, best first and at most its room, only a pair that joins two names
+/// no pair before it in the wave joins: a thing written eight ways costs seven
+/// questions, not twenty-eight, and two such things one more. A pair a wave leaves out
+/// is asked in a later one unless the answers have decided it by then.
+#[derive(Default)]
+struct Wave {
+    ask: Vec<usize>,
+    implied: Vec<(usize, Verdict)>,
+}
+
+impl Wave {
+    fn plan(questions: &Questions, verdicts: &[Option<Verdict>], room: usize, last: bool) -> Wave {
+        Self::of(&questions.found, &questions.ask, verdicts, room, last)
+    }
+
+    /// [`Wave::plan`] of the pairs `ask` of `found`; the `last` wave asks every pair not
+    /// decided yet.
+    fn of(
+        found: &[Suggestion],
+        ask: &[usize],
+        verdicts: &[Option<Verdict>],
+        room: usize,
+        last: bool,
+    ) -> Wave {
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let pairs: Vec<[usize; 2]> = ask
+            .iter()
+            .map(|&n| {
+                let s = &found[n];
+                [&s.merge, &s.into].map(|name| {
+                    let next = ids.len();
+                    *ids.entry(name.as_str()).or_insert(next)
+                })
+            })
+            .collect();
+        let mut answered = Joined::new(ids.len());
+        for (pair, verdict) in pairs.iter().zip(verdicts) {
+            if *verdict == Some(Verdict::Same) {
+                answered.join(*pair);
+            }
+        }
+        // Two things said to be different: every name of one and every name of the other.
+        let mut apart: HashSet<[usize; 2]> = HashSet::new();
+        for (&[a, b], verdict) in pairs.iter().zip(verdicts) {
+            if *verdict == Some(Verdict::Different) {
+                let (a, b) = (answered.root(a), answered.root(b));
+                apart.insert([a.min(b), a.max(b)]);
+            }
+        }
+        let mut planned = answered.clone();
+        let mut wave = Wave::default();
+        for (k, (&pair, verdict)) in pairs.iter().zip(verdicts).enumerate() {
+            if verdict.is_some() {
+                continue;
+            }
+            let [a, b] = pair.map(|x| answered.root(x));
+            if a == b {
+                wave.implied.push((k, Verdict::Same));
+            } else if apart.contains(&[a.min(b), a.max(b)]) {
+                wave.implied.push((k, Verdict::Different));
+            } else if wave.ask.len() < room && (planned.join(pair) || last) {
+                wave.ask.push(k);
+            }
+        }
+        wave
+    }
+
+    /// The pairs this wave asks.
+    fn pairs<'q>(&self, questions: &'q Questions) -> impl Iterator<Item = &'q Suggestion> {
+        self.ask.iter().map(|&k| &questions.found[questions.ask[k]])
+    }
+}
+
+/// Which names are one (a union-find over their numbers).
+#[derive(Clone)]
+struct Joined(Vec<usize>);
+
+impl Joined {
+    fn new(n: usize) -> Self {
+        Self((0..n).collect())
+    }
+
+    fn root(&mut self, mut x: usize) -> usize {
+        while self.0[x] != x {
+            self.0[x] = self.0[self.0[x]];
+            x = self.0[x];
+        }
+        x
+    }
+
+    /// Joins the two; false when they were one already.
+    fn join(&mut self, [a, b]: [usize; 2]) -> bool {
+        let (a, b) = (self.root(a), self.root(b));
+        self.0[a] = b;
+        a != b
+    }
+}
+
 struct Batches<'b> {
     pairs: Vec<&'b Suggestion>,
     words: Vec<&'b (String, Vec<[String; 2]>)>,
@@ -520,9 +624,12 @@ struct Batches<'b> {
 }
 
 impl<'b> Batches<'b> {
-    fn new(questions: &'b Questions) -> Self {
+    /// The first wave of `questions` (see [`Wave`]) with every word and type.
+    fn first(questions: &'b Questions) -> Self {
+        let unanswered = vec![None; questions.ask.len()];
+        let wave = Wave::plan(questions, &unanswered, questions.room, false);
         Self {
-            pairs: questions.ask.iter().map(|&n| &questions.found[n]).collect(),
+            pairs: wave.pairs(questions).collect(),
             words: questions.words.iter().collect(),
             types: questions.types.iter().collect(),
         }
@@ -639,7 +746,7 @@ impl App {
         let Ok(Some(questions)) = Questions::of(file, true, 0) else {
             return;
         };
-        let batches = Batches::new(&questions);
+        let batches = Batches::first(&questions);
         let memory = &questions.memory;
         let starts = batches.starts();
         let replies = futures_util::future::join_all(starts.iter().map(|&start| {
@@ -706,25 +813,12 @@ impl App {
             let known = questions.memory.decisions();
             let found = &questions.found;
             let mut decisions = questions.decisions.clone();
-            if questions.beyond > 0 {
-                self.events.emit(Event::Warning {
-                    message: format!(
-                        "{} for the judge beyond the {} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
-                        crate::text::count(
-                            questions.beyond as u64,
-                            "pair of names",
-                            "pairs of names"
-                        ),
-                        judge_max_pairs(),
-                    ),
-                });
-            }
             let mut placed: Vec<WordDecision> = Vec::new();
             let mut typed: Vec<TypeDecision> = Vec::new();
             if let Some(judge) = judge
                 && questions.for_the_judge()
             {
-                // What the judge answered ahead is taken; the rest is asked now.
+                // What the judge answered ahead is taken; the rest is asked now, in waves.
                 let held = judge.ahead.map(JudgedAhead::held).unwrap_or_default();
                 let mut verdicts: Vec<Option<Verdict>> = questions
                     .ask
@@ -746,44 +840,68 @@ impl App {
                         .iter()
                         .filter_map(|(t, _)| held.types.get(t).cloned()),
                 );
-                let batches = Batches {
-                    pairs: questions
-                        .ask
-                        .iter()
-                        .zip(&verdicts)
-                        .filter(|(_, v)| v.is_none())
-                        .map(|(&n, _)| &found[n])
-                        .collect(),
-                    words: questions
-                        .words
-                        .iter()
-                        .filter(|(w, _)| !held.words.contains_key(w))
-                        .collect(),
-                    types: questions
-                        .types
-                        .iter()
-                        .filter(|(t, _)| !held.types.contains_key(t))
-                        .collect(),
-                };
-                if batches.total() > 0 {
+                let mut words: Vec<_> = questions
+                    .words
+                    .iter()
+                    .filter(|(w, _)| !held.words.contains_key(w))
+                    .collect();
+                let mut types: Vec<_> = questions
+                    .types
+                    .iter()
+                    .filter(|(t, _)| !held.types.contains_key(t))
+                    .collect();
+                let mut room = questions.room;
+                let mut implied = 0;
+                for waves in 1.. {
+                    // After the last, only what its answers decide.
+                    let done = waves > JUDGE_WAVES;
+                    let wave = Wave::plan(
+                        &questions,
+                        &verdicts,
+                        if done { 0 } else { room },
+                        waves == JUDGE_WAVES,
+                    );
+                    for &(k, verdict) in &wave.implied {
+                        verdicts[k] = Some(verdict);
+                    }
+                    implied += wave.implied.len();
+                    let batches = Batches {
+                        pairs: wave.pairs(&questions).collect(),
+                        words: std::mem::take(&mut words),
+                        types: std::mem::take(&mut types),
+                    };
+                    if done || batches.total() == 0 {
+                        break;
+                    }
                     let (asked, decided, decided_types, failures) =
                         self.judge(judge, &questions.memory, &batches).await;
                     for message in failures {
                         self.events.emit(Event::Warning { message });
                     }
-                    let mut asked = asked.into_iter();
-                    for v in verdicts.iter_mut().filter(|v| v.is_none()) {
-                        *v = asked.next();
+                    for (&k, verdict) in wave.ask.iter().zip(asked) {
+                        verdicts[k] = Some(verdict);
                     }
+                    room -= wave.ask.len();
                     placed.extend(decided);
                     typed.extend(decided_types);
                 }
-                so_far.judged += questions.ask.len() as u64;
+                let beyond = verdicts.iter().filter(|v| v.is_none()).count();
+                if beyond > 0 {
+                    self.events.emit(Event::Warning {
+                        message: format!(
+                            "{} for the judge beyond the {} it is asked about in one run: left pending; `archie memory dedupe` goes on with them",
+                            crate::text::count(beyond as u64, "pair of names", "pairs of names"),
+                            judge_max_pairs(),
+                        ),
+                    });
+                }
+                so_far.judged += (questions.ask.len() - beyond - implied) as u64;
                 for (&n, verdict) in questions.ask.iter().zip(verdicts) {
-                    decisions[n] = Some(match verdict.unwrap_or(Verdict::Unsure) {
-                        Verdict::Same => Decision::Merge(Decider::Model),
-                        Verdict::Different => Decision::KeepApart(Decider::Model),
-                        Verdict::Unsure => Decision::Unsure,
+                    decisions[n] = Some(match verdict {
+                        Some(Verdict::Same) => Decision::Merge(Decider::Model),
+                        Some(Verdict::Different) => Decision::KeepApart(Decider::Model),
+                        Some(Verdict::Unsure) => Decision::Unsure,
+                        None => Decision::Later,
                     });
                 }
             }
@@ -1073,6 +1191,76 @@ fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pairs(names: &[(&str, &str)]) -> Vec<Suggestion> {
+        names
+            .iter()
+            .map(|(a, b)| Suggestion {
+                merge: a.to_string(),
+                into: b.to_string(),
+                score: 0.5,
+                why: String::new(),
+                certain: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_wave_asks_what_the_answers_before_it_cannot_decide() {
+        // A1..A3 one thing, B1..B2 another; every pair found, best first.
+        let found = pairs(&[
+            ("A1", "A2"),
+            ("A1", "B1"),
+            ("A2", "A3"),
+            ("A1", "A3"),
+            ("B1", "B2"),
+            ("A2", "B2"),
+            ("A3", "B1"),
+        ]);
+        let ask: Vec<usize> = (0..found.len()).collect();
+        let mut verdicts = vec![None; ask.len()];
+        // First: one pair per name more, whatever the answers will be (A1–B1 joins the
+        // two sets, so A2–B2 and A3–B1 wait).
+        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        assert_eq!(wave.ask, [0, 1, 2, 4]);
+        assert!(wave.implied.is_empty());
+        for (k, v) in [
+            (0, Verdict::Same),
+            (1, Verdict::Different),
+            (2, Verdict::Same),
+            (4, Verdict::Same),
+        ] {
+            verdicts[k] = Some(v);
+        }
+        // Then nothing is left to ask: A1–A3 is one by two answers, and A2–B2, A3–B1
+        // are the two things answered different by way of A1–B1.
+        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        assert!(wave.ask.is_empty());
+        assert_eq!(
+            wave.implied,
+            [
+                (3, Verdict::Same),
+                (5, Verdict::Different),
+                (6, Verdict::Different)
+            ]
+        );
+        // An unsure answer decides nothing else: with A1–A2 unsure, A1–A3 is asked.
+        verdicts = vec![None; ask.len()];
+        verdicts[0] = Some(Verdict::Unsure);
+        verdicts[2] = Some(Verdict::Same);
+        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        assert!(wave.ask.contains(&3), "{:?}", wave.ask);
+    }
+
+    #[test]
+    fn a_wave_asks_no_more_than_its_room_and_the_last_asks_all_that_is_left() {
+        let found = pairs(&[("A", "B"), ("B", "C"), ("A", "C"), ("C", "D")]);
+        let ask: Vec<usize> = (0..found.len()).collect();
+        let none = vec![None; ask.len()];
+        assert_eq!(Wave::of(&found, &ask, &none, 2, false).ask, [0, 1]);
+        assert_eq!(Wave::of(&found, &ask, &none, 100, false).ask, [0, 1, 3]);
+        assert_eq!(Wave::of(&found, &ask, &none, 100, true).ask, [0, 1, 2, 3]);
+    }
 
     fn reply(answers: &[(u32, &str)]) -> Verdicts {
         Verdicts {

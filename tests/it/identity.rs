@@ -1145,6 +1145,38 @@ fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
     assert_eq!(names(&memory(&env)).len(), 45);
 }
 
+/// One thing written four ways that each meet every other (by what they are said to
+/// do): six pairs, but three answers `same` decide them all, and the judge is asked
+/// only those.
+#[test]
+fn a_thing_written_many_ways_costs_the_judge_a_question_per_name_not_per_pair() {
+    let env = TestEnv::with_llm();
+    env.mock()
+        .answer_with(|req| judge_says(req, |_, _, _| "same"));
+    let said = "keeps every account's ledger entries and the balances reconciled nightly";
+    let entities: Vec<Value> = [
+        "Hauptbuchdienst",
+        "Servizo de libro maior",
+        "Služba hlavnej knihy",
+        "Grootboekdienst",
+    ]
+    .iter()
+    .map(|n| json!({"name": n, "type": "service", "description": format!("{n} {said}.")}))
+    .collect();
+    env.write(
+        "ledger.json",
+        json!({"entities": entities, "relationships": []}).to_string(),
+    );
+    env.ok(&["memory", "import", "ledger.json", "--no-judge", "--yes"]);
+    assert_eq!(names(&memory(&env)).len(), 4);
+    env.ok(&["--json", "memory", "dedupe", "--yes"]);
+    let asked: Vec<(u64, String, String)> =
+        judge_requests(&env).iter().flat_map(judged_pairs).collect();
+    let m = memory(&env);
+    assert_eq!(names(&m).len(), 1, "{m:#}");
+    assert_eq!(asked.len(), 3, "one question per name more: {asked:?}");
+}
+
 #[test]
 fn merges_and_unmerges_of_names_a_mark_keeps_apart_touch_those_and_survive_the_file() {
     // Two of each, a mark apart; each command reads the file and writes it back.
