@@ -383,6 +383,12 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
         return (Cow::Owned(format!("{rest} {}", kind.join(" "))), None);
     }
     let note = (!inner.is_empty()).then(|| inner.to_string());
+    // What a note follows is a name as any other: in a wrapper of its own too
+    // (`` `shop-prod.ops.order_service` (PostgreSQL) ``).
+    let rest = match plain_text(&rest) {
+        Cow::Owned(plain) => plain,
+        Cow::Borrowed(_) => rest,
+    };
     (Cow::Owned(rest), note)
 }
 
@@ -1043,14 +1049,23 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(name.len());
     let mut rest = name;
-    // An attribute's value (`peer.service=stripe`): its key is one code word.
+    // An attribute's value (`peer.service=stripe`): its key is one code word. A
+    // requirement's version (`order-service==2.3.1`, `orders-db>=1.4`) is no name: its
+    // package is.
     if let Some((k, v)) = name.split_once('=')
         && !k.is_empty()
         && v.contains(char::is_alphanumeric)
-        && k.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+        && k.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | '<' | '>' | '!' | '~')
+        })
     {
-        rest = v.trim();
+        let pinned = k.trim_end_matches(['<', '>', '!', '~']);
+        let requirement = pinned.len() < k.len() || v.starts_with('=');
+        rest = if requirement || !lettered(v) {
+            pinned
+        } else {
+            v.trim()
+        };
     }
     let mut chars = rest.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -1184,6 +1199,26 @@ pub fn plain_text(name: &str) -> Cow<'_, str> {
 fn unwrapped(name: &str) -> Option<&str> {
     let t = name.trim();
     let first = t.chars().next()?;
+    // A pivot table's caption of a field (`Sum of Order Service`): the field.
+    if let Some(field) = PIVOT_CAPTIONS.iter().find_map(|caption| {
+        let head = t.get(..caption.len())?;
+        let rest = t[caption.len()..].strip_prefix(' ')?;
+        (head.eq_ignore_ascii_case(caption) && lettered(rest)).then(|| rest.trim())
+    }) {
+        return Some(field);
+    }
+    // A name after its holder's, joined by `$` (a cost allocation tag's `Component$Order
+    // Service`, a nested class's `Orders$OrderService`): the name.
+    if let Some((holder, rest)) = t.rsplit_once('$')
+        && !holder.is_empty()
+        && holder.split('$').all(is_code_word)
+        && rest.starts_with(char::is_alphabetic)
+    {
+        return Some(rest.trim());
+    }
+    if let Some(rest) = after_ticket_key(t) {
+        return Some(rest);
+    }
     if first == '=' && !t.ends_with('=') {
         return quoted(t[1..].trim());
     }
@@ -1743,11 +1778,90 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '.' | '-'))
         && !value.contains([':', '/'])
-        && lettered(value)
     {
-        return Some(of_kind_keyed(key, value));
+        // A name and what it was built as (a package's architecture `order-service:amd64`,
+        // an image's tag `order-service:1.4.2`): the name, with the rest as a note.
+        if let Some(named) = name_and_qualifier(key, value) {
+            return Some(Cow::Owned(named));
+        }
+        if lettered(value) {
+            return Some(of_kind_keyed(key, value));
+        }
     }
     None
+}
+
+/// `key` and `value` of a tag's `key:value` read as a name and one word that
+/// qualifies it rather than as a field and its value: the name, with the word as a note
+/// (`order-service (amd64)`), or alone when the word is a version (a version is no part
+/// of the thing). A key is a name when it is two words or more written as code with a
+/// hyphen (`web-storefront`), or ends in a kind word after a word of its own
+/// (`orders_db`): a field's key is one word, a field's words (`kube_deployment`,
+/// `service_name`) or dotted (`peer.service`). The qualifier is one word: a field's
+/// value of two words or more is a name (`app:order-service`).
+fn name_and_qualifier(key: &str, value: &str) -> Option<String> {
+    let value = value.trim();
+    let mut key_words = Vec::new();
+    for_each_word(key, |w| {
+        key_words.push(singular(&w.to_lowercase()).into_owned())
+    });
+    let kind_last = key_words.split_last().is_some_and(|(last, before)| {
+        Kind::of_word(last).is_some() && before.iter().any(|w| Kind::of_word(w).is_none())
+    });
+    let named = key_words.len() >= 2 && !key.contains('.') && (key.contains('-') || kind_last);
+    let version = {
+        let digits = value.strip_prefix(['v', 'V']).unwrap_or(value);
+        digits.starts_with(|c: char| c.is_ascii_digit())
+            && digits
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.')
+    };
+    let mut value_words = 0;
+    for_each_word(value, |_| value_words += 1);
+    if !named || value.is_empty() || (value_words != 1 && !version) {
+        return None;
+    }
+    Some(match version {
+        true => key.to_string(),
+        false => format!("{key} ({value})"),
+    })
+}
+
+/// What a spreadsheet's pivot table writes before a field it sums up (`Sum of Order
+/// Service`, Excel's and Power BI's captions).
+const PIVOT_CAPTIONS: &[&str] = &[
+    "Sum of",
+    "Count of",
+    "Distinct Count of",
+    "Average of",
+    "Max of",
+    "Min of",
+];
+
+/// The name in a channel's or a code name that begins with a ticket's key (an incident's
+/// channel `#inc-0427-order-service`, `ops_1234_orders_db`): a key of two to five
+/// letters and a number of three digits or more, then a name of two words or more.
+/// Only in a channel's name or in code (no capitals, no spaces): `ISO-27001 Compliance
+/// Service` is a name as written.
+fn after_ticket_key(t: &str) -> Option<&str> {
+    let body = t.strip_prefix('#').unwrap_or(t);
+    if body.len() == t.len() && !is_code_form(body) {
+        return None;
+    }
+    let (key, rest) = body.split_at(body.find(['-', '_'])?);
+    let rest = &rest[1..];
+    let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+    if !(2..=5).contains(&key.len())
+        || !key.chars().all(|c| c.is_ascii_alphabetic())
+        || digits < 3
+        || !rest[digits..].starts_with(['-', '_'])
+    {
+        return None;
+    }
+    let name = &rest[digits + 1..];
+    let mut words = 0;
+    for_each_word(name, |_| words += 1);
+    (words >= 2 && lettered(name)).then_some(name)
 }
 
 /// One word of code: a letter first, then letters, digits, `_`, `-` or `.`
@@ -1815,7 +1929,12 @@ const HTML_TAGS: &[&str] = &[
 fn attached_label(name: &str) -> Option<(&str, &str)> {
     let name = name.trim();
     let open = name.find(['(', '[', '{', '>'])?;
+    // A table's name may be quoted (DAX's `'Components'[Order Service]`).
     let word = &name[..open];
+    let word = ['\'', '"']
+        .iter()
+        .find_map(|&q| word.strip_prefix(q)?.strip_suffix(q))
+        .unwrap_or(word);
     if word.is_empty()
         || !word
             .chars()
@@ -2673,9 +2792,15 @@ pub fn qualified_tail(name: &str) -> &str {
         && tail.contains('_')
         && several(tail)
         && trimmed.split('.').all(|s| {
+            // (A warehouse's project may hold a hyphen: BigQuery's
+            // `novamart-prod.ops.order_service`.)
             s.starts_with(|c: char| c.is_ascii_lowercase())
-                && s.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && s.chars().all(|c| {
+                    c.is_ascii_lowercase()
+                        || c.is_ascii_digit()
+                        || c == '_'
+                        || c == '-' && s != tail
+                })
         })
     {
         return tail;
@@ -3180,12 +3305,16 @@ const VERBS: &[(&str, &str)] = &[
 ];
 
 /// Nouns that name a relationship, and their verb: `dependency of`, `owner of`,
-/// `consumer of`, `client of`.
+/// `consumer of`, `client of`. All but `dependency` name the end that acts (an agent:
+/// `consumer of`, the subject consumes; `dependency of`, the subject is depended on).
 const NOUNS: &[(&str, &str)] = &[
     ("dependency", "depend"),
+    ("dependent", "depend"),
     ("owner", "own"),
     ("consumer", "consume"),
     ("subscriber", "subscribe"),
+    ("listener", "listen"),
+    ("user", "use"),
     ("publisher", "publish"),
     ("producer", "produce"),
     ("reader", "read"),
@@ -3294,6 +3423,10 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             "is" | "are" | "was" | "were" | "be" | "been" | "being" | "get" | "gets" | "got"
         )
     });
+    // `has as a subscriber`, `has an owner`, `have clients`: a noun for the other end.
+    let has = ws
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "has" | "have" | "had"));
     let ws: Vec<String> = ws
         .iter()
         .skip_while(|w| CARRIERS.contains(&w.as_str()))
@@ -3329,13 +3462,23 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             continue;
         }
         // A noun naming the relationship from its object's end: `dependency of`.
-        if let Some((_, verb)) = NOUNS
+        if let Some((noun, verb)) = NOUNS
             .iter()
             .find(|(noun, _)| stems(word).iter().any(|s| s == noun))
             && let Some((_, rel)) = VERBS.iter().find(|(v, _)| v == verb)
         {
-            let of = rest.first().is_some_and(|w| w == "of" || w == "to");
-            let reversed = *verb == "depend" && of;
+            let agent = *noun != "dependency";
+            // What the subject has, named right after `has` (`has as a subscriber`, `has
+            // its owner`), is the other end: an agent acts on the subject (`has a
+            // dependency on` is the subject's own).
+            let had = has
+                && ws[..n]
+                    .iter()
+                    .all(|w| w == "as" || CARRIERS.contains(&w.as_str()));
+            let reversed = match had {
+                true => agent,
+                false => !agent && rest.first().is_some_and(|w| w == "of" || w == "to"),
+            };
             return ((*rel).to_string(), reversed ^ passive);
         }
         // Requests or queries of or from the other end, after a verb no rule knows
@@ -4092,6 +4235,61 @@ mod tests {
     }
 
     #[test]
+    fn what_a_tool_writes_around_a_name_in_its_fields_is_not_its_words() {
+        for (written, plain) in [
+            ("Sum of Ledger Service", "Ledger Service"),
+            ("count of Ledger DB", "Ledger DB"),
+            ("Component$Ledger Service", "Ledger Service"),
+            ("Bank$Core$LedgerService", "LedgerService"),
+            ("#inc-1203-ledger-service", "ledger-service"),
+            ("ops_4411_ledger_db", "ledger_db"),
+            ("ledger-service==1.2.0", "ledger-service"),
+            ("ledger-db>=2.1", "ledger-db"),
+            ("ledger-service=2.1.0", "ledger-service"),
+            ("peer.service=ledger", "ledger"),
+            ("ledger-service:2.4.1", "ledger-service"),
+            ("ledger-service:arm64", "ledger-service (arm64)"),
+            ("ledger_db:replica", "ledger_db (replica)"),
+        ] {
+            assert_eq!(plain_text(written), plain, "{written}");
+        }
+        for (written, same) in [
+            ("'Accounts'[Ledger Service]", "Ledger Service"),
+            ("Accounts[Ledger Service]", "Ledger Service"),
+            ("bank-prod.core.ledger_service", "ledger_service"),
+            ("ledger-service:arm64", "Ledger Service"),
+            // A tag's field says what its value is (`service:ledger`); so do a field's
+            // words and a dotted key.
+            ("service:ledger", "Ledger Service"),
+            ("kube_deployment:ledger", "ledger"),
+            ("peer.service:ledger", "Ledger Service"),
+            ("app:ledger-service", "Ledger Service"),
+        ] {
+            assert_eq!(key(written), key(same), "{written}");
+        }
+        // Never one thing by what they share: an architecture, a version pinned, a
+        // ticket's key; and a name and its role are not the name and another role.
+        for (a, b) in [
+            ("ledger-service:arm64", "fraud-service:arm64"),
+            ("web-ledger:amd64", "web-fraud:amd64"),
+            ("ledger-service==1.2.0", "fraud-service==1.2.0"),
+            ("#inc-1203-ledger-service", "#inc-1203-fraud-service"),
+            ("Sum of Ledger Service", "Sum of Fraud Service"),
+            ("'Accounts'[Ledger Service]", "'Accounts'[Fraud Service]"),
+        ] {
+            assert_ne!(key(a), key(b), "{a} / {b}");
+        }
+        let [primary, replica] = ["ledger_db:primary", "ledger_db:replica"].map(Mark::of);
+        assert!(primary.zip(replica).is_some_and(|(p, r)| p.differs(&r)));
+        // What only looks like a ticket's key in front is a name's own.
+        assert_eq!(
+            plain_text("ISO-27001 Compliance Service"),
+            "ISO-27001 Compliance Service"
+        );
+        assert_eq!(plain_text("api-2024-gateway"), "api-2024-gateway");
+    }
+
+    #[test]
     fn relationship_words_map_onto_the_prompts_words() {
         for (raw, want, reversed) in [
             ("calls", "calls", false),
@@ -4102,6 +4300,16 @@ mod tests {
             ("PublishesTo", "publishes_to", false),
             ("emits", "publishes_to", false),
             ("consumes", "subscribes_to", false),
+            // What the subject has, named by a noun: the other end (an agent acts on it).
+            ("has as a subscriber", "subscribes_to", true),
+            ("has as a listener", "subscribes_to", true),
+            ("has as its producer", "publishes_to", true),
+            ("has an owner", "owns", true),
+            ("has clients", "calls", true),
+            ("has as a part", "part_of", true),
+            ("has a dependency on", "depends_on", false),
+            ("has as a dependency", "depends_on", false),
+            ("is a dependent of", "depends_on", false),
             ("reads", "reads_from", false),
             ("Writes To", "writes_to", false),
             ("stores data in", "writes_to", false),
