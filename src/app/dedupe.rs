@@ -518,11 +518,12 @@ impl Reviewed {
 /// One wave of the judge's questions about the pairs of a review (positions in its
 /// `ask`, as its answers are). Names that answers `same` made one are one thing: a pair
 /// of two such names is decided by those answers (`implied`), not asked, and so is a
-/// pair of two things answered `different` by way of two other of their names. Of the
-/// rest, a wave asks, best first and at most its room, only a pair that joins two names
-/// no pair before it in the wave joins: a thing written eight ways costs seven
-/// questions, not twenty-eight, and two such things one more. A pair a wave leaves out
-/// is asked in a later one unless the answers have decided it by then.
+/// pair of two things answered `different` by way of two other of their names. The rest
+/// are asked at once when they fit in the room left (the run's bound). When they do
+/// not, a wave asks, best first, only a pair that joins two names no pair before it in
+/// the wave joins: a thing written eight ways costs seven questions, not twenty-eight,
+/// and two such things one more. A pair a wave leaves out is asked in a later one unless
+/// the answers have decided it by then.
 #[derive(Default)]
 struct Wave {
     ask: Vec<usize>,
@@ -568,8 +569,8 @@ impl Wave {
                 apart.insert([a.min(b), a.max(b)]);
             }
         }
-        let mut planned = answered.clone();
         let mut wave = Wave::default();
+        let mut open = Vec::new();
         for (k, (&pair, verdict)) in pairs.iter().zip(verdicts).enumerate() {
             if verdict.is_some() {
                 continue;
@@ -579,7 +580,19 @@ impl Wave {
                 wave.implied.push((k, Verdict::Same));
             } else if apart.contains(&[a.min(b), a.max(b)]) {
                 wave.implied.push((k, Verdict::Different));
-            } else if wave.ask.len() < room && (planned.join(pair) || last) {
+            } else {
+                open.push(k);
+            }
+        }
+        // All at once when they fit (one wait on the judge, whatever it answers).
+        if last || open.len() <= room {
+            open.truncate(room);
+            wave.ask = open;
+            return wave;
+        }
+        let mut planned = answered;
+        for k in open {
+            if wave.ask.len() < room && planned.join(pairs[k]) {
                 wave.ask.push(k);
             }
         }
@@ -1221,7 +1234,7 @@ mod tests {
         let mut verdicts = vec![None; ask.len()];
         // First: one pair per name more, whatever the answers will be (A1–B1 joins the
         // two sets, so A2–B2 and A3–B1 wait).
-        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        let wave = Wave::of(&found, &ask, &verdicts, 5, false);
         assert_eq!(wave.ask, [0, 1, 2, 4]);
         assert!(wave.implied.is_empty());
         for (k, v) in [
@@ -1234,7 +1247,7 @@ mod tests {
         }
         // Then nothing is left to ask: A1–A3 is one by two answers, and A2–B2, A3–B1
         // are the two things answered different by way of A1–B1.
-        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        let wave = Wave::of(&found, &ask, &verdicts, 1, false);
         assert!(wave.ask.is_empty());
         assert_eq!(
             wave.implied,
@@ -1248,18 +1261,20 @@ mod tests {
         verdicts = vec![None; ask.len()];
         verdicts[0] = Some(Verdict::Unsure);
         verdicts[2] = Some(Verdict::Same);
-        let wave = Wave::of(&found, &ask, &verdicts, 100, false);
+        let wave = Wave::of(&found, &ask, &verdicts, 4, false);
         assert!(wave.ask.contains(&3), "{:?}", wave.ask);
     }
 
     #[test]
-    fn a_wave_asks_no_more_than_its_room_and_the_last_asks_all_that_is_left() {
+    fn a_wave_asks_no_more_than_its_room_and_all_when_they_fit_or_it_is_the_last() {
         let found = pairs(&[("A", "B"), ("B", "C"), ("A", "C"), ("C", "D")]);
         let ask: Vec<usize> = (0..found.len()).collect();
         let none = vec![None; ask.len()];
         assert_eq!(Wave::of(&found, &ask, &none, 2, false).ask, [0, 1]);
-        assert_eq!(Wave::of(&found, &ask, &none, 100, false).ask, [0, 1, 3]);
-        assert_eq!(Wave::of(&found, &ask, &none, 100, true).ask, [0, 1, 2, 3]);
+        assert_eq!(Wave::of(&found, &ask, &none, 3, false).ask, [0, 1, 3]);
+        assert_eq!(Wave::of(&found, &ask, &none, 3, true).ask, [0, 1, 2]);
+        // All at once when all fit: one wait on the judge.
+        assert_eq!(Wave::of(&found, &ask, &none, 4, false).ask, [0, 1, 2, 3]);
     }
 
     fn reply(answers: &[(u32, &str)]) -> Verdicts {

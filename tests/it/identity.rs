@@ -1146,11 +1146,11 @@ fn the_judge_is_asked_about_so_many_pairs_a_run_and_the_next_run_goes_on() {
 }
 
 /// One thing written four ways that each meet every other (by what they are said to
-/// do): six pairs, but three answers `same` decide them all, and the judge is asked
-/// only those.
+/// do): six pairs, more than the run may ask (the bound set to 4 here), but three
+/// answers `same` decide them all, and the judge is asked only those.
 #[test]
 fn a_thing_written_many_ways_costs_the_judge_a_question_per_name_not_per_pair() {
-    let env = TestEnv::with_llm();
+    let env = TestEnv::with_llm().env("ARCHIE_JUDGE_MAX_PAIRS", "4");
     env.mock()
         .answer_with(|req| judge_says(req, |_, _, _| "same"));
     let said = "keeps every account's ledger entries and the balances reconciled nightly";
