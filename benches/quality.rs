@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -132,6 +132,8 @@ mod twentyfifth;
 mod twentyfirst;
 #[path = "quality/twentyfourth.rs"]
 mod twentyfourth;
+#[path = "quality/twentyninth.rs"]
+mod twentyninth;
 #[path = "quality/twentysecond.rs"]
 mod twentysecond;
 #[path = "quality/twentyseventh.rs"]
@@ -329,12 +331,13 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh` or `twentyeighth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth` or `twentyninth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
-    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs).
+    /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
+    /// twentyninth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -587,7 +590,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // declaration (`orderService: OrderService`: both sides), a source location's
     // extension and line (`order_service.py:42`: `order_service`) or an apt package's
     // architecture (the twenty-eighth styles, twentyeighth_forms; an Esperanto answer, its
-    // x-system spelling and a line of minutes are names as written).
+    // x-system spelling and a line of minutes are names as written);
+    // nor an Android component's package and dot, an Android resource's `@string/`, an
+    // `.xcframework`, an Unreal `BP_`, a Godot `res://` path's folder and `.gd`, a
+    // devicetree node's unit address, a PlatformIO `[env:…]`, an ABAP `ZCL_`, an SAP
+    // namespace, a Teamcenter item id, revision and sequence, a SolidWorks instance
+    // number, a registry key's hive and path or a macOS `.app` (the twenty-ninth styles,
+    // twentyninth_forms; an Azerbaijani answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1335,6 +1344,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .into_iter()
                 .map(move |t| (t, c));
             let twentyeighth = twentyeighth_forms(&f.text).into_iter().map(move |t| (t, c));
+            let twentyninth = twentyninth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1457,6 +1467,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(twentysixth)
                 .chain(twentyseventh)
                 .chain(twentyeighth)
+                .chain(twentyninth)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2438,6 +2449,101 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the twenty-ninth styles stands for: an Android component's class
+/// (`OrderService` of `com.novamart.app/.OrderService`), an Android resource's name
+/// (`order_service` of `@string/order_service`), an `.xcframework`'s name, an Unreal
+/// Blueprint without its `BP_`, a Godot script path's file stem (`order_service` of
+/// `res://services/order_service.gd`), a devicetree node without its unit address
+/// (`order-service` of `order-service@4000a000`), a PlatformIO environment's name
+/// (`order_service` of `[env:order_service]`), an ABAP class without its `ZCL_` and an
+/// SAP object without its namespace (`ORDER_SERVICE`, and `ORDER SERVICE`), a
+/// Teamcenter item revision's name (`Order Service` of `000123/A;1-Order Service`), a
+/// SolidWorks component without its instance number (`Order Service` of `Order
+/// Service<1>`), a registry key's last part and a macOS app without its `.app`. Empty
+/// for anything else.
+fn twentyninth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' || ch == '.')
+    };
+    if let Some((app, class)) = text.split_once("/.")
+        && package(app)
+        && app.contains('.')
+        && ident(class)
+    {
+        forms.push(class.to_string());
+    }
+    if let Some(name) = text.strip_prefix("@string/").filter(|t| ident(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_suffix(".xcframework").filter(|t| ident(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_prefix("BP_").filter(|t| ident(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(stem) = text
+        .strip_prefix("res://")
+        .and_then(|t| t.strip_suffix(".gd"))
+        .map(|t| t.rsplit('/').next().unwrap_or(t))
+        .filter(|t| ident(t))
+    {
+        forms.push(stem.to_string());
+    }
+    if let Some((node, address)) = text.rsplit_once('@')
+        && package(node)
+        && !address.is_empty()
+        && address.chars().all(|ch| ch.is_ascii_hexdigit())
+    {
+        forms.push(node.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("[env:")
+        .and_then(|t| t.strip_suffix(']'))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("ZCL_")
+        .or_else(|| text.strip_prefix("/NOVAMART/"))
+        .filter(|t| ident(t))
+    {
+        forms.push(name.to_string());
+        forms.push(name.replace('_', " "));
+    }
+    if let Some((id, name)) = text.split_once('-')
+        && let Some((item, rev)) = id.split_once('/')
+        && !item.is_empty()
+        && item.chars().all(|ch| ch.is_ascii_digit())
+        && rev.contains(';')
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some((name, instance)) = text.strip_suffix('>').and_then(|t| t.rsplit_once('<'))
+        && !instance.is_empty()
+        && instance.chars().all(|ch| ch.is_ascii_digit())
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(key) = text
+        .strip_prefix("HKLM\\SOFTWARE\\")
+        .and_then(|t| t.rsplit('\\').next())
+        .filter(|t| ident(t))
+    {
+        forms.push(key.to_string());
+    }
+    if let Some(name) = text.strip_suffix(".app").filter(|t| !t.trim().is_empty()) {
+        forms.push(name.trim().to_string());
     }
     forms
 }
@@ -5610,6 +5716,121 @@ const TWENTY_EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Near-named different things written for the twenty-ninth set (issue 36,
+/// twenty-ninth round) by a session that never read the identity rules, in the manner
+/// of the twenty-ninth naming styles (benches/quality/twentyninth.rs), each pair about a
+/// thing no other pair names (every name of the list is its own thing): the cuckoo and
+/// the cuckoo clock, tulips and the tulip festival (Azerbaijani); the carousel and the
+/// carousel horse, the barometer and its readings (Android components); the snow globe
+/// and the snow globe factory (Android resources); the compass and the compass rose
+/// (`.xcframework`s); the kaleidoscope and the kaleidoscope shop, the gondola and the
+/// gondola lift (Unreal Blueprints); the toboggan run and the toboggan rental (Godot
+/// scripts); the abacus and the abacus school, the metronome and the metronome app
+/// (devicetree nodes); the harmonica and the harmonica band (PlatformIO); the periscope
+/// and the periscope lens, the trebuchet and the trebuchet contest (ABAP classes); the
+/// fountain and the fountain pen (an SAP namespace); the tuba and the tuba player, the
+/// banjo and the banjo case (Teamcenter); the lasso and the lasso contest, the rodeo
+/// and the rodeo clown (SolidWorks); the teapot and the teapot collection, the kettle
+/// and the kettle drum (registry keys); the gyroscope and the gyroscope toy, the firefly
+/// and the firefly festival (macOS apps). Measured only, never developed against.
+const TWENTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Ququ xidməti", "Ququ saatı xidməti", "service"),
+    (
+        "Lalə verilənlər bazası",
+        "Lalə bayramı verilənlər bazası",
+        "database",
+    ),
+    (
+        "com.novamart.app/.CarouselService",
+        "com.novamart.app/.CarouselHorseService",
+        "service",
+    ),
+    (
+        "com.novamart.app/.BarometerDb",
+        "com.novamart.app/.BarometerReadingDb",
+        "database",
+    ),
+    (
+        "@string/snow_globe_db",
+        "@string/snow_globe_factory_db",
+        "database",
+    ),
+    (
+        "CompassService.xcframework",
+        "CompassRoseService.xcframework",
+        "service",
+    ),
+    (
+        "BP_KaleidoscopeService",
+        "BP_KaleidoscopeShopService",
+        "service",
+    ),
+    ("BP_GondolaDb", "BP_GondolaLiftDb", "database"),
+    (
+        "res://services/toboggan_run_service.gd",
+        "res://services/toboggan_rental_service.gd",
+        "service",
+    ),
+    (
+        "abacus-queue@40002000",
+        "abacus-school-queue@40003000",
+        "queue",
+    ),
+    (
+        "metronome-cache@40004000",
+        "metronome-app-cache@40005000",
+        "cache",
+    ),
+    (
+        "[env:harmonica_service]",
+        "[env:harmonica_band_service]",
+        "service",
+    ),
+    ("ZCL_PERISCOPE_DB", "ZCL_PERISCOPE_LENS_DB", "database"),
+    (
+        "ZCL_TREBUCHET_SERVICE",
+        "ZCL_TREBUCHET_CONTEST_SERVICE",
+        "service",
+    ),
+    (
+        "/NOVAMART/FOUNTAIN_SERVICE",
+        "/NOVAMART/FOUNTAIN_PEN_SERVICE",
+        "service",
+    ),
+    (
+        "000412/A;1-Tuba Service",
+        "000413/A;1-Tuba Player Service",
+        "service",
+    ),
+    (
+        "000420/B;2-Banjo DB",
+        "000421/B;2-Banjo Case DB",
+        "database",
+    ),
+    ("Lasso Service<1>", "Lasso Contest Service<1>", "service"),
+    ("Rodeo Queue<1>", "Rodeo Clown Queue<1>", "queue"),
+    (
+        "HKLM\\SOFTWARE\\NovaMart\\TeapotService",
+        "HKLM\\SOFTWARE\\NovaMart\\TeapotCollectionService",
+        "service",
+    ),
+    (
+        "HKLM\\SOFTWARE\\NovaMart\\KettleCache",
+        "HKLM\\SOFTWARE\\NovaMart\\KettleDrumCache",
+        "cache",
+    ),
+    (
+        "Gyroscope Service.app",
+        "Gyroscope Toy Service.app",
+        "service",
+    ),
+    (
+        "Firefly Service.app",
+        "Firefly Festival Service.app",
+        "service",
+    ),
+];
+
 /// Near-named different things written for the twenty-sixth set (issue 36, twenty-sixth
 /// round) by a session that never read the identity rules, in the manner of the
 /// twenty-sixth naming styles (benches/quality/twentysixth.rs), each pair about a thing no
@@ -5863,8 +6084,9 @@ struct NearCase {
     /// same, after the twenty-first), `twentythird` (the same, after the
     /// twenty-second), `twentyfourth` (the same, after the twenty-third), `twentyfifth`
     /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
-    /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth) or `twentyeighth`
-    /// (the same, written blind beside the twenty-seventh).
+    /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth), `twentyeighth`
+    /// (the same, written blind beside the twenty-seventh) or `twentyninth` (the same,
+    /// after the twenty-eighth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -5916,6 +6138,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentySixth => TWENTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::TwentySeventh => TWENTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::TwentyEighth => TWENTY_EIGHTH_NEAR_PAIRS.to_vec(),
+        Set::TwentyNinth => TWENTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -6014,6 +6237,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentyeighth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentyeighth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the twenty-ninth styles (`BP_KaleidoscopeService`:
+    // `KaleidoscopeService`).
+    let twentyninth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| twentyninth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(twentyninth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()
