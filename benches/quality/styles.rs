@@ -37,7 +37,8 @@
 //! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs, and a
 //! twenty-seventh and a twenty-eighth, each written the same way after the twenty-sixth
 //! (side by side, by two sessions), in benches/quality/twentyseventh.rs and
-//! benches/quality/twentyeighth.rs.
+//! benches/quality/twentyeighth.rs, and a thirtieth, written the same way after the
+//! twenty-eighth, in benches/quality/thirtieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -198,6 +199,9 @@ pub enum Style {
     /// The twenty-eighth set's styles, written blind and never developed against
     /// (benches/quality/twentyeighth.rs). Measured only.
     TwentyEighth(crate::twentyeighth::Name),
+    /// The thirtieth set's styles, written blind and never developed against
+    /// (benches/quality/thirtieth.rs). Measured only.
+    Thirtieth(crate::thirtieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -231,11 +235,12 @@ pub enum Set {
     TwentySixth,
     TwentySeventh,
     TwentyEighth,
+    Thirtieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 28] = [
+    pub const ALL: [Set; 29] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -264,6 +269,7 @@ impl Set {
         Set::TwentySixth,
         Set::TwentySeventh,
         Set::TwentyEighth,
+        Set::Thirtieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -296,6 +302,7 @@ impl Set {
             Set::TwentySixth => "twentysixth",
             Set::TwentySeventh => "twentyseventh",
             Set::TwentyEighth => "twentyeighth",
+            Set::Thirtieth => "thirtieth",
         }
     }
 
@@ -329,6 +336,7 @@ impl Set {
             Set::TwentySixth => crate::twentysixth::TWENTY_SIXTH,
             Set::TwentySeventh => crate::twentyseventh::TWENTY_SEVENTH,
             Set::TwentyEighth => crate::twentyeighth::TWENTY_EIGHTH,
+            Set::Thirtieth => crate::thirtieth::THIRTIETH,
         }
     }
 }
@@ -595,6 +603,9 @@ pub fn write(
         Style::TwentyEighth(name) => {
             return crate::twentyeighth::write(name, words, kind_word, kind, system);
         }
+        Style::Thirtieth(name) => {
+            return crate::thirtieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -674,6 +685,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyEighth {
         return crate::twentyeighth::type_words(kind);
+    }
+    if set == Set::Thirtieth {
+        return crate::thirtieth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -802,6 +816,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyEighth {
         return crate::twentyeighth::rel_words(rel);
+    }
+    if set == Set::Thirtieth {
+        return crate::thirtieth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
