@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -120,6 +120,8 @@ mod styles;
 mod tenth;
 #[path = "quality/thirteenth.rs"]
 mod thirteenth;
+#[path = "quality/thirtieth.rs"]
+mod thirtieth;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
 #[path = "quality/twentieth.rs"]
@@ -331,13 +333,13 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth` or `twentyninth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth` or `thirtieth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
-    /// twentyninth.rs).
+    /// twentyninth.rs, thirtieth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -597,6 +599,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // namespace, a Teamcenter item id, revision and sequence, a SolidWorks instance
     // number, a registry key's hive and path or a macOS `.app` (the twenty-ninth styles,
     // twentyninth_forms; an Azerbaijani answer is a name as written).
+    // nor a DataHub URN's platform and environment, an SPDX id's `SPDXRef-`, a service
+    // account's project and domain, a Kerberos principal's service, domain and realm, a
+    // firewall object's `OBJ-`, a zone owner's domain and dot, a z/OS data set name's
+    // high-level qualifiers, a COBOL name's `WS-`, a KQL filter's field and quotes, a log
+    // source's address, a section heading's number or a Suricata variable's `$` and
+    // `_SERVERS` (the thirtieth styles, thirtieth_forms; a Frisian answer is a name as
+    // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1331,20 +1340,26 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(mq_topic)
                 .chain(flake)
                 .chain(mention);
-            let eighteenth = eighteenth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let nineteenth = nineteenth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentieth = twentieth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentyfirst = twentyfirst_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentysecond = twentysecond_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentythird = twentythird_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentyfourth = twentyfourth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentyfifth = twentyfifth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentysixth = twentysixth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentyseventh = twentyseventh_forms(&f.text)
+            // The later sets' decorations, each set's own function.
+            let later: [fn(&str) -> Vec<String>; 13] = [
+                eighteenth_forms,
+                nineteenth_forms,
+                twentieth_forms,
+                twentyfirst_forms,
+                twentysecond_forms,
+                twentythird_forms,
+                twentyfourth_forms,
+                twentyfifth_forms,
+                twentysixth_forms,
+                twentyseventh_forms,
+                twentyeighth_forms,
+                twentyninth_forms,
+                thirtieth_forms,
+            ];
+            let later = later
                 .into_iter()
+                .flat_map(|forms| forms(&f.text))
                 .map(move |t| (t, c));
-            let twentyeighth = twentyeighth_forms(&f.text).into_iter().map(move |t| (t, c));
-            let twentyninth = twentyninth_forms(&f.text).into_iter().map(move |t| (t, c));
             let sixteenth = gradle
                 .into_iter()
                 .chain(sphinx)
@@ -1456,18 +1471,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(fifteenth)
                 .chain(sixteenth)
                 .chain(seventeenth)
-                .chain(eighteenth)
-                .chain(nineteenth)
-                .chain(twentieth)
-                .chain(twentyfirst)
-                .chain(twentysecond)
-                .chain(twentythird)
-                .chain(twentyfourth)
-                .chain(twentyfifth)
-                .chain(twentysixth)
-                .chain(twentyseventh)
-                .chain(twentyeighth)
-                .chain(twentyninth)
+                .chain(later)
                 .map(|(t, c)| (t, c, true));
             std::iter::once((f.text.clone(), c, false)).chain(derived)
         })
@@ -2446,6 +2450,106 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
     if let Some(name) = text
         .strip_suffix(":amd64")
         .or_else(|| text.strip_suffix(":arm64"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    forms
+}
+/// The names a form in the thirtieth styles stands for: a DataHub URN's name
+/// (`order_service` of `urn:li:dataFlow:(novamart,order_service,PROD)`), an SPDX id
+/// without its `SPDXRef-`, a service account's account id (`order-service` of
+/// `order-service@novamart-prod.iam.gserviceaccount.com`), a Kerberos principal's host
+/// label (`order-service` of `HTTP/order-service.novamart.internal@NOVAMART.IO`), a
+/// firewall object without its `OBJ-`, a zone file owner's first label (`order-service`
+/// of `order-service.novamart.internal.`), a z/OS data set name's qualifiers after
+/// `NOVAMRT.PROD.` (`ORDER SERVICE` and `ORDER-SERVICE`), a COBOL name without its
+/// `WS-`, a KQL filter's quoted value, a log source's name without its address (`Order
+/// Service` of `Order Service @ 10.0.4.12`), a section heading without its number
+/// (`Order Service` of `§4.2 Order Service`) and a Suricata variable's name without its
+/// `$` and `_SERVERS` (`ORDER_SERVICE`). Empty for anything else.
+fn thirtieth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    if let Some(inner) = text
+        .strip_prefix("urn:li:dataset:(urn:li:dataPlatform:")
+        .or_else(|| text.strip_prefix("urn:li:dataFlow:("))
+        .and_then(|t| t.strip_suffix(')'))
+    {
+        let parts: Vec<&str> = inner.split(',').collect();
+        if let [_, name, _] = parts.as_slice()
+            && !name.is_empty()
+        {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(id) = text.strip_prefix("SPDXRef-").filter(|t| package(t)) {
+        forms.push(id.to_string());
+    }
+    if let Some(account) = text
+        .strip_suffix(".iam.gserviceaccount.com")
+        .and_then(|t| t.split_once('@'))
+        .map(|(a, _)| a)
+        .filter(|a| package(a))
+    {
+        forms.push(account.to_string());
+    }
+    if let Some((service, rest)) = text.split_once('/')
+        && !service.is_empty()
+        && service.chars().all(|ch| ch.is_ascii_uppercase())
+        && let Some((host, realm)) = rest.split_once('@')
+        && !realm.is_empty()
+        && let Some(label) = host.split('.').next().filter(|l| package(l))
+    {
+        forms.push(label.to_string());
+    }
+    if let Some(object) = text.strip_prefix("OBJ-").filter(|t| package(t)) {
+        forms.push(object.to_string());
+    }
+    if let Some(label) = text
+        .strip_suffix(".novamart.internal.")
+        .filter(|t| package(t))
+    {
+        forms.push(label.to_string());
+    }
+    if let Some(rest) = text
+        .strip_prefix("NOVAMRT.PROD.")
+        .filter(|t| !t.is_empty() && t.split('.').all(|q| !q.is_empty()))
+    {
+        forms.push(rest.replace('.', " "));
+        forms.push(rest.replace('.', "-"));
+    }
+    if let Some(name) = text.strip_prefix("WS-").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(value) = text
+        .strip_prefix("service.name:\"")
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|t| !t.is_empty())
+    {
+        forms.push(value.to_string());
+    }
+    if let Some((name, address)) = text.split_once(" @ ")
+        && !name.trim().is_empty()
+        && !address.is_empty()
+        && address.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some((number, name)) = text.strip_prefix('§').and_then(|t| t.split_once(' '))
+        && !number.is_empty()
+        && number.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix('$')
+        .and_then(|t| t.strip_suffix("_SERVERS"))
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
@@ -5715,6 +5819,110 @@ const TWENTY_EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirtieth set (issue 36, thirtieth
+/// round) by a session that never read the identity rules, in the manner of the
+/// thirtieth naming styles (benches/quality/thirtieth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): fishermen and the
+/// fishery, cheese and the cheese dairy (Frisian); geysers and the geyser field, saunas
+/// and sauna stoves (DataHub URNs); sextants and sextant repair, etching and etchers
+/// (SPDX ids); saddles and saddlers (service accounts); the ferry and the ferry terminal
+/// (Kerberos principals); watermills and the watermill museum, the ice rink and ice
+/// hockey (firewall objects); archery and archers, marshes and marches (zone owners);
+/// mortar and mortarboards, the canopy and the canopy walk (data set names); snowshoes
+/// and the snowshoe trail, harpoons and harpooners (COBOL names); the abacus and the
+/// abacus club (KQL filters); the bobsleigh and the bobsleigh track, cider and the
+/// cider press (log sources); the dovecote and doves, bagpipes and the bagpipe band
+/// (section headings); the toboggan and the toboggan run, scrimshaw and its carvers
+/// (Suricata variables). Measured only, never developed against.
+const THIRTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Fiskerstsjinst", "Fiskerijtsjinst", "service"),
+    ("Tsiisdatabank", "Tsiismakkerijdatabank", "database"),
+    (
+        "urn:li:dataset:(urn:li:dataPlatform:postgres,geyser_db,PROD)",
+        "urn:li:dataset:(urn:li:dataPlatform:postgres,geyser_field_db,PROD)",
+        "database",
+    ),
+    (
+        "urn:li:dataFlow:(novamart,sauna_service,PROD)",
+        "urn:li:dataFlow:(novamart,sauna_stove_service,PROD)",
+        "service",
+    ),
+    (
+        "SPDXRef-sextant-service",
+        "SPDXRef-sextant-repair-service",
+        "service",
+    ),
+    ("SPDXRef-etching-db", "SPDXRef-etcher-db", "database"),
+    (
+        "saddle-service@novamart-prod.iam.gserviceaccount.com",
+        "saddler-service@novamart-prod.iam.gserviceaccount.com",
+        "service",
+    ),
+    (
+        "HTTP/ferry-service.novamart.internal@NOVAMART.IO",
+        "HTTP/ferry-terminal-service.novamart.internal@NOVAMART.IO",
+        "service",
+    ),
+    (
+        "OBJ-WATERMILL-SERVICE",
+        "OBJ-WATERMILL-MUSEUM-SERVICE",
+        "service",
+    ),
+    ("OBJ-ICE-RINK-DB", "OBJ-ICE-HOCKEY-DB", "database"),
+    (
+        "archery-service.novamart.internal.",
+        "archer-service.novamart.internal.",
+        "service",
+    ),
+    (
+        "marsh-cache.novamart.internal.",
+        "march-cache.novamart.internal.",
+        "cache",
+    ),
+    (
+        "NOVAMRT.PROD.MORTAR.DB",
+        "NOVAMRT.PROD.MORTARBD.DB",
+        "database",
+    ),
+    (
+        "NOVAMRT.PROD.CANOPY.SERVICE",
+        "NOVAMRT.PROD.CANOPY.WALK.SERVICE",
+        "service",
+    ),
+    (
+        "WS-SNOWSHOE-SERVICE",
+        "WS-SNOWSHOE-TRAIL-SERVICE",
+        "service",
+    ),
+    ("WS-HARPOON-QUEUE", "WS-HARPOONER-QUEUE", "queue"),
+    (
+        "service.name:\"abacus-service\"",
+        "service.name:\"abacus-club-service\"",
+        "service",
+    ),
+    (
+        "Bobsleigh Service @ 10.0.7.21",
+        "Bobsleigh Track Service @ 10.0.7.22",
+        "service",
+    ),
+    (
+        "Cider DB @ 10.0.8.3",
+        "Cider Press DB @ 10.0.8.4",
+        "database",
+    ),
+    ("§3.1 Dovecote Service", "§3.2 Dove Service", "service"),
+    ("§5.4 Bagpipe Queue", "§5.5 Bagpipe Band Queue", "queue"),
+    (
+        "$TOBOGGAN_SERVICE_SERVERS",
+        "$TOBOGGAN_RUN_SERVICE_SERVERS",
+        "service",
+    ),
+    (
+        "$SCRIMSHAW_DB_SERVERS",
+        "$SCRIMSHAW_CARVER_DB_SERVERS",
+        "database",
+    ),
+];
 
 /// Near-named different things written for the twenty-ninth set (issue 36,
 /// twenty-ninth round) by a session that never read the identity rules, in the manner
@@ -6085,8 +6293,8 @@ struct NearCase {
     /// twenty-second), `twentyfourth` (the same, after the twenty-third), `twentyfifth`
     /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
     /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth), `twentyeighth`
-    /// (the same, written blind beside the twenty-seventh) or `twentyninth` (the same,
-    /// after the twenty-eighth).
+    /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
+    /// after the twenty-eighth) or `thirtieth` (the same, beside the twenty-ninth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -6139,6 +6347,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentySeventh => TWENTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::TwentyEighth => TWENTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::TwentyNinth => TWENTY_NINTH_NEAR_PAIRS.to_vec(),
+        Set::Thirtieth => THIRTIETH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -6244,6 +6453,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| twentyninth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(twentyninth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the thirtieth styles (`WS-SNOWSHOE-SERVICE`:
+    // `SNOWSHOE-SERVICE`).
+    let thirtieth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| thirtieth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(thirtieth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

@@ -37,8 +37,9 @@
 //! written the same way after the twenty-fifth, in benches/quality/twentysixth.rs, and a
 //! twenty-seventh and a twenty-eighth, each written the same way after the twenty-sixth
 //! (side by side, by two sessions), in benches/quality/twentyseventh.rs and
-//! benches/quality/twentyeighth.rs, and a twenty-ninth, written the same way after the
-//! twenty-eighth, in benches/quality/twentyninth.rs.
+//! benches/quality/twentyeighth.rs, and a twenty-ninth and a thirtieth, each written the
+//! same way after the twenty-eighth (side by side), in benches/quality/twentyninth.rs
+//! and benches/quality/thirtieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -202,6 +203,9 @@ pub enum Style {
     /// The twenty-ninth set's styles, written blind and never developed against
     /// (benches/quality/twentyninth.rs). Measured only.
     TwentyNinth(crate::twentyninth::Name),
+    /// The thirtieth set's styles, written blind and never developed against
+    /// (benches/quality/thirtieth.rs). Measured only.
+    Thirtieth(crate::thirtieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -236,11 +240,12 @@ pub enum Set {
     TwentySeventh,
     TwentyEighth,
     TwentyNinth,
+    Thirtieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 29] = [
+    pub const ALL: [Set; 30] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -270,6 +275,7 @@ impl Set {
         Set::TwentySeventh,
         Set::TwentyEighth,
         Set::TwentyNinth,
+        Set::Thirtieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -303,6 +309,7 @@ impl Set {
             Set::TwentySeventh => "twentyseventh",
             Set::TwentyEighth => "twentyeighth",
             Set::TwentyNinth => "twentyninth",
+            Set::Thirtieth => "thirtieth",
         }
     }
 
@@ -337,6 +344,7 @@ impl Set {
             Set::TwentySeventh => crate::twentyseventh::TWENTY_SEVENTH,
             Set::TwentyEighth => crate::twentyeighth::TWENTY_EIGHTH,
             Set::TwentyNinth => crate::twentyninth::TWENTY_NINTH,
+            Set::Thirtieth => crate::thirtieth::THIRTIETH,
         }
     }
 }
@@ -606,6 +614,9 @@ pub fn write(
         Style::TwentyNinth(name) => {
             return crate::twentyninth::write(name, words, kind_word, kind, system);
         }
+        Style::Thirtieth(name) => {
+            return crate::thirtieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -688,6 +699,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::TwentyNinth {
         return crate::twentyninth::type_words(kind);
+    }
+    if set == Set::Thirtieth {
+        return crate::thirtieth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -819,6 +833,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::TwentyNinth {
         return crate::twentyninth::rel_words(rel);
+    }
+    if set == Set::Thirtieth {
+        return crate::thirtieth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
