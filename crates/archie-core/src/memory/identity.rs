@@ -320,6 +320,11 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
     let Some(open) = name.find(['(', '[']) else {
         return (Cow::Borrowed(name), None);
     };
+    // What a prefix ending in `:` opens is its value, not a note of it
+    // (`urn:li:dataFlow:(…)`).
+    if name[..open].trim_end().ends_with(':') {
+        return (Cow::Borrowed(name), None);
+    }
     let close = name[open..].find([')', ']']).map(|c| open + c);
     // A Markdown link a model left in (`[Order Service](./order-service.md)`) is its
     // text: the target is no note, and no name.
@@ -1659,6 +1664,21 @@ fn inline_markup(t: &str) -> Option<&str> {
 /// reference's text (`<<refund-service,Refund Service>>`).
 fn machine_text(name: &str) -> Option<Cow<'_, str>> {
     let t = name.trim();
+    // A URN whose last part is a tuple (DataHub's `urn:li:dataset:(urn:li:dataPlatform:
+    // postgres,orders_db,PROD)`, `urn:li:dataFlow:(airflow,order_sync,PROD)`): the last
+    // of its parts that is no URN and no environment.
+    if let Some(open) = t.find(":(")
+        && t[..open].contains(':')
+        && let Some(parts) = t[open + 2..]
+            .strip_suffix(')')
+            .and_then(top_level_arguments)
+    {
+        return parts
+            .into_iter()
+            .map(str::trim)
+            .rfind(|p| lettered(p) && !p.contains(':') && environment(p).is_none())
+            .map(Cow::Borrowed);
+    }
     // A cross reference, a role, a command, a tag.
     if let Some(inner) = inline_markup(t) {
         return Some(Cow::Borrowed(inner));
@@ -1784,6 +1804,8 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
         if let Some(named) = name_and_qualifier(key, value) {
             return Some(Cow::Owned(named));
         }
+        // (A value may be quoted: KQL's `service.name:"order-service"`.)
+        let value = quoted(value).unwrap_or(value);
         if lettered(value) {
             return Some(of_kind_keyed(key, value));
         }
@@ -1905,9 +1927,14 @@ fn of_kind_keyed<'a>(key: &str, value: &'a str) -> Cow<'a, str> {
                 .unwrap_or(w)
         })
         .find(|w| Kind::of_word(&singular(w)).is_some());
+    // A value with a kind word of its own says what it is (`service.name:"fedex-api"`).
+    // So does one of two words or more under `service`, which observability tools call
+    // every component they see (`service.name:"web-storefront"`, a frontend).
+    let value_words = words(value);
     let said = kind.is_some_and(|k| {
-        let last = words(value).pop().unwrap_or_default();
-        Kind::of_word(&singular(&last)) == Kind::of_word(&singular(k))
+        let last = value_words.last().map(|w| singular(w).into_owned());
+        last.is_some_and(|w| Kind::of_word(&w).is_some())
+            || value_words.len() >= 2 && Kind::of_word(&singular(k)) == Some(Kind::Service)
     });
     match kind {
         Some(k) if !said => Cow::Owned(format!("{value} {k}")),
@@ -2942,7 +2969,22 @@ fn is_mark(c: char) -> bool {
 }
 
 /// Calls `f` with each word of `name`, lower-cased (see [`words`]), from one buffer.
-pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_word(name: &str, f: impl FnMut(&str)) {
+    for_each_word_as(name, true, f)
+}
+
+/// The words of `text` lower-cased as written, for a word kept to be read (a
+/// relationship word, a type): a dotless `ı` stays one (Azerbaijani `çağırılır`, not
+/// `çağirilir`), where an identity's words take it for an `i` (see [`for_each_word`]).
+fn written_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for_each_word_as(&plain_text(text), false, |word| {
+        words.push(word.to_string())
+    });
+    words
+}
+
+fn for_each_word_as(name: &str, fold_i: bool, mut f: impl FnMut(&str)) {
     let mut current = String::new();
     let mut prev: Option<char> = None;
     let mut chars = name.chars().peekable();
@@ -2987,7 +3029,7 @@ pub(crate) fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
         }
         if c.is_ascii() {
             current.push(c.to_ascii_lowercase());
-        } else if matches!(c, '\u{130}' | '\u{131}') {
+        } else if c == '\u{130}' || fold_i && c == '\u{131}' {
             // Turkish's dotted capital and dotless small `i`, as a Turkish locale's
             // upper and lower case write every `i` (`ORDER SERVİCE`): an `i`.
             current.push('i');
@@ -3059,7 +3101,7 @@ pub fn is_vocabulary_word(kind: &str) -> bool {
 
 /// Lower snake case: `Writes To`, `WRITES_TO`, `writes-to`, `writesTo` → `writes_to`.
 pub fn snake(text: &str) -> String {
-    words(text).join("_")
+    written_words(text).join("_")
 }
 
 /// The extraction prompt's entity types.
@@ -3223,7 +3265,7 @@ pub fn entity_type(kind: &str) -> String {
         .iter()
         .rposition(|w| !TYPE_WRAPPERS.contains(&w.as_str()))
         .unwrap_or(ws.len() - 1);
-    placed(&ws[what]).unwrap_or_else(|| ws.join("_"))
+    placed(&ws[what]).unwrap_or_else(|| snake(&kind))
 }
 
 /// The prompt's relationship words.
@@ -3468,13 +3510,15 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
             && let Some((_, rel)) = VERBS.iter().find(|(v, _)| v == verb)
         {
             let agent = *noun != "dependency";
-            // What the subject has, named right after `has` (`has as a subscriber`, `has
-            // its owner`), is the other end: an agent acts on the subject (`has a
-            // dependency on` is the subject's own).
+            // What the subject has, named right after `has` as the other end (`has as a
+            // subscriber`, `has an owner`): an agent acts on the subject. A noun with
+            // more after it is the subject's own (`has a consumer group on`, `has a
+            // dependency on`).
             let had = has
                 && ws[..n]
                     .iter()
-                    .all(|w| w == "as" || CARRIERS.contains(&w.as_str()));
+                    .all(|w| w == "as" || CARRIERS.contains(&w.as_str()))
+                && (rest.is_empty() || ws[..n].iter().any(|w| w == "as"));
             let reversed = match had {
                 true => agent,
                 false => !agent && rest.first().is_some_and(|w| w == "of" || w == "to"),
@@ -3561,7 +3605,7 @@ pub fn relationship_kind(kind: &str) -> (String, bool) {
     }
     let kept: Vec<String> = tokens
         .iter()
-        .map(|t| words(t).join(if joined(t) { "-" } else { "_" }))
+        .map(|t| written_words(t).join(if joined(t) { "-" } else { "_" }))
         .filter(|w| !w.is_empty())
         .collect();
     (kept.join("_"), false)
@@ -4127,6 +4171,14 @@ mod tests {
     fn a_word_is_not_broken_at_its_combining_marks() {
         // Thai tone marks and Devanagari's virama are no letters, and no separators.
         assert_eq!(snake("ขึ้นอยู่กับ"), "ขึ้นอยู่กับ");
+        // A dotless `ı` is a letter of its own in a word kept as written.
+        assert_eq!(snake("tərəfindən çağırılır"), "tərəfindən_çağırılır");
+        assert_eq!(
+            relationship_kind("tərəfindən çağırılır").0,
+            "tərəfindən_çağırılır"
+        );
+        assert_eq!(entity_type("verilənlər bazası"), "verilənlər_bazası");
+        assert_eq!(key("ORDER SERVİCE"), key("order service"));
         assert_eq!(snake("คิวข้อความ"), "คิวข้อความ");
         assert_eq!(words("ऑर्डर सर्विस"), ["ऑर्डर", "सर्विस"]);
         assert_eq!(words("Cafe\u{301} Service"), ["cafe\u{301}", "service"]);
@@ -4250,6 +4302,11 @@ mod tests {
             ("ledger-service:2.4.1", "ledger-service"),
             ("ledger-service:arm64", "ledger-service (arm64)"),
             ("ledger_db:replica", "ledger_db (replica)"),
+            (
+                "urn:li:dataset:(urn:li:dataPlatform:postgres,ledger_db,PROD)",
+                "ledger_db",
+            ),
+            ("urn:li:dataFlow:(bank,ledger_sync,PROD)", "ledger_sync"),
         ] {
             assert_eq!(plain_text(written), plain, "{written}");
         }
@@ -4264,6 +4321,11 @@ mod tests {
             ("kube_deployment:ledger", "ledger"),
             ("peer.service:ledger", "Ledger Service"),
             ("app:ledger-service", "Ledger Service"),
+            ("service.name:\"ledger-service\"", "Ledger Service"),
+            ("service.name:\"ledger-api\"", "Ledger API"),
+            ("service.name:\"web-ledger\"", "web-ledger"),
+            ("service:ledger", "Ledger Service"),
+            ("db:ledger", "Ledger DB"),
         ] {
             assert_eq!(key(written), key(same), "{written}");
         }
@@ -4276,6 +4338,11 @@ mod tests {
             ("#inc-1203-ledger-service", "#inc-1203-fraud-service"),
             ("Sum of Ledger Service", "Sum of Fraud Service"),
             ("'Accounts'[Ledger Service]", "'Accounts'[Fraud Service]"),
+            (
+                "urn:li:dataFlow:(bank,ledger_service,PROD)",
+                "urn:li:dataFlow:(bank,fraud_service,PROD)",
+            ),
+            ("urn:li:dataFlow: (ledger)", "urn:li:dataFlow: (fraud)"),
         ] {
             assert_ne!(key(a), key(b), "{a} / {b}");
         }
@@ -4308,6 +4375,7 @@ mod tests {
             ("has clients", "calls", true),
             ("has as a part", "part_of", true),
             ("has a dependency on", "depends_on", false),
+            ("has a consumer group on", "subscribes_to", false),
             ("has as a dependency", "depends_on", false),
             ("is a dependent of", "depends_on", false),
             ("reads", "reads_from", false),
@@ -4327,6 +4395,7 @@ mod tests {
             ("depended on by", "depends_on", true),
             ("dependency of", "depends_on", true),
             ("has a dependency on", "depends_on", false),
+            ("has a consumer group on", "subscribes_to", false),
             ("gets requests from", "calls", true),
             ("gets traffic from", "calls", true),
             ("gets data from", "reads_from", false),
