@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -122,6 +122,8 @@ mod tenth;
 mod thirteenth;
 #[path = "quality/thirtieth.rs"]
 mod thirtieth;
+#[path = "quality/thirtyfirst.rs"]
+mod thirtyfirst;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
 #[path = "quality/twentieth.rs"]
@@ -333,13 +335,13 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth` or `thirtieth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth` or `thirtyfirst`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
-    /// twentyninth.rs, thirtieth.rs).
+    /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -605,6 +607,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // high-level qualifiers, a COBOL name's `WS-`, a KQL filter's field and quotes, a log
     // source's address, a section heading's number or a Suricata variable's `$` and
     // `_SERVERS` (the thirtieth styles, thirtieth_forms; a Frisian answer is a name as
+    // written).
+    // nor a FHIR reference's `Endpoint/`, an HL7 designator's universal id and type, a FIX
+    // `SenderCompID=`, a SIP URI's scheme and domain, a 3GPP domain name's network
+    // labels, a BPMN task id's `ServiceTask_`, a Temporal workflow type's `Workflow`, an
+    // Airflow DAG id's `_dag`, an Argo CD application's namespace and environment, a
+    // Tekton run's `-run-` and suffix or a Spinnaker server group's stack and version
+    // (the thirty-first styles, thirtyfirst_forms; an Albanian answer is a name as
     // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
@@ -1341,7 +1350,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             // The later sets' decorations, each set's own function.
-            let later: [fn(&str) -> Vec<String>; 13] = [
+            let later: [fn(&str) -> Vec<String>; 14] = [
                 eighteenth_forms,
                 nineteenth_forms,
                 twentieth_forms,
@@ -1355,6 +1364,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 twentyeighth_forms,
                 twentyninth_forms,
                 thirtieth_forms,
+                thirtyfirst_forms,
             ];
             let later = later
                 .into_iter()
@@ -2456,6 +2466,85 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
     }
     forms
 }
+/// The names a form in the thirty-first styles stands for: a FHIR reference's id
+/// (`order-service` of `Endpoint/order-service`), an HL7 hierarchic designator's
+/// namespace id (`ORDER_SERVICE` of `ORDER_SERVICE^novamart.io^DNS`), a FIX
+/// SenderCompID's value, a SIP URI's user part (`order-service` of
+/// `sip:order-service@novamart.io`), a 3GPP domain name's first label, a BPMN service
+/// task id without its `ServiceTask_`, a Temporal workflow type without its `Workflow`
+/// (`OrderService` of `OrderServiceWorkflow`), an Airflow DAG id without its `_dag`, an
+/// Argo CD application without its `argocd/` and `-prod`, a Tekton PipelineRun without
+/// its `-run-` and generated suffix and a Spinnaker server group's application
+/// (`orderservice` of `orderservice-prod-v042`). Empty for anything else.
+fn thirtyfirst_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_alphanumeric());
+    if let Some(id) = text.strip_prefix("Endpoint/").filter(|t| package(t)) {
+        forms.push(id.to_string());
+    }
+    if let Some(id) = text.strip_suffix("^novamart.io^DNS").filter(|t| package(t)) {
+        forms.push(id.to_string());
+    }
+    if let Some(id) = text.strip_prefix("SenderCompID=").filter(|t| package(t)) {
+        forms.push(id.to_string());
+    }
+    if let Some(user) = text
+        .strip_prefix("sip:")
+        .and_then(|t| t.strip_suffix("@novamart.io"))
+        .filter(|t| package(t))
+    {
+        forms.push(user.to_string());
+    }
+    if let Some(label) = text
+        .strip_suffix(".3gppnetwork.org")
+        .and_then(|t| t.split('.').next())
+        .filter(|t| package(t))
+    {
+        forms.push(label.to_string());
+    }
+    if let Some(task) = text.strip_prefix("ServiceTask_").filter(|t| ident(t)) {
+        forms.push(task.to_string());
+    }
+    if let Some(workflow) = text
+        .strip_suffix("Workflow")
+        .filter(|t| ident(t) && t.starts_with(|ch: char| ch.is_ascii_uppercase()))
+    {
+        forms.push(workflow.to_string());
+    }
+    if let Some(dag) = text.strip_suffix("_dag").filter(|t| package(t)) {
+        forms.push(dag.to_string());
+    }
+    if let Some(app) = text
+        .strip_prefix("argocd/")
+        .and_then(|t| t.strip_suffix("-prod"))
+        .filter(|t| package(t))
+    {
+        forms.push(app.to_string());
+    }
+    if let Some((name, suffix)) = text.rsplit_once("-run-")
+        && package(name)
+        && suffix.len() == 5
+        && suffix
+            .chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((app, version)) = text.split_once("-prod-v")
+        && ident(app)
+        && !version.is_empty()
+        && version.chars().all(|d| d.is_ascii_digit())
+    {
+        forms.push(app.to_string());
+    }
+    forms
+}
+
 /// The names a form in the thirtieth styles stands for: a DataHub URN's name
 /// (`order_service` of `urn:li:dataFlow:(novamart,order_service,PROD)`), an SPDX id
 /// without its `SPDXRef-`, a service account's account id (`order-service` of
@@ -5819,6 +5908,112 @@ const TWENTY_EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-first set (issue 36, thirty-first
+/// round) by a session that never read the identity rules, in the manner of the
+/// thirty-first naming styles (benches/quality/thirtyfirst.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): the lahuta and its
+/// players, the forge and the blacksmiths (Albanian); stethoscopes and their
+/// calibration, tonsils and tonsillitis (FHIR references); bullion and the bullion vault
+/// (HL7 designators); the quarry and quarrymen, pelicans and the pelican colony (FIX
+/// session ids); antennas and the antenna mast (SIP URIs); tide pools and tideways,
+/// turbines and turbine blades (3GPP domain names); chandeliers and chandlers (BPMN task
+/// ids); pinecones and pine martens, mead and meadows (Temporal workflow types); the
+/// scarecrow and the scarecrow festival (Airflow DAG ids); the lagoon and the lagoon
+/// ferry, quinces and quince jam (Argo CD applications); walnuts and the walnut grove,
+/// hopscotch and hopscotch chalk (Tekton runs); marionettes and marionettists,
+/// trumpets and trumpeters, parchment and parchment makers (Spinnaker server groups).
+/// Measured only, never developed against.
+const THIRTY_FIRST_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Shërbimi i lahutës", "Shërbimi i lahutarëve", "service"),
+    ("Databaza e farkës", "Databaza e farkëtarëve", "database"),
+    (
+        "Endpoint/stethoscope-service",
+        "Endpoint/stethoscope-calibration-service",
+        "service",
+    ),
+    ("Endpoint/tonsil-db", "Endpoint/tonsillitis-db", "database"),
+    (
+        "BULLION_SERVICE^novamart.io^DNS",
+        "BULLION_VAULT_SERVICE^novamart.io^DNS",
+        "service",
+    ),
+    (
+        "SenderCompID=QUARRY_SERVICE",
+        "SenderCompID=QUARRYMAN_SERVICE",
+        "service",
+    ),
+    (
+        "SenderCompID=PELICAN_DB",
+        "SenderCompID=PELICAN_COLONY_DB",
+        "database",
+    ),
+    (
+        "sip:antenna-service@novamart.io",
+        "sip:antenna-mast-service@novamart.io",
+        "service",
+    ),
+    (
+        "tidepool-db.5gc.mnc015.mcc234.3gppnetwork.org",
+        "tideway-db.5gc.mnc015.mcc234.3gppnetwork.org",
+        "database",
+    ),
+    (
+        "turbine-service.5gc.mnc015.mcc234.3gppnetwork.org",
+        "turbine-blade-service.5gc.mnc015.mcc234.3gppnetwork.org",
+        "service",
+    ),
+    (
+        "ServiceTask_ChandelierService",
+        "ServiceTask_ChandlerService",
+        "service",
+    ),
+    (
+        "PineconeServiceWorkflow",
+        "PineMartenServiceWorkflow",
+        "service",
+    ),
+    ("MeadDBWorkflow", "MeadowDBWorkflow", "database"),
+    (
+        "scarecrow_service_dag",
+        "scarecrow_festival_service_dag",
+        "service",
+    ),
+    (
+        "argocd/lagoon-service-prod",
+        "argocd/lagoon-ferry-service-prod",
+        "service",
+    ),
+    (
+        "argocd/quince-db-prod",
+        "argocd/quince-jam-db-prod",
+        "database",
+    ),
+    (
+        "walnut-service-run-k3x9q",
+        "walnut-grove-service-run-p2m7d",
+        "service",
+    ),
+    (
+        "hopscotch-db-run-z8t4w",
+        "hopscotch-chalk-db-run-b5n2c",
+        "database",
+    ),
+    (
+        "marionetteservice-prod-v014",
+        "marionettistservice-prod-v014",
+        "service",
+    ),
+    (
+        "trumpetservice-prod-v007",
+        "trumpeterservice-prod-v007",
+        "service",
+    ),
+    (
+        "parchmentdb-prod-v031",
+        "parchmentmakerdb-prod-v031",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirtieth set (issue 36, thirtieth
 /// round) by a session that never read the identity rules, in the manner of the
 /// thirtieth naming styles (benches/quality/thirtieth.rs), each pair about a thing no
@@ -6294,7 +6489,8 @@ struct NearCase {
     /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
     /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth), `twentyeighth`
     /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
-    /// after the twenty-eighth) or `thirtieth` (the same, beside the twenty-ninth).
+    /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth) or
+    /// `thirtyfirst` (the same, after the thirtieth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -6348,6 +6544,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentyEighth => TWENTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::TwentyNinth => TWENTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Thirtieth => THIRTIETH_NEAR_PAIRS.to_vec(),
+        Set::ThirtyFirst => THIRTY_FIRST_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -6460,6 +6657,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| thirtieth_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(thirtieth.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the thirty-first styles (`ServiceTask_AntennaService`:
+    // `AntennaService`).
+    let thirtyfirst: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| thirtyfirst_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(thirtyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()
