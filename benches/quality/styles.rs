@@ -39,7 +39,8 @@
 //! (side by side, by two sessions), in benches/quality/twentyseventh.rs and
 //! benches/quality/twentyeighth.rs, and a twenty-ninth and a thirtieth, each written the
 //! same way after the twenty-eighth (side by side), in benches/quality/twentyninth.rs
-//! and benches/quality/thirtieth.rs.
+//! and benches/quality/thirtieth.rs, and a thirty-second, written the same way after the
+//! thirtieth, in benches/quality/thirtysecond.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -206,6 +207,9 @@ pub enum Style {
     /// The thirtieth set's styles, written blind and never developed against
     /// (benches/quality/thirtieth.rs). Measured only.
     Thirtieth(crate::thirtieth::Name),
+    /// The thirty-second set's styles, written blind and never developed against
+    /// (benches/quality/thirtysecond.rs). Measured only.
+    ThirtySecond(crate::thirtysecond::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -241,11 +245,12 @@ pub enum Set {
     TwentyEighth,
     TwentyNinth,
     Thirtieth,
+    ThirtySecond,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 30] = [
+    pub const ALL: [Set; 31] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -276,6 +281,7 @@ impl Set {
         Set::TwentyEighth,
         Set::TwentyNinth,
         Set::Thirtieth,
+        Set::ThirtySecond,
     ];
 
     pub fn name(self) -> &'static str {
@@ -310,6 +316,7 @@ impl Set {
             Set::TwentyEighth => "twentyeighth",
             Set::TwentyNinth => "twentyninth",
             Set::Thirtieth => "thirtieth",
+            Set::ThirtySecond => "thirtysecond",
         }
     }
 
@@ -345,6 +352,7 @@ impl Set {
             Set::TwentyEighth => crate::twentyeighth::TWENTY_EIGHTH,
             Set::TwentyNinth => crate::twentyninth::TWENTY_NINTH,
             Set::Thirtieth => crate::thirtieth::THIRTIETH,
+            Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
         }
     }
 }
@@ -617,6 +625,9 @@ pub fn write(
         Style::Thirtieth(name) => {
             return crate::thirtieth::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtySecond(name) => {
+            return crate::thirtysecond::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -702,6 +713,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Thirtieth {
         return crate::thirtieth::type_words(kind);
+    }
+    if set == Set::ThirtySecond {
+        return crate::thirtysecond::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -836,6 +850,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Thirtieth {
         return crate::thirtieth::rel_words(rel);
+    }
+    if set == Set::ThirtySecond {
+        return crate::thirtysecond::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
