@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -124,6 +124,8 @@ mod thirteenth;
 mod thirtieth;
 #[path = "quality/thirtyfirst.rs"]
 mod thirtyfirst;
+#[path = "quality/thirtysecond.rs"]
+mod thirtysecond;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
 #[path = "quality/twentieth.rs"]
@@ -335,13 +337,14 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth` or `thirtyfirst`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst` or `thirtysecond`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
-    /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs).
+    /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
+    /// thirtysecond.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -615,6 +618,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // Tekton run's `-run-` and suffix or a Spinnaker server group's stack and version
     // (the thirty-first styles, thirtyfirst_forms; an Albanian answer is a name as
     // written).
+    // nor a Sanity draft's `drafts.`, a WordPress shortcode's markup, a Hugo ref's markup
+    // and `.md`, a Drupal field's `field_`, a Contentful collection's `Collection`, a
+    // Magento module's vendor, a Shopify metaobject lookup's markup, an inventory row's
+    // application id, a Shopify variant's `- Default Title`, a Strapi UID's `api::` and
+    // repeat or a spreadsheet cell's text prefix (the thirty-second styles,
+    // thirtysecond_forms; a Bengali answer is a name as written, and a whiteboard's `(?)`
+    // goes with the bracket rule above).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1350,7 +1360,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             // The later sets' decorations, each set's own function.
-            let later: [fn(&str) -> Vec<String>; 14] = [
+            let later: [fn(&str) -> Vec<String>; 15] = [
                 eighteenth_forms,
                 nineteenth_forms,
                 twentieth_forms,
@@ -1365,6 +1375,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 twentyninth_forms,
                 thirtieth_forms,
                 thirtyfirst_forms,
+                thirtysecond_forms,
             ];
             let later = later
                 .into_iter()
@@ -2640,6 +2651,93 @@ fn thirtieth_forms(text: &str) -> Vec<String> {
         .strip_prefix('$')
         .and_then(|t| t.strip_suffix("_SERVERS"))
         .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the thirty-second styles stands for: a Sanity draft's id without
+/// its `drafts.` (`order-service` of `drafts.order-service`), a WordPress shortcode's
+/// slug (`order-service` of `[component slug="order-service"]`), a Hugo ref's page stem
+/// (`order-service` of `{{< ref "order-service.md" >}}`), a Drupal field without its
+/// `field_`, a Contentful collection field without its `Collection` (`orderService` of
+/// `orderServiceCollection`), a Magento module without its vendor (`OrderService` of
+/// `Novamart_OrderService`), a Shopify metaobject's handle (`order-service` of
+/// `metaobjects.component['order-service']`), an inventory row without its application
+/// id (`Order Service` of `APP-0042 Order Service`), a Shopify variant title without its
+/// `- Default Title`, a Strapi UID's content type (`order-service` of
+/// `api::order-service.order-service`) and a spreadsheet cell without its text prefix
+/// (`Order Service` of `'Order Service`). Empty for anything else.
+fn thirtysecond_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    if let Some(id) = text.strip_prefix("drafts.").filter(|t| package(t)) {
+        forms.push(id.to_string());
+    }
+    if let Some(slug) = text
+        .strip_prefix("[component slug=\"")
+        .and_then(|t| t.strip_suffix("\"]"))
+        .filter(|t| package(t))
+    {
+        forms.push(slug.to_string());
+    }
+    if let Some(page) = text
+        .strip_prefix("{{< ref \"")
+        .and_then(|t| t.strip_suffix("\" >}}"))
+        .map(|t| t.strip_suffix(".md").unwrap_or(t))
+        .filter(|t| package(t))
+    {
+        forms.push(page.to_string());
+    }
+    if let Some(field) = text.strip_prefix("field_").filter(|t| package(t)) {
+        forms.push(field.to_string());
+    }
+    if let Some(field) = text
+        .strip_suffix("Collection")
+        .filter(|t| package(t) && t.starts_with(|ch: char| ch.is_ascii_lowercase()))
+    {
+        forms.push(field.to_string());
+    }
+    if let Some(module) = text
+        .strip_prefix("Novamart_")
+        .filter(|t| package(t) && t.starts_with(|ch: char| ch.is_ascii_uppercase()))
+    {
+        forms.push(module.to_string());
+    }
+    if let Some(handle) = text
+        .strip_prefix("metaobjects.component['")
+        .and_then(|t| t.strip_suffix("']"))
+        .filter(|t| package(t))
+    {
+        forms.push(handle.to_string());
+    }
+    if let Some((id, name)) = text.strip_prefix("APP-").and_then(|t| t.split_once(' '))
+        && !id.is_empty()
+        && id.chars().all(|d| d.is_ascii_digit())
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = text
+        .strip_suffix(" - Default Title")
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some((kind, name)) = text.strip_prefix("api::").and_then(|t| t.split_once('.'))
+        && package(kind)
+        && kind == name
+    {
+        forms.push(kind.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix('\'')
+        .filter(|t| !t.trim().is_empty() && !t.contains('\''))
     {
         forms.push(name.to_string());
     }
@@ -6118,6 +6216,117 @@ const THIRTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-second set (issue 36,
+/// thirty-second round) by a session that never read the identity rules, in the manner of
+/// the thirty-second naming styles (benches/quality/thirtysecond.rs), each pair about a
+/// thing no other pair names (every name of the list is its own thing): the hilsa and
+/// the hilsa market, rickshaws and rickshaw pullers, mangoes and the mango orchard
+/// (Bengali); scarecrows and the scarecrow festival, tamarind and tamarind sauce (Sanity
+/// drafts); thimbles and the thimblerig, quills and quillwork (WordPress shortcodes);
+/// hourglasses and the hourglass dolphin, trellises and trellis codes (Hugo refs);
+/// tugboats and their crews, cobblers and cobblestones (Drupal fields); treehouses and
+/// the treehouse hotel, monocles and the monocle magazine (Contentful collections);
+/// hovercraft and hovercraft racing, zeppelins and the zeppelin hangar (Magento
+/// modules); walruses and walrus tusks, armadillos and armadillo shells (Shopify
+/// metaobjects); trombones and trombonists, pelicans and the pelican crossing (inventory
+/// rows); parasols and parasol ants (whiteboard labels); pinecones and pines (Shopify
+/// variants); mangroves and the mangrove swamp (Strapi UIDs); marionettes and the
+/// marionette workshop, quarries and quarrymen (spreadsheet cells). Measured only, never
+/// developed against.
+const THIRTY_SECOND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("ইলিশ সার্ভিস", "ইলিশ বাজার সার্ভিস", "service"),
+    ("রিকশা ডেটাবেস", "রিকশাওয়ালা ডেটাবেস", "database"),
+    ("আম সার্ভিস", "আমবাগান সার্ভিস", "service"),
+    (
+        "drafts.scarecrow-service",
+        "drafts.scarecrow-festival-service",
+        "service",
+    ),
+    ("drafts.tamarind-db", "drafts.tamarind-sauce-db", "database"),
+    (
+        "[component slug=\"thimble-db\"]",
+        "[component slug=\"thimble-rig-db\"]",
+        "database",
+    ),
+    (
+        "[component slug=\"quill-service\"]",
+        "[component slug=\"quillwork-service\"]",
+        "service",
+    ),
+    (
+        "{{< ref \"hourglass-service.md\" >}}",
+        "{{< ref \"hourglass-dolphin-service.md\" >}}",
+        "service",
+    ),
+    (
+        "{{< ref \"trellis-db.md\" >}}",
+        "{{< ref \"trellis-code-db.md\" >}}",
+        "database",
+    ),
+    (
+        "field_tugboat_service",
+        "field_tugboat_crew_service",
+        "service",
+    ),
+    ("field_cobbler_db", "field_cobblestone_db", "database"),
+    (
+        "treehouseServiceCollection",
+        "treehouseHotelServiceCollection",
+        "service",
+    ),
+    (
+        "monocleServiceCollection",
+        "monocleMagazineServiceCollection",
+        "service",
+    ),
+    (
+        "Novamart_HovercraftService",
+        "Novamart_HovercraftRaceService",
+        "service",
+    ),
+    (
+        "Novamart_ZeppelinDB",
+        "Novamart_ZeppelinHangarDB",
+        "database",
+    ),
+    (
+        "metaobjects.component['walrus-service']",
+        "metaobjects.component['walrus-tusk-service']",
+        "service",
+    ),
+    (
+        "metaobjects.component['armadillo-db']",
+        "metaobjects.component['armadillo-shell-db']",
+        "database",
+    ),
+    (
+        "APP-0117 Trombone Service",
+        "APP-0118 Trombonist Service",
+        "service",
+    ),
+    (
+        "APP-0342 Pelican DB",
+        "APP-0343 Pelican Crossing DB",
+        "database",
+    ),
+    ("Parasol Service (?)", "Parasol Ant Service (?)", "service"),
+    (
+        "Pinecone Service - Default Title",
+        "Pine Service - Default Title",
+        "service",
+    ),
+    (
+        "api::mangrove-service.mangrove-service",
+        "api::mangrove-swamp-service.mangrove-swamp-service",
+        "service",
+    ),
+    (
+        "'Marionette Service",
+        "'Marionette Workshop Service",
+        "service",
+    ),
+    ("'Quarry DB", "'Quarryman DB", "database"),
+];
 
 /// Near-named different things written for the twenty-ninth set (issue 36,
 /// twenty-ninth round) by a session that never read the identity rules, in the manner
@@ -6489,8 +6698,9 @@ struct NearCase {
     /// (the same, after the twenty-fourth), `twentysixth` (the same, after the
     /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth), `twentyeighth`
     /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
-    /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth) or
-    /// `thirtyfirst` (the same, after the thirtieth).
+    /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth),
+    /// `thirtyfirst` (the same, after the thirtieth) or `thirtysecond` (the same, beside
+    /// the thirty-first).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -6545,6 +6755,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::TwentyNinth => TWENTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Thirtieth => THIRTIETH_NEAR_PAIRS.to_vec(),
         Set::ThirtyFirst => THIRTY_FIRST_NEAR_PAIRS.to_vec(),
+        Set::ThirtySecond => THIRTY_SECOND_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -6664,6 +6875,12 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| thirtyfirst_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(thirtyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the thirty-second styles (`field_cobbler_db`: `cobbler_db`).
+    let thirtysecond: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| thirtysecond_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(thirtysecond.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

@@ -39,8 +39,9 @@
 //! (side by side, by two sessions), in benches/quality/twentyseventh.rs and
 //! benches/quality/twentyeighth.rs, a twenty-ninth and a thirtieth, each written the
 //! same way after the twenty-eighth (side by side), in benches/quality/twentyninth.rs
-//! and benches/quality/thirtieth.rs, and a thirty-first, written the same way after the
-//! thirtieth, in benches/quality/thirtyfirst.rs.
+//! and benches/quality/thirtieth.rs, and a thirty-first and a thirty-second, each
+//! written the same way after the thirtieth (side by side), in
+//! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -210,6 +211,9 @@ pub enum Style {
     /// The thirty-first set's styles, written blind and never developed against
     /// (benches/quality/thirtyfirst.rs). Measured only.
     ThirtyFirst(crate::thirtyfirst::Name),
+    /// The thirty-second set's styles, written blind and never developed against
+    /// (benches/quality/thirtysecond.rs). Measured only.
+    ThirtySecond(crate::thirtysecond::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -246,11 +250,12 @@ pub enum Set {
     TwentyNinth,
     Thirtieth,
     ThirtyFirst,
+    ThirtySecond,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 31] = [
+    pub const ALL: [Set; 32] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -282,6 +287,7 @@ impl Set {
         Set::TwentyNinth,
         Set::Thirtieth,
         Set::ThirtyFirst,
+        Set::ThirtySecond,
     ];
 
     pub fn name(self) -> &'static str {
@@ -317,6 +323,7 @@ impl Set {
             Set::TwentyNinth => "twentyninth",
             Set::Thirtieth => "thirtieth",
             Set::ThirtyFirst => "thirtyfirst",
+            Set::ThirtySecond => "thirtysecond",
         }
     }
 
@@ -353,6 +360,7 @@ impl Set {
             Set::TwentyNinth => crate::twentyninth::TWENTY_NINTH,
             Set::Thirtieth => crate::thirtieth::THIRTIETH,
             Set::ThirtyFirst => crate::thirtyfirst::THIRTY_FIRST,
+            Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
         }
     }
 }
@@ -628,6 +636,9 @@ pub fn write(
         Style::ThirtyFirst(name) => {
             return crate::thirtyfirst::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtySecond(name) => {
+            return crate::thirtysecond::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -716,6 +727,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyFirst {
         return crate::thirtyfirst::type_words(kind);
+    }
+    if set == Set::ThirtySecond {
+        return crate::thirtysecond::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -853,6 +867,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyFirst {
         return crate::thirtyfirst::rel_words(rel);
+    }
+    if set == Set::ThirtySecond {
+        return crate::thirtysecond::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
