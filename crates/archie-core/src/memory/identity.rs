@@ -1224,6 +1224,43 @@ fn unwrapped(name: &str) -> Option<&str> {
     if let Some(rest) = after_ticket_key(t) {
         return Some(rest);
     }
+    // A template's action around one call (dbt's `{{ ref('orders') }}`, Hugo's `{{< ref
+    // "order-service.md" >}}`): its last quoted argument, without a page's extension.
+    if let Some(action) = t.strip_prefix("{{").and_then(|r| r.strip_suffix("}}")) {
+        let action = action.trim().trim_matches(['<', '>', '%', '-']);
+        let last = action
+            .split(['"', '\''])
+            .skip(1)
+            .step_by(2)
+            .filter(|q| lettered(q))
+            .last()?;
+        return Some(match last.rsplit_once('.') {
+            Some((page, ext))
+                if !page.contains('.')
+                    && (1..=4).contains(&ext.len())
+                    && ext.chars().all(|c| c.is_ascii_lowercase()) =>
+            {
+                page
+            }
+            _ => last,
+        });
+    }
+    // A shortcode with attributes (WordPress's `[component slug="order-service"]`): the
+    // one that names it.
+    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        && !inner.contains(['[', ']'])
+        && let Some((tag, attributes)) = inner.split_once(' ')
+        && tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && let Some(attributes) = xml_attributes(attributes)
+    {
+        return match attributes.as_slice() {
+            [(_, only)] => Some(*only),
+            _ => attributes
+                .iter()
+                .find_map(|(key, value)| NAME_KEYS.contains(key).then_some(*value)),
+        }
+        .filter(|v| lettered(v));
+    }
     if first == '=' && !t.ends_with('=') {
         return quoted(t[1..].trim());
     }
@@ -1387,7 +1424,7 @@ fn xml_attributes(text: &str) -> Option<Vec<(&str, &str)>> {
 const CLOUDFORMATION_TAGS: &[&str] = &["Ref", "GetAtt", "ImportValue", "Sub"];
 
 /// The keys whose value is a thing's name, in an object or a call.
-const NAME_KEYS: &[&str] = &["id", "name", "label", "title"];
+const NAME_KEYS: &[&str] = &["id", "name", "label", "title", "slug"];
 
 /// The text inside one pair of quotes, with letters and no other quote.
 fn quoted(a: &str) -> Option<&str> {
@@ -1861,22 +1898,25 @@ const PIVOT_CAPTIONS: &[&str] = &[
 ];
 
 /// The name in a channel's or a code name that begins with a ticket's key (an incident's
-/// channel `#inc-0427-order-service`, `ops_1234_orders_db`): a key of two to five
-/// letters and a number of three digits or more, then a name of two words or more.
-/// Only in a channel's name or in code (no capitals, no spaces): `ISO-27001 Compliance
-/// Service` is a name as written.
+/// channel `#inc-0427-order-service`, `ops_1234_orders_db`), or after a register's id
+/// (`APP-0042 Order Service`): a key of two to five letters and a number of three digits
+/// or more, then a name of two words or more.
 fn after_ticket_key(t: &str) -> Option<&str> {
     let body = t.strip_prefix('#').unwrap_or(t);
-    if body.len() == t.len() && !is_code_form(body) {
-        return None;
-    }
+    let code = body.len() < t.len() || is_code_form(body);
     let (key, rest) = body.split_at(body.find(['-', '_'])?);
     let rest = &rest[1..];
     let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+    // Before a name as written, only a register's key in capitals and its number padded
+    // with zeros (`APP-0042 Order Service`, `INC-0427 …`): a standard's number is not
+    // (`ISO-27001 Compliance Service`).
+    let registered = key.chars().all(|c| c.is_ascii_uppercase())
+        && rest.starts_with('0')
+        && rest[digits..].starts_with(' ');
     if !(2..=5).contains(&key.len())
         || !key.chars().all(|c| c.is_ascii_alphabetic())
         || digits < 3
-        || !rest[digits..].starts_with(['-', '_'])
+        || !(code && rest[digits..].starts_with(['-', '_']) || registered)
     {
         return None;
     }
@@ -1928,13 +1968,16 @@ fn of_kind_keyed<'a>(key: &str, value: &'a str) -> Cow<'a, str> {
         })
         .find(|w| Kind::of_word(&singular(w)).is_some());
     // A value with a kind word of its own says what it is (`service.name:"fedex-api"`).
-    // So does one of two words or more under `service`, which observability tools call
-    // every component they see (`service.name:"web-storefront"`, a frontend).
+    // So does one of two words or more under the attribute `service.name`, which
+    // OpenTelemetry and ECS give every component they see (`service.name:"web-storefront"`,
+    // a frontend); a tag `service:ledger-writer` says a service.
     let value_words = words(value);
     let said = kind.is_some_and(|k| {
         let last = value_words.last().map(|w| singular(w).into_owned());
         last.is_some_and(|w| Kind::of_word(&w).is_some())
-            || value_words.len() >= 2 && Kind::of_word(&singular(k)) == Some(Kind::Service)
+            || value_words.len() >= 2
+                && key.contains('.')
+                && Kind::of_word(&singular(k)) == Some(Kind::Service)
     });
     match kind {
         Some(k) if !said => Cow::Owned(format!("{value} {k}")),
@@ -4348,7 +4391,22 @@ mod tests {
         }
         let [primary, replica] = ["ledger_db:primary", "ledger_db:replica"].map(Mark::of);
         assert!(primary.zip(replica).is_some_and(|(p, r)| p.differs(&r)));
+        for (written, plain) in [
+            ("{{ ref('ledger_service') }}", "ledger_service"),
+            ("{{< ref \"ledger-service.md\" >}}", "ledger-service"),
+            ("{{ source('bank', 'ledger_db') }}", "ledger_db"),
+            ("[component slug=\"ledger-service\"]", "ledger-service"),
+            ("[service id=\"ledger\" title=\"Ledger Service\"]", "ledger"),
+            ("APP-0042 Ledger Service", "Ledger Service"),
+        ] {
+            assert_eq!(plain_text(written), plain, "{written}");
+        }
+        assert_ne!(
+            key("{{ ref('ledger_service') }}"),
+            key("{{ ref('fraud_service') }}")
+        );
         // What only looks like a ticket's key in front is a name's own.
+        assert_eq!(plain_text("APP-42 Ledger Service"), "APP-42 Ledger Service");
         assert_eq!(
             plain_text("ISO-27001 Compliance Service"),
             "ISO-27001 Compliance Service"
