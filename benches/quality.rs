@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -126,6 +126,8 @@ mod thirtieth;
 mod thirtyfirst;
 #[path = "quality/thirtysecond.rs"]
 mod thirtysecond;
+#[path = "quality/thirtythird.rs"]
+mod thirtythird;
 #[path = "quality/twelfth.rs"]
 mod twelfth;
 #[path = "quality/twentieth.rs"]
@@ -337,14 +339,14 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst` or `thirtysecond`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond` or `thirtythird`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
-    /// thirtysecond.rs).
+    /// thirtysecond.rs, thirtythird.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -625,6 +627,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // repeat or a spreadsheet cell's text prefix (the thirty-second styles,
     // thirtysecond_forms; a Bengali answer is a name as written, and a whiteboard's `(?)`
     // goes with the bracket rule above).
+    // nor a Crossplane kind's `X`, a Backstage reference's kind and namespace, a Knative
+    // revision's number, a Linkerd identity's domain, a Cilium label's `k8s:app=`, a
+    // Flyway migration's version and `.sql`, a dbdiagram table's `Table` and alias, a
+    // Prisma `model`, a Kong upstream's `_upstream`, an Apigee proxy's path or a Tyk
+    // listen path's slashes (the thirty-third styles, thirtythird_forms; an Uzbek answer
+    // is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1360,7 +1368,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             // The later sets' decorations, each set's own function.
-            let later: [fn(&str) -> Vec<String>; 15] = [
+            let later: [fn(&str) -> Vec<String>; 16] = [
                 eighteenth_forms,
                 nineteenth_forms,
                 twentieth_forms,
@@ -1376,6 +1384,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 thirtieth_forms,
                 thirtyfirst_forms,
                 thirtysecond_forms,
+                thirtythird_forms,
             ];
             let later = later
                 .into_iter()
@@ -2653,6 +2662,95 @@ fn thirtieth_forms(text: &str) -> Vec<String> {
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the thirty-third styles stands for: a Crossplane composite kind
+/// without its `X` (`OrderService` of `XOrderService`), a Backstage entity reference's
+/// name (`order-service` of `component:default/order-service`), a Knative revision
+/// without its number (`order-service` of `order-service-00003`), a Linkerd identity's
+/// first label, a Cilium label's value (`order-service` of `k8s:app=order-service`), a
+/// Flyway migration's description (`order_service` of `V7__order_service.sql`), a
+/// dbdiagram table's name (`order_db` of `Table order_db as OD`), a Prisma model's name,
+/// a Kong upstream without its `_upstream`, an Apigee proxy's name and a Tyk listen
+/// path without its slashes. Empty for anything else.
+fn thirtythird_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_alphanumeric());
+    if let Some(kind) = text.strip_prefix('X')
+        && ident(kind)
+        && kind.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && kind.chars().any(|ch| ch.is_ascii_lowercase())
+    {
+        forms.push(kind.to_string());
+    }
+    if let Some((entity, name)) = text.split_once(":default/")
+        && matches!(entity, "component" | "resource" | "api" | "system")
+        && package(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((name, revision)) = text.rsplit_once('-')
+        && package(name)
+        && revision.len() == 5
+        && revision.chars().all(|d| d.is_ascii_digit())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(label) = text
+        .strip_suffix(".serviceaccount.identity.linkerd.cluster.local")
+        .and_then(|t| t.split('.').next())
+        .filter(|t| package(t))
+    {
+        forms.push(label.to_string());
+    }
+    if let Some(app) = text.strip_prefix("k8s:app=").filter(|t| package(t)) {
+        forms.push(app.to_string());
+    }
+    if let Some((version, description)) = text
+        .strip_prefix('V')
+        .and_then(|t| t.strip_suffix(".sql"))
+        .and_then(|t| t.split_once("__"))
+        && !version.is_empty()
+        && version
+            .chars()
+            .all(|d| d.is_ascii_digit() || d == '.' || d == '_')
+        && package(description)
+    {
+        forms.push(description.to_string());
+    }
+    if let Some(rest) = text.strip_prefix("Table ") {
+        let name = rest.split_once(" as ").map_or(rest, |(n, _)| n);
+        if package(name) {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(model) = text.strip_prefix("model ").filter(|t| ident(t)) {
+        forms.push(model.to_string());
+    }
+    if let Some(upstream) = text.strip_suffix("_upstream").filter(|t| package(t)) {
+        forms.push(upstream.to_string());
+    }
+    if let Some(proxy) = text
+        .strip_prefix("organizations/")
+        .and_then(|t| t.split_once("/apis/"))
+        .map(|(_, p)| p)
+        .filter(|t| package(t))
+    {
+        forms.push(proxy.to_string());
+    }
+    if let Some(path) = text
+        .strip_prefix('/')
+        .and_then(|t| t.strip_suffix('/'))
+        .filter(|t| package(t))
+    {
+        forms.push(path.to_string());
     }
     forms
 }
@@ -6327,6 +6425,89 @@ const THIRTY_SECOND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
     ("'Quarry DB", "'Quarryman DB", "database"),
 ];
+/// Near-named different things written for the thirty-third set (issue 36, thirty-third
+/// round) by a session that never read the identity rules, in the manner of the
+/// thirty-third naming styles (benches/quality/thirtythird.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): cotton and cotton
+/// ginning, silk and the Silk Road, melons and the melon fair, bread and the bread
+/// factory (Uzbek); the loom and the loom shuttle, the dredger and its crew (Crossplane
+/// kinds); the funicular and the funicular lift, the treadmill and the treadmill gym
+/// (Backstage references); the periscope and its lens, the bellows and the bellows
+/// forge (Knative revisions); the sundial and sundial repair (Linkerd identities); the
+/// cactus and the cactus wren, the sextant and the sextant school (Cilium labels); the
+/// anvil and the anvil forge (Flyway migrations); the glacier and glacier melt
+/// (dbdiagram tables); the pulley and the pulley block, the tumbleweed and the
+/// tumbleweed race (Prisma models); the windmill and the windmill museum (Kong
+/// upstreams); the catamaran and the catamaran club (Apigee proxies); the quiver and the
+/// quiver maker, the yurt and the yurt camp (Tyk listen paths). Measured only, never
+/// developed against.
+const THIRTY_THIRD_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Paxta xizmati", "Paxta tozalash xizmati", "service"),
+    (
+        "Ipak ma'lumotlar bazasi",
+        "Ipak yo'li ma'lumotlar bazasi",
+        "database",
+    ),
+    ("Qovun xizmati", "Qovun sayli xizmati", "service"),
+    ("Non keshi", "Non zavodi keshi", "cache"),
+    ("XLoomService", "XLoomShuttleService", "service"),
+    ("XDredgerService", "XDredgerCrewService", "service"),
+    (
+        "component:default/funicular-service",
+        "component:default/funicular-lift-service",
+        "service",
+    ),
+    (
+        "resource:default/treadmill-db",
+        "resource:default/treadmill-gym-db",
+        "database",
+    ),
+    (
+        "periscope-service-00001",
+        "periscope-lens-service-00001",
+        "service",
+    ),
+    (
+        "bellows-service-00002",
+        "bellows-forge-service-00002",
+        "service",
+    ),
+    (
+        "sundial-service.prod.serviceaccount.identity.linkerd.cluster.local",
+        "sundial-repair-service.prod.serviceaccount.identity.linkerd.cluster.local",
+        "service",
+    ),
+    ("k8s:app=cactus-db", "k8s:app=cactus-wren-db", "database"),
+    (
+        "k8s:app=sextant-service",
+        "k8s:app=sextant-school-service",
+        "service",
+    ),
+    ("V1__anvil_db.sql", "V1__anvil_forge_db.sql", "database"),
+    (
+        "Table glacier_db as GD",
+        "Table glacier_melt_db as GMD",
+        "database",
+    ),
+    ("model PulleyDb", "model PulleyBlockDb", "database"),
+    (
+        "model TumbleweedService",
+        "model TumbleweedRaceService",
+        "service",
+    ),
+    (
+        "windmill_service_upstream",
+        "windmill_museum_service_upstream",
+        "service",
+    ),
+    (
+        "organizations/novamart/apis/catamaran-service",
+        "organizations/novamart/apis/catamaran-club-service",
+        "service",
+    ),
+    ("/quiver-service/", "/quiver-maker-service/", "service"),
+    ("/yurt-cache/", "/yurt-camp-cache/", "cache"),
+];
 
 /// Near-named different things written for the twenty-ninth set (issue 36,
 /// twenty-ninth round) by a session that never read the identity rules, in the manner
@@ -6699,8 +6880,8 @@ struct NearCase {
     /// twenty-fifth), `twentyseventh` (the same, after the twenty-sixth), `twentyeighth`
     /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
     /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth),
-    /// `thirtyfirst` (the same, after the thirtieth) or `thirtysecond` (the same, beside
-    /// the thirty-first).
+    /// `thirtyfirst` (the same, after the thirtieth), `thirtysecond` (the same, beside
+    /// the thirty-first) or `thirtythird` (the same, after the thirty-second).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -6756,6 +6937,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Thirtieth => THIRTIETH_NEAR_PAIRS.to_vec(),
         Set::ThirtyFirst => THIRTY_FIRST_NEAR_PAIRS.to_vec(),
         Set::ThirtySecond => THIRTY_SECOND_NEAR_PAIRS.to_vec(),
+        Set::ThirtyThird => THIRTY_THIRD_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -6881,6 +7063,13 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| thirtysecond_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(thirtysecond.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the thirty-third styles (`model SundialService`:
+    // `SundialService`).
+    let thirtythird: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| thirtythird_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(thirtythird.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()
