@@ -41,7 +41,9 @@
 //! same way after the twenty-eighth (side by side), in benches/quality/twentyninth.rs
 //! and benches/quality/thirtieth.rs, and a thirty-first and a thirty-second, each
 //! written the same way after the thirtieth (side by side), in
-//! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs.
+//! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs, and a
+//! thirty-fourth, written the same way after the thirty-second, in
+//! benches/quality/thirtyfourth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -214,6 +216,9 @@ pub enum Style {
     /// The thirty-second set's styles, written blind and never developed against
     /// (benches/quality/thirtysecond.rs). Measured only.
     ThirtySecond(crate::thirtysecond::Name),
+    /// The thirty-fourth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyfourth.rs). Measured only.
+    ThirtyFourth(crate::thirtyfourth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -251,11 +256,12 @@ pub enum Set {
     Thirtieth,
     ThirtyFirst,
     ThirtySecond,
+    ThirtyFourth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 32] = [
+    pub const ALL: [Set; 33] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -288,6 +294,7 @@ impl Set {
         Set::Thirtieth,
         Set::ThirtyFirst,
         Set::ThirtySecond,
+        Set::ThirtyFourth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -324,6 +331,7 @@ impl Set {
             Set::Thirtieth => "thirtieth",
             Set::ThirtyFirst => "thirtyfirst",
             Set::ThirtySecond => "thirtysecond",
+            Set::ThirtyFourth => "thirtyfourth",
         }
     }
 
@@ -361,6 +369,7 @@ impl Set {
             Set::Thirtieth => crate::thirtieth::THIRTIETH,
             Set::ThirtyFirst => crate::thirtyfirst::THIRTY_FIRST,
             Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
+            Set::ThirtyFourth => crate::thirtyfourth::THIRTY_FOURTH,
         }
     }
 }
@@ -639,6 +648,9 @@ pub fn write(
         Style::ThirtySecond(name) => {
             return crate::thirtysecond::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyFourth(name) => {
+            return crate::thirtyfourth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -730,6 +742,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtySecond {
         return crate::thirtysecond::type_words(kind);
+    }
+    if set == Set::ThirtyFourth {
+        return crate::thirtyfourth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -870,6 +885,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtySecond {
         return crate::thirtysecond::rel_words(rel);
+    }
+    if set == Set::ThirtyFourth {
+        return crate::thirtyfourth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
