@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -124,6 +124,8 @@ mod thirteenth;
 mod thirtieth;
 #[path = "quality/thirtyfirst.rs"]
 mod thirtyfirst;
+#[path = "quality/thirtyfourth.rs"]
+mod thirtyfourth;
 #[path = "quality/thirtysecond.rs"]
 mod thirtysecond;
 #[path = "quality/thirtythird.rs"]
@@ -339,14 +341,15 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond` or `thirtythird`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird` or `thirtyfourth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
     /// nineteenth.rs, twentieth.rs, twentyfirst.rs, twentysecond.rs, twentythird.rs,
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
-    /// thirtysecond.rs, thirtythird.rs).
+    /// thirtysecond.rs, thirtythird.rs,
+    /// thirtyfourth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -633,6 +636,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // Prisma `model`, a Kong upstream's `_upstream`, an Apigee proxy's path or a Tyk
     // listen path's slashes (the thirty-third styles, thirtythird_forms; an Uzbek answer
     // is a name as written).
+    // nor a CODEOWNERS team's `@novamart/`, a Gerrit change triplet's branch and
+    // Change-Id, a Gerrit `project:novamart/`, a Phabricator callsign's `r`, a Phriction
+    // slug's folder and slash, a Sentry short id's counter, a Sentry release's version,
+    // a Grafana path's `/d/` and uid, a Honeycomb dataset's environment path, an arc42
+    // `Blackbox ` or a Lucidchart `Text Area 1: ` (the thirty-fourth styles,
+    // thirtyfourth_forms; a Tamil answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -1368,7 +1377,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             // The later sets' decorations, each set's own function.
-            let later: [fn(&str) -> Vec<String>; 16] = [
+            let later: [fn(&str) -> Vec<String>; 17] = [
                 eighteenth_forms,
                 nineteenth_forms,
                 twentieth_forms,
@@ -1385,6 +1394,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 thirtyfirst_forms,
                 thirtysecond_forms,
                 thirtythird_forms,
+                thirtyfourth_forms,
             ];
             let later = later
                 .into_iter()
@@ -2486,6 +2496,111 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
     }
     forms
 }
+/// The names a form in the thirty-fourth styles stands for: a CODEOWNERS team without
+/// its `@novamart/` (`order-service` of `@novamart/order-service`), a Gerrit change
+/// triplet's project (`order-service` of `order-service~main~I…`), a Gerrit project
+/// operator's project without its `project:novamart/`, a Phabricator callsign without
+/// its `r` (`ORDERSERVICE` of `rORDERSERVICE`), a Phriction slug's page
+/// (`order_service` of `w/services/order_service/`), a Sentry short id without its
+/// counter (`ORDER-SERVICE` of `ORDER-SERVICE-3K`), a Sentry release without its
+/// version (`order-service` of `order-service@2.14.3`), a Grafana dashboard path's slug
+/// (`order-service` of `/d/k3p9x2qa/order-service`), a Honeycomb dataset's name, an
+/// arc42 black box without its `Blackbox ` and a Lucidchart text field without its
+/// column name (`Order Service` of `Text Area 1: Order Service`). Empty for anything
+/// else.
+fn thirtyfourth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    if let Some(team) = text.strip_prefix("@novamart/").filter(|t| package(t)) {
+        forms.push(team.to_string());
+    }
+    let parts: Vec<&str> = text.split('~').collect();
+    if let [project, branch, change] = parts.as_slice()
+        && package(project)
+        && package(branch)
+        && let Some(id) = change.strip_prefix('I')
+        && id.len() == 40
+        && id.chars().all(|ch| ch.is_ascii_hexdigit())
+    {
+        forms.push(project.to_string());
+    }
+    if let Some(project) = text
+        .strip_prefix("project:novamart/")
+        .filter(|t| package(t))
+    {
+        forms.push(project.to_string());
+    }
+    if let Some(callsign) = text
+        .strip_prefix('r')
+        .filter(|t| t.len() > 1 && t.chars().all(|ch| ch.is_ascii_uppercase()))
+    {
+        forms.push(callsign.to_string());
+    }
+    if let Some(page) = text
+        .strip_prefix("w/services/")
+        .and_then(|t| t.strip_suffix('/'))
+        .filter(|t| package(t))
+    {
+        forms.push(page.to_string());
+    }
+    if let Some((project, counter)) = text.rsplit_once('-')
+        && !project.is_empty()
+        && project
+            .chars()
+            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '-')
+        && (1..=4).contains(&counter.len())
+        && counter
+            .chars()
+            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit())
+        && counter.chars().any(|ch| ch.is_ascii_digit())
+    {
+        forms.push(project.to_string());
+    }
+    if let Some((project, version)) = text.rsplit_once('@')
+        && package(project)
+        && version.contains('.')
+        && version
+            .split('.')
+            .all(|v| !v.is_empty() && v.chars().all(|d| d.is_ascii_digit()))
+    {
+        forms.push(project.to_string());
+    }
+    if let Some((uid, slug)) = text.strip_prefix("/d/").and_then(|t| t.split_once('/'))
+        && !uid.is_empty()
+        && uid.chars().all(|ch| ch.is_ascii_alphanumeric())
+        && package(slug)
+    {
+        forms.push(slug.to_string());
+    }
+    if let Some(dataset) = text
+        .strip_prefix("environments/prod/datasets/")
+        .filter(|t| package(t))
+    {
+        forms.push(dataset.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("Blackbox ")
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("Text Area ")
+        .and_then(|t| t.split_once(": "))
+        .filter(|(n, name)| {
+            !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()) && !name.trim().is_empty()
+        })
+        .map(|(_, name)| name)
+    {
+        forms.push(name.trim().to_string());
+    }
+    forms
+}
+
 /// The names a form in the thirty-first styles stands for: a FHIR reference's id
 /// (`order-service` of `Endpoint/order-service`), an HL7 hierarchic designator's
 /// namespace id (`ORDER_SERVICE` of `ORDER_SERVICE^novamart.io^DNS`), a FIX
@@ -6314,6 +6429,113 @@ const THIRTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-fourth set (issue 36,
+/// thirty-fourth round) by a session that never read the identity rules, in the manner
+/// of the thirty-fourth naming styles (benches/quality/thirtyfourth.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): peacocks and
+/// peacock feathers, coconuts and coconut shells, jasmine and jasmine garlands (Tamil);
+/// bellows and bellowsfish, anvils and anvil clouds (CODEOWNERS teams); cacti and cactus
+/// wrens, tortoises and tortoiseshell (Gerrit changes); cinnamon and cinnamon rolls, the
+/// trapeze and trapeze artists (Gerrit projects); dandelions and dandelion wine, meteors
+/// and meteorites (Phabricator callsigns); quivers and quiver trees, porcupines and
+/// porcupine fish (Phriction pages); tambourines and tambourine players, catapults and
+/// their crews (Sentry issues); pagodas and pagoda trees, crayons and crayon boxes
+/// (Sentry releases); nutmeg and nutmeg graters, seahorses and seahorse farms (Grafana
+/// dashboards); waffles and waffle irons, volcanoes and volcanic ash (Honeycomb
+/// datasets); pyramids and pyramid schemes, fjords and fjord horses (arc42 black boxes);
+/// sparrows and sparrowhawks, turbans and turban shells (Lucidchart text fields).
+/// Measured only, never developed against.
+const THIRTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("மயில் சேவை", "மயிலிறகு சேவை", "service"),
+    ("தேங்காய் தரவுத்தளம்", "தேங்காய் ஓடு தரவுத்தளம்", "database"),
+    ("மல்லிகை சேவை", "மல்லிகை மாலை சேவை", "service"),
+    (
+        "@novamart/bellows-service",
+        "@novamart/bellowsfish-service",
+        "service",
+    ),
+    ("@novamart/anvil-db", "@novamart/anvil-cloud-db", "database"),
+    (
+        "cactus-service~main~I3b8e51d2a7c94f06b1d8e2a4c6f09b7d3e5a1c28",
+        "cactus-wren-service~main~I9d2f47a1c3e85b60d4a7f1e9b2c58a3d6e0f4b17",
+        "service",
+    ),
+    (
+        "tortoise-db~main~I0c6a93e7f2b15d48a9e3c7b1f6d20e5a8c4b9f31",
+        "tortoiseshell-db~main~I7e1b5c9a3d8f26e40b7c2a9f5e13d6b8a0c4f752",
+        "database",
+    ),
+    (
+        "project:novamart/cinnamon-service",
+        "project:novamart/cinnamon-roll-service",
+        "service",
+    ),
+    (
+        "project:novamart/trapeze-db",
+        "project:novamart/trapeze-artist-db",
+        "database",
+    ),
+    ("rDANDELIONSERVICE", "rDANDELIONWINESERVICE", "service"),
+    ("rMETEORDB", "rMETEORITEDB", "database"),
+    (
+        "w/services/quiver_service/",
+        "w/services/quiver_tree_service/",
+        "service",
+    ),
+    (
+        "w/services/porcupine_db/",
+        "w/services/porcupine_fish_db/",
+        "database",
+    ),
+    (
+        "TAMBOURINE-SERVICE-4K",
+        "TAMBOURINE-PLAYER-SERVICE-2H",
+        "service",
+    ),
+    ("CATAPULT-DB-7C", "CATAPULT-CREW-DB-3N", "database"),
+    (
+        "pagoda-service@1.4.2",
+        "pagoda-tree-service@1.4.2",
+        "service",
+    ),
+    ("crayon-db@2.0.7", "crayon-box-db@2.0.7", "database"),
+    (
+        "/d/k3p9x2qa/nutmeg-service",
+        "/d/m7w4c8ze/nutmeg-grater-service",
+        "service",
+    ),
+    (
+        "/d/h2v6n5rt/seahorse-db",
+        "/d/b9q3f7ys/seahorse-farm-db",
+        "database",
+    ),
+    (
+        "environments/prod/datasets/waffle-service",
+        "environments/prod/datasets/waffle-iron-service",
+        "service",
+    ),
+    (
+        "environments/prod/datasets/volcano-db",
+        "environments/prod/datasets/volcano-ash-db",
+        "database",
+    ),
+    (
+        "Blackbox Pyramid Service",
+        "Blackbox Pyramid Scheme Service",
+        "service",
+    ),
+    ("Blackbox Fjord DB", "Blackbox Fjord Horse DB", "database"),
+    (
+        "Text Area 1: Sparrow Service",
+        "Text Area 1: Sparrowhawk Service",
+        "service",
+    ),
+    (
+        "Text Area 1: Turban DB",
+        "Text Area 1: Turban Shell DB",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirty-second set (issue 36,
 /// thirty-second round) by a session that never read the identity rules, in the manner of
 /// the thirty-second naming styles (benches/quality/thirtysecond.rs), each pair about a
@@ -6881,7 +7103,8 @@ struct NearCase {
     /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
     /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth),
     /// `thirtyfirst` (the same, after the thirtieth), `thirtysecond` (the same, beside
-    /// the thirty-first) or `thirtythird` (the same, after the thirty-second).
+    /// the thirty-first), `thirtythird` (the same, after the thirty-second) or
+    /// `thirtyfourth` (the same, beside the thirty-third).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -6938,6 +7161,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtyFirst => THIRTY_FIRST_NEAR_PAIRS.to_vec(),
         Set::ThirtySecond => THIRTY_SECOND_NEAR_PAIRS.to_vec(),
         Set::ThirtyThird => THIRTY_THIRD_NEAR_PAIRS.to_vec(),
+        Set::ThirtyFourth => THIRTY_FOURTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
@@ -7070,6 +7294,12 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         .flat_map(|&(name, c)| thirtythird_forms(name).into_iter().map(move |t| (t, c)))
         .collect();
     bare.extend(thirtythird.iter().map(|(t, c)| (t.as_str(), *c)));
+    // And so does a name in the thirty-fourth styles (`rMETEORDB`: `METEORDB`).
+    let thirtyfourth: Vec<(String, usize)> = forms
+        .iter()
+        .flat_map(|&(name, c)| thirtyfourth_forms(name).into_iter().map(move |t| (t, c)))
+        .collect();
+    bare.extend(thirtyfourth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()

@@ -42,8 +42,8 @@
 //! and benches/quality/thirtieth.rs, and a thirty-first and a thirty-second, each
 //! written the same way after the thirtieth (side by side), in
 //! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs, and a
-//! thirty-third, written the same way after the thirty-second, in
-//! benches/quality/thirtythird.rs.
+//! thirty-third and a thirty-fourth, each written the same way after the thirty-second
+//! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -219,6 +219,9 @@ pub enum Style {
     /// The thirty-third set's styles, written blind and never developed against
     /// (benches/quality/thirtythird.rs). Measured only.
     ThirtyThird(crate::thirtythird::Name),
+    /// The thirty-fourth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyfourth.rs). Measured only.
+    ThirtyFourth(crate::thirtyfourth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -257,11 +260,12 @@ pub enum Set {
     ThirtyFirst,
     ThirtySecond,
     ThirtyThird,
+    ThirtyFourth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 33] = [
+    pub const ALL: [Set; 34] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -295,6 +299,7 @@ impl Set {
         Set::ThirtyFirst,
         Set::ThirtySecond,
         Set::ThirtyThird,
+        Set::ThirtyFourth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -332,6 +337,7 @@ impl Set {
             Set::ThirtyFirst => "thirtyfirst",
             Set::ThirtySecond => "thirtysecond",
             Set::ThirtyThird => "thirtythird",
+            Set::ThirtyFourth => "thirtyfourth",
         }
     }
 
@@ -370,6 +376,7 @@ impl Set {
             Set::ThirtyFirst => crate::thirtyfirst::THIRTY_FIRST,
             Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
             Set::ThirtyThird => crate::thirtythird::THIRTY_THIRD,
+            Set::ThirtyFourth => crate::thirtyfourth::THIRTY_FOURTH,
         }
     }
 }
@@ -651,6 +658,9 @@ pub fn write(
         Style::ThirtyThird(name) => {
             return crate::thirtythird::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyFourth(name) => {
+            return crate::thirtyfourth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -745,6 +755,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyThird {
         return crate::thirtythird::type_words(kind);
+    }
+    if set == Set::ThirtyFourth {
+        return crate::thirtyfourth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -888,6 +901,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyThird {
         return crate::thirtythird::rel_words(rel);
+    }
+    if set == Set::ThirtyFourth {
+        return crate::thirtyfourth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
