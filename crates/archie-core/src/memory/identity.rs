@@ -1224,6 +1224,30 @@ fn unwrapped(name: &str) -> Option<&str> {
     if let Some(rest) = after_ticket_key(t) {
         return Some(rest);
     }
+    // A release or a package at a version (Sentry's `order-service@2.14.3`, npm's
+    // `orders-client@1.4.0`): the name.
+    if let Some((named, version)) = t.rsplit_once('@')
+        && is_code_word(named)
+        && let Some(digits) = version.strip_prefix(['v', 'V']).or(Some(version))
+        && digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.contains('.')
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
+    {
+        return Some(named);
+    }
+    // A review's change by its project, branch and id (Gerrit's
+    // `order-service~main~I8f3…`): the project.
+    if let [project, branch, id] = t.split('~').collect::<Vec<_>>()[..]
+        && !project.is_empty()
+        && !branch.is_empty()
+        && id.len() == 41
+        && id.starts_with('I')
+        && id[1..].chars().all(|c| c.is_ascii_hexdigit())
+    {
+        return Some(project);
+    }
     // A template's action around one call (dbt's `{{ ref('orders') }}`, Hugo's `{{< ref
     // "order-service.md" >}}`): its last quoted argument, without a page's extension.
     if let Some(action) = t.strip_prefix("{{").and_then(|r| r.strip_suffix("}}")) {
@@ -2751,6 +2775,11 @@ fn is_code_form(name: &str) -> bool {
 /// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
 pub fn qualified_tail(name: &str) -> &str {
     let trimmed = name.trim();
+    // A folder's path ends with its separator (`w/services/order_service/`).
+    let trimmed = match trimmed.strip_suffix('/') {
+        Some(folder) if folder.contains('/') => folder,
+        _ => trimmed,
+    };
     // A page's breadcrumb (`Architecture / Services / Order Service`, `Docs › Stores ›
     // Orders DB`): the thing is its last part. One separator is a name's own (`Read /
     // Write API`).
@@ -4398,6 +4427,11 @@ mod tests {
             ("[component slug=\"ledger-service\"]", "ledger-service"),
             ("[service id=\"ledger\" title=\"Ledger Service\"]", "ledger"),
             ("APP-0042 Ledger Service", "Ledger Service"),
+            ("ledger-service@2.14.3", "ledger-service"),
+            (
+                "ledger-service~main~I0123456789abcdef0123456789abcdef01234567",
+                "ledger-service",
+            ),
         ] {
             assert_eq!(plain_text(written), plain, "{written}");
         }
@@ -4405,6 +4439,10 @@ mod tests {
             key("{{ ref('ledger_service') }}"),
             key("{{ ref('fraud_service') }}")
         );
+        assert_eq!(key("w/services/ledger_service/"), key("Ledger Service"));
+        assert_ne!(key("ledger-service@2.14.3"), key("fraud-service@2.14.3"));
+        // A mailbox and a device's address are not versions.
+        assert_eq!(plain_text("ledger@bank.example"), "ledger@bank.example");
         // What only looks like a ticket's key in front is a name's own.
         assert_eq!(plain_text("APP-42 Ledger Service"), "APP-42 Ledger Service");
         assert_eq!(
