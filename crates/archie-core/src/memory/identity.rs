@@ -1226,14 +1226,16 @@ fn unwrapped(name: &str) -> Option<&str> {
     }
     // A release or a package at a version (Sentry's `order-service@2.14.3`, npm's
     // `orders-client@1.4.0`): the name.
+    // Only a version: numbers joined by dots, then perhaps a pre-release (`1.4.0-rc.1`);
+    // a systemd template's instance is a thing (`postgresql@15-orders.service`).
     if let Some((named, version)) = t.rsplit_once('@')
         && is_code_word(named)
-        && let Some(digits) = version.strip_prefix(['v', 'V']).or(Some(version))
-        && digits.starts_with(|c: char| c.is_ascii_digit())
-        && digits.contains('.')
-        && digits
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
+        && let core = version.strip_prefix(['v', 'V']).unwrap_or(version)
+        && let core = core.split(['-', '+']).next().unwrap_or(core)
+        && core.contains('.')
+        && core
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     {
         return Some(named);
     }
@@ -4441,8 +4443,13 @@ mod tests {
         );
         assert_eq!(key("w/services/ledger_service/"), key("Ledger Service"));
         assert_ne!(key("ledger-service@2.14.3"), key("fraud-service@2.14.3"));
-        // A mailbox and a device's address are not versions.
+        // A mailbox, a device's address and a template's instance are not versions.
         assert_eq!(plain_text("ledger@bank.example"), "ledger@bank.example");
+        assert_ne!(
+            key("postgresql@15-ledger.service"),
+            key("postgresql@15-fraud.service")
+        );
+        assert_eq!(plain_text("ledger-client@1.4.0-rc.1"), "ledger-client");
         // What only looks like a ticket's key in front is a name's own.
         assert_eq!(plain_text("APP-42 Ledger Service"), "APP-42 Ledger Service");
         assert_eq!(
