@@ -377,6 +377,28 @@ struct CorpusCase {
     reference: Option<Score>,
 }
 
+/// The later sets' decorations, each set's own function (a form of a component in that
+/// set's styles → what its decoration leaves), in the order of the sets.
+const LATER_FORMS: [fn(&str) -> Vec<String>; 17] = [
+    eighteenth_forms,
+    nineteenth_forms,
+    twentieth_forms,
+    twentyfirst_forms,
+    twentysecond_forms,
+    twentythird_forms,
+    twentyfourth_forms,
+    twentyfifth_forms,
+    twentysixth_forms,
+    twentyseventh_forms,
+    twentyeighth_forms,
+    twentyninth_forms,
+    thirtieth_forms,
+    thirtyfirst_forms,
+    thirtysecond_forms,
+    thirtythird_forms,
+    thirtyfourth_forms,
+];
+
 /// Every form the answerer may write, with its component (a superset of the forms one
 /// corpus used: a display name archie picks among the forms it saw is always one).
 fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
@@ -1377,26 +1399,7 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
                 .chain(flake)
                 .chain(mention);
             // The later sets' decorations, each set's own function.
-            let later: [fn(&str) -> Vec<String>; 17] = [
-                eighteenth_forms,
-                nineteenth_forms,
-                twentieth_forms,
-                twentyfirst_forms,
-                twentysecond_forms,
-                twentythird_forms,
-                twentyfourth_forms,
-                twentyfifth_forms,
-                twentysixth_forms,
-                twentyseventh_forms,
-                twentyeighth_forms,
-                twentyninth_forms,
-                thirtieth_forms,
-                thirtyfirst_forms,
-                thirtysecond_forms,
-                thirtythird_forms,
-                thirtyfourth_forms,
-            ];
-            let later = later
+            let later = LATER_FORMS
                 .into_iter()
                 .flat_map(|forms| forms(&f.text))
                 .map(move |t| (t, c));
@@ -7178,128 +7181,18 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
     // list is named so or has that bare name too (`FX Rates Feed (EUR)` / `(USD)`).
     let mut bare = bare_forms_of(&forms);
     // A Puppet resource reference stands for its title too, as a corpus form does
-    // (`Service['put-away-service']`: `put-away-service`).
-    let puppet: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| puppet_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(puppet.iter().map(|(t, c)| (t.as_str(), *c)));
-    // A name in the eighteenth styles stands for what its decoration leaves, as a corpus
-    // form does (`«component» Optician Booking Service`: `Optician Booking Service`).
-    let decorated: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| eighteenth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
+    // (`Service['put-away-service']`: `put-away-service`), and a name in a later set's
+    // styles for what its decoration leaves (`«component» Optician Booking Service`:
+    // `Optician Booking Service`).
+    let mut decorated: Vec<(String, usize)> = Vec::new();
+    for set_forms in std::iter::once(puppet_forms as fn(&str) -> Vec<String>).chain(LATER_FORMS) {
+        decorated.extend(
+            forms
+                .iter()
+                .flat_map(|&(name, c)| set_forms(name).into_iter().map(move |t| (t, c))),
+        );
+    }
     bare.extend(decorated.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the nineteenth styles (`~monogram-service~`:
-    // `monogram-service`).
-    let nineteenth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| nineteenth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(nineteenth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twentieth styles (`RESALE_SERVICE_URL`:
-    // `RESALE_SERVICE`).
-    let twentieth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentieth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentieth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-first styles (`NMHerbGardenService`:
-    // `HerbGardenService`).
-    let twentyfirst: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyfirst_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-second styles (`@locksmith-service@`:
-    // `locksmith-service`).
-    let twentysecond: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentysecond_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentysecond.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-third styles (`~~Chess Club Service~~`: `Chess
-    // Club Service`).
-    let twentythird: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentythird_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentythird.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-fourth styles (`[b]Woodturning Lathe
-    // Service[/b]`: `Woodturning Lathe Service`).
-    let twentyfourth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyfourth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyfourth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-fifth styles (`Out[3]: 'Glacier Walk Service'`:
-    // `Glacier Walk Service`).
-    let twentyfifth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyfifth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyfifth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-sixth styles (`[dbo].[Planetarium DB]`:
-    // `Planetarium DB`).
-    let twentysixth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentysixth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentysixth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-seventh styles (`Sum of Igloo Hotel Service`:
-    // `Igloo Hotel Service`).
-    let twentyseventh: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyseventh_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyseventh.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-eighth styles (`Arc<KiteService>`: `KiteService`).
-    let twentyeighth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyeighth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyeighth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the twenty-ninth styles (`BP_KaleidoscopeService`:
-    // `KaleidoscopeService`).
-    let twentyninth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| twentyninth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(twentyninth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the thirtieth styles (`WS-SNOWSHOE-SERVICE`:
-    // `SNOWSHOE-SERVICE`).
-    let thirtieth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| thirtieth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(thirtieth.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the thirty-first styles (`ServiceTask_AntennaService`:
-    // `AntennaService`).
-    let thirtyfirst: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| thirtyfirst_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(thirtyfirst.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the thirty-second styles (`field_cobbler_db`: `cobbler_db`).
-    let thirtysecond: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| thirtysecond_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(thirtysecond.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the thirty-third styles (`model SundialService`:
-    // `SundialService`).
-    let thirtythird: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| thirtythird_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(thirtythird.iter().map(|(t, c)| (t.as_str(), *c)));
-    // And so does a name in the thirty-fourth styles (`rMETEORDB`: `METEORDB`).
-    let thirtyfourth: Vec<(String, usize)> = forms
-        .iter()
-        .flat_map(|&(name, c)| thirtyfourth_forms(name).into_iter().map(move |t| (t, c)))
-        .collect();
-    bare.extend(thirtyfourth.iter().map(|(t, c)| (t.as_str(), *c)));
     let claimed = |name: &str, c: usize| {
         forms
             .iter()
