@@ -1226,16 +1226,15 @@ fn unwrapped(name: &str) -> Option<&str> {
     }
     // A release or a package at a version (Sentry's `order-service@2.14.3`, npm's
     // `orders-client@1.4.0`): the name.
-    // Only a version: numbers joined by dots, then perhaps a pre-release (`1.4.0-rc.1`);
-    // a systemd template's instance is a thing (`postgresql@15-orders.service`).
+    // Only a version of two numbers or more (`1.4.0-rc.1`): a systemd template's
+    // instance is a thing (`postgresql@15-orders.service`).
     if let Some((named, version)) = t.rsplit_once('@')
         && is_code_word(named)
-        && let core = version.strip_prefix(['v', 'V']).unwrap_or(version)
-        && let core = core.split(['-', '+']).next().unwrap_or(core)
-        && core.contains('.')
-        && core
-            .split('.')
-            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && is_version(version)
+        && version
+            .split(['-', '+'])
+            .next()
+            .is_some_and(|n| n.contains('.'))
     {
         return Some(named);
     }
@@ -1894,13 +1893,7 @@ fn name_and_qualifier(key: &str, value: &str) -> Option<String> {
         Kind::of_word(last).is_some() && before.iter().any(|w| Kind::of_word(w).is_none())
     });
     let named = key_words.len() >= 2 && !key.contains('.') && (key.contains('-') || kind_last);
-    let version = {
-        let digits = value.strip_prefix(['v', 'V']).unwrap_or(value);
-        digits.starts_with(|c: char| c.is_ascii_digit())
-            && digits
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '.')
-    };
+    let version = is_version(value);
     let mut value_words = 0;
     for_each_word(value, |_| value_words += 1);
     if !named || value.is_empty() || (value_words != 1 && !version) {
@@ -2714,6 +2707,20 @@ pub const DEPLOYMENT_WORDS: &[&str] = &[
     "sandbox",
 ];
 
+/// Whether `text` is a version: numbers joined by dots, perhaps after a `v`, and after
+/// two numbers or more perhaps a pre-release or a build (`2`, `v2.3.1`, `1.4.0-rc.1`,
+/// `2.0.0+build.5`; not `15-orders.service`, a systemd template's instance). A version is
+/// no thing: two packages at one version are two things.
+fn is_version(text: &str) -> bool {
+    let text = text.strip_prefix(['v', 'V']).unwrap_or(text);
+    let core = text.split(['-', '+']).next().unwrap_or(text);
+    !core.is_empty()
+        && (core.len() == text.len() || core.contains('.'))
+        && core
+            .split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether a word of a name is a version mark: `v2`, `v10`, or digits alone (`2`, `0`
 /// of `2.0`).
 pub fn is_version_word(word: &str) -> bool {
@@ -2820,14 +2827,9 @@ pub fn qualified_tail(name: &str) -> &str {
         // A kind word alone is no thing's name (`…\service`): what it ends is.
         let long = sep == "\\" || trimmed.matches(sep).count() >= 2;
         // A version is no thing (a product's token, `order-service/2.3.1`).
-        let version = |tail: &str| {
-            let digits = tail.strip_prefix(['v', 'V']).unwrap_or(tail);
-            digits.starts_with(|c: char| c.is_ascii_digit())
-                && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
-        };
         if let Some((head, tail)) = trimmed.rsplit_once(sep)
             && !head.is_empty()
-            && !version(tail)
+            && !is_version(tail)
             && (several(tail)
                 || (long
                     && !tail.is_empty()
@@ -4443,6 +4445,15 @@ mod tests {
         );
         assert_eq!(key("w/services/ledger_service/"), key("Ledger Service"));
         assert_ne!(key("ledger-service@2.14.3"), key("fraud-service@2.14.3"));
+        // Nor at a pre-release, after a slash or a colon.
+        assert_ne!(
+            key("ledger-service/1.2.0-rc.1"),
+            key("fraud-service/1.2.0-rc.1")
+        );
+        assert_ne!(
+            key("ledger-service:1.4.2-rc1"),
+            key("fraud-service:1.4.2-rc1")
+        );
         // A mailbox, a device's address and a template's instance are not versions.
         assert_eq!(plain_text("ledger@bank.example"), "ledger@bank.example");
         assert_ne!(
