@@ -145,18 +145,25 @@ pub fn judge_calls(questions: usize) -> usize {
 }
 
 /// The questions a judge would be asked about `memory` now: pairs of names the
-/// structure cannot decide (not asked before: the first wave of them, all that is
-/// asked when the answers say `same`; see [`Wave`]), relationship words and entity
-/// types the vocabulary cannot place (not placed before).
+/// structure cannot decide (not asked before), as many as the first wave asks (all when
+/// they fit the run's bound, else one per name: all that is asked when the answers say
+/// `same`; see [`Wave`]), relationship words and entity types the vocabulary cannot
+/// place (not placed before).
 pub fn judge_questions(memory: &Memory) -> (usize, usize, usize) {
     let known = memory.decisions();
     let found = pairs_found(memory, true);
     let ask: Vec<usize> = (0..found.len())
         .filter(|&n| !found[n].certain && !known.judged_unsure(&found[n].merge, &found[n].into))
         .collect();
-    let pairs = Wave::of(&found, &ask, &vec![None; ask.len()], usize::MAX, false)
-        .ask
-        .len();
+    let pairs = Wave::of(
+        &found,
+        &ask,
+        &vec![None; ask.len()],
+        judge_max_pairs(),
+        false,
+    )
+    .ask
+    .len();
     (
         pairs,
         memory.unplaced_words(0).len(),
