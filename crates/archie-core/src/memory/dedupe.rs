@@ -1588,6 +1588,14 @@ impl Memory {
     /// between two placed ones, the one known first stays.
     pub fn readable_names(&mut self) {
         let mut proposed: Vec<(Ix, String)> = Vec::new();
+        // Every name and alias known: a spelling cut out of a longer one is never one
+        // of them (it could be another thing's).
+        let taken: HashSet<String> = self
+            .entities
+            .iter()
+            .flat_map(|e| std::iter::once(e.name.clone()).chain(aliases_of(e)))
+            .map(|n| crate::words::fold(&n))
+            .collect();
         for (i, e) in self.entities.iter().enumerate() {
             let aliases = aliases_of(e);
             // Each spelling as it reads without what another medium put in it (a
@@ -1611,9 +1619,28 @@ impl Memory {
                 .chain(&aliases)
                 .map(|n| identity::key(n))
                 .collect();
+            // And each spelling without what a tool wrapped it in, where the rules read
+            // it so anyway or most spellings are that (`Auth Service.app` → `Auth
+            // Service`, `000533/B;1-Order Events Queue` → `Order Events Queue`): what
+            // the rules set aside is never the name to show.
+            let top = most_common(&keys);
+            let plain: Vec<String> = plain
+                .into_iter()
+                .chain(
+                    std::iter::once(&e.name)
+                        .chain(&aliases)
+                        .filter_map(|n| unwrapped(n, top))
+                        .filter(|u| !taken.contains(&crate::words::fold(u))),
+                )
+                .collect();
+            // Then, between spellings as readable and as common, one with nothing to cut.
             let score = |a: &str| {
                 let k = identity::key(a);
-                (readability(a), keys.iter().filter(|x| **x == k).count())
+                (
+                    readability(a),
+                    keys.iter().filter(|x| **x == k).count(),
+                    unwrapped(a, top).is_none(),
+                )
             };
             let now = score(&e.name);
             let best = aliases
@@ -1804,6 +1831,74 @@ fn mend(word: &str, others: &HashSet<String>, alike: &HashSet<String>) -> Option
     })
 }
 
+/// The key most of a thing's spellings have, when two or more have it and no other is as
+/// common.
+fn most_common(keys: &[String]) -> Option<&str> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for k in keys {
+        *counts.entry(k.as_str()).or_default() += 1;
+    }
+    let mut best: Vec<(&str, usize)> = counts.into_iter().collect();
+    best.sort_by_key(|x| std::cmp::Reverse(x.1));
+    match best.as_slice() {
+        [(k, n), rest @ ..] if *n >= 2 && rest.first().is_none_or(|(_, m)| m < n) => Some(k),
+        _ => None,
+    }
+}
+
+/// The shortest run of `name`'s parts, cut where a tool joined them with something
+/// other than a space (`.`, `/`, `;`, `_`, `<` …), that reads as `name` does or as
+/// `top` (the key most of the thing's spellings have): `Auth Service.app` → `Auth
+/// Service`, `BP_FedEx API` → `FedEx API`. Never a cut between words a space joins
+/// (`Stripe API` stays whole), nor of a name with a note (`Orders DB (PostgreSQL)`: the
+/// note is worth showing), and only a plain name (see [`identity::is_plain_name`]).
+fn unwrapped(name: &str, top: Option<&str>) -> Option<String> {
+    if identity::split_note(name).1.is_some() {
+        return None;
+    }
+    // The parts: runs of letters, digits and spaces, with the spaces at their ends left
+    // out.
+    let mut parts: Vec<(usize, usize)> = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in name
+        .char_indices()
+        .chain(std::iter::once((name.len(), '\0')))
+    {
+        let inside = c.is_alphanumeric() || c == ' ';
+        match (inside && i < name.len(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                let run = &name[s..i];
+                let lead = run.len() - run.trim_start().len();
+                if !run.trim().is_empty() {
+                    parts.push((s + lead, s + lead + run.trim().len()));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if parts.len() < 2 || parts.len() > 12 {
+        return None;
+    }
+    let own = identity::key(name);
+    let mut best: Option<(usize, &str)> = None;
+    for i in 0..parts.len() {
+        for j in i..parts.len() {
+            let span = j - i + 1;
+            if span == parts.len() || best.is_some_and(|(n, _)| n <= span) {
+                continue;
+            }
+            let cut = &name[parts[i].0..parts[j].1];
+            let k = identity::key(cut);
+            if (k == own || Some(k.as_str()) == top) && identity::is_plain_name(cut) {
+                best = Some((span, cut));
+            }
+        }
+    }
+    best.map(|(_, cut)| cut.to_string())
+}
+
 /// Whether a type says little of what a thing is (an idea, or nothing known).
 fn vague(kind: &str) -> bool {
     matches!(Family::of(kind), Family::Concept | Family::Unknown)
@@ -1812,9 +1907,11 @@ fn vague(kind: &str) -> bool {
 /// How readable a spelling is to a person: a plain name (see
 /// [`identity::is_plain_name`]) before any other, then 2 with capitals and spaces
 /// (`TaxJar API`), 1 with either (`PricingService`, `pricing service`), 0 for a
-/// machine's (`pricing-service`, `pricing_service`, `pricingservice`).
+/// machine's (`pricing-service`, `pricing_service`, `pricingservice`, `PRICING_SERVICE`).
 fn readability(name: &str) -> u8 {
-    let upper = name.chars().any(char::is_uppercase);
+    // Capitals as a person writes them: not all of the name (`PRICING_SERVICE` is a
+    // constant's).
+    let upper = name.chars().any(char::is_uppercase) && name.chars().any(char::is_lowercase);
     let space = name.trim().contains(' ');
     2 * u8::from(identity::is_plain_name(name)) + u8::from(upper) + u8::from(space)
 }

@@ -626,6 +626,62 @@ fn with(name: &str, kind: &str, aliases: &[&str]) -> Entity {
 }
 
 #[test]
+fn what_a_tool_wrapped_a_name_in_is_not_shown() {
+    let mut m = Memory::new();
+    // A package's extension that most spellings lack: shown without it.
+    m.upsert_entity(with(
+        "Ledger Worker.pkg",
+        "service",
+        &["LedgerWorker", "ledger_worker"],
+    ));
+    // A register's code in front that most spellings lack.
+    m.upsert_entity(with(
+        "44871/R;2-Billing Events Topic",
+        "topic",
+        &["billing-events-topic", "BillingEventsTopic"],
+    ));
+    // A constant's capitals give way to a person's.
+    m.upsert_entity(with("BILLING_SERVICE", "service", &["BillingService"]));
+    // Words a space joins are never cut.
+    m.upsert_entity(with("Mailgun API", "api", &["mailgun", "Mailgun"]));
+    // A cut that is another thing's name is not made.
+    m.upsert_entity(with(
+        "Audit Trail.pkg",
+        "database",
+        &["AuditTrail", "audit_trail"],
+    ));
+    m.upsert_entity(Entity::new("Audit Trail", "service"));
+    m.readable_names();
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Ledger Worker",
+            "Billing Events Topic",
+            "BillingService",
+            "Mailgun API",
+            "Audit Trail.pkg",
+            "Audit Trail",
+        ]
+    );
+    // The spellings it was known by are kept.
+    let ledger = m.entity("ledger_worker").expect("found");
+    assert!(
+        ledger.properties["aliases"]
+            .as_array()
+            .expect("aliases")
+            .contains(&json!("Ledger Worker.pkg"))
+    );
+    let before = m.to_json();
+    m.readable_names();
+    assert_eq!(
+        m.to_json(),
+        before,
+        "the next save leaves the names as they are"
+    );
+}
+
+#[test]
 fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
     let mut m = Memory::new();
     // Met first in another language, written in English everywhere else.
