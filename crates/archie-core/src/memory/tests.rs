@@ -625,6 +625,17 @@ fn with(name: &str, kind: &str, aliases: &[&str]) -> Entity {
     e
 }
 
+/// Asserts that the names `m` shows are the ones the next save shows.
+fn names_settled(m: &mut Memory) {
+    let before = m.to_json();
+    m.readable_names();
+    assert_eq!(
+        m.to_json(),
+        before,
+        "the next save leaves the names as they are"
+    );
+}
+
 #[test]
 fn what_a_tool_wrapped_a_name_in_is_not_shown() {
     let mut m = Memory::new();
@@ -672,13 +683,7 @@ fn what_a_tool_wrapped_a_name_in_is_not_shown() {
             .expect("aliases")
             .contains(&json!("Ledger Worker.pkg"))
     );
-    let before = m.to_json();
-    m.readable_names();
-    assert_eq!(
-        m.to_json(),
-        before,
-        "the next save leaves the names as they are"
-    );
+    names_settled(&mut m);
 }
 
 #[test]
@@ -704,13 +709,7 @@ fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
         names,
         ["Payments DB", "Servicio de Libro Mayor", "Fraud Service"]
     );
-    let before = m.to_json();
-    m.readable_names();
-    assert_eq!(
-        m.to_json(),
-        before,
-        "the next save leaves the names as they are"
-    );
+    names_settled(&mut m);
 }
 
 #[test]
