@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtysixth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -128,6 +128,8 @@ mod thirtyfirst;
 mod thirtyfourth;
 #[path = "quality/thirtysecond.rs"]
 mod thirtysecond;
+#[path = "quality/thirtysixth.rs"]
+mod thirtysixth;
 #[path = "quality/thirtythird.rs"]
 mod thirtythird;
 #[path = "quality/twelfth.rs"]
@@ -341,7 +343,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird` or `thirtyfourth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth` or `thirtysixth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -349,7 +351,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs).
+    /// thirtyfourth.rs, thirtysixth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -379,7 +381,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 17] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 18] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -397,6 +399,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 17] = [
     thirtysecond_forms,
     thirtythird_forms,
     thirtyfourth_forms,
+    thirtysixth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -664,6 +667,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // a Grafana path's `/d/` and uid, a Honeycomb dataset's environment path, an arc42
     // `Blackbox ` or a Lucidchart `Text Area 1: ` (the thirty-fourth styles,
     // thirtyfourth_forms; a Tamil answer is a name as written).
+    // nor a Pulumi URN's stack, project and type, an Ansible dynamic inventory group's
+    // `tag_Role_`, a Bicep declaration's keyword and type, a Docker image's registry and
+    // tag or digest, an Artifactory path's repository and version, an Archi CSV row's
+    // element type and quotes, a LeanIX release, a Cortex tag's key, a PagerDuty
+    // escalation policy's `-ep`, a SonarCloud key's organisation or a Snyk project's
+    // organisation, branch and target file (the thirty-sixth styles, thirtysixth_forms;
+    // a Luxembourgish answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2499,6 +2509,120 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
     }
     forms
 }
+/// The names a form in the thirty-sixth styles stands for: a Pulumi URN's resource name
+/// (`order-service` of `urn:pulumi:prod::novamart::aws:ecs/service:Service::order-service`),
+/// an Ansible inventory group without its `tag_Role_`, a Bicep declaration's symbolic
+/// name (`orderService` of `resource orderService 'Microsoft.App/containerApps@…'`), a
+/// Docker image's repository without its registry and tag or digest (`order-service` of
+/// `ghcr.io/novamart/order-service:2.7.1` and of
+/// `registry.novamart.io/order-service@sha256:…`), an Artifactory manifest path's image
+/// (`order-service` of `docker-local/order-service/2.7.1/manifest.json`), an Archi CSV
+/// row's name (`Order Service` of `"ApplicationComponent","Order Service"`), a LeanIX
+/// fact sheet without its release (`Order Service` of `Order Service 2.3`), a Cortex tag
+/// without its key, a PagerDuty escalation policy without its `-ep`, a SonarCloud key
+/// without its `novamart_` and a Snyk project's repository (`order-service` of
+/// `novamart/order-service(main):Dockerfile`, and that project without its branch, as
+/// archie keeps it), and a digest reference's digest alone (what archie keeps of it).
+/// Empty for anything else.
+fn thirtysixth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let version = |t: &str| {
+        t.contains('.')
+            && t.split('.')
+                .all(|v| !v.is_empty() && v.chars().all(|d| d.is_ascii_digit()))
+    };
+    if let Some((_, name)) = text
+        .strip_prefix("urn:pulumi:")
+        .and_then(|t| t.rsplit_once("::"))
+        && package(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(group) = text.strip_prefix("tag_Role_").filter(|t| package(t)) {
+        forms.push(group.to_string());
+    }
+    if let Some((name, _)) = text
+        .strip_prefix("resource ")
+        .and_then(|t| t.split_once(" '"))
+        && !name.is_empty()
+        && name.chars().all(|ch| ch.is_ascii_alphanumeric())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((image, tag)) = text
+        .strip_prefix("ghcr.io/novamart/")
+        .and_then(|t| t.rsplit_once(':'))
+        && package(image)
+        && version(tag)
+    {
+        forms.push(image.to_string());
+    }
+    if let Some((image, digest)) = text
+        .strip_prefix("registry.novamart.io/")
+        .and_then(|t| t.split_once("@sha256:"))
+        && package(image)
+        && digest.len() == 64
+        && digest.chars().all(|ch| ch.is_ascii_hexdigit())
+    {
+        forms.push(image.to_string());
+        // What archie keeps of a digest reference: the digest alone, one image's own.
+        forms.push(digest.to_string());
+    }
+    if let Some((image, tag)) = text
+        .strip_prefix("docker-local/")
+        .and_then(|t| t.strip_suffix("/manifest.json"))
+        .and_then(|t| t.rsplit_once('/'))
+        && package(image)
+        && version(tag)
+    {
+        forms.push(image.to_string());
+    }
+    if let Some((kind, name)) = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .and_then(|t| t.split_once("\",\""))
+        && !kind.is_empty()
+        && kind.chars().all(|ch| ch.is_ascii_alphabetic())
+        && !name.trim().is_empty()
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some((name, release)) = text.rsplit_once(' ')
+        && !name.trim().is_empty()
+        && version(release)
+    {
+        forms.push(name.trim().to_string());
+    }
+    if let Some(tag) = text.strip_prefix("x-cortex-tag: ").filter(|t| package(t)) {
+        forms.push(tag.to_string());
+    }
+    if let Some(service) = text
+        .strip_suffix("-ep")
+        .filter(|t| t.ends_with(|ch: char| ch.is_alphanumeric()))
+    {
+        forms.push(service.to_string());
+    }
+    if let Some(key) = text.strip_prefix("novamart_").filter(|t| package(t)) {
+        forms.push(key.to_string());
+    }
+    if let Some(repo) = text
+        .strip_prefix("novamart/")
+        .and_then(|t| t.strip_suffix("(main):Dockerfile"))
+        .filter(|t| package(t))
+    {
+        forms.push(repo.to_string());
+        // The branch in parentheses is the technology's case: what archie keeps without it.
+        forms.push(format!("novamart/{repo} :Dockerfile"));
+        forms.push(format!("novamart/{repo}:Dockerfile"));
+    }
+    forms
+}
+
 /// The names a form in the thirty-fourth styles stands for: a CODEOWNERS team without
 /// its `@novamart/` (`order-service` of `@novamart/order-service`), a Gerrit change
 /// triplet's project (`order-service` of `order-service~main~I…`), a Gerrit project
@@ -6539,6 +6663,142 @@ const THIRTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-sixth set (issue 36, thirty-sixth
+/// round) by a session that never read the identity rules, in the manner of the
+/// thirty-sixth naming styles (benches/quality/thirtysixth.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): the baker and the
+/// bakery, the organ and the organ builders (Luxembourgish); kelp and the kelp forest,
+/// marble and the marble statue (Pulumi URNs); the caravan and the caravanserai, chisels
+/// and chisel sharpening (Ansible groups); clarinets and clarinettists, crossbows and
+/// crossbow bolts (Bicep declarations); dulcimers and dulcimer makers, easels and easel
+/// paintings (Docker tags); gramophones and gramophone records (Docker digests);
+/// hedgehogs and hedgehog rescue, mandolins and mandolinists (Artifactory paths);
+/// marzipan and marzipan moulds, oboes and oboists (Archi CSV rows); saxophones and
+/// saxophonists, spindles and spindle whorls (LeanIX fact sheets); stilts and stilt
+/// walkers, ukuleles and ukulele strings (Cortex tags); unicycles and unicyclists, the
+/// weathervane and its cockerel (PagerDuty escalation policies); xylophones and
+/// xylophonists, dumplings and dumpling steamers (SonarCloud keys); narwhals and
+/// narwhal tusks, toucans and the toucan aviary (Snyk projects). Measured only, never
+/// developed against.
+const THIRTY_SIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Déngscht fir de Bäcker",
+        "Déngscht fir d'Bäckerei",
+        "service",
+    ),
+    (
+        "Datebank fir d'Uergel",
+        "Datebank fir d'Uergelbauer",
+        "database",
+    ),
+    (
+        "urn:pulumi:prod::novamart::aws:ecs/service:Service::kelp-service",
+        "urn:pulumi:prod::novamart::aws:ecs/service:Service::kelp-forest-service",
+        "service",
+    ),
+    (
+        "urn:pulumi:prod::novamart::aws:rds/instance:Instance::marble-db",
+        "urn:pulumi:prod::novamart::aws:rds/instance:Instance::marble-statue-db",
+        "database",
+    ),
+    (
+        "tag_Role_caravan_service",
+        "tag_Role_caravanserai_service",
+        "service",
+    ),
+    (
+        "tag_Role_chisel_db",
+        "tag_Role_chisel_sharpening_db",
+        "database",
+    ),
+    (
+        "resource clarinetService 'Microsoft.App/containerApps@2023-05-01'",
+        "resource clarinettistService 'Microsoft.App/containerApps@2023-05-01'",
+        "service",
+    ),
+    (
+        "resource crossbowDb 'Microsoft.DBforPostgreSQL/flexibleServers@2022-12-01'",
+        "resource crossbowBoltDb 'Microsoft.DBforPostgreSQL/flexibleServers@2022-12-01'",
+        "database",
+    ),
+    (
+        "ghcr.io/novamart/dulcimer-service:1.4.2",
+        "ghcr.io/novamart/dulcimer-maker-service:1.4.2",
+        "service",
+    ),
+    (
+        "ghcr.io/novamart/easel-db:2.0.1",
+        "ghcr.io/novamart/easel-painting-db:2.0.1",
+        "database",
+    ),
+    (
+        "registry.novamart.io/gramophone-service@sha256:8c1f0e5a2b7d4c9e3f6a1b8d0c2e4f6a8b1d3e5f7a9c0b2d4e6f8a1c3e5b7d9f",
+        "registry.novamart.io/gramophone-record-service@sha256:41d7b9e03c5a8f26e1b4d7c0a93f5e28b6d1c4a7e0f39b52d8c6a1e4f7b03d95",
+        "service",
+    ),
+    (
+        "docker-local/hedgehog-service/3.1.0/manifest.json",
+        "docker-local/hedgehog-rescue-service/3.1.0/manifest.json",
+        "service",
+    ),
+    (
+        "docker-local/mandolin-db/1.2.0/manifest.json",
+        "docker-local/mandolinist-db/1.2.0/manifest.json",
+        "database",
+    ),
+    (
+        "\"ApplicationComponent\",\"Marzipan Service\"",
+        "\"ApplicationComponent\",\"Marzipan Mould Service\"",
+        "service",
+    ),
+    (
+        "\"SystemSoftware\",\"Oboe DB\"",
+        "\"SystemSoftware\",\"Oboist DB\"",
+        "database",
+    ),
+    (
+        "Saxophone Service 2.3",
+        "Saxophonist Service 2.3",
+        "service",
+    ),
+    ("Spindle DB 1.0", "Spindle Whorl DB 1.0", "database"),
+    (
+        "x-cortex-tag: stilt-service",
+        "x-cortex-tag: stilt-walker-service",
+        "service",
+    ),
+    (
+        "x-cortex-tag: ukulele-db",
+        "x-cortex-tag: ukulele-string-db",
+        "database",
+    ),
+    ("Unicycle Service-ep", "Unicyclist Service-ep", "service"),
+    (
+        "Weathervane Service-ep",
+        "Weathervane Cockerel Service-ep",
+        "service",
+    ),
+    (
+        "novamart_xylophone-service",
+        "novamart_xylophonist-service",
+        "service",
+    ),
+    (
+        "novamart_dumpling-db",
+        "novamart_dumpling-steamer-db",
+        "database",
+    ),
+    (
+        "novamart/narwhal-service(main):Dockerfile",
+        "novamart/narwhal-tusk-service(main):Dockerfile",
+        "service",
+    ),
+    (
+        "novamart/toucan-db(main):Dockerfile",
+        "novamart/toucan-aviary-db(main):Dockerfile",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirty-second set (issue 36,
 /// thirty-second round) by a session that never read the identity rules, in the manner of
 /// the thirty-second naming styles (benches/quality/thirtysecond.rs), each pair about a
@@ -7107,7 +7367,8 @@ struct NearCase {
     /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth),
     /// `thirtyfirst` (the same, after the thirtieth), `thirtysecond` (the same, beside
     /// the thirty-first), `thirtythird` (the same, after the thirty-second) or
-    /// `thirtyfourth` (the same, beside the thirty-third).
+    /// `thirtyfourth` (the same, beside the thirty-third) or `thirtysixth` (the same,
+    /// after the thirty-fourth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -7165,6 +7426,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtySecond => THIRTY_SECOND_NEAR_PAIRS.to_vec(),
         Set::ThirtyThird => THIRTY_THIRD_NEAR_PAIRS.to_vec(),
         Set::ThirtyFourth => THIRTY_FOURTH_NEAR_PAIRS.to_vec(),
+        Set::ThirtySixth => THIRTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
