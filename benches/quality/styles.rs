@@ -43,7 +43,9 @@
 //! written the same way after the thirtieth (side by side), in
 //! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs, and a
 //! thirty-third and a thirty-fourth, each written the same way after the thirty-second
-//! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs.
+//! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs,
+//! and a thirty-fifth, written the same way after the thirty-fourth, in
+//! benches/quality/thirtyfifth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -222,6 +224,9 @@ pub enum Style {
     /// The thirty-fourth set's styles, written blind and never developed against
     /// (benches/quality/thirtyfourth.rs). Measured only.
     ThirtyFourth(crate::thirtyfourth::Name),
+    /// The thirty-fifth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyfifth.rs). Measured only.
+    ThirtyFifth(crate::thirtyfifth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -261,11 +266,12 @@ pub enum Set {
     ThirtySecond,
     ThirtyThird,
     ThirtyFourth,
+    ThirtyFifth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 34] = [
+    pub const ALL: [Set; 35] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -300,6 +306,7 @@ impl Set {
         Set::ThirtySecond,
         Set::ThirtyThird,
         Set::ThirtyFourth,
+        Set::ThirtyFifth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -338,6 +345,7 @@ impl Set {
             Set::ThirtySecond => "thirtysecond",
             Set::ThirtyThird => "thirtythird",
             Set::ThirtyFourth => "thirtyfourth",
+            Set::ThirtyFifth => "thirtyfifth",
         }
     }
 
@@ -377,6 +385,7 @@ impl Set {
             Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
             Set::ThirtyThird => crate::thirtythird::THIRTY_THIRD,
             Set::ThirtyFourth => crate::thirtyfourth::THIRTY_FOURTH,
+            Set::ThirtyFifth => crate::thirtyfifth::THIRTY_FIFTH,
         }
     }
 }
@@ -661,6 +670,9 @@ pub fn write(
         Style::ThirtyFourth(name) => {
             return crate::thirtyfourth::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyFifth(name) => {
+            return crate::thirtyfifth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -758,6 +770,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyFourth {
         return crate::thirtyfourth::type_words(kind);
+    }
+    if set == Set::ThirtyFifth {
+        return crate::thirtyfifth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -904,6 +919,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyFourth {
         return crate::thirtyfourth::rel_words(rel);
+    }
+    if set == Set::ThirtyFifth {
+        return crate::thirtyfifth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
