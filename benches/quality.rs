@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtysixth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -122,6 +122,8 @@ mod tenth;
 mod thirteenth;
 #[path = "quality/thirtieth.rs"]
 mod thirtieth;
+#[path = "quality/thirtyfifth.rs"]
+mod thirtyfifth;
 #[path = "quality/thirtyfirst.rs"]
 mod thirtyfirst;
 #[path = "quality/thirtyfourth.rs"]
@@ -343,7 +345,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth` or `thirtysixth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth` or `thirtysixth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -351,7 +353,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtysixth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -381,7 +383,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 18] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 19] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -399,6 +401,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 18] = [
     thirtysecond_forms,
     thirtythird_forms,
     thirtyfourth_forms,
+    thirtyfifth_forms,
     thirtysixth_forms,
 ];
 
@@ -667,6 +670,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // a Grafana path's `/d/` and uid, a Honeycomb dataset's environment path, an arc42
     // `Blackbox ` or a Lucidchart `Text Area 1: ` (the thirty-fourth styles,
     // thirtyfourth_forms; a Tamil answer is a name as written).
+    // nor a qualifier a model left in front (`internal `, `primary `, …), a `so-called `,
+    // an ` of NovaMart`, a role name's article, a Kafka Connect connector's kind, a
+    // Debezium topic's server and schema, a MirrorMaker 2 topic's source alias, a Kafka
+    // Streams changelog's application id and `-store-changelog`, a ksqlDB `_STREAM`, a
+    // bronze table's layer or an Airbyte raw table's prefix (the thirty-fifth styles,
+    // thirtyfifth_forms; a Māori answer and a paraphrase are names as written).
     // nor a Pulumi URN's stack, project and type, an Ansible dynamic inventory group's
     // `tag_Role_`, a Bicep declaration's keyword and type, a Docker image's registry and
     // tag or digest, an Artifactory path's repository and version, an Archi CSV row's
@@ -2724,6 +2733,90 @@ fn thirtyfourth_forms(text: &str) -> Vec<String> {
         .map(|(_, name)| name)
     {
         forms.push(name.trim().to_string());
+    }
+    forms
+}
+/// The names a form in the thirty-fifth styles stands for: a name without the qualifier
+/// a model left in front (`Order Service` of `internal Order Service`), without its
+/// `so-called ` or its ` of NovaMart`, a role name without its article (`order backend`
+/// of `the order backend`), a Kafka Connect connector's name without its kind
+/// (`orders-db` of `orders-db-source-connector`), a Debezium topic's table
+/// (`orders_db` of `novamart-pg.public.orders_db`), a MirrorMaker 2 topic without the
+/// source alias, a Kafka Streams changelog's store (`order-service` of
+/// `novamart-streams-order-service-store-changelog`), a ksqlDB stream without its
+/// `_STREAM`, a bronze table without its layer and an Airbyte raw table without its
+/// `_airbyte_raw_`. Empty for anything else (a Māori answer and a paraphrase are names
+/// as written).
+fn thirtyfifth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let qualifiers = [
+        "internal ",
+        "primary ",
+        "shared ",
+        "main ",
+        "durable ",
+        "third-party ",
+        "public ",
+        "customer-facing ",
+        "full-text ",
+        "so-called ",
+    ];
+    if let Some(name) = qualifiers
+        .into_iter()
+        .find_map(|q| text.strip_prefix(q))
+        .filter(|t| t.starts_with(|ch: char| ch.is_uppercase()))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_suffix(" of NovaMart")
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(role) = text
+        .strip_prefix("the ")
+        .filter(|t| !t.trim().is_empty() && t.contains(' '))
+    {
+        forms.push(role.to_string());
+    }
+    if let Some(name) = ["-source-connector", "-s3-sink", "-http-sink"]
+        .into_iter()
+        .find_map(|suffix| text.strip_suffix(suffix))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = [
+        "novamart-pg.public.",
+        "primary.",
+        "bronze.",
+        "_airbyte_raw_",
+    ]
+    .into_iter()
+    .find_map(|prefix| text.strip_prefix(prefix))
+    .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(store) = text
+        .strip_prefix("novamart-streams-")
+        .and_then(|t| t.strip_suffix("-store-changelog"))
+        .filter(|t| package(t))
+    {
+        forms.push(store.to_string());
+    }
+    if let Some(stream) = text.strip_suffix("_STREAM").filter(|t| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_')
+    }) {
+        forms.push(stream.to_string());
     }
     forms
 }
@@ -6663,6 +6756,116 @@ const THIRTY_FOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-fifth set (issue 36,
+/// thirty-fifth round) by a session that never read the identity rules, in the manner
+/// of the thirty-fifth naming styles (benches/quality/thirtyfifth.rs), each pair about a
+/// thing no other pair names (every name of the list is its own thing): flax and flax
+/// mats, canoes and outrigger canoes, pāua and pāua shells (Māori); sardines and sardine
+/// tins, juniper and juniper berries (paraphrases); hazel and hazelnuts, marbles and
+/// marble runs, sorrel and sorrel horses (role names); zucchini and zucchini flowers,
+/// fennel and fennel seed (qualifiers); wombats and wombat burrows, tinsel and Tinseltown
+/// (so-called); nougat and nougat bars, mittens and mitten crabs (of NovaMart); gazebos
+/// and gazebo roofs, raccoons and raccoon dogs (Kafka Connect connectors); geckos and
+/// gecko eggs (Debezium topics); baobabs and baobab fruit, pumpkins and pumpkin seeds
+/// (MirrorMaker 2 topics); kelp and kelp forests (Kafka Streams changelogs); cobalt and
+/// cobalt blue, chestnuts and horse chestnuts (ksqlDB streams); plankton and plankton
+/// nets, quail and quail eggs (bronze tables); marzipan and marzipan pigs (Airbyte raw
+/// tables). Measured only, never developed against.
+const THIRTY_FIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Te Ratonga Harakeke",
+        "Te Ratonga Whāriki Harakeke",
+        "service",
+    ),
+    (
+        "Te Pātengi Raraunga Waka",
+        "Te Pātengi Raraunga Waka Ama",
+        "database",
+    ),
+    ("Te Ratonga Pāua", "Te Ratonga Anga Pāua", "service"),
+    ("Sardine System", "Sardine Tin System", "service"),
+    ("Juniper Records", "Juniper Berry Records", "database"),
+    ("the hazel backend", "the hazelnut backend", "service"),
+    (
+        "the marble system of record",
+        "the marble-run system of record",
+        "database",
+    ),
+    (
+        "the sorrel hot store",
+        "the sorrel-horse hot store",
+        "cache",
+    ),
+    (
+        "internal Zucchini Service",
+        "internal Zucchini Flower Service",
+        "service",
+    ),
+    ("primary Fennel DB", "primary Fennel Seed DB", "database"),
+    (
+        "so-called Wombat Service",
+        "so-called Wombat Burrow Service",
+        "service",
+    ),
+    ("so-called Tinsel DB", "so-called Tinseltown DB", "database"),
+    (
+        "Nougat Service of NovaMart",
+        "Nougat Bar Service of NovaMart",
+        "service",
+    ),
+    (
+        "Mitten DB of NovaMart",
+        "Mitten Crab DB of NovaMart",
+        "database",
+    ),
+    (
+        "gazebo-db-source-connector",
+        "gazebo-roof-db-source-connector",
+        "database",
+    ),
+    (
+        "raccoon-service-http-sink",
+        "raccoon-dog-service-http-sink",
+        "service",
+    ),
+    (
+        "novamart-pg.public.gecko_db",
+        "novamart-pg.public.gecko_egg_db",
+        "database",
+    ),
+    (
+        "primary.baobab-service",
+        "primary.baobab-fruit-service",
+        "service",
+    ),
+    (
+        "primary.pumpkin-queue",
+        "primary.pumpkin-seed-queue",
+        "queue",
+    ),
+    (
+        "novamart-streams-kelp-cache-store-changelog",
+        "novamart-streams-kelp-forest-cache-store-changelog",
+        "cache",
+    ),
+    (
+        "COBALT_SERVICE_STREAM",
+        "COBALT_BLUE_SERVICE_STREAM",
+        "service",
+    ),
+    ("CHESTNUT_DB_STREAM", "HORSE_CHESTNUT_DB_STREAM", "database"),
+    (
+        "bronze.plankton_service",
+        "bronze.plankton_net_service",
+        "service",
+    ),
+    ("bronze.quail_db", "bronze.quail_egg_db", "database"),
+    (
+        "_airbyte_raw_marzipan_db",
+        "_airbyte_raw_marzipan_pig_db",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirty-sixth set (issue 36, thirty-sixth
 /// round) by a session that never read the identity rules, in the manner of the
 /// thirty-sixth naming styles (benches/quality/thirtysixth.rs), each pair about a thing
@@ -7366,8 +7569,9 @@ struct NearCase {
     /// (the same, written blind beside the twenty-seventh), `twentyninth` (the same,
     /// after the twenty-eighth), `thirtieth` (the same, beside the twenty-ninth),
     /// `thirtyfirst` (the same, after the thirtieth), `thirtysecond` (the same, beside
-    /// the thirty-first), `thirtythird` (the same, after the thirty-second) or
-    /// `thirtyfourth` (the same, beside the thirty-third) or `thirtysixth` (the same,
+    /// the thirty-first), `thirtythird` (the same, after the thirty-second),
+    /// `thirtyfourth` (the same, beside the thirty-third), `thirtyfifth` (the same,
+    /// after the thirty-fourth) or `thirtysixth` (the same, beside the thirty-fifth,
     /// after the thirty-fourth).
     pairs_set: &'static str,
     judge: bool,
@@ -7426,6 +7630,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtySecond => THIRTY_SECOND_NEAR_PAIRS.to_vec(),
         Set::ThirtyThird => THIRTY_THIRD_NEAR_PAIRS.to_vec(),
         Set::ThirtyFourth => THIRTY_FOURTH_NEAR_PAIRS.to_vec(),
+        Set::ThirtyFifth => THIRTY_FIFTH_NEAR_PAIRS.to_vec(),
         Set::ThirtySixth => THIRTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };

@@ -44,7 +44,8 @@
 //! benches/quality/thirtyfirst.rs and benches/quality/thirtysecond.rs, and a
 //! thirty-third and a thirty-fourth, each written the same way after the thirty-second
 //! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs,
-//! and a thirty-sixth, written the same way after the thirty-fourth, in
+//! and a thirty-fifth and a thirty-sixth, each written the same way after the
+//! thirty-fourth (side by side), in benches/quality/thirtyfifth.rs and
 //! benches/quality/thirtysixth.rs.
 
 use crate::corpus::{Kind, Rel};
@@ -224,6 +225,9 @@ pub enum Style {
     /// The thirty-fourth set's styles, written blind and never developed against
     /// (benches/quality/thirtyfourth.rs). Measured only.
     ThirtyFourth(crate::thirtyfourth::Name),
+    /// The thirty-fifth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyfifth.rs). Measured only.
+    ThirtyFifth(crate::thirtyfifth::Name),
     /// The thirty-sixth set's styles, written blind and never developed against
     /// (benches/quality/thirtysixth.rs). Measured only.
     ThirtySixth(crate::thirtysixth::Name),
@@ -266,12 +270,13 @@ pub enum Set {
     ThirtySecond,
     ThirtyThird,
     ThirtyFourth,
+    ThirtyFifth,
     ThirtySixth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 35] = [
+    pub const ALL: [Set; 36] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -306,6 +311,7 @@ impl Set {
         Set::ThirtySecond,
         Set::ThirtyThird,
         Set::ThirtyFourth,
+        Set::ThirtyFifth,
         Set::ThirtySixth,
     ];
 
@@ -345,6 +351,7 @@ impl Set {
             Set::ThirtySecond => "thirtysecond",
             Set::ThirtyThird => "thirtythird",
             Set::ThirtyFourth => "thirtyfourth",
+            Set::ThirtyFifth => "thirtyfifth",
             Set::ThirtySixth => "thirtysixth",
         }
     }
@@ -385,6 +392,7 @@ impl Set {
             Set::ThirtySecond => crate::thirtysecond::THIRTY_SECOND,
             Set::ThirtyThird => crate::thirtythird::THIRTY_THIRD,
             Set::ThirtyFourth => crate::thirtyfourth::THIRTY_FOURTH,
+            Set::ThirtyFifth => crate::thirtyfifth::THIRTY_FIFTH,
             Set::ThirtySixth => crate::thirtysixth::THIRTY_SIXTH,
         }
     }
@@ -670,6 +678,9 @@ pub fn write(
         Style::ThirtyFourth(name) => {
             return crate::thirtyfourth::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyFifth(name) => {
+            return crate::thirtyfifth::write(name, words, kind_word, kind, system);
+        }
         Style::ThirtySixth(name) => {
             return crate::thirtysixth::write(name, words, kind_word, kind, system);
         }
@@ -770,6 +781,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyFourth {
         return crate::thirtyfourth::type_words(kind);
+    }
+    if set == Set::ThirtyFifth {
+        return crate::thirtyfifth::type_words(kind);
     }
     if set == Set::ThirtySixth {
         return crate::thirtysixth::type_words(kind);
@@ -919,6 +933,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyFourth {
         return crate::thirtyfourth::rel_words(rel);
+    }
+    if set == Set::ThirtyFifth {
+        return crate::thirtyfifth::rel_words(rel);
     }
     if set == Set::ThirtySixth {
         return crate::thirtysixth::rel_words(rel);
