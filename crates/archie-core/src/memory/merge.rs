@@ -2,7 +2,7 @@
 //! [`Memory::upsert_relationship`], and what a merge changed ([`MergeReport`]).
 
 use super::identity::{self, Family, Kind};
-use super::model::{ALIASES, key_cow, trimmed};
+use super::model::{ALIASES, STATED_AS, key_cow, trimmed};
 use super::source;
 use super::{Entity, Ix, Memory, RelKey, Relationship, UNKNOWN_TYPE};
 use serde::Serialize;
@@ -780,7 +780,7 @@ impl Memory {
             from,
             to,
             kind,
-            properties,
+            mut properties,
             sources,
         } = rel;
         let (kind, reversed) = if identity::is_relationship_word(&kind) {
@@ -826,7 +826,10 @@ impl Memory {
             None
         };
         let (fi, ti, kind) = match turned {
-            Some(turned) => (ti, fi, turned.to_string()),
+            Some(turned) => {
+                properties.insert(STATED_AS.into(), Value::String(kind));
+                (ti, fi, turned.to_string())
+            }
             None => (fi, ti, kind),
         };
         if states_ends && !sources.is_empty() {
@@ -1398,6 +1401,11 @@ impl Memory {
     /// whose type was placed, or that was merged into a typed one, after the edge was
     /// stored (`Ledger writes_to Billing` once `Ledger` is known to be a database).
     /// `None` when no edge turns. Edges that become one are one.
+    ///
+    /// An edge archie turned so before (see [`STATED_AS`]) is read again as it was
+    /// stated: `Cart subscribes_to Checkout Changelog`, stated `Checkout Changelog calls
+    /// Cart` of what was typed a topic, is `Checkout calls Cart` once the judge finds the
+    /// "topic" is the Checkout service.
     pub(super) fn with_ends_turned(&self, ends: &std::collections::HashSet<Ix>) -> Option<Memory> {
         let turning: Vec<(usize, Ix, Ix, String)> = self
             .rel_keys
@@ -1405,8 +1413,19 @@ impl Memory {
             .enumerate()
             .filter(|(_, (f, t, _))| ends.contains(f) || ends.contains(t))
             .filter_map(|(r, &(f, t, k))| {
-                let turned = self.turned_round(f, t, &self.kinds[k as usize])?;
-                Some((r, t, f, turned.to_string()))
+                let kind: &str = &self.kinds[k as usize];
+                // As stated: the rewrite turns it again where its ends say so.
+                let stated = match self.relationships[r].properties.get(STATED_AS) {
+                    Some(Value::String(word)) if identity::is_relationship_word(word) => {
+                        (t, f, word.clone())
+                    }
+                    _ => (f, t, kind.to_string()),
+                };
+                let now = match self.turned_round(stated.0, stated.1, &stated.2) {
+                    Some(turned) => (stated.1, stated.0, turned),
+                    None => (stated.0, stated.1, stated.2.as_str()),
+                };
+                (now != (f, t, kind)).then(|| (r, stated.0, stated.1, stated.2.clone()))
             })
             .collect();
         (!turning.is_empty()).then(|| self.with_edges_rewritten(turning))
@@ -1431,20 +1450,25 @@ impl Memory {
             |r, (f, t)| !gone.contains(&(f, t, r.kind.as_str())),
         );
         for (r, from, to, kind) in rewrites {
+            let rel = &self.relationships[r];
+            let mut properties = rel.properties.clone();
+            properties.remove(STATED_AS);
             let (from, to, kind) = match out.turned_round(from, to, &kind) {
-                Some(turned) => (to, from, turned.to_string()),
+                Some(turned) => {
+                    properties.insert(STATED_AS.into(), Value::String(kind));
+                    (to, from, turned.to_string())
+                }
                 None => (from, to, kind),
             };
             let (from_kinds, to_kinds) = ends_of(&kind);
             let (from, to) = (out.of_kind(from, from_kinds), out.of_kind(to, to_kinds));
-            let rel = &self.relationships[r];
             let rk = (from, to, out.kind_id(&kind));
             let existing = out.rel_index().get(&rk).copied();
             let stored = Relationship {
                 from: out.entities[from as usize].name.clone(),
                 to: out.entities[to as usize].name.clone(),
                 kind,
-                properties: rel.properties.clone(),
+                properties,
                 sources: rel.sources.clone(),
             };
             out.put_edge(rk, existing, stored);
@@ -1463,34 +1487,55 @@ impl Memory {
     /// what the ends are does. `None` when the ends are as the vocabulary has them, or
     /// either end's kind is not known.
     fn turned_round(&self, from: Ix, to: Ix, kind: &str) -> Option<&'static str> {
+        if !matches!(
+            kind,
+            "publishes_to" | "calls" | "writes_to" | "subscribes_to" | "reads_from"
+        ) {
+            return None;
+        }
+        // The kind its names agree on, when one or more names a kind.
+        let named = |i: Ix| {
+            let e = &self.entities[i as usize];
+            let mut said = std::iter::once(e.name.clone())
+                .chain(aliases_of(e))
+                .filter_map(|n| identity::parts(&n).kind);
+            let first = said.next()?;
+            said.all(|k| k == first).then_some(first)
+        };
+        // Its type; but a channel or a store typed as what runs (`Inventory Events
+        // Topic`, typed `service` by a model that typed every component so) is what
+        // its names all say.
         let what = |i: Ix| {
             let e = &self.entities[i as usize];
-            Kind::of_type(&e.kind).or_else(|| identity::parts(&e.name).kind)
+            match Kind::of_type(&e.kind) {
+                Some(k @ (Kind::Service | Kind::Api)) => Some(
+                    named(i)
+                        .filter(|n| matches!(n.family(), Family::Channel | Family::Store))
+                        .unwrap_or(k),
+                ),
+                Some(k) => Some(k),
+                None => identity::parts(&e.name).kind,
+            }
         };
         let (f, t) = (what(from)?, what(to)?);
         // A topic is often typed `queue` (the prompt's word for a channel): its names
-        // say, when every one that names a channel's kind says topic (a bare name the
-        // judge merged a topic into, `sns/eu-west-1/…/order-events` known as `Order
-        // Events Topic`, is one).
+        // say, when every one that names a kind says topic (a bare name the judge
+        // merged a topic into, `sns/eu-west-1/…/order-events` known as `Order Events
+        // Topic`, is one; a service with a stream's name among its own,
+        // `FULFILLMENT_SERVICE_STREAM`, is not).
         let topic = |i: Ix| {
-            let e = &self.entities[i as usize];
-            if Kind::of_type(&e.kind) == Some(Kind::Topic) {
-                return true;
-            }
-            let mut said = std::iter::once(e.name.clone())
-                .chain(aliases_of(e))
-                .filter_map(|n| identity::parts(&n).kind)
-                .filter(|k| matches!(k, Kind::Queue | Kind::Topic))
-                .peekable();
-            said.peek().is_some() && said.all(|k| k == Kind::Topic)
+            Kind::of_type(&self.entities[i as usize].kind) == Some(Kind::Topic)
+                || named(i) == Some(Kind::Topic)
         };
         let channel = |k: Kind| matches!(k, Kind::Queue | Kind::Topic);
         let store = |k: Kind| matches!(k, Kind::Database | Kind::Cache | Kind::Bucket);
         let runs = |k: Kind| matches!(k, Kind::Service | Kind::Api);
         match kind {
-            // A channel that delivers (`pushes to`, `triggers`, written `calls`) to a
-            // service: the service takes from it.
-            "publishes_to" | "calls" if channel(f) && runs(t) => Some("subscribes_to"),
+            // A channel that delivers (`pushes to`, `triggers`, `feeds`, written `calls`)
+            // to a service: the service takes from it.
+            "publishes_to" | "calls" | "writes_to" if channel(f) && runs(t) => {
+                Some("subscribes_to")
+            }
             // A topic that delivers to a queue (`pushes deliveries to`, `streams records
             // to`): the queue is subscribed to it, as a queue on an SNS topic or a
             // consumer's queue on a Kafka topic is. A topic does not act.

@@ -123,6 +123,13 @@ impl Entity {
 /// The property that keeps an entity's other spellings.
 pub const ALIASES: &str = "aliases";
 
+/// The property of a relationship that archie turned round by what its ends are (see
+/// [`Memory::upsert_relationship`]): the vocabulary word it was stated with, from its
+/// other end (`Order Events calls Billing`, stored `Billing subscribes_to Order Events`
+/// with `stated_as: calls`). When its ends are found to be other kinds (a merge, a type
+/// placed), it is read again as stated.
+pub const STATED_AS: &str = "stated_as";
+
 impl Relationship {
     pub fn new(from: impl Into<String>, kind: impl Into<String>, to: impl Into<String>) -> Self {
         Self {

@@ -1112,9 +1112,23 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         ("Refund Events Topic", "queue"),
         ("Refund Queue", "queue"),
         ("Retry Queue", "queue"),
+        ("Payout Events", "queue"),
+        // Typed as what runs, by a model that typed every component so.
+        ("Dispute Events Topic", "service"),
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
+    // A channel that feeds a service, and one its names say is a channel.
+    m.upsert_relationship(Relationship::new(
+        "Payout Events",
+        "writes_to",
+        "Billing Service",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Dispute Events Topic",
+        "publishes_to",
+        "Billing Service",
+    ));
     // A bare name known as a topic by another of its names (a judge's merge).
     let mut feed = Entity::new("sns/eu-west-1/1234/payment-events", "queue");
     feed.properties
@@ -1171,7 +1185,9 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         [
             ("Audit Log", "reads_from", "Billing Service"),
             ("Billing Service", "reads_from", "Ledger DB"),
+            ("Billing Service", "subscribes_to", "Dispute Events Topic"),
             ("Billing Service", "subscribes_to", "Invoice Events"),
+            ("Billing Service", "subscribes_to", "Payout Events"),
             ("Billing Service", "writes_to", "Ledger DB"),
             (
                 "Payment Events Queue",
@@ -1182,6 +1198,94 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
             ("Refund Queue", "subscribes_to", "Refund Events Topic"),
         ]
     );
+}
+
+#[test]
+fn an_edge_turned_by_an_end_found_to_be_another_kind_is_read_again_as_stated() {
+    let mut m = Memory::new();
+    for (name, kind) in [
+        ("Basket Service", "service"),
+        ("Till Service", "service"),
+        ("till-service-changelog", "topic"),
+        ("Stock Feed", "queue"),
+        ("Stock Service", "service"),
+        ("Ledger Mirror", "database"),
+    ] {
+        m.upsert_entity(Entity::new(name, kind));
+    }
+    // Stated from the end that was typed a topic: turned, and what was stated kept.
+    m.upsert_relationship(Relationship::new(
+        "till-service-changelog",
+        "calls",
+        "Basket Service",
+    ));
+    // Stated as the vocabulary has it: nothing to read again.
+    m.upsert_relationship(Relationship::new(
+        "Basket Service",
+        "subscribes_to",
+        "Stock Feed",
+    ));
+    // A store that writes to a service is read by it.
+    m.upsert_relationship(Relationship::new(
+        "Ledger Mirror",
+        "writes_to",
+        "Stock Service",
+    ));
+    // A service with a stream's name among its own acts: as stated.
+    let mut payments = Entity::new("Payments Service", "service");
+    payments
+        .properties
+        .insert("aliases".into(), json!(["PAYMENTS_SERVICE_STREAM"]));
+    m.upsert_entity(payments);
+    m.upsert_entity(Entity::new("Refund Inbox", "queue"));
+    m.upsert_relationship(Relationship::new(
+        "Payments Service",
+        "publishes_to",
+        "Refund Inbox",
+    ));
+    assert_eq!(
+        m.edge_list(),
+        [
+            ("Basket Service", "subscribes_to", "Stock Feed"),
+            ("Basket Service", "subscribes_to", "till-service-changelog"),
+            ("Payments Service", "publishes_to", "Refund Inbox"),
+            ("Stock Service", "reads_from", "Ledger Mirror"),
+        ]
+    );
+    let stated = |m: &Memory, from: &str| {
+        m.relationships()
+            .iter()
+            .filter(|r| r.from == from)
+            .map(|r| r.properties.get("stated_as").cloned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(stated(&m, "Stock Service"), [Some(json!("writes_to"))]);
+    // The judge finds the "topic" is the till service, the "feed" the stock service
+    // and the "store" a service too.
+    let (m, done) = m.merge_all(&[
+        ("till-service-changelog", "Till Service", Decider::Model),
+        ("Stock Feed", "Stock Service", Decider::Model),
+        ("Ledger Mirror", "Basket Service", Decider::Model),
+    ]);
+    assert_eq!(done, [true, true, true]);
+    assert_eq!(
+        m.edge_list(),
+        [
+            ("Basket Service", "subscribes_to", "Stock Service"),
+            ("Basket Service", "writes_to", "Stock Service"),
+            ("Payments Service", "publishes_to", "Refund Inbox"),
+            ("Till Service", "calls", "Basket Service"),
+        ]
+    );
+    assert!(
+        m.relationships()
+            .iter()
+            .all(|r| !r.properties.contains_key("stated_as")),
+        "read again as stated, there is nothing turned to remember"
+    );
+    // And saved and read again, the same.
+    let again = Memory::from_json(m.to_json().as_bytes()).expect("reads");
+    assert_eq!(again.edge_list(), m.edge_list());
 }
 
 #[test]
