@@ -1238,6 +1238,18 @@ fn unwrapped(name: &str) -> Option<&str> {
     {
         return Some(named);
     }
+    // An image by its digest (`registry.shop.io/order-service@sha256:68b1…`): the
+    // image. A digest is no thing's name.
+    if let Some((named, digest)) = t.rsplit_once('@')
+        && !named.is_empty()
+        && let Some((algorithm, hex)) = digest.split_once(':')
+        && algorithm.starts_with("sha")
+        && algorithm[3..].bytes().all(|b| b.is_ascii_digit())
+        && hex.len() >= 32
+        && hex.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return Some(named);
+    }
     // A review's change by its project, branch and id (Gerrit's
     // `order-service~main~I8f3…`): the project.
     if let [project, branch, id] = t.split('~').collect::<Vec<_>>()[..]
@@ -2820,6 +2832,48 @@ pub fn qualified_tail(name: &str) -> &str {
         && several(target)
     {
         return target;
+    }
+    // A repository's layout (`docker-local/order-service/2.7.1/manifest.json`, Maven's
+    // `com/shop/order-service/1.4.0/order-service-1.4.0.jar`): what is in a version's
+    // folder is a file of the package named before it. A version of two numbers or
+    // more: `/api/v1/orders` is the orders endpoint.
+    if trimmed.matches('/').count() >= 2 {
+        let segments: Vec<&str> = trimmed.split('/').collect();
+        if let Some(at) =
+            (1..segments.len() - 1).find(|&i| segments[i].contains('.') && is_version(segments[i]))
+            && let package = segments[at - 1]
+            && package.chars().any(char::is_alphabetic)
+        {
+            return package;
+        }
+    }
+    // An image by its path and tag (`ghcr.io/shop/order-service:2.7.1`): the image's
+    // path (its last segment is the image).
+    if let Some((image, tag)) = trimmed.rsplit_once(':')
+        && image.contains('/')
+        && !tag.contains('/')
+        && is_version(tag)
+    {
+        return qualified_tail(image);
+    }
+    // A file of one word in a thing's folder (`k8s/order-service/deployment.yaml`,
+    // `services/payments/main.tf`): the folder, as every folder's file of that name would
+    // be one thing else. Not a folder of a kind (`docs/queues/shipment.md`: the file is
+    // the thing) nor a version's, nor a file named by a kind word (`…/payments/api.yaml`).
+    if trimmed.matches('/').count() >= 2
+        && let Some((folder, file)) = trimmed.rsplit_once('/')
+        && let Some((stem, ext)) = file.rsplit_once('.')
+        && (1..=4).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_lowercase())
+        && stem.chars().all(char::is_alphabetic)
+        && !stem.chars().skip(1).any(char::is_uppercase)
+        && Kind::of_word(&stem.to_lowercase()).is_none()
+        && let Some(thing) = folder.rsplit('/').next()
+        && thing.chars().any(char::is_alphabetic)
+        && !is_version(thing)
+        && !is_kind_phrase(&words(thing).join(" "))
+    {
+        return qualified_tail(folder);
     }
     for sep in ["::", "/", "\\"] {
         // One word is the thing at the end of a longer path (`…/queues/shipment`, a
@@ -4468,6 +4522,47 @@ mod tests {
             "ISO-27001 Compliance Service"
         );
         assert_eq!(plain_text("api-2024-gateway"), "api-2024-gateway");
+    }
+
+    #[test]
+    fn a_file_in_a_things_folder_is_the_things_and_an_image_is_its_name() {
+        // What is in a package's folder, by version or not, and an image by its tag or
+        // digest: the package's, whose name it is.
+        for written in [
+            "libs-release/ledger-service/3.1.4/ledger-service-3.1.4.pom",
+            "libs-release/ledger-service/3.1.4/manifest.json",
+            "deploy/ledger-service/values.yaml",
+            "quay.io/bank/ledger-service:3.1.4",
+            "bank/ledger-service:3.1.4",
+            "quay.io/bank/ledger-service@sha256:0f3c9a7e5b1d2c4e6f8a0b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e",
+        ] {
+            assert_eq!(key(written), key("Ledger Service"), "{written}");
+        }
+        // Two packages' files of one name are two things; so are two images at one tag.
+        for (a, b) in [
+            (
+                "libs-release/ledger-service/3.1.4/manifest.json",
+                "libs-release/fraud-service/3.1.4/manifest.json",
+            ),
+            (
+                "deploy/ledger-service/values.yaml",
+                "deploy/fraud-service/values.yaml",
+            ),
+            ("bank/ledger-service:3.1.4", "bank/fraud-service:3.1.4"),
+        ] {
+            assert_ne!(key(a), key(b), "{a} / {b}");
+        }
+        // A file that is the thing, in a folder of its kind, or named by a kind word;
+        // an endpoint's version is no package's.
+        assert_ne!(
+            key("docs/queues/refunds.md"),
+            key("docs/queues/chargebacks.md")
+        );
+        assert_ne!(
+            key("deploy/ledger/api.yaml"),
+            key("deploy/ledger/worker.yaml")
+        );
+        assert_eq!(key("/api/v1/refunds"), key("refunds"));
     }
 
     #[test]
