@@ -3837,7 +3837,7 @@ fn corpus_case(
         forms_used: corpus.forms_used.len(),
         score: score::score(&memory, &table, &edges),
         diagram_nodes: labels.len(),
-        diagram_components: score::diagram_components(&labels, &table),
+        diagram_components: score::diagram_components(&labels, &table, &memory),
         result,
         reference,
     })
@@ -7849,7 +7849,7 @@ fn self_check_set(set: Set, seed: u64) -> anyhow::Result<()> {
         .map(|(i, c)| format!("    n_{i}[\"{}\"]\n", c.name))
         .collect();
     let labels = score::mermaid_labels(&format!("```mermaid\nflowchart LR\n{diagram}```\n"));
-    let drawn = score::diagram_components(&labels, &table);
+    let drawn = score::diagram_components(&labels, &table, &Value::Null);
     ensure!(
         drawn == 50,
         "self-check: a diagram of every component counts {drawn}"

@@ -3,7 +3,8 @@
 //! extraction JSON, with names, types and relationship words as the document's facts
 //! wrote them. For a judge request (pairs of names: one thing or two?), what a capable
 //! model would say from the ground truth: `same` when both names are forms of one
-//! component, `different` when of two, `unsure` when a name is no component's. Anything
+//! component, `different` when of two, `unsure` when a name is no component's (a name no
+//! document wrote is read by its aliases, when they agree). Anything
 //! else (the overview of build-context) gets a short markdown.
 
 use crate::corpus::{Corpus, Kind, Rel};
@@ -118,13 +119,28 @@ impl Answerer {
 
     fn judge_pairs(&self, prompt: &str) -> Value {
         let component = |name: &str| self.forms.get(&crate::score::key(name)).copied();
+        // A side is its name's component; a name no document wrote (archie shows a
+        // spelling without what a tool wrapped it in: `fedex-api` of `fedex-api-prod`)
+        // is read by its other names, as a model reads them, when they agree.
+        let side = |v: &Value| {
+            component(v["name"].as_str()?).or_else(|| {
+                let mut of = v["aliases"]
+                    .as_array()?
+                    .iter()
+                    .filter_map(|a| component(a.as_str()?));
+                let first = of.next()?;
+                of.all(|c| c == first).then_some(first)
+            })
+        };
         let answers: Vec<Value> = prompt
             .lines()
             .filter_map(|l| serde_json::from_str::<Value>(l).ok())
             .filter_map(|v| {
                 let n = v["pair"].as_u64()?;
-                let a = component(v["a"]["name"].as_str()?);
-                let b = component(v["b"]["name"].as_str()?);
+                v["a"]["name"].as_str()?;
+                v["b"]["name"].as_str()?;
+                let a = side(&v["a"]);
+                let b = side(&v["b"]);
                 self.judged_pairs.fetch_add(1, Ordering::Relaxed);
                 let answer = match (a, b) {
                     (Some(a), Some(b)) if a == b => "same",

@@ -290,11 +290,25 @@ pub fn mermaid_labels(markdown: &str) -> Vec<String> {
         .collect()
 }
 
-/// How many components the diagram draws (each counted once).
-pub fn diagram_components(labels: &[String], table: &Table) -> usize {
+/// How many components the diagram draws (each counted once). A label no document wrote
+/// (archie shows a spelling without what a tool wrapped it in) is the component of the
+/// entity it names in `memory`, when that entity's names agree on one.
+pub fn diagram_components(labels: &[String], table: &Table, memory: &Value) -> usize {
+    let empty = Vec::new();
+    let entities = memory["entities"].as_array().unwrap_or(&empty);
+    let by_entity = |label: &str| {
+        let e = entities
+            .iter()
+            .find(|e| e["name"].as_str() == Some(label))?;
+        let mut of = strings(&e["properties"]["aliases"])
+            .into_iter()
+            .filter_map(|a| table.component(&a));
+        let first = of.next()?;
+        of.all(|c| c == first).then_some(first)
+    };
     labels
         .iter()
-        .filter_map(|l| table.component(l))
+        .filter_map(|l| table.component(l).or_else(|| by_entity(l)))
         .collect::<BTreeSet<_>>()
         .len()
 }
