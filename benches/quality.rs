@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -130,6 +130,8 @@ mod thirtyfirst;
 mod thirtyfourth;
 #[path = "quality/thirtysecond.rs"]
 mod thirtysecond;
+#[path = "quality/thirtyseventh.rs"]
+mod thirtyseventh;
 #[path = "quality/thirtysixth.rs"]
 mod thirtysixth;
 #[path = "quality/thirtythird.rs"]
@@ -345,7 +347,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth` or `thirtysixth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth` or `thirtyseventh`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -353,7 +355,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -383,7 +385,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 19] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 20] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -403,6 +405,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 19] = [
     thirtyfourth_forms,
     thirtyfifth_forms,
     thirtysixth_forms,
+    thirtyseventh_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -683,6 +686,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // escalation policy's `-ep`, a SonarCloud key's organisation or a Snyk project's
     // organisation, branch and target file (the thirty-sixth styles, thirtysixth_forms;
     // a Luxembourgish answer is a name as written).
+    // nor a JSX element's brackets, a Storybook story id's folder and story, a Next.js
+    // page file's route group and `page.tsx`, a webpack chunk's hash and `.chunk.js`, an
+    // `.xcscheme`, a JUnit class's `Test`, a pytest node id's file, class and test, a
+    // Cypress spec's folder and `.cy.ts`, a Pact file's consumer, a Looker explore's path,
+    // a `.tdsx`, a Metabase collection's path and id or a dbt `exposure:` (the
+    // thirty-seventh styles, thirtyseventh_forms; a Zulu answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2518,6 +2527,116 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
     }
     forms
 }
+/// The names a form in the thirty-seventh styles stands for: a JSX element's tag
+/// (`OrderService` of `<OrderService />`), a Storybook story id's component
+/// (`order-service` of `services-order-service--default`), a Next.js page's route
+/// (`order-service` of `app/(services)/order-service/page.tsx`), a webpack chunk's name
+/// (`order-service` of `order-service.3f9c2a1b.chunk.js`), an Xcode scheme without its
+/// `.xcscheme`, a JUnit class without its `Test` (`OrderService` of `OrderServiceTest`),
+/// a pytest node id's module and class (`order_service` and `OrderService` of
+/// `tests/test_order_service.py::TestOrderService::test_smoke`), a Cypress spec's name,
+/// a Pact file's provider (`order-service` of `pacts/storefront-web-order-service.json`),
+/// a Looker explore's name, a Tableau data source without its `.tdsx`, a Metabase
+/// collection's slug (`order-service` of `/collection/42-order-service`) and a dbt
+/// exposure without its `exposure:`. Empty for anything else.
+fn thirtyseventh_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let class = |t: &str| {
+        package(t) && !t.contains('-') && t.starts_with(|ch: char| ch.is_ascii_uppercase())
+    };
+    if let Some(tag) = text
+        .strip_prefix('<')
+        .and_then(|t| t.strip_suffix(" />"))
+        .filter(|t| class(t))
+    {
+        forms.push(tag.to_string());
+    }
+    if let Some(story) = text
+        .strip_prefix("services-")
+        .and_then(|t| t.strip_suffix("--default"))
+        .filter(|t| package(t))
+    {
+        forms.push(story.to_string());
+    }
+    if let Some(route) = text
+        .strip_prefix("app/(services)/")
+        .and_then(|t| t.strip_suffix("/page.tsx"))
+        .filter(|t| package(t))
+    {
+        forms.push(route.to_string());
+    }
+    if let Some((chunk, hash)) = text
+        .strip_suffix(".chunk.js")
+        .and_then(|t| t.rsplit_once('.'))
+        && package(chunk)
+        && hash.len() == 8
+        && hash.chars().all(|ch| ch.is_ascii_hexdigit())
+    {
+        forms.push(chunk.to_string());
+    }
+    if let Some(scheme) = text.strip_suffix(".xcscheme").filter(|t| class(t)) {
+        forms.push(scheme.to_string());
+    }
+    if let Some(tested) = text.strip_suffix("Test").filter(|t| class(t)) {
+        forms.push(tested.to_string());
+    }
+    if let Some((module, class_name)) = text
+        .strip_prefix("tests/test_")
+        .and_then(|t| t.split_once(".py::Test"))
+        .and_then(|(module, rest)| Some((module, rest.split_once("::test_")?.0)))
+        && package(module)
+    {
+        forms.push(module.to_string());
+        if class(class_name) {
+            forms.push(class_name.to_string());
+        }
+    }
+    if let Some(spec) = text
+        .strip_prefix("cypress/e2e/")
+        .and_then(|t| t.strip_suffix(".cy.ts"))
+        .filter(|t| package(t))
+    {
+        forms.push(spec.to_string());
+    }
+    if let Some(provider) = text
+        .strip_prefix("pacts/storefront-web-")
+        .and_then(|t| t.strip_suffix(".json"))
+        .filter(|t| package(t))
+    {
+        forms.push(provider.to_string());
+    }
+    if let Some(explore) = text
+        .strip_prefix("/explore/novamart/")
+        .filter(|t| package(t))
+    {
+        forms.push(explore.to_string());
+    }
+    if let Some(source) = text
+        .strip_suffix(".tdsx")
+        .filter(|t| !t.trim().is_empty() && !t.contains('/'))
+    {
+        forms.push(source.trim().to_string());
+    }
+    if let Some((id, slug)) = text
+        .strip_prefix("/collection/")
+        .and_then(|t| t.split_once('-'))
+        && !id.is_empty()
+        && id.chars().all(|d| d.is_ascii_digit())
+        && package(slug)
+    {
+        forms.push(slug.to_string());
+    }
+    if let Some(exposure) = text.strip_prefix("exposure:").filter(|t| package(t)) {
+        forms.push(exposure.to_string());
+    }
+    forms
+}
+
 /// The names a form in the thirty-sixth styles stands for: a Pulumi URN's resource name
 /// (`order-service` of `urn:pulumi:prod::novamart::aws:ecs/service:Service::order-service`),
 /// an Ansible inventory group without its `tag_Role_`, a Bicep declaration's symbolic
@@ -7002,6 +7121,114 @@ const THIRTY_SIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the thirty-seventh set (issue 36,
+/// thirty-seventh round) by a session that never read the identity rules, in the manner
+/// of the thirty-seventh naming styles (benches/quality/thirtyseventh.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): bees and birds,
+/// cattle and cups (Zulu); the heron and the heronry, beavers and the beaver dam (JSX
+/// elements); papyrus and the papyrus scroll, vanilla and the vanilla orchid (Storybook
+/// ids); wasabi and the wasabi grater (Next.js pages); abalone and abalone shells,
+/// anemones and anemone fish (webpack chunks); the chameleon and its tongue (Xcode
+/// schemes); cormorants and cormorant fishing, the jackal and the jackalope (JUnit
+/// classes); lemurs and the lemur sanctuary (pytest node ids); macaws and macaw feathers,
+/// meerkats and the meerkat burrow (Cypress specs); okapis and the okapi reserve (Pact
+/// files); the sloth and the sloth bear, pangolins and pangolin scales (Looker explores);
+/// axolotls and the axolotl tank, the kiwi and the kiwifruit (Tableau data sources);
+/// badgers and the badger sett (Metabase collections); magpies and the magpie nest,
+/// puffins and the puffin burrow (dbt exposures). Measured only, never developed against.
+const THIRTY_SEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("isevisi yezinyosi", "isevisi yezinyoni", "service"),
+    (
+        "isizindalwazi sezinkomo",
+        "isizindalwazi sezinkomishi",
+        "database",
+    ),
+    ("<HeronService />", "<HeronryService />", "service"),
+    ("<BeaverDb />", "<BeaverDamDb />", "database"),
+    (
+        "services-papyrus-service--default",
+        "services-papyrus-scroll-service--default",
+        "service",
+    ),
+    (
+        "services-vanilla-db--default",
+        "services-vanilla-orchid-db--default",
+        "database",
+    ),
+    (
+        "app/(services)/wasabi-service/page.tsx",
+        "app/(services)/wasabi-grater-service/page.tsx",
+        "service",
+    ),
+    (
+        "abalone-service.1c9e4f7a.chunk.js",
+        "abalone-shell-service.1c9e4f7a.chunk.js",
+        "service",
+    ),
+    (
+        "anemone-db.6b2d8e0f.chunk.js",
+        "anemone-fish-db.6b2d8e0f.chunk.js",
+        "database",
+    ),
+    (
+        "ChameleonService.xcscheme",
+        "ChameleonTongueService.xcscheme",
+        "service",
+    ),
+    (
+        "CormorantServiceTest",
+        "CormorantFishingServiceTest",
+        "service",
+    ),
+    ("JackalDbTest", "JackalopeDbTest", "database"),
+    (
+        "tests/test_lemur_service.py::TestLemurService::test_smoke",
+        "tests/test_lemur_sanctuary_service.py::TestLemurSanctuaryService::test_smoke",
+        "service",
+    ),
+    (
+        "cypress/e2e/macaw-service.cy.ts",
+        "cypress/e2e/macaw-feather-service.cy.ts",
+        "service",
+    ),
+    (
+        "cypress/e2e/meerkat-db.cy.ts",
+        "cypress/e2e/meerkat-burrow-db.cy.ts",
+        "database",
+    ),
+    (
+        "pacts/storefront-web-okapi-service.json",
+        "pacts/storefront-web-okapi-reserve-service.json",
+        "service",
+    ),
+    (
+        "/explore/novamart/sloth_db",
+        "/explore/novamart/sloth_bear_db",
+        "database",
+    ),
+    (
+        "/explore/novamart/pangolin_service",
+        "/explore/novamart/pangolin_scale_service",
+        "service",
+    ),
+    (
+        "Axolotl Service.tdsx",
+        "Axolotl Tank Service.tdsx",
+        "service",
+    ),
+    ("Kiwi DB.tdsx", "Kiwifruit DB.tdsx", "database"),
+    (
+        "/collection/17-badger-service",
+        "/collection/18-badger-sett-service",
+        "service",
+    ),
+    ("exposure:magpie_db", "exposure:magpie_nest_db", "database"),
+    (
+        "exposure:puffin_service",
+        "exposure:puffin_burrow_service",
+        "service",
+    ),
+];
 /// Near-named different things written for the thirty-second set (issue 36,
 /// thirty-second round) by a session that never read the identity rules, in the manner of
 /// the thirty-second naming styles (benches/quality/thirtysecond.rs), each pair about a
@@ -7572,7 +7799,7 @@ struct NearCase {
     /// the thirty-first), `thirtythird` (the same, after the thirty-second),
     /// `thirtyfourth` (the same, beside the thirty-third), `thirtyfifth` (the same,
     /// after the thirty-fourth) or `thirtysixth` (the same, beside the thirty-fifth,
-    /// after the thirty-fourth).
+    /// after the thirty-fourth) or `thirtyseventh` (the same, after the thirty-sixth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -7632,6 +7859,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtyFourth => THIRTY_FOURTH_NEAR_PAIRS.to_vec(),
         Set::ThirtyFifth => THIRTY_FIFTH_NEAR_PAIRS.to_vec(),
         Set::ThirtySixth => THIRTY_SIXTH_NEAR_PAIRS.to_vec(),
+        Set::ThirtySeventh => THIRTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
