@@ -46,7 +46,8 @@
 //! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs,
 //! and a thirty-fifth and a thirty-sixth, each written the same way after the
 //! thirty-fourth (side by side), in benches/quality/thirtyfifth.rs and
-//! benches/quality/thirtysixth.rs.
+//! benches/quality/thirtysixth.rs, and a thirty-eighth, written the same way after the
+//! thirty-sixth, in benches/quality/thirtyeighth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -231,6 +232,9 @@ pub enum Style {
     /// The thirty-sixth set's styles, written blind and never developed against
     /// (benches/quality/thirtysixth.rs). Measured only.
     ThirtySixth(crate::thirtysixth::Name),
+    /// The thirty-eighth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyeighth.rs). Measured only.
+    ThirtyEighth(crate::thirtyeighth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -272,11 +276,12 @@ pub enum Set {
     ThirtyFourth,
     ThirtyFifth,
     ThirtySixth,
+    ThirtyEighth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 36] = [
+    pub const ALL: [Set; 37] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -313,6 +318,7 @@ impl Set {
         Set::ThirtyFourth,
         Set::ThirtyFifth,
         Set::ThirtySixth,
+        Set::ThirtyEighth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -353,6 +359,7 @@ impl Set {
             Set::ThirtyFourth => "thirtyfourth",
             Set::ThirtyFifth => "thirtyfifth",
             Set::ThirtySixth => "thirtysixth",
+            Set::ThirtyEighth => "thirtyeighth",
         }
     }
 
@@ -394,6 +401,7 @@ impl Set {
             Set::ThirtyFourth => crate::thirtyfourth::THIRTY_FOURTH,
             Set::ThirtyFifth => crate::thirtyfifth::THIRTY_FIFTH,
             Set::ThirtySixth => crate::thirtysixth::THIRTY_SIXTH,
+            Set::ThirtyEighth => crate::thirtyeighth::THIRTY_EIGHTH,
         }
     }
 }
@@ -684,6 +692,9 @@ pub fn write(
         Style::ThirtySixth(name) => {
             return crate::thirtysixth::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyEighth(name) => {
+            return crate::thirtyeighth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -787,6 +798,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtySixth {
         return crate::thirtysixth::type_words(kind);
+    }
+    if set == Set::ThirtyEighth {
+        return crate::thirtyeighth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -939,6 +953,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtySixth {
         return crate::thirtysixth::rel_words(rel);
+    }
+    if set == Set::ThirtyEighth {
+        return crate::thirtyeighth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
