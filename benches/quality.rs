@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -122,6 +122,8 @@ mod tenth;
 mod thirteenth;
 #[path = "quality/thirtieth.rs"]
 mod thirtieth;
+#[path = "quality/thirtyeighth.rs"]
+mod thirtyeighth;
 #[path = "quality/thirtyfifth.rs"]
 mod thirtyfifth;
 #[path = "quality/thirtyfirst.rs"]
@@ -347,7 +349,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth` or `thirtyseventh`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh` or `thirtyeighth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -355,7 +357,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -385,7 +387,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 20] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 21] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -406,6 +408,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 20] = [
     thirtyfifth_forms,
     thirtysixth_forms,
     thirtyseventh_forms,
+    thirtyeighth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -692,6 +695,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // Cypress spec's folder and `.cy.ts`, a Pact file's consumer, a Looker explore's path,
     // a `.tdsx`, a Metabase collection's path and id or a dbt `exposure:` (the
     // thirty-seventh styles, thirtyseventh_forms; a Zulu answer is a name as written).
+    // nor an Nginx `upstream `, an HAProxy ACL's `is_`, a security group's id and `-sg`, a
+    // target group's `targetgroup/`, `-tg` and id, a Cloudflare route's host and `/*`, an
+    // F5 pool's partition and `_pool`, an Outlook response's `Accepted: ` and ` weekly
+    // sync`, an e-mail subject's `RE: [EXT] `, a named range's `rng_`, a Jira
+    // notification's `[JIRA]` and key or an OKR key result's number (the thirty-eighth
+    // styles, thirtyeighth_forms; a Kazakh answer is a name as written, and an Airtable
+    // record id goes with the parentheses rule above).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2747,6 +2757,113 @@ fn thirtysixth_forms(text: &str) -> Vec<String> {
         // The branch in parentheses is the technology's case: what archie keeps without it.
         forms.push(format!("novamart/{repo} :Dockerfile"));
         forms.push(format!("novamart/{repo}:Dockerfile"));
+    }
+    forms
+}
+
+/// The names a form in the thirty-eighth styles stands for: an Nginx upstream's name
+/// without `upstream ` (`order_service` of `upstream order_service`), an HAProxy ACL
+/// without its `is_`, an AWS security group's name with and without its `-sg` (`order-service-sg`
+/// and `order-service` of `sg-0a1b2c3d4e5f67890 (order-service-sg)`), a target group's
+/// name with and without its `-tg` (of `targetgroup/order-service-tg/73e2d6bc24d8a067`),
+/// a Cloudflare route's path (`order-service` of `api.novamart.io/order-service/*`), an
+/// F5 pool without its partition, with and without its `_pool`, an Outlook response's
+/// subject without `Accepted: `, with and without ` weekly sync`, an e-mail subject
+/// without its `RE: ` and `[EXT] `, a named range without its `rng_`, an Airtable
+/// record's id, a Jira notification's summary (`Order Service` of `[JIRA] (NOVA-142)
+/// Order Service`), that with its key before it or with `(JIRA)` after it (what archie
+/// keeps), and an OKR key result's name without its
+/// number (`Order Service` of `KR2.3 Order Service`). Empty for anything else.
+fn thirtyeighth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let hex = |t: &str, n: usize| t.len() == n && t.chars().all(|ch| ch.is_ascii_hexdigit());
+    if let Some(name) = text.strip_prefix("upstream ").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_prefix("is_").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some((id, name)) = text
+        .strip_prefix("sg-")
+        .and_then(|t| t.strip_suffix(')'))
+        .and_then(|t| t.split_once(" ("))
+        && hex(id, 17)
+        && package(name)
+    {
+        forms.push(name.to_string());
+        if let Some(bare) = name.strip_suffix("-sg").filter(|t| !t.is_empty()) {
+            forms.push(bare.to_string());
+        }
+    }
+    if let Some((name, id)) = text
+        .strip_prefix("targetgroup/")
+        .and_then(|t| t.rsplit_once('/'))
+        && hex(id, 16)
+        && package(name)
+    {
+        forms.push(name.to_string());
+        if let Some(bare) = name.strip_suffix("-tg").filter(|t| !t.is_empty()) {
+            forms.push(bare.to_string());
+        }
+    }
+    if let Some(name) = text
+        .strip_prefix("api.novamart.io/")
+        .and_then(|t| t.strip_suffix("/*"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(pool) = text.strip_prefix("/Common/").filter(|t| package(t)) {
+        forms.push(pool.to_string());
+        if let Some(bare) = pool.strip_suffix("_pool").filter(|t| !t.is_empty()) {
+            forms.push(bare.to_string());
+        }
+    }
+    if let Some(subject) = text.strip_prefix("Accepted: ") {
+        forms.push(subject.to_string());
+        if let Some(bare) = subject
+            .strip_suffix(" weekly sync")
+            .filter(|t| !t.is_empty())
+        {
+            forms.push(bare.to_string());
+        }
+    }
+    if let Some(subject) = text.strip_prefix("RE: [EXT] ") {
+        forms.push(subject.to_string());
+        forms.push(format!("[EXT] {subject}"));
+    }
+    if let Some(name) = text.strip_prefix("rng_").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some((_, id)) = text.strip_suffix(')').and_then(|t| t.rsplit_once(" ("))
+        && id.len() == 17
+        && id.starts_with("rec")
+        && id.chars().all(|ch| ch.is_ascii_alphanumeric())
+    {
+        forms.push(id.to_string());
+    }
+    if let Some((key, summary)) = text
+        .strip_prefix("[JIRA] (")
+        .and_then(|t| t.split_once(") "))
+    {
+        forms.push(summary.to_string());
+        forms.push(format!("{key} {summary}"));
+        forms.push(format!("({key}) {summary}"));
+        // What archie keeps of it: the summary with the tag as a technology.
+        forms.push(format!("{summary} (JIRA)"));
+    }
+    if let Some((number, name)) = text.strip_prefix("KR").and_then(|t| t.split_once(' '))
+        && number
+            .split('.')
+            .all(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()))
+        && !name.is_empty()
+    {
+        forms.push(name.to_string());
     }
     forms
 }
@@ -7229,6 +7346,109 @@ const THIRTY_SEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "service",
     ),
 ];
+/// Near-named different things written for the thirty-eighth set (issue 36,
+/// thirty-eighth round) by a session that never read the identity rules, in the manner
+/// of the thirty-eighth naming styles (benches/quality/thirtyeighth.rs), each pair about
+/// a thing no other pair names (every name of the list is its own thing): boots and the
+/// bootmaker, the carpet and the carpet weaver (Kazakh, the `-шы` suffix); the samovar
+/// and samovar tea, kumquats and kumquat jam (Nginx upstreams); the dirigible and its
+/// hangar, the cello and the cellist (HAProxy ACLs); the chameleon and its skin, the
+/// flamingo and its feathers (security groups); the platypus and its egg, the abalone
+/// and its shell (target groups); croissants and croissant dough, bagels and the bagel
+/// shop (Cloudflare routes); licorice and licorice root, almonds and almond milk (F5
+/// pools); pepper and peppercorns, the puffin and the puffin colony (Outlook subjects);
+/// the periwinkle flower and the periwinkle snail (e-mail subjects); the mongoose and its
+/// burrow, marmalade and the marmalade jar (named ranges); the pistachio and its shell
+/// (Airtable records); the acorn and the acorn cap (Jira notifications); toffee and the
+/// toffee apple (OKR sheets). Measured only, never developed against.
+const THIRTY_EIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Етік қызметі", "Етікші қызметі", "service"),
+    ("Кілем дерекқоры", "Кілемші дерекқоры", "database"),
+    (
+        "upstream samovar_service",
+        "upstream samovar_tea_service",
+        "service",
+    ),
+    ("upstream kumquat_db", "upstream kumquat_jam_db", "database"),
+    (
+        "is_dirigible_service",
+        "is_dirigible_hangar_service",
+        "service",
+    ),
+    ("is_cello_db", "is_cellist_db", "database"),
+    (
+        "sg-04f1c9a7e2b58d36e (chameleon-service-sg)",
+        "sg-0b7e3d91c5a2f6840 (chameleon-skin-service-sg)",
+        "service",
+    ),
+    (
+        "sg-09a2e6c4b17f3d58a (flamingo-db-sg)",
+        "sg-0d5b8f2a6e913c47b (flamingo-feather-db-sg)",
+        "database",
+    ),
+    (
+        "targetgroup/platypus-service-tg/5c1e8a3f9b2d7046",
+        "targetgroup/platypus-egg-service-tg/a27f4d0c6e8b1935",
+        "service",
+    ),
+    (
+        "targetgroup/abalone-db-tg/e6b3049d1a7c5f28",
+        "targetgroup/abalone-shell-db-tg/38d9c2f7a0e4b615",
+        "database",
+    ),
+    (
+        "api.novamart.io/croissant-service/*",
+        "api.novamart.io/croissant-dough-service/*",
+        "service",
+    ),
+    (
+        "api.novamart.io/bagel-db/*",
+        "api.novamart.io/bagel-shop-db/*",
+        "database",
+    ),
+    (
+        "/Common/licorice_service_pool",
+        "/Common/licorice_root_service_pool",
+        "service",
+    ),
+    (
+        "/Common/almond_db_pool",
+        "/Common/almond_milk_db_pool",
+        "database",
+    ),
+    (
+        "Accepted: Pepper Service weekly sync",
+        "Accepted: Peppercorn Service weekly sync",
+        "service",
+    ),
+    (
+        "Accepted: Puffin DB weekly sync",
+        "Accepted: Puffin Colony DB weekly sync",
+        "database",
+    ),
+    (
+        "RE: [EXT] Periwinkle Service",
+        "RE: [EXT] Periwinkle Snail Service",
+        "service",
+    ),
+    (
+        "rng_MongooseService",
+        "rng_MongooseBurrowService",
+        "service",
+    ),
+    ("rng_MarmaladeDb", "rng_MarmaladeJarDb", "database"),
+    (
+        "Pistachio Service (recQ4mT8vK2xN7pL3)",
+        "Pistachio Shell Service (recH9sW3cF6jB1dZ5)",
+        "service",
+    ),
+    (
+        "[JIRA] (NOVA-311) Acorn Service",
+        "[JIRA] (NOVA-312) Acorn Cap Service",
+        "service",
+    ),
+    ("KR1.2 Toffee DB", "KR1.2 Toffee Apple DB", "database"),
+];
 /// Near-named different things written for the thirty-second set (issue 36,
 /// thirty-second round) by a session that never read the identity rules, in the manner of
 /// the thirty-second naming styles (benches/quality/thirtysecond.rs), each pair about a
@@ -7798,8 +8018,9 @@ struct NearCase {
     /// `thirtyfirst` (the same, after the thirtieth), `thirtysecond` (the same, beside
     /// the thirty-first), `thirtythird` (the same, after the thirty-second),
     /// `thirtyfourth` (the same, beside the thirty-third), `thirtyfifth` (the same,
-    /// after the thirty-fourth) or `thirtysixth` (the same, beside the thirty-fifth,
-    /// after the thirty-fourth) or `thirtyseventh` (the same, after the thirty-sixth).
+    /// after the thirty-fourth), `thirtysixth` (the same, beside the thirty-fifth,
+    /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth) or
+    /// `thirtyeighth` (the same, beside the thirty-seventh).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -7860,6 +8081,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtyFifth => THIRTY_FIFTH_NEAR_PAIRS.to_vec(),
         Set::ThirtySixth => THIRTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::ThirtySeventh => THIRTY_SEVENTH_NEAR_PAIRS.to_vec(),
+        Set::ThirtyEighth => THIRTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -46,8 +46,9 @@
 //! (side by side), in benches/quality/thirtythird.rs and benches/quality/thirtyfourth.rs,
 //! and a thirty-fifth and a thirty-sixth, each written the same way after the
 //! thirty-fourth (side by side), in benches/quality/thirtyfifth.rs and
-//! benches/quality/thirtysixth.rs, and a thirty-seventh, written the same way after the
-//! thirty-sixth, in benches/quality/thirtyseventh.rs.
+//! benches/quality/thirtysixth.rs, and a thirty-seventh and a thirty-eighth, each
+//! written the same way after the thirty-sixth (side by side), in
+//! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -235,6 +236,9 @@ pub enum Style {
     /// The thirty-seventh set's styles, written blind and never developed against
     /// (benches/quality/thirtyseventh.rs). Measured only.
     ThirtySeventh(crate::thirtyseventh::Name),
+    /// The thirty-eighth set's styles, written blind and never developed against
+    /// (benches/quality/thirtyeighth.rs). Measured only.
+    ThirtyEighth(crate::thirtyeighth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -277,11 +281,12 @@ pub enum Set {
     ThirtyFifth,
     ThirtySixth,
     ThirtySeventh,
+    ThirtyEighth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 37] = [
+    pub const ALL: [Set; 38] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -319,6 +324,7 @@ impl Set {
         Set::ThirtyFifth,
         Set::ThirtySixth,
         Set::ThirtySeventh,
+        Set::ThirtyEighth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -360,6 +366,7 @@ impl Set {
             Set::ThirtyFifth => "thirtyfifth",
             Set::ThirtySixth => "thirtysixth",
             Set::ThirtySeventh => "thirtyseventh",
+            Set::ThirtyEighth => "thirtyeighth",
         }
     }
 
@@ -402,6 +409,7 @@ impl Set {
             Set::ThirtyFifth => crate::thirtyfifth::THIRTY_FIFTH,
             Set::ThirtySixth => crate::thirtysixth::THIRTY_SIXTH,
             Set::ThirtySeventh => crate::thirtyseventh::THIRTY_SEVENTH,
+            Set::ThirtyEighth => crate::thirtyeighth::THIRTY_EIGHTH,
         }
     }
 }
@@ -695,6 +703,9 @@ pub fn write(
         Style::ThirtySeventh(name) => {
             return crate::thirtyseventh::write(name, words, kind_word, kind, system);
         }
+        Style::ThirtyEighth(name) => {
+            return crate::thirtyeighth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -801,6 +812,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtySeventh {
         return crate::thirtyseventh::type_words(kind);
+    }
+    if set == Set::ThirtyEighth {
+        return crate::thirtyeighth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -956,6 +970,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtySeventh {
         return crate::thirtyseventh::rel_words(rel);
+    }
+    if set == Set::ThirtyEighth {
+        return crate::thirtyeighth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
