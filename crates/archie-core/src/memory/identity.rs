@@ -387,14 +387,44 @@ pub fn split_note(name: &str) -> (Cow<'_, str>, Option<String>) {
             .collect();
         return (Cow::Owned(format!("{rest} {}", kind.join(" "))), None);
     }
+    // A resource's id with its name after it (an AWS console's `sg-0a1b2c3d4e5f67890
+    // (order-service-sg)`): the name, and the id its note.
+    if is_resource_id(&rest) && !is_resource_id(inner) && inner.chars().any(char::is_alphabetic) {
+        return (Cow::Owned(inner.to_string()), Some(rest));
+    }
     let note = (!inner.is_empty()).then(|| inner.to_string());
     // What a note follows is a name as any other: in a wrapper of its own too
-    // (`` `shop-prod.ops.order_service` (PostgreSQL) ``).
+    // (`` `shop-prod.ops.order_service` (PostgreSQL) ``), or after a second note in
+    // front (`[JIRA] (NOVA-142) Order Service`: the notes, one after the other).
+    if open == name.len() - name.trim_start().len() && rest.starts_with(['(', '[']) {
+        let (bare, more) = split_note(&rest);
+        if bare != rest {
+            let notes = [note, more].into_iter().flatten().collect::<Vec<_>>();
+            return (
+                Cow::Owned(bare.into_owned()),
+                (!notes.is_empty()).then(|| notes.join(", ")),
+            );
+        }
+    }
     let rest = match plain_text(&rest) {
         Cow::Owned(plain) => plain,
         Cow::Borrowed(_) => rest,
     };
     (Cow::Owned(rest), note)
+}
+
+/// Whether `text` is a cloud resource's id: a generated id, alone or after a prefix of a
+/// few letters (`sg-0a1b2c3d4e5f67890`, `i-0abc12de34f567890`, `vpc-1a2b3c4d`).
+fn is_resource_id(text: &str) -> bool {
+    let text = text.trim();
+    match text.split_once(['-', '_']) {
+        Some((prefix, id)) => {
+            (1..=4).contains(&prefix.len())
+                && prefix.bytes().all(|b| b.is_ascii_lowercase())
+                && is_generated_id(id)
+        }
+        None => is_generated_id(text),
+    }
 }
 
 /// What a note in parentheses says, beside the name it follows (see [`aside`]).
@@ -2443,7 +2473,17 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         starts.push(out.len());
         out.push_str(&singular(word));
     });
-    if starts.is_empty() && ids > 0 {
+    // Nor is a prefix of a few letters in front of one (`sg-772ac907fbb11c64b`): the id
+    // is what tells it from every other of its kind.
+    let prefix_only = || {
+        starts
+            .iter()
+            .enumerate()
+            .all(|(n, &s)| starts.get(n + 1).copied().unwrap_or(out.len()) - s <= 3)
+    };
+    if ids > 0 && prefix_only() {
+        out.clear();
+        starts.clear();
         for_each_word(name, |word| {
             starts.push(out.len());
             out.push_str(&singular(word));
@@ -2796,6 +2836,19 @@ fn is_code_form(name: &str) -> bool {
 /// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
 pub fn qualified_tail(name: &str) -> &str {
     let trimmed = name.trim();
+    // A resource's path ends with its generated id (an AWS target group's
+    // `targetgroup/order-service-tg/73e2d6bc24d8a067`): what it ends is named before it.
+    if let Some((head, id)) = trimmed.rsplit_once('/')
+        && head.contains('/')
+        && is_generated_id(id)
+    {
+        return qualified_tail(head);
+    }
+    // A route's pattern ends with a wildcard (`api.shop.io/order-service/*`).
+    let trimmed = trimmed
+        .strip_suffix("/**")
+        .or_else(|| trimmed.strip_suffix("/*"))
+        .unwrap_or(trimmed);
     // A folder's path ends with its separator (`w/services/order_service/`).
     let trimmed = match trimmed.strip_suffix('/') {
         Some(folder) if folder.contains('/') => folder,
@@ -4563,6 +4616,40 @@ mod tests {
             key("deploy/ledger/worker.yaml")
         );
         assert_eq!(key("/api/v1/refunds"), key("refunds"));
+    }
+
+    #[test]
+    fn a_resource_is_named_by_its_name_and_told_apart_by_its_id() {
+        // An id with the name after it: the name.
+        assert_eq!(
+            split_note("sg-0f1e2d3c4b5a69788 (ledger-service-sg)"),
+            (
+                Cow::Owned::<str>("ledger-service-sg".into()),
+                Some("sg-0f1e2d3c4b5a69788".into())
+            )
+        );
+        // An id alone, or a path that ends with one, is no frame's word: two groups are
+        // two things, and the path is what it ends.
+        assert_ne!(key("sg-0f1e2d3c4b5a69788"), key("sg-9a8b7c6d5e4f32107"));
+        assert_ne!(key("i-0abc12de34f567890"), key("i-0fed98cb76a543210"));
+        assert_eq!(
+            key("targetgroup/ledger-service/4b5a69788f1e2d3c"),
+            key("Ledger Service")
+        );
+        // A route's wildcard: the route's name. Two routes are two things.
+        assert_eq!(
+            key("api.bank.example/ledger-service/*"),
+            key("Ledger Service")
+        );
+        assert_ne!(
+            key("api.bank.example/ledger-cache/*"),
+            key("api.bank.example/fraud-cache/*")
+        );
+        // Two notes in front: the name after them.
+        assert_eq!(
+            split_note("[JIRA] (BANK-142) Ledger Service").0,
+            "Ledger Service"
+        );
     }
 
     #[test]
