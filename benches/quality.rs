@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -130,6 +130,8 @@ mod thirtyfifth;
 mod thirtyfirst;
 #[path = "quality/thirtyfourth.rs"]
 mod thirtyfourth;
+#[path = "quality/thirtyninth.rs"]
+mod thirtyninth;
 #[path = "quality/thirtysecond.rs"]
 mod thirtysecond;
 #[path = "quality/thirtyseventh.rs"]
@@ -349,7 +351,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh` or `thirtyeighth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth` or `thirtyninth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -357,7 +359,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -387,7 +389,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 21] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 22] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -409,6 +411,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 21] = [
     thirtysixth_forms,
     thirtyseventh_forms,
     thirtyeighth_forms,
+    thirtyninth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -702,6 +705,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // notification's `[JIRA]` and key or an OKR key result's number (the thirty-eighth
     // styles, thirtyeighth_forms; a Kazakh answer is a name as written, and an Airtable
     // record id goes with the parentheses rule above).
+    // nor a MuleSoft APIkit flow's method and config, a BusinessWorks process's folder
+    // and `.bwp`, an SAP PI service interface's `SI_` and `_Out_Async`, a `.msgflow`, a
+    // BizTalk send port's `SendPort_` and adapter, an n8n node reference's `$('…')`, a
+    // Power Automate action reference's `outputs('…')` and underscores, a Retool query
+    // reference's mustaches, `Query` and `.data`, an AsyncAPI channel's prefix and
+    // parameter, a GraphQL resolver path's `Query.`, a gRPC method's package and method
+    // or a protobuf package's `novamart.` and version (the thirty-ninth styles,
+    // thirtyninth_forms; a Faroese answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2757,6 +2768,112 @@ fn thirtysixth_forms(text: &str) -> Vec<String> {
         // The branch in parentheses is the technology's case: what archie keeps without it.
         forms.push(format!("novamart/{repo} :Dockerfile"));
         forms.push(format!("novamart/{repo}:Dockerfile"));
+    }
+    forms
+}
+
+/// The names a form in the thirty-ninth styles stands for: a MuleSoft APIkit flow's
+/// resource (`order-service` of `get:\order-service:novamart-api-config`), a
+/// BusinessWorks process without its folder and `.bwp`, an SAP PI service interface
+/// without `SI_` and `_Out_Async`, a message flow without `.msgflow`, a BizTalk send port
+/// without `SendPort_` and `_WCF`, an n8n node reference's node (`Order Service` of
+/// `$('Order Service')`), a Power Automate action reference's action, as written and with
+/// its underscores as spaces, a Retool query reference's query with and without its
+/// `Query` (`orderService` of `{{ orderServiceQuery.data }}`), an AsyncAPI channel's
+/// component (`order-service` of `novamart/1/0/event/order-service/{id}`), a GraphQL
+/// resolver path's field (`orderService` of `Query.orderService`), a gRPC method's
+/// service, bare and fully qualified (`OrderService` of
+/// `/novamart.orderservice.v1.OrderService/Get`), and a protobuf package's name
+/// (`order_service` of `novamart.order_service.v1`). Empty for anything else.
+fn thirtyninth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    if let Some((name, config)) = text.strip_prefix("get:\\").and_then(|t| t.rsplit_once(':'))
+        && config.ends_with("-config")
+        && package(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("Processes/")
+        .and_then(|t| t.strip_suffix(".bwp"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("SI_")
+        .and_then(|t| t.strip_suffix("_Out_Async"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_suffix(".msgflow").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("SendPort_")
+        .and_then(|t| t.strip_suffix("_WCF"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("$('")
+        .and_then(|t| t.strip_suffix("')"))
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("outputs('")
+        .and_then(|t| t.strip_suffix("')"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+        forms.push(name.replace('_', " "));
+    }
+    if let Some(query) = text
+        .strip_prefix("{{ ")
+        .and_then(|t| t.strip_suffix(" }}"))
+        .and_then(|t| t.strip_suffix(".data"))
+        .filter(|t| package(t))
+    {
+        forms.push(query.to_string());
+        if let Some(bare) = query.strip_suffix("Query").filter(|t| !t.is_empty()) {
+            forms.push(bare.to_string());
+        }
+    }
+    if let Some(name) = text
+        .strip_prefix("novamart/1/0/event/")
+        .and_then(|t| t.strip_suffix("/{id}"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(field) = text.strip_prefix("Query.").filter(|t| package(t)) {
+        forms.push(field.to_string());
+    }
+    if let Some((path, method)) = text
+        .strip_prefix("/novamart.")
+        .and_then(|t| t.rsplit_once('/'))
+        && package(method)
+        && let Some((_, service)) = path.rsplit_once('.')
+        && package(service)
+    {
+        forms.push(service.to_string());
+        forms.push(format!("novamart.{path}"));
+    }
+    if let Some(name) = text
+        .strip_prefix("novamart.")
+        .and_then(|t| t.strip_suffix(".v1"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
     }
     forms
 }
@@ -7346,6 +7463,130 @@ const THIRTY_SEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "service",
     ),
 ];
+/// Near-named different things written for the thirty-ninth set (issue 36, thirty-ninth
+/// round) by a session that never read the identity rules, in the manner of the
+/// thirty-ninth naming styles (benches/quality/thirtyninth.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): boats and the
+/// boatbuilder, fish and the fisherman (Faroese compounds); the ocarina and the ocarina
+/// maker, the marimba and its mallets (MuleSoft flows); the astrolabe and its case, the
+/// portcullis and its chain (BusinessWorks processes); the drawbridge and its winch, the
+/// ibis and its nest (SAP PI interfaces); the manatee and its calf, the dugong and
+/// seagrass (message flows); the quokka and its joey, lychees and lychee tea (BizTalk
+/// send ports); the rambutan and its tree, the durian and durian cake (n8n nodes);
+/// cardamom and its pod, rhubarb and rhubarb pie (Power Automate actions); parsnips and
+/// parsnip soup, turnips and turnip greens (Retool queries); kohlrabi and kohlrabi slaw,
+/// the sequoia and its cone (AsyncAPI channels); the poncho and the poncho weaver, the
+/// galosh and its buckle (GraphQL fields); the moccasin and its beads, the tapir and its
+/// trail (gRPC services); beeswax and the beeswax candle, chutney and the chutney jar
+/// (protobuf packages). Measured only, never developed against.
+const THIRTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Bátatænastan", "Bátasmiðstænastan", "service"),
+    ("Fiskadátugrunnurin", "Fiskimannsdátugrunnurin", "database"),
+    (
+        "get:\\ocarina-service:novamart-api-config",
+        "get:\\ocarina-maker-service:novamart-api-config",
+        "service",
+    ),
+    (
+        "get:\\marimba-db:novamart-api-config",
+        "get:\\marimba-mallet-db:novamart-api-config",
+        "database",
+    ),
+    (
+        "Processes/AstrolabeService.bwp",
+        "Processes/AstrolabeCaseService.bwp",
+        "service",
+    ),
+    (
+        "Processes/PortcullisDB.bwp",
+        "Processes/PortcullisChainDB.bwp",
+        "database",
+    ),
+    (
+        "SI_DrawbridgeService_Out_Async",
+        "SI_DrawbridgeWinchService_Out_Async",
+        "service",
+    ),
+    ("SI_IbisDB_Out_Async", "SI_IbisNestDB_Out_Async", "database"),
+    (
+        "ManateeService.msgflow",
+        "ManateeCalfService.msgflow",
+        "service",
+    ),
+    ("DugongDB.msgflow", "DugongSeagrassDB.msgflow", "database"),
+    (
+        "SendPort_QuokkaService_WCF",
+        "SendPort_QuokkaJoeyService_WCF",
+        "service",
+    ),
+    (
+        "SendPort_LycheeDB_WCF",
+        "SendPort_LycheeTeaDB_WCF",
+        "database",
+    ),
+    (
+        "$('Rambutan Service')",
+        "$('Rambutan Tree Service')",
+        "service",
+    ),
+    ("$('Durian DB')", "$('Durian Cake DB')", "database"),
+    (
+        "outputs('Cardamom_Service')",
+        "outputs('Cardamom_Pod_Service')",
+        "service",
+    ),
+    (
+        "outputs('Rhubarb_DB')",
+        "outputs('Rhubarb_Pie_DB')",
+        "database",
+    ),
+    (
+        "{{ parsnipServiceQuery.data }}",
+        "{{ parsnipSoupServiceQuery.data }}",
+        "service",
+    ),
+    (
+        "{{ turnipDBQuery.data }}",
+        "{{ turnipGreensDBQuery.data }}",
+        "database",
+    ),
+    (
+        "novamart/1/0/event/kohlrabi-service/{id}",
+        "novamart/1/0/event/kohlrabi-slaw-service/{id}",
+        "service",
+    ),
+    (
+        "novamart/1/0/event/sequoia-db/{id}",
+        "novamart/1/0/event/sequoia-cone-db/{id}",
+        "database",
+    ),
+    (
+        "Query.ponchoService",
+        "Query.ponchoWeaverService",
+        "service",
+    ),
+    ("Query.galoshDB", "Query.galoshBuckleDB", "database"),
+    (
+        "/novamart.moccasinservice.v1.MoccasinService/Get",
+        "/novamart.moccasinbeadservice.v1.MoccasinBeadService/Get",
+        "service",
+    ),
+    (
+        "/novamart.tapirdb.v1.TapirDB/List",
+        "/novamart.tapirtraildb.v1.TapirTrailDB/List",
+        "database",
+    ),
+    (
+        "novamart.beeswax_service.v1",
+        "novamart.beeswax_candle_service.v1",
+        "service",
+    ),
+    (
+        "novamart.chutney_db.v1",
+        "novamart.chutney_jar_db.v1",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirty-eighth set (issue 36,
 /// thirty-eighth round) by a session that never read the identity rules, in the manner
 /// of the thirty-eighth naming styles (benches/quality/thirtyeighth.rs), each pair about
@@ -8019,8 +8260,9 @@ struct NearCase {
     /// the thirty-first), `thirtythird` (the same, after the thirty-second),
     /// `thirtyfourth` (the same, beside the thirty-third), `thirtyfifth` (the same,
     /// after the thirty-fourth), `thirtysixth` (the same, beside the thirty-fifth,
-    /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth) or
-    /// `thirtyeighth` (the same, beside the thirty-seventh).
+    /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
+    /// `thirtyeighth` (the same, beside the thirty-seventh) or `thirtyninth` (the same,
+    /// after the thirty-eighth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -8082,6 +8324,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtySixth => THIRTY_SIXTH_NEAR_PAIRS.to_vec(),
         Set::ThirtySeventh => THIRTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::ThirtyEighth => THIRTY_EIGHTH_NEAR_PAIRS.to_vec(),
+        Set::ThirtyNinth => THIRTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
