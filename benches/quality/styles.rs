@@ -48,7 +48,8 @@
 //! thirty-fourth (side by side), in benches/quality/thirtyfifth.rs and
 //! benches/quality/thirtysixth.rs, and a thirty-seventh and a thirty-eighth, each
 //! written the same way after the thirty-sixth (side by side), in
-//! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs.
+//! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs, and a fortieth,
+//! written the same way after the thirty-eighth, in benches/quality/fortieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -239,6 +240,9 @@ pub enum Style {
     /// The thirty-eighth set's styles, written blind and never developed against
     /// (benches/quality/thirtyeighth.rs). Measured only.
     ThirtyEighth(crate::thirtyeighth::Name),
+    /// The fortieth set's styles, written blind and never developed against
+    /// (benches/quality/fortieth.rs). Measured only.
+    Fortieth(crate::fortieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -282,11 +286,12 @@ pub enum Set {
     ThirtySixth,
     ThirtySeventh,
     ThirtyEighth,
+    Fortieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 38] = [
+    pub const ALL: [Set; 39] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -325,6 +330,7 @@ impl Set {
         Set::ThirtySixth,
         Set::ThirtySeventh,
         Set::ThirtyEighth,
+        Set::Fortieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -367,6 +373,7 @@ impl Set {
             Set::ThirtySixth => "thirtysixth",
             Set::ThirtySeventh => "thirtyseventh",
             Set::ThirtyEighth => "thirtyeighth",
+            Set::Fortieth => "fortieth",
         }
     }
 
@@ -410,6 +417,7 @@ impl Set {
             Set::ThirtySixth => crate::thirtysixth::THIRTY_SIXTH,
             Set::ThirtySeventh => crate::thirtyseventh::THIRTY_SEVENTH,
             Set::ThirtyEighth => crate::thirtyeighth::THIRTY_EIGHTH,
+            Set::Fortieth => crate::fortieth::FORTIETH,
         }
     }
 }
@@ -706,6 +714,9 @@ pub fn write(
         Style::ThirtyEighth(name) => {
             return crate::thirtyeighth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortieth(name) => {
+            return crate::fortieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -815,6 +826,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyEighth {
         return crate::thirtyeighth::type_words(kind);
+    }
+    if set == Set::Fortieth {
+        return crate::fortieth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -973,6 +987,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyEighth {
         return crate::thirtyeighth::rel_words(rel);
+    }
+    if set == Set::Fortieth {
+        return crate::fortieth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
