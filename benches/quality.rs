@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the other 24 × 2 × 2 cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -94,6 +94,8 @@ mod eleventh;
 mod fifteenth;
 #[path = "quality/fifth.rs"]
 mod fifth;
+#[path = "quality/fortieth.rs"]
+mod fortieth;
 #[path = "quality/fourteenth.rs"]
 mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
@@ -351,7 +353,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth` or `thirtyninth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth` or `fortieth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -359,7 +361,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -389,7 +391,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 22] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 23] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -412,6 +414,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 22] = [
     thirtyseventh_forms,
     thirtyeighth_forms,
     thirtyninth_forms,
+    fortieth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -713,6 +716,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // parameter, a GraphQL resolver path's `Query.`, a gRPC method's package and method
     // or a protobuf package's `novamart.` and version (the thirty-ninth styles,
     // thirtyninth_forms; a Faroese answer is a name as written).
+    // nor a CUR tag predicate's column and quotes, a Kubecost allocation's cluster,
+    // namespace and controller kind, an Azure Tags cell's key and quotes, a Wiz issue's
+    // control, a CVE advisory's id and ` in `, a SARIF location's `%SRCROOT%` and file, a
+    // Rego path's `data.`, namespace and rule, a Falco macro's `user_known_` and
+    // `_activities`, a Statuspage subject's page and status, an UptimeRobot alert's
+    // `Monitor is DOWN: `, a Pingdom alert's `DOWN alert: `, host and ` is DOWN` or a
+    // Checkly file's `__checks__/` and `.check.ts` (the fortieth styles, fortieth_forms;
+    // a Marathi answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2874,6 +2885,133 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the fortieth styles stands for: a CUR tag predicate's value
+/// (`order-service` of `resource_tags['user_app']='order-service'`), a Kubecost
+/// allocation's controller with and without its kind (`deployment:order-service`,
+/// `order-service`), an Azure Tags cell's value (`order-service` of `"app":
+/// "order-service"`), a Wiz issue's resource after its control, a CVE advisory's
+/// component after ` in `, a SARIF location's folder (`order-service` of
+/// `%SRCROOT%/order-service/Dockerfile`, and the path without its base id), a Rego
+/// path's package (`order_service` of `data.novamart.order_service.allow`, and
+/// `novamart.order_service`), a Falco macro's middle (`order_service` of
+/// `user_known_order_service_activities`), a Statuspage subject's component (with and
+/// without its status), an UptimeRobot alert's monitor, a Pingdom alert's check name,
+/// host, host's first label, the name with its host and the subject without the host
+/// (what archie keeps), and a Checkly check file's name (`order-service` and
+/// `order-service.check.ts`); the CUR predicate also without its bracketed key (what
+/// archie keeps, `resource_tags ='order-service'`). Empty for anything else.
+fn fortieth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    if let Some(value) = text
+        .strip_prefix("resource_tags['user_app']='")
+        .and_then(|t| t.strip_suffix('\''))
+        .filter(|t| package(t))
+    {
+        forms.push(value.to_string());
+        // What archie keeps of it: the column's key in brackets goes.
+        forms.push(format!("resource_tags ='{value}'"));
+    }
+    if let Some(controller) = text.strip_prefix("cluster-one/novamart/") {
+        forms.push(controller.to_string());
+        if let Some(name) = controller
+            .strip_prefix("deployment:")
+            .filter(|t| package(t))
+        {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(value) = text
+        .strip_prefix("\"app\": \"")
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|t| package(t))
+    {
+        forms.push(value.to_string());
+        forms.push(format!("app\": \"{value}"));
+        forms.push(format!("app: {value}"));
+    }
+    if let Some((_, resource)) = text
+        .strip_prefix("Wiz Issue: ")
+        .and_then(|t| t.rsplit_once(" - "))
+        .filter(|(_, r)| package(r))
+    {
+        forms.push(resource.to_string());
+    }
+    if let Some((id, component)) = text.strip_prefix("CVE-").and_then(|t| t.split_once(" in "))
+        && id.chars().all(|ch| ch.is_ascii_digit() || ch == '-')
+        && package(component)
+    {
+        forms.push(component.to_string());
+    }
+    if let Some(path) = text.strip_prefix("%SRCROOT%/") {
+        forms.push(path.to_string());
+        if let Some((folder, _)) = path.split_once('/').filter(|(f, _)| package(f)) {
+            forms.push(folder.to_string());
+        }
+    }
+    if let Some(package_path) = text
+        .strip_prefix("data.")
+        .and_then(|t| t.strip_suffix(".allow"))
+    {
+        forms.push(package_path.to_string());
+        if let Some(name) = package_path
+            .strip_prefix("novamart.")
+            .filter(|t| package(t))
+        {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(name) = text
+        .strip_prefix("user_known_")
+        .and_then(|t| t.strip_suffix("_activities"))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(subject) = text.strip_prefix("[NovaMart Status] ") {
+        forms.push(subject.to_string());
+        if let Some(name) = subject
+            .strip_suffix(" - Degraded Performance")
+            .filter(|t| !t.is_empty())
+        {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(name) = text
+        .strip_prefix("Monitor is DOWN: ")
+        .filter(|t| !t.is_empty())
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(check) = text
+        .strip_prefix("DOWN alert: ")
+        .and_then(|t| t.strip_suffix(" is DOWN"))
+    {
+        forms.push(check.to_string());
+        forms.push(format!("DOWN alert: {check}"));
+        if let Some((name, host)) = check.strip_suffix(')').and_then(|t| t.split_once(" (")) {
+            forms.push(name.to_string());
+            // What archie keeps of it: the subject without the host in parentheses.
+            forms.push(format!("DOWN alert: {name} is DOWN"));
+            forms.push(host.to_string());
+            if let Some((first, _)) = host.split_once('.') {
+                forms.push(first.to_string());
+            }
+        }
+    }
+    if let Some(file) = text.strip_prefix("__checks__/") {
+        forms.push(file.to_string());
+        if let Some(name) = file.strip_suffix(".check.ts").filter(|t| package(t)) {
+            forms.push(name.to_string());
+        }
     }
     forms
 }
@@ -7587,6 +7725,129 @@ const THIRTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the fortieth set (issue 36, fortieth round)
+/// by a session that never read the identity rules, in the manner of the fortieth naming
+/// styles (benches/quality/fortieth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): jaggery and gulpoli, cardamom and cardamom
+/// tea (Marathi); the quokka and its joey, rhubarb and rhubarb crumble (CUR tags); the
+/// tapir and its calf, parsnips and parsnip soup (Kubecost); the sitar and the sitarist,
+/// the persimmon and the persimmon tree (Azure tags); lychees and lychee tea, the durian
+/// and durian cake (Wiz issues); anchovies and anchovy paste, the trowel and its handle
+/// (CVE advisories); the aqueduct and the aqueduct bridge, beeswax and the beeswax
+/// candle (SARIF locations); the drawbridge and its chain, the moat and the moat house
+/// (Rego packages); pewter and the pewter mug, kimchi and the kimchi jar (Falco macros);
+/// sauerkraut and sauerkraut juice (Statuspage); sorbet and the sorbet machine
+/// (UptimeRobot); chutney and the chutney spoon (Pingdom); the starfish and its larva,
+/// turnips and turnip greens (Checkly). Measured only, never developed against.
+const FORTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("गूळ सेवा", "गूळपोळी सेवा", "service"),
+    ("वेलची डेटाबेस", "वेलची चहा डेटाबेस", "database"),
+    (
+        "resource_tags['user_app']='quokka-service'",
+        "resource_tags['user_app']='quokka-joey-service'",
+        "service",
+    ),
+    (
+        "resource_tags['user_app']='rhubarb-db'",
+        "resource_tags['user_app']='rhubarb-crumble-db'",
+        "database",
+    ),
+    (
+        "cluster-one/novamart/deployment:tapir-service",
+        "cluster-one/novamart/deployment:tapir-calf-service",
+        "service",
+    ),
+    (
+        "cluster-one/novamart/deployment:parsnip-db",
+        "cluster-one/novamart/deployment:parsnip-soup-db",
+        "database",
+    ),
+    (
+        "\"app\": \"sitar-service\"",
+        "\"app\": \"sitarist-service\"",
+        "service",
+    ),
+    (
+        "\"app\": \"persimmon-db\"",
+        "\"app\": \"persimmon-tree-db\"",
+        "database",
+    ),
+    (
+        "Wiz Issue: Publicly exposed container with critical vulnerability - lychee-service",
+        "Wiz Issue: Publicly exposed container with critical vulnerability - lychee-tea-service",
+        "service",
+    ),
+    (
+        "Wiz Issue: Unencrypted data store reachable from the internet - durian-db",
+        "Wiz Issue: Unencrypted data store reachable from the internet - durian-cake-db",
+        "database",
+    ),
+    (
+        "CVE-2024-31877 in anchovy-service",
+        "CVE-2024-31878 in anchovy-paste-service",
+        "service",
+    ),
+    (
+        "CVE-2024-45102 in trowel-db",
+        "CVE-2024-45102 in trowel-handle-db",
+        "database",
+    ),
+    (
+        "%SRCROOT%/aqueduct-service/Dockerfile",
+        "%SRCROOT%/aqueduct-bridge-service/Dockerfile",
+        "service",
+    ),
+    (
+        "%SRCROOT%/beeswax-db/Dockerfile",
+        "%SRCROOT%/beeswax-candle-db/Dockerfile",
+        "database",
+    ),
+    (
+        "data.novamart.drawbridge_service.allow",
+        "data.novamart.drawbridge_chain_service.allow",
+        "service",
+    ),
+    (
+        "data.novamart.moat_db.allow",
+        "data.novamart.moat_house_db.allow",
+        "database",
+    ),
+    (
+        "user_known_pewter_service_activities",
+        "user_known_pewter_mug_service_activities",
+        "service",
+    ),
+    (
+        "user_known_kimchi_db_activities",
+        "user_known_kimchi_jar_db_activities",
+        "database",
+    ),
+    (
+        "[NovaMart Status] Sauerkraut Service - Degraded Performance",
+        "[NovaMart Status] Sauerkraut Juice Service - Degraded Performance",
+        "service",
+    ),
+    (
+        "Monitor is DOWN: Sorbet Service",
+        "Monitor is DOWN: Sorbet Machine Service",
+        "service",
+    ),
+    (
+        "DOWN alert: Chutney Service (chutney-service.novamart.io) is DOWN",
+        "DOWN alert: Chutney Spoon Service (chutney-spoon-service.novamart.io) is DOWN",
+        "service",
+    ),
+    (
+        "__checks__/starfish-service.check.ts",
+        "__checks__/starfish-larva-service.check.ts",
+        "service",
+    ),
+    (
+        "__checks__/turnip-db.check.ts",
+        "__checks__/turnip-greens-db.check.ts",
+        "database",
+    ),
+];
 /// Near-named different things written for the thirty-eighth set (issue 36,
 /// thirty-eighth round) by a session that never read the identity rules, in the manner
 /// of the thirty-eighth naming styles (benches/quality/thirtyeighth.rs), each pair about
@@ -8261,7 +8522,8 @@ struct NearCase {
     /// `thirtyfourth` (the same, beside the thirty-third), `thirtyfifth` (the same,
     /// after the thirty-fourth), `thirtysixth` (the same, beside the thirty-fifth,
     /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
-    /// `thirtyeighth` (the same, beside the thirty-seventh) or `thirtyninth` (the same,
+    /// `thirtyeighth` (the same, beside the thirty-seventh), `thirtyninth` (the same,
+    /// after the thirty-eighth) or `fortieth` (the same, beside the thirty-ninth,
     /// after the thirty-eighth).
     pairs_set: &'static str,
     judge: bool,
@@ -8325,6 +8587,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtySeventh => THIRTY_SEVENTH_NEAR_PAIRS.to_vec(),
         Set::ThirtyEighth => THIRTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::ThirtyNinth => THIRTY_NINTH_NEAR_PAIRS.to_vec(),
+        Set::Fortieth => FORTIETH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -49,8 +49,8 @@
 //! benches/quality/thirtysixth.rs, and a thirty-seventh and a thirty-eighth, each
 //! written the same way after the thirty-sixth (side by side), in
 //! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs, and a
-//! thirty-ninth, written the same way after the thirty-eighth, in
-//! benches/quality/thirtyninth.rs.
+//! thirty-ninth and a fortieth, each written the same way after the thirty-eighth (side
+//! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -244,6 +244,9 @@ pub enum Style {
     /// The thirty-ninth set's styles, written blind and never developed against
     /// (benches/quality/thirtyninth.rs). Measured only.
     ThirtyNinth(crate::thirtyninth::Name),
+    /// The fortieth set's styles, written blind and never developed against
+    /// (benches/quality/fortieth.rs). Measured only.
+    Fortieth(crate::fortieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -288,11 +291,12 @@ pub enum Set {
     ThirtySeventh,
     ThirtyEighth,
     ThirtyNinth,
+    Fortieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 39] = [
+    pub const ALL: [Set; 40] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -332,6 +336,7 @@ impl Set {
         Set::ThirtySeventh,
         Set::ThirtyEighth,
         Set::ThirtyNinth,
+        Set::Fortieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -375,6 +380,7 @@ impl Set {
             Set::ThirtySeventh => "thirtyseventh",
             Set::ThirtyEighth => "thirtyeighth",
             Set::ThirtyNinth => "thirtyninth",
+            Set::Fortieth => "fortieth",
         }
     }
 
@@ -419,6 +425,7 @@ impl Set {
             Set::ThirtySeventh => crate::thirtyseventh::THIRTY_SEVENTH,
             Set::ThirtyEighth => crate::thirtyeighth::THIRTY_EIGHTH,
             Set::ThirtyNinth => crate::thirtyninth::THIRTY_NINTH,
+            Set::Fortieth => crate::fortieth::FORTIETH,
         }
     }
 }
@@ -718,6 +725,9 @@ pub fn write(
         Style::ThirtyNinth(name) => {
             return crate::thirtyninth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortieth(name) => {
+            return crate::fortieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -830,6 +840,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::ThirtyNinth {
         return crate::thirtyninth::type_words(kind);
+    }
+    if set == Set::Fortieth {
+        return crate::fortieth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -991,6 +1004,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::ThirtyNinth {
         return crate::thirtyninth::rel_words(rel);
+    }
+    if set == Set::Fortieth {
+        return crate::fortieth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
