@@ -370,11 +370,20 @@ impl Memory {
             if whole(a) {
                 continue;
             }
-            // What names it: the rules' core, and its words less any kind word.
+            // What names it: the rules' core, and its words less any kind word; and the
+            // core of each of its other names (a node shown by a tool's name,
+            // `data.shop.invoice_service.allow`, is `invoice` by `cluster/shop/
+            // deployment:invoice-service`, and meets `Monitor is DOWN: Invoice Service`).
             let mut cores = vec![shape_a.parts.core.clone()];
             let words = &contents[a];
             if !cores.contains(words) {
                 cores.push(words.clone());
+            }
+            for alias in aliases_of(&self.entities[a]).iter().take(ALIAS_CORES) {
+                let core = shape(alias, &systems).parts.core;
+                if !core.is_empty() && !cores.contains(&core) {
+                    cores.push(core);
+                }
             }
             // And its words less one that may not name it, when the rest has a word few
             // others of its family have: each of two names may have one word of its
@@ -1523,6 +1532,10 @@ const PARTNERS: usize = 6;
 /// names it (see `judge_candidates`): more, and it is a frame's word.
 const ANCHOR_KIN: usize = 3;
 
+/// The most of a node's other names whose cores [`Memory::judge_candidates`] looks for in
+/// other names, besides its shown name's.
+const ALIAS_CORES: usize = 8;
+
 /// The most pairs [`Memory::judge_candidates`] gives in all (20 judge calls).
 const NET_PAIRS: usize = 600;
 
@@ -2186,6 +2199,40 @@ mod tests {
                 .any(|s| s.merge == "退款服务" && s.into == "Refunds DB")
         );
         assert!(m.duplicates().iter().all(|s| s.merge != "退款服务"));
+    }
+
+    /// A node shown by a tool's name meets a name that holds one of its other names: two
+    /// framed names of one thing (`policy.bank.ledger_service.allow`, `Monitor is DOWN:
+    /// Ledger Service`) share no frame, only the name.
+    #[test]
+    fn a_node_meets_names_by_its_other_names_too() {
+        let mut m = typed(&[
+            ("Monitor is DOWN: Ledger Service", "service"),
+            ("Monitor is DOWN: Fraud Service", "service"),
+        ]);
+        let mut ledger = Entity::new("policy.bank.ledger_service.allow", "service");
+        ledger.properties.insert(
+            ALIASES.into(),
+            json!(["cluster-two/bank/deployment:ledger-service"]),
+        );
+        m.upsert_entity(ledger);
+        let found = m.judge_candidates(&[]);
+        let pair = |a: &str, b: &str| {
+            found
+                .iter()
+                .any(|s| pair_key(&s.merge, &s.into) == pair_key(a, b))
+        };
+        assert!(
+            pair(
+                "Monitor is DOWN: Ledger Service",
+                "policy.bank.ledger_service.allow"
+            ),
+            "{found:?}"
+        );
+        assert!(!pair(
+            "Monitor is DOWN: Fraud Service",
+            "policy.bank.ledger_service.allow"
+        ));
     }
 
     /// A name in another language in Latin letters (`Rückerstattungsdienst`), or with

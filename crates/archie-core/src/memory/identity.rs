@@ -2836,6 +2836,39 @@ fn is_code_form(name: &str) -> bool {
 /// words (`Pub/Sub`, `order.service`, `api.example.com`), stays whole.
 pub fn qualified_tail(name: &str) -> &str {
     let trimmed = name.trim();
+    // A gRPC method's full name (`/shop.orders.v1.OrderService/GetOrder`): its service.
+    if let Some((service, method)) = trimmed.strip_prefix('/').and_then(|t| t.split_once('/'))
+        && !method.is_empty()
+        && method.starts_with(|c: char| c.is_ascii_uppercase())
+        && method.chars().all(|c| c.is_ascii_alphanumeric())
+        && let Some((package, name)) = service.rsplit_once('.')
+        && !package.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        return name;
+    }
+    // A path's parameter at its end (`…/order-service/{id}`, `…/:id`, `…/<id>`) names
+    // no thing: every path of the API ends so.
+    if let Some((head, last)) = trimmed.rsplit_once('/')
+        && !head.is_empty()
+        && (last.starts_with('{') && last.ends_with('}')
+            || last.starts_with('<') && last.ends_with('>')
+            || last.starts_with(':') && last.len() > 1)
+    {
+        return qualified_tail(head);
+    }
+    // A build file of a thing's folder, named by its tool (`…/order-service/Dockerfile`,
+    // `Makefile`, `Jenkinsfile`): the folder's, as every folder's would be one thing else.
+    if let Some((head, file)) = trimmed.rsplit_once('/')
+        && head.chars().any(char::is_alphabetic)
+        && file.len() > 4
+        && file.ends_with("file")
+        && file.starts_with(|c: char| c.is_ascii_uppercase())
+        && file[1..].chars().all(|c| c.is_ascii_lowercase())
+    {
+        return qualified_tail(head);
+    }
     // A resource's path ends with its generated id (an AWS target group's
     // `targetgroup/order-service-tg/73e2d6bc24d8a067`): what it ends is named before it.
     if let Some((head, id)) = trimmed.rsplit_once('/')
@@ -4650,6 +4683,27 @@ mod tests {
             split_note("[JIRA] (BANK-142) Ledger Service").0,
             "Ledger Service"
         );
+    }
+
+    #[test]
+    fn what_every_path_of_its_kind_ends_with_is_no_things_name() {
+        // A gRPC method, a path's parameter, a tool's build file: every service's path
+        // ends so, so each is what it ends.
+        for (a, b) in [
+            (
+                "/bank.ledger.v1.LedgerService/Post",
+                "/bank.fraud.v1.FraudService/Post",
+            ),
+            ("bank/v2/ledger-service/{id}", "bank/v2/fraud-service/{id}"),
+            ("bank/ledger-service/:id", "bank/fraud-service/:id"),
+            (
+                "%ROOT%/ledger-service/Dockerfile",
+                "%ROOT%/fraud-service/Dockerfile",
+            ),
+        ] {
+            assert_eq!(key(a), key("Ledger Service"), "{a}");
+            assert_ne!(key(a), key(b), "{a} / {b}");
+        }
     }
 
     #[test]

@@ -1542,7 +1542,9 @@ impl Memory {
             "publishes_to" | "writes_to" | "calls" if topic(from) && channel(t) && !topic(to) => {
                 Some("subscribes_to")
             }
-            "subscribes_to" if channel(f) && runs(t) => Some("publishes_to"),
+            // A channel that takes from a service (`is sourced from`): the service
+            // publishes to it.
+            "subscribes_to" | "reads_from" if channel(f) && runs(t) => Some("publishes_to"),
             "reads_from" if store(f) && runs(t) => Some("writes_to"),
             "writes_to" if store(f) && runs(t) => Some("reads_from"),
             _ => None,

@@ -1118,10 +1118,16 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
-    // A channel that feeds a service, and one its names say is a channel.
+    // A channel that feeds a service, one its names say is a channel, and one that
+    // takes from a service.
     m.upsert_relationship(Relationship::new(
         "Payout Events",
         "writes_to",
+        "Billing Service",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Retry Queue",
+        "reads_from",
         "Billing Service",
     ));
     m.upsert_relationship(Relationship::new(
@@ -1184,6 +1190,7 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         edges,
         [
             ("Audit Log", "reads_from", "Billing Service"),
+            ("Billing Service", "publishes_to", "Retry Queue"),
             ("Billing Service", "reads_from", "Ledger DB"),
             ("Billing Service", "subscribes_to", "Dispute Events Topic"),
             ("Billing Service", "subscribes_to", "Invoice Events"),
