@@ -1701,9 +1701,19 @@ impl Memory {
             shown.insert(folded, i);
             let e = &mut self.entities[i as usize];
             let old = std::mem::replace(&mut e.name, best.clone());
-            if let Some(Value::Array(list)) = e.properties.get_mut(ALIASES) {
-                list.retain(|a| a.as_str() != Some(best.as_str()));
-                list.push(Value::String(old.clone()));
+            // The spelling it was shown by stays one of its names, whether it had others
+            // or not (`搜索索引 (search-index)`, shown `search-index`).
+            match e.properties.get_mut(ALIASES) {
+                Some(Value::Array(list)) => {
+                    list.retain(|a| a.as_str() != Some(best.as_str()));
+                    list.push(Value::String(old.clone()));
+                }
+                _ => {
+                    e.properties.insert(
+                        ALIASES.into(),
+                        Value::Array(vec![Value::String(old.clone())]),
+                    );
+                }
             }
             self.plain[i as usize] = *e.name == *self.keys[i as usize];
             renamed.insert(old, best);

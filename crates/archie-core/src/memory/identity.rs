@@ -2474,13 +2474,9 @@ fn decompose(name: &str, out: &mut String, starts: &mut Vec<usize>) -> Option<Ki
         out.push_str(&singular(word));
     });
     // Nor is a prefix of a few letters in front of one (`sg-772ac907fbb11c64b`): the id
-    // is what tells it from every other of its kind.
-    let prefix_only = || {
-        starts
-            .iter()
-            .enumerate()
-            .all(|(n, &s)| starts.get(n + 1).copied().unwrap_or(out.len()) - s <= 3)
-    };
+    // is what tells it from every other of its kind. (A name of short words with an id,
+    // `FedEx API 2dda5723…`, a page's title and its id, is the name.)
+    let prefix_only = || starts.len() == 1 && out.len() <= 4;
     if ids > 0 && prefix_only() {
         out.clear();
         starts.clear();
@@ -4665,6 +4661,11 @@ mod tests {
         // two things, and the path is what it ends.
         assert_ne!(key("sg-0f1e2d3c4b5a69788"), key("sg-9a8b7c6d5e4f32107"));
         assert_ne!(key("i-0abc12de34f567890"), key("i-0fed98cb76a543210"));
+        // A name of short words and an id (a page's title with its id) is the name.
+        assert_eq!(
+            key("FedEx API 2dda5723d014c238b1da2101e47a4bda"),
+            key("FedEx API")
+        );
         assert_eq!(
             key("targetgroup/ledger-service/4b5a69788f1e2d3c"),
             key("Ledger Service")

@@ -655,6 +655,9 @@ fn what_a_tool_wrapped_a_name_in_is_not_shown() {
     m.upsert_entity(with("BILLING_SERVICE", "service", &["BillingService"]));
     // Words a space joins are never cut.
     m.upsert_entity(with("Mailgun API", "api", &["mailgun", "Mailgun"]));
+    // A name alone, shown as the rest of the documents write it: what it was stays one
+    // of its names.
+    m.upsert_entity(Entity::new("结算服务（settlement-service）", "service"));
     // A cut that is another thing's name is not made.
     m.upsert_entity(with(
         "Audit Trail.pkg",
@@ -671,11 +674,17 @@ fn what_a_tool_wrapped_a_name_in_is_not_shown() {
             "Billing Events Topic",
             "BillingService",
             "Mailgun API",
+            "settlement-service",
             "Audit Trail.pkg",
             "Audit Trail",
         ]
     );
     // The spellings it was known by are kept.
+    let settlement = m.entity("settlement-service").expect("found");
+    assert_eq!(
+        settlement.properties["aliases"],
+        json!(["结算服务（settlement-service）"])
+    );
     let ledger = m.entity("ledger_worker").expect("found");
     assert!(
         ledger.properties["aliases"]
