@@ -2844,34 +2844,25 @@ pub fn qualified_tail(name: &str) -> &str {
     {
         return name;
     }
-    // A path's parameter at its end (`…/order-service/{id}`, `…/:id`, `…/<id>`) names
-    // no thing: every path of the API ends so.
-    if let Some((head, last)) = trimmed.rsplit_once('/')
-        && !head.is_empty()
-        && (last.starts_with('{') && last.ends_with('}')
+    // What every path of its kind ends with names no thing: the path is what its head
+    // names. A parameter (`…/order-service/{id}`, `…/:id`, `…/<id>`: every path of an
+    // API ends so), a build file named by its tool (`…/order-service/Dockerfile`,
+    // `Makefile`, `Jenkinsfile`: every folder's would be one thing else), a generated id
+    // (an AWS target group's `targetgroup/order-service-tg/73e2d6bc24d8a067`).
+    if let Some((head, last)) = trimmed.rsplit_once('/') {
+        let parameter = (last.starts_with('{') && last.ends_with('}')
             || last.starts_with('<') && last.ends_with('>')
             || last.starts_with(':') && last.len() > 1)
-    {
-        return qualified_tail(head);
-    }
-    // A build file of a thing's folder, named by its tool (`…/order-service/Dockerfile`,
-    // `Makefile`, `Jenkinsfile`): the folder's, as every folder's would be one thing else.
-    if let Some((head, file)) = trimmed.rsplit_once('/')
-        && head.chars().any(char::is_alphabetic)
-        && file.len() > 4
-        && file.ends_with("file")
-        && file.starts_with(|c: char| c.is_ascii_uppercase())
-        && file[1..].chars().all(|c| c.is_ascii_lowercase())
-    {
-        return qualified_tail(head);
-    }
-    // A resource's path ends with its generated id (an AWS target group's
-    // `targetgroup/order-service-tg/73e2d6bc24d8a067`): what it ends is named before it.
-    if let Some((head, id)) = trimmed.rsplit_once('/')
-        && head.contains('/')
-        && is_generated_id(id)
-    {
-        return qualified_tail(head);
+            && !head.is_empty();
+        let build_file = last.len() > 4
+            && last.ends_with("file")
+            && last.starts_with(|c: char| c.is_ascii_uppercase())
+            && last[1..].chars().all(|c| c.is_ascii_lowercase())
+            && head.chars().any(char::is_alphabetic);
+        let id = is_generated_id(last) && head.contains('/');
+        if parameter || build_file || id {
+            return qualified_tail(head);
+        }
     }
     // A route's pattern ends with a wildcard (`api.shop.io/order-service/*`).
     let trimmed = trimmed
