@@ -1601,6 +1601,7 @@ impl Memory {
     /// between two placed ones, the one known first stays.
     pub fn readable_names(&mut self) {
         let mut proposed: Vec<(Ix, String)> = Vec::new();
+        let systems = self.system_names();
         // Every name and alias known: a spelling cut out of a longer one is never one
         // of them (it could be another thing's).
         let taken: HashSet<String> = self
@@ -1646,12 +1647,32 @@ impl Memory {
                         .filter(|u| !taken.contains(&crate::words::fold(u))),
                 )
                 .collect();
-            // Then, between spellings as readable and as common, one with nothing to cut.
+            // Then, between spellings as readable and as common, the one whose words
+            // (less kind words) most of the thing's spellings have, in a run: what the
+            // others say around it is not its name (`Auth Service` of `internal Auth
+            // Service`, `auth-service-sg`, `KR1.5 Auth Service`), while its kind word is
+            // (`Mailgun API` stays, though `Mailgun` is in every spelling). Then one with
+            // nothing to cut.
+            let contents: Vec<Vec<String>> = std::iter::once(&e.name)
+                .chain(&aliases)
+                .map(|n| identity::content(&name_words(n), &systems))
+                .collect();
+            let support = |a: &str| {
+                let own = identity::content(&name_words(a), &systems);
+                if own.is_empty() {
+                    return 0;
+                }
+                contents
+                    .iter()
+                    .filter(|c| c.windows(own.len()).any(|w| w == own.as_slice()))
+                    .count()
+            };
             let score = |a: &str| {
                 let k = identity::key(a);
                 (
                     readability(a),
                     keys.iter().filter(|x| **x == k).count(),
+                    support(a),
                     unwrapped(a, top).is_none(),
                 )
             };

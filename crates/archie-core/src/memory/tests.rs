@@ -722,6 +722,58 @@ fn between_spellings_as_readable_the_one_most_spellings_are_is_shown() {
 }
 
 #[test]
+fn what_other_spellings_say_around_a_name_is_not_shown() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("Shop", "system"));
+    // Met first with a word in front, then in tools' forms that share its words: shown
+    // by the words they share.
+    m.upsert_entity(with(
+        "legacy Ledger Service",
+        "service",
+        &[
+            "Ledger Service",
+            "ledger-service-prod-sg",
+            "[apps.ledger-service]",
+            "T-17 Ledger Service",
+        ],
+    ));
+    m.upsert_entity(with(
+        "Ticket Store (so to speak)",
+        "database",
+        &["Ticket Store", "ticket_store_v2"],
+    ));
+    // The system's name in front is no more the name than a kind word less.
+    m.upsert_entity(with(
+        "Shop Fraud Checker",
+        "service",
+        &["Fraud Checker", "fraud-checker.internal"],
+    ));
+    // A kind word is part of the name: the words less it are in every spelling, and
+    // still not shown.
+    m.upsert_entity(with(
+        "Postmark API",
+        "external_system",
+        &["Postmark", "postmark-api"],
+    ));
+    // Nothing shared: the first stays.
+    m.upsert_entity(with("Rates Cache", "cache", &["Tarifspeicher"]));
+    m.readable_names();
+    let names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Shop",
+            "Ledger Service",
+            "Ticket Store",
+            "Fraud Checker",
+            "Postmark API",
+            "Rates Cache"
+        ]
+    );
+    names_settled(&mut m);
+}
+
+#[test]
 fn a_typo_or_another_mediums_marks_are_not_the_name_shown() {
     let mut m = Memory::new();
     m.upsert_entity(with(
