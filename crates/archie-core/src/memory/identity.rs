@@ -3151,6 +3151,67 @@ pub fn without_api(name: &str) -> Option<String> {
     (p.kind == Some(Kind::Api) && !p.core.is_empty()).then(|| p.core_key())
 }
 
+/// Whether `name`'s key is its own words' (`Auth Service`, `auth-service`,
+/// `AuthService`, `Orders DB`), not what a rule read out of a longer form
+/// (`s3://data/ledger/part-0001.parquet`, keyed `part0001`).
+pub fn keyed_by_its_words(name: &str) -> bool {
+    let k = key_cow(name);
+    !k.is_empty() && key(&form_words(name).join(" ")) == *k
+}
+
+/// The words of `name` as it stands, lower-cased, no rule read: what is inside a path,
+/// a URL or markup too (`gs://acme/ledger/model.pkl`: gs, acme, ledger, model, pkl).
+fn form_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for_each_word(name, |word| words.push(word.to_string()));
+    words
+}
+
+/// The words `name` has where `other` has others, when the two are one form around
+/// them (the same words before, after, or both) and what differs names something on
+/// both sides: `ledger` of `s3://data/ledger/part-0001.parquet` beside
+/// `s3://data/billing/part-0001.parquet`. `None` when they differ only by numbers,
+/// ids, kind words, little words or environments (`KR1.5 Auth` / `KR2.3 Auth`,
+/// `sg-0a1b…` / `sg-9f8e…`), when one is the other with words added, or when they
+/// share no word around what differs (`Accepted: X` / `RE: X`: two frames).
+pub fn filler(name: &str, other: &str) -> Option<String> {
+    let singular_words = |n: &str| -> Vec<String> {
+        form_words(n)
+            .iter()
+            .map(|w| singular(w).into_owned())
+            .collect()
+    };
+    let (ours, theirs) = (singular_words(name), singular_words(other));
+    let head = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+    let tail = ours[head..]
+        .iter()
+        .rev()
+        .zip(theirs[head..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    if head + tail == 0 {
+        return None;
+    }
+    let naming = |w: &&String| {
+        w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && Kind::of_word(w).is_none()
+            && !LITTLE_WORDS.contains(&w.as_str())
+            && environment(w).is_none()
+    };
+    let ours: Vec<&String> = ours[head..ours.len() - tail]
+        .iter()
+        .filter(naming)
+        .collect();
+    let theirs_name = theirs[head..theirs.len() - tail].iter().any(|w| naming(&w));
+    (!ours.is_empty() && theirs_name).then(|| {
+        ours.iter()
+            .map(|w| w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
 /// The words of a name, lower-cased: split at anything but letters and digits, and at
 /// camelCase boundaries (`OrderService` → order, service; `HTTPServer` → http, server).
 pub fn words(name: &str) -> Vec<String> {

@@ -113,7 +113,10 @@ impl Memory {
             k = apart.key;
             entity.name = name;
             set_apart = true;
-        } else if let Some(apart) = self.unmarked_apart(&entity.name, &k, found, loading) {
+        } else if let Some(apart) = self
+            .unmarked_apart(&entity.name, &k, found, loading)
+            .or_else(|| self.framed_apart(&entity.name, &k, found, loading))
+        {
             found = apart.found;
             k = apart.key;
             set_apart = true;
@@ -559,6 +562,59 @@ impl Memory {
         another.then_some(Apart { key, found: held })
     }
 
+    /// Where a name is kept whose key `k` `found` an entity only through forms a rule
+    /// read that key out of, when the name is one of those forms with other words in
+    /// it (`s3://data/billing/part-0001.parquet` beside `s3://data/ledger/part-0001.
+    /// parquet`: both keyed `part0001`, and two things): under its key with those words
+    /// (see [`identity::filler`]), for the judge or the person. A key that one of the
+    /// entity's spellings has as its own words decides (`Inventory Service -
+    /// Major Outage` is the one known as `Inventory Service`).
+    ///
+    /// Whatever the rules read a key out of, a form that many things share never
+    /// makes them one. A file (`loading`) was resolved when it was written: two of its
+    /// entities so are kept apart, whatever is read before them.
+    pub(super) fn framed_apart(
+        &self,
+        name: &str,
+        k: &str,
+        found: Option<Ix>,
+        loading: bool,
+    ) -> Option<Apart> {
+        let i = found?;
+        if identity::keyed_by_its_words(name) {
+            return None;
+        }
+        let entity = &self.entities[i as usize];
+        let folded = identity::fold(name);
+        let mut forms = Vec::new();
+        for spelling in std::iter::once(entity.name.clone()).chain(aliases_of(entity)) {
+            if *key_cow(&spelling) != *k {
+                continue;
+            }
+            if identity::keyed_by_its_words(&spelling) || identity::fold(&spelling) == folded {
+                return None;
+            }
+            forms.push(spelling);
+        }
+        let filler = forms.iter().find_map(|f| identity::filler(name, f))?;
+        // What differs names another thing known here (`billing` of `Billing Service`),
+        // not a word of the form's (`deploy/ledger/values.yaml` beside `charts/ledger/
+        // values.yaml`: a folder's word, and one chart).
+        let parts = identity::parts(&filler);
+        let named = self.index(&parts.key()).is_some()
+            || Kind::ALL
+                .into_iter()
+                .any(|kind| self.index(&parts.key_as(kind)).is_some());
+        if !(named || loading) {
+            return None;
+        }
+        let key = format!("{k}[{}]", parts.key());
+        Some(Apart {
+            found: self.index(&key),
+            key,
+        })
+    }
+
     /// The entity a file's relationship end `name` was saved with, when its words' key
     /// finds entity `i`: `i`, unless `name` is, as written, the display name of an entity
     /// kept under a typed key beside it (`Customers`, a database, beside `Customer`, a
@@ -613,16 +669,12 @@ impl Memory {
             return None;
         }
         // A mark that keeps the name apart from the one its key finds (see
-        // `kept_apart_by_mark`): that entity, else a stub under the marked key.
-        if let Some(apart) = self.unmarked_apart(name, k, self.index(k), false) {
-            if let Some(i) = apart.found {
-                return Some((i, false));
-            }
-            let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
-            return Some((self.add_entity(Arc::from(apart.key), stub), true));
-        }
+        // `kept_apart_by_mark`), or a name kept apart from it without one (as
+        // `upsert_entity_with` keeps it): that entity, else a stub under the key it is
+        // kept under.
+        let held = self.index(k);
         if let Some(mark) = identity::Mark::of(name)
-            && let Some(apart) = self.kept_apart_by_mark(k, self.index(k), &mark)
+            && let Some(apart) = self.kept_apart_by_mark(k, held, &mark)
         {
             if let Some(i) = apart.found {
                 return Some((i, false));
@@ -632,6 +684,16 @@ impl Memory {
                 stub.properties
                     .insert(TECHNOLOGY.into(), Value::String(note));
             }
+            return Some((self.add_entity(Arc::from(apart.key), stub), true));
+        }
+        if let Some(apart) = self
+            .unmarked_apart(name, k, held, false)
+            .or_else(|| self.framed_apart(name, k, held, matches!(end, End::InFile)))
+        {
+            if let Some(i) = apart.found {
+                return Some((i, false));
+            }
+            let stub = Entity::new(name.trim(), UNKNOWN_TYPE);
             return Some((self.add_entity(Arc::from(apart.key), stub), true));
         }
         let End::Allows(allowed) = end else {
@@ -653,7 +715,6 @@ impl Memory {
         // The entity holding the key; when the relationship cannot reach its kind and
         // another entity of that name is of a kind it can (`calls Customer`: not the
         // `Customers` database but the `Customer` service), that one.
-        let held = self.index(k);
         let better = held
             .filter(|&i| {
                 let kind = Kind::of_type(&self.entities[i as usize].kind);

@@ -1163,6 +1163,69 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
 }
 
 #[test]
+fn one_form_around_another_things_name_is_another_thing_whatever_its_key() {
+    let mut m = Memory::default();
+    for (name, kind) in [
+        ("Ledger Service", "service"),
+        ("Refunds Service", "service"),
+        ("Billing", "service"),
+        // Keyed alike by what the form ends with (`modelpkl`), and two things by what
+        // is inside: the names of two things known here.
+        ("gs://acme/ledger/latest/model.pkl", "unknown"),
+        ("gs://acme/refunds/latest/model.pkl", "unknown"),
+        ("gs://acme/ledger/latest/model.pkl", "unknown"),
+        // Inside, a word that names nothing known: the form's own (one thing).
+        ("s3://acme/daily/ledger/part-0001.parquet", "unknown"),
+        ("s3://acme/weekly/ledger/part-0001.parquet", "unknown"),
+    ] {
+        m.upsert_entity(Entity::new(name, kind));
+    }
+    m.upsert_relationship(Relationship::new(
+        "Ledger Service",
+        "reads_from",
+        "gs://acme/billing/latest/model.pkl",
+    ));
+    m.upsert_relationship(Relationship::new(
+        "Ledger Service",
+        "reads_from",
+        "gs://acme/refunds/latest/model.pkl",
+    ));
+    let check = |m: &Memory| {
+        let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "Billing",
+                "Ledger Service",
+                "Refunds Service",
+                "gs://acme/billing/latest/model.pkl",
+                "gs://acme/ledger/latest/model.pkl",
+                "gs://acme/refunds/latest/model.pkl",
+                "s3://acme/daily/ledger/part-0001.parquet",
+            ]
+        );
+        let mut edges: Vec<String> = m
+            .relationships()
+            .iter()
+            .map(|r| format!("{} -> {}", r.from, r.to))
+            .collect();
+        edges.sort();
+        assert_eq!(
+            edges,
+            [
+                "Ledger Service -> gs://acme/billing/latest/model.pkl",
+                "Ledger Service -> gs://acme/refunds/latest/model.pkl"
+            ]
+        );
+    };
+    check(&m);
+    // Read back from its file, they stay apart.
+    let again = Memory::from_json(m.to_json().as_bytes()).unwrap();
+    check(&again);
+}
+
+#[test]
 fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
     let mut m = Memory::new();
     for (name, kind) in [
