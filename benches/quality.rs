@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -34,7 +34,7 @@
 //! answerer playing it from the ground truth) and with `--no-judge`: names, types and
 //! relationship words in the development and held-out styles (quality/styles.rs), the
 //! fresh ones (written by a later session before it read the identity rules), and the
-//! sets written blind since, each in its own file (quality/blind.rs, fifth.rs … fortieth.rs)
+//! sets written blind since, each in its own file (quality/blind.rs, fifth.rs … fortyfirst.rs)
 //! by a session that never read the rules, each measured once on the tree it was written
 //! against before anything was built against it (docs/quality.md says which tree, and
 //! what was built after). `near` runs each set's list of near-named pairs of different
@@ -61,6 +61,8 @@ mod fifteenth;
 mod fifth;
 #[path = "quality/fortieth.rs"]
 mod fortieth;
+#[path = "quality/fortyfirst.rs"]
+mod fortyfirst;
 #[path = "quality/fourteenth.rs"]
 mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
@@ -318,7 +320,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth` or `fortieth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` or `fortyfirst`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -326,7 +328,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -356,7 +358,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 23] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 24] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -380,6 +382,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 23] = [
     thirtyeighth_forms,
     thirtyninth_forms,
     fortieth_forms,
+    fortyfirst_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -689,6 +692,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `Monitor is DOWN: `, a Pingdom alert's `DOWN alert: `, host and ` is DOWN` or a
     // Checkly file's `__checks__/` and `.check.ts` (the fortieth styles, fortieth_forms;
     // a Marathi answer is a name as written).
+    // nor an MLflow URI's `models:/` and stage, a Kubeflow `comp-`, a SageMaker
+    // endpoint's timestamp, a Feast reference's `_stats` and feature, a Ray Serve
+    // replica's `ServeReplica:` and application, a backing index's `.ds-logs-`,
+    // namespace, date and generation, a Kibana dashboard's `[Logs] ` and ` Overview`, a
+    // Datadog `dd-service: `, an NRQL `appName = '…'`, an MkDocs entry's page, a Notion
+    // address's workspace, hyphens and page id or a Read the Docs host's `novamart-` and
+    // `.readthedocs.io` (the forty-first styles, fortyfirst_forms; a Georgian answer is a
+    // name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2975,6 +2986,112 @@ fn fortieth_forms(text: &str) -> Vec<String> {
     if let Some(file) = text.strip_prefix("__checks__/") {
         forms.push(file.to_string());
         if let Some(name) = file.strip_suffix(".check.ts").filter(|t| package(t)) {
+            forms.push(name.to_string());
+        }
+    }
+    forms
+}
+
+/// The names a form in the forty-first styles stands for: an MLflow model URI's
+/// registered model (`order-service` of `models:/order-service/Production`, and the URI
+/// without its stage), a Kubeflow component id without `comp-`, a SageMaker endpoint's
+/// base name without its timestamp, a Feast feature reference's view with and without
+/// `_stats` (`order_service_stats`, `order_service`), a Ray Serve replica's deployment
+/// (`OrderService` of `ServeReplica:novamart:OrderService`), a backing index's dataset
+/// (`order_service` of `.ds-logs-order_service-default-2024.05.14-000001`, and the data
+/// stream `logs-order_service-default`), a Kibana dashboard's subject without `[Logs] `
+/// and ` Overview`, a Datadog Service Catalog key's value, an NRQL condition's
+/// application name, an MkDocs nav entry's label and page name (`Order Service` and
+/// `order-service` of `Order Service: services/order-service.md`), a Notion address's
+/// title with and without its hyphens (`Order-Service`, `Order Service`) and a Read
+/// the Docs host's project with and without `novamart-`. Empty for anything else.
+fn fortyfirst_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_digit());
+    if let Some((model, _stage)) = text
+        .strip_prefix("models:/")
+        .and_then(|t| t.split_once('/'))
+        .filter(|(m, s)| package(m) && package(s))
+    {
+        forms.push(model.to_string());
+        forms.push(format!("models:/{model}"));
+    }
+    if let Some(name) = text.strip_prefix("comp-").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    // A SageMaker endpoint: the base name, then six dash-separated numbers.
+    let parts: Vec<&str> = text.rsplitn(7, '-').collect();
+    if parts.len() == 7 && parts[..6].iter().all(|p| digits(p)) && package(parts[6]) {
+        forms.push(parts[6].to_string());
+    }
+    if let Some((view, feature)) = text.split_once(':')
+        && package(view)
+        && feature == "event_count"
+    {
+        forms.push(view.to_string());
+        if let Some(name) = view.strip_suffix("_stats").filter(|t| !t.is_empty()) {
+            forms.push(name.to_string());
+        }
+    }
+    if let Some(name) = text
+        .strip_prefix("ServeReplica:novamart:")
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(rest) = text.strip_prefix(".ds-logs-")
+        && let Some((stream, _)) = rest.split_once("-default-")
+        && package(stream)
+    {
+        forms.push(stream.to_string());
+        forms.push(format!("logs-{stream}-default"));
+    }
+    if let Some(name) = text
+        .strip_prefix("[Logs] ")
+        .and_then(|t| t.strip_suffix(" Overview"))
+        .filter(|t| !t.trim().is_empty())
+    {
+        forms.push(name.to_string());
+        forms.push(format!("{name} Overview"));
+    }
+    if let Some(name) = text.strip_prefix("dd-service: ").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text
+        .strip_prefix("appName = '")
+        .and_then(|t| t.strip_suffix('\''))
+        .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+        forms.push(format!("appName = {name}"));
+    }
+    if let Some((label, page)) = text.split_once(": services/")
+        && let Some(page) = page.strip_suffix(".md").filter(|t| package(t))
+        && !label.trim().is_empty()
+    {
+        forms.push(label.to_string());
+        forms.push(page.to_string());
+        forms.push(format!("services/{page}.md"));
+    }
+    if let Some((title, id)) = text
+        .strip_prefix("www.notion.so/novamart/")
+        .and_then(|t| t.rsplit_once('-'))
+        && id.len() == 32
+        && id.chars().all(|ch| ch.is_ascii_hexdigit())
+        && package(title)
+    {
+        forms.push(title.to_string());
+        forms.push(title.replace('-', " "));
+        forms.push(format!("{title}-{id}"));
+    }
+    if let Some(project) = text.strip_suffix(".readthedocs.io").filter(|t| package(t)) {
+        forms.push(project.to_string());
+        if let Some(name) = project.strip_prefix("novamart-").filter(|t| !t.is_empty()) {
             forms.push(name.to_string());
         }
     }
@@ -7813,6 +7930,120 @@ const FORTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the forty-first set (issue 36, forty-first
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-first naming styles (benches/quality/fortyfirst.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): khachapuri and its oven,
+/// churchkhela and its cauldron, mtsvadi and its skewer (Georgian); the solenodon and
+/// its burrow, loquats and loquat jam (MLflow); the tuatara and its egg, galangal and
+/// galangal paste (Kubeflow); the kinkajou and its tail, the sapodilla and the sapodilla
+/// tree (SageMaker); salsify and salsify gratin, the gnomon and its sundial (Feast); the
+/// binturong and its cub, the theremin and the thereminist (Ray Serve); the quoll and
+/// its den, celeriac and celeriac mash (backing indexes); the zither and its case
+/// (Kibana); the numbat and its termite mound, cassava and cassava flour (Datadog); the
+/// ocelot and its kitten (New Relic); the orrery and its crank (MkDocs); fenugreek and
+/// fenugreek seed (Notion); the didgeridoo and the didgeridoo player (Read the Docs).
+/// Measured only, never developed against.
+const FORTYFIRST_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("ხაჭაპურის სერვისი", "ხაჭაპურის ღუმელის სერვისი", "service"),
+    (
+        "ჩურჩხელის მონაცემთა ბაზა",
+        "ჩურჩხელის ქვაბის მონაცემთა ბაზა",
+        "database",
+    ),
+    ("მწვადის ქეში", "მწვადის შამფურის ქეში", "cache"),
+    (
+        "models:/solenodon-service/Production",
+        "models:/solenodon-burrow-service/Production",
+        "service",
+    ),
+    (
+        "models:/loquat-db/Staging",
+        "models:/loquat-jam-db/Staging",
+        "database",
+    ),
+    (
+        "comp-tuatara-service",
+        "comp-tuatara-egg-service",
+        "service",
+    ),
+    ("comp-galangal-db", "comp-galangal-paste-db", "database"),
+    (
+        "kinkajou-service-2024-05-14-09-31-07-412",
+        "kinkajou-tail-service-2024-05-14-09-31-07-412",
+        "service",
+    ),
+    (
+        "sapodilla-db-2024-05-03-17-02-44-108",
+        "sapodilla-tree-db-2024-05-03-17-02-44-108",
+        "database",
+    ),
+    (
+        "salsify_service_stats:event_count",
+        "salsify_gratin_service_stats:event_count",
+        "service",
+    ),
+    (
+        "gnomon_db_stats:event_count",
+        "gnomon_sundial_db_stats:event_count",
+        "database",
+    ),
+    (
+        "ServeReplica:novamart:BinturongService",
+        "ServeReplica:novamart:BinturongCubService",
+        "service",
+    ),
+    (
+        "ServeReplica:novamart:ThereminService",
+        "ServeReplica:novamart:ThereministService",
+        "service",
+    ),
+    (
+        ".ds-logs-quoll_service-default-2024.05.14-000001",
+        ".ds-logs-quoll_den_service-default-2024.05.14-000001",
+        "service",
+    ),
+    (
+        ".ds-logs-celeriac_db-default-2024.05.09-000003",
+        ".ds-logs-celeriac_mash_db-default-2024.05.09-000003",
+        "database",
+    ),
+    (
+        "[Logs] Zither Service Overview",
+        "[Logs] Zither Case Service Overview",
+        "service",
+    ),
+    (
+        "dd-service: numbat-service",
+        "dd-service: numbat-mound-service",
+        "service",
+    ),
+    (
+        "dd-service: cassava-db",
+        "dd-service: cassava-flour-db",
+        "database",
+    ),
+    (
+        "appName = 'ocelot-service'",
+        "appName = 'ocelot-kitten-service'",
+        "service",
+    ),
+    (
+        "Orrery Service: services/orrery-service.md",
+        "Orrery Crank Service: services/orrery-crank-service.md",
+        "service",
+    ),
+    (
+        "www.notion.so/novamart/Fenugreek-Service-5b0e2c7d91a34f6e8c1d0a9b3e7f2c45",
+        "www.notion.so/novamart/Fenugreek-Seed-Service-9d4a1f3c6e2b48a7b0c5d8e1f2a3b4c6",
+        "service",
+    ),
+    (
+        "novamart-didgeridoo-service.readthedocs.io",
+        "novamart-didgeridoo-player-service.readthedocs.io",
+        "service",
+    ),
+];
 /// Near-named different things written for the thirty-eighth set (issue 36,
 /// thirty-eighth round) by a session that never read the identity rules, in the manner
 /// of the thirty-eighth naming styles (benches/quality/thirtyeighth.rs), each pair about
@@ -8488,8 +8719,8 @@ struct NearCase {
     /// after the thirty-fourth), `thirtysixth` (the same, beside the thirty-fifth,
     /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
     /// `thirtyeighth` (the same, beside the thirty-seventh), `thirtyninth` (the same,
-    /// after the thirty-eighth) or `fortieth` (the same, beside the thirty-ninth,
-    /// after the thirty-eighth).
+    /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
+    /// after the thirty-eighth) or `fortyfirst` (the same, after the fortieth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -8553,6 +8784,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtyEighth => THIRTY_EIGHTH_NEAR_PAIRS.to_vec(),
         Set::ThirtyNinth => THIRTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Fortieth => FORTIETH_NEAR_PAIRS.to_vec(),
+        Set::Fortyfirst => FORTYFIRST_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
