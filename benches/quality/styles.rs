@@ -50,7 +50,9 @@
 //! written the same way after the thirty-sixth (side by side), in
 //! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs, and a
 //! thirty-ninth and a fortieth, each written the same way after the thirty-eighth (side
-//! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs.
+//! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs, and a
+//! forty-second, written the same way after the fortieth, in
+//! benches/quality/fortysecond.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -247,6 +249,9 @@ pub enum Style {
     /// The fortieth set's styles, written blind and never developed against
     /// (benches/quality/fortieth.rs). Measured only.
     Fortieth(crate::fortieth::Name),
+    /// The forty-second set's styles, written blind and never developed against
+    /// (benches/quality/fortysecond.rs). Measured only.
+    Fortysecond(crate::fortysecond::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -292,11 +297,12 @@ pub enum Set {
     ThirtyEighth,
     ThirtyNinth,
     Fortieth,
+    Fortysecond,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 40] = [
+    pub const ALL: [Set; 41] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -337,6 +343,7 @@ impl Set {
         Set::ThirtyEighth,
         Set::ThirtyNinth,
         Set::Fortieth,
+        Set::Fortysecond,
     ];
 
     pub fn name(self) -> &'static str {
@@ -381,6 +388,7 @@ impl Set {
             Set::ThirtyEighth => "thirtyeighth",
             Set::ThirtyNinth => "thirtyninth",
             Set::Fortieth => "fortieth",
+            Set::Fortysecond => "fortysecond",
         }
     }
 
@@ -426,6 +434,7 @@ impl Set {
             Set::ThirtyEighth => crate::thirtyeighth::THIRTY_EIGHTH,
             Set::ThirtyNinth => crate::thirtyninth::THIRTY_NINTH,
             Set::Fortieth => crate::fortieth::FORTIETH,
+            Set::Fortysecond => crate::fortysecond::FORTYSECOND,
         }
     }
 }
@@ -728,6 +737,9 @@ pub fn write(
         Style::Fortieth(name) => {
             return crate::fortieth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortysecond(name) => {
+            return crate::fortysecond::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -843,6 +855,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortieth {
         return crate::fortieth::type_words(kind);
+    }
+    if set == Set::Fortysecond {
+        return crate::fortysecond::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1007,6 +1022,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortieth {
         return crate::fortieth::rel_words(rel);
+    }
+    if set == Set::Fortysecond {
+        return crate::fortysecond::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
