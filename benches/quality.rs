@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -63,6 +63,8 @@ mod fifth;
 mod fortieth;
 #[path = "quality/fortyfirst.rs"]
 mod fortyfirst;
+#[path = "quality/fortysecond.rs"]
+mod fortysecond;
 #[path = "quality/fourteenth.rs"]
 mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
@@ -320,7 +322,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` or `fortyfirst`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth` or `fortyfirst`, `fortysecond`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -328,7 +330,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -358,7 +360,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 24] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 25] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -383,6 +385,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 24] = [
     thirtyninth_forms,
     fortieth_forms,
     fortyfirst_forms,
+    fortysecond_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -700,6 +703,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // address's workspace, hyphens and page id or a Read the Docs host's `novamart-` and
     // `.readthedocs.io` (the forty-first styles, fortyfirst_forms; a Georgian answer is a
     // name as written).
+    // nor a Fastly backend's `F_`, an Akamai edge hostname's domain, a Vercel
+    // deployment's branch, team and domain, a Netlify deploy preview's number and domain,
+    // a Firebase project id's suffix, an Okta app instance's org and number, a Keycloak
+    // `service-account-`, an Auth0 identifier's origin, an IAM role's `-task-role`, a
+    // Kubernetes service account username's prefix and namespace, a LaunchDarkly
+    // `enable-`, a semantic-release tag's version or a Renovate title's words (the
+    // forty-second styles, fortysecond_forms; Kurmanji and Mongolian answers are names as
+    // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2859,6 +2870,115 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
         .strip_prefix("novamart.")
         .and_then(|t| t.strip_suffix(".v1"))
         .filter(|t| package(t))
+    {
+        forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the forty-second styles stands for: a Fastly backend without its
+/// `F_` (`order_service` of `F_order_service`), an Akamai edge hostname's host and first
+/// label (`order-service.novamart.io`, `order-service`), a Vercel branch deployment's
+/// project (`order-service` of `order-service-git-main-novamart.vercel.app`), a Netlify
+/// deploy preview's site (`order-service` of `deploy-preview-42--order-service.netlify.app`),
+/// a Firebase project id without its generated suffix (`order-service` of
+/// `order-service-4f2d1`), an Okta app instance name without its org and instance number
+/// (`orderservice` of `novamart_orderservice_1`), a Keycloak service-account user's
+/// client (`order-service` of `service-account-order-service`), an Auth0 API
+/// identifier's path (`order-service` of `https://api.novamart.io/order-service`), an
+/// IAM role name without `-task-role`, a Kubernetes service account username's account
+/// (`order-service` of `system:serviceaccount:novamart:order-service`), a LaunchDarkly
+/// flag key without `enable-`, a semantic-release tag without its version
+/// (`order-service` of `order-service-v2.3.0`) and a Renovate title's dependency
+/// (`order-service` of `Update dependency order-service to v2.3.0`). Empty for anything
+/// else.
+fn fortysecond_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let version = |t: &str| {
+        !t.is_empty()
+            && t.starts_with(|ch: char| ch.is_ascii_digit())
+            && t.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+    };
+    if let Some(name) = text.strip_prefix("F_").filter(|t| package(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(host) = text.strip_suffix(".edgekey.net") {
+        forms.push(host.to_string());
+        if let Some((first, _)) = host.split_once('.').filter(|(f, _)| package(f)) {
+            forms.push(first.to_string());
+        }
+    }
+    if let Some(project) = text
+        .strip_suffix("-git-main-novamart.vercel.app")
+        .filter(|t| package(t))
+    {
+        forms.push(project.to_string());
+    }
+    if let Some((number, site)) = text
+        .strip_prefix("deploy-preview-")
+        .and_then(|t| t.strip_suffix(".netlify.app"))
+        .and_then(|t| t.split_once("--"))
+        && !number.is_empty()
+        && number.chars().all(|d| d.is_ascii_digit())
+        && package(site)
+    {
+        forms.push(site.to_string());
+    }
+    if let Some((project, suffix)) = text.rsplit_once('-')
+        && package(project)
+        && project.contains('-')
+        && suffix.len() == 5
+        && suffix.starts_with(|ch: char| ch.is_ascii_digit())
+        && suffix
+            .chars()
+            .all(|ch| ch.is_ascii_digit() || ('a'..='f').contains(&ch))
+    {
+        forms.push(project.to_string());
+    }
+    if let Some(app) = text
+        .strip_prefix("novamart_")
+        .and_then(|t| t.strip_suffix("_1"))
+        .filter(|t| package(t))
+    {
+        forms.push(app.to_string());
+    }
+    if let Some(client) = text.strip_prefix("service-account-").filter(|t| package(t)) {
+        forms.push(client.to_string());
+    }
+    if let Some(path) = text
+        .strip_prefix("https://api.novamart.io/")
+        .filter(|t| package(t))
+    {
+        forms.push(path.to_string());
+    }
+    if let Some(role) = text.strip_suffix("-task-role").filter(|t| package(t)) {
+        forms.push(role.to_string());
+    }
+    if let Some(account) = text
+        .strip_prefix("system:serviceaccount:novamart:")
+        .filter(|t| package(t))
+    {
+        forms.push(account.to_string());
+    }
+    if let Some(flag) = text.strip_prefix("enable-").filter(|t| package(t)) {
+        forms.push(flag.to_string());
+    }
+    if let Some((name, v)) = text.rsplit_once("-v")
+        && package(name)
+        && version(v)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((name, v)) = text
+        .strip_prefix("Update dependency ")
+        .and_then(|t| t.split_once(" to v"))
+        && package(name)
+        && version(v)
     {
         forms.push(name.to_string());
     }
@@ -7807,6 +7927,100 @@ const THIRTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the forty-second set (issue 36, forty-second
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-second naming styles (benches/quality/fortysecond.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): honey and honeybees,
+/// walnuts and walnut trees (Kurmanji); the camel and camel wool, the ger and its poles
+/// (Mongolian); the zither and the zither player, sumac and the sumac tree (Fastly); the
+/// nautilus and its shell, the tundra and the tundra swan (Akamai); quinoa and quinoa
+/// salad, yuzu and yuzu juice (Vercel); the bobsled and the bobsled track (Netlify); the
+/// kazoo and the kazoo band (Firebase); the theremin and the thereminist, the ibex and
+/// its horn (Okta); the ferrule and the ferrule crimper, the gimbal and gimbal lock
+/// (Keycloak); cinnabar and the cinnabar moth (Auth0); obsidian and the obsidian blade
+/// (IAM roles); the garnet and the garnet ring (Kubernetes service accounts); the muskox
+/// and its calf (LaunchDarkly); the marmot and its burrow (semantic-release); the jerboa
+/// and its nest (Renovate). Measured only, never developed against.
+const FORTYSECOND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Xizmeta hingiv", "Xizmeta mêşên hingiv", "service"),
+    ("Danegeha gûzan", "Danegeha darên gûzan", "database"),
+    ("Тэмээний үйлчилгээ", "Тэмээний ноосны үйлчилгээ", "service"),
+    (
+        "Гэрийн мэдээллийн сан",
+        "Гэрийн модны мэдээллийн сан",
+        "database",
+    ),
+    ("F_zither_service", "F_zither_player_service", "service"),
+    ("F_sumac_db", "F_sumac_tree_db", "database"),
+    (
+        "nautilus-service.novamart.io.edgekey.net",
+        "nautilus-shell-service.novamart.io.edgekey.net",
+        "service",
+    ),
+    (
+        "tundra-db.novamart.io.edgekey.net",
+        "tundra-swan-db.novamart.io.edgekey.net",
+        "database",
+    ),
+    (
+        "quinoa-service-git-main-novamart.vercel.app",
+        "quinoa-salad-service-git-main-novamart.vercel.app",
+        "service",
+    ),
+    (
+        "yuzu-web-git-main-novamart.vercel.app",
+        "yuzu-juice-web-git-main-novamart.vercel.app",
+        "frontend",
+    ),
+    (
+        "deploy-preview-7--bobsled-service.netlify.app",
+        "deploy-preview-7--bobsled-track-service.netlify.app",
+        "service",
+    ),
+    ("kazoo-service-3a1f0", "kazoo-band-service-7c2e4", "service"),
+    ("novamart_theremin_1", "novamart_thereminist_1", "service"),
+    ("novamart_ibex_1", "novamart_ibexhorn_1", "service"),
+    (
+        "service-account-ferrule-service",
+        "service-account-ferrule-crimper-service",
+        "service",
+    ),
+    (
+        "service-account-gimbal-service",
+        "service-account-gimbal-lock-service",
+        "service",
+    ),
+    (
+        "https://api.novamart.io/cinnabar-service",
+        "https://api.novamart.io/cinnabar-moth-service",
+        "service",
+    ),
+    (
+        "obsidian-service-task-role",
+        "obsidian-blade-service-task-role",
+        "service",
+    ),
+    (
+        "system:serviceaccount:novamart:garnet-service",
+        "system:serviceaccount:novamart:garnet-ring-service",
+        "service",
+    ),
+    (
+        "enable-muskox-service",
+        "enable-muskox-calf-service",
+        "service",
+    ),
+    (
+        "marmot-service-v1.4.0",
+        "marmot-burrow-service-v1.4.0",
+        "service",
+    ),
+    (
+        "Update dependency jerboa-service to v3.1.0",
+        "Update dependency jerboa-nest-service to v3.1.0",
+        "service",
+    ),
+];
 /// Near-named different things written for the fortieth set (issue 36, fortieth round)
 /// by a session that never read the identity rules, in the manner of the fortieth naming
 /// styles (benches/quality/fortieth.rs), each pair about a thing no other pair names
@@ -8720,7 +8934,8 @@ struct NearCase {
     /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
     /// `thirtyeighth` (the same, beside the thirty-seventh), `thirtyninth` (the same,
     /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
-    /// after the thirty-eighth) or `fortyfirst` (the same, after the fortieth).
+    /// after the thirty-eighth) `fortyfirst` (the same, after the fortieth) or
+    /// `fortysecond` (the same, beside the forty-first).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -8785,6 +9000,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::ThirtyNinth => THIRTY_NINTH_NEAR_PAIRS.to_vec(),
         Set::Fortieth => FORTIETH_NEAR_PAIRS.to_vec(),
         Set::Fortyfirst => FORTYFIRST_NEAR_PAIRS.to_vec(),
+        Set::Fortysecond => FORTYSECOND_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

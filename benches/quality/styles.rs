@@ -51,8 +51,8 @@
 //! benches/quality/thirtyseventh.rs and benches/quality/thirtyeighth.rs, and a
 //! thirty-ninth and a fortieth, each written the same way after the thirty-eighth (side
 //! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs, and a
-//! forty-first, written the same way after the fortieth, in
-//! benches/quality/fortyfirst.rs.
+//! forty-first and a forty-second, each written the same way after the fortieth (side
+//! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -252,6 +252,9 @@ pub enum Style {
     /// The forty-first set's styles, written blind and never developed against
     /// (benches/quality/fortyfirst.rs). Measured only.
     Fortyfirst(crate::fortyfirst::Name),
+    /// The forty-second set's styles, written blind and never developed against
+    /// (benches/quality/fortysecond.rs). Measured only.
+    Fortysecond(crate::fortysecond::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -298,11 +301,12 @@ pub enum Set {
     ThirtyNinth,
     Fortieth,
     Fortyfirst,
+    Fortysecond,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 41] = [
+    pub const ALL: [Set; 42] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -344,6 +348,7 @@ impl Set {
         Set::ThirtyNinth,
         Set::Fortieth,
         Set::Fortyfirst,
+        Set::Fortysecond,
     ];
 
     pub fn name(self) -> &'static str {
@@ -389,6 +394,7 @@ impl Set {
             Set::ThirtyNinth => "thirtyninth",
             Set::Fortieth => "fortieth",
             Set::Fortyfirst => "fortyfirst",
+            Set::Fortysecond => "fortysecond",
         }
     }
 
@@ -435,6 +441,7 @@ impl Set {
             Set::ThirtyNinth => crate::thirtyninth::THIRTY_NINTH,
             Set::Fortieth => crate::fortieth::FORTIETH,
             Set::Fortyfirst => crate::fortyfirst::FORTYFIRST,
+            Set::Fortysecond => crate::fortysecond::FORTYSECOND,
         }
     }
 }
@@ -740,6 +747,9 @@ pub fn write(
         Style::Fortyfirst(name) => {
             return crate::fortyfirst::write(name, words, kind_word, kind, system);
         }
+        Style::Fortysecond(name) => {
+            return crate::fortysecond::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -858,6 +868,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyfirst {
         return crate::fortyfirst::type_words(kind);
+    }
+    if set == Set::Fortysecond {
+        return crate::fortysecond::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1025,6 +1038,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyfirst {
         return crate::fortyfirst::rel_words(rel);
+    }
+    if set == Set::Fortysecond {
+        return crate::fortysecond::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
