@@ -1600,7 +1600,8 @@ impl Memory {
     /// writes what reading it gives. The placed type wins over a concept's or none;
     /// between two placed ones, the one known first stays.
     pub fn readable_names(&mut self) {
-        let mut proposed: Vec<(Ix, String)> = Vec::new();
+        // (Each with whether a document wrote it: one of its aliases.)
+        let mut proposed: Vec<(Ix, String, bool)> = Vec::new();
         let systems = self.system_names();
         // Every name and alias known: a spelling cut out of a longer one is never one
         // of them (it could be another thing's).
@@ -1686,14 +1687,16 @@ impl Memory {
                 .map_or(&e.name, |(_, a)| a);
             let best = typos_mended(best, &e.name, &aliases).unwrap_or_else(|| best.clone());
             if best != e.name {
-                proposed.push((i as Ix, best));
+                let folded = crate::words::fold(&best);
+                let written = aliases.iter().any(|a| crate::words::fold(a) == folded);
+                proposed.push((i as Ix, best, written));
             }
         }
         if proposed.is_empty() {
             return;
         }
         // The names shown once these are given: another entity's name is met whole.
-        let renaming: HashSet<Ix> = proposed.iter().map(|(i, _)| *i).collect();
+        let renaming: HashSet<Ix> = proposed.iter().map(|(i, ..)| *i).collect();
         let mut shown: HashMap<String, Ix> = self
             .entities
             .iter()
@@ -1703,9 +1706,16 @@ impl Memory {
             .collect();
         let mut renamed: HashMap<String, String> = HashMap::new();
         let mut one: Vec<(Ix, Ix)> = Vec::new();
-        for (i, best) in proposed {
+        for (i, best, written) in proposed {
             let folded = crate::words::fold(&best);
             if let Some(&j) = shown.get(&folded) {
+                // A name the rules read out of a form (`row_count service` of
+                // `ledger_service_metrics:row_count`) is no document's: met by another
+                // thing's, it is not given, and the two stay two.
+                if !written {
+                    shown.insert(crate::words::fold(&self.entities[i as usize].name), i);
+                    continue;
+                }
                 let (a, b) = (
                     &self.entities[i as usize].kind,
                     &self.entities[j as usize].kind,

@@ -3167,13 +3167,28 @@ fn form_words(name: &str) -> Vec<String> {
     words
 }
 
+/// Whether the words of `part` are a run of `name`'s as the form stands, singular or
+/// plural alike (`Inventory Service` in `Inventory Service - Major Outage`; not
+/// `event_count service` in `review_service_stats:event_count`).
+pub fn inside(part: &str, name: &str) -> bool {
+    let of = |n: &str| -> Vec<String> {
+        form_words(n)
+            .iter()
+            .map(|w| singular(w).into_owned())
+            .collect()
+    };
+    let (part, name) = (of(part), of(name));
+    !part.is_empty() && name.windows(part.len()).any(|w| w == part.as_slice())
+}
+
 /// The words `name` has where `other` has others, when the two are one form around
 /// them (the same words before, after, or both) and what differs names something on
 /// both sides: `ledger` of `s3://data/ledger/part-0001.parquet` beside
 /// `s3://data/billing/part-0001.parquet`. `None` when they differ only by numbers,
 /// ids, kind words, little words or environments (`KR1.5 Auth` / `KR2.3 Auth`,
-/// `sg-0a1b…` / `sg-9f8e…`), when one is the other with words added, or when they
-/// share no word around what differs (`Accepted: X` / `RE: X`: two frames).
+/// `sg-0a1b…` / `sg-9f8e…`), by words the other has elsewhere (`novamart/order-service`
+/// / `com.novamart.order.OrderService`), when one is the other with words added, or
+/// when they share no word around what differs (`Accepted: X` / `RE: X`: two frames).
 pub fn filler(name: &str, other: &str) -> Option<String> {
     let singular_words = |n: &str| -> Vec<String> {
         form_words(n)
@@ -3199,17 +3214,16 @@ pub fn filler(name: &str, other: &str) -> Option<String> {
             && !LITTLE_WORDS.contains(&w.as_str())
             && environment(w).is_none()
     };
-    let ours: Vec<&String> = ours[head..ours.len() - tail]
-        .iter()
-        .filter(naming)
-        .collect();
-    let theirs_name = theirs[head..theirs.len() - tail].iter().any(|w| naming(&w));
-    (!ours.is_empty() && theirs_name).then(|| {
-        ours.iter()
-            .map(|w| w.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    })
+    // Words of one side that the other has nowhere (a word moved is no other word).
+    let own = |a: &[String], b: &[String]| -> Vec<String> {
+        a.iter()
+            .filter(|w| naming(w) && !b.contains(w))
+            .cloned()
+            .collect()
+    };
+    let ours_own = own(&ours[head..ours.len() - tail], &theirs);
+    let theirs_own = own(&theirs[head..theirs.len() - tail], &ours);
+    (!ours_own.is_empty() && !theirs_own.is_empty()).then(|| ours_own.join(" "))
 }
 
 /// The words of a name, lower-cased: split at anything but letters and digits, and at
@@ -3983,6 +3997,49 @@ mod tests {
         let cyrillic = "\u{41a}\u{430}\u{444}\u{43a}\u{430} \u{422}\u{41e}\u{420}";
         assert_eq!(plain_text(cyrillic), cyrillic);
         assert!(!is_plain_name("R\u{435}fund Service") && is_plain_name("Refund Service"));
+    }
+
+    #[test]
+    fn one_form_around_other_words_says_what_is_inside() {
+        let cases = [
+            // Other words inside one form, each naming something.
+            (
+                "gs://x/ledger/latest/m.pkl",
+                "gs://x/billing/latest/m.pkl",
+                Some("ledger"),
+            ),
+            (
+                "ledger_svc_stats:hits",
+                "card_refund_svc_stats:hits",
+                Some("ledger"),
+            ),
+            (
+                "card_refund_svc_stats:hits",
+                "ledger_svc_stats:hits",
+                Some("card refund"),
+            ),
+            // Numbers, ids, versions, kind words, environments: nothing that names.
+            ("KR1.5 Ledger", "KR2.3 Ledger", None),
+            ("sg-0a1b2c (ledger)", "sg-9f8e7d (ledger)", None),
+            ("ledger_v2:hits", "ledger_v3:hits", None),
+            ("ledger-db:hits", "ledger-queue:hits", None),
+            ("ledger-prod:hits", "ledger-staging:hits", None),
+            // A word moved, a word added, or two frames.
+            ("acme/ledger-api", "com.acme.ledger.LedgerApi", None),
+            ("Ledger API", "Ledger API Overview", None),
+            ("Accepted: Ledger weekly sync", "RE: Ledger", None),
+        ];
+        for (name, other, inside) in cases {
+            assert_eq!(
+                filler(name, other).as_deref(),
+                inside,
+                "{name} beside {other}"
+            );
+        }
+        assert!(keyed_by_its_words("Ledger API"));
+        assert!(keyed_by_its_words("ledger_api"));
+        assert!(inside("Ledger API", "Ledger API - Major Outage"));
+        assert!(!inside("hits api", "ledger_api_stats:hits"));
     }
 
     #[test]

@@ -115,7 +115,7 @@ impl Memory {
             set_apart = true;
         } else if let Some(apart) = self
             .unmarked_apart(&entity.name, &k, found, loading)
-            .or_else(|| self.framed_apart(&entity.name, &k, found, loading))
+            .or_else(|| self.framed_apart(&entity.name, &k, found))
         {
             found = apart.found;
             k = apart.key;
@@ -566,20 +566,14 @@ impl Memory {
     /// read that key out of, when the name is one of those forms with other words in
     /// it (`s3://data/billing/part-0001.parquet` beside `s3://data/ledger/part-0001.
     /// parquet`: both keyed `part0001`, and two things): under its key with those words
-    /// (see [`identity::filler`]), for the judge or the person. A key that one of the
-    /// entity's spellings has as its own words decides (`Inventory Service -
-    /// Major Outage` is the one known as `Inventory Service`).
+    /// (see [`identity::filler`]), for the judge or the person. A spelling of the key's
+    /// own words that the name has inside decides (`Inventory Service - Major Outage` is
+    /// the one known as `Inventory Service`).
     ///
     /// Whatever the rules read a key out of, a form that many things share never
-    /// makes them one. A file (`loading`) was resolved when it was written: two of its
-    /// entities so are kept apart, whatever is read before them.
-    pub(super) fn framed_apart(
-        &self,
-        name: &str,
-        k: &str,
-        found: Option<Ix>,
-        loading: bool,
-    ) -> Option<Apart> {
+    /// makes them one by rule: the same thing in one form twice with other words (a
+    /// status, a metric's field) is two for now, and the judge's or the person's to join.
+    pub(super) fn framed_apart(&self, name: &str, k: &str, found: Option<Ix>) -> Option<Apart> {
         let i = found?;
         if identity::keyed_by_its_words(name) {
             return None;
@@ -591,23 +585,22 @@ impl Memory {
             if *key_cow(&spelling) != *k {
                 continue;
             }
-            if identity::keyed_by_its_words(&spelling) || identity::fold(&spelling) == folded {
+            if identity::fold(&spelling) == folded {
                 return None;
+            }
+            // A spelling of those words alone, which the name has around others: the name
+            // is of that thing. One of them not in it was read another way (a name shown
+            // as the rules read a form, `event_count service`): it decides nothing.
+            if identity::keyed_by_its_words(&spelling) {
+                if identity::inside(&spelling, name) {
+                    return None;
+                }
+                continue;
             }
             forms.push(spelling);
         }
-        let filler = forms.iter().find_map(|f| identity::filler(name, f))?;
-        // What differs names another thing known here (`billing` of `Billing Service`),
-        // not a word of the form's (`deploy/ledger/values.yaml` beside `charts/ledger/
-        // values.yaml`: a folder's word, and one chart).
+        let filler = forms.iter().find_map(|form| identity::filler(name, form))?;
         let parts = identity::parts(&filler);
-        let named = self.index(&parts.key()).is_some()
-            || Kind::ALL
-                .into_iter()
-                .any(|kind| self.index(&parts.key_as(kind)).is_some());
-        if !(named || loading) {
-            return None;
-        }
         let key = format!("{k}[{}]", parts.key());
         Some(Apart {
             found: self.index(&key),
@@ -688,7 +681,7 @@ impl Memory {
         }
         if let Some(apart) = self
             .unmarked_apart(name, k, held, false)
-            .or_else(|| self.framed_apart(name, k, held, matches!(end, End::InFile)))
+            .or_else(|| self.framed_apart(name, k, held))
         {
             if let Some(i) = apart.found {
                 return Some((i, false));
