@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -65,6 +65,8 @@ mod fortieth;
 mod fortyfirst;
 #[path = "quality/fortysecond.rs"]
 mod fortysecond;
+#[path = "quality/fortythird.rs"]
+mod fortythird;
 #[path = "quality/fourteenth.rs"]
 mod fourteenth;
 #[path = "../tests/it/support/mock_llm.rs"]
@@ -322,7 +324,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst` or `fortysecond`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` or `fortythird`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -330,7 +332,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -360,7 +362,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 25] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 26] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -386,6 +388,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 25] = [
     fortieth_forms,
     fortyfirst_forms,
     fortysecond_forms,
+    fortythird_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -711,6 +714,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `enable-`, a semantic-release tag's version or a Renovate title's words (the
     // forty-second styles, fortysecond_forms; Kurmanji and Mongolian answers are names as
     // written).
+    // nor a Dagster asset key's `AssetKey`, prefix and quotes, a Dagster op's `_op`, a
+    // Prefect deployment's `/prod`, a Glue crawler's `_crawler`, a Unity Catalog name's
+    // catalog and schema, a Snowflake name's database and schema, a dbt source's
+    // `source()` and source name, a TestFlight build's version and build number, a
+    // Crashlytics title's `.swift line N`, a Bugsnag address's host and organization or
+    // a dSYM bundle's `.app.dSYM` (the forty-third styles, fortythird_forms; Amharic and
+    // Armenian answers are names as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2981,6 +2991,90 @@ fn fortysecond_forms(text: &str) -> Vec<String> {
         && version(v)
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the forty-third styles stands for: a Dagster asset key's last
+/// part (`order_service` of `AssetKey(['novamart', 'order_service'])`) and the key
+/// without its call and outer brackets (`novamart', 'order_service`), a Dagster op
+/// without `_op`, a Prefect deployment's flow (`order-service` of `order-service/prod`),
+/// a Glue crawler without `_crawler`, a Unity Catalog name's table (`order_service` of
+/// `main.novamart.order_service`), a Snowflake name's object (`ORDER_SERVICE` of
+/// `NOVAMART_DB.PUBLIC.ORDER_SERVICE`), a dbt source's table (`order_service` of
+/// `source('novamart', 'order_service')`), a TestFlight build's app (`Order Service` of
+/// `Order Service 2.3.0 (417)`), a Crashlytics title's type (`OrderService` of
+/// `OrderService.swift line 214`), a Bugsnag project (`order-service` of
+/// `app.bugsnag.com/novamart/order-service`) and a dSYM bundle's app (`OrderService` of
+/// `OrderService.app.dSYM`). Empty for anything else.
+fn fortythird_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    if let Some(key) = text
+        .strip_prefix("AssetKey(['novamart', '")
+        .and_then(|t| t.strip_suffix("'])"))
+        .filter(|t| package(t))
+    {
+        // What is left of the key once its call and outer brackets are read as
+        // punctuation (`novamart', 'order_service`) stands for it too.
+        forms.push(key.to_string());
+        forms.push(format!("novamart', '{key}"));
+        forms.push(format!("['novamart', '{key}']"));
+    }
+    if let Some(op) = text.strip_suffix("_op").filter(|t| package(t)) {
+        forms.push(op.to_string());
+    }
+    if let Some(flow) = text.strip_suffix("/prod").filter(|t| package(t)) {
+        forms.push(flow.to_string());
+    }
+    if let Some(crawler) = text.strip_suffix("_crawler").filter(|t| package(t)) {
+        forms.push(crawler.to_string());
+    }
+    if let Some(table) = text.strip_prefix("main.novamart.").filter(|t| package(t)) {
+        forms.push(table.to_string());
+    }
+    if let Some(object) = text
+        .strip_prefix("NOVAMART_DB.PUBLIC.")
+        .filter(|t| package(t))
+    {
+        forms.push(object.to_string());
+        forms.push(object.to_lowercase());
+    }
+    if let Some(table) = text
+        .strip_prefix("source('novamart', '")
+        .and_then(|t| t.strip_suffix("')"))
+        .filter(|t| package(t))
+    {
+        forms.push(table.to_string());
+    }
+    if let Some((rest, build)) = text.strip_suffix(')').and_then(|t| t.rsplit_once(" ("))
+        && digits(build)
+        && let Some((app, version)) = rest.rsplit_once(' ')
+        && version.split('.').count() == 3
+        && version.split('.').all(digits)
+        && !app.is_empty()
+    {
+        forms.push(app.to_string());
+    }
+    if let Some((file, line)) = text.rsplit_once(".swift line ")
+        && digits(line)
+        && package(file)
+    {
+        forms.push(file.to_string());
+    }
+    if let Some(project) = text
+        .strip_prefix("app.bugsnag.com/novamart/")
+        .filter(|t| package(t))
+    {
+        forms.push(project.to_string());
+    }
+    if let Some(app) = text.strip_suffix(".app.dSYM").filter(|t| package(t)) {
+        forms.push(app.to_string());
     }
     forms
 }
@@ -8021,6 +8115,99 @@ const FORTYSECOND_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "service",
     ),
 ];
+/// Near-named different things written for the forty-third set (issue 36, forty-third
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-third naming styles (benches/quality/fortythird.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): teff and teff flour,
+/// injera and the injera griddle (Amharic); the apricot and its kernel, the pomegranate
+/// and pomegranate wine (Armenian); the gazelle and its calf (Dagster assets); the plover
+/// and its nest (Dagster ops); the starling and its roost, lichen and the lichen moth
+/// (Prefect); the herring and herring roe, the crane and the crane fly (Glue crawlers);
+/// the mole and mold, the clam and its shell (Unity Catalog); coral and the coral reef,
+/// the barge and the barge crane (Snowflake); the mussel and the mussel bed (dbt
+/// sources); jackfruit and jackfruit seeds (TestFlight); the dune and the dune buggy, the
+/// scallop and its shell (Crashlytics); spruce and spruce beer (Bugsnag); birch and birch
+/// bark, the willow and the willow warbler (dSYM bundles). Measured only, never
+/// developed against.
+const FORTYTHIRD_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("የጤፍ አገልግሎት", "የጤፍ ዱቄት አገልግሎት", "service"),
+    ("የእንጀራ መረጃ ቋት", "የእንጀራ ምጣድ መረጃ ቋት", "database"),
+    (
+        "Ծիրանի ծառայություն",
+        "Ծիրանի կորիզի ծառայություն",
+        "service",
+    ),
+    (
+        "Նռան տվյալների բազա",
+        "Նռան գինու տվյալների բազա",
+        "database",
+    ),
+    (
+        "AssetKey(['novamart', 'gazelle_service'])",
+        "AssetKey(['novamart', 'gazelle_calf_service'])",
+        "service",
+    ),
+    ("plover_service_op", "plover_nest_service_op", "service"),
+    (
+        "starling-service/prod",
+        "starling-roost-service/prod",
+        "service",
+    ),
+    ("lichen-service/prod", "lichen-moth-service/prod", "service"),
+    ("herring_db_crawler", "herring_roe_db_crawler", "database"),
+    ("crane_db_crawler", "crane_fly_db_crawler", "database"),
+    ("main.novamart.mole_db", "main.novamart.mold_db", "database"),
+    (
+        "main.novamart.clam_service",
+        "main.novamart.clam_shell_service",
+        "service",
+    ),
+    (
+        "NOVAMART_DB.PUBLIC.CORAL_DB",
+        "NOVAMART_DB.PUBLIC.CORAL_REEF_DB",
+        "database",
+    ),
+    (
+        "NOVAMART_DB.PUBLIC.BARGE_SERVICE",
+        "NOVAMART_DB.PUBLIC.BARGE_CRANE_SERVICE",
+        "service",
+    ),
+    (
+        "source('novamart', 'mussel_db')",
+        "source('novamart', 'mussel_bed_db')",
+        "database",
+    ),
+    (
+        "Jackfruit App 2.3.0 (417)",
+        "Jackfruit Seed App 2.3.0 (417)",
+        "frontend",
+    ),
+    (
+        "DuneService.swift line 88",
+        "DuneBuggyService.swift line 88",
+        "service",
+    ),
+    (
+        "ScallopService.swift line 42",
+        "ScallopShellService.swift line 42",
+        "service",
+    ),
+    (
+        "app.bugsnag.com/novamart/spruce-service",
+        "app.bugsnag.com/novamart/spruce-beer-service",
+        "service",
+    ),
+    (
+        "BirchService.app.dSYM",
+        "BirchBarkService.app.dSYM",
+        "service",
+    ),
+    (
+        "WillowService.app.dSYM",
+        "WillowWarblerService.app.dSYM",
+        "service",
+    ),
+];
 /// Near-named different things written for the fortieth set (issue 36, fortieth round)
 /// by a session that never read the identity rules, in the manner of the fortieth naming
 /// styles (benches/quality/fortieth.rs), each pair about a thing no other pair names
@@ -8934,8 +9121,9 @@ struct NearCase {
     /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
     /// `thirtyeighth` (the same, beside the thirty-seventh), `thirtyninth` (the same,
     /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
-    /// after the thirty-eighth) `fortyfirst` (the same, after the fortieth) or
-    /// `fortysecond` (the same, beside the forty-first).
+    /// after the thirty-eighth) `fortyfirst` (the same, after the fortieth),
+    /// `fortysecond` (the same, beside the forty-first) or `fortythird` (the same, after
+    /// the forty-second).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -9001,6 +9189,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortieth => FORTIETH_NEAR_PAIRS.to_vec(),
         Set::Fortyfirst => FORTYFIRST_NEAR_PAIRS.to_vec(),
         Set::Fortysecond => FORTYSECOND_NEAR_PAIRS.to_vec(),
+        Set::Fortythird => FORTYTHIRD_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
