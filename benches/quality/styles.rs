@@ -52,7 +52,9 @@
 //! thirty-ninth and a fortieth, each written the same way after the thirty-eighth (side
 //! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs, and a
 //! forty-first and a forty-second, each written the same way after the fortieth (side
-//! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs.
+//! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs, and a
+//! forty-fourth, written the same way after the forty-second, in
+//! benches/quality/fortyfourth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -255,6 +257,9 @@ pub enum Style {
     /// The forty-second set's styles, written blind and never developed against
     /// (benches/quality/fortysecond.rs). Measured only.
     Fortysecond(crate::fortysecond::Name),
+    /// The forty-fourth set's styles, written blind and never developed against
+    /// (benches/quality/fortyfourth.rs). Measured only.
+    Fortyfourth(crate::fortyfourth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -302,11 +307,12 @@ pub enum Set {
     Fortieth,
     Fortyfirst,
     Fortysecond,
+    Fortyfourth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 42] = [
+    pub const ALL: [Set; 43] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -349,6 +355,7 @@ impl Set {
         Set::Fortieth,
         Set::Fortyfirst,
         Set::Fortysecond,
+        Set::Fortyfourth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -395,6 +402,7 @@ impl Set {
             Set::Fortieth => "fortieth",
             Set::Fortyfirst => "fortyfirst",
             Set::Fortysecond => "fortysecond",
+            Set::Fortyfourth => "fortyfourth",
         }
     }
 
@@ -442,6 +450,7 @@ impl Set {
             Set::Fortieth => crate::fortieth::FORTIETH,
             Set::Fortyfirst => crate::fortyfirst::FORTYFIRST,
             Set::Fortysecond => crate::fortysecond::FORTYSECOND,
+            Set::Fortyfourth => crate::fortyfourth::FORTYFOURTH,
         }
     }
 }
@@ -750,6 +759,9 @@ pub fn write(
         Style::Fortysecond(name) => {
             return crate::fortysecond::write(name, words, kind_word, kind, system);
         }
+        Style::Fortyfourth(name) => {
+            return crate::fortyfourth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -871,6 +883,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortysecond {
         return crate::fortysecond::type_words(kind);
+    }
+    if set == Set::Fortyfourth {
+        return crate::fortyfourth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1041,6 +1056,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortysecond {
         return crate::fortysecond::rel_words(rel);
+    }
+    if set == Set::Fortyfourth {
+        return crate::fortyfourth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
