@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -63,6 +63,8 @@ mod fifth;
 mod fortieth;
 #[path = "quality/fortyfirst.rs"]
 mod fortyfirst;
+#[path = "quality/fortyfourth.rs"]
+mod fortyfourth;
 #[path = "quality/fortysecond.rs"]
 mod fortysecond;
 #[path = "quality/fortythird.rs"]
@@ -324,7 +326,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` or `fortythird`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird` or `fortyfourth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -332,7 +334,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -362,7 +364,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 26] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 27] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -389,6 +391,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 26] = [
     fortyfirst_forms,
     fortysecond_forms,
     fortythird_forms,
+    fortyfourth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -721,6 +724,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // Crashlytics title's `.swift line N`, a Bugsnag address's host and organization or
     // a dSYM bundle's `.app.dSYM` (the forty-third styles, fortythird_forms; Amharic and
     // Armenian answers are names as written).
+    // nor an Opsgenie schedule's `_schedule`, a change request's number, an incident.io
+    // incident's reference and ` outage`, a FireHydrant ` Runbook`, an assignment group's
+    // ` L2 Support`, a NetBox virtual machine's number, a `host_vars/` file's folder and
+    // `.yml`, a pillar file's folder and `init.sls`, a grain matcher's `G@role:`, a Nomad
+    // job block's `job` and quotes or a Boundary target's `-ssh` (the forty-fourth styles,
+    // fortyfourth_forms; a Yoruba answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2882,6 +2891,93 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the forty-fourth styles stands for: an Opsgenie schedule's team
+/// (`Order Service` of `Order Service_schedule`), a ServiceNow change request's thing
+/// (`Order Service` of `CHG0030412 - Order Service`), an incident.io incident's thing
+/// (`Order Service` of `INC-214: Order Service outage`), a FireHydrant runbook's thing
+/// (`Order Service` of `Order Service Runbook`), an assignment group's thing (`Order
+/// Service` of `Order Service L2 Support`), a NetBox virtual machine without its number
+/// (`order-service` of `order-service-vm01`), an Ansible `host_vars` file's host
+/// (`order-service` of `host_vars/order-service.yml`), a pillar file's folder
+/// (`order_service` of `/srv/pillar/order_service/init.sls`), a grain matcher's value
+/// (`order_service` of `G@role:order_service`), a Nomad job block's name (`order-service`
+/// of `job "order-service"`) and a Boundary target without `-ssh` (`order-service` of
+/// `order-service-ssh`). Empty for anything else.
+fn fortyfourth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    if let Some(team) = text.strip_suffix("_schedule").filter(|t| spaced(t)) {
+        forms.push(team.to_string());
+    }
+    if let Some((number, name)) = text.strip_prefix("CHG").and_then(|t| t.split_once(" - "))
+        && number.len() == 7
+        && digits(number)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((number, name)) = text
+        .strip_prefix("INC-")
+        .and_then(|t| t.strip_suffix(" outage"))
+        .and_then(|t| t.split_once(": "))
+        && digits(number)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_suffix(" Runbook").filter(|t| spaced(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some(name) = text.strip_suffix(" L2 Support").filter(|t| spaced(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some((name, number)) = text.rsplit_once("-vm")
+        && package(name)
+        && number.len() == 2
+        && digits(number)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(host) = text
+        .strip_prefix("host_vars/")
+        .and_then(|t| t.strip_suffix(".yml"))
+        .filter(|t| package(t))
+    {
+        forms.push(host.to_string());
+    }
+    if let Some(folder) = text
+        .strip_prefix("/srv/pillar/")
+        .and_then(|t| t.strip_suffix("/init.sls"))
+        .filter(|t| package(t))
+    {
+        forms.push(folder.to_string());
+    }
+    if let Some(role) = text.strip_prefix("G@role:").filter(|t| package(t)) {
+        forms.push(role.to_string());
+    }
+    if let Some(job) = text
+        .strip_prefix("job \"")
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|t| package(t))
+    {
+        forms.push(job.to_string());
+    }
+    if let Some(target) = text.strip_suffix("-ssh").filter(|t| package(t)) {
+        forms.push(target.to_string());
     }
     forms
 }
@@ -8021,6 +8117,120 @@ const THIRTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the forty-fourth set (issue 36, forty-fourth
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-fourth naming styles (benches/quality/fortyfourth.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): the calabash and the
+/// calabash tree, sorghum and sorghum beer, the plantain and its leaf (Yoruba); the
+/// cassowary and its chick, the harmonium and its reed (Opsgenie); the gharial and its
+/// egg, the lute and the lutenist (change requests); the caracal and its kitten, the
+/// bassoon and its reed (incident.io); the mangosteen and its tree, the cowbell and its
+/// clapper (FireHydrant); jackfruit and its seed, the ziggurat and its stairs
+/// (assignment groups); breadfruit and breadfruit flour, the minaret and its balcony
+/// (NetBox); teff and teff straw, the obelisk and its base (host_vars); fonio and fonio
+/// porridge, the dhow and its sail (pillar); the kalimba and its tine, the sampan and its
+/// oar (grains); the djembe and its skin, crochet and the crochet hook (Nomad); the
+/// bandoneon and the bandoneonist, the teepee and its pole (Boundary). Measured only,
+/// never developed against.
+const FORTYFOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Ibi ìpamọ́ dátà igbá", "Ibi ìpamọ́ dátà igi igbá", "database"),
+    ("Káàṣì ọkà bàbà", "Káàṣì ọtí ọkà bàbà", "cache"),
+    ("Iṣẹ́ ọ̀gẹ̀dẹ̀ àgbagbà", "Iṣẹ́ ewé ọ̀gẹ̀dẹ̀ àgbagbà", "service"),
+    (
+        "Cassowary Service_schedule",
+        "Cassowary Chick Service_schedule",
+        "service",
+    ),
+    (
+        "Harmonium Cache_schedule",
+        "Harmonium Reed Cache_schedule",
+        "cache",
+    ),
+    (
+        "CHG0041122 - Gharial Service",
+        "CHG0041122 - Gharial Egg Service",
+        "service",
+    ),
+    (
+        "CHG0041187 - Lute Service",
+        "CHG0041187 - Lutenist Service",
+        "service",
+    ),
+    (
+        "INC-311: Caracal DB outage",
+        "INC-311: Caracal Kitten DB outage",
+        "database",
+    ),
+    (
+        "INC-402: Bassoon Queue outage",
+        "INC-402: Bassoon Reed Queue outage",
+        "queue",
+    ),
+    (
+        "Mangosteen Service Runbook",
+        "Mangosteen Tree Service Runbook",
+        "service",
+    ),
+    (
+        "Cowbell Topic Runbook",
+        "Cowbell Clapper Topic Runbook",
+        "queue",
+    ),
+    (
+        "Jackfruit DB L2 Support",
+        "Jackfruit Seed DB L2 Support",
+        "database",
+    ),
+    (
+        "Ziggurat Service L2 Support",
+        "Ziggurat Stairs Service L2 Support",
+        "service",
+    ),
+    (
+        "breadfruit-service-vm01",
+        "breadfruit-flour-service-vm01",
+        "service",
+    ),
+    ("minaret-db-vm02", "minaret-balcony-db-vm02", "database"),
+    (
+        "host_vars/teff-service.yml",
+        "host_vars/teff-straw-service.yml",
+        "service",
+    ),
+    (
+        "host_vars/obelisk-cache.yml",
+        "host_vars/obelisk-base-cache.yml",
+        "cache",
+    ),
+    (
+        "/srv/pillar/fonio_db/init.sls",
+        "/srv/pillar/fonio_porridge_db/init.sls",
+        "database",
+    ),
+    (
+        "/srv/pillar/dhow_service/init.sls",
+        "/srv/pillar/dhow_sail_service/init.sls",
+        "service",
+    ),
+    (
+        "G@role:kalimba_service",
+        "G@role:kalimba_tine_service",
+        "service",
+    ),
+    (
+        "G@role:sampan_service",
+        "G@role:sampan_oar_service",
+        "service",
+    ),
+    (
+        "job \"djembe-service\"",
+        "job \"djembe-skin-service\"",
+        "service",
+    ),
+    ("job \"crochet-db\"", "job \"crochet-hook-db\"", "database"),
+    ("bandoneon-db-ssh", "bandoneonist-db-ssh", "database"),
+    ("teepee-service-ssh", "teepee-pole-service-ssh", "service"),
+];
 /// Near-named different things written for the forty-second set (issue 36, forty-second
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-second naming styles (benches/quality/fortysecond.rs), each pair about a thing
@@ -9121,9 +9331,9 @@ struct NearCase {
     /// after the thirty-fourth), `thirtyseventh` (the same, after the thirty-sixth),
     /// `thirtyeighth` (the same, beside the thirty-seventh), `thirtyninth` (the same,
     /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
-    /// after the thirty-eighth) `fortyfirst` (the same, after the fortieth),
-    /// `fortysecond` (the same, beside the forty-first) or `fortythird` (the same, after
-    /// the forty-second).
+    /// after the thirty-eighth), `fortyfirst` (the same, after the fortieth),
+    /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
+    /// the forty-second) or `fortyfourth` (the same, beside the forty-third).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -9190,6 +9400,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortyfirst => FORTYFIRST_NEAR_PAIRS.to_vec(),
         Set::Fortysecond => FORTYSECOND_NEAR_PAIRS.to_vec(),
         Set::Fortythird => FORTYTHIRD_NEAR_PAIRS.to_vec(),
+        Set::Fortyfourth => FORTYFOURTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

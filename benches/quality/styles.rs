@@ -53,8 +53,8 @@
 //! by side), in benches/quality/thirtyninth.rs and benches/quality/fortieth.rs, and a
 //! forty-first and a forty-second, each written the same way after the fortieth (side
 //! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs, and a
-//! forty-third, written the same way after the forty-second, in
-//! benches/quality/fortythird.rs.
+//! forty-third and a forty-fourth, each written the same way after the forty-second
+//! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -260,6 +260,9 @@ pub enum Style {
     /// The forty-third set's styles, written blind and never developed against
     /// (benches/quality/fortythird.rs). Measured only.
     Fortythird(crate::fortythird::Name),
+    /// The forty-fourth set's styles, written blind and never developed against
+    /// (benches/quality/fortyfourth.rs). Measured only.
+    Fortyfourth(crate::fortyfourth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -308,11 +311,12 @@ pub enum Set {
     Fortyfirst,
     Fortysecond,
     Fortythird,
+    Fortyfourth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 43] = [
+    pub const ALL: [Set; 44] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -356,6 +360,7 @@ impl Set {
         Set::Fortyfirst,
         Set::Fortysecond,
         Set::Fortythird,
+        Set::Fortyfourth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -403,6 +408,7 @@ impl Set {
             Set::Fortyfirst => "fortyfirst",
             Set::Fortysecond => "fortysecond",
             Set::Fortythird => "fortythird",
+            Set::Fortyfourth => "fortyfourth",
         }
     }
 
@@ -451,6 +457,7 @@ impl Set {
             Set::Fortyfirst => crate::fortyfirst::FORTYFIRST,
             Set::Fortysecond => crate::fortysecond::FORTYSECOND,
             Set::Fortythird => crate::fortythird::FORTYTHIRD,
+            Set::Fortyfourth => crate::fortyfourth::FORTYFOURTH,
         }
     }
 }
@@ -762,6 +769,9 @@ pub fn write(
         Style::Fortythird(name) => {
             return crate::fortythird::write(name, words, kind_word, kind, system);
         }
+        Style::Fortyfourth(name) => {
+            return crate::fortyfourth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -886,6 +896,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortythird {
         return crate::fortythird::type_words(kind);
+    }
+    if set == Set::Fortyfourth {
+        return crate::fortyfourth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1059,6 +1072,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortythird {
         return crate::fortythird::rel_words(rel);
+    }
+    if set == Set::Fortyfourth {
+        return crate::fortyfourth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
