@@ -687,16 +687,24 @@ impl Memory {
     }
 
     /// The families an entity may be of: its type's (else its name's kind word's), and
-    /// those its names' kind words say (see [`Memory::kinds_agree`]).
+    /// those its names' kind words say, wherever in a name (see [`Memory::kinds_agree`]).
     fn families_of(&self, i: Ix) -> Vec<Family> {
         let e = &self.entities[i as usize];
         let mut out = vec![self.family_of(i)];
+        // A kind word with words after it says it too (`Ledger Service Runbook`,
+        // `Ledger Service_schedule`): the judge decides whether the name is the thing.
         let named = std::iter::once(e.name.clone())
             .chain(aliases_of(e))
             .filter_map(|n| {
                 identity::parts(&n)
                     .kind
                     .or_else(|| identity::parts(&uninverted(&n)?).kind)
+                    .or_else(|| {
+                        identity::words(&n)
+                            .iter()
+                            .rev()
+                            .find_map(|w| Kind::of_word(&identity::singular(w)))
+                    })
                     .map(Kind::family)
             });
         for f in named {

@@ -1458,7 +1458,14 @@ fn unwrapped(name: &str) -> Option<&str> {
         .iter()
         .filter_map(|a| keyed(a))
         .find_map(|(key, value)| NAME_KEYS.contains(&key).then_some(value));
+    // Of arguments all quoted, the last: what comes first places it (dbt's
+    // `source('shop', 'orders')`, a schema and its table; `ref('package', 'model')`).
+    let positional: Vec<&str> = args.iter().filter_map(|a| quoted(a)).collect();
+    let last_of_all = (positional.len() == args.len() && args.len() >= 2)
+        .then(|| positional.last().copied())
+        .flatten();
     named
+        .or(last_of_all)
         .or_else(|| args.iter().find_map(|a| quoted(a)))
         .or_else(|| match args.as_slice() {
             // An annotation's one setting: what it names (`topics = "order-events"`).
@@ -1908,6 +1915,11 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
         if let Some(named) = name_and_qualifier(key, value) {
             return Some(Cow::Owned(named));
         }
+        // A key that names a thing and something of it (`orders_db_stats:hits`, a
+        // feature view and its feature): the thing; the value is one of its fields.
+        if let Some(thing) = thing_of_key(key) {
+            return Some(Cow::Borrowed(thing));
+        }
         // (A value may be quoted: KQL's `service.name:"order-service"`.)
         let value = quoted(value).unwrap_or(value);
         if lettered(value) {
@@ -1915,6 +1927,33 @@ fn machine_text(name: &str) -> Option<Cow<'_, str>> {
         }
     }
     None
+}
+
+/// The thing a tag's key names when it is a name with its kind word and more after it
+/// (`orders_db_stats`, `ledger-service-metrics`): the key through that kind word
+/// (`orders_db`). Not a field's key, whose kind word comes first or last
+/// (`service_name`, `kube_service`), nor a dotted one (`peer.service`).
+fn thing_of_key(key: &str) -> Option<&str> {
+    if key.contains('.') {
+        return None;
+    }
+    let mut segments: Vec<(&str, usize)> = Vec::new();
+    let mut at = 0;
+    for segment in key.split(['_', '-']) {
+        segments.push((segment, at + segment.len()));
+        at += segment.len() + 1;
+    }
+    let is_kind = |s: &str| Kind::of_word(&singular(s)).is_some();
+    let naming = |s: &str| s.len() >= 2 && s.chars().all(|c| c.is_ascii_lowercase()) && !is_kind(s);
+    let last = segments.len().checked_sub(1)?;
+    let (n, &(_, end)) = segments
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(n, (s, _))| *n > 0 && *n < last && is_kind(s))?;
+    let named = segments[..n].iter().any(|(s, _)| naming(s));
+    let field = segments[n + 1..].iter().all(|(s, _)| naming(s));
+    (named && field).then(|| &key[..end])
 }
 
 /// `key` and `value` of a tag's `key:value` read as a name and one word that
@@ -4000,6 +4039,23 @@ mod tests {
     }
 
     #[test]
+    fn a_field_of_a_named_thing_or_a_call_of_quoted_arguments_is_that_thing() {
+        for (written, plain) in [
+            // A tag whose key is a name, its kind word and more: the name.
+            ("ledger_db_stats:hits", "Ledger DB"),
+            ("refund-api-metrics:p99_latency", "Refund API"),
+            // A field's key (its kind word first or last, or dotted): the value.
+            ("kube_service:ledger-writer", "Ledger Writer Service"),
+            ("service_name:ledger-writer", "Ledger Writer Service"),
+            // A call of quoted arguments only: the last (what comes first places it).
+            ("source('shop', 'ledger_db')", "Ledger DB"),
+            ("Queue('ledger-events', durable=True)", "ledger-events"),
+        ] {
+            assert_eq!(key(written), key(plain), "{written}");
+        }
+    }
+
+    #[test]
     fn one_form_around_other_words_says_what_is_inside() {
         let cases = [
             // Other words inside one form, each naming something.
@@ -4036,6 +4092,7 @@ mod tests {
                 "{name} beside {other}"
             );
         }
+        assert_eq!(plain_text("service_ledger:row_count"), "row_count service");
         assert!(keyed_by_its_words("Ledger API"));
         assert!(keyed_by_its_words("ledger_api"));
         assert!(inside("Ledger API", "Ledger API - Major Outage"));

@@ -1225,18 +1225,18 @@ fn one_form_around_other_names_is_another_thing_whatever_its_key() {
     let mut m = Memory::default();
     m.upsert_entity(Entity::new("Ledger Service", "service"));
     m.upsert_entity(Entity::new("Refunds Service", "service"));
-    m.upsert_entity(Entity::new("ledger_service_metrics:row_count", "service"));
+    m.upsert_entity(Entity::new("service_ledger:row_count", "service"));
     m.readable_names();
-    m.upsert_entity(Entity::new("refunds_service_metrics:row_count", "service"));
-    m.upsert_entity(Entity::new("ledger_service_metrics:row_count", "service"));
+    m.upsert_entity(Entity::new("service_refunds:row_count", "service"));
+    m.upsert_entity(Entity::new("service_ledger:row_count", "service"));
     // Nor are the two made one by the name the rules read out of both.
     m.readable_names();
     assert_eq!(m.entities().len(), 4, "{:?}", m.entities());
     names_settled(&mut m);
     // Around things not known (yet): two all the same.
     let mut m = Memory::default();
-    m.upsert_entity(Entity::new("ledger_service_metrics:row_count", "service"));
-    m.upsert_entity(Entity::new("payouts_service_metrics:row_count", "service"));
+    m.upsert_entity(Entity::new("service_ledger:row_count", "service"));
+    m.upsert_entity(Entity::new("service_payouts:row_count", "service"));
     assert_eq!(m.entities().len(), 2, "{:?}", m.entities());
 }
 
