@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -61,6 +61,8 @@ mod fifteenth;
 mod fifth;
 #[path = "quality/fortieth.rs"]
 mod fortieth;
+#[path = "quality/fortyfifth.rs"]
+mod fortyfifth;
 #[path = "quality/fortyfirst.rs"]
 mod fortyfirst;
 #[path = "quality/fortyfourth.rs"]
@@ -326,7 +328,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird` or `fortyfourth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth` or `fortyfifth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -334,7 +336,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -364,7 +366,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 27] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 28] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -392,6 +394,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 27] = [
     fortysecond_forms,
     fortythird_forms,
     fortyfourth_forms,
+    fortyfifth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -730,6 +733,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `.yml`, a pillar file's folder and `init.sls`, a grain matcher's `G@role:`, a Nomad
     // job block's `job` and quotes or a Boundary target's `-ssh` (the forty-fourth styles,
     // fortyfourth_forms; a Yoruba answer is a name as written).
+    // nor an Addressables key's folder and `.prefab`, a Perforce path's `//depot/` and
+    // `/...`, a ShotGrid entity's type, id and quotes, a Houdini node's `/obj/` and
+    // number, an FMOD event's `event:/` path, a USD prim's `/World/`, a Slurm output
+    // file's job and task ids and `.out`, a Snakemake `rule` and colon, a Nextflow
+    // process's workflow, an HDF5 dataset's file, a Jupyter kernel's `Python 3 (` or an
+    // Lmod module's version (the forty-fifth styles, fortyfifth_forms; a Lao answer is a
+    // name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2891,6 +2901,108 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
         .filter(|t| package(t))
     {
         forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the forty-fifth styles stands for: an Addressables key's asset
+/// (`OrderService` of `Assets/Prefabs/OrderService.prefab`), a Perforce depot path's
+/// folder (`order-service` of `//depot/order-service/...`), a ShotGrid entity's name
+/// (`Order Service` of `{'type': 'Asset', 'id': 4127, 'name': 'Order Service'}`), a
+/// Houdini node without its path and number (`order_service` of `/obj/order_service1`),
+/// an FMOD event without its path (`Order Service` of `event:/NovaMart/Order Service`),
+/// a USD prim without `/World/` (`OrderService`), a Slurm output file's job name
+/// (`order-service` of `order-service_4417302_3.out`), a Snakemake rule's name
+/// (`order_service` of `rule order_service:`), a Nextflow process without its workflow
+/// (`ORDER_SERVICE`, `order_service` of `NOVAMART:ORDER_SERVICE`), an HDF5 dataset
+/// without its file (`order_service` of `novamart.h5:/order_service`), a Jupyter kernel
+/// spec's kernel (`order-service` of `Python 3 (order-service)`) and an Lmod module
+/// without its version (`order-service` of `order-service/2.4.1`). Empty for anything
+/// else.
+fn fortyfifth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    if let Some(asset) = text
+        .strip_prefix("Assets/Prefabs/")
+        .and_then(|t| t.strip_suffix(".prefab"))
+        .filter(|t| package(t))
+    {
+        forms.push(asset.to_string());
+    }
+    if let Some(folder) = text
+        .strip_prefix("//depot/")
+        .and_then(|t| t.strip_suffix("/..."))
+        .filter(|t| package(t))
+    {
+        forms.push(folder.to_string());
+    }
+    if let Some((id, name)) = text
+        .strip_prefix("{'type': 'Asset', 'id': ")
+        .and_then(|t| t.strip_suffix("'}"))
+        .and_then(|t| t.split_once(", 'name': '"))
+        && digits(id)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
+    if let Some(node) = text
+        .strip_prefix("/obj/")
+        .map(|t| t.trim_end_matches(|ch: char| ch.is_ascii_digit()))
+        .filter(|t| package(t))
+    {
+        forms.push(node.to_string());
+    }
+    if let Some(event) = text.strip_prefix("event:/NovaMart/").filter(|t| spaced(t)) {
+        forms.push(event.to_string());
+    }
+    if let Some(prim) = text.strip_prefix("/World/").filter(|t| package(t)) {
+        forms.push(prim.to_string());
+    }
+    if let Some((rest, task)) = text.strip_suffix(".out").and_then(|t| t.rsplit_once('_'))
+        && digits(task)
+        && let Some((job, array)) = rest.rsplit_once('_')
+        && digits(array)
+        && package(job)
+    {
+        forms.push(job.to_string());
+    }
+    if let Some(rule) = text
+        .strip_prefix("rule ")
+        .and_then(|t| t.strip_suffix(':'))
+        .filter(|t| package(t))
+    {
+        forms.push(rule.to_string());
+    }
+    if let Some(process) = text.strip_prefix("NOVAMART:").filter(|t| package(t)) {
+        forms.push(process.to_string());
+        forms.push(process.to_lowercase());
+    }
+    if let Some(dataset) = text.strip_prefix("novamart.h5:/").filter(|t| package(t)) {
+        forms.push(dataset.to_string());
+    }
+    if let Some(kernel) = text
+        .strip_prefix("Python 3 (")
+        .and_then(|t| t.strip_suffix(')'))
+        .filter(|t| package(t))
+    {
+        forms.push(kernel.to_string());
+    }
+    if let Some((module, version)) = text.rsplit_once('/')
+        && package(module)
+        && version.split('.').count() == 3
+        && version.split('.').all(digits)
+    {
+        forms.push(module.to_string());
     }
     forms
 }
@@ -8117,6 +8229,104 @@ const THIRTY_NINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "database",
     ),
 ];
+/// Near-named different things written for the forty-fifth set (issue 36, forty-fifth
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-fifth naming styles (benches/quality/fortyfifth.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): the elephant and its
+/// ivory, papaya and papaya salad (Lao); the kestrel and its chick, the flute and the
+/// flutist (Addressables); millet and millet beer, the gibbon and its call (Perforce);
+/// the longan and its tree, the lyre and the lyrebird (ShotGrid); the egret and its
+/// plume, sago and the sago palm (Houdini); the chinchilla and its dust bath, the bugle
+/// and the bugler (FMOD); lentils and lentil soup, the hornbill and its casque (USD);
+/// chickpeas and chickpea flour, the macaque and its troop (Slurm); barley and barley
+/// malt, the bison and its herd (Snakemake); the iguana and its egg (Nextflow); the
+/// radish and its sprout (HDF5); the salamander and its larva (Jupyter); squid and squid
+/// ink, cumin and cumin seed (Lmod). Measured only, never developed against.
+const FORTYFIFTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("ບໍລິການຊ້າງ", "ບໍລິການງາຊ້າງ", "service"),
+    ("ຖານຂໍ້ມູນໝາກຫຸ່ງ", "ຖານຂໍ້ມູນຕຳໝາກຫຸ່ງ", "database"),
+    (
+        "Assets/Prefabs/KestrelService.prefab",
+        "Assets/Prefabs/KestrelChickService.prefab",
+        "service",
+    ),
+    (
+        "Assets/Prefabs/FluteCache.prefab",
+        "Assets/Prefabs/FlutistCache.prefab",
+        "cache",
+    ),
+    (
+        "//depot/millet-db/...",
+        "//depot/millet-beer-db/...",
+        "database",
+    ),
+    (
+        "//depot/gibbon-service/...",
+        "//depot/gibbon-call-service/...",
+        "service",
+    ),
+    (
+        "{'type': 'Asset', 'id': 5120, 'name': 'Longan Service'}",
+        "{'type': 'Asset', 'id': 5121, 'name': 'Longan Tree Service'}",
+        "service",
+    ),
+    (
+        "{'type': 'Asset', 'id': 6034, 'name': 'Lyre Service'}",
+        "{'type': 'Asset', 'id': 6035, 'name': 'Lyrebird Service'}",
+        "service",
+    ),
+    (
+        "/obj/egret_service1",
+        "/obj/egret_plume_service1",
+        "service",
+    ),
+    ("/obj/sago_queue1", "/obj/sago_palm_queue1", "queue"),
+    (
+        "event:/NovaMart/Chinchilla Topic",
+        "event:/NovaMart/Chinchilla Dust Topic",
+        "queue",
+    ),
+    (
+        "event:/NovaMart/Bugle Topic",
+        "event:/NovaMart/Bugler Topic",
+        "queue",
+    ),
+    ("/World/LentilCache", "/World/LentilSoupCache", "cache"),
+    (
+        "/World/HornbillService",
+        "/World/HornbillCasqueService",
+        "service",
+    ),
+    (
+        "chickpea-db_4418001_1.out",
+        "chickpea-flour-db_4418002_1.out",
+        "database",
+    ),
+    (
+        "macaque-service_4419310_0.out",
+        "macaque-troop-service_4419311_0.out",
+        "service",
+    ),
+    ("rule barley_db:", "rule barley_malt_db:", "database"),
+    ("rule bison_service:", "rule bison_herd_service:", "service"),
+    (
+        "NOVAMART:IGUANA_SERVICE",
+        "NOVAMART:IGUANA_EGG_SERVICE",
+        "service",
+    ),
+    (
+        "novamart.h5:/radish_cache",
+        "novamart.h5:/radish_sprout_cache",
+        "cache",
+    ),
+    (
+        "Python 3 (salamander-service)",
+        "Python 3 (salamander-larva-service)",
+        "service",
+    ),
+    ("squid-queue/2.0.1", "squid-ink-queue/2.0.1", "queue"),
+    ("cumin-db/1.4.0", "cumin-seed-db/1.4.0", "database"),
+];
 /// Near-named different things written for the forty-fourth set (issue 36, forty-fourth
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-fourth naming styles (benches/quality/fortyfourth.rs), each pair about a thing
@@ -9333,7 +9543,8 @@ struct NearCase {
     /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
     /// after the thirty-eighth), `fortyfirst` (the same, after the fortieth),
     /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
-    /// the forty-second) or `fortyfourth` (the same, beside the forty-third).
+    /// the forty-second), `fortyfourth` (the same, beside the forty-third) or
+    /// `fortyfifth` (the same, after the forty-fourth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -9401,6 +9612,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortysecond => FORTYSECOND_NEAR_PAIRS.to_vec(),
         Set::Fortythird => FORTYTHIRD_NEAR_PAIRS.to_vec(),
         Set::Fortyfourth => FORTYFOURTH_NEAR_PAIRS.to_vec(),
+        Set::Fortyfifth => FORTYFIFTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
