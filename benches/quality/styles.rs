@@ -54,7 +54,9 @@
 //! forty-first and a forty-second, each written the same way after the fortieth (side
 //! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs, and a
 //! forty-third and a forty-fourth, each written the same way after the forty-second
-//! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs.
+//! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs,
+//! and a forty-sixth, written the same way after the forty-fourth, in
+//! benches/quality/fortysixth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -263,6 +265,9 @@ pub enum Style {
     /// The forty-fourth set's styles, written blind and never developed against
     /// (benches/quality/fortyfourth.rs). Measured only.
     Fortyfourth(crate::fortyfourth::Name),
+    /// The forty-sixth set's styles, written blind and never developed against
+    /// (benches/quality/fortysixth.rs). Measured only.
+    Fortysixth(crate::fortysixth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -312,11 +317,12 @@ pub enum Set {
     Fortysecond,
     Fortythird,
     Fortyfourth,
+    Fortysixth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 44] = [
+    pub const ALL: [Set; 45] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -361,6 +367,7 @@ impl Set {
         Set::Fortysecond,
         Set::Fortythird,
         Set::Fortyfourth,
+        Set::Fortysixth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -409,6 +416,7 @@ impl Set {
             Set::Fortysecond => "fortysecond",
             Set::Fortythird => "fortythird",
             Set::Fortyfourth => "fortyfourth",
+            Set::Fortysixth => "fortysixth",
         }
     }
 
@@ -458,6 +466,7 @@ impl Set {
             Set::Fortysecond => crate::fortysecond::FORTYSECOND,
             Set::Fortythird => crate::fortythird::FORTYTHIRD,
             Set::Fortyfourth => crate::fortyfourth::FORTYFOURTH,
+            Set::Fortysixth => crate::fortysixth::FORTYSIXTH,
         }
     }
 }
@@ -772,6 +781,9 @@ pub fn write(
         Style::Fortyfourth(name) => {
             return crate::fortyfourth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortysixth(name) => {
+            return crate::fortysixth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -899,6 +911,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyfourth {
         return crate::fortyfourth::type_words(kind);
+    }
+    if set == Set::Fortysixth {
+        return crate::fortysixth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1075,6 +1090,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyfourth {
         return crate::fortyfourth::rel_words(rel);
+    }
+    if set == Set::Fortysixth {
+        return crate::fortysixth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
