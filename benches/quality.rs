@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -69,6 +69,8 @@ mod fortyfirst;
 mod fortyfourth;
 #[path = "quality/fortysecond.rs"]
 mod fortysecond;
+#[path = "quality/fortysixth.rs"]
+mod fortysixth;
 #[path = "quality/fortythird.rs"]
 mod fortythird;
 #[path = "quality/fourteenth.rs"]
@@ -328,7 +330,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth` or `fortyfifth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth` or `fortysixth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -336,7 +338,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -366,7 +368,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 28] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 29] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -395,6 +397,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 28] = [
     fortythird_forms,
     fortyfourth_forms,
     fortyfifth_forms,
+    fortysixth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -740,6 +743,14 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // process's workflow, an HDF5 dataset's file, a Jupyter kernel's `Python 3 (` or an
     // Lmod module's version (the forty-fifth styles, fortyfifth_forms; a Lao answer is a
     // name as written).
+    // nor an MQTT topic's `novamart/prod/` and `/status`, an AWS IoT shadow topic's
+    // `$aws/things/` and `/shadow/update`, a Sparkplug B topic's namespace, group,
+    // message type and edge node, an OPC UA node id's `ns=2;s=`, a Modbus register's
+    // address, an LwM2M `/rd?ep=`, a gettext `msgid` and quotes, an ICU key's
+    // `components.` and `.title`, an Xcode `.strings` line's key, quotes and `;`, a
+    // Crowdin path's folders and `.json` or a Transifex resource id's organization and
+    // project (the forty-sixth styles, fortysixth_forms; a Tajik answer is a name as
+    // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -2920,6 +2931,42 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
 /// without its version (`order-service` of `order-service/2.4.1`). Empty for anything
 /// else.
 fn fortyfifth_forms(text: &str) -> Vec<String> {
+/// A camel-case name's words, spaced (`OrderService` → `Order Service`, `APIGateway` →
+/// `API Gateway`).
+fn camel_spaced(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    for (i, &ch) in chars.iter().enumerate() {
+        if i > 0 && ch.is_uppercase() {
+            let before = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if before.is_lowercase()
+                || before.is_ascii_digit()
+                || (before.is_uppercase() && next_lower)
+            {
+                out.push(' ');
+            }
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The names a form in the forty-sixth styles stands for: an MQTT topic's device
+/// (`order-service` of `novamart/prod/order-service/status`), an AWS IoT thing of its
+/// shadow topic (`order-service` of `$aws/things/order-service/shadow/update`), a
+/// Sparkplug B topic's device (`OrderService` of
+/// `spBv1.0/NovaMart/DDATA/edge-01/OrderService`), an OPC UA node id's identifier
+/// (`OrderService` of `ns=2;s=OrderService`), a Modbus register's description (`Order
+/// Service` of `40017 Order Service`), an LwM2M endpoint name (`order-service` of
+/// `/rd?ep=order-service`), a gettext msgid (`Order Service` of `msgid "Order
+/// Service"`), an ICU key's component (`orderService` of
+/// `components.orderService.title`), an Xcode `.strings` line's value and key (`Order
+/// Service`, `order_service` of `"order_service.title" = "Order Service";`), a Crowdin
+/// file's name (`order-service` of `/locales/%locale%/order-service.json`) and a
+/// Transifex resource's slug (`order-service` of `o:novamart:p:novamart:r:order-service`),
+/// each also with its words spaced. Empty for anything else.
+fn fortysixth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
     let package = |t: &str| {
         !t.is_empty()
@@ -2951,6 +2998,32 @@ fn fortyfifth_forms(text: &str) -> Vec<String> {
         .and_then(|t| t.strip_suffix("'}"))
         .and_then(|t| t.split_once(", 'name': '"))
         && digits(id)
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+    };
+    let slugs = [
+        text.strip_prefix("novamart/prod/")
+            .and_then(|t| t.strip_suffix("/status")),
+        text.strip_prefix("$aws/things/")
+            .and_then(|t| t.strip_suffix("/shadow/update")),
+        text.strip_prefix("spBv1.0/NovaMart/DDATA/edge-01/"),
+        text.strip_prefix("ns=2;s="),
+        text.strip_prefix("/rd?ep="),
+        text.strip_prefix("components.")
+            .and_then(|t| t.strip_suffix(".title")),
+        text.strip_prefix("/locales/%locale%/")
+            .and_then(|t| t.strip_suffix(".json")),
+        text.strip_prefix("o:novamart:p:novamart:r:"),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+    }
+    if let Some((address, name)) = text.split_once(' ')
+        && address.len() == 5
+        && address.starts_with('4')
+        && address.chars().all(|d| d.is_ascii_digit())
         && spaced(name)
     {
         forms.push(name.to_string());
@@ -3003,6 +3076,22 @@ fn fortyfifth_forms(text: &str) -> Vec<String> {
         && version.split('.').all(digits)
     {
         forms.push(module.to_string());
+    if let Some(name) = text
+        .strip_prefix("msgid \"")
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|t| spaced(t))
+    {
+        forms.push(name.to_string());
+    }
+    if let Some((key, value)) = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix("\";"))
+        .and_then(|t| t.split_once(".title\" = \""))
+        && package(key)
+        && spaced(value)
+    {
+        forms.push(value.to_string());
+        push_package(&mut forms, key);
     }
     forms
 }
@@ -8441,6 +8530,131 @@ const FORTYFOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("bandoneon-db-ssh", "bandoneonist-db-ssh", "database"),
     ("teepee-service-ssh", "teepee-pole-service-ssh", "service"),
 ];
+/// Near-named different things written for the forty-sixth set (issue 36, forty-sixth
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-sixth naming styles (benches/quality/fortysixth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): the mulberry and the
+/// mulberry tree, the dutar and its string, chickpeas and chickpea soup (Tajik); the
+/// saiga and its calf, the medlar and its tree (MQTT); the pika and its burrow, the
+/// cherimoya and its tree (AWS IoT shadows); the tabla and the tabla player, the dombra
+/// and its string (Sparkplug B); the sapote and its seed, lavash and the lavash oven (OPC
+/// UA); the tarsier and its infant, the shawm and the shawm player (Modbus); the kora and
+/// its string, the hurdy-gurdy and its wheel (LwM2M); the serval and its kitten, longan
+/// and dried longan (gettext); jujube and the jujube tree, the crumhorn and its cap
+/// (ICU); the gerenuk and its fawn, barberry and barberry jam (Xcode `.strings`); the
+/// rebab and its bow, feijoa and feijoa jam (Crowdin); the gusli and the gusli player,
+/// salak and the salak palm (Transifex). Measured only, never developed against.
+const FORTYSIXTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "Пойгоҳи додаҳои тут",
+        "Пойгоҳи додаҳои дарахти тут",
+        "database",
+    ),
+    ("Хизмати дутор", "Хизмати тори дутор", "service"),
+    ("Кэши нахӯд", "Кэши шӯрбои нахӯд", "cache"),
+    (
+        "novamart/prod/saiga-service/status",
+        "novamart/prod/saiga-calf-service/status",
+        "service",
+    ),
+    (
+        "novamart/prod/medlar-topic/status",
+        "novamart/prod/medlar-tree-topic/status",
+        "queue",
+    ),
+    (
+        "$aws/things/pika-db/shadow/update",
+        "$aws/things/pika-burrow-db/shadow/update",
+        "database",
+    ),
+    (
+        "$aws/things/cherimoya-cache/shadow/update",
+        "$aws/things/cherimoya-tree-cache/shadow/update",
+        "cache",
+    ),
+    (
+        "spBv1.0/NovaMart/DDATA/edge-01/TablaService",
+        "spBv1.0/NovaMart/DDATA/edge-01/TablaPlayerService",
+        "service",
+    ),
+    (
+        "spBv1.0/NovaMart/DDATA/edge-01/DombraQueue",
+        "spBv1.0/NovaMart/DDATA/edge-01/DombraStringQueue",
+        "queue",
+    ),
+    ("ns=2;s=SapoteCache", "ns=2;s=SapoteSeedCache", "cache"),
+    (
+        "ns=2;s=LavashService",
+        "ns=2;s=LavashOvenService",
+        "service",
+    ),
+    ("40031 Tarsier Queue", "40032 Tarsier Infant Queue", "queue"),
+    (
+        "40041 Shawm Service",
+        "40042 Shawm Player Service",
+        "service",
+    ),
+    (
+        "/rd?ep=kora-service",
+        "/rd?ep=kora-string-service",
+        "service",
+    ),
+    (
+        "/rd?ep=hurdy-gurdy-db",
+        "/rd?ep=hurdy-gurdy-wheel-db",
+        "database",
+    ),
+    (
+        "msgid \"Serval Service\"",
+        "msgid \"Serval Kitten Service\"",
+        "service",
+    ),
+    (
+        "msgid \"Longan Cache\"",
+        "msgid \"Dried Longan Cache\"",
+        "cache",
+    ),
+    (
+        "components.jujubeService.title",
+        "components.jujubeTreeService.title",
+        "service",
+    ),
+    (
+        "components.crumhornDB.title",
+        "components.crumhornCapDB.title",
+        "database",
+    ),
+    (
+        "\"gerenuk_db.title\" = \"Gerenuk DB\";",
+        "\"gerenuk_fawn_db.title\" = \"Gerenuk Fawn DB\";",
+        "database",
+    ),
+    (
+        "\"barberry_service.title\" = \"Barberry Service\";",
+        "\"barberry_jam_service.title\" = \"Barberry Jam Service\";",
+        "service",
+    ),
+    (
+        "/locales/%locale%/rebab-service.json",
+        "/locales/%locale%/rebab-bow-service.json",
+        "service",
+    ),
+    (
+        "/locales/%locale%/feijoa-queue.json",
+        "/locales/%locale%/feijoa-jam-queue.json",
+        "queue",
+    ),
+    (
+        "o:novamart:p:novamart:r:gusli-service",
+        "o:novamart:p:novamart:r:gusli-player-service",
+        "service",
+    ),
+    (
+        "o:novamart:p:novamart:r:salak-db",
+        "o:novamart:p:novamart:r:salak-palm-db",
+        "database",
+    ),
+];
 /// Near-named different things written for the forty-second set (issue 36, forty-second
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-second naming styles (benches/quality/fortysecond.rs), each pair about a thing
@@ -9543,8 +9757,9 @@ struct NearCase {
     /// after the thirty-eighth), `fortieth` (the same, beside the thirty-ninth,
     /// after the thirty-eighth), `fortyfirst` (the same, after the fortieth),
     /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
-    /// the forty-second), `fortyfourth` (the same, beside the forty-third) or
-    /// `fortyfifth` (the same, after the forty-fourth).
+    /// the forty-second), `fortyfourth` (the same, beside the forty-third),
+    /// `fortyfifth` (the same, after the forty-fourth) or `fortysixth` (the same,
+    /// beside the forty-fifth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -9613,6 +9828,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortythird => FORTYTHIRD_NEAR_PAIRS.to_vec(),
         Set::Fortyfourth => FORTYFOURTH_NEAR_PAIRS.to_vec(),
         Set::Fortyfifth => FORTYFIFTH_NEAR_PAIRS.to_vec(),
+        Set::Fortysixth => FORTYSIXTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -55,8 +55,9 @@
 //! by side), in benches/quality/fortyfirst.rs and benches/quality/fortysecond.rs, and a
 //! forty-third and a forty-fourth, each written the same way after the forty-second
 //! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs,
-//! and a forty-fifth, written the same way after the forty-fourth, in
-//! benches/quality/fortyfifth.rs.
+//! and a forty-fifth and a forty-sixth, each written the same way after the
+//! forty-fourth (side by side), in benches/quality/fortyfifth.rs and
+//! benches/quality/fortysixth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -268,6 +269,9 @@ pub enum Style {
     /// The forty-fifth set's styles, written blind and never developed against
     /// (benches/quality/fortyfifth.rs). Measured only.
     Fortyfifth(crate::fortyfifth::Name),
+    /// The forty-sixth set's styles, written blind and never developed against
+    /// (benches/quality/fortysixth.rs). Measured only.
+    Fortysixth(crate::fortysixth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -318,11 +322,12 @@ pub enum Set {
     Fortythird,
     Fortyfourth,
     Fortyfifth,
+    Fortysixth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 45] = [
+    pub const ALL: [Set; 46] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -368,6 +373,7 @@ impl Set {
         Set::Fortythird,
         Set::Fortyfourth,
         Set::Fortyfifth,
+        Set::Fortysixth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -417,6 +423,7 @@ impl Set {
             Set::Fortythird => "fortythird",
             Set::Fortyfourth => "fortyfourth",
             Set::Fortyfifth => "fortyfifth",
+            Set::Fortysixth => "fortysixth",
         }
     }
 
@@ -467,6 +474,7 @@ impl Set {
             Set::Fortythird => crate::fortythird::FORTYTHIRD,
             Set::Fortyfourth => crate::fortyfourth::FORTYFOURTH,
             Set::Fortyfifth => crate::fortyfifth::FORTYFIFTH,
+            Set::Fortysixth => crate::fortysixth::FORTYSIXTH,
         }
     }
 }
@@ -784,6 +792,9 @@ pub fn write(
         Style::Fortyfifth(name) => {
             return crate::fortyfifth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortysixth(name) => {
+            return crate::fortysixth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -914,6 +925,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyfifth {
         return crate::fortyfifth::type_words(kind);
+    }
+    if set == Set::Fortysixth {
+        return crate::fortysixth::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1093,6 +1107,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyfifth {
         return crate::fortyfifth::rel_words(rel);
+    }
+    if set == Set::Fortysixth {
+        return crate::fortysixth::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
