@@ -2931,42 +2931,6 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
 /// without its version (`order-service` of `order-service/2.4.1`). Empty for anything
 /// else.
 fn fortyfifth_forms(text: &str) -> Vec<String> {
-/// A camel-case name's words, spaced (`OrderService` → `Order Service`, `APIGateway` →
-/// `API Gateway`).
-fn camel_spaced(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    let mut out = String::new();
-    for (i, &ch) in chars.iter().enumerate() {
-        if i > 0 && ch.is_uppercase() {
-            let before = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
-            if before.is_lowercase()
-                || before.is_ascii_digit()
-                || (before.is_uppercase() && next_lower)
-            {
-                out.push(' ');
-            }
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// The names a form in the forty-sixth styles stands for: an MQTT topic's device
-/// (`order-service` of `novamart/prod/order-service/status`), an AWS IoT thing of its
-/// shadow topic (`order-service` of `$aws/things/order-service/shadow/update`), a
-/// Sparkplug B topic's device (`OrderService` of
-/// `spBv1.0/NovaMart/DDATA/edge-01/OrderService`), an OPC UA node id's identifier
-/// (`OrderService` of `ns=2;s=OrderService`), a Modbus register's description (`Order
-/// Service` of `40017 Order Service`), an LwM2M endpoint name (`order-service` of
-/// `/rd?ep=order-service`), a gettext msgid (`Order Service` of `msgid "Order
-/// Service"`), an ICU key's component (`orderService` of
-/// `components.orderService.title`), an Xcode `.strings` line's value and key (`Order
-/// Service`, `order_service` of `"order_service.title" = "Order Service";`), a Crowdin
-/// file's name (`order-service` of `/locales/%locale%/order-service.json`) and a
-/// Transifex resource's slug (`order-service` of `o:novamart:p:novamart:r:order-service`),
-/// each also with its words spaced. Empty for anything else.
-fn fortysixth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
     let package = |t: &str| {
         !t.is_empty()
@@ -2998,32 +2962,6 @@ fn fortysixth_forms(text: &str) -> Vec<String> {
         .and_then(|t| t.strip_suffix("'}"))
         .and_then(|t| t.split_once(", 'name': '"))
         && digits(id)
-    let push_package = |forms: &mut Vec<String>, name: &str| {
-        forms.push(name.to_string());
-        forms.push(name.replace(['-', '_'], " "));
-        forms.push(camel_spaced(name));
-    };
-    let slugs = [
-        text.strip_prefix("novamart/prod/")
-            .and_then(|t| t.strip_suffix("/status")),
-        text.strip_prefix("$aws/things/")
-            .and_then(|t| t.strip_suffix("/shadow/update")),
-        text.strip_prefix("spBv1.0/NovaMart/DDATA/edge-01/"),
-        text.strip_prefix("ns=2;s="),
-        text.strip_prefix("/rd?ep="),
-        text.strip_prefix("components.")
-            .and_then(|t| t.strip_suffix(".title")),
-        text.strip_prefix("/locales/%locale%/")
-            .and_then(|t| t.strip_suffix(".json")),
-        text.strip_prefix("o:novamart:p:novamart:r:"),
-    ];
-    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
-        push_package(&mut forms, slug);
-    }
-    if let Some((address, name)) = text.split_once(' ')
-        && address.len() == 5
-        && address.starts_with('4')
-        && address.chars().all(|d| d.is_ascii_digit())
         && spaced(name)
     {
         forms.push(name.to_string());
@@ -3076,6 +3014,87 @@ fn fortysixth_forms(text: &str) -> Vec<String> {
         && version.split('.').all(digits)
     {
         forms.push(module.to_string());
+    }
+    forms
+}
+
+/// A camel-case name's words, spaced (`OrderService` → `Order Service`, `APIGateway` →
+/// `API Gateway`).
+fn camel_spaced(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    for (i, &ch) in chars.iter().enumerate() {
+        if i > 0 && ch.is_uppercase() {
+            let before = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if before.is_lowercase()
+                || before.is_ascii_digit()
+                || (before.is_uppercase() && next_lower)
+            {
+                out.push(' ');
+            }
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The names a form in the forty-sixth styles stands for: an MQTT topic's device
+/// (`order-service` of `novamart/prod/order-service/status`), an AWS IoT thing of its
+/// shadow topic (`order-service` of `$aws/things/order-service/shadow/update`), a
+/// Sparkplug B topic's device (`OrderService` of
+/// `spBv1.0/NovaMart/DDATA/edge-01/OrderService`), an OPC UA node id's identifier
+/// (`OrderService` of `ns=2;s=OrderService`), a Modbus register's description (`Order
+/// Service` of `40017 Order Service`), an LwM2M endpoint name (`order-service` of
+/// `/rd?ep=order-service`), a gettext msgid (`Order Service` of `msgid "Order
+/// Service"`), an ICU key's component (`orderService` of
+/// `components.orderService.title`), an Xcode `.strings` line's value and key (`Order
+/// Service`, `order_service` of `"order_service.title" = "Order Service";`), a Crowdin
+/// file's name (`order-service` of `/locales/%locale%/order-service.json`) and a
+/// Transifex resource's slug (`order-service` of `o:novamart:p:novamart:r:order-service`),
+/// each also with its words spaced. Empty for anything else.
+fn fortysixth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+    };
+    let slugs = [
+        text.strip_prefix("novamart/prod/")
+            .and_then(|t| t.strip_suffix("/status")),
+        text.strip_prefix("$aws/things/")
+            .and_then(|t| t.strip_suffix("/shadow/update")),
+        text.strip_prefix("spBv1.0/NovaMart/DDATA/edge-01/"),
+        text.strip_prefix("ns=2;s="),
+        text.strip_prefix("/rd?ep="),
+        text.strip_prefix("components.")
+            .and_then(|t| t.strip_suffix(".title")),
+        text.strip_prefix("/locales/%locale%/")
+            .and_then(|t| t.strip_suffix(".json")),
+        text.strip_prefix("o:novamart:p:novamart:r:"),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+    }
+    if let Some((address, name)) = text.split_once(' ')
+        && address.len() == 5
+        && address.starts_with('4')
+        && address.chars().all(|d| d.is_ascii_digit())
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
     if let Some(name) = text
         .strip_prefix("msgid \"")
         .and_then(|t| t.strip_suffix('"'))
