@@ -1074,6 +1074,24 @@ fn a_note_that_is_another_name_a_reference_or_a_doubt_is_no_technology_and_no_ma
     );
 }
 
+/// The names of `m`'s entities, sorted.
+fn sorted_names(m: &Memory) -> Vec<&str> {
+    let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
+    names.sort();
+    names
+}
+
+/// `m`'s relationships as `from -> to`, sorted.
+fn sorted_edges(m: &Memory) -> Vec<String> {
+    let mut edges: Vec<String> = m
+        .relationships()
+        .iter()
+        .map(|r| format!("{} -> {}", r.from, r.to))
+        .collect();
+    edges.sort();
+    edges
+}
+
 #[test]
 fn a_note_that_says_another_thing_keeps_two_names_apart() {
     let mut m = Memory::default();
@@ -1112,10 +1130,8 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
         "FX Rates Feed (EUR)",
     ));
     let check = |m: &Memory| {
-        let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
-        names.sort();
         assert_eq!(
-            names,
+            sorted_names(m),
             [
                 "Billing Service",
                 "FX Rates Feed (EUR)",
@@ -1135,14 +1151,8 @@ fn a_note_that_says_another_thing_keeps_two_names_apart() {
         assert_eq!(tech("FX Rates Feed"), json!("EUR"));
         assert_eq!(tech("FX Rates Feed (EUR)"), json!("EUR"));
         assert_eq!(tech("FX Rates Feed (USD)"), json!("USD"));
-        let mut edges: Vec<String> = m
-            .relationships()
-            .iter()
-            .map(|r| format!("{} -> {}", r.from, r.to))
-            .collect();
-        edges.sort();
         assert_eq!(
-            edges,
+            sorted_edges(m),
             [
                 "Billing Service -> FX Rates Feed (EUR)",
                 "Billing Service -> FX Rates Feed (GBP)",
@@ -1188,10 +1198,8 @@ fn one_form_around_other_names_is_another_thing_whatever_its_key() {
         "gs://acme/refunds/latest/model.pkl",
     ));
     let check = |m: &Memory| {
-        let mut names: Vec<&str> = m.entities().iter().map(|e| e.name.as_str()).collect();
-        names.sort();
         assert_eq!(
-            names,
+            sorted_names(m),
             [
                 "Billing",
                 "Ledger Service",
@@ -1201,14 +1209,8 @@ fn one_form_around_other_names_is_another_thing_whatever_its_key() {
                 "gs://acme/refunds/latest/model.pkl",
             ]
         );
-        let mut edges: Vec<String> = m
-            .relationships()
-            .iter()
-            .map(|r| format!("{} -> {}", r.from, r.to))
-            .collect();
-        edges.sort();
         assert_eq!(
-            edges,
+            sorted_edges(m),
             [
                 "Ledger Service -> gs://acme/billing/latest/model.pkl",
                 "Ledger Service -> gs://acme/refunds/latest/model.pkl"
