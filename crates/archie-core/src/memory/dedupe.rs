@@ -313,33 +313,6 @@ impl Memory {
             .map(|e| shape(&e.name, &systems))
             .collect();
         let written: Vec<Vec<String>> = self.entities.iter().map(|e| name_words(&e.name)).collect();
-        // And, where the rules read fewer words than a form has, the form's too: a name
-        // kept apart as one of a form many things share (`novamart/prod/ledger-service/
-        // status`, read as its `status`) is met by what is inside it.
-        let reach: Vec<Vec<String>> = self
-            .entities
-            .iter()
-            .zip(&written)
-            .map(|(e, ws)| {
-                let form: Vec<String> = identity::form_words(&e.name)
-                    .iter()
-                    .map(|w| identity::singular(w).into_owned())
-                    .collect();
-                if form.iter().all(|w| ws.contains(w)) {
-                    ws.clone()
-                } else {
-                    ws.iter().chain(&form).cloned().collect()
-                }
-            })
-            .collect();
-        let families: Vec<Family> = (0..self.entities.len())
-            .map(|i| self.family_of(i as Ix))
-            .collect();
-        // Who is read as each core.
-        let mut by_core: HashMap<&[String], Vec<Ix>> = HashMap::new();
-        for (i, shape) in shapes.iter().enumerate() {
-            by_core.entry(&shape.parts.core).or_default().push(i as Ix);
-        }
         // And the words of each that may name the thing (kind words, little words and a
         // system's name aside).
         let contents: Vec<Vec<String>> = written
@@ -353,25 +326,14 @@ impl Memory {
         // And who has a word of five letters or more with the rest after its first
         // letter (where a word with its first letter wrong meets it: `0rder`, `lnventory`).
         let mut by_tail: HashMap<String, Vec<Ix>> = HashMap::new();
-        // (Letters, tails and words as the forms stand, for finding whose name holds a
-        // core.)
-        let mut by_reach_word: HashMap<&str, Vec<Ix>> = HashMap::new();
-        for (i, ws) in reach.iter().enumerate() {
-            let mut own: Vec<&str> = ws.iter().map(String::as_str).collect();
-            own.sort_unstable();
-            own.dedup();
-            for w in own {
-                by_reach_word.entry(w).or_default().push(i as Ix);
-            }
-        }
-        for (i, (ws, rs)) in written.iter().zip(&reach).enumerate() {
-            let mut tails: Vec<String> = rs.iter().filter_map(|w| tail(w)).collect();
+        for (i, ws) in written.iter().enumerate() {
+            let mut tails: Vec<String> = ws.iter().filter_map(|w| tail(w)).collect();
             tails.sort_unstable();
             tails.dedup();
             for t in tails {
                 by_tail.entry(t).or_default().push(i as Ix);
             }
-            let mut letters: Vec<char> = rs.iter().filter_map(|w| w.chars().next()).collect();
+            let mut letters: Vec<char> = ws.iter().filter_map(|w| w.chars().next()).collect();
             letters.sort_unstable();
             letters.dedup();
             for c in letters {
@@ -391,6 +353,9 @@ impl Memory {
         let mut out = Vec::new();
         // A system is not one of its parts, whose names often begin with its name.
         let whole = |i: usize| identity::is_whole_type(&self.entities[i].kind);
+        let families: Vec<Family> = (0..self.entities.len())
+            .map(|i| self.family_of(i as Ix))
+            .collect();
         // How many other names that may be of its family (its own, or not known) have a
         // word of a name.
         let kin_of = |a: usize, w: &str| {
@@ -454,26 +419,13 @@ impl Memory {
                 }
             }
             cores.retain(|c| c.concat().chars().count() >= 3);
-            // A core that many things of its family are read as is what their form
-            // says (`status` of `shop/prod/ledger-service/status`, `…/billing-service/
-            // status`), not a name: it meets nothing; what is inside such a name meets
-            // it (see `reach`).
-            cores.retain(|c| {
-                by_core.get(c.as_slice()).map_or(0, |held| {
-                    held.iter()
-                        .filter(|&&b| families[b as usize].compatible(families[a]))
-                        .count()
-                }) <= FRAME_CORES
-            });
             for core in &cores {
                 let first = core[0].chars().next().unwrap_or_default();
                 let block = by_letter.get(&first).map_or(&[][..], Vec::as_slice);
                 // A letter that many names share says nothing of a name: its exact word
                 // only, and nothing for a word that many names share.
                 let block = if block.len() > LETTER_BLOCK {
-                    by_reach_word
-                        .get(core[0].as_str())
-                        .map_or(&[][..], Vec::as_slice)
+                    by_word.get(core[0].as_str()).map_or(&[][..], Vec::as_slice)
                 } else {
                     block
                 };
@@ -489,7 +441,7 @@ impl Memory {
             members.sort_unstable();
             members.dedup();
             for b in members {
-                let b_words = &reach[b as usize];
+                let b_words = &written[b as usize];
                 // Two versions are two things (`Pricing API v1` / `v2`).
                 let version_b = &shapes[b as usize].version;
                 if b as usize == a
@@ -809,11 +761,6 @@ impl Memory {
             Some(found) => found,
             None => alike(&sa, &sb, ta, tb)?,
         };
-        // Two names of one form kept apart by what is inside them are no pair by their
-        // key: what is inside may still make them one (see `judge_candidates`).
-        if found.is_none() && self.framed_unsure(a, b) {
-            return None;
-        }
         let known = |k: &str| k != super::UNKNOWN_TYPE;
         let same_type = ea.kind == eb.kind;
         let (ka, kb) = (self.key_of(a), self.key_of(b));
@@ -1589,10 +1536,6 @@ const LETTER_BLOCK: usize = 400;
 /// The most pairs [`Memory::judge_candidates`] gives one name that holds another's words.
 const PARTNERS: usize = 6;
 
-/// The most names of a family that may be read as one core and it still be a name (see
-/// `judge_candidates`): more, and it is what a form many things share says.
-const FRAME_CORES: usize = 8;
-
 /// The most other names of its family a word of a name may be in and still say what
 /// names it (see `judge_candidates`): more, and it is a frame's word.
 const ANCHOR_KIN: usize = 3;
@@ -2268,39 +2211,6 @@ mod tests {
         let mut found = m.duplicates();
         found.extend(m.judge_candidates(&found));
         found.into_iter().map(|s| (s.merge, s.into)).collect()
-    }
-
-    #[test]
-    fn a_name_kept_apart_as_one_of_a_form_meets_the_judge_by_what_is_inside_it() {
-        let things = [
-            "ledger", "billing", "refunds", "payouts", "fraud", "rates", "tax", "audit", "search",
-            "stock",
-        ];
-        let mut names: Vec<(String, &str)> = things
-            .iter()
-            .map(|t| (format!("shop/prod/{t}-service/status"), "service"))
-            .collect();
-        names.push(("Ledger Service".into(), "service"));
-        let names: Vec<(&str, &str)> = names.iter().map(|(n, k)| (n.as_str(), *k)).collect();
-        let pairs = judge_pairs(&names);
-        let asked = |a: &str, b: &str| {
-            pairs
-                .iter()
-                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-        };
-        // Each form is its own node (the form's `status` is no name)...
-        assert!(
-            asked("shop/prod/ledger-service/status", "Ledger Service"),
-            "{pairs:?}"
-        );
-        // ...and that word, which all of them are read as, pairs none of them.
-        assert!(
-            !asked(
-                "shop/prod/billing-service/status",
-                "shop/prod/refunds-service/status"
-            ),
-            "{pairs:?}"
-        );
     }
 
     #[test]

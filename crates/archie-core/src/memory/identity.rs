@@ -3200,7 +3200,7 @@ pub fn keyed_by_its_words(name: &str) -> bool {
 
 /// The words of `name` as it stands, lower-cased, no rule read: what is inside a path,
 /// a URL or markup too (`gs://acme/ledger/model.pkl`: gs, acme, ledger, model, pkl).
-pub fn form_words(name: &str) -> Vec<String> {
+fn form_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     for_each_word(name, |word| words.push(word.to_string()));
     words

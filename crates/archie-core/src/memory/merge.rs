@@ -608,17 +608,6 @@ impl Memory {
         })
     }
 
-    /// Whether entities `a` and `b` were kept apart as two names of one form with words
-    /// of their own inside (see [`Memory::framed_apart`]): never one by rule, nor a pair
-    /// by their key.
-    pub(super) fn framed_unsure(&self, a: Ix, b: Ix) -> bool {
-        let apart = |x: Ix, y: Ix| {
-            let name = &self.entities[x as usize].name;
-            self.framed_apart(name, &key_cow(name), Some(y)).is_some()
-        };
-        apart(a, b) || apart(b, a)
-    }
-
     /// The entity a file's relationship end `name` was saved with, when its words' key
     /// finds entity `i`: `i`, unless `name` is, as written, the display name of an entity
     /// kept under a typed key beside it (`Customers`, a database, beside `Customer`, a
