@@ -3198,11 +3198,12 @@ pub fn keyed_by_its_words(name: &str) -> bool {
     !k.is_empty() && key(&form_words(name).join(" ")) == *k
 }
 
-/// The words of `name` as it stands, lower-cased, no rule read: what is inside a path,
-/// a URL or markup too (`gs://acme/ledger/model.pkl`: gs, acme, ledger, model, pkl).
+/// The words of `name` as it stands, lower-cased and singular, no rule read: what is
+/// inside a path, a URL or markup too (`gs://acme/ledgers/model.pkl`: gs, acme, ledger,
+/// model, pkl).
 fn form_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
-    for_each_word(name, |word| words.push(word.to_string()));
+    for_each_word(name, |word| words.push(singular(word).into_owned()));
     words
 }
 
@@ -3210,13 +3211,7 @@ fn form_words(name: &str) -> Vec<String> {
 /// plural alike (`Inventory Service` in `Inventory Service - Major Outage`; not
 /// `event_count service` in `review_service_stats:event_count`).
 pub fn inside(part: &str, name: &str) -> bool {
-    let of = |n: &str| -> Vec<String> {
-        form_words(n)
-            .iter()
-            .map(|w| singular(w).into_owned())
-            .collect()
-    };
-    let (part, name) = (of(part), of(name));
+    let (part, name) = (form_words(part), form_words(name));
     !part.is_empty() && name.windows(part.len()).any(|w| w == part.as_slice())
 }
 
@@ -3229,13 +3224,7 @@ pub fn inside(part: &str, name: &str) -> bool {
 /// / `com.novamart.order.OrderService`), when one is the other with words added, or
 /// when they share no word around what differs (`Accepted: X` / `RE: X`: two frames).
 pub fn filler(name: &str, other: &str) -> Option<String> {
-    let singular_words = |n: &str| -> Vec<String> {
-        form_words(n)
-            .iter()
-            .map(|w| singular(w).into_owned())
-            .collect()
-    };
-    let (ours, theirs) = (singular_words(name), singular_words(other));
+    let (ours, theirs) = (form_words(name), form_words(other));
     let head = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
     let tail = ours[head..]
         .iter()
