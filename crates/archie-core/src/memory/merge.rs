@@ -1558,15 +1558,23 @@ impl Memory {
         };
         // Its type; but a channel or a store typed as what runs (`Inventory Events
         // Topic`, typed `service` by a model that typed every component so) is what
-        // its names all say.
+        // its names all say, and so is what runs typed as a channel or a store (`API
+        // Gateway`, typed `MQTT broker` where a gateway brokers its devices' messages,
+        // and known as `Дарвозаи API`).
         let what = |i: Ix| {
             let e = &self.entities[i as usize];
+            let said = |k: Kind, families: &[Family]| {
+                named(i)
+                    .filter(|n| families.contains(&n.family()))
+                    .unwrap_or(k)
+            };
             match Kind::of_type(&e.kind) {
-                Some(k @ (Kind::Service | Kind::Api)) => Some(
-                    named(i)
-                        .filter(|n| matches!(n.family(), Family::Channel | Family::Store))
-                        .unwrap_or(k),
-                ),
+                Some(k @ (Kind::Service | Kind::Api)) => {
+                    Some(said(k, &[Family::Channel, Family::Store]))
+                }
+                Some(k) if matches!(k.family(), Family::Channel | Family::Store) => {
+                    Some(said(k, &[Family::Component]))
+                }
                 Some(k) => Some(k),
                 None => identity::parts(&e.name).kind,
             }

@@ -1256,6 +1256,8 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         ("Payout Events", "queue"),
         // Typed as what runs, by a model that typed every component so.
         ("Dispute Events Topic", "service"),
+        // And what runs typed as a channel (a gateway that brokers devices' messages).
+        ("Device API", "queue"),
     ] {
         m.upsert_entity(Entity::new(name, kind));
     }
@@ -1326,6 +1328,11 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         "reads_from",
         "Billing Service",
     ));
+    m.upsert_relationship(Relationship::new(
+        "Device API",
+        "calls",
+        "Billing Service",
+    ));
     let edges = m.edge_list();
     assert_eq!(
         edges,
@@ -1337,6 +1344,7 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
             ("Billing Service", "subscribes_to", "Invoice Events"),
             ("Billing Service", "subscribes_to", "Payout Events"),
             ("Billing Service", "writes_to", "Ledger DB"),
+            ("Device API", "calls", "Billing Service"),
             (
                 "Payment Events Queue",
                 "subscribes_to",
