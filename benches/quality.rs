@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyeighth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -61,6 +61,8 @@ mod fifteenth;
 mod fifth;
 #[path = "quality/fortieth.rs"]
 mod fortieth;
+#[path = "quality/fortyeighth.rs"]
+mod fortyeighth;
 #[path = "quality/fortyfifth.rs"]
 mod fortyfifth;
 #[path = "quality/fortyfirst.rs"]
@@ -330,7 +332,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth` or `fortysixth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth` or `fortyeighth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -338,7 +340,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyeighth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -368,7 +370,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 29] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 30] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -398,6 +400,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 29] = [
     fortyfourth_forms,
     fortyfifth_forms,
     fortysixth_forms,
+    fortyeighth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -750,6 +753,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // `components.` and `.title`, an Xcode `.strings` line's key, quotes and `;`, a
     // Crowdin path's folders and `.json` or a Transifex resource id's organization and
     // project (the forty-sixth styles, fortysixth_forms; a Tajik answer is a name as
+    // written).
+    // nor a `pg_stat_activity` filter's column and quotes, a MySQL account's quotes and
+    // host, a TNS descriptor's `(SERVICE_NAME=`, a MongoDB namespace's `novamart.`, a
+    // Redis prefix's `novamart:` and `:*`, a Postgres role's `_rw`, a HAR entry's method,
+    // `/api/` and status, a service worker's `/sw.js`, a Lighthouse row's ` 1st Party`, a
+    // source map's `webpack://novamart/./src/` and `/index.ts` or a heap snapshot's object
+    // id (the forty-eighth styles, fortyeighth_forms; a Kyrgyz answer is a name as
     // written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
@@ -3111,6 +3121,77 @@ fn fortysixth_forms(text: &str) -> Vec<String> {
     {
         forms.push(value.to_string());
         push_package(&mut forms, key);
+    }
+    forms
+}
+
+/// The names a form in the forty-eighth styles stands for: a `pg_stat_activity`
+/// filter's application (`order-service` of `pg_stat_activity.application_name =
+/// 'order-service'`), a MySQL account's user (`order_service` of `'order_service'@'%'`),
+/// a TNS service name (`ORDER_SERVICE`, `order_service` of
+/// `(SERVICE_NAME=ORDER_SERVICE)`), a MongoDB collection (`orderService` of
+/// `novamart.orderService`), a Redis prefix (`order-service` of
+/// `novamart:order-service:*`), a Postgres role without `_rw` (`order_service` of
+/// `order_service_rw`), a HAR entry's path (`order-service` of `GET /api/order-service
+/// 200 (fetch)`, with or without its initiator type), a service worker's scope
+/// (`order-service` of `/order-service/sw.js`), a Lighthouse row's entity (`Order
+/// Service` of `Order Service 1st Party`), a source map's folder (`order-service` of
+/// `webpack://novamart/./src/order-service/index.ts`) and a heap snapshot's constructor
+/// (`OrderService` of `OrderService @418273`), each also with its words spaced. Empty
+/// for anything else.
+fn fortyeighth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+    };
+    let har = text.strip_prefix("GET /api/").and_then(|t| {
+        t.strip_suffix(" 200 (fetch)")
+            .or_else(|| t.strip_suffix(" 200"))
+    });
+    let slugs = [
+        text.strip_prefix("pg_stat_activity.application_name = '")
+            .and_then(|t| t.strip_suffix('\'')),
+        text.strip_prefix('\'')
+            .and_then(|t| t.strip_suffix("'@'%'")),
+        text.strip_prefix("(SERVICE_NAME=")
+            .and_then(|t| t.strip_suffix(')')),
+        text.strip_prefix("novamart."),
+        text.strip_prefix("novamart:")
+            .and_then(|t| t.strip_suffix(":*")),
+        text.strip_suffix("_rw"),
+        har,
+        text.strip_prefix('/')
+            .and_then(|t| t.strip_suffix("/sw.js")),
+        text.strip_prefix("webpack://novamart/./src/")
+            .and_then(|t| t.strip_suffix("/index.ts")),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+        if slug.chars().any(|ch| ch.is_ascii_uppercase()) && slug.contains('_') {
+            push_package(&mut forms, &slug.to_lowercase());
+        }
+    }
+    if let Some(name) = text.strip_suffix(" 1st Party").filter(|t| spaced(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some((name, id)) = text.split_once(" @")
+        && digits(id)
+        && package(name)
+    {
+        push_package(&mut forms, name);
     }
     forms
 }
@@ -8549,6 +8630,111 @@ const FORTYFOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("bandoneon-db-ssh", "bandoneonist-db-ssh", "database"),
     ("teepee-service-ssh", "teepee-pole-service-ssh", "service"),
 ];
+/// Near-named different things written for the forty-eighth set (issue 36, forty-eighth
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-eighth naming styles (benches/quality/fortyeighth.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): kumis and the kumis
+/// bag, the komuz and its string, boorsok and boorsok dough (Kyrgyz); the aardwolf and
+/// its cub, the tamarillo and its tree (`pg_stat_activity`); the kiang and its foal,
+/// bergamot and bergamot oil (MySQL accounts); the markhor and its kid, calamansi and
+/// calamansi juice (TNS); the takin and its calf, romanesco and romanesco soup (MongoDB);
+/// the dhole and its pup, the cardoon and cardoon gratin (Redis); the hoatzin and its
+/// chick, burdock and burdock root (Postgres roles); the shoebill and its nest, the
+/// gamelan and its gong (HAR); the kakapo and its chick, mizuna and mizuna salad (service
+/// workers); the babirusa and its tusk, the koto and its bridge (Lighthouse); the gaur
+/// and its calf, the shamisen and its plectrum (source maps); the saola and its calf, the
+/// erhu and its bow (heap snapshots). Measured only, never developed against.
+const FORTYEIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Кымыз кэши", "Кымыз сабасы кэши", "cache"),
+    ("Комуз кызматы", "Комуз кылы кызматы", "service"),
+    (
+        "Боорсок маалымат базасы",
+        "Боорсок камыры маалымат базасы",
+        "database",
+    ),
+    (
+        "pg_stat_activity.application_name = 'aardwolf-service'",
+        "pg_stat_activity.application_name = 'aardwolf-cub-service'",
+        "service",
+    ),
+    (
+        "pg_stat_activity.application_name = 'tamarillo-cache'",
+        "pg_stat_activity.application_name = 'tamarillo-tree-cache'",
+        "cache",
+    ),
+    ("'kiang_service'@'%'", "'kiang_foal_service'@'%'", "service"),
+    ("'bergamot_db'@'%'", "'bergamot_oil_db'@'%'", "database"),
+    (
+        "(SERVICE_NAME=MARKHOR_SERVICE)",
+        "(SERVICE_NAME=MARKHOR_KID_SERVICE)",
+        "service",
+    ),
+    (
+        "(SERVICE_NAME=CALAMANSI_DB)",
+        "(SERVICE_NAME=CALAMANSI_JUICE_DB)",
+        "database",
+    ),
+    (
+        "novamart.takinService",
+        "novamart.takinCalfService",
+        "service",
+    ),
+    (
+        "novamart.romanescoCache",
+        "novamart.romanescoSoupCache",
+        "cache",
+    ),
+    (
+        "novamart:dhole-service:*",
+        "novamart:dhole-pup-service:*",
+        "service",
+    ),
+    (
+        "novamart:cardoon-queue:*",
+        "novamart:cardoon-gratin-queue:*",
+        "queue",
+    ),
+    ("hoatzin_service_rw", "hoatzin_chick_service_rw", "service"),
+    ("burdock_db_rw", "burdock_root_db_rw", "database"),
+    (
+        "GET /api/shoebill-service 200 (fetch)",
+        "GET /api/shoebill-nest-service 200 (fetch)",
+        "service",
+    ),
+    (
+        "GET /api/gamelan-queue 200 (fetch)",
+        "GET /api/gamelan-gong-queue 200 (fetch)",
+        "queue",
+    ),
+    (
+        "/kakapo-service/sw.js",
+        "/kakapo-chick-service/sw.js",
+        "service",
+    ),
+    ("/mizuna-cache/sw.js", "/mizuna-salad-cache/sw.js", "cache"),
+    (
+        "Babirusa Service 1st Party",
+        "Babirusa Tusk Service 1st Party",
+        "service",
+    ),
+    ("Koto DB 1st Party", "Koto Bridge DB 1st Party", "database"),
+    (
+        "webpack://novamart/./src/gaur-service/index.ts",
+        "webpack://novamart/./src/gaur-calf-service/index.ts",
+        "service",
+    ),
+    (
+        "webpack://novamart/./src/shamisen-queue/index.ts",
+        "webpack://novamart/./src/shamisen-plectrum-queue/index.ts",
+        "queue",
+    ),
+    (
+        "SaolaService @418273",
+        "SaolaCalfService @527104",
+        "service",
+    ),
+    ("ErhuCache @233917", "ErhuBowCache @604482", "cache"),
+];
 /// Near-named different things written for the forty-sixth set (issue 36, forty-sixth
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-sixth naming styles (benches/quality/fortysixth.rs), each pair about a thing no
@@ -9777,8 +9963,8 @@ struct NearCase {
     /// after the thirty-eighth), `fortyfirst` (the same, after the fortieth),
     /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
     /// the forty-second), `fortyfourth` (the same, beside the forty-third),
-    /// `fortyfifth` (the same, after the forty-fourth) or `fortysixth` (the same,
-    /// beside the forty-fifth).
+    /// `fortyfifth` (the same, after the forty-fourth), `fortysixth` (the same,
+    /// beside the forty-fifth) or `fortyeighth` (the same, after the forty-sixth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -9848,6 +10034,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortyfourth => FORTYFOURTH_NEAR_PAIRS.to_vec(),
         Set::Fortyfifth => FORTYFIFTH_NEAR_PAIRS.to_vec(),
         Set::Fortysixth => FORTYSIXTH_NEAR_PAIRS.to_vec(),
+        Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
