@@ -57,7 +57,8 @@
 //! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs,
 //! and a forty-fifth and a forty-sixth, each written the same way after the
 //! forty-fourth (side by side), in benches/quality/fortyfifth.rs and
-//! benches/quality/fortysixth.rs.
+//! benches/quality/fortysixth.rs, and a forty-seventh, written the same way after the
+//! forty-sixth, in benches/quality/fortyseventh.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -272,6 +273,9 @@ pub enum Style {
     /// The forty-sixth set's styles, written blind and never developed against
     /// (benches/quality/fortysixth.rs). Measured only.
     Fortysixth(crate::fortysixth::Name),
+    /// The forty-seventh set's styles, written blind and never developed against
+    /// (benches/quality/fortyseventh.rs). Measured only.
+    Fortyseventh(crate::fortyseventh::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -323,11 +327,12 @@ pub enum Set {
     Fortyfourth,
     Fortyfifth,
     Fortysixth,
+    Fortyseventh,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 46] = [
+    pub const ALL: [Set; 47] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -374,6 +379,7 @@ impl Set {
         Set::Fortyfourth,
         Set::Fortyfifth,
         Set::Fortysixth,
+        Set::Fortyseventh,
     ];
 
     pub fn name(self) -> &'static str {
@@ -424,6 +430,7 @@ impl Set {
             Set::Fortyfourth => "fortyfourth",
             Set::Fortyfifth => "fortyfifth",
             Set::Fortysixth => "fortysixth",
+            Set::Fortyseventh => "fortyseventh",
         }
     }
 
@@ -475,6 +482,7 @@ impl Set {
             Set::Fortyfourth => crate::fortyfourth::FORTYFOURTH,
             Set::Fortyfifth => crate::fortyfifth::FORTYFIFTH,
             Set::Fortysixth => crate::fortysixth::FORTYSIXTH,
+            Set::Fortyseventh => crate::fortyseventh::FORTYSEVENTH,
         }
     }
 }
@@ -795,6 +803,9 @@ pub fn write(
         Style::Fortysixth(name) => {
             return crate::fortysixth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortyseventh(name) => {
+            return crate::fortyseventh::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -928,6 +939,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortysixth {
         return crate::fortysixth::type_words(kind);
+    }
+    if set == Set::Fortyseventh {
+        return crate::fortyseventh::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1110,6 +1124,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortysixth {
         return crate::fortysixth::rel_words(rel);
+    }
+    if set == Set::Fortyseventh {
+        return crate::fortyseventh::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
