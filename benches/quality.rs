@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyeighth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyseventh,fortyeighth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -71,6 +71,8 @@ mod fortyfirst;
 mod fortyfourth;
 #[path = "quality/fortysecond.rs"]
 mod fortysecond;
+#[path = "quality/fortyseventh.rs"]
+mod fortyseventh;
 #[path = "quality/fortysixth.rs"]
 mod fortysixth;
 #[path = "quality/fortythird.rs"]
@@ -332,7 +334,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth` or `fortyeighth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth`, `fortyseventh` or `fortyeighth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -340,7 +342,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyeighth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyseventh.rs, fortyeighth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -370,7 +372,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 30] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 31] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -400,6 +402,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 30] = [
     fortyfourth_forms,
     fortyfifth_forms,
     fortysixth_forms,
+    fortyseventh_forms,
     fortyeighth_forms,
 ];
 
@@ -761,6 +764,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // source map's `webpack://novamart/./src/` and `/index.ts` or a heap snapshot's object
     // id (the forty-eighth styles, fortyeighth_forms; a Kyrgyz answer is a name as
     // written).
+    // nor an APNs `apns-collapse-id: `, an FCM `/topics/`, a Twilio Messaging Service's
+    // SID, a SendGrid template's `[Prod] ` and ` Template`, a OneSignal segment's
+    // ` Subscribers`, an ISO 20022 message definition's version, an ISO 20022
+    // creditor's `<Cdtr><Nm>` element, a SWIFT MT `:50K:` field, a statement
+    // descriptor's `NOVAMART* `, a Stripe product's `prod_`, a CDE zone's `pci-cde/` or
+    // a gpi UETR (the forty-seventh styles, fortyseventh_forms; a Somali answer is a name
+    // as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -3047,6 +3057,84 @@ fn camel_spaced(name: &str) -> String {
         out.push(ch);
     }
     out
+}
+
+/// The names a form in the forty-seventh styles stands for: an APNs collapse id
+/// (`order-service` of `apns-collapse-id: order-service`), an FCM topic (`order-service`
+/// of `/topics/order-service`), a Twilio Messaging Service's friendly name (`Order
+/// Service` of `Order Service (MG…)`), a SendGrid template's thing (`Order Service` of
+/// `[Prod] Order Service Template`), a OneSignal segment's thing (`Order Service` of
+/// `Order Service Subscribers`), an ISO 20022 message definition without its version
+/// (`OrderService` of `OrderServiceV08`), an ISO 20022 creditor's name (`Order Service`
+/// of `<Cdtr><Nm>Order Service</Nm></Cdtr>`), a SWIFT MT ordering customer (`ORDER
+/// SERVICE` of `:50K:ORDER SERVICE`), a statement descriptor's suffix (`ORDER SERVICE` of
+/// `NOVAMART* ORDER SERVICE`), a Stripe product's custom id (`order_service` of
+/// `prod_order_service`), a CDE zone's component (`order-service` of
+/// `pci-cde/order-service`) and a name before its UETR (`Order Service` of `Order
+/// Service uetr:…`), each also with its words spaced. Empty for anything else.
+fn fortyseventh_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let hex = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_hexdigit() || d == '-');
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+    };
+    let slugs = [
+        text.strip_prefix("apns-collapse-id: "),
+        text.strip_prefix("/topics/"),
+        text.strip_prefix("prod_"),
+        text.strip_prefix("pci-cde/"),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+    }
+    if let Some((name, sid)) = text.strip_suffix(')').and_then(|t| t.rsplit_once(" (MG"))
+        && sid.len() == 32
+        && hex(sid)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
+    let names = [
+        text.strip_prefix("[Prod] ")
+            .and_then(|t| t.strip_suffix(" Template")),
+        text.strip_suffix(" Subscribers"),
+        text.strip_prefix("<Cdtr><Nm>")
+            .and_then(|t| t.strip_suffix("</Nm></Cdtr>")),
+        text.strip_prefix(":50K:"),
+        text.strip_prefix("NOVAMART* "),
+    ];
+    for name in names.into_iter().flatten().filter(|t| spaced(t)) {
+        forms.push(name.to_string());
+    }
+    if let Some((name, version)) = text.rsplit_once('V')
+        && version.len() == 2
+        && version.chars().all(|d| d.is_ascii_digit())
+        && name.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && name.chars().all(|ch| ch.is_ascii_alphanumeric())
+    {
+        forms.push(name.to_string());
+        forms.push(camel_spaced(name));
+    }
+    if let Some((name, uetr)) = text.rsplit_once(" uetr:")
+        && uetr.len() == 36
+        && hex(uetr)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
+    }
+    forms
 }
 
 /// The names a form in the forty-sixth styles stands for: an MQTT topic's device
@@ -8630,6 +8718,103 @@ const FORTYFOURTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ("bandoneon-db-ssh", "bandoneonist-db-ssh", "database"),
     ("teepee-service-ssh", "teepee-pole-service-ssh", "service"),
 ];
+/// Near-named different things written for the forty-seventh set (issue 36, forty-seventh
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-seventh naming styles (benches/quality/fortyseventh.rs), each pair about a thing
+/// no other pair names (every name of the list is its own thing): frankincense and the
+/// frankincense tree, bananas and the banana farm, sambusas and meat sambusas (Somali);
+/// the aardwolf and its cub, bilimbi and the bilimbi tree (APNs); the kudu and its calf,
+/// soursop and soursop juice (FCM); the gemsbok and its horn, the shamisen and its
+/// plectrum (Twilio); the nyckelharpa and its key (SendGrid); the saola and its calf,
+/// ackee and the ackee tree (OneSignal); the tenrec and its burrow, carambola and
+/// carambola juice (ISO 20022 message names); the takin and its kid, pitaya and the
+/// pitaya cactus (ISO 20022 creditors); the oryx and its calf (SWIFT MT); the mbira and
+/// its key, kiwano and the kiwano vine (statement descriptors); the erhu and its bow
+/// (Stripe); the hirola and its calf, sudachi and the sudachi tree (PCI zones); the
+/// guzheng and its bridge, the santoor and its hammer (UETRs). Measured only, never
+/// developed against.
+const FORTYSEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Adeegga beeyada", "Adeegga geedka beeyada", "service"),
+    (
+        "Kaydka xogta mooska",
+        "Kaydka xogta beerta mooska",
+        "database",
+    ),
+    ("Safka sambuusada", "Safka sambuusada hilibka", "queue"),
+    (
+        "apns-collapse-id: aardwolf-service",
+        "apns-collapse-id: aardwolf-cub-service",
+        "service",
+    ),
+    (
+        "apns-collapse-id: bilimbi-cache",
+        "apns-collapse-id: bilimbi-tree-cache",
+        "cache",
+    ),
+    (
+        "/topics/kudu-service",
+        "/topics/kudu-calf-service",
+        "service",
+    ),
+    ("/topics/soursop-db", "/topics/soursop-juice-db", "database"),
+    (
+        "Gemsbok Service (MG5e0b7a3c91d24f86b1c0e7a9d3f5b214)",
+        "Gemsbok Horn Service (MG8c2d4e6f0a1b3c5d7e9f1a2b4c6d8e0f)",
+        "service",
+    ),
+    (
+        "Shamisen Queue (MG0f1e2d3c4b5a69788796a5b4c3d2e1f0)",
+        "Shamisen Plectrum Queue (MG3a4b5c6d7e8f90a1b2c3d4e5f6a7b8c9)",
+        "queue",
+    ),
+    (
+        "[Prod] Nyckelharpa Service Template",
+        "[Prod] Nyckelharpa Key Service Template",
+        "service",
+    ),
+    (
+        "Saola Queue Subscribers",
+        "Saola Calf Queue Subscribers",
+        "queue",
+    ),
+    (
+        "Ackee Cache Subscribers",
+        "Ackee Tree Cache Subscribers",
+        "cache",
+    ),
+    ("TenrecServiceV08", "TenrecBurrowServiceV08", "service"),
+    ("CarambolaDBV09", "CarambolaJuiceDBV09", "database"),
+    (
+        "<Cdtr><Nm>Takin Service</Nm></Cdtr>",
+        "<Cdtr><Nm>Takin Kid Service</Nm></Cdtr>",
+        "service",
+    ),
+    (
+        "<Cdtr><Nm>Pitaya Cache</Nm></Cdtr>",
+        "<Cdtr><Nm>Pitaya Cactus Cache</Nm></Cdtr>",
+        "cache",
+    ),
+    (":50K:ORYX SERVICE", ":50K:ORYX CALF SERVICE", "service"),
+    ("NOVAMART* MBIRA DB", "NOVAMART* MBIRA KEY DB", "database"),
+    (
+        "NOVAMART* KIWANO CACHE",
+        "NOVAMART* KIWANO VINE CACHE",
+        "cache",
+    ),
+    ("prod_erhu_service", "prod_erhu_bow_service", "service"),
+    ("pci-cde/hirola-queue", "pci-cde/hirola-calf-queue", "queue"),
+    ("pci-cde/sudachi-db", "pci-cde/sudachi-tree-db", "database"),
+    (
+        "Guzheng Service uetr:7c1e9a42-3b5d-4f60-a8e2-91d4c6b70f35",
+        "Guzheng Bridge Service uetr:e2a85f17-6c3d-4b09-a4f1-0d7b9e2c5a68",
+        "service",
+    ),
+    (
+        "Santoor Topic uetr:4d9b2e61-a7c0-4e35-a1f8-6b3c0d5e9a72",
+        "Santoor Hammer Topic uetr:b18f3c70-2e4a-4d96-a5b3-c7e1f08d2a49",
+        "queue",
+    ),
+];
 /// Near-named different things written for the forty-eighth set (issue 36, forty-eighth
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-eighth naming styles (benches/quality/fortyeighth.rs), each pair about a thing
@@ -9964,7 +10149,8 @@ struct NearCase {
     /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
     /// the forty-second), `fortyfourth` (the same, beside the forty-third),
     /// `fortyfifth` (the same, after the forty-fourth), `fortysixth` (the same,
-    /// beside the forty-fifth) or `fortyeighth` (the same, after the forty-sixth).
+    /// beside the forty-fifth), `fortyseventh` (the same, after the forty-sixth) or
+    /// `fortyeighth` (the same, beside the forty-seventh).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -10035,6 +10221,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortyfifth => FORTYFIFTH_NEAR_PAIRS.to_vec(),
         Set::Fortysixth => FORTYSIXTH_NEAR_PAIRS.to_vec(),
         Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
+        Set::Fortyseventh => FORTYSEVENTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

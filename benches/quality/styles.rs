@@ -57,8 +57,9 @@
 //! (side by side), in benches/quality/fortythird.rs and benches/quality/fortyfourth.rs,
 //! and a forty-fifth and a forty-sixth, each written the same way after the
 //! forty-fourth (side by side), in benches/quality/fortyfifth.rs and
-//! benches/quality/fortysixth.rs, and a forty-eighth, written the same way after the
-//! forty-sixth, in benches/quality/fortyeighth.rs.
+//! benches/quality/fortysixth.rs, and a forty-seventh and a forty-eighth, written the
+//! same way after the forty-sixth (side by side), in benches/quality/fortyseventh.rs and
+//! benches/quality/fortyeighth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -276,6 +277,9 @@ pub enum Style {
     /// The forty-eighth set's styles, written blind and never developed against
     /// (benches/quality/fortyeighth.rs). Measured only.
     Fortyeighth(crate::fortyeighth::Name),
+    /// The forty-seventh set's styles, written blind and never developed against
+    /// (benches/quality/fortyseventh.rs). Measured only.
+    Fortyseventh(crate::fortyseventh::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -327,12 +331,13 @@ pub enum Set {
     Fortyfourth,
     Fortyfifth,
     Fortysixth,
+    Fortyseventh,
     Fortyeighth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 47] = [
+    pub const ALL: [Set; 48] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -379,6 +384,7 @@ impl Set {
         Set::Fortyfourth,
         Set::Fortyfifth,
         Set::Fortysixth,
+        Set::Fortyseventh,
         Set::Fortyeighth,
     ];
 
@@ -430,6 +436,7 @@ impl Set {
             Set::Fortyfourth => "fortyfourth",
             Set::Fortyfifth => "fortyfifth",
             Set::Fortysixth => "fortysixth",
+            Set::Fortyseventh => "fortyseventh",
             Set::Fortyeighth => "fortyeighth",
         }
     }
@@ -483,6 +490,7 @@ impl Set {
             Set::Fortyfifth => crate::fortyfifth::FORTYFIFTH,
             Set::Fortysixth => crate::fortysixth::FORTYSIXTH,
             Set::Fortyeighth => crate::fortyeighth::FORTYEIGHTH,
+            Set::Fortyseventh => crate::fortyseventh::FORTYSEVENTH,
         }
     }
 }
@@ -806,6 +814,9 @@ pub fn write(
         Style::Fortyeighth(name) => {
             return crate::fortyeighth::write(name, words, kind_word, kind, system);
         }
+        Style::Fortyseventh(name) => {
+            return crate::fortyseventh::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -942,6 +953,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::type_words(kind);
+    }
+    if set == Set::Fortyseventh {
+        return crate::fortyseventh::type_words(kind);
     }
     if set == Set::Fresh {
         return match kind {
@@ -1127,6 +1141,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::rel_words(rel);
+    }
+    if set == Set::Fortyseventh {
+        return crate::fortyseventh::rel_words(rel);
     }
     if set == Set::Fresh {
         return match rel {
