@@ -781,10 +781,13 @@ impl Memory {
         };
         let score = 0.5 * name + 0.3 * neighbours + 0.2 * typed;
         // Marks that say different things (`(EUR)` / `(USD)`) make it a question.
-        // So does a name without an environment beside two environments' names.
+        // So does a name without an environment beside two environments' names, and
+        // two of one form around words of their own (`…/src/ledger-service/index.ts` /
+        // `…/src/refunds-service/index.ts`, both read `index.ts`).
         let certain = alike == Alike::Same
             && !super::merge::marks_conflict(ea, eb)
-            && !self.environments_unsure(a, b);
+            && !self.environments_unsure(a, b)
+            && !self.framed_unsure(a, b);
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
@@ -1621,20 +1624,6 @@ impl Memory {
             .collect();
         for (i, e) in self.entities.iter().enumerate() {
             let aliases = aliases_of(e);
-            // Each spelling as it reads without what another medium put in it (a
-            // diagram's declaration, a table of contents' dots): `orders_db: Orders DB
-            // {shape: cylinder}` is shown `Orders DB`. Not without a note: `Orders DB
-            // (staging)` is not `Orders DB`.
-            let plain: Vec<String> = std::iter::once(&e.name)
-                .chain(&aliases)
-                .filter_map(|n| match identity::plain_text(n) {
-                    std::borrow::Cow::Owned(p) if identity::split_note(&p).1.is_none() => Some(p),
-                    _ => None,
-                })
-                .collect();
-            if aliases.is_empty() && plain.is_empty() {
-                continue;
-            }
             // Between spellings as readable, the one most of the thing's spellings are
             // (by identity), whichever was met first: a store written `Payments DB` in
             // eight ways and `Cronfa Ddata Taliadau` once is shown `Payments DB`.
@@ -1642,6 +1631,45 @@ impl Memory {
                 .chain(&aliases)
                 .map(|n| identity::key(n))
                 .collect();
+            // What the rules read out of a form around other words in Latin letters
+            // (`index.ts` of `webpack://shop/./src/ledger-service/index.ts`) is shown only
+            // when more spellings of the thing read so: every thing of that form may read
+            // so, and a node shown by it would take them all in. (Words in another
+            // script around it are the same name written twice: `结算服务（settlement-
+            // service）`.)
+            let read_so = |name: &str, cut: &str| {
+                if identity::keyed_by_its_words(name) {
+                    return true;
+                }
+                let k = identity::key(cut);
+                let mut inside = identity::form_words(cut);
+                let around_names = identity::form_words(name).into_iter().any(|w| {
+                    if let Some(at) = inside.iter().position(|c| *c == w) {
+                        inside.swap_remove(at);
+                        return false;
+                    }
+                    w.chars().count() >= 3 && w.chars().all(|c| c.is_ascii_alphabetic())
+                });
+                !around_names || keys.iter().filter(|x| **x == k).count() >= 2
+            };
+            // Each spelling as it reads without what another medium put in it (a
+            // diagram's declaration, a table of contents' dots): `orders_db: Orders DB
+            // {shape: cylinder}` is shown `Orders DB`. Not without a note: `Orders DB
+            // (staging)` is not `Orders DB`.
+            let plain: Vec<String> = std::iter::once(&e.name)
+                .chain(&aliases)
+                .filter_map(|n| match identity::plain_text(n) {
+                    std::borrow::Cow::Owned(p)
+                        if identity::split_note(&p).1.is_none() && read_so(n, &p) =>
+                    {
+                        Some(p)
+                    }
+                    _ => None,
+                })
+                .collect();
+            if aliases.is_empty() && plain.is_empty() {
+                continue;
+            }
             // And each spelling without what a tool wrapped it in, where the rules read
             // it so anyway or most spellings are that (`Auth Service.app` → `Auth
             // Service`, `000533/B;1-Order Events Queue` → `Order Events Queue`): what
@@ -1652,7 +1680,7 @@ impl Memory {
                 .chain(
                     std::iter::once(&e.name)
                         .chain(&aliases)
-                        .filter_map(|n| unwrapped(n, top))
+                        .filter_map(|n| unwrapped(n, top).filter(|cut| read_so(n, cut)))
                         .filter(|u| !taken.contains(&crate::words::fold(u))),
                 )
                 .collect();

@@ -3201,7 +3201,7 @@ pub fn keyed_by_its_words(name: &str) -> bool {
 /// The words of `name` as it stands, lower-cased and singular, no rule read: what is
 /// inside a path, a URL or markup too (`gs://acme/ledgers/model.pkl`: gs, acme, ledger,
 /// model, pkl).
-fn form_words(name: &str) -> Vec<String> {
+pub fn form_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     for_each_word(name, |word| words.push(singular(word).into_owned()));
     words
@@ -3213,6 +3213,16 @@ fn form_words(name: &str) -> Vec<String> {
 pub fn inside(part: &str, name: &str) -> bool {
     let (part, name) = (form_words(part), form_words(name));
     !part.is_empty() && name.windows(part.len()).any(|w| w == part.as_slice())
+}
+
+/// The words of `name` as it stands (see [`form_words`]), each kind word as its kind's
+/// own, as one key: the spellings of one name in one form share it (`…/orders-svc/
+/// index.ts`, `…/order-service/index.ts`).
+pub fn form_key(name: &str) -> String {
+    form_words(name)
+        .into_iter()
+        .map(|w| Kind::of_word(&w).map_or(w, |kind| kind.word().to_string()))
+        .collect()
 }
 
 /// The words `name` has where `other` has others, when the two are one form around
@@ -3249,9 +3259,62 @@ pub fn filler(name: &str, other: &str) -> Option<String> {
             .cloned()
             .collect()
     };
-    let ours_own = own(&ours[head..ours.len() - tail], &theirs);
-    let theirs_own = own(&theirs[head..theirs.len() - tail], &ours);
-    (!ours_own.is_empty() && !theirs_own.is_empty()).then(|| ours_own.join(" "))
+    let (ours_inside, theirs_inside) = (
+        &ours[head..ours.len() - tail],
+        &theirs[head..theirs.len() - tail],
+    );
+    let ours_own = own(ours_inside, &theirs);
+    let theirs_own = own(theirs_inside, &ours);
+    if !ours_own.is_empty() && !theirs_own.is_empty() {
+        // With the kind words inside: `inventory-db` and `inventory-service` beside
+        // `notification-service` are two things, not one `inventory`.
+        let kinds = ours_inside.iter().filter(|w| Kind::of_word(w).is_some());
+        let words: Vec<&String> = ours_own.iter().chain(kinds).collect();
+        return Some(
+            words
+                .iter()
+                .map(|w| w.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    // Kind words of two families inside one form (`ledger-db:hits` / `ledger-queue:
+    // hits`): a store and a channel, never one by rule. Each is named by its kind word
+    // with the words around it.
+    let families = |inside: &[String]| -> Vec<Family> {
+        inside
+            .iter()
+            .filter_map(|w| Kind::of_word(w).map(Kind::family))
+            .collect()
+    };
+    let (ours_kinds, theirs_kinds) = (families(ours_inside), families(theirs_inside));
+    let two_kinds = !ours_kinds.is_empty()
+        && !theirs_kinds.is_empty()
+        && ours_kinds.iter().all(|f| !theirs_kinds.contains(f));
+    // Or one is the other with words inside the form, between words both have around
+    // them (`…/src/gaur-calf-service/index.ts` beside `…/src/gaur-service/index.ts`): a
+    // name one word longer, another thing until the judge or a person says otherwise.
+    // The shorter is named by the words around where the other has its own. Not words
+    // at a form's edge (`Ledger API Overview`, a page of `Ledger API`).
+    let one_longer = head > 0 && tail > 0 && ours_own.is_empty() != theirs_own.is_empty();
+    if !two_kinds && !one_longer {
+        return None;
+    }
+    let around = if two_kinds {
+        &ours[head.saturating_sub(1)..ours.len() - tail]
+    } else {
+        &ours[head - 1..ours.len() - tail + 1]
+    };
+    let words: Vec<String> = if ours_own.is_empty() || two_kinds {
+        around
+            .iter()
+            .filter(|w| naming(w) || Kind::of_word(w).is_some())
+            .cloned()
+            .collect()
+    } else {
+        ours_own
+    };
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// The words of a name, lower-cased: split at anything but letters and digits, and at
@@ -4067,9 +4130,39 @@ mod tests {
             ("KR1.5 Ledger", "KR2.3 Ledger", None),
             ("sg-0a1b2c (ledger)", "sg-9f8e7d (ledger)", None),
             ("ledger_v2:hits", "ledger_v3:hits", None),
-            ("ledger-db:hits", "ledger-queue:hits", None),
+            // Kind words of two families: each by its kind word and the words around.
+            ("ledger-db:hits", "ledger-queue:hits", Some("ledger db")),
+            (
+                "webpack://shop/./src/ledger-service/index.ts",
+                "webpack://shop/./src/ledger-db/index.ts",
+                Some("ledger service"),
+            ),
+            // And a kind word inside is the thing's: a store and a service beside a
+            // third thing of the form are two.
+            (
+                "webpack://shop/./src/ledger-db/index.ts",
+                "webpack://shop/./src/refunds-service/index.ts",
+                Some("ledger db"),
+            ),
+            (
+                "webpack://shop/./src/ledger-service/index.ts",
+                "webpack://shop/./src/refunds-service/index.ts",
+                Some("ledger"),
+            ),
             ("ledger-prod:hits", "ledger-staging:hits", None),
-            // A word moved, a word added, or two frames.
+            // A word inside one form beside the form without it: the longer by its
+            // own word, the shorter by the words around where the other has it.
+            (
+                "webpack://shop/./src/ledger-archive-service/index.ts",
+                "webpack://shop/./src/ledger-service/index.ts",
+                Some("archive"),
+            ),
+            (
+                "webpack://shop/./src/ledger-service/index.ts",
+                "webpack://shop/./src/ledger-archive-service/index.ts",
+                Some("ledger service"),
+            ),
+            // A word moved, a word added at an edge, or two frames.
             ("acme/ledger-api", "com.acme.ledger.LedgerApi", None),
             ("Ledger API", "Ledger API Overview", None),
             ("Accepted: Ledger weekly sync", "RE: Ledger", None),

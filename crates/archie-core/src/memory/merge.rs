@@ -599,13 +599,26 @@ impl Memory {
             }
             forms.push(spelling);
         }
-        let filler = forms.iter().find_map(|form| identity::filler(name, form))?;
-        let parts = identity::parts(&filler);
-        let key = format!("{k}[{}]", parts.key());
+        // Kept by all its words as they stand, whichever form it met: what differs from
+        // one form is not what differs from another (`payment-events-topic` beside
+        // `payment-service` and beside `notification-service`).
+        forms.iter().find_map(|form| identity::filler(name, form))?;
+        let key = format!("{k}[{}]", identity::form_key(name));
         Some(Apart {
             found: self.index(&key),
             key,
         })
+    }
+
+    /// Whether entities `a` and `b` are two names of one form with words of their own
+    /// inside, kept apart so when they met (see [`Memory::framed_apart`]): never one by
+    /// rule, whatever key the rules read out of both.
+    pub(super) fn framed_unsure(&self, a: Ix, b: Ix) -> bool {
+        let apart = |x: Ix, y: Ix| {
+            let name = &self.entities[x as usize].name;
+            self.framed_apart(name, &key_cow(name), Some(y)).is_some()
+        };
+        apart(a, b) || apart(b, a)
     }
 
     /// The entity a file's relationship end `name` was saved with, when its words' key
