@@ -1560,34 +1560,43 @@ impl Memory {
         ) {
             return None;
         }
-        // The kind its names agree on, when one or more names a kind.
-        let named = |i: Ix| {
+        // The kind its names agree on, when one or more names a kind, and whether as
+        // many of its names say it as say none.
+        let said_by_names = |i: Ix| {
             let e = &self.entities[i as usize];
-            let mut said = std::iter::once(e.name.clone())
+            let kinds: Vec<Option<Kind>> = std::iter::once(e.name.clone())
                 .chain(aliases_of(e))
-                .filter_map(|n| identity::parts(&n).kind);
-            let first = said.next()?;
-            said.all(|k| k == first).then_some(first)
+                .map(|n| identity::parts(&n).kind)
+                .collect();
+            let mut said = kinds.iter().flatten();
+            let first = *said.next()?;
+            let saying = kinds.iter().filter(|k| k.is_some()).count();
+            said.all(|&k| k == first)
+                .then_some((first, 2 * saying >= kinds.len()))
         };
+        let named = |i: Ix| said_by_names(i).map(|(kind, _)| kind);
         // Its type; but a channel or a store typed as what runs (`Inventory Events
         // Topic`, typed `service` by a model that typed every component so) is what
-        // its names all say, and so is what runs typed as a channel or a store (`API
+        // most of its names say, and what runs typed as a channel or a store (`API
         // Gateway`, typed `MQTT broker` where a gateway brokers its devices' messages,
-        // and known as `Дарвозаи API`).
+        // and known as `Дарвозаи API`) is what any of them says: an edge is turned
+        // round only where its end is surely a channel or a store, not for one name of
+        // a dozen written as a topic's path (`/topics/api-gateway`).
         let what = |i: Ix| {
             let e = &self.entities[i as usize];
-            let said = |k: Kind, families: &[Family]| {
-                named(i)
-                    .filter(|n| families.contains(&n.family()))
-                    .unwrap_or(k)
-            };
             match Kind::of_type(&e.kind) {
-                Some(k @ (Kind::Service | Kind::Api)) => {
-                    Some(said(k, &[Family::Channel, Family::Store]))
-                }
-                Some(k) if matches!(k.family(), Family::Channel | Family::Store) => {
-                    Some(said(k, &[Family::Component]))
-                }
+                Some(k @ (Kind::Service | Kind::Api)) => Some(
+                    said_by_names(i)
+                        .filter(|&(n, most)| {
+                            most && matches!(n.family(), Family::Channel | Family::Store)
+                        })
+                        .map_or(k, |(n, _)| n),
+                ),
+                Some(k) if matches!(k.family(), Family::Channel | Family::Store) => Some(
+                    named(i)
+                        .filter(|n| n.family() == Family::Component)
+                        .unwrap_or(k),
+                ),
                 Some(k) => Some(k),
                 None => identity::parts(&e.name).kind,
             }

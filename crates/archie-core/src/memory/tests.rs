@@ -1386,6 +1386,18 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
         "Billing Service",
     ));
     m.upsert_relationship(Relationship::new("Device API", "calls", "Billing Service"));
+    // A service one of whose many names is a topic's path: what runs still.
+    let mut gateway = Entity::new("Ledger Gateway", "service");
+    gateway.properties.insert(
+        "aliases".into(),
+        json!(["/topics/ledger-gateway", "LedgerGateway", "ledger_gateway"]),
+    );
+    m.upsert_entity(gateway);
+    m.upsert_relationship(Relationship::new(
+        "Ledger Gateway",
+        "calls",
+        "Billing Service",
+    ));
     let edges = m.edge_list();
     assert_eq!(
         edges,
@@ -1398,6 +1410,7 @@ fn a_relationship_stated_from_the_end_that_carries_or_keeps_is_turned_round() {
             ("Billing Service", "subscribes_to", "Payout Events"),
             ("Billing Service", "writes_to", "Ledger DB"),
             ("Device API", "calls", "Billing Service"),
+            ("Ledger Gateway", "calls", "Billing Service"),
             (
                 "Payment Events Queue",
                 "subscribes_to",
