@@ -10220,8 +10220,8 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortyfourth => FORTYFOURTH_NEAR_PAIRS.to_vec(),
         Set::Fortyfifth => FORTYFIFTH_NEAR_PAIRS.to_vec(),
         Set::Fortysixth => FORTYSIXTH_NEAR_PAIRS.to_vec(),
-        Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
         Set::Fortyseventh => FORTYSEVENTH_NEAR_PAIRS.to_vec(),
+        Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -532,9 +532,13 @@ impl Memory {
                 by_said.entry(w).or_default().push(i as Ix);
             }
         }
+        // A node in Latin letters known by other spellings already (merged: its words
+        // found its other names) is the thing those words name; a name of it with no
+        // word in common (`Kundenservice`) meets it from its own side.
         for (a, ea) in self.entities.iter().enumerate() {
             let other_script = in_other_script(&ea.name);
-            if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
+            let alone = aliases_of(ea).is_empty();
+            if whole(a) || !(other_script || (is_latin(&ea.name) && alone && !anchored(a))) {
                 continue;
             }
             let mut shared: HashMap<Ix, usize> = HashMap::new();
@@ -2239,6 +2243,44 @@ mod tests {
         let mut found = m.duplicates();
         found.extend(m.judge_candidates(&found));
         found.into_iter().map(|s| (s.merge, s.into)).collect()
+    }
+
+    #[test]
+    fn a_node_known_by_its_spellings_meets_no_name_by_neighbours_alone() {
+        let mut m = Memory::new();
+        // Two services each known by two spellings, and a name in another language
+        // known by none: all three call the same two things.
+        for (name, alias) in [
+            ("Tax Service", Some("tax_service_rw")),
+            ("Payment Service", Some("payment_service_rw")),
+            ("Kundenservice", None),
+        ] {
+            let mut e = Entity::new(name, "service");
+            if let Some(alias) = alias {
+                e.properties
+                    .insert(ALIASES.into(), serde_json::json!([alias]));
+            }
+            m.upsert_entity(e);
+        }
+        m.upsert_entity(Entity::new("Ledger", "service"));
+        m.upsert_entity(Entity::new("Rates", "service"));
+        for from in ["Tax Service", "Payment Service", "Kundenservice"] {
+            linked(
+                &mut m,
+                &[(from, "calls", "Ledger"), (from, "calls", "Rates")],
+            );
+        }
+        let found = m.judge_candidates(&[]);
+        let pair = |a: &str, b: &str| {
+            found
+                .iter()
+                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
+        };
+        // Two things known by their words are not a question by their neighbours...
+        assert!(!pair("Tax Service", "Payment Service"), "{found:?}");
+        // ...while the name no other name shares a word with meets them from its side.
+        assert!(pair("Kundenservice", "Tax Service"), "{found:?}");
+        assert!(pair("Kundenservice", "Payment Service"), "{found:?}");
     }
 
     #[test]
