@@ -532,15 +532,21 @@ impl Memory {
                 by_said.entry(w).or_default().push(i as Ix);
             }
         }
-        // A node in Latin letters known by other spellings already (merged: its words
-        // found its other names) is the thing those words name; a name of it with no
-        // word in common (`Kundenservice`) meets it from its own side.
+        // Two nodes each known by other spellings already (merged: their words found
+        // their other names) and each named with its kind word (`TaxService`,
+        // `PaymentService`) are the things their words name: they do not meet by
+        // their neighbours alone. A name of one with no word in common (`Kundenservice`,
+        // `Servizio Ordini`, `Stock Service`) still does.
+        let settled = |i: usize| {
+            let e = &self.entities[i];
+            !aliases_of(e).is_empty() && identity::parts(&e.name).kind.is_some()
+        };
         for (a, ea) in self.entities.iter().enumerate() {
             let other_script = in_other_script(&ea.name);
-            let alone = aliases_of(ea).is_empty();
-            if whole(a) || !(other_script || (is_latin(&ea.name) && alone && !anchored(a))) {
+            if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
                 continue;
             }
+            let may_meet = |b: usize| !(whole(b) || (settled(a) && settled(b)));
             let mut shared: HashMap<Ix, usize> = HashMap::new();
             let near: HashSet<Ix> = self.neighbour_ids(a as Ix).collect();
             for &n in &near {
@@ -557,7 +563,7 @@ impl Memory {
                 .into_iter()
                 .filter(|&(b, n)| {
                     n >= fewest
-                        && !whole(b as usize)
+                        && may_meet(b as usize)
                         && (!other_script || latin(&self.entities[b as usize]))
                         && self.kinds_agree(a as Ix, b)
                 })
@@ -619,7 +625,7 @@ impl Memory {
             let mut by_words: Vec<(Ix, usize)> = described
                 .into_iter()
                 .filter(|&(b, _)| {
-                    !whole(b as usize)
+                    may_meet(b as usize)
                         && (!other_script || latin(&self.entities[b as usize]))
                         && self.kinds_agree(a as Ix, b)
                 })
@@ -2276,7 +2282,8 @@ mod tests {
                 .iter()
                 .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
         };
-        // Two things known by their words are not a question by their neighbours...
+        // Two things known by their words, each named with its kind word, are not a
+        // question by their neighbours...
         assert!(!pair("Tax Service", "Payment Service"), "{found:?}");
         // ...while the name no other name shares a word with meets them from its side.
         assert!(pair("Kundenservice", "Tax Service"), "{found:?}");
