@@ -796,8 +796,7 @@ impl Memory {
         // `…/src/refunds-service/index.ts`, both read `index.ts`).
         let certain = alike == Alike::Same
             && !super::merge::marks_conflict(ea, eb)
-            && !self.environments_unsure(a, b)
-            && !self.framed_unsure(a, b);
+            && !self.apart_unsure(a, b);
         if score < ASK_FROM && !certain && !alike.asked_whatever_the_score() {
             return None;
         }
@@ -2276,18 +2275,23 @@ mod tests {
                 &[(from, "calls", "Ledger"), (from, "calls", "Rates")],
             );
         }
-        let found = m.judge_candidates(&[]);
-        let pair = |a: &str, b: &str| {
-            found
-                .iter()
-                .any(|s| (s.merge == a && s.into == b) || (s.merge == b && s.into == a))
-        };
+        let found: Vec<(String, String)> = m
+            .judge_candidates(&[])
+            .into_iter()
+            .map(|s| (s.merge, s.into))
+            .collect();
         // Two things known by their words, each named with its kind word, are not a
         // question by their neighbours...
-        assert!(!pair("Tax Service", "Payment Service"), "{found:?}");
+        assert!(
+            !paired(&found, "Tax Service", "Payment Service"),
+            "{found:?}"
+        );
         // ...while the name no other name shares a word with meets them from its side.
-        assert!(pair("Kundenservice", "Tax Service"), "{found:?}");
-        assert!(pair("Kundenservice", "Payment Service"), "{found:?}");
+        assert!(paired(&found, "Kundenservice", "Tax Service"), "{found:?}");
+        assert!(
+            paired(&found, "Kundenservice", "Payment Service"),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -3269,14 +3269,8 @@ pub fn filler(name: &str, other: &str) -> Option<String> {
         // With the kind words inside: `inventory-db` and `inventory-service` beside
         // `notification-service` are two things, not one `inventory`.
         let kinds = ours_inside.iter().filter(|w| Kind::of_word(w).is_some());
-        let words: Vec<&String> = ours_own.iter().chain(kinds).collect();
-        return Some(
-            words
-                .iter()
-                .map(|w| w.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
+        let words: Vec<String> = ours_own.into_iter().chain(kinds.cloned()).collect();
+        return Some(words.join(" "));
     }
     // Kind words of two families inside one form (`ledger-db:hits` / `ledger-queue:
     // hits`): a store and a channel, never one by rule. Each is named by its kind word

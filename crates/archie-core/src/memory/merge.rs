@@ -113,10 +113,7 @@ impl Memory {
             k = apart.key;
             entity.name = name;
             set_apart = true;
-        } else if let Some(apart) = self
-            .unmarked_apart(&entity.name, &k, found, loading)
-            .or_else(|| self.framed_apart(&entity.name, &k, found))
-        {
+        } else if let Some(apart) = self.apart_by_words(&entity.name, &k, found, loading) {
             found = apart.found;
             k = apart.key;
             set_apart = true;
@@ -610,15 +607,19 @@ impl Memory {
         })
     }
 
-    /// Whether entities `a` and `b` are two names of one form with words of their own
-    /// inside, kept apart so when they met (see [`Memory::framed_apart`]): never one by
-    /// rule, whatever key the rules read out of both.
-    pub(super) fn framed_unsure(&self, a: Ix, b: Ix) -> bool {
-        let apart = |x: Ix, y: Ix| {
-            let name = &self.entities[x as usize].name;
-            self.framed_apart(name, &key_cow(name), Some(y)).is_some()
-        };
-        apart(a, b) || apart(b, a)
+    /// Where a name without a mark is kept whose key `k` `found` an entity it is not:
+    /// a name without an environment word beside two environments' (see
+    /// [`Memory::unmarked_apart`]), or one of a form around words of its own (see
+    /// [`Memory::framed_apart`]). `None`: the entity found is the name's.
+    pub(super) fn apart_by_words(
+        &self,
+        name: &str,
+        k: &str,
+        found: Option<Ix>,
+        loading: bool,
+    ) -> Option<Apart> {
+        self.unmarked_apart(name, k, found, loading)
+            .or_else(|| self.framed_apart(name, k, found))
     }
 
     /// The entity a file's relationship end `name` was saved with, when its words' key
@@ -655,13 +656,14 @@ impl Memory {
             .unwrap_or(i)
     }
 
-    /// Whether entities `a` and `b` are a name without an environment word and one
-    /// named for one environment beside another environment of the same words (see
-    /// [`Memory::unmarked_apart`]): never one by rule.
-    pub(super) fn environments_unsure(&self, a: Ix, b: Ix) -> bool {
+    /// Whether entities `a` and `b` are kept apart by their words (see
+    /// [`Memory::apart_by_words`]): a name without an environment word and one named
+    /// for one environment beside another, or two names of one form with words of their
+    /// own inside. Never one by rule, whatever key the rules read out of both.
+    pub(super) fn apart_unsure(&self, a: Ix, b: Ix) -> bool {
         let apart = |x: Ix, y: Ix| {
             let name = &self.entities[x as usize].name;
-            self.unmarked_apart(name, &key_cow(name), Some(y), false)
+            self.apart_by_words(name, &key_cow(name), Some(y), false)
                 .is_some()
         };
         apart(a, b) || apart(b, a)
@@ -692,10 +694,7 @@ impl Memory {
             }
             return Some((self.add_entity(Arc::from(apart.key), stub), true));
         }
-        if let Some(apart) = self
-            .unmarked_apart(name, k, held, false)
-            .or_else(|| self.framed_apart(name, k, held))
-        {
+        if let Some(apart) = self.apart_by_words(name, k, held, false) {
             if let Some(i) = apart.found {
                 return Some((i, false));
             }

@@ -366,8 +366,7 @@ impl Memory {
 
     /// The entity `name` names: by its key, or by its marked key when a mark keeps it
     /// apart from another of its words (`FX Rates Feed (USD)`, see [`identity::Mark`]),
-    /// or a name without an environment word kept apart from two environments', or one
-    /// of a form around words of its own (see [`Memory::framed_apart`]).
+    /// or a name kept apart by its words (see [`Memory::apart_by_words`]).
     fn named(&self, name: &str) -> Option<Ix> {
         let k = model::key_cow(name);
         if let Some(mark) = identity::Mark::of(name)
@@ -376,10 +375,7 @@ impl Memory {
             return Some(i);
         }
         let found = self.index(&k).map(|i| self.saved_with(i, name));
-        match self
-            .unmarked_apart(name, &k, found, false)
-            .or_else(|| self.framed_apart(name, &k, found))
-        {
+        match self.apart_by_words(name, &k, found, false) {
             Some(apart) => apart.found,
             None => found,
         }
