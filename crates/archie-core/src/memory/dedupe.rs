@@ -268,9 +268,17 @@ impl Memory {
     pub fn duplicates(&self) -> Vec<Suggestion> {
         let decisions = self.decisions();
         let systems = self.system_names();
+        let frames = self.frames();
         let mut blocks: HashMap<String, Vec<Ix>> = HashMap::new();
         for (i, e) in self.entities.iter().enumerate() {
-            for block in blocking_keys(&shape(&e.name, &systems)) {
+            let shape = shape(&e.name, &systems);
+            // A reading that is a frame's words says what every name of its form says
+            // (`update` of `$aws/things/…/shadow/update`): no pair by it. What is inside
+            // the frame meets its names in the judge's candidates.
+            if frames.only_frame_words(&e.name, &shape.parts.core) {
+                continue;
+            }
+            for block in blocking_keys(&shape) {
                 blocks.entry(block).or_default().push(i as Ix);
             }
         }
@@ -313,6 +321,7 @@ impl Memory {
             .map(|e| shape(&e.name, &systems))
             .collect();
         let written: Vec<Vec<String>> = self.entities.iter().map(|e| name_words(&e.name)).collect();
+        let frames = self.frames();
         // And the words of each that may name the thing (kind words, little words and a
         // system's name aside).
         let contents: Vec<Vec<String>> = written
@@ -374,15 +383,36 @@ impl Memory {
             // core of each of its other names (a node shown by a tool's name,
             // `data.shop.invoice_service.allow`, is `invoice` by `cluster/shop/
             // deployment:invoice-service`, and meets `Monitor is DOWN: Invoice Service`).
-            let mut cores = vec![shape_a.parts.core.clone()];
+            // Not what a rule read out of a frame the memory's names share (`update` of
+            // `$aws/things/shipping-service/shadow/update`): every name of that form has it.
+            let name_a = &self.entities[a].name;
+            let mut cores = Vec::new();
+            if !frames.only_frame_words(name_a, &shape_a.parts.core) {
+                cores.push(shape_a.parts.core.clone());
+            }
             let words = &contents[a];
             if !cores.contains(words) {
                 cores.push(words.clone());
             }
-            for alias in aliases_of(&self.entities[a]).iter().take(ALIAS_CORES) {
+            let aliases = aliases_of(&self.entities[a]);
+            for alias in aliases.iter().take(ALIAS_CORES) {
                 let core = shape(alias, &systems).parts.core;
-                if !core.is_empty() && !cores.contains(&core) {
+                if !core.is_empty()
+                    && !cores.contains(&core)
+                    && !frames.only_frame_words(alias, &core)
+                {
                     cores.push(core);
+                }
+            }
+            // And what is inside each frame one of its names is written in: `msgid
+            // "Fulfillment Service"`, read as a whole `msgid fulfillment`, is the
+            // `Fulfillment Service` its frame holds.
+            for name in std::iter::once(name_a).chain(aliases.iter().take(ALIAS_CORES)) {
+                for inside in frames.insides(name) {
+                    let core = shape(inside, &systems).parts.core;
+                    if !core.is_empty() && !cores.contains(&core) {
+                        cores.push(core);
+                    }
                 }
             }
             // And its words less one that may not name it, when the rest has a word few
@@ -668,6 +698,16 @@ impl Memory {
             .map(|(_, s)| s)
             .take(NET_PAIRS)
             .collect()
+    }
+
+    /// The frames this memory's names and aliases are written in ([`identity::Frames`]).
+    fn frames(&self) -> identity::Frames {
+        let names: Vec<String> = self
+            .entities
+            .iter()
+            .flat_map(|e| std::iter::once(e.name.clone()).chain(aliases_of(e)))
+            .collect();
+        identity::Frames::learn(names.iter().map(String::as_str))
     }
 
     /// Whether two entities may be one thing by what they are: the families of what

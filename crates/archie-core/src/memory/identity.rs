@@ -33,6 +33,7 @@
 //! the keys of every alias), so a mention in any spelling lands on the same node.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use unicode_normalization::char::is_combining_mark;
 
 /// What a kind word in a name, or an entity's type, says a thing is.
@@ -2485,7 +2486,7 @@ thread_local! {
     /// meets its names again and again (every answer's entities, every relationship's
     /// ends, the words of every ground), and a key, a pure function of its name, costs
     /// the name's whole reading.
-    static KEYS: std::cell::RefCell<std::collections::HashMap<Box<str>, Option<Box<str>>>> =
+    static KEYS: std::cell::RefCell<HashMap<Box<str>, Option<Box<str>>>> =
         std::cell::RefCell::default();
 }
 
@@ -3213,6 +3214,119 @@ pub fn form_words(name: &str) -> Vec<String> {
 pub fn inside(part: &str, name: &str) -> bool {
     let (part, name) = (form_words(part), form_words(name));
     !part.is_empty() && name.windows(part.len()).any(|w| w == part.as_slice())
+}
+
+/// Forms that many names of one memory share, learned from the names themselves: a name
+/// cut at what a tool writes between fields (`/`, `:`, `=`, `"`, `.`, brackets …) is a
+/// form around a field (`msgid "{}"`, `acme/prod/{}/status`, `$aws/things/{}/shadow/
+/// update`) when enough other names are that form around fields of other words. The
+/// words around the field are the form's, whichever thing it names: a rule that reads a
+/// name by what a path ends with (`update`, `status`) reads the form, not the thing. No
+/// list of forms can know them in advance; the names of one memory show them.
+#[derive(Debug, Default)]
+pub struct Frames {
+    forms: HashSet<String>,
+}
+
+/// How many names with fields of different words make a form a frame.
+const FRAME_FIELDS: usize = 4;
+
+/// What a tool writes between a name's fields (not `-` and `_`, which join the words of
+/// one field: `shipping-service`).
+fn is_field_mark(c: char) -> bool {
+    !(c.is_alphanumeric() || c.is_whitespace() || c == '-' || c == '_')
+}
+
+/// Each form of `name` around one of its fields, with the field: the name with that
+/// field (and any other field of the same key) left out. None for a name of one field.
+fn forms_of(name: &str) -> Vec<(String, &str)> {
+    let mut fields: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in name
+        .char_indices()
+        .chain(std::iter::once((name.len(), '/')))
+    {
+        match (is_field_mark(c), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                let field = &name[s..i];
+                let lead = field.len() - field.trim_start().len();
+                if field.chars().any(char::is_alphabetic) {
+                    fields.push((s + lead, s + lead + field.trim().len()));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if fields.len() < 2 {
+        return Vec::new();
+    }
+    let keys: Vec<String> = fields.iter().map(|&(a, b)| key(&name[a..b])).collect();
+    let mut out: Vec<(String, &str)> = Vec::new();
+    for (n, &(a, b)) in fields.iter().enumerate() {
+        if keys[n].is_empty() || keys[..n].contains(&keys[n]) {
+            continue;
+        }
+        let mut form = String::new();
+        let mut at = 0;
+        for (m, &(x, y)) in fields.iter().enumerate() {
+            if keys[m] == keys[n] {
+                form.push_str(&name[at..x]);
+                form.push('\u{1}');
+                at = y;
+            }
+        }
+        form.push_str(&name[at..]);
+        out.push((form.to_lowercase(), &name[a..b]));
+    }
+    out
+}
+
+impl Frames {
+    /// The frames among `names`: forms around a field that [`FRAME_FIELDS`] names or
+    /// more share with fields of different keys.
+    pub fn learn<'a>(names: impl IntoIterator<Item = &'a str>) -> Frames {
+        let mut fields: HashMap<String, HashSet<String>> = HashMap::new();
+        for name in names {
+            for (form, field) in forms_of(name) {
+                fields.entry(form).or_default().insert(key(field));
+            }
+        }
+        Frames {
+            forms: fields
+                .into_iter()
+                .filter(|(_, keys)| keys.len() >= FRAME_FIELDS)
+                .map(|(form, _)| form)
+                .collect(),
+        }
+    }
+
+    /// What is inside each frame `name` is written in (`Fulfillment Service` of `msgid
+    /// "Fulfillment Service"`, `FulfillmentService` of `ns=2;s=FulfillmentService`).
+    pub fn insides<'a>(&self, name: &'a str) -> Vec<&'a str> {
+        forms_of(name)
+            .into_iter()
+            .filter(|(form, _)| self.forms.contains(form))
+            .map(|(_, field)| field)
+            .collect()
+    }
+
+    /// Whether `words` (a reading of `name`: its core) are only the words of a frame
+    /// `name` is written in, none of its field's: `update` of `$aws/things/shipping-
+    /// service/shadow/update` beside other things' names of that form.
+    pub fn only_frame_words(&self, name: &str, words: &[String]) -> bool {
+        !words.is_empty()
+            && forms_of(name)
+                .into_iter()
+                .filter(|(form, _)| self.forms.contains(form))
+                .any(|(_, field)| {
+                    let inside = form_words(field);
+                    words
+                        .iter()
+                        .all(|w| !inside.iter().any(|x| same_word(w, x)))
+                })
+    }
 }
 
 /// The words of `name` as it stands (see [`form_words`]), each kind word as its kind's
