@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyseventh,fortyeighth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyseventh,fortyeighth,fortyninth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -69,6 +69,8 @@ mod fortyfifth;
 mod fortyfirst;
 #[path = "quality/fortyfourth.rs"]
 mod fortyfourth;
+#[path = "quality/fortyninth.rs"]
+mod fortyninth;
 #[path = "quality/fortysecond.rs"]
 mod fortysecond;
 #[path = "quality/fortyseventh.rs"]
@@ -334,7 +336,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth`, `fortyseventh` or `fortyeighth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth`, `fortyseventh`, `fortyeighth` or `fortyninth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -342,7 +344,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyseventh.rs, fortyeighth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyseventh.rs, fortyeighth.rs, fortyninth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -372,7 +374,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 31] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 32] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -404,6 +406,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 31] = [
     fortysixth_forms,
     fortyseventh_forms,
     fortyeighth_forms,
+    fortyninth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -771,6 +774,13 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // descriptor's `NOVAMART* `, a Stripe product's `prod_`, a CDE zone's `pci-cde/` or
     // a gpi UETR (the forty-seventh styles, fortyseventh_forms; a Somali answer is a name
     // as written).
+    // nor an SNMP `sysName` answer's OID and `STRING: `, an `ifAlias` line's OID, `SRV: `
+    // and ` eth0`, an LLDP row's ports, an IPFIX exporter's `Exporter ` and domain id, a
+    // BGP community list's `CL-` and community, a VLAN line's number, a Cacti title's
+    // ` - Traffic - ` and port, a NetSuite `customscript_`, a Workday integration's
+    // number and `_Outbound`, a QuickBooks realm id, an EBS program's `XXNM_` or a
+    // Dataverse table's `nm_` (the forty-ninth styles, fortyninth_forms; a Bulgarian
+    // answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -3209,6 +3219,108 @@ fn fortysixth_forms(text: &str) -> Vec<String> {
     {
         forms.push(value.to_string());
         push_package(&mut forms, key);
+    }
+    forms
+}
+
+/// The names a form in the forty-ninth styles stands for: an SNMP `sysName`
+/// (`order-service` of `SNMPv2-MIB::sysName.0 = STRING: order-service`), an `ifAlias`
+/// server port's host (`order-service` of `IF-MIB::ifAlias.10124 = STRING: SRV:
+/// order-service eth0`), an LLDP neighbour's device (`order-service` of `order-service
+/// (eth0) on Gi1/0/24`, with or without its neighbour's port), an IPFIX exporter's name (`order-service` of `Exporter
+/// order-service/1402`), a BGP community list's name (`ORDER-SERVICE`, `order-service` of
+/// `CL-ORDER-SERVICE (65010:412)`, with or without its community), a VLAN's name
+/// (`ORDER_SERVICE`, `order_service` of `vlan 412 name ORDER_SERVICE`), a Cacti graph's
+/// host (`order-service` of `order-service - Traffic - Gi1/0/24`), a NetSuite script's
+/// name (`order_service` of `customscript_order_service`), a Workday integration's words
+/// (`Order_Service` of `INT047_Order_Service_Outbound`), a QuickBooks company
+/// (`Order Service` of `Order Service (realmId 9130350211847362)`), an EBS program's
+/// name (`ORDER_SERVICE`, `order_service` of `XXNM_ORDER_SERVICE`) and a Dataverse
+/// table's name (`orderservice` of `nm_orderservice`), each also with its words spaced.
+/// Empty for anything else.
+fn fortyninth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+        if name.chars().any(|ch| ch.is_ascii_uppercase()) {
+            let lower = name.to_lowercase();
+            forms.push(lower.clone());
+            forms.push(lower.replace(['-', '_'], " "));
+        }
+    };
+    let if_alias = text
+        .strip_prefix("IF-MIB::ifAlias.")
+        .and_then(|t| t.split_once(" = STRING: SRV: "))
+        .filter(|(index, _)| digits(index))
+        .and_then(|(_, t)| t.strip_suffix(" eth0"));
+    let lldp = text
+        .split_once(" (eth0) on Gi1/0/")
+        .filter(|(name, port)| digits(port) && package(name));
+    if let Some((name, port)) = lldp {
+        // The row without its neighbour's port, what stays when the port in
+        // parentheses is read as a technology.
+        forms.push(format!("{name} on Gi1/0/{port}"));
+    }
+    let lldp = lldp.map(|(name, _)| name);
+    let exporter = text
+        .strip_prefix("Exporter ")
+        .and_then(|t| t.rsplit_once('/'))
+        .filter(|(_, id)| digits(id))
+        .map(|(name, _)| name);
+    let community = text.strip_prefix("CL-").map(|t| {
+        t.split_once(" (65010:")
+            .filter(|(_, c)| c.strip_suffix(')').is_some_and(digits))
+            .map_or(t, |(name, _)| name)
+    });
+    let vlan = text
+        .strip_prefix("vlan ")
+        .and_then(|t| t.split_once(" name "))
+        .filter(|(number, _)| digits(number))
+        .map(|(_, name)| name);
+    let cacti = text
+        .split_once(" - Traffic - Gi1/0/")
+        .filter(|(_, port)| digits(port))
+        .map(|(name, _)| name);
+    let workday = text
+        .strip_prefix("INT")
+        .and_then(|t| t.strip_suffix("_Outbound"))
+        .and_then(|t| t.split_once('_'))
+        .filter(|(number, _)| digits(number))
+        .map(|(_, name)| name);
+    let slugs = [
+        text.strip_prefix("SNMPv2-MIB::sysName.0 = STRING: "),
+        if_alias,
+        lldp,
+        exporter,
+        community,
+        vlan,
+        cacti,
+        text.strip_prefix("customscript_"),
+        workday,
+        text.strip_prefix("XXNM_"),
+        text.strip_prefix("nm_"),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+    }
+    if let Some((name, realm)) = text.split_once(" (realmId ")
+        && realm.strip_suffix(')').is_some_and(digits)
+        && spaced(name)
+    {
+        forms.push(name.to_string());
     }
     forms
 }
@@ -8815,6 +8927,117 @@ const FORTYSEVENTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
         "queue",
     ),
 ];
+/// Near-named different things written for the forty-ninth set (issue 36, forty-ninth
+/// round) by a session that never read the identity rules, in the manner of the
+/// forty-ninth naming styles (benches/quality/fortyninth.rs), each pair about a thing no
+/// other pair names (every name of the list is its own thing): banitsa and banitsa with
+/// cheese, the gadulka and its bow, kukeri and kukeri masks, rakia and plum rakia
+/// (Bulgarian); the fossa and its pup, the jabuticaba and jabuticaba jam (`sysName`); the
+/// bilby and its burrow (`ifAlias`); the sifaka and its infant (LLDP); the olingo and its
+/// den (IPFIX exporters); the zorilla and its den, the margay and its kitten (BGP
+/// community lists); the pudu and its fawn (VLANs); the serow and its kid (Cacti); the
+/// goral and its kid, pitanga and pitanga juice (NetSuite); the huemul and its fawn
+/// (Workday); the cuscus and its joey (QuickBooks); the potoroo and its joey, pawpaw and
+/// pawpaw custard (EBS programs); the bettong and its nest, lucuma and lucuma ice cream
+/// (Dataverse); the nilgai and the chital, one word apart from the same kind word (VLAN
+/// and Cacti). Measured only, never developed against.
+const FORTYNINTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Кешът за баница", "Кешът за баница със сирене", "cache"),
+    (
+        "Услугата за гъдулка",
+        "Услугата за лък на гъдулка",
+        "service",
+    ),
+    (
+        "Базата данни за кукери",
+        "Базата данни за кукерски маски",
+        "database",
+    ),
+    ("Опашката за ракия", "Опашката за сливова ракия", "queue"),
+    (
+        "SNMPv2-MIB::sysName.0 = STRING: fossa-service",
+        "SNMPv2-MIB::sysName.0 = STRING: fossa-pup-service",
+        "service",
+    ),
+    (
+        "SNMPv2-MIB::sysName.0 = STRING: jabuticaba-cache",
+        "SNMPv2-MIB::sysName.0 = STRING: jabuticaba-jam-cache",
+        "cache",
+    ),
+    (
+        "IF-MIB::ifAlias.10117 = STRING: SRV: bilby-service eth0",
+        "IF-MIB::ifAlias.10118 = STRING: SRV: bilby-burrow-service eth0",
+        "service",
+    ),
+    (
+        "sifaka-db (eth0) on Gi1/0/7",
+        "sifaka-infant-db (eth0) on Gi1/0/8",
+        "database",
+    ),
+    (
+        "Exporter olingo-queue/1401",
+        "Exporter olingo-den-queue/1402",
+        "queue",
+    ),
+    (
+        "CL-ZORILLA-SERVICE (65010:410)",
+        "CL-ZORILLA-DEN-SERVICE (65010:411)",
+        "service",
+    ),
+    (
+        "CL-MARGAY-QUEUE (65010:512)",
+        "CL-MARGAY-KITTEN-QUEUE (65010:513)",
+        "queue",
+    ),
+    (
+        "vlan 733 name PUDU_DB",
+        "vlan 734 name PUDU_FAWN_DB",
+        "database",
+    ),
+    (
+        "serow-service - Traffic - Gi1/0/12",
+        "serow-kid-service - Traffic - Gi1/0/13",
+        "service",
+    ),
+    (
+        "customscript_goral_service",
+        "customscript_goral_kid_service",
+        "service",
+    ),
+    (
+        "customscript_pitanga_cache",
+        "customscript_pitanga_juice_cache",
+        "cache",
+    ),
+    (
+        "INT031_Huemul_Service_Outbound",
+        "INT032_Huemul_Fawn_Service_Outbound",
+        "service",
+    ),
+    (
+        "Cuscus Service (realmId 9130350211847362)",
+        "Cuscus Joey Service (realmId 9130350211847363)",
+        "service",
+    ),
+    (
+        "XXNM_POTOROO_SERVICE",
+        "XXNM_POTOROO_JOEY_SERVICE",
+        "service",
+    ),
+    ("XXNM_PAWPAW_DB", "XXNM_PAWPAW_CUSTARD_DB", "database"),
+    ("nm_bettongservice", "nm_bettongnestservice", "service"),
+    ("nm_lucumacache", "nm_lucumaicecreamcache", "cache"),
+    (
+        "vlan 801 name NILGAI_QUEUE",
+        "vlan 802 name CHITAL_QUEUE",
+        "queue",
+    ),
+    (
+        "nilgai-cache - Traffic - Gi1/0/21",
+        "chital-cache - Traffic - Gi1/0/22",
+        "cache",
+    ),
+];
 /// Near-named different things written for the forty-eighth set (issue 36, forty-eighth
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-eighth naming styles (benches/quality/fortyeighth.rs), each pair about a thing
@@ -10149,8 +10372,9 @@ struct NearCase {
     /// `fortysecond` (the same, beside the forty-first), `fortythird` (the same, after
     /// the forty-second), `fortyfourth` (the same, beside the forty-third),
     /// `fortyfifth` (the same, after the forty-fourth), `fortysixth` (the same,
-    /// beside the forty-fifth), `fortyseventh` (the same, after the forty-sixth) or
-    /// `fortyeighth` (the same, beside the forty-seventh).
+    /// beside the forty-fifth), `fortyseventh` (the same, after the forty-sixth),
+    /// `fortyeighth` (the same, beside the forty-seventh) or `fortyninth` (the same,
+    /// after the forty-eighth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -10222,6 +10446,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortysixth => FORTYSIXTH_NEAR_PAIRS.to_vec(),
         Set::Fortyseventh => FORTYSEVENTH_NEAR_PAIRS.to_vec(),
         Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
+        Set::Fortyninth => FORTYNINTH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();
