@@ -59,7 +59,8 @@
 //! forty-fourth (side by side), in benches/quality/fortyfifth.rs and
 //! benches/quality/fortysixth.rs, and a forty-seventh and a forty-eighth, written the
 //! same way after the forty-sixth (side by side), in benches/quality/fortyseventh.rs and
-//! benches/quality/fortyeighth.rs.
+//! benches/quality/fortyeighth.rs, and a fiftieth, written the same way after the
+//! forty-eighth, in benches/quality/fiftieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -280,6 +281,9 @@ pub enum Style {
     /// The forty-seventh set's styles, written blind and never developed against
     /// (benches/quality/fortyseventh.rs). Measured only.
     Fortyseventh(crate::fortyseventh::Name),
+    /// The fiftieth set's styles, written blind and never developed against
+    /// (benches/quality/fiftieth.rs). Measured only.
+    Fiftieth(crate::fiftieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -333,11 +337,12 @@ pub enum Set {
     Fortysixth,
     Fortyseventh,
     Fortyeighth,
+    Fiftieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 48] = [
+    pub const ALL: [Set; 49] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -386,6 +391,7 @@ impl Set {
         Set::Fortysixth,
         Set::Fortyseventh,
         Set::Fortyeighth,
+        Set::Fiftieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -438,6 +444,7 @@ impl Set {
             Set::Fortysixth => "fortysixth",
             Set::Fortyseventh => "fortyseventh",
             Set::Fortyeighth => "fortyeighth",
+            Set::Fiftieth => "fiftieth",
         }
     }
 
@@ -491,6 +498,7 @@ impl Set {
             Set::Fortysixth => crate::fortysixth::FORTYSIXTH,
             Set::Fortyeighth => crate::fortyeighth::FORTYEIGHTH,
             Set::Fortyseventh => crate::fortyseventh::FORTYSEVENTH,
+            Set::Fiftieth => crate::fiftieth::FIFTIETH,
         }
     }
 }
@@ -817,6 +825,9 @@ pub fn write(
         Style::Fortyseventh(name) => {
             return crate::fortyseventh::write(name, words, kind_word, kind, system);
         }
+        Style::Fiftieth(name) => {
+            return crate::fiftieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -953,6 +964,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::type_words(kind);
+    }
+    if set == Set::Fiftieth {
+        return crate::fiftieth::type_words(kind);
     }
     if set == Set::Fortyseventh {
         return crate::fortyseventh::type_words(kind);
@@ -1141,6 +1155,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::rel_words(rel);
+    }
+    if set == Set::Fiftieth {
+        return crate::fiftieth::rel_words(rel);
     }
     if set == Set::Fortyseventh {
         return crate::fortyseventh::rel_words(rel);
