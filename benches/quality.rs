@@ -13,7 +13,7 @@
 //!     cargo bench --bench quality -- --json           (one JSON object, to diff)
 //!
 //! Options: `--json`, `--seed N` (default 18), `--only p70,p95,diagram,import,near`, `--sets
-//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyseventh,fortyeighth,fortyninth`
+//! development,held-out,fresh,blind,fifth,sixth,seventh,eighth,ninth,tenth,eleventh,twelfth,thirteenth,fourteenth,fifteenth,sixteenth,seventeenth,eighteenth,nineteenth,twentieth,twentyfirst,twentysecond,twentythird,twentyfourth,twentyfifth,twentysixth,twentyseventh,twentyeighth,twentyninth,thirtieth,thirtyfirst,thirtysecond,thirtythird,thirtyfourth,thirtyfifth,thirtysixth,thirtyseventh,thirtyeighth,thirtyninth,fortieth,fortyfirst,fortysecond,fortythird,fortyfourth,fortyfifth,fortysixth,fortyseventh,fortyeighth,fortyninth,fiftieth`
 //! (the sets `p70`, `p95` and `near` run; default all: `--sets twentyfifth` measures one set
 //! without the others' cases; `held-out` has no near list of its own), `--keep`
 //! (keep and print the temporary folders), `--reference` (also score archie's output merged by the bench's reference
@@ -59,6 +59,8 @@ mod eleventh;
 mod fifteenth;
 #[path = "quality/fifth.rs"]
 mod fifth;
+#[path = "quality/fiftieth.rs"]
+mod fiftieth;
 #[path = "quality/fortieth.rs"]
 mod fortieth;
 #[path = "quality/fortyeighth.rs"]
@@ -336,7 +338,7 @@ struct CorpusCase {
     /// `development`, `held-out`, `fresh`, `blind`, `fifth`, `sixth`, `seventh`, `eighth`,
     /// `ninth`, `tenth`, `eleventh`, `twelfth`, `thirteenth`, `fourteenth`, `fifteenth`,
     /// `sixteenth`, `seventeenth`, `eighteenth`, `nineteenth`, `twentieth`, `twentyfirst`
-    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth`, `fortyseventh`, `fortyeighth` or `fortyninth`: the naming styles of the
+    /// `twentysecond`, `twentythird`, `twentyfourth`, `twentyfifth`, `twentysixth`, `twentyseventh`, `twentyeighth`, `twentyninth`, `thirtieth`, `thirtyfirst`, `thirtysecond`, `thirtythird`, `thirtyfourth`, `thirtyfifth`, `thirtysixth`, `thirtyseventh`, `thirtyeighth`, `thirtyninth`, `fortieth`, `fortyfirst`, `fortysecond` `fortythird`, `fortyfourth`, `fortyfifth`, `fortysixth`, `fortyseventh`, `fortyeighth`, `fortyninth` or `fiftieth`: the naming styles of the
     /// corpus (benches/quality/styles.rs, blind.rs, fifth.rs, sixth.rs, seventh.rs,
     /// eighth.rs, ninth.rs, tenth.rs, eleventh.rs, twelfth.rs, thirteenth.rs,
     /// fourteenth.rs, fifteenth.rs, sixteenth.rs, seventeenth.rs, eighteenth.rs,
@@ -344,7 +346,7 @@ struct CorpusCase {
     /// twentyfourth.rs, twentyfifth.rs, twentysixth.rs, twentyseventh.rs, twentyeighth.rs,
     /// twentyninth.rs, thirtieth.rs, thirtyfirst.rs,
     /// thirtysecond.rs, thirtythird.rs,
-    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyseventh.rs, fortyeighth.rs, fortyninth.rs).
+    /// thirtyfourth.rs, thirtyfifth.rs, thirtysixth.rs, thirtyseventh.rs, thirtyeighth.rs, thirtyninth.rs, fortieth.rs, fortyfirst.rs, fortysecond.rs, fortythird.rs, fortyfourth.rs, fortyfifth.rs, fortysixth.rs, fortyseventh.rs, fortyeighth.rs, fortyninth.rs, fiftieth.rs).
     styles: &'static str,
     /// Whether the model judged the pairs the names cannot decide (the answerer playing
     /// it from the ground truth), or `--no-judge`.
@@ -374,7 +376,7 @@ struct CorpusCase {
 
 /// The later sets' decorations, each set's own function (a form of a component in that
 /// set's styles → what its decoration leaves), in the order of the sets.
-const LATER_FORMS: [fn(&str) -> Vec<String>; 32] = [
+const LATER_FORMS: [fn(&str) -> Vec<String>; 33] = [
     eighteenth_forms,
     nineteenth_forms,
     twentieth_forms,
@@ -407,6 +409,7 @@ const LATER_FORMS: [fn(&str) -> Vec<String>; 32] = [
     fortyseventh_forms,
     fortyeighth_forms,
     fortyninth_forms,
+    fiftieth_forms,
 ];
 
 /// Every form the answerer may write, with its component (a superset of the forms one
@@ -781,6 +784,12 @@ fn table_of(truth: &Truth, corpus: &Corpus) -> anyhow::Result<Table> {
     // number and `_Outbound`, a QuickBooks realm id, an EBS program's `XXNM_` or a
     // Dataverse table's `nm_` (the forty-ninth styles, fortyninth_forms; a Bulgarian
     // answer is a name as written).
+    // nor a SOC 2 row's criterion, a risk title's `Loss of availability of `, a record of
+    // processing's `Art. 30 record: `, a DPIA entry's id, a questionnaire row's ` / SIG
+    // Lite`, an FFmpeg label's brackets and `_out`, an HLS rendition and `.m3u8`, an
+    // `EXT-X-MEDIA` `NAME=` and quotes, a MediaConvert template's `_HLS_JobTemplate`, a
+    // Wowza application's `/_definst_` or a DRM `content_id=` (the fiftieth styles,
+    // fiftieth_forms; a Macedonian answer is a name as written).
     // A form derived so that stands for two components (`Inventory` from `Inventory
     // (service)` and `Inventory (database)`) is no one's: the scorer could not tell whose.
     let forms = truth.components.iter().enumerate().flat_map(|(c, comp)| {
@@ -3320,6 +3329,89 @@ fn fortyninth_forms(text: &str) -> Vec<String> {
         && realm.strip_suffix(')').is_some_and(digits)
         && spaced(name)
     {
+        forms.push(name.to_string());
+    }
+    forms
+}
+
+/// The names a form in the fiftieth styles stands for: a SOC 2 control row's system
+/// (`Order Service` of `CC6.1 Order Service`), a risk title's asset (`Order Service` of
+/// `Loss of availability of Order Service`), a record of processing's activity (`Order
+/// Service` of `Art. 30 record: Order Service`), a DPIA entry's subject (`Order Service`
+/// of `DPIA-2024-07 Order Service`), a questionnaire row's vendor (`Order Service` of
+/// `Order Service / SIG Lite`), an FFmpeg label without `_out` (`order_service` of
+/// `[order_service_out]`), an HLS rendition's stream (`order-service` of
+/// `order-service_720p.m3u8`), an `EXT-X-MEDIA` name (`Order Service` of `NAME="Order
+/// Service"`), a MediaConvert template's stream (`OrderService` of
+/// `OrderService_HLS_JobTemplate`), a Wowza application (`order-service` of
+/// `order-service/_definst_`) and a DRM content id (`order-service` of
+/// `content_id=order-service`), each also with its words spaced. Empty for anything
+/// else.
+fn fiftieth_forms(text: &str) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let package = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+    };
+    let spaced = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+    };
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
+    let push_package = |forms: &mut Vec<String>, name: &str| {
+        forms.push(name.to_string());
+        forms.push(name.replace(['-', '_'], " "));
+        forms.push(camel_spaced(name));
+    };
+    // A Trust Services criterion: `CC6.1`, `A1.2`.
+    let criterion = |t: &str| {
+        let letters = t.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
+        let number = &t[letters.len()..];
+        !letters.is_empty()
+            && letters.chars().all(|ch| ch.is_ascii_uppercase())
+            && number
+                .split_once('.')
+                .is_some_and(|(a, b)| digits(a) && digits(b))
+    };
+    let rendition = text.strip_suffix(".m3u8").and_then(|t| {
+        t.rsplit_once('_')
+            .filter(|(_, r)| r.strip_suffix('p').is_some_and(digits))
+            .map(|(slug, _)| slug)
+    });
+    let slugs = [
+        text.strip_prefix('[').and_then(|t| t.strip_suffix("_out]")),
+        rendition,
+        text.strip_suffix("_HLS_JobTemplate"),
+        text.strip_suffix("/_definst_"),
+        text.strip_prefix("content_id="),
+    ];
+    for slug in slugs.into_iter().flatten().filter(|t| package(t)) {
+        push_package(&mut forms, slug);
+    }
+    let dpia = text.strip_prefix("DPIA-").and_then(|t| {
+        t.split_once(' ')
+            .filter(|(id, _)| {
+                id.split_once('-')
+                    .is_some_and(|(year, month)| digits(year) && digits(month))
+            })
+            .map(|(_, name)| name)
+    });
+    let soc2 = text
+        .split_once(' ')
+        .filter(|(id, _)| criterion(id))
+        .map(|(_, name)| name);
+    let names = [
+        soc2,
+        text.strip_prefix("Loss of availability of "),
+        text.strip_prefix("Art. 30 record: "),
+        dpia,
+        text.strip_suffix(" / SIG Lite"),
+        text.strip_prefix("NAME=\"")
+            .and_then(|t| t.strip_suffix('"')),
+    ];
+    for name in names.into_iter().flatten().filter(|t| spaced(t)) {
         forms.push(name.to_string());
     }
     forms
@@ -9143,6 +9235,131 @@ const FORTYEIGHTH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
     ),
     ("ErhuCache @233917", "ErhuBowCache @604482", "cache"),
 ];
+/// Near-named different things written for the fiftieth set (issue 36, fiftieth round) by
+/// a session that never read the identity rules, in the manner of the fiftieth naming
+/// styles (benches/quality/fiftieth.rs), each pair about a thing no other pair names
+/// (every name of the list is its own thing): the zurla and its reed, burek and burek
+/// dough, the kaval and its finger holes (Macedonian); the serow and its kid, jabuticaba
+/// and jabuticaba jam (SOC 2 rows); the bontebok and its calf, the bandura and its string
+/// (risk titles); the colugo and its pup, the balalaika and its pick (records of
+/// processing); the pudu and its fawn, guava and guava paste (DPIA entries); the zorilla
+/// and its kit, the duduk and its reed (SIG rows); the olinguito and its pup, the sarangi
+/// and its bow (FFmpeg labels); the margay and its kitten, pitanga and pitanga juice (HLS
+/// renditions); the civet and its kitten, the tambura and its fret (`EXT-X-MEDIA` names);
+/// the sifaka and its infant, santol and santol candy (MediaConvert templates); the loris
+/// and its infant, the gajda and its bag (Wowza applications); the langsat and its tree,
+/// kajmak and the kajmak jar (DRM content ids). Measured only, never developed against.
+const FIFTIETH_NEAR_PAIRS: &[(&str, &str, &str)] = &[
+    ("Сервисот за зурла", "Сервисот за писок на зурла", "service"),
+    (
+        "Базата на податоци за бурек",
+        "Базата на податоци за тесто на бурек",
+        "database",
+    ),
+    ("Кешот за кавал", "Кешот за дупки на кавал", "cache"),
+    ("CC6.1 Serow Service", "CC6.1 Serow Kid Service", "service"),
+    (
+        "CC7.2 Jabuticaba Cache",
+        "CC7.2 Jabuticaba Jam Cache",
+        "cache",
+    ),
+    (
+        "Loss of availability of Bontebok Service",
+        "Loss of availability of Bontebok Calf Service",
+        "service",
+    ),
+    (
+        "Loss of availability of Bandura DB",
+        "Loss of availability of Bandura String DB",
+        "database",
+    ),
+    (
+        "Art. 30 record: Colugo Service",
+        "Art. 30 record: Colugo Pup Service",
+        "service",
+    ),
+    (
+        "Art. 30 record: Balalaika Queue",
+        "Art. 30 record: Balalaika Pick Queue",
+        "queue",
+    ),
+    (
+        "DPIA-2024-03 Pudu Service",
+        "DPIA-2024-03 Pudu Fawn Service",
+        "service",
+    ),
+    (
+        "DPIA-2023-11 Guava DB",
+        "DPIA-2023-11 Guava Paste DB",
+        "database",
+    ),
+    (
+        "Zorilla Service / SIG Lite",
+        "Zorilla Kit Service / SIG Lite",
+        "service",
+    ),
+    (
+        "Duduk Cache / SIG Lite",
+        "Duduk Reed Cache / SIG Lite",
+        "cache",
+    ),
+    (
+        "[olinguito_service_out]",
+        "[olinguito_pup_service_out]",
+        "service",
+    ),
+    ("[sarangi_queue_out]", "[sarangi_bow_queue_out]", "queue"),
+    (
+        "margay-service_720p.m3u8",
+        "margay-kitten-service_720p.m3u8",
+        "service",
+    ),
+    (
+        "pitanga-cache_1080p.m3u8",
+        "pitanga-juice-cache_1080p.m3u8",
+        "cache",
+    ),
+    (
+        "NAME=\"Civet Service\"",
+        "NAME=\"Civet Kitten Service\"",
+        "service",
+    ),
+    (
+        "NAME=\"Tambura DB\"",
+        "NAME=\"Tambura Fret DB\"",
+        "database",
+    ),
+    (
+        "SifakaService_HLS_JobTemplate",
+        "SifakaInfantService_HLS_JobTemplate",
+        "service",
+    ),
+    (
+        "SantolCache_HLS_JobTemplate",
+        "SantolCandyCache_HLS_JobTemplate",
+        "cache",
+    ),
+    (
+        "loris-service/_definst_",
+        "loris-infant-service/_definst_",
+        "service",
+    ),
+    (
+        "gajda-queue/_definst_",
+        "gajda-bag-queue/_definst_",
+        "queue",
+    ),
+    (
+        "content_id=langsat-service",
+        "content_id=langsat-tree-service",
+        "service",
+    ),
+    (
+        "content_id=kajmak-db",
+        "content_id=kajmak-jar-db",
+        "database",
+    ),
+];
 /// Near-named different things written for the forty-sixth set (issue 36, forty-sixth
 /// round) by a session that never read the identity rules, in the manner of the
 /// forty-sixth naming styles (benches/quality/fortysixth.rs), each pair about a thing no
@@ -10373,8 +10590,8 @@ struct NearCase {
     /// the forty-second), `fortyfourth` (the same, beside the forty-third),
     /// `fortyfifth` (the same, after the forty-fourth), `fortysixth` (the same,
     /// beside the forty-fifth), `fortyseventh` (the same, after the forty-sixth),
-    /// `fortyeighth` (the same, beside the forty-seventh) or `fortyninth` (the same,
-    /// after the forty-eighth).
+    /// `fortyeighth` (the same, beside the forty-seventh), `fortyninth` (the same,
+    /// after the forty-eighth) or `fiftieth` (the same, beside the forty-ninth).
     pairs_set: &'static str,
     judge: bool,
     pairs: usize,
@@ -10447,6 +10664,7 @@ fn near_case(set: Set, judge: bool, o: &Options) -> anyhow::Result<NearCase> {
         Set::Fortyseventh => FORTYSEVENTH_NEAR_PAIRS.to_vec(),
         Set::Fortyeighth => FORTYEIGHTH_NEAR_PAIRS.to_vec(),
         Set::Fortyninth => FORTYNINTH_NEAR_PAIRS.to_vec(),
+        Set::Fiftieth => FIFTIETH_NEAR_PAIRS.to_vec(),
         Set::Development | Set::HeldOut => near_pairs(),
     };
     let mut entities = Vec::new();

@@ -59,8 +59,8 @@
 //! forty-fourth (side by side), in benches/quality/fortyfifth.rs and
 //! benches/quality/fortysixth.rs, and a forty-seventh and a forty-eighth, written the
 //! same way after the forty-sixth (side by side), in benches/quality/fortyseventh.rs and
-//! benches/quality/fortyeighth.rs, and a forty-ninth, written the same way after the
-//! forty-eighth, in benches/quality/fortyninth.rs.
+//! benches/quality/fortyeighth.rs, and a forty-ninth and a fiftieth, written the same way
+//! side by side after the forty-eighth, in benches/quality/fortyninth.rs and fiftieth.rs.
 
 use crate::corpus::{Kind, Rel};
 
@@ -284,6 +284,9 @@ pub enum Style {
     /// The forty-ninth set's styles, written blind and never developed against
     /// (benches/quality/fortyninth.rs). Measured only.
     Fortyninth(crate::fortyninth::Name),
+    /// The fiftieth set's styles, written blind and never developed against
+    /// (benches/quality/fiftieth.rs). Measured only.
+    Fiftieth(crate::fiftieth::Name),
 }
 
 /// Which set of styles, type words and relationship words a corpus is written in.
@@ -338,11 +341,12 @@ pub enum Set {
     Fortyseventh,
     Fortyeighth,
     Fortyninth,
+    Fiftieth,
 }
 
 impl Set {
     /// Every set, in the order the bench runs them.
-    pub const ALL: [Set; 49] = [
+    pub const ALL: [Set; 50] = [
         Set::Development,
         Set::HeldOut,
         Set::Fresh,
@@ -392,6 +396,7 @@ impl Set {
         Set::Fortyseventh,
         Set::Fortyeighth,
         Set::Fortyninth,
+        Set::Fiftieth,
     ];
 
     pub fn name(self) -> &'static str {
@@ -445,6 +450,7 @@ impl Set {
             Set::Fortyseventh => "fortyseventh",
             Set::Fortyeighth => "fortyeighth",
             Set::Fortyninth => "fortyninth",
+            Set::Fiftieth => "fiftieth",
         }
     }
 
@@ -499,6 +505,7 @@ impl Set {
             Set::Fortyeighth => crate::fortyeighth::FORTYEIGHTH,
             Set::Fortyseventh => crate::fortyseventh::FORTYSEVENTH,
             Set::Fortyninth => crate::fortyninth::FORTYNINTH,
+            Set::Fiftieth => crate::fiftieth::FIFTIETH,
         }
     }
 }
@@ -828,6 +835,9 @@ pub fn write(
         Style::Fortyninth(name) => {
             return crate::fortyninth::write(name, words, kind_word, kind, system);
         }
+        Style::Fiftieth(name) => {
+            return crate::fiftieth::write(name, words, kind_word, kind, system);
+        }
     })
 }
 
@@ -964,6 +974,9 @@ pub fn type_words(kind: Kind, set: Set) -> &'static [&'static str] {
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::type_words(kind);
+    }
+    if set == Set::Fiftieth {
+        return crate::fiftieth::type_words(kind);
     }
     if set == Set::Fortyseventh {
         return crate::fortyseventh::type_words(kind);
@@ -1155,6 +1168,9 @@ pub fn rel_words(rel: Rel, set: Set) -> &'static [(&'static str, &'static str, b
     }
     if set == Set::Fortyeighth {
         return crate::fortyeighth::rel_words(rel);
+    }
+    if set == Set::Fiftieth {
+        return crate::fiftieth::rel_words(rel);
     }
     if set == Set::Fortyseventh {
         return crate::fortyseventh::rel_words(rel);
