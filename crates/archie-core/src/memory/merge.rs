@@ -442,6 +442,16 @@ impl Memory {
                 self.by_key.insert(super::StoredKey::new(&marked), i);
             }
         }
+        // So does an alias of a form kept apart by its words (`…/src/cart-service/
+        // index.ts`, keyed `indexts`): by the key it is kept under (see
+        // `Memory::framed_apart`), so a file read again finds it where it went.
+        if !identity::keyed_by_its_words(alias) {
+            let framed = format!("{k}[{}]", identity::form_key(alias));
+            if self.index(&framed).is_none() {
+                let framed = Arc::<str>::from(framed);
+                self.by_key.insert(super::StoredKey::new(&framed), i);
+            }
+        }
         if self.index(&k).is_some() {
             return;
         }
@@ -675,6 +685,13 @@ impl Memory {
     fn entity_or_stub(&mut self, name: &str, k: &str, end: End) -> Option<(Ix, bool)> {
         if k.is_empty() {
             return None;
+        }
+        // The display name, as written, of an entity kept under a typed key beside
+        // another family's of its words (see `saved_with`) is that entity, whatever
+        // else its words' key finds (`…/src/cart-service/index.ts`, a service, beside
+        // `…/src/notification-queue/index.ts`, a queue).
+        if let Some(i) = self.index(&own_name_key(name)) {
+            return Some((i, false));
         }
         // A mark that keeps the name apart from the one its key finds (see
         // `kept_apart_by_mark`), or a name kept apart from it without one (as

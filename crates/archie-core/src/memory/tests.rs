@@ -2261,3 +2261,66 @@ fn a_name_is_kept_without_what_a_page_left_in_it_unseen() {
     m.upsert_entity(Entity::new(persian, "database"));
     assert!(m.entities().iter().any(|e| e.name == persian));
 }
+
+#[test]
+fn a_merged_name_of_a_form_kept_apart_is_found_where_it_went_after_a_reload() {
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new("Cart Service", "service"));
+    m.upsert_entity(Entity::new("Pricing Service", "service"));
+    for t in [
+        "cart-service",
+        "notification-queue",
+        "pricing-service",
+        "review-service",
+    ] {
+        m.upsert_entity(Entity::new(
+            format!("webpack://shop/./src/{t}/index.ts"),
+            "service",
+        ));
+    }
+    let framed = "webpack://shop/./src/cart-service/index.ts";
+    let m = m.merge_entities(framed, "Cart Service").unwrap();
+    let mut m = Memory::from_json(&m.to_json_bytes()).unwrap();
+    let before = m.entities.len();
+    m.upsert_relationship(Relationship::new(framed, "calls", "Pricing Service"));
+    let names: Vec<&str> = m.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        m.entities.len(),
+        before,
+        "no stub of a known alias: {names:?}"
+    );
+    assert!(
+        m.relationships
+            .iter()
+            .any(|r| r.from == "Cart Service" && r.to == "Pricing Service"),
+        "{:?}",
+        m.relationships
+    );
+}
+
+#[test]
+fn a_relationship_end_written_as_a_typed_entitys_name_is_that_entity() {
+    // The service and the queue share their words' key (`index.ts`): the service is kept
+    // under a typed key, and a relationship names it by its name as written.
+    let queue = "webpack://shop/./src/notification-queue/index.ts";
+    let cart = "webpack://shop/./src/cart-service/index.ts";
+    let mut m = Memory::new();
+    m.upsert_entity(Entity::new(queue, "queue"));
+    m.upsert_entity(Entity::new(cart, "service"));
+    m.upsert_entity(Entity::new(
+        "webpack://shop/./src/pricing-service/index.ts",
+        "service",
+    ));
+    m.upsert_relationship(Relationship::new(cart, "publishes_to", queue));
+    for m in [m.clone(), Memory::from_json(&m.to_json_bytes()).unwrap()] {
+        let names: Vec<&str> = m.entities.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names.len(), 3, "no stub: {names:?}");
+        assert!(
+            m.relationships
+                .iter()
+                .any(|r| r.from == cart && r.to == queue),
+            "{:?}",
+            m.relationships
+        );
+    }
+}
