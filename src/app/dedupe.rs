@@ -30,7 +30,7 @@ use crate::events::{DuplicatePair, Event, MergedPair, PlacedType, PlacedWord};
 use crate::graph::interrupt::{Answer, Question, QuestionKind};
 use crate::llm::{Llm, Message, Request};
 use crate::memory::identity::{is_vocabulary_word, snake, type_vocabulary, vocabulary};
-use crate::memory::{Decider, Memory, MemoryFile, Suggestion, TypeDecision, WordDecision};
+use crate::memory::{Decider, Joined, Memory, MemoryFile, Suggestion, TypeDecision, WordDecision};
 use crate::prompts::Prompts;
 use crate::ui::Terminal;
 use schemars::JsonSchema;
@@ -609,31 +609,6 @@ impl Wave {
     /// The pairs this wave asks.
     fn pairs<'q>(&self, questions: &'q Questions) -> impl Iterator<Item = &'q Suggestion> {
         self.ask.iter().map(|&k| &questions.found[questions.ask[k]])
-    }
-}
-
-/// Which names are one (a union-find over their numbers).
-#[derive(Clone)]
-struct Joined(Vec<usize>);
-
-impl Joined {
-    fn new(n: usize) -> Self {
-        Self((0..n).collect())
-    }
-
-    fn root(&mut self, mut x: usize) -> usize {
-        while self.0[x] != x {
-            self.0[x] = self.0[self.0[x]];
-            x = self.0[x];
-        }
-        x
-    }
-
-    /// Joins the two; false when they were one already.
-    fn join(&mut self, [a, b]: [usize; 2]) -> bool {
-        let (a, b) = (self.root(a), self.root(b));
-        self.0[a] = b;
-        a != b
     }
 }
 

@@ -492,7 +492,7 @@ impl Memory {
                 if let Some(s) =
                     self.score_pair(pair.0, pair.1, &decisions, &systems, Some(Alike::Shared))
                 {
-                    out.push((b, s));
+                    out.push((b, pair, s));
                 }
             }
         }
@@ -576,7 +576,12 @@ impl Memory {
             if whole(a) || !(other_script || (is_latin(&ea.name) && !anchored(a))) {
                 continue;
             }
-            let may_meet = |b: usize| !(whole(b) || (settled(a) && settled(b)));
+            // Nor a name it was decided apart from: its few partners are the undecided.
+            let may_meet = |b: usize| {
+                !(whole(b)
+                    || (settled(a) && settled(b))
+                    || decisions.kept_apart(&ea.name, &self.entities[b].name))
+            };
             let mut shared: HashMap<Ix, usize> = HashMap::new();
             let near: HashSet<Ix> = self.neighbour_ids(a as Ix).collect();
             for &n in &near {
@@ -679,23 +684,32 @@ impl Memory {
                 {
                     // Its partners are counted against it: the name it may be is met by
                     // every name in another language of it.
-                    out.push((a as Ix, s));
+                    out.push((a as Ix, pair, s));
                 }
             }
         }
-        out.sort_by(|(_, x), (_, y)| best_first(x, y));
+        out.sort_by(|(_, _, x), (_, _, y)| best_first(x, y));
         // A framed name needs one partner to join its thing: its best few, and the best
         // of all up to a bound a run (most pairs of a large memory of shared words are
         // two things; the rest are met by the next run, as decided pairs are not asked
-        // again).
+        // again). Within the bound, a pair that joins two names better pairs join
+        // already comes after the rest: a thing written eight ways is met by seven
+        // pairs first, not twenty-eight, and a name whose one partner is further down
+        // the list still meets it.
         let mut partners: HashMap<Ix, usize> = HashMap::new();
-        out.into_iter()
-            .filter(|(b, _)| {
+        let mut joined = Joined::new(self.entities.len());
+        let (first, later): (Vec<_>, Vec<_>) = out
+            .into_iter()
+            .filter(|(b, _, _)| {
                 let n = partners.entry(*b).or_default();
                 *n += 1;
                 *n <= PARTNERS
             })
-            .map(|(_, s)| s)
+            .partition(|(_, (a, b), _)| joined.join([*a as usize, *b as usize]));
+        first
+            .into_iter()
+            .chain(later)
+            .map(|(_, _, s)| s)
             .take(NET_PAIRS)
             .collect()
     }
@@ -761,6 +775,17 @@ impl Memory {
             if !out.contains(&f) {
                 out.push(f);
             }
+        }
+        // A model types a thing by who is paged for it as often as by what it is (`Opsgenie
+        // team` of a service): typed a team and named with no word for people, it may be
+        // what runs.
+        if identity::entity_type(&e.kind) == "team"
+            && !std::iter::once(e.name.clone())
+                .chain(aliases_of(e))
+                .any(|n| identity::names_people(&n))
+            && !out.contains(&Family::Component)
+        {
+            out.push(Family::Component);
         }
         out
     }
@@ -1617,6 +1642,33 @@ fn in_order(words: &[String], other: &[String]) -> bool {
 /// letter put for another meets it (see [`identity::covered`]).
 fn tail(word: &str) -> Option<String> {
     (word.chars().count() >= 5).then(|| word.chars().skip(1).collect())
+}
+
+/// Which of a set of things are one (a union-find over their numbers).
+#[derive(Clone, Debug)]
+pub struct Joined(Vec<usize>);
+
+impl Joined {
+    /// `n` things, each its own.
+    pub fn new(n: usize) -> Self {
+        Self((0..n).collect())
+    }
+
+    /// The one that stands for `x` and all that are one with it.
+    pub fn root(&mut self, mut x: usize) -> usize {
+        while self.0[x] != x {
+            self.0[x] = self.0[self.0[x]];
+            x = self.0[x];
+        }
+        x
+    }
+
+    /// Joins the two; false when they were one already.
+    pub fn join(&mut self, [a, b]: [usize; 2]) -> bool {
+        let (a, b) = (self.root(a), self.root(b));
+        self.0[a] = b;
+        a != b
+    }
 }
 
 /// A pair of indices, the smaller first.
@@ -2797,6 +2849,45 @@ mod tests {
                 .iter()
                 .all(|s| s.merge != "退款数据库" && s.into != "退款数据库")
         );
+    }
+
+    fn capitalised(word: &str) -> String {
+        let mut chars = word.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn names_of_one_frame_pair_by_what_is_inside_not_by_the_frame() {
+        let things = ["ledger", "billing", "courier", "rating", "quota"];
+        let mut names: Vec<(String, &str)> = Vec::new();
+        for t in things {
+            names.push((format!("fleet/devices/{t}-service/twin/patch"), "service"));
+            names.push((
+                format!("i18n:label:\"{} Service\"", capitalised(t)),
+                "service",
+            ));
+        }
+        let names: Vec<(&str, &str)> = names.iter().map(|(n, k)| (n.as_str(), *k)).collect();
+        let pairs = judge_pairs(&names);
+        // Two names of one frame around other words are no pair, whatever a rule read
+        // out of the frame (`patch`).
+        let fleet = |n: &str| n.starts_with("fleet/");
+        let label = |n: &str| n.starts_with("i18n:");
+        assert!(
+            !pairs
+                .iter()
+                .any(|(a, b)| (fleet(a) && fleet(b)) || (label(a) && label(b))),
+            "{pairs:?}"
+        );
+        // What is inside one frame meets what is inside the other.
+        for t in things {
+            let a = format!("fleet/devices/{t}-service/twin/patch");
+            let b = format!("i18n:label:\"{} Service\"", capitalised(t));
+            assert!(paired(&pairs, &a, &b), "{a} / {b}: {pairs:?}");
+        }
     }
 
     #[test]

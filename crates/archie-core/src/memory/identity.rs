@@ -614,6 +614,14 @@ fn hedge_participle(word: &str) -> bool {
 /// Words for the people who own a thing (`the Refunds team's service`).
 const OWNERS: &[&str] = &["team", "squad", "tribe", "crew", "guild", "group", "org"];
 
+/// Whether a word of `name` is a word for people who own things (`Payments Team`,
+/// `platform-squad`: [`OWNERS`]).
+pub fn names_people(name: &str) -> bool {
+    form_words(name)
+        .iter()
+        .any(|w| OWNERS.contains(&w.as_str()))
+}
+
 /// `Refund Service's database` → `Refund database`: the owner's words less its kind
 /// word (or its people's: [`OWNERS`]), then the owned thing's, when that ends in a kind
 /// word (`Martha's Vineyard` is a name). `None` otherwise.
@@ -4178,6 +4186,50 @@ pub const NEAR_PAIRS: &[(&str, &str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_form_many_names_fill_with_other_words_is_a_frame() {
+        let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let fleet: Vec<String> = [
+            "ledger-service",
+            "billing-service",
+            "courier-service",
+            "rating-api",
+        ]
+        .iter()
+        .map(|x| format!("fleet/devices/{x}/twin/patch"))
+        .collect();
+        let frames = Frames::learn(fleet.iter().map(String::as_str).chain(["Ledger Service"]));
+        let ledger = "fleet/devices/ledger-service/twin/patch";
+        assert_eq!(frames.insides(ledger), ["ledger-service"]);
+        // The words around the field are the form's: a reading of them names nothing.
+        assert!(frames.only_frame_words(ledger, &words(&["patch"])));
+        assert!(frames.only_frame_words(ledger, &words(&["twin", "patch"])));
+        assert!(!frames.only_frame_words(ledger, &words(&["ledger"])));
+        assert!(!frames.only_frame_words(ledger, &words(&["device", "ledger"])));
+        // Nor is a name of one field, or a form too few names share, a frame.
+        assert!(frames.insides("Ledger Service").is_empty());
+        let few = Frames::learn(fleet[..3].iter().map(String::as_str));
+        assert!(few.insides(ledger).is_empty());
+        assert!(!few.only_frame_words(ledger, &words(&["patch"])));
+        // Fields of one key are one field: the form around both.
+        let labels: Vec<String> = [
+            "Ledger Service",
+            "Billing Service",
+            "Courier Service",
+            "Rating API",
+        ]
+        .iter()
+        .map(|x| {
+            format!(
+                "\"{}.title\" = \"{x}\";",
+                x.to_lowercase().replace(' ', "_")
+            )
+        })
+        .collect();
+        let frames = Frames::learn(labels.iter().map(String::as_str));
+        assert_eq!(frames.insides(&labels[0]), ["ledger_service"]);
+    }
 
     #[test]
     fn letters_of_a_script_of_their_own_and_lone_capitals_are_kept() {

@@ -41,7 +41,7 @@ pub use backstage::{
     BACKSTAGE_ANNOTATION, BACKSTAGE_KEY, Catalog, backstage_entities, read as read_backstage,
 };
 pub use dedupe::{
-    Decider, Decisions, IDENTITY_KEY, JudgeSide, MergeRecord, Suggestion, TypeDecision,
+    Decider, Decisions, IDENTITY_KEY, Joined, JudgeSide, MergeRecord, Suggestion, TypeDecision,
     WordDecision, pair_key,
 };
 pub use diff::{Diff, Edge as DiffEdge, Node as DiffNode};
