@@ -697,19 +697,16 @@ impl Memory {
         // pairs first, not twenty-eight, and a name whose one partner is further down
         // the list still meets it.
         let mut partners: HashMap<Ix, usize> = HashMap::new();
-        let mut joined = Joined::new(self.entities.len());
-        let (first, later): (Vec<_>, Vec<_>) = out
+        let kept: Vec<((Ix, Ix), Suggestion)> = out
             .into_iter()
             .filter(|(b, _, _)| {
                 let n = partners.entry(*b).or_default();
                 *n += 1;
                 *n <= PARTNERS
             })
-            .partition(|(_, (a, b), _)| joined.join([*a as usize, *b as usize]));
-        first
-            .into_iter()
-            .chain(later)
-            .map(|(_, _, s)| s)
+            .map(|(_, pair, s)| (pair, s))
+            .collect();
+        joining_first(kept, self.entities.len())
             .take(NET_PAIRS)
             .collect()
     }
@@ -1671,6 +1668,17 @@ impl Joined {
     }
 }
 
+/// `pairs` (of `n` things, best first) with those that join two things the pairs before
+/// them join already put after the rest, each part in its order: `(0, 1), (1, 2), (0,
+/// 2), (3, 4)` comes `(0, 1), (1, 2), (3, 4), (0, 2)`.
+fn joining_first<T>(pairs: Vec<((Ix, Ix), T)>, n: usize) -> impl Iterator<Item = T> {
+    let mut joined = Joined::new(n);
+    let (first, later): (Vec<_>, Vec<_>) = pairs
+        .into_iter()
+        .partition(|((a, b), _)| joined.join([*a as usize, *b as usize]));
+    first.into_iter().chain(later).map(|(_, t)| t)
+}
+
 /// A pair of indices, the smaller first.
 fn ordered(a: Ix, b: Ix) -> (Ix, Ix) {
     if a < b { (a, b) } else { (b, a) }
@@ -2340,6 +2348,80 @@ mod tests {
         let mut found = m.duplicates();
         found.extend(m.judge_candidates(&found));
         found.into_iter().map(|s| (s.merge, s.into)).collect()
+    }
+
+    #[test]
+    fn pairs_that_join_things_already_joined_come_after_the_rest() {
+        let pairs = vec![((0, 1), 'a'), ((1, 2), 'b'), ((0, 2), 'c'), ((3, 4), 'd')];
+        assert_eq!(
+            joining_first(pairs, 5).collect::<String>(),
+            "abdc",
+            "a thing's third pair waits for the next thing's first"
+        );
+    }
+
+    #[test]
+    fn a_names_partners_by_neighbours_are_the_undecided_ones() {
+        let mut m = Memory::new();
+        // Eight services with English names and a name in another language call the
+        // same two things; it was decided apart from the first six it met.
+        let others: Vec<String> = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"]
+            .iter()
+            .chain(&["Golf", "Hotel"])
+            .map(|w| format!("{w} Service"))
+            .collect();
+        for name in others.iter().map(String::as_str).chain(["Kundenservice"]) {
+            m.upsert_entity(Entity::new(name, "service"));
+            linked(
+                &mut m,
+                &[(name, "calls", "Ledger"), (name, "calls", "Rates")],
+            );
+        }
+        let mut decisions = m.decisions();
+        for other in &others[..6] {
+            decisions.judge_apart("Kundenservice", other);
+        }
+        m.set_decisions(&decisions);
+        let found: Vec<(String, String)> = m
+            .judge_candidates(&[])
+            .into_iter()
+            .map(|s| (s.merge, s.into))
+            .collect();
+        for other in &others[6..] {
+            assert!(paired(&found, "Kundenservice", other), "{other}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn a_thing_typed_a_team_whose_names_say_no_people_may_be_what_runs() {
+        let m = described(&[
+            (
+                "Kassendienst",
+                "team",
+                "Kassendienst handles everything about checkout for the shop.",
+            ),
+            ("Checkout Service", "service", "Takes the order."),
+            (
+                "Payments Team",
+                "team",
+                "The Payments Team handles everything about payments for the shop.",
+            ),
+            ("Payment Service", "service", "Charges cards."),
+        ]);
+        let found: Vec<(String, String)> = m
+            .judge_candidates(&m.duplicates())
+            .into_iter()
+            .map(|s| (s.merge, s.into))
+            .collect();
+        assert!(
+            paired(&found, "Kassendienst", "Checkout Service"),
+            "{found:?}"
+        );
+        // A team named as one is its people, not what they run.
+        assert!(
+            !paired(&found, "Payments Team", "Payment Service"),
+            "{found:?}"
+        );
     }
 
     #[test]
