@@ -446,7 +446,7 @@ impl Memory {
         // index.ts`, keyed `indexts`): by the key it is kept under (see
         // `Memory::framed_apart`), so a file read again finds it where it went.
         if !identity::keyed_by_its_words(alias) {
-            let framed = format!("{k}[{}]", identity::form_key(alias));
+            let framed = framed_key(&k, alias);
             if self.index(&framed).is_none() {
                 let framed = Arc::<str>::from(framed);
                 self.by_key.insert(super::StoredKey::new(&framed), i);
@@ -610,7 +610,7 @@ impl Memory {
         // one form is not what differs from another (`payment-events-topic` beside
         // `payment-service` and beside `notification-service`).
         forms.iter().find_map(|form| identity::filler(name, form))?;
-        let key = format!("{k}[{}]", identity::form_key(name));
+        let key = framed_key(k, name);
         Some(Apart {
             found: self.index(&key),
             key,
@@ -1650,6 +1650,12 @@ impl Memory {
             _ => None,
         }
     }
+}
+
+/// The key a name of a form kept apart by its words is kept under (see
+/// [`Memory::framed_apart`]): its words' key `k` with all its words as they stand.
+fn framed_key(k: &str, name: &str) -> String {
+    format!("{k}[{}]", identity::form_key(name))
 }
 
 /// The key an entity kept under a typed key is found by its display name under, as
