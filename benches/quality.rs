@@ -2639,11 +2639,6 @@ fn twentyeighth_forms(text: &str) -> Vec<String> {
 /// exposure without its `exposure:`. Empty for anything else.
 fn thirtyseventh_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let class = |t: &str| {
         package(t) && !t.contains('-') && t.starts_with(|ch: char| ch.is_ascii_uppercase())
     };
@@ -2752,11 +2747,6 @@ fn thirtyseventh_forms(text: &str) -> Vec<String> {
 /// Empty for anything else.
 fn thirtysixth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let version = |t: &str| {
         t.contains('.')
             && t.split('.')
@@ -2864,11 +2854,6 @@ fn thirtysixth_forms(text: &str) -> Vec<String> {
 /// (`order_service` of `novamart.order_service.v1`). Empty for anything else.
 fn thirtyninth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     if let Some((name, config)) = text.strip_prefix("get:\\").and_then(|t| t.rsplit_once(':'))
         && config.ends_with("-config")
         && package(name)
@@ -2971,17 +2956,6 @@ fn thirtyninth_forms(text: &str) -> Vec<String> {
 /// else.
 fn fortyfifth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
     if let Some(asset) = text
         .strip_prefix("Assets/Prefabs/")
         .and_then(|t| t.strip_suffix(".prefab"))
@@ -3057,6 +3031,34 @@ fn fortyfifth_forms(text: &str) -> Vec<String> {
     forms
 }
 
+/// Whether `t` is a package's or a slug's name: letters, digits, `-` and `_` (the
+/// later sets' forms, below).
+fn package(t: &str) -> bool {
+    !t.is_empty()
+        && t.chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
+}
+
+/// Whether `t` is a name written with spaces or hyphens: letters, digits, ` ` and `-`.
+fn spaced(t: &str) -> bool {
+    !t.trim().is_empty()
+        && t.chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
+}
+
+/// Whether `t` is a number (digits only).
+fn digits(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|d| d.is_ascii_digit())
+}
+
+/// A package's name as the forms it stands for: itself, its separators as spaces, its
+/// camelCase spaced.
+fn push_package(forms: &mut Vec<String>, name: &str) {
+    forms.push(name.to_string());
+    forms.push(name.replace(['-', '_'], " "));
+    forms.push(camel_spaced(name));
+}
+
 /// A camel-case name's words, spaced (`OrderService` → `Order Service`, `APIGateway` →
 /// `API Gateway`).
 fn camel_spaced(name: &str) -> String {
@@ -3093,22 +3095,7 @@ fn camel_spaced(name: &str) -> String {
 /// Service uetr:…`), each also with its words spaced. Empty for anything else.
 fn fortyseventh_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
     let hex = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_hexdigit() || d == '-');
-    let push_package = |forms: &mut Vec<String>, name: &str| {
-        forms.push(name.to_string());
-        forms.push(name.replace(['-', '_'], " "));
-        forms.push(camel_spaced(name));
-    };
     let slugs = [
         text.strip_prefix("apns-collapse-id: "),
         text.strip_prefix("/topics/"),
@@ -3172,21 +3159,6 @@ fn fortyseventh_forms(text: &str) -> Vec<String> {
 /// each also with its words spaced. Empty for anything else.
 fn fortysixth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let push_package = |forms: &mut Vec<String>, name: &str| {
-        forms.push(name.to_string());
-        forms.push(name.replace(['-', '_'], " "));
-        forms.push(camel_spaced(name));
-    };
     let slugs = [
         text.strip_prefix("novamart/prod/")
             .and_then(|t| t.strip_suffix("/status")),
@@ -3249,17 +3221,6 @@ fn fortysixth_forms(text: &str) -> Vec<String> {
 /// Empty for anything else.
 fn fortyninth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
     let push_package = |forms: &mut Vec<String>, name: &str| {
         forms.push(name.to_string());
         forms.push(name.replace(['-', '_'], " "));
@@ -3349,22 +3310,6 @@ fn fortyninth_forms(text: &str) -> Vec<String> {
 /// else.
 fn fiftieth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
-    let push_package = |forms: &mut Vec<String>, name: &str| {
-        forms.push(name.to_string());
-        forms.push(name.replace(['-', '_'], " "));
-        forms.push(camel_spaced(name));
-    };
     // A Trust Services criterion: `CC6.1`, `A1.2`.
     let criterion = |t: &str| {
         let letters = t.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
@@ -3433,22 +3378,6 @@ fn fiftieth_forms(text: &str) -> Vec<String> {
 /// for anything else.
 fn fortyeighth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
-    let push_package = |forms: &mut Vec<String>, name: &str| {
-        forms.push(name.to_string());
-        forms.push(name.replace(['-', '_'], " "));
-        forms.push(camel_spaced(name));
-    };
     let har = text.strip_prefix("GET /api/").and_then(|t| {
         t.strip_suffix(" 200 (fetch)")
             .or_else(|| t.strip_suffix(" 200"))
@@ -3502,17 +3431,6 @@ fn fortyeighth_forms(text: &str) -> Vec<String> {
 /// `order-service-ssh`). Empty for anything else.
 fn fortyfourth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let spaced = |t: &str| {
-        !t.trim().is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == ' ' || ch == '-')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
     if let Some(team) = text.strip_suffix("_schedule").filter(|t| spaced(t)) {
         forms.push(team.to_string());
     }
@@ -3593,11 +3511,6 @@ fn fortyfourth_forms(text: &str) -> Vec<String> {
 /// else.
 fn fortysecond_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let version = |t: &str| {
         !t.is_empty()
             && t.starts_with(|ch: char| ch.is_ascii_digit())
@@ -3698,12 +3611,6 @@ fn fortysecond_forms(text: &str) -> Vec<String> {
 /// `OrderService.app.dSYM`). Empty for anything else.
 fn fortythird_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|d| d.is_ascii_digit());
     if let Some(key) = text
         .strip_prefix("AssetKey(['novamart', '")
         .and_then(|t| t.strip_suffix("'])"))
@@ -3785,11 +3692,6 @@ fn fortythird_forms(text: &str) -> Vec<String> {
 /// archie keeps, `resource_tags ='order-service'`). Empty for anything else.
 fn fortieth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     if let Some(value) = text
         .strip_prefix("resource_tags['user_app']='")
         .and_then(|t| t.strip_suffix('\''))
@@ -3910,11 +3812,6 @@ fn fortieth_forms(text: &str) -> Vec<String> {
 /// the Docs host's project with and without `novamart-`. Empty for anything else.
 fn fortyfirst_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let digits = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_digit());
     if let Some((model, _stage)) = text
         .strip_prefix("models:/")
@@ -4016,11 +3913,6 @@ fn fortyfirst_forms(text: &str) -> Vec<String> {
 /// number (`Order Service` of `KR2.3 Order Service`). Empty for anything else.
 fn thirtyeighth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let hex = |t: &str, n: usize| t.len() == n && t.chars().all(|ch| ch.is_ascii_hexdigit());
     if let Some(name) = text.strip_prefix("upstream ").filter(|t| package(t)) {
         forms.push(name.to_string());
@@ -4122,11 +4014,6 @@ fn thirtyeighth_forms(text: &str) -> Vec<String> {
 /// else.
 fn thirtyfourth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     if let Some(team) = text.strip_prefix("@novamart/").filter(|t| package(t)) {
         forms.push(team.to_string());
     }
@@ -4225,11 +4112,6 @@ fn thirtyfourth_forms(text: &str) -> Vec<String> {
 /// as written).
 fn thirtyfifth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let qualifiers = [
         "internal ",
         "primary ",
@@ -4309,11 +4191,6 @@ fn thirtyfifth_forms(text: &str) -> Vec<String> {
 /// (`orderservice` of `orderservice-prod-v042`). Empty for anything else.
 fn thirtyfirst_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_alphanumeric());
     if let Some(id) = text.strip_prefix("Endpoint/").filter(|t| package(t)) {
         forms.push(id.to_string());
@@ -4390,11 +4267,6 @@ fn thirtyfirst_forms(text: &str) -> Vec<String> {
 /// `$` and `_SERVERS` (`ORDER_SERVICE`). Empty for anything else.
 fn thirtieth_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     if let Some(inner) = text
         .strip_prefix("urn:li:dataset:(urn:li:dataPlatform:")
         .or_else(|| text.strip_prefix("urn:li:dataFlow:("))
@@ -4488,11 +4360,6 @@ fn thirtieth_forms(text: &str) -> Vec<String> {
 /// path without its slashes. Empty for anything else.
 fn thirtythird_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     let ident = |t: &str| !t.is_empty() && t.chars().all(|ch| ch.is_ascii_alphanumeric());
     if let Some(kind) = text.strip_prefix('X')
         && ident(kind)
@@ -4580,11 +4447,6 @@ fn thirtythird_forms(text: &str) -> Vec<String> {
 /// (`Order Service` of `'Order Service`). Empty for anything else.
 fn thirtysecond_forms(text: &str) -> Vec<String> {
     let mut forms: Vec<String> = Vec::new();
-    let package = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_')
-    };
     if let Some(id) = text.strip_prefix("drafts.").filter(|t| package(t)) {
         forms.push(id.to_string());
     }
